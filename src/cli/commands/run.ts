@@ -1,0 +1,53 @@
+import { scriptedSource, seededSource } from '../../dice/index.ts';
+import { createEngine, describeEvent, type DiceSource, type GameEvent } from '../../engine/index.ts';
+import { playFight } from '../../sim/fight.ts';
+import { CliExit } from '../exit.ts';
+import { loadFile } from '../files.ts';
+import type { AddCommand } from './index.ts';
+
+/** Scripted dice first (a scenario's `dice:`), then the seeded stream. */
+function diceFor(seed: number | string, scripted?: number[]): DiceSource {
+  const seeded = seededSource(seed, 0);
+  if (!scripted?.length) return seeded;
+  const script = scriptedSource(scripted);
+  return { roll: (sides, label) => (script.remaining() > 0 ? script.roll(sides, label) : seeded.roll(sides, label)) };
+}
+
+export const addRun: AddCommand = (program) => {
+  program
+    .command('run')
+    .description('play an encounter or scenario to the end and print the log (scripted commands first, then each unit\'s policy)')
+    .argument('<file>', 'encounter or scenario file')
+    .option('--seed <seed>', 'seed for dice and choices', '1')
+    .option('--json', 'one JSON event per line')
+    .option('--max-rounds <n>', 'stop with a timeout after this many rounds', '100')
+    .action((file: string, opts: { seed: string; json?: boolean; maxRounds: string }) => {
+      const loaded = loadFile(file);
+      const seed = loaded.seed ?? (/^-?\d+$/.test(opts.seed) ? Number(opts.seed) : opts.seed);
+      const maxRounds = Number(opts.maxRounds);
+      if (!Number.isInteger(maxRounds) || maxRounds < 1) throw new CliExit(2, 'skirmish: --max-rounds must be a whole number ≥ 1');
+      const engine = createEngine(loaded.ruleset);
+      const choices = seededSource(seed, 1);
+      const out: string[] = [];
+      const print = (events: readonly GameEvent[], state: Parameters<typeof describeEvent>[1]) => {
+        for (const e of events) out.push(opts.json ? JSON.stringify(e) : describeEvent(e, state, loaded.ruleset));
+        if (out.length > 500) process.stdout.write(out.splice(0).join('\n') + '\n');
+      };
+      const created = engine.create(loaded.doc);
+      print(created, engine.replay(created));
+      try {
+        playFight(engine, created, {
+          dice: diceFor(seed, loaded.dice),
+          pick: (n) => choices.roll(n) - 1,
+          commands: loaded.commands,
+          maxRounds,
+          keepLog: true,
+          onEvents: print,
+        });
+      } catch (err) {
+        if (out.length) process.stdout.write(out.splice(0).join('\n') + '\n');
+        throw new CliExit(2, `skirmish: ${(err as Error).message}`);
+      }
+      if (out.length) process.stdout.write(out.join('\n') + '\n');
+    });
+};

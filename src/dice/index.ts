@@ -1,0 +1,11 @@
+// The dice layer: notation, seeded random streams, sources, rolling and exact odds.
+// Pure TypeScript: no I/O and no node: imports, so it runs in Node, a worker or a browser.
+export type { DiceSource } from './source.ts';
+export { DiceError, type DiceErrorCode } from './errors.ts';
+export { DICE_LIMITS, type DiceLimits } from './limits.ts';
+export type { DiceExpr, DiceNode, DiceModifier, DieKind, ComparePoint, CompareOp, BinaryOp, FnName } from './ast.ts';
+export { parseDice, formatDice } from './parse.ts';
+export { RandomStream, type StreamState } from './random.ts';
+export { seededSource, streamSource, scriptedSource, askingSource } from './sources.ts';
+export { rollDice, rollTotal, compileDice, type RollResult, type DieRoll, type RollOptions, type CompiledDice } from './roll.ts';
+export { Distribution, distributionOf } from './distribution.ts';

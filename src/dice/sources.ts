@@ -1,0 +1,78 @@
+// The DiceSources: a seeded stream, a scripted queue of faces, and one that asks a caller.
+import { DiceError } from './errors.ts';
+import { RandomStream } from './random.ts';
+import type { DiceSource } from './source.ts';
+
+function where(n: number, label?: string): string {
+  return label ? `roll ${n}: "${label}"` : `roll ${n}`;
+}
+
+function checkSides(sides: number): void {
+  if (!Number.isInteger(sides) || sides < 1 || sides > 4294967296) {
+    throw new RangeError(`a die needs a whole number of sides from 1 to 2^32, got ${sides}`);
+  }
+}
+
+/** Faces drawn from a RandomStream: face = stream.nextInt(sides) + 1 (exactly uniform). */
+export function streamSource(stream: RandomStream): DiceSource & { stream: RandomStream } {
+  return {
+    stream,
+    roll(sides: number): number {
+      return stream.nextInt(sides) + 1;
+    },
+  };
+}
+
+/** Faces from stream `stream` of `seed` (see RandomStream.stream). */
+export function seededSource(seed: number | string, stream = 0): DiceSource & { stream: RandomStream } {
+  return streamSource(RandomStream.stream(seed, stream));
+}
+
+/**
+ * Faces taken in order from a list: for tests, and for tables that roll physical dice and type
+ * the results in. Throws DiceError 'dice/script_exhausted' when the list runs out and
+ * 'dice/bad_face' when a face does not fit the die asked for (the face is then not consumed).
+ */
+export function scriptedSource(faces: readonly number[]): DiceSource & { remaining(): number; used(): number } {
+  const list = [...faces];
+  let next = 0;
+  return {
+    roll(sides: number, label?: string): number {
+      checkSides(sides);
+      const n = next + 1;
+      if (next >= list.length) {
+        throw new DiceError(
+          'dice/script_exhausted',
+          `scripted dice ran out: no face left for a d${sides} (${where(n, label)}); ${list.length} face${list.length === 1 ? ' was' : 's were'} scripted`,
+        );
+      }
+      const face = list[next];
+      if (!Number.isInteger(face) || face < 1 || face > sides) {
+        throw new DiceError('dice/bad_face', `scripted face ${face} does not fit a d${sides} (${where(n, label)})`);
+      }
+      next++;
+      return face;
+    },
+    remaining: () => list.length - next,
+    used: () => next,
+  };
+}
+
+/**
+ * Asks `ask` for every face (e.g. a person at the table). Each answer is checked like a
+ * scripted face: a whole number in 1..sides, else DiceError 'dice/bad_face'.
+ */
+export function askingSource(ask: (sides: number, label?: string) => number): DiceSource {
+  let asked = 0;
+  return {
+    roll(sides: number, label?: string): number {
+      checkSides(sides);
+      asked++;
+      const face = ask(sides, label);
+      if (typeof face !== 'number' || !Number.isInteger(face) || face < 1 || face > sides) {
+        throw new DiceError('dice/bad_face', `answer ${String(face)} does not fit a d${sides} (${where(asked, label)})`);
+      }
+      return face;
+    },
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * Applying events. `applyEvent` mutates a working copy (fast folds: replay, simulation);
+ * `evolve` is the pure form: it never touches its input.
+ */
+import type { GameEvent } from './events.ts';
+import type { EncounterState, Unit } from './types.ts';
+
+/** A ruleset's appliers for its own event types (`type` containing a colon). */
+export type Appliers = Record<string, (state: EncounterState, event: any) => void>;
+
+function unitOf(state: EncounterState, id: string): Unit {
+  const u = state.units[id];
+  if (!u) throw new Error(`event names unknown unit "${id}"`);
+  return u;
+}
+
+export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appliers): EncounterState {
+  switch (e.type) {
+    case 'encounter.created':
+      return { ...structuredClone(e.state), version: state.version + 1 };
+    case 'encounter.started':
+      state.status = 'active';
+      break;
+    case 'round.started':
+      state.turn.round = e.round;
+      state.turn.index = -1;
+      break;
+    case 'round.ended':
+      state.turn.index = -1;
+      break;
+    case 'turn.order':
+      state.turn.order = e.order.map((s) => ({ ...s }));
+      state.turn.index = e.index;
+      break;
+    case 'turn.started':
+      state.turn.index = e.index;
+      state.turn.phase = undefined;
+      break;
+    case 'turn.ended':
+      state.turn.phase = undefined;
+      break;
+    case 'turn.phase':
+      state.turn.phase = e.phase;
+      break;
+    case 'turn.skipped':
+    case 'check':
+    case 'note':
+      break;
+    case 'pool.changed':
+      unitOf(state, e.unit).pools[e.pool].value = e.value;
+      break;
+    case 'pool.max': {
+      const p = unitOf(state, e.unit).pools[e.pool];
+      p.max = e.max;
+      p.value = e.value;
+      break;
+    }
+    case 'pool.added':
+      unitOf(state, e.unit).pools[e.pool] = { ...e.value };
+      break;
+    case 'stat.set':
+      unitOf(state, e.unit).stats[e.stat] = e.value;
+      break;
+    case 'unit.status':
+      unitOf(state, e.unit).status = e.status;
+      break;
+    case 'unit.moved':
+      unitOf(state, e.unit).position = { x: e.to.x, y: e.to.y };
+      break;
+    case 'unit.zone':
+      unitOf(state, e.unit).zone = e.to;
+      break;
+    case 'unit.faced':
+      unitOf(state, e.unit).facing = e.facing;
+      break;
+    case 'unit.elevation':
+      unitOf(state, e.unit).elevation = e.elevation;
+      break;
+    case 'unit.data': {
+      const u = unitOf(state, e.unit);
+      if (e.value === undefined) delete u.data[e.key];
+      else u.data[e.key] = structuredClone(e.value);
+      break;
+    }
+    case 'unit.added':
+      state.units[e.unit.id] = structuredClone(e.unit);
+      state.unitOrder.push(e.unit.id);
+      if (!state.sides.includes(e.unit.side)) state.sides.push(e.unit.side);
+      break;
+    case 'unit.removed':
+      unitOf(state, e.unit).status = 'removed';
+      state.turn.order = state.turn.order.filter((s, i) => s.unit !== e.unit || i === state.turn.index);
+      break;
+    case 'unit.side':
+      unitOf(state, e.unit).side = e.side;
+      if (!state.sides.includes(e.side)) state.sides.push(e.side);
+      break;
+    case 'unit.controller':
+      if (e.controller === undefined) delete unitOf(state, e.unit).controller;
+      else unitOf(state, e.unit).controller = e.controller;
+      break;
+    case 'unit.hidden':
+      unitOf(state, e.unit).hidden = e.hidden;
+      break;
+    case 'encounter.data':
+      if (e.value === undefined) delete state.data[e.key];
+      else state.data[e.key] = structuredClone(e.value);
+      break;
+    case 'map.set':
+      state.map = structuredClone(e.map);
+      break;
+    case 'effect.applied':
+      state.effects.push(structuredClone(e.effect));
+      state.nextId++;
+      break;
+    case 'effect.changed': {
+      const fx = state.effects.find((f) => f.id === e.id);
+      if (!fx) throw new Error(`event names unknown effect "${e.id}"`);
+      if (e.stacks !== undefined) fx.stacks = e.stacks;
+      if (e.remaining !== undefined) fx.remaining = e.remaining;
+      if (e.tier !== undefined) fx.tier = e.tier;
+      if (e.data !== undefined) fx.data = { ...fx.data, ...structuredClone(e.data) };
+      break;
+    }
+    case 'effect.removed':
+      state.effects = state.effects.filter((f) => f.id !== e.id);
+      break;
+    case 'pending.opened':
+      state.pending.push(structuredClone(e.pending));
+      state.nextId++;
+      break;
+    case 'pending.closed':
+      state.pending = state.pending.filter((p) => p.id !== e.id);
+      break;
+    case 'combat.ended':
+      state.status = 'ended';
+      state.result = { ...e.result };
+      break;
+    case 'undo':
+    case 'redo':
+      throw new Error('undo and redo are applied by replaying the log (replayLog), not event by event');
+    default: {
+      const apply = appliers?.[e.type];
+      if (!apply) throw new Error(`no applier for event type "${e.type}"`);
+      apply(state, e);
+    }
+  }
+  state.version++;
+  return state;
+}
+
+/** Pure: the state after one event; the input is left as it was. */
+export function evolve(state: EncounterState, event: GameEvent, appliers?: Appliers): EncounterState {
+  return applyEvent(structuredClone(state), event, appliers);
+}
+
+/** The empty state every log starts from (its first event is `encounter.created`). */
+export function emptyState(): EncounterState {
+  return {
+    ruleset: '', name: '', status: 'setup', version: 0, units: {}, unitOrder: [], sides: [],
+    turn: { round: 0, order: [], index: -1 }, effects: [], pending: [], nextId: 1, data: {},
+  };
+}

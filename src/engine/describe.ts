@@ -1,0 +1,64 @@
+/**
+ * One readable line per event, like a referee narrating: names instead of ids, breakdowns in full.
+ * `state` is the state after the event (names of units that just left are still there).
+ */
+import { renderBreakdown } from './breakdown.ts';
+import type { GameEvent } from './events.ts';
+import type { Ruleset } from './ruleset.ts';
+import type { EncounterState } from './types.ts';
+
+export function describeEvent(e: GameEvent, state: EncounterState, ruleset?: Ruleset): string {
+  const own = ruleset?.describe?.(e, state);
+  if (own !== undefined) return own;
+  const name = (id: string | undefined) => (id === undefined ? '?' : state.units[id]?.name ?? id);
+  switch (e.type) {
+    case 'encounter.created': return `Encounter "${e.state.name}" (${e.state.ruleset}) set up with ${e.state.unitOrder.length} units`;
+    case 'encounter.started': return 'Combat begins';
+    case 'round.started': return `— Round ${e.round} —`;
+    case 'round.ended': return `End of round ${e.round}`;
+    case 'turn.order': return `Turn order (${e.why}): ${e.order.map((s) => `${name(s.unit)}${s.initiative !== undefined ? ` ${s.initiative}` : ''}${s.kind && s.kind !== 'normal' ? ` [${s.kind}]` : ''}`).join(', ')}`;
+    case 'turn.started': return `${name(e.unit)}'s turn`;
+    case 'turn.ended': return `${name(e.unit)} ends the turn`;
+    case 'turn.skipped': return `${name(e.unit)} cannot act (${e.why})`;
+    case 'turn.phase': return `${name(e.unit)} enters the ${e.phase} phase`;
+    case 'check': {
+      const who = e.actor ? `${name(e.actor)}${e.target ? ` → ${name(e.target)}` : ''}: ` : '';
+      return `${who}${e.breakdown.label}: ${renderBreakdown(e.breakdown)}`;
+    }
+    case 'pool.changed': {
+      const pool = e.pool === 'hp' ? 'HP' : e.pool;
+      const verb = e.kind === 'damage' ? `takes ${-e.delta}${e.damageType ? ` ${e.damageType}` : ''} damage` : e.kind === 'heal' ? `heals ${e.delta}` : e.delta < 0 ? `spends ${-e.delta} ${pool}` : `${e.kind === 'set' ? 'is set by' : 'gains'} ${e.delta} ${pool}`;
+      return `${name(e.unit)} ${verb}${e.source && e.kind === 'damage' ? ` from ${name(e.source)}` : ''} (${pool} ${e.value ?? '?'})${e.rule ? ` [${e.rule}]` : ''}`;
+    }
+    case 'pool.max': return `${name(e.unit)}'s maximum ${e.pool} becomes ${e.max}${e.rule ? ` [${e.rule}]` : ''}`;
+    case 'pool.added': return `${name(e.unit)} gains a ${e.pool} pool (${e.value.value}/${e.value.max})`;
+    case 'stat.set': return `${name(e.unit)}'s ${e.stat} becomes ${e.value}`;
+    case 'unit.status': return `${name(e.unit)} is ${e.status === 'active' ? 'back in the fight' : e.status} (${e.cause})${e.rule ? ` [${e.rule}]` : ''}`;
+    case 'unit.moved': return `${name(e.unit)} ${e.forced ? `is ${e.forced} to` : 'moves to'} (${e.to.x}, ${e.to.y})${e.cost !== undefined ? `, cost ${e.cost}` : ''}`;
+    case 'unit.zone': return `${name(e.unit)} moves to ${e.to.replace(/_/g, ' ')}`;
+    case 'unit.faced': return `${name(e.unit)} faces ${e.facing}`;
+    case 'unit.elevation': return `${name(e.unit)} is now at elevation ${e.elevation}`;
+    case 'unit.data': return `${name(e.unit)}: ${e.key} = ${JSON.stringify(e.value ?? null)}`;
+    case 'unit.added': return `${e.unit.name} joins the fight (${e.unit.side})`;
+    case 'unit.removed': return `${name(e.unit)} is removed from the fight`;
+    case 'unit.side': return `${name(e.unit)} now fights for ${e.side}`;
+    case 'unit.controller': return `${name(e.unit)} is now controlled by ${e.controller ?? 'the GM'}`;
+    case 'unit.hidden': return `${name(e.unit)} is ${e.hidden ? 'hidden' : 'revealed'}`;
+    case 'encounter.data': return `${e.key} = ${JSON.stringify(e.value ?? null)}`;
+    case 'map.set': return 'The battlefield changes';
+    case 'effect.applied': return `${name(e.effect.target)} gains ${e.effect.name}${e.effect.remaining !== undefined ? `(${e.effect.remaining})` : ''}${e.effect.stacks > 1 ? ` ×${e.effect.stacks}` : ''}${e.effect.source ? ` from ${name(e.effect.source)}` : ''}`;
+    case 'effect.changed': {
+      const fx = state.effects.find((f) => f.id === e.id);
+      const parts = [e.stacks !== undefined ? `${e.stacks} stacks` : '', e.remaining !== undefined ? `${e.remaining} left` : '', e.tier !== undefined ? `tier ${e.tier}` : ''].filter(Boolean);
+      return `${fx ? `${name(fx.target)}'s ${fx.name}` : e.id}: ${parts.join(', ') || 'updated'}`;
+    }
+    case 'effect.removed': return `${e.target ? `${name(e.target)}'s ` : ''}${e.name ?? e.id} ends (${e.why})`;
+    case 'pending.opened': return `Waiting for ${e.pending.answeredBy === 'gm' ? 'the GM' : name(e.pending.answeredBy)}: ${e.pending.prompt}`;
+    case 'pending.closed': return `Decided: ${JSON.stringify(e.answer)}`;
+    case 'combat.ended': return `Combat ends: ${e.result.outcome}${e.result.winner ? ` for ${e.result.winner}` : ''} (${e.result.reason})`;
+    case 'note': return e.text;
+    case 'undo': return `GM undoes command ${e.command}`;
+    case 'redo': return `GM redoes command ${e.command}`;
+    default: return `${e.type}`;
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * The engine's one entry point: `createEngine(ruleset)` gives decide / evolve / replay / legalActions /
+ * preview for that rule system. `decide` is the same for live play, tests and simulation.
+ */
+import type { DiceSource } from '../dice/source.ts';
+import { applyEvent, emptyState, evolve as evolvePure } from './apply.ts';
+import type { GameEvent } from './events.ts';
+import { checkOutcome, currentUnit, endTurn, nextTurn } from './flow.ts';
+import { isRejection, reject, RuleError, type Rejection } from './rejection.ts';
+import { Resolution } from './resolution.ts';
+import type { ActionOption, Command, CommandHandler, Preview, Ruleset } from './ruleset.ts';
+import type { EncounterState, UnitId } from './types.ts';
+
+export type Decision = { ok: true; events: GameEvent[]; state: EncounterState } | { ok: false; rejection: Rejection };
+
+export interface DecideOptions {
+  /** Work on `state` itself instead of a copy (simulation: the caller owns the state and sends only legal commands). */
+  inPlace?: boolean;
+  /** The issuer is the GM (GM-only commands; acting for any unit). Default true: access is checked at the edges. */
+  asGm?: boolean;
+}
+
+export interface Engine {
+  ruleset: Ruleset;
+  /** The events that create an encounter from a validated document (round 0, nothing rolled). */
+  create(doc: unknown): GameEvent[];
+  decide(state: EncounterState, command: Command, dice: DiceSource, options?: DecideOptions): Decision;
+  evolve(state: EncounterState, event: GameEvent): EncounterState;
+  /** Fold events onto a copy of `from` (default: the empty state). */
+  replay(events: readonly GameEvent[], from?: EncounterState): EncounterState;
+  legalActions(state: EncounterState, unit: UnitId): ActionOption[];
+  preview(state: EncounterState, command: Command): Preview | Rejection;
+  activeUnit(state: EncounterState): UnitId | undefined;
+}
+
+/** Commands every ruleset has. */
+function coreCommands(ruleset: Ruleset): Record<string, CommandHandler> {
+  return {
+    start: {
+      onTurn: false,
+      by: 'gm',
+      resolve(ctx) {
+        if (ctx.state.status !== 'setup') throw new RuleError(reject('encounter/already_started', 'the encounter has already started'));
+        ctx.emit({ type: 'encounter.started' });
+        ruleset.start(ctx);
+        if (!checkOutcome(ctx, ruleset)) nextTurn(ctx, ruleset);
+      },
+    },
+    end_turn: {
+      resolve(ctx) {
+        ctx.endTurn();
+      },
+    },
+    end_combat: {
+      onTurn: false,
+      by: 'gm',
+      resolve(ctx, cmd) {
+        const outcomes = ['victory', 'defeat', 'draw', 'fled', 'truce', 'timeout'] as const;
+        const outcome = outcomes.find((o) => o === cmd.outcome);
+        if (!outcome) throw new RuleError(reject('command/bad_outcome', `outcome must be one of ${outcomes.join(', ')}`, 'outcome'));
+        if (cmd.winner !== undefined && !ctx.state.sides.includes(String(cmd.winner))) throw new RuleError(reject('command/bad_side', `no side "${String(cmd.winner)}"`, 'winner'));
+        const result = { outcome, reason: typeof cmd.reason === 'string' ? cmd.reason : 'the GM ended the combat', ...(cmd.winner !== undefined ? { winner: String(cmd.winner) } : {}) };
+        ctx.emit({ type: 'combat.ended', result });
+      },
+    },
+    answer: {
+      onTurn: false,
+      resolve(ctx, cmd) {
+        const p = ctx.state.pending.find((x) => x.id === cmd.pending);
+        if (!p) throw new RuleError(reject('pending/unknown', `there is no open decision "${String(cmd.pending)}"`, 'pending'));
+        if (!ruleset.answer) throw new RuleError(reject('pending/unsupported', 'this ruleset takes no answers'));
+        const choice = cmd.choice ?? null;
+        if (!p.options.some((o) => JSON.stringify(o) === JSON.stringify(choice))) {
+          throw new RuleError(reject('pending/bad_choice', `"${JSON.stringify(choice)}" is not one of the choices: ${p.options.map((o) => JSON.stringify(o)).join(', ')}`, 'choice'));
+        }
+        ctx.emit({ type: 'pending.closed', id: p.id, answer: choice });
+        ruleset.answer(ctx, p, choice);
+      },
+    },
+  };
+}
+
+export function createEngine(ruleset: Ruleset): Engine {
+  const core = coreCommands(ruleset);
+  const appliers = ruleset.appliers;
+
+  function handlerFor(type: string): CommandHandler | undefined {
+    return Object.hasOwn(ruleset.commands, type) ? ruleset.commands[type] : Object.hasOwn(core, type) ? core[type] : undefined;
+  }
+
+  function precheck(state: EncounterState, command: Command, options: DecideOptions): Rejection | CommandHandler {
+    if (typeof command !== 'object' || command === null || typeof command.type !== 'string') {
+      return reject('command/malformed', 'a command is an object with a "type"');
+    }
+    const h = handlerFor(command.type);
+    if (!h) return reject('command/unknown', `"${command.type}" is not a command of ${ruleset.name}`, 'type');
+    if (h.by === 'gm' && options.asGm === false) return reject('auth/gm_only', `only the GM may ${command.type}`);
+    if (state.status === 'ended') return reject('encounter/ended', 'the combat is over');
+    if (state.status === 'setup' && command.type !== 'start' && h.by !== 'gm') {
+      return reject('encounter/not_started', 'the encounter has not started yet');
+    }
+    if (state.pending.length > 0 && command.type !== 'answer' && h.by !== 'gm') {
+      const p = state.pending[0];
+      return reject('turn/awaiting_decision', `waiting for ${p.answeredBy === 'gm' ? 'the GM' : state.units[p.answeredBy]?.name ?? p.answeredBy}: ${p.prompt}`);
+    }
+    if (h.onTurn !== false) {
+      const actor = command.actor;
+      if (typeof actor !== 'string') return reject('command/no_actor', `"${command.type}" needs an "actor"`, 'actor');
+      if (!state.units[actor]) return reject('unit/unknown', `there is no unit "${actor}"`, 'actor');
+      const active = currentUnit(state);
+      if (actor !== active) {
+        const who = active ? state.units[active].name : 'no one';
+        return reject('turn/not_your_turn', `it is ${who}'s turn, not ${state.units[actor].name}'s`, 'actor');
+      }
+    }
+    return h;
+  }
+
+  const engine: Engine = {
+    ruleset,
+    create(doc) {
+      return [{ type: 'encounter.created', state: ruleset.create(doc) }];
+    },
+    decide(state, command, dice, options = {}) {
+      const h = precheck(state, command, options);
+      if (isRejection(h)) return { ok: false, rejection: h };
+      const ctx = new Resolution(options.inPlace ? state : structuredClone(state), dice, appliers);
+      try {
+        h.resolve(ctx, command);
+        if (ctx.state.status === 'active' && !checkOutcome(ctx, ruleset) && ctx.turnOver) {
+          ctx.turnOver = false;
+          endTurn(ctx, ruleset);
+        }
+      } catch (err) {
+        if (err instanceof RuleError) return { ok: false, rejection: err.rejection };
+        const code = (err as { code?: unknown })?.code;
+        if (typeof code === 'string' && code.startsWith('dice/')) return { ok: false, rejection: reject(code, (err as Error).message) };
+        throw err;
+      }
+      return { ok: true, events: ctx.events, state: ctx.state };
+    },
+    evolve: (state, event) => evolvePure(state, event, appliers),
+    replay(events, from = emptyState()) {
+      let s = structuredClone(from);
+      for (const e of events) s = applyEvent(s, e, appliers);
+      return s;
+    },
+    legalActions(state, unit) {
+      if (state.status !== 'active') return [];
+      const pending = state.pending;
+      if (pending.length > 0) {
+        return pending
+          .filter((p) => p.answeredBy === unit)
+          .flatMap((p) => p.options.map((choice) => ({ command: { type: 'answer', actor: unit, pending: p.id, choice }, label: `${p.prompt}: ${JSON.stringify(choice)}`, group: 'answer' })));
+      }
+      return ruleset.legalActions(state, unit);
+    },
+    preview(state, command) {
+      const h = precheck(state, command, {});
+      if (isRejection(h)) return h;
+      if (!ruleset.preview) return reject('preview/unsupported', `${ruleset.name} gives no preview for "${command.type}"`);
+      return ruleset.preview(state, command);
+    },
+    activeUnit: currentUnit,
+  };
+  return engine;
+}

@@ -1,0 +1,142 @@
+/**
+ * Turn flow: after a command the engine settles the encounter — checks for a result, and when the
+ * acting unit's turn is over, walks the order to the next unit able to act, crossing round
+ * boundaries (new order from the ruleset, round clocks) as needed.
+ */
+import { runClock } from './clocks.ts';
+import type { Resolution } from './resolution.ts';
+import type { Ruleset } from './ruleset.ts';
+import type { CombatResult, EncounterState, Slot, UnitId } from './types.ts';
+
+/** Rounds in a row in which nobody could act before the engine calls the fight a draw. */
+export const MAX_IDLE_ROUNDS = 50;
+
+export function currentUnit(state: EncounterState): UnitId | undefined {
+  const t = state.turn;
+  return t.index >= 0 && t.index < t.order.length ? t.order[t.index].unit : undefined;
+}
+
+/** Default result: when at most one side has units standing, it wins (none standing: a draw). */
+export function lastSideStanding(state: EncounterState): CombatResult | null {
+  const standing = new Set<string>();
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (u.status === 'active') standing.add(u.side);
+  }
+  if (standing.size > 1) return null;
+  if (standing.size === 0) return { outcome: 'draw', reason: 'no one is left standing' };
+  const [winner] = standing;
+  return { outcome: 'victory', winner, reason: `every other side is out of the fight` };
+}
+
+function outcomeOf(ruleset: Ruleset, state: EncounterState): CombatResult | null {
+  return ruleset.outcome ? ruleset.outcome(state) : lastSideStanding(state);
+}
+
+/** Ends the combat if the ruleset says it is decided; returns whether it ended. */
+export function checkOutcome(ctx: Resolution, ruleset: Ruleset): boolean {
+  if (ctx.state.status === 'ended') return true;
+  const result = outcomeOf(ruleset, ctx.state);
+  if (!result) return false;
+  ctx.emit({ type: 'combat.ended', result });
+  return true;
+}
+
+function skipReason(ruleset: Ruleset, state: EncounterState, unit: UnitId): string | null {
+  const u = state.units[unit];
+  if (!u) return 'gone';
+  if (u.status !== 'active') return u.status;
+  return ruleset.skipReason ? ruleset.skipReason(state, unit) : null;
+}
+
+/** The default order of a new round: every normal slot of the last one whose unit is still in the fight. */
+export function carryOrder(state: EncounterState): Slot[] {
+  const seen = new Set<string>();
+  const out: Slot[] = [];
+  for (const s of state.turn.order) {
+    if (s.kind && s.kind !== 'normal') continue;
+    if (seen.has(s.unit)) continue;
+    const u = state.units[s.unit];
+    if (!u || u.status === 'removed' || u.status === 'dead' || u.status === 'fled') continue;
+    seen.add(s.unit);
+    out.push(s.initiative === undefined ? { unit: s.unit } : { unit: s.unit, initiative: s.initiative });
+  }
+  return out;
+}
+
+/** Finish the current unit's turn and start the next one that can act. */
+export function endTurn(ctx: Resolution, ruleset: Ruleset): void {
+  const unit = currentUnit(ctx.state);
+  if (unit !== undefined) {
+    ctx.emit({ type: 'turn.ended', unit });
+    runClock(ctx, ruleset, 'turn_end', unit);
+    ruleset.onTurnEnd?.(ctx, unit);
+    if (checkOutcome(ctx, ruleset)) return;
+  }
+  nextTurn(ctx, ruleset);
+}
+
+/** Walk forward from the current slot to the next unit that can act, starting rounds as needed. */
+export function nextTurn(ctx: Resolution, ruleset: Ruleset): void {
+  let idle = 0;
+  let acted = false;
+  for (;;) {
+    const state = ctx.state;
+    if (state.status === 'ended') return;
+    const index = state.turn.index + 1;
+    if (state.turn.round > 0 && index < state.turn.order.length) {
+      const unit = state.turn.order[index].unit;
+      const why = skipReason(ruleset, state, unit);
+      if (why !== null) {
+        // a skipped slot still moves the pointer, so the log says why the unit did not act
+        ctx.emit({ type: 'turn.started', unit, index });
+        const standing = state.units[unit]?.status === 'active';
+        // a unit that stands but loses its turn (stunned, stopped) still lives through it: its effects tick and count down
+        if (standing) runClock(ctx, ruleset, 'turn_start', unit);
+        ctx.emit({ type: 'turn.skipped', unit, why });
+        if (standing) runClock(ctx, ruleset, 'turn_end', unit);
+        if (checkOutcome(ctx, ruleset)) return;
+        continue;
+      }
+      ctx.emit({ type: 'turn.started', unit, index });
+      runClock(ctx, ruleset, 'turn_start', unit);
+      ruleset.onTurnStart?.(ctx, unit);
+      if (checkOutcome(ctx, ruleset)) return;
+      const after = skipReason(ruleset, ctx.state, unit);
+      if (after === null && !ctx.turnOver) return; // this unit now acts
+      // it went down at the start of its turn (damage over time) or its turn was used up
+      ctx.turnOver = false;
+      if (after !== null) ctx.emit({ type: 'turn.skipped', unit, why: after });
+      ctx.emit({ type: 'turn.ended', unit });
+      runClock(ctx, ruleset, 'turn_end', unit);
+      ruleset.onTurnEnd?.(ctx, unit);
+      if (checkOutcome(ctx, ruleset)) return;
+      acted = true;
+      continue;
+    }
+    // the round is over (or the first one begins)
+    if (state.turn.round > 0) {
+      ctx.emit({ type: 'round.ended', round: state.turn.round });
+      runClock(ctx, ruleset, 'round_end');
+      ruleset.onRoundEnd?.(ctx, state.turn.round);
+      if (checkOutcome(ctx, ruleset)) return;
+      idle = acted ? 0 : idle + 1;
+      acted = false;
+      if (idle >= MAX_IDLE_ROUNDS) {
+        ctx.emit({ type: 'combat.ended', result: { outcome: 'draw', reason: `no one could act for ${MAX_IDLE_ROUNDS} rounds` } });
+        return;
+      }
+    }
+    const round = ctx.state.turn.round + 1;
+    const order = round === 1 ? ctx.state.turn.order : ruleset.orderForRound?.(ctx, round) ?? carryOrder(ctx.state);
+    if (round > 1 || ctx.state.turn.index !== -1) ctx.emit({ type: 'turn.order', order, index: -1, why: `round ${round}` });
+    ctx.emit({ type: 'round.started', round });
+    runClock(ctx, ruleset, 'round_start');
+    ruleset.onRoundStart?.(ctx, round);
+    if (checkOutcome(ctx, ruleset)) return;
+    if (ctx.state.turn.order.length === 0) {
+      ctx.emit({ type: 'combat.ended', result: { outcome: 'draw', reason: 'no one is left in the turn order' } });
+      return;
+    }
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The event log of one encounter, with undo and redo. Nothing is ever deleted: an undo is an event
+ * naming the command it takes back, and the state is the fold of every event of every command
+ * that is not (currently) undone.
+ */
+import type { DiceSource } from '../dice/source.ts';
+import { applyEvent, emptyState } from './apply.ts';
+import type { Engine, DecideOptions } from './engine.ts';
+import type { GameEvent, LoggedEvent } from './events.ts';
+import { reject, type Rejection } from './rejection.ts';
+import type { Command } from './ruleset.ts';
+import type { EncounterState } from './types.ts';
+
+/** Which commands are undone after the whole log, in order of the undo/redo events. */
+export function undoneCommands(log: readonly LoggedEvent[]): Set<string> {
+  const undone = new Set<string>();
+  for (const e of log) {
+    if (e.type === 'undo') undone.add(e.command);
+    else if (e.type === 'redo') undone.delete(e.command);
+  }
+  return undone;
+}
+
+/** The state a log describes: every event of every command not undone, in order. */
+export function replayLog(engine: Engine, log: readonly LoggedEvent[]): EncounterState {
+  const undone = undoneCommands(log);
+  let s = emptyState();
+  for (const e of log) {
+    if (e.type === 'undo' || e.type === 'redo' || undone.has(e.cmd)) continue;
+    s = applyEvent(s, e, engine.ruleset.appliers);
+  }
+  return s;
+}
+
+/** Commands in the order they were first logged, with whether each is undone now. */
+function commandIds(log: readonly LoggedEvent[]): string[] {
+  const ids: string[] = [];
+  let last = '';
+  for (const e of log) {
+    if (e.type === 'undo' || e.type === 'redo') continue;
+    if (e.cmd !== last) ids.push(e.cmd);
+    last = e.cmd;
+  }
+  return ids;
+}
+
+/** The command an undo would take back: the latest one not undone (the creation is never undone). */
+export function undoTarget(log: readonly LoggedEvent[]): string | undefined {
+  const undone = undoneCommands(log);
+  const ids = commandIds(log).filter((id) => !undone.has(id));
+  return ids.length > 1 ? ids[ids.length - 1] : undefined;
+}
+
+/** The command a redo would bring back: the last undone one, only while nothing new was done since. */
+export function redoTarget(log: readonly LoggedEvent[]): string | undefined {
+  // walk back over the trailing undo/redo events: a new command after an undo clears the redo stack
+  const stack: string[] = [];
+  for (const e of log) {
+    if (e.type === 'undo') stack.push(e.command);
+    else if (e.type === 'redo') stack.pop();
+    else if (stack.length && !stack.includes(e.cmd)) stack.length = 0;
+  }
+  return stack[stack.length - 1];
+}
+
+export type Outcome = { ok: true; events: LoggedEvent[] } | { ok: false; rejection: Rejection };
+
+/** An encounter in play: its log and the state it folds to. */
+export class EncounterLog {
+  readonly events: LoggedEvent[] = [];
+  state: EncounterState = emptyState();
+
+  constructor(readonly engine: Engine) {}
+
+  static fromEvents(engine: Engine, events: readonly LoggedEvent[]): EncounterLog {
+    const log = new EncounterLog(engine);
+    log.events.push(...events);
+    log.state = replayLog(engine, log.events);
+    return log;
+  }
+
+  get version(): number {
+    return this.events.length;
+  }
+
+  private append(events: readonly GameEvent[], cmd: string): LoggedEvent[] {
+    const logged = events.map((e, i) => ({ ...e, seq: this.events.length + i + 1, cmd }) as LoggedEvent);
+    this.events.push(...logged);
+    return logged;
+  }
+
+  /** Command ids default to `c<seq of its first event>`: unique for the life of the log. */
+  private nextCommandId(given?: string): string {
+    return given ?? `c${this.events.length + 1}`;
+  }
+
+  create(doc: unknown): LoggedEvent[] {
+    const events = this.engine.create(doc);
+    const logged = this.append(events, this.nextCommandId());
+    this.state = replayLog(this.engine, this.events);
+    return logged;
+  }
+
+  execute(command: Command, dice: DiceSource, options: DecideOptions & { id?: string } = {}): Outcome {
+    if (command?.type === 'undo' || command?.type === 'redo') return this.undoRedo(command.type, options);
+    const d = this.engine.decide(this.state, command, dice, options);
+    if (!d.ok) return d;
+    const logged = this.append(d.events, this.nextCommandId(options.id));
+    this.state = d.state;
+    return { ok: true, events: logged };
+  }
+
+  private undoRedo(kind: 'undo' | 'redo', options: DecideOptions & { id?: string }): Outcome {
+    if (options.asGm === false) return { ok: false, rejection: reject('auth/gm_only', `only the GM may ${kind}`) };
+    const target = kind === 'undo' ? undoTarget(this.events) : redoTarget(this.events);
+    if (!target) return { ok: false, rejection: reject(`log/nothing_to_${kind}`, `there is nothing to ${kind}`) };
+    const event: GameEvent = { type: kind, command: target };
+    const logged = this.append([event], this.nextCommandId(options.id));
+    this.state = replayLog(this.engine, this.events);
+    return { ok: true, events: logged };
+  }
+}

@@ -1,0 +1,160 @@
+/**
+ * A Resolution is the working space of one `decide`: a draft of the state, the events emitted so far
+ * (each applied to the draft at once, so later rules see earlier results), and the dice drawn,
+ * recorded so every die lands in an event and replay needs no randomness.
+ */
+import type { DiceSource } from '../dice/source.ts';
+import { rollDice, type DiceExpr } from '../dice/index.ts';
+import { applyEvent, type Appliers } from './apply.ts';
+import type { Breakdown, Term } from './breakdown.ts';
+import type { DieDraw, GameEvent } from './events.ts';
+import { fail } from './rejection.ts';
+import type { EncounterState, Effect, EffectClock, Json, Pending, Unit, UnitId } from './types.ts';
+
+export class Resolution {
+  readonly events: GameEvent[] = [];
+  private draws: DieDraw[] = [];
+  /** Set by a ruleset when the acting unit's turn is over; the flow then moves to the next turn. */
+  turnOver = false;
+
+  constructor(
+    /** The draft: mutated by every emitted event. */
+    public state: EncounterState,
+    private readonly source: DiceSource,
+    private readonly appliers?: Appliers,
+  ) {}
+
+  emit(event: GameEvent): void {
+    this.state = applyEvent(this.state, event, this.appliers);
+    this.events.push(event);
+  }
+
+  // ---- dice ----
+
+  /** Draw one die and remember it for the next `check`. */
+  roll(sides: number, label?: string): number {
+    const face = this.source.roll(sides, label);
+    if (!Number.isInteger(face) || face < 1 || face > sides) {
+      fail('dice/bad_face', `a d${sides} cannot show ${face}${label ? ` (${label})` : ''}`);
+    }
+    this.draws.push(label === undefined ? { sides, face } : { sides, face, label });
+    return face;
+  }
+
+  /** Roll several dice of one size; returns the faces. */
+  rollMany(count: number, sides: number, label?: string): number[] {
+    const faces: number[] = [];
+    for (let i = 0; i < count; i++) faces.push(this.roll(sides, label));
+    return faces;
+  }
+
+  /** Roll a dice expression (notation) through the recorded source; returns total and a dice term. */
+  rollNotation(expr: string | DiceExpr, label: string): { total: number; term: Term } {
+    const recorder: DiceSource = { roll: (sides, l) => this.roll(sides, l ?? label) };
+    const r = rollDice(expr, recorder);
+    const faces = r.dice.map((d) => d.face);
+    const dropped = r.dice.flatMap((d, i) => (d.kept ? [] : [i]));
+    const t: Term = dropped.length
+      ? { kind: 'dice', label: r.notation, faces, dropped, value: r.total }
+      : { kind: 'dice', label: r.notation, faces, value: r.total };
+    return { total: r.total, term: t };
+  }
+
+  /** The dice drawn since the last call (they belong to the next recorded resolution). */
+  takeDraws(): DieDraw[] {
+    const d = this.draws;
+    this.draws = [];
+    return d;
+  }
+
+  /** Record a resolution: its breakdown and the dice drawn for it. */
+  check(breakdown: Breakdown, actor?: UnitId, target?: UnitId): void {
+    const e: GameEvent = { type: 'check', breakdown, dice: this.takeDraws() };
+    if (actor !== undefined) e.actor = actor;
+    if (target !== undefined) e.target = target;
+    this.emit(e);
+  }
+
+  // ---- reading ----
+
+  unit(id: UnitId): Unit {
+    const u = this.state.units[id];
+    if (!u) fail('unit/unknown', `there is no unit "${id}"`, 'unit');
+    return u;
+  }
+
+  newId(prefix: string): string {
+    // effects and pending decisions bump nextId when applied, so ids are stable under replay
+    return `${prefix}${this.state.nextId}`;
+  }
+
+  // ---- common changes ----
+
+  /** Change a pool by `delta`, clamped to [min, max]; returns the amount actually changed. */
+  changePool(
+    unit: UnitId,
+    pool: string,
+    delta: number,
+    kind: 'damage' | 'heal' | 'spend' | 'gain' | 'set',
+    extra: { source?: UnitId; damageType?: string; rule?: string } = {},
+  ): number {
+    const p = this.unit(unit).pools[pool];
+    if (!p) fail('unit/no_pool', `${this.unit(unit).name} has no ${pool}`);
+    const min = p.min ?? 0;
+    const value = Math.max(min, Math.min(p.max, p.value + delta));
+    const real = value - p.value;
+    const e: GameEvent = { type: 'pool.changed', unit, pool, delta: real, value, kind, ...extra };
+    this.emit(e);
+    return real;
+  }
+
+  damage(unit: UnitId, amount: number, extra: { source?: UnitId; damageType?: string; rule?: string } = {}): number {
+    return -this.changePool(unit, 'hp', -Math.max(0, amount), 'damage', extra);
+  }
+
+  heal(unit: UnitId, amount: number, extra: { source?: UnitId; damageType?: string; rule?: string } = {}): number {
+    return this.changePool(unit, 'hp', Math.max(0, amount), 'heal', extra);
+  }
+
+  setData(unit: UnitId, key: string, value: Json | undefined): void {
+    this.emit({ type: 'unit.data', unit, key, value });
+  }
+
+  setEncounterData(key: string, value: Json | undefined): void {
+    this.emit({ type: 'encounter.data', key, value });
+  }
+
+  applyEffect(fx: Omit<Effect, 'id' | 'stacks'> & { stacks?: number }): Effect {
+    const effect: Effect = { ...fx, id: this.newId('fx'), stacks: fx.stacks ?? 1 } as Effect;
+    this.emit({ type: 'effect.applied', effect });
+    return effect;
+  }
+
+  removeEffect(id: string, why: 'expired' | 'cleansed' | 'removed' | 'resisted' | 'replaced' | 'ended' = 'removed'): void {
+    const fx = this.state.effects.find((f) => f.id === id);
+    this.emit(fx ? { type: 'effect.removed', id, why, name: fx.name, target: fx.target } : { type: 'effect.removed', id, why });
+  }
+
+  effectsOn(unit: UnitId, name?: string): Effect[] {
+    return this.state.effects.filter((f) => f.target === unit && (name === undefined || f.name === name));
+  }
+
+  openPending(p: Omit<Pending, 'id'>): Pending {
+    const pending: Pending = { ...p, id: this.newId('p') };
+    this.emit({ type: 'pending.opened', pending });
+    return pending;
+  }
+
+  note(text: string, visibility?: 'gm'): void {
+    const dice = this.takeDraws();
+    const e: GameEvent = dice.length ? { type: 'note', text, dice } : { type: 'note', text };
+    if (visibility) e.visibility = visibility;
+    this.emit(e);
+  }
+
+  endTurn(): void {
+    this.turnOver = true;
+  }
+}
+
+export type { EffectClock };

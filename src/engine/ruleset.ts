@@ -1,0 +1,90 @@
+/**
+ * What a rule system supplies to the engine. The engine owns the loop (commands, turns, rounds,
+ * effect clocks, undo, views); a ruleset owns the numbers and the choices.
+ */
+import type { Appliers } from './apply.ts';
+import type { GameEvent } from './events.ts';
+import type { Rejection } from './rejection.ts';
+import type { Resolution } from './resolution.ts';
+import type { CombatResult, Effect, EncounterState, Json, Pending, Slot, UnitId } from './types.ts';
+import type { Distribution } from '../dice/index.ts';
+
+/** A command: what someone asks for. `actor` is the unit acting; other fields are the command's own. */
+export interface Command {
+  type: string;
+  actor?: UnitId;
+  [key: string]: Json | undefined;
+}
+
+/** One thing a unit may do now, as a complete command ready to send. */
+export interface ActionOption {
+  command: Command;
+  /** Short text for a button: 'Attack Goblin with Longsword'. */
+  label: string;
+  /** Groups options for display: 'attack', 'spell', 'move', 'turn'... */
+  group: string;
+}
+
+/** Exact odds of a command before anything is rolled. */
+export interface Preview {
+  /** Chance the command's check succeeds (hit, resist...), 0..1; absent when there is none. */
+  chance?: number;
+  /** Distribution of damage dealt to the (first) target, misses included as 0. */
+  damage?: Distribution;
+  /** Expected damage, misses included. */
+  expectedDamage?: number;
+  /** Damage range when it hits. */
+  damageOnHit?: { min: number; max: number; mean: number };
+  notes?: string[];
+}
+
+export interface CommandHandler {
+  /** Whether this command needs the acting unit to be the one whose turn it is (default true). */
+  onTurn?: boolean;
+  /** Who may issue it: 'any' controller of the actor (default), or 'gm' only. */
+  by?: 'controller' | 'gm';
+  resolve(ctx: Resolution, command: Command): void;
+}
+
+/** How a unit chooses what to do in a simulated (or GM-autopiloted) fight. */
+export type Policy = (state: EncounterState, unit: UnitId, options: ActionOption[], pick: (n: number) => number) => ActionOption;
+
+export interface Ruleset {
+  id: string;
+  name: string;
+  description: string;
+  /** Validates an encounter document's `units`, `content`, `map`...; see document.ts. */
+  encounterSchema: import('zod').ZodType;
+  /** Build the initial state from a validated encounter document (no dice here). */
+  create(doc: any): EncounterState;
+  /** Roll initiative and set the first round's order (emit `turn.order`). */
+  start(ctx: Resolution): void;
+  /** The order for a new round (default: the previous round's normal slots, same order). */
+  orderForRound?(ctx: Resolution, round: number): Slot[] | undefined;
+  /** Why a unit's turn is skipped (fainted, stopped...), or null when it may act. */
+  skipReason?(state: EncounterState, unit: UnitId): string | null;
+  onTurnStart?(ctx: Resolution, unit: UnitId): void;
+  onTurnEnd?(ctx: Resolution, unit: UnitId): void;
+  onRoundStart?(ctx: Resolution, round: number): void;
+  onRoundEnd?(ctx: Resolution, round: number): void;
+  /** An effect's tick (damage over time, healing over time...). */
+  onEffectTick?(ctx: Resolution, effect: Effect): void;
+  /** Called when an effect's duration runs out, before it is removed. */
+  onEffectExpire?(ctx: Resolution, effect: Effect): void;
+  commands: Record<string, CommandHandler>;
+  /** Everything `unit` may do now (it need not be its turn: reactions). */
+  legalActions(state: EncounterState, unit: UnitId): ActionOption[];
+  preview?(state: EncounterState, command: Command): Preview | Rejection;
+  /** Answer a pending decision (a GM's call, a reaction); `choice` is one of pending.options. */
+  answer?(ctx: Resolution, pending: Pending, choice: Json): void;
+  /** The combat's result once it is decided, else null (default: last side standing wins). */
+  outcome?(state: EncounterState): CombatResult | null;
+  /** Appliers of the ruleset's own event types. */
+  appliers?: Appliers;
+  /** Named policies for simulation ('aggressive' at least; 'random' is built in). */
+  policies?: Record<string, Policy>;
+  /** A log line for an event, when the ruleset words it better than the engine's default. */
+  describe?(event: GameEvent, state: EncounterState): string | undefined;
+  /** Pools of other sides' units that players must not see (e.g. enemy hit points). */
+  secretPools?: string[];
+}

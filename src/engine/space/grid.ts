@@ -1,0 +1,68 @@
+/**
+ * The square grid: cells, keys, bounds, terrain lookup and distance.
+ * Distance is in cells with diagonals counting 1 (Chebyshev) unless a ruleset asks otherwise.
+ */
+import type { Cell, GridMap, Terrain } from '../types.ts';
+
+export const cellKey = (c: Cell): string => `${c.x},${c.y}`;
+
+export function parseCellKey(key: string): Cell {
+  const [x, y] = key.split(',').map(Number);
+  return { x, y };
+}
+
+export const sameCell = (a: Cell, b: Cell): boolean => a.x === b.x && a.y === b.y;
+
+export function inBounds(map: GridMap, c: Cell): boolean {
+  return c.x >= 0 && c.y >= 0 && c.x < map.width && c.y < map.height;
+}
+
+const open: Terrain = {};
+
+export function terrainAt(map: GridMap, c: Cell): Terrain {
+  return map.cells[cellKey(c)] ?? open;
+}
+
+export function hasTag(map: GridMap, c: Cell, tag: string): boolean {
+  return terrainAt(map, c).tags?.includes(tag) ?? false;
+}
+
+export type Metric = 'chebyshev' | 'manhattan' | 'euclidean';
+
+export function distance(a: Cell, b: Cell, metric: Metric = 'chebyshev'): number {
+  const dx = Math.abs(a.x - b.x);
+  const dy = Math.abs(a.y - b.y);
+  switch (metric) {
+    case 'chebyshev': return Math.max(dx, dy);
+    case 'manhattan': return dx + dy;
+    case 'euclidean': return Math.hypot(dx, dy);
+  }
+}
+
+/** The eight neighbours of a cell (inside the map when one is given). */
+export function neighbours(c: Cell, map?: GridMap): Cell[] {
+  const out: Cell[] = [];
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      if (dx === 0 && dy === 0) continue;
+      const n = { x: c.x + dx, y: c.y + dy };
+      if (!map || inBounds(map, n)) out.push(n);
+    }
+  }
+  return out;
+}
+
+/** Height of the ground in a cell (Terrain.elevation, default 0). A unit's own `elevation` adds to it. */
+export function elevationAt(map: GridMap, c: Cell): number {
+  return terrainAt(map, c).elevation ?? 0;
+}
+
+/** True when a and b are distinct cells touching by an edge or a corner. */
+export function isNeighbour(a: Cell, b: Cell): boolean {
+  return distance(a, b) === 1;
+}
+
+/** True for a one-cell step that changes both x and y. */
+export function isDiagonalStep(a: Cell, b: Cell): boolean {
+  return a.x !== b.x && a.y !== b.y;
+}

@@ -1,0 +1,8 @@
+/** Geometry of the battlefield: grid, facing, lines and cover, movement, areas, zones and occupancy. */
+export * from './grid.ts';
+export * from './facing.ts';
+export * from './line.ts';
+export * from './path.ts';
+export * from './area.ts';
+export * from './zones.ts';
+export * from './occupancy.ts';

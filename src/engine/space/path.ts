@@ -1,0 +1,205 @@
+/**
+ * Movement: what a step costs, every cell reachable within a budget (Dijkstra on a binary heap), the
+ * cheapest path there, and the cost of a path someone drew.
+ *
+ * Default step cost: entering a cell costs its Terrain.cost ?? 1, times `diagonalCost` for a diagonal step
+ * (default 1). Terrain.blocksMove cells and `occupied` cells cannot be entered. A diagonal step may not squeeze
+ * between two blocksMove cells (both orthogonal neighbours walls); set `corners` to change that.
+ *
+ * Rules the rulesets model through `costOf` (wrap defaultStepCost):
+ *  - difficult terrain halving Movement: double the cost of entering such cells, or halve the budget;
+ *  - swimming 1.5 per diagonal: diagonalCost 1.5 (or a costOf that multiplies only in water).
+ * Costs are summed in floating point and rounded to 1e-9, so halves and quarters (1.5, 2.5, 0.25...) are
+ * exact and a total within 1e-9 of the budget counts as within it.
+ */
+import type { Cell, GridMap } from '../types.ts';
+import { cellKey, inBounds, isDiagonalStep, isNeighbour, neighbours, parseCellKey, sameCell, terrainAt } from './grid.ts';
+
+export interface MoveRules {
+  /** Full cost of the step from → to (a neighbour); null = cannot. Replaces the default cost. */
+  costOf?(map: GridMap, from: Cell, to: Cell): number | null;
+  /** Multiplier for diagonal steps in the default cost (default 1). Ignored when costOf is given. */
+  diagonalCost?: number;
+  /** Cells that cannot be entered (other units). The start cell is never tested. */
+  occupied?: (c: Cell) => boolean;
+  /** Cells that can be crossed but not ended on (e.g. allies); reported with canStop: false. */
+  passOnly?: (c: Cell) => boolean;
+  /**
+   * Diagonal steps past walls (blocksMove terrain): 'free' always allowed; 'noSqueeze' (default) not between
+   * two walls; 'noCut' not past any wall at all.
+   */
+  corners?: 'free' | 'noSqueeze' | 'noCut';
+}
+
+export interface Reach {
+  /** Total cost from the start. */
+  cost: number;
+  /** Key of the previous cell on the cheapest path (absent for the start). */
+  prev?: string;
+  /** false when the cell can be crossed but not ended on (MoveRules.passOnly). */
+  canStop?: false;
+}
+
+const EPS = 1e-9;
+const tidy = (x: number): number => Math.round(x * 1e9) / 1e9;
+
+const wall = (map: GridMap, c: Cell): boolean => !inBounds(map, c) || terrainAt(map, c).blocksMove === true;
+
+/** Whether the corner rule forbids the diagonal step from → to. */
+export function cornerBlocked(map: GridMap, from: Cell, to: Cell, corners: MoveRules['corners'] = 'noSqueeze'): boolean {
+  if (corners === 'free' || !isDiagonalStep(from, to)) return false;
+  const a = wall(map, { x: to.x, y: from.y });
+  const b = wall(map, { x: from.x, y: to.y });
+  return corners === 'noCut' ? a || b : a && b;
+}
+
+/** The default cost of stepping from → to: Terrain.cost ?? 1, × diagonalCost on diagonals; null into walls/off the map. */
+export function defaultStepCost(map: GridMap, from: Cell, to: Cell, diagonalCost = 1): number | null {
+  if (!inBounds(map, to)) return null;
+  const t = terrainAt(map, to);
+  if (t.blocksMove) return null;
+  const base = t.cost ?? 1;
+  return isDiagonalStep(from, to) ? base * diagonalCost : base;
+}
+
+/** The cost of one step under the rules (null when it cannot be taken), occupancy and corners included. */
+export function stepCost(map: GridMap, from: Cell, to: Cell, rules: MoveRules = {}): number | null {
+  if (!inBounds(map, to) || !isNeighbour(from, to)) return null;
+  if (rules.occupied?.(to)) return null;
+  if (cornerBlocked(map, from, to, rules.corners)) return null;
+  const c = rules.costOf ? rules.costOf(map, from, to) : defaultStepCost(map, from, to, rules.diagonalCost ?? 1);
+  if (c === null || !Number.isFinite(c) || c < 0) return null;
+  return c;
+}
+
+/** A binary min-heap on (cost, then insertion order) so equal costs come out first-in first-out. */
+class Heap {
+  private items: { cost: number; seq: number; key: string }[] = [];
+  private seq = 0;
+  get size(): number {
+    return this.items.length;
+  }
+  private less(i: number, j: number): boolean {
+    const a = this.items[i];
+    const b = this.items[j];
+    return a.cost < b.cost || (a.cost === b.cost && a.seq < b.seq);
+  }
+  private swap(i: number, j: number): void {
+    [this.items[i], this.items[j]] = [this.items[j], this.items[i]];
+  }
+  push(cost: number, key: string): void {
+    this.items.push({ cost, seq: this.seq++, key });
+    let i = this.items.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.less(i, p)) break;
+      this.swap(i, p);
+      i = p;
+    }
+  }
+  pop(): { cost: number; key: string } | undefined {
+    const top = this.items[0];
+    const last = this.items.pop();
+    if (this.items.length > 0 && last) {
+      this.items[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < this.items.length && this.less(l, m)) m = l;
+        if (r < this.items.length && this.less(r, m)) m = r;
+        if (m === i) break;
+        this.swap(i, m);
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+function search(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal?: Cell): Map<string, Reach> {
+  const best = new Map<string, Reach>();
+  const done = new Set<string>();
+  const heap = new Heap();
+  const startKey = cellKey(from);
+  best.set(startKey, { cost: 0 });
+  heap.push(0, startKey);
+  while (heap.size > 0) {
+    const { cost, key } = heap.pop()!;
+    if (done.has(key)) continue;
+    done.add(key);
+    const here = parseCellKey(key);
+    if (goal && sameCell(here, goal)) break;
+    for (const next of neighbours(here, map)) {
+      const nk = cellKey(next);
+      if (done.has(nk)) continue;
+      const step = stepCost(map, here, next, rules);
+      if (step === null) continue;
+      const total = tidy(cost + step);
+      if (total > budget + EPS) continue;
+      const old = best.get(nk);
+      if (old && old.cost <= total) continue;
+      const entry: Reach = { cost: total, prev: key };
+      if (rules.passOnly?.(next)) entry.canStop = false;
+      best.set(nk, entry);
+      heap.push(total, nk);
+    }
+  }
+  return best;
+}
+
+/**
+ * Every cell reachable from `from` spending at most `budget`, keyed by cellKey, with its cheapest cost and
+ * the previous cell of one cheapest path (ties: the neighbour settled first; neighbours are scanned row by
+ * row from the north-west). Includes the start at cost 0. Cells with canStop: false can only be crossed.
+ */
+export function reachable(map: GridMap, from: Cell, budget: number, rules: MoveRules = {}): Map<string, Reach> {
+  return search(map, from, budget, rules);
+}
+
+/**
+ * The cheapest path to `to` recorded in a reachable() result: from the start to `to`, BOTH INCLUDED
+ * ([start] when `to` is the start, [] when `to` was not reached).
+ */
+export function pathTo(reach: Map<string, Reach>, to: Cell): Cell[] {
+  let key: string | undefined = cellKey(to);
+  if (!reach.has(key)) return [];
+  const out: Cell[] = [];
+  while (key !== undefined) {
+    out.push(parseCellKey(key));
+    key = reach.get(key)?.prev;
+  }
+  return out.reverse();
+}
+
+/** One cheapest path from → to (both included), or [] when there is none (within `budget`, default unlimited). */
+export function findPath(map: GridMap, from: Cell, to: Cell, rules: MoveRules = {}, budget = Infinity): Cell[] {
+  const reach = search(map, from, budget, rules, to);
+  const entry = reach.get(cellKey(to));
+  if (!entry || entry.canStop === false) return [];
+  return pathTo(reach, to);
+}
+
+/**
+ * The cost of walking a given path (start first, as pathTo returns it), or null when a step is not a legal
+ * single step (not neighbours, a wall, occupied, a squeezed corner) or it ends on a pass-only cell.
+ * Use it to check a path a player drew; it need not be the cheapest.
+ */
+export function pathCost(map: GridMap, path: Cell[], rules: MoveRules = {}): number | null {
+  let total = 0;
+  for (let i = 1; i < path.length; i++) {
+    const step = stepCost(map, path[i - 1], path[i], rules);
+    if (step === null) return null;
+    total = tidy(total + step);
+  }
+  if (path.length > 1 && rules.passOnly?.(path[path.length - 1])) return null;
+  return total;
+}
+
+/** The cells of a reachable() result one can end a move on (pass-only cells left out), start included. */
+export function destinations(reach: Map<string, Reach>): Cell[] {
+  const out: Cell[] = [];
+  for (const [key, r] of reach) if (r.canStop !== false) out.push(parseCellKey(key));
+  return out;
+}

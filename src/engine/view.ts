@@ -1,0 +1,115 @@
+/**
+ * What one viewer may see. The GM sees everything; a player sees its own units fully, other
+ * visible units without the ruleset's secret pools, and nothing of hidden units or GM-only events —
+ * not in the state, not in the log.
+ */
+import type { Appliers } from './apply.ts';
+import { applyEvent, emptyState } from './apply.ts';
+import type { GameEvent, LoggedEvent } from './events.ts';
+import type { EncounterState, Unit } from './types.ts';
+
+export type Viewer = { role: 'gm' } | { role: 'player'; player: string };
+
+/** Keys of unit and encounter data only the GM reads. */
+export const GM_ONLY_KEYS = ['gmNotes'];
+
+export interface ViewRules {
+  secretPools?: string[];
+}
+
+function visibleUnit(u: Unit | undefined): boolean {
+  return !!u && !u.hidden;
+}
+
+function projectUnit(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules): Unit {
+  const own = u.controller === viewer.player;
+  const data = { ...u.data };
+  for (const k of GM_ONLY_KEYS) delete data[k];
+  const pools = { ...u.pools };
+  if (!own) for (const p of rules.secretPools ?? []) delete pools[p];
+  return { ...u, data, pools };
+}
+
+export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRules = {}): EncounterState {
+  if (viewer.role === 'gm') return state;
+  const shown = (id: string | undefined) => id === undefined || visibleUnit(state.units[id]);
+  const units: EncounterState['units'] = {};
+  for (const id of state.unitOrder) if (shown(id)) units[id] = projectUnit(state.units[id], viewer, rules);
+  const data = { ...state.data };
+  for (const k of GM_ONLY_KEYS) delete data[k];
+  // the pointer must still index the same slot after hidden slots are taken out
+  const before = state.turn.order.slice(0, Math.max(0, state.turn.index)).filter((s) => !shown(s.unit)).length;
+  const activeHidden = state.turn.index >= 0 && !shown(state.turn.order[state.turn.index]?.unit);
+  return {
+    ...state,
+    units,
+    unitOrder: state.unitOrder.filter(shown),
+    turn: {
+      ...state.turn,
+      order: state.turn.order.filter((s) => shown(s.unit)),
+      index: activeHidden ? -1 : state.turn.index - before,
+    },
+    effects: state.effects.filter((f) => shown(f.target) && shown(f.source)).map((f) => (f.source && !shown(f.source) ? { ...f, source: undefined } : f)),
+    pending: state.pending
+      .filter((p) => p.answeredBy === 'gm' || shown(p.answeredBy))
+      .map((p) => (p.answeredBy === 'gm' ? { ...p, options: [], data: {} } : p)),
+    data,
+  };
+}
+
+/** Unit ids an event speaks of. */
+function unitsNamed(e: GameEvent): string[] {
+  const r = e as Record<string, unknown>;
+  const out: string[] = [];
+  for (const k of ['unit', 'actor', 'target', 'source']) if (typeof r[k] === 'string') out.push(r[k] as string);
+  if (e.type === 'effect.applied') out.push(e.effect.target, ...(e.effect.source ? [e.effect.source] : []));
+  if (e.type === 'unit.added') out.push(e.unit.id);
+  if (e.type === 'pending.opened' && e.pending.answeredBy !== 'gm') out.push(e.pending.answeredBy);
+  if (Array.isArray(r.targets)) for (const t of r.targets) if (typeof t === 'string') out.push(t);
+  return out;
+}
+
+function projectEvent(e: LoggedEvent, before: EncounterState, after: EncounterState, viewer: Viewer & { role: 'player' }, rules: ViewRules): LoggedEvent | undefined {
+  if (e.visibility === 'gm') return undefined;
+  if (e.type === 'encounter.created') return { ...e, state: viewState(e.state, viewer, rules) };
+  const named = unitsNamed(e);
+  // hidden before or after (a reveal shows, a hiding does not)
+  if (named.some((id) => !visibleUnit(after.units[id]) || (e.type !== 'unit.hidden' && !visibleUnit(before.units[id])))) return undefined;
+  if (e.type === 'turn.order') return { ...e, order: e.order.filter((s) => visibleUnit(after.units[s.unit])) };
+  if (e.type === 'effect.changed' || e.type === 'effect.removed') {
+    const fx = before.effects.find((f) => f.id === e.id);
+    if (fx && (!visibleUnit(before.units[fx.target]) || (fx.source && !visibleUnit(before.units[fx.source])))) return undefined;
+  }
+  if (e.type === 'pending.closed') {
+    const p = before.pending.find((x) => x.id === e.id);
+    if (p && p.answeredBy === 'gm') return { ...e, answer: null };
+  }
+  if (e.type === 'unit.data' && GM_ONLY_KEYS.includes(e.key)) return undefined;
+  if (e.type === 'encounter.data' && GM_ONLY_KEYS.includes(e.key)) return undefined;
+  if ((e.type === 'pool.changed' || e.type === 'pool.max') && rules.secretPools?.includes(e.pool)) {
+    const owner = after.units[e.unit];
+    if (owner?.controller !== viewer.player) {
+      const { value: _v, ...rest } = e as LoggedEvent & { value: number };
+      if (e.type === 'pool.max') return undefined;
+      return rest as LoggedEvent;
+    }
+  }
+  if (e.type === 'pending.opened' && e.pending.answeredBy === 'gm') return { ...e, pending: { ...e.pending, options: [], data: {} } };
+  return e;
+}
+
+/** The log as one viewer may see it: events filtered and redacted by the visibility at each point. */
+export function viewLog(log: readonly LoggedEvent[], viewer: Viewer, appliers?: Appliers, rules: ViewRules = {}, undone: Set<string> = new Set()): LoggedEvent[] {
+  if (viewer.role === 'gm') return [...log];
+  const out: LoggedEvent[] = [];
+  let state = emptyState();
+  for (const e of log) {
+    const skip = e.type === 'undo' || e.type === 'redo' || undone.has(e.cmd);
+    const before = state;
+    const after = skip ? state : applyEvent(structuredClone(state), e, appliers);
+    const p = projectEvent(e, before, after, viewer, rules);
+    if (p) out.push(p);
+    state = after;
+  }
+  return out;
+}

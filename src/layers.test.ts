@@ -1,0 +1,59 @@
+// Imports point downward only (docs/architecture.md): this test reads every source file and fails on an upward import.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve, dirname, sep } from 'node:path';
+import { describe, it, expect } from 'vitest';
+
+const root = resolve(import.meta.dirname);
+
+/** Which layers each layer may import (besides itself). */
+const allowed: Record<string, string[]> = {
+  dice: [],
+  engine: ['dice'],
+  rulesets: ['engine', 'dice'],
+  sim: ['rulesets', 'engine', 'dice'],
+  store: ['engine', 'dice'],
+  server: ['store', 'sim', 'rulesets', 'engine', 'dice'],
+  web: ['engine', 'dice', 'rulesets'],
+  cli: ['server', 'store', 'sim', 'rulesets', 'engine', 'dice'],
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (name === 'node_modules' || name === 'dist') return [];
+    return statSync(p).isDirectory() ? files(p) : /\.(ts|tsx)$/.test(name) ? [p] : [];
+  });
+}
+
+const layerOf = (file: string) => relative(root, file).split(sep)[0];
+const rulesetOf = (file: string) => {
+  const parts = relative(root, file).split(sep);
+  return parts[0] === 'rulesets' && parts.length > 2 ? parts[1] : undefined;
+};
+
+describe('layer direction', () => {
+  const all = files(root).filter((f) => !f.endsWith('.test.ts') || true);
+  for (const file of all) {
+    const layer = layerOf(file);
+    if (!(layer in allowed)) continue;
+    it(`${relative(root, file)} imports only downward`, () => {
+      const text = readFileSync(file, 'utf8');
+      const specs = [...text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)]
+        .map((m) => m[1] ?? m[2])
+        .filter((s) => s.startsWith('.'));
+      for (const spec of specs) {
+        const target = resolve(dirname(file), spec);
+        if (!target.startsWith(root)) continue;
+        const to = layerOf(target);
+        if (to !== layer) expect(allowed[layer], `${relative(root, file)} imports ${spec} (${to})`).toContain(to);
+        const [from, into] = [rulesetOf(file), rulesetOf(target)];
+        if (from && into) expect(into, `ruleset ${from} reaches into ruleset ${into} via ${spec}`).toBe(from);
+        if (layer === 'dice' || layer === 'engine') expect(to === 'rulesets').toBe(false);
+      }
+      // the pure core runs in a browser: no node: imports in dice, engine or rulesets
+      if (['dice', 'engine', 'rulesets'].includes(layer) && !file.endsWith('.test.ts')) {
+        expect(text, `${relative(root, file)} imports a node: module`).not.toMatch(/from\s+['"]node:/);
+      }
+    });
+  }
+});

@@ -1,0 +1,94 @@
+/**
+ * Reading encounter and scenario files: find the ruleset named in the file, validate against its schema,
+ * and report every problem with file, line and field. Pure: the caller reads the text.
+ */
+import { z } from 'zod';
+import { check, parseText, rulesetIdOf, type Command, type Loaded, type Problem, type Ruleset } from '../engine/index.ts';
+import { rulesets } from './index.ts';
+
+export interface LoadedEncounter {
+  ruleset: Ruleset;
+  /** The validated document (defaults filled in). */
+  doc: unknown;
+}
+
+export interface LoadedScenario extends LoadedEncounter {
+  seed?: number | string;
+  dice?: number[];
+  commands: Command[];
+  /** Where the encounter came from when the scenario names a file. */
+  encounterFile?: string;
+}
+
+const scenarioSchema = z.strictObject({
+  encounter: z.union([z.string().min(1), z.record(z.string(), z.unknown())]),
+  seed: z.union([z.number().int(), z.string()]).optional(),
+  dice: z.array(z.number().int().min(1)).optional(),
+  commands: z.array(z.looseObject({ type: z.string().min(1) })).default([]),
+  description: z.string().optional(),
+});
+
+function unknownRuleset(file: string, id: string | undefined): Problem {
+  const known = Object.keys(rulesets).join(', ');
+  return { file, line: 1, column: 1, path: 'ruleset', message: id === undefined ? `missing "ruleset": one of ${known}` : `unknown ruleset "${id}"; known: ${known}` };
+}
+
+export function isScenario(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'encounter' in value;
+}
+
+/** Validate a parsed encounter object against its ruleset. */
+export function validateEncounter(value: unknown, file: string, parsed?: Parameters<typeof check>[3]): Loaded<LoadedEncounter> {
+  const id = rulesetIdOf(value);
+  const ruleset = id === undefined ? undefined : rulesets[id];
+  if (!ruleset || !Object.hasOwn(rulesets, id!)) return { ok: false, problems: [unknownRuleset(file, id)] };
+  const r = check(value, ruleset.encounterSchema, file, parsed);
+  return r.ok ? { ok: true, value: { ruleset, doc: r.value } } : r;
+}
+
+/**
+ * Load an encounter or scenario from text. A scenario whose `encounter` is a file name gets it
+ * through `readFile` (relative to the scenario is the caller's business).
+ */
+export function loadText(text: string, file: string, readFile?: (name: string) => { text: string; file: string }): Loaded<LoadedScenario> {
+  const p = parseText(text, file);
+  if (!p.ok) return p;
+  if (!isScenario(p.value)) {
+    const e = validateEncounter(p.value, file, p.parsed);
+    return e.ok ? { ok: true, value: { ...e.value, commands: [] } } : e;
+  }
+  const s = check(p.value, scenarioSchema, file, p.parsed);
+  if (!s.ok) return s;
+  let enc: Loaded<LoadedEncounter>;
+  let encounterFile: string | undefined;
+  if (typeof s.value.encounter === 'string') {
+    if (!readFile) return { ok: false, problems: [{ file, line: 1, column: 1, path: 'encounter', message: 'a scenario naming a file needs a file reader' }] };
+    let inner: { text: string; file: string };
+    try {
+      inner = readFile(s.value.encounter);
+    } catch (err) {
+      return { ok: false, problems: [{ file, line: 1, column: 1, path: 'encounter', message: `cannot read "${s.value.encounter}": ${(err as Error).message}` }] };
+    }
+    encounterFile = inner.file;
+    const ip = parseText(inner.text, inner.file);
+    if (!ip.ok) return ip;
+    enc = validateEncounter(ip.value, inner.file, ip.parsed);
+  } else {
+    enc = validateEncounter(s.value.encounter, file, p.parsed);
+    // positions inside an inline encounter: re-check with the path prefix so lines point into it
+    if (!enc.ok) {
+      const id = rulesetIdOf(s.value.encounter);
+      const rs = id ? rulesets[id] : undefined;
+      if (rs) {
+        const wrapped = check(p.value, z.object({ encounter: rs.encounterSchema }), file, p.parsed);
+        if (!wrapped.ok) enc = wrapped;
+      }
+    }
+  }
+  if (!enc.ok) return enc;
+  const out: LoadedScenario = { ...enc.value, commands: s.value.commands as Command[] };
+  if (s.value.seed !== undefined) out.seed = s.value.seed;
+  if (s.value.dice) out.dice = s.value.dice;
+  if (encounterFile) out.encounterFile = encounterFile;
+  return { ok: true, value: out };
+}

@@ -1,0 +1,95 @@
+/**
+ * The Attack Action (P20-ATK-1..3): a physical weapon and a target within its range; the hit check
+ * d20 + General Skill (+ Combat if skilled with the weapon) must be HIGHER than the target's Defensive
+ * Value; the attack roll is the weapon's dice + its Scale Attribute (if skilled) + class bonus.
+ */
+import { distance } from '../../engine/space/grid.ts';
+import { fail, type Command, type Resolution, type Term, type Unit } from '../../engine/index.ts';
+import { grantFollowUps, spendAction } from './actions.ts';
+import { dealDamage } from './damage.ts';
+import { dataOf, dvOf, mod } from './model.ts';
+import type { Weapon } from './schema.ts';
+
+export function weaponOf(u: Unit, id: unknown): Weapon {
+  const weapons = dataOf(u).weapons.filter((w) => w.physical !== false);
+  if (!weapons.length) fail('action/no_weapon', `${u.name} has no physical weapon to attack with [P20-ATK-1]`);
+  if (id === undefined) return weapons[0];
+  const w = weapons.find((x) => x.id === id);
+  if (!w) fail('action/unknown_weapon', `${u.name} has no physical weapon "${String(id)}"`, 'weapon');
+  return w;
+}
+
+export function isSkilledWith(u: Unit, w: Weapon): boolean {
+  return dataOf(u).skilled.weapons.includes(w.id);
+}
+
+/** The hit-check bonus and its named terms. */
+export function attackBonus(state: Parameters<typeof mod>[0], u: Unit, w: Weapon): { bonus: number; terms: Term[] } {
+  const terms: Term[] = [{ kind: 'mod', name: 'General Skill', value: mod(state, u, 'generalSkill') }];
+  if (isSkilledWith(u, w)) terms.push({ kind: 'mod', name: 'Combat', value: mod(state, u, 'combat') });
+  return { bonus: terms.reduce((s, t) => s + (t.kind === 'mod' ? t.value : 0), 0), terms };
+}
+
+/** Damage bonus: Scale Attribute when skilled, plus class bonus. */
+export function attackDamageBonus(state: Parameters<typeof mod>[0], u: Unit, w: Weapon): Term[] {
+  const terms: Term[] = [];
+  if (isSkilledWith(u, w)) terms.push({ kind: 'mod', name: `Scale (${w.scale})`, value: mod(state, u, w.scale) });
+  const cls = dataOf(u).classBonus.attack;
+  if (cls) terms.push({ kind: 'mod', name: 'Class bonus', value: cls });
+  return terms;
+}
+
+export function checkReach(ctx: Resolution, u: Unit, target: Unit, w: Weapon): void {
+  const d = distance(u.position!, target.position!);
+  if (d > w.range) fail('action/out_of_range', `${target.name} is ${d} tiles away; ${w.name} reaches ${w.range} [P20-ATK-1]`, 'target');
+}
+
+export function targetOf(ctx: Resolution, u: Unit, id: unknown): Unit {
+  if (typeof id !== 'string') fail('command/bad_target', 'name a target unit', 'target');
+  const t = ctx.state.units[id];
+  if (!t) fail('unit/unknown', `there is no unit "${id}"`, 'target');
+  if (t.id === u.id) fail('action/bad_target', `${u.name} cannot attack itself`, 'target');
+  if (t.status !== 'active') fail('action/bad_target', `${t.name} is ${t.status} and cannot be attacked`, 'target');
+  return t;
+}
+
+/** Resolve one weapon attack (the action, or a readied attack in the Preparation Phase). */
+export function resolveAttack(ctx: Resolution, attacker: Unit, target: Unit, w: Weapon, why: string): boolean {
+  const { bonus, terms } = attackBonus(ctx.state, attacker, w);
+  const face = ctx.roll(20, 'hit check');
+  const total = face + bonus;
+  const dv = dvOf(ctx.state, target);
+  const hit = total > dv;
+  ctx.check(
+    {
+      label: `hit check (${w.name}${why ? `, ${why}` : ''})`,
+      terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...terms],
+      total,
+      against: { op: '>', value: dv, name: 'DV' },
+      outcome: hit ? 'hit' : 'miss',
+      rules: ['P20-ATK-2'],
+    },
+    attacker.id,
+    target.id,
+  );
+  if (!hit) return false;
+  const roll = ctx.rollNotation(w.damage, 'attack roll');
+  const bonusTerms = attackDamageBonus(ctx.state, attacker, w);
+  const raw = roll.total + bonusTerms.reduce((s, t) => s + (t.kind === 'mod' ? t.value : 0), 0);
+  const amount = Math.max(0, raw);
+  const dmgTerms: Term[] = [roll.term, ...bonusTerms];
+  if (raw < 0) dmgTerms.push({ kind: 'step', name: 'at least', value: 0 });
+  ctx.check({ label: `attack roll (${w.name})`, terms: dmgTerms, total: amount, outcome: `${amount} damage`, rules: ['P20-ATK-3'] }, attacker.id, target.id);
+  dealDamage(ctx, target.id, amount, attacker.id, 'P20-ATK-3');
+  return true;
+}
+
+export function attackCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const w = weaponOf(u, cmd.weapon);
+  const t = targetOf(ctx, u, cmd.target);
+  checkReach(ctx, u, t, w);
+  spendAction(ctx, u, 'attack');
+  resolveAttack(ctx, u, t, w, '');
+  grantFollowUps(ctx, u, 'attack');
+}

@@ -1,0 +1,81 @@
+/** Builds the initial encounter state from a validated phase20 file. */
+import type { EncounterState, GridMap, Json, Unit } from '../../engine/index.ts';
+import type { EncounterDoc, Spell, UnitDoc, Weapon } from './schema.ts';
+import type { P20Data } from './model.ts';
+
+function resolveRefs<T extends { id: string }>(items: (string | T)[], library: T[]): T[] {
+  return items.map((x) => (typeof x === 'string' ? library.find((l) => l.id === x)! : x));
+}
+
+function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
+  const data: P20Data = {
+    dv: u.dv,
+    speed: u.speed,
+    mods: u.modifiers,
+    weapons: resolveRefs<Weapon>(u.weapons, doc.content.weapons),
+    spells: resolveRefs<Spell>(u.spells, doc.content.spells),
+    skilled: u.skilled,
+    classBonus: u.classBonus,
+    actionBudget: u.actions,
+    followUps: u.followUps,
+    prep: { state: 'none' },
+    braced: false,
+    noMoreAttacks: false,
+    exhausted: false,
+    followUpsLeft: [],
+  };
+  if (u.role) data.role = u.role;
+  if (u.policy) data.policy = u.policy;
+  if (u.gmNotes) data.gmNotes = u.gmNotes;
+  const unit: Unit = {
+    id: u.id,
+    name: u.name,
+    side: u.side,
+    status: u.startHp === 0 ? 'down' : 'active',
+    stats: { ...u.attributes },
+    pools: {
+      hp: { value: u.startHp ?? u.hp, max: u.hp },
+      actions: { value: 0, max: u.actions.default },
+      attackActions: { value: 0, max: u.actions.attack },
+      spellActions: { value: 0, max: u.actions.spell },
+      movement: { value: 0, max: u.speed * 4 },
+    },
+    position: { x: u.at[0], y: u.at[1] },
+    data: data as unknown as Record<string, Json>,
+  };
+  if (u.controller) unit.controller = u.controller;
+  if (u.hidden) unit.hidden = true;
+  if (u.facing) unit.facing = u.facing;
+  return unit;
+}
+
+export function createState(doc: EncounterDoc): EncounterState {
+  const map: GridMap = { kind: 'grid', width: doc.map.width, height: doc.map.height, cells: {} };
+  for (const t of doc.map.terrain) {
+    const cell: GridMap['cells'][string] = { tags: t.tags };
+    if (t.cost !== undefined) cell.cost = t.cost;
+    if (t.blocksMove !== undefined) cell.blocksMove = t.blocksMove;
+    if (t.blocksSight !== undefined) cell.blocksSight = t.blocksSight;
+    map.cells[`${t.at[0]},${t.at[1]}`] = cell;
+  }
+  const units: Record<string, Unit> = {};
+  for (const u of doc.units) units[u.id] = buildUnit(doc, u);
+  const sides = [...new Set(doc.units.map((u) => u.side))];
+  const declared = Object.entries(doc.sides).filter(([, s]) => s.players).map(([id]) => id);
+  const policies = Object.fromEntries(Object.entries(doc.sides).flatMap(([id, s]) => (s.policy ? [[id, s.policy]] : [])));
+  return {
+    ruleset: 'phase20',
+    name: doc.name,
+    status: 'setup',
+    version: 0,
+    units,
+    unitOrder: doc.units.map((u) => u.id),
+    sides,
+    turn: { round: 0, order: [], index: -1 },
+    effects: [],
+    map,
+    pending: [],
+    nextId: 1,
+    data: { playerSides: declared.length ? declared : [sides[0]], roles: doc.roles as Json, sidePolicies: policies },
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * Generic Actions, each using the default Action (P20-GEN-1..5): Sprint, Sprint+, Brace, Help, Roleshift.
+ * Also giving up (P20-END-1).
+ */
+import { distance } from '../../engine/space/grid.ts';
+import { fail, type Command, type Resolution } from '../../engine/index.ts';
+import { spendAction } from './actions.ts';
+import { dataOf } from './model.ts';
+
+export function sprintCommand(ctx: Resolution, cmd: Command, factor: 2 | 4): void {
+  const u = ctx.unit(cmd.actor!);
+  const d = dataOf(u);
+  if (d.immobile) fail('action/exhausted', `${u.name} cannot move this turn [P20-GEN-2]`);
+  spendAction(ctx, u, 'generic');
+  // the turn's movement becomes speed × factor; what was already walked still counts against it
+  const gain = d.speed * (factor - 1);
+  ctx.changePool(u.id, 'movement', gain, 'gain', { rule: factor === 2 ? 'P20-GEN-1' : 'P20-GEN-2' });
+  if (factor === 4) ctx.setData(u.id, 'sprintPlus', true);
+  ctx.note(`${u.name} ${factor === 2 ? 'sprints: movement doubled' : 'sprints all-out: movement quadrupled, none next turn'} [${factor === 2 ? 'P20-GEN-1' : 'P20-GEN-2'}]`);
+}
+
+export function braceCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  spendAction(ctx, u, 'generic');
+  ctx.setData(u.id, 'braced', true);
+  ctx.setData(u.id, 'noMoreAttacks', true);
+  ctx.setData(u.id, 'braceBlocksPrep', true);
+  ctx.note(`${u.name} braces: incoming damage halved until its next turn; no more attacks this turn; no Preparation [P20-GEN-3]`);
+}
+
+export function helpCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const t = typeof cmd.target === 'string' ? ctx.state.units[cmd.target] : undefined;
+  if (!t) fail('unit/unknown', `there is no unit "${String(cmd.target)}"`, 'target');
+  if (t.side !== u.side) fail('action/bad_target', `${t.name} is not an ally`, 'target');
+  if (t.status !== 'down') fail('action/bad_target', `${t.name} has not fainted`, 'target');
+  if (distance(u.position!, t.position!) > 1) fail('action/out_of_range', `${t.name} is not next to ${u.name}`, 'target');
+  spendAction(ctx, u, 'generic');
+  const hp = t.pools.hp.value;
+  ctx.changePool(t.id, 'hp', 1 - hp, 'heal', { source: u.id, rule: 'P20-GEN-4' });
+  // the unit keeps its slot in the turn order while fainted, so it returns where it was
+  ctx.emit({ type: 'unit.status', unit: t.id, status: 'active', cause: `helped up by ${u.name} with 1 hit point`, rule: 'P20-GEN-4' });
+}
+
+export function roleshiftCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const role = cmd.role;
+  if (role !== 'attack' && role !== 'defense' && role !== 'support') fail('command/bad_role', 'role must be attack, defense or support', 'role');
+  if (dataOf(u).role === role) fail('action/no_change', `${u.name} is already in the ${role} role`, 'role');
+  spendAction(ctx, u, 'generic');
+  ctx.setData(u.id, 'role', role);
+  const changes = ((ctx.state.data.roles ?? {}) as Record<string, Record<string, number>>)[role] ?? {};
+  const text = Object.entries(changes).map(([k, v]) => `${k} ${v >= 0 ? '+' : ''}${v}`).join(', ');
+  ctx.note(`${u.name} shifts to the ${role} role${text ? ` (${text})` : ''} [P20-GEN-5]`);
+}
+
+export function giveUpCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  ctx.emit({ type: 'unit.status', unit: u.id, status: 'fled', cause: 'gave up', rule: 'P20-END-1' });
+  ctx.endTurn();
+}

@@ -1,0 +1,68 @@
+/**
+ * phase20: a d20 system of Action and Preparation Phases, hit checks against a Defensive Value,
+ * area spells and resist checks. Source: ../shared/seeds/001_642d785d47870a6d.txt; rulings in RULINGS.md.
+ */
+import { lastSideStanding, type CombatResult, type EncounterState, type Ruleset } from '../../engine/index.ts';
+import { attackCommand } from './attack.ts';
+import { createState } from './create.ts';
+import { dealDamage } from './damage.ts';
+import { braceCommand, giveUpCommand, helpCommand, roleshiftCommand, sprintCommand } from './generic.ts';
+import { rollInitiative } from './initiative.ts';
+import { legalActions } from './legal.ts';
+import { isPlayerSide } from './model.ts';
+import { moveCommand } from './move.ts';
+import { aggressive } from './policy.ts';
+import { preview } from './preview.ts';
+import { encounterSchema, type Status } from './schema.ts';
+import { castCommand } from './spell.ts';
+import { endActionPhase, prepareCommand, startTurn } from './turn.ts';
+
+/** P20-END-1: a side is out when every unit has fainted or given up; if that is the players', the campaign fails. */
+function outcome(state: EncounterState): CombatResult | null {
+  const r = lastSideStanding(state);
+  if (!r) return null;
+  const playersOut = state.sides.filter((s) => isPlayerSide(state, s)).every((s) => r.winner !== s);
+  if (r.outcome === 'victory' && playersOut) return { ...r, outcome: 'defeat', reason: 'every player character has fainted or given up: the campaign fails' };
+  return { ...r, reason: r.outcome === 'draw' ? r.reason : 'every character of the other side has fainted or given up' };
+}
+
+export const phase20: Ruleset = {
+  id: 'phase20',
+  name: 'phase20',
+  description: 'd20 system: Action Phase then Preparation Phase, hit checks against a Defensive Value, area spells, resist checks against a DC, fainting and Help.',
+  encounterSchema,
+  create: (doc) => createState(encounterSchema.parse(doc)),
+  start(ctx) {
+    const order = rollInitiative(ctx);
+    ctx.emit({ type: 'turn.order', order, index: -1, why: 'initiative' });
+  },
+  skipReason(state, id) {
+    const fx = state.effects.find((f) => f.target === id && (f.data?.status as Status | undefined)?.skipTurn);
+    return fx ? fx.name : null;
+  },
+  onTurnStart: startTurn,
+  onEffectTick(ctx, fx) {
+    const st = fx.data?.status as Status | undefined;
+    if (!st?.damage || ctx.unit(fx.target).status !== 'active') return;
+    const roll = ctx.rollNotation(st.damage, `${st.name} damage`);
+    ctx.check({ label: `${st.name} damage`, terms: [roll.term], total: roll.total, outcome: `${roll.total} damage`, rules: ['P20-SPL-4'] }, fx.source, fx.target);
+    dealDamage(ctx, fx.target, roll.total, fx.source, 'P20-SPL-4');
+  },
+  commands: {
+    move: { resolve: moveCommand },
+    attack: { resolve: attackCommand },
+    cast: { resolve: castCommand },
+    sprint: { resolve: (ctx, c) => sprintCommand(ctx, c, 2) },
+    sprint_plus: { resolve: (ctx, c) => sprintCommand(ctx, c, 4) },
+    brace: { resolve: braceCommand },
+    help: { resolve: helpCommand },
+    roleshift: { resolve: roleshiftCommand },
+    give_up: { resolve: giveUpCommand },
+    end_turn: { resolve: endActionPhase },
+    prepare: { onTurn: false, resolve: prepareCommand },
+  },
+  legalActions,
+  preview,
+  outcome,
+  policies: { aggressive },
+};

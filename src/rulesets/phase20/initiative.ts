@@ -1,0 +1,58 @@
+/**
+ * Turn order (P20-INIT-1, P20-INIT-2): d20 + Initiative Modifier, highest first; ties go to the higher
+ * Agility, then the higher Intelligence, then a re-roll among those still tied (again until they differ).
+ */
+import type { Resolution, Slot, Unit } from '../../engine/index.ts';
+import { mod } from './model.ts';
+
+interface Entry {
+  unit: Unit;
+  total: number;
+  rerolls: number[];
+}
+
+export function rollInitiative(ctx: Resolution): Slot[] {
+  const entries: Entry[] = ctx.state.unitOrder
+    .map((id) => ctx.state.units[id])
+    .filter((u) => u.status === 'active' || u.status === 'down') // a fainted unit keeps a slot to return to (P20-GEN-4)
+    .map((u) => {
+      const bonus = mod(ctx.state, u, 'initiative');
+      const face = ctx.roll(20, `initiative ${u.name}`);
+      const total = face + bonus;
+      ctx.check({ label: 'initiative', terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, { kind: 'mod', name: 'Initiative', value: bonus }], total, rules: ['P20-INIT-1'] }, u.id);
+      return { unit: u, total, rerolls: [] };
+    });
+  const attr = (u: Unit, k: string) => u.stats[k] ?? 0;
+  const cmp = (a: Entry, b: Entry) => b.total - a.total || attr(b.unit, 'agility') - attr(a.unit, 'agility') || attr(b.unit, 'intelligence') - attr(a.unit, 'intelligence');
+  entries.sort(cmp);
+  // re-roll among those tied on total, Agility and Intelligence, until each group is ordered
+  let i = 0;
+  while (i < entries.length) {
+    let j = i + 1;
+    while (j < entries.length && cmp(entries[i], entries[j]) === 0) j++;
+    if (j - i > 1) orderTied(ctx, entries.slice(i, j)).forEach((e, k) => (entries[i + k] = e));
+    i = j;
+  }
+  return entries.map((e) => ({ unit: e.unit.id, initiative: e.total }));
+}
+
+function orderTied(ctx: Resolution, tied: Entry[]): Entry[] {
+  const names = tied.map((e) => e.unit.name).join(', ');
+  const rolls = tied.map((e) => {
+    const face = ctx.roll(20, `initiative re-roll ${e.unit.name}`);
+    e.rerolls.push(face);
+    return { e, face };
+  });
+  ctx.note(`Initiative tie between ${names} (same total, Agility and Intelligence): re-roll ${rolls.map((r) => `${r.e.unit.name} d20(${r.face})`).join(', ')} [P20-INIT-2]`);
+  rolls.sort((a, b) => b.face - a.face);
+  const out: Entry[] = [];
+  let i = 0;
+  while (i < rolls.length) {
+    let j = i + 1;
+    while (j < rolls.length && rolls[j].face === rolls[i].face) j++;
+    const group = rolls.slice(i, j).map((r) => r.e);
+    out.push(...(group.length > 1 ? orderTied(ctx, group) : group));
+    i = j;
+  }
+  return out;
+}

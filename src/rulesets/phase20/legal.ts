@@ -1,0 +1,68 @@
+/** Everything a phase20 unit may do now: the one list the web page, the simulator and validation share. */
+import { cellKey, distance, parseCellKey } from '../../engine/space/grid.ts';
+import type { ActionOption, EncounterState, UnitId } from '../../engine/index.ts';
+import { currentUnit } from '../../engine/index.ts';
+import { canSpend, inActionPhase } from './actions.ts';
+import { dataOf } from './model.ts';
+import { reachableCells } from './move.ts';
+import { hasCatalyst, spellTargets } from './spell.ts';
+
+export function legalActions(state: EncounterState, id: UnitId): ActionOption[] {
+  const u = state.units[id];
+  if (!u || u.status !== 'active') return [];
+  const d = dataOf(u);
+  const out: ActionOption[] = [];
+  if (currentUnit(state) !== id) {
+    if (d.prep.state === 'open') out.push({ command: { type: 'prepare', actor: id, kind: 'ready_attack' }, label: 'Ready an attack (Preparation)', group: 'preparation' });
+    return out;
+  }
+  if (!inActionPhase(state)) return out;
+  const others = state.unitOrder.map((k) => state.units[k]).filter((o) => o.id !== id);
+  if (canSpend(state, u, 'attack')) {
+    for (const w of d.weapons.filter((x) => x.physical !== false)) {
+      for (const t of others) {
+        if (t.side !== u.side && t.status === 'active' && distance(u.position!, t.position!) <= w.range) {
+          out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack' });
+        }
+      }
+    }
+  }
+  if (canSpend(state, u, 'spell') && hasCatalyst(u)) {
+    for (const s of d.spells) {
+      for (const t of others.concat(s.heals ? [u] : [])) {
+        const fits = s.heals ? t.side === u.side && (t.status === 'active' || t.status === 'down') : t.side !== u.side && t.status === 'active';
+        if (!fits || distance(u.position!, t.position!) > s.range) continue;
+        if (s.heals && t.pools.hp.value >= t.pools.hp.max) continue;
+        if (!s.heals && spellTargets(state, u, s, t.position!, t.id).length === 0) continue;
+        out.push({ command: { type: 'cast', actor: id, spell: s.id, target: t.id }, label: `Cast ${s.name} on ${t.name}`, group: 'spell' });
+      }
+    }
+  }
+  if (u.pools.movement.value > 0) {
+    for (const [key, spot] of reachableCells(state, u)) {
+      if (spot.cost === 0) continue;
+      const c = parseCellKey(key);
+      out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y}) — ${spot.cost} movement`, group: 'move' });
+    }
+  }
+  if (canSpend(state, u, 'generic')) {
+    if (!d.immobile) {
+      out.push({ command: { type: 'sprint', actor: id }, label: 'Sprint (double movement)', group: 'generic' });
+      out.push({ command: { type: 'sprint_plus', actor: id }, label: 'Sprint+ (quadruple movement, none next turn)', group: 'generic' });
+    }
+    out.push({ command: { type: 'brace', actor: id }, label: 'Brace (halve incoming damage)', group: 'generic' });
+    for (const t of others) {
+      if (t.side === u.side && t.status === 'down' && distance(u.position!, t.position!) <= 1) {
+        out.push({ command: { type: 'help', actor: id, target: t.id }, label: `Help ${t.name} up`, group: 'generic' });
+      }
+    }
+    for (const role of ['attack', 'defense', 'support'] as const) {
+      if (d.role !== role) out.push({ command: { type: 'roleshift', actor: id, role }, label: `Shift to the ${role} role`, group: 'generic' });
+    }
+  }
+  out.push({ command: { type: 'end_turn', actor: id }, label: 'End the Action Phase', group: 'turn' });
+  out.push({ command: { type: 'give_up', actor: id }, label: 'Give up', group: 'turn' });
+  return out;
+}
+
+export { cellKey };

@@ -1,0 +1,67 @@
+/** phase20's per-unit data, as kept in `unit.data`, and the small readers every rule uses. */
+import type { EncounterState, Unit } from '../../engine/index.ts';
+import type { Spell, Status, Weapon } from './schema.ts';
+
+export type Preparation =
+  /** Not in a Preparation Phase (acting, or before its first turn). */
+  | { state: 'none' }
+  /** In its Preparation Phase, nothing announced yet (P20-PREP-1). */
+  | { state: 'open' }
+  /** Announced; waiting for its trigger. */
+  | { state: 'announced'; kind: PreparationKind }
+  /** Used or given up (Brace removes it: P20-GEN-3). */
+  | { state: 'spent'; why: string };
+
+export type PreparationKind = 'ready_attack';
+
+export interface P20Data {
+  dv: number;
+  speed: number;
+  mods: Record<string, number>;
+  weapons: Weapon[];
+  spells: Spell[];
+  skilled: { weapons: string[]; schools: string[] };
+  classBonus: { attack: number; spell: number };
+  actionBudget: { default: number; attack: number; spell: number };
+  followUps: { name: string; after: 'attack' | 'spell'; grants: 'attack' | 'spell' }[];
+  role?: 'attack' | 'defense' | 'support';
+  policy?: string;
+  prep: Preparation;
+  /** Brace: incoming damage halved until its next turn (P20-GEN-3). */
+  braced: boolean;
+  /** Attacked or bracing this turn: no more attacks (P20-GEN-3). */
+  noMoreAttacks: boolean;
+  /** Sprint+ used last turn: no movement this turn (P20-GEN-2). */
+  exhausted: boolean;
+  /** Follow-up actions still owed this turn, by kind. */
+  followUpsLeft: ('attack' | 'spell')[];
+  [key: string]: unknown;
+}
+
+export const dataOf = (u: Unit): P20Data => u.data as unknown as P20Data;
+
+/** A modifier, with the active role's and effects' changes added (ruling P20-GEN-5, status modifiers). */
+export function mod(state: EncounterState, u: Unit, name: string): number {
+  const d = dataOf(u);
+  let v = d.mods[name] ?? 0;
+  const roles = (state.data.roles ?? {}) as Record<string, Record<string, number>>;
+  if (d.role && roles[d.role]?.[name]) v += roles[d.role][name];
+  for (const fx of state.effects) {
+    if (fx.target !== u.id) continue;
+    const status = fx.data?.status as Status | undefined;
+    if (status?.modifiers?.[name]) v += status.modifiers[name] * fx.stacks;
+  }
+  return v;
+}
+
+/** Defensive Value with role and effects applied. */
+export function dvOf(state: EncounterState, u: Unit): number {
+  return dataOf(u).dv + mod(state, u, 'dv');
+}
+
+export const isPlayerSide = (state: EncounterState, side: string): boolean =>
+  ((state.data.playerSides ?? []) as string[]).includes(side);
+
+export function enemiesOf(state: EncounterState, u: Unit): Unit[] {
+  return state.unitOrder.map((id) => state.units[id]).filter((o) => o.side !== u.side && o.status === 'active');
+}

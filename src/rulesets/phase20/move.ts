@@ -1,0 +1,59 @@
+/**
+ * Moving during the Action Phase (P20-ACT-2): freely, up to the walking speed left this turn, along a
+ * path around walls and other units; terrain may cost more. An enemy that ends its move within reach of
+ * a unit with a readied attack is struck (the Preparation, P20-PREP-1).
+ */
+import { cellKey, distance, inBounds } from '../../engine/space/grid.ts';
+import { pathTo, reachable } from '../../engine/space/path.ts';
+import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
+import { inActionPhase } from './actions.ts';
+import { resolveAttack } from './attack.ts';
+import { dataOf } from './model.ts';
+
+function occupiedBy(state: EncounterState, mover: Unit) {
+  const taken = new Set<string>();
+  for (const id of state.unitOrder) {
+    const o = state.units[id];
+    if (o.id !== mover.id && o.position && (o.status === 'active' || o.status === 'down')) taken.add(cellKey(o.position));
+  }
+  return (c: Cell) => taken.has(cellKey(c));
+}
+
+/** Every cell the unit can reach with the movement it has left, with its cost. */
+export function reachableCells(state: EncounterState, u: Unit) {
+  const map = state.map as GridMap;
+  return reachable(map, u.position!, u.pools.movement.value, { occupied: occupiedBy(state, u) });
+}
+
+export function moveCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  if (!inActionPhase(ctx.state)) fail('turn/wrong_phase', `${u.name} is in the Preparation Phase and cannot move`);
+  const to = cmd.to;
+  if (!Array.isArray(to) || to.length !== 2 || !to.every((n) => Number.isInteger(n))) fail('command/bad_cell', '"to" must be a cell [x, y]', 'to');
+  const cell = { x: to[0] as number, y: to[1] as number };
+  const map = ctx.state.map as GridMap;
+  if (!inBounds(map, cell)) fail('action/out_of_bounds', `(${cell.x}, ${cell.y}) is off the map`, 'to');
+  const reach = reachableCells(ctx.state, u);
+  const spot = reach.get(cellKey(cell));
+  if (!spot || (cell.x === u.position!.x && cell.y === u.position!.y)) {
+    fail('action/out_of_range', `${u.name} cannot reach (${cell.x}, ${cell.y}) with ${u.pools.movement.value} movement left [P20-ACT-2]`, 'to');
+  }
+  const path = pathTo(reach, cell);
+  ctx.changePool(u.id, 'movement', -spot.cost, 'spend', { rule: 'P20-ACT-2' });
+  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: cell, path, cost: spot.cost });
+  triggerReadiedAttacks(ctx, ctx.unit(u.id));
+}
+
+function triggerReadiedAttacks(ctx: Resolution, mover: Unit): void {
+  for (const id of ctx.state.unitOrder) {
+    const w = ctx.state.units[id];
+    const d = dataOf(w);
+    if (w.side === mover.side || w.status !== 'active' || d.prep.state !== 'announced') continue;
+    const weapon = d.weapons.find((x) => x.physical !== false);
+    if (!weapon || distance(w.position!, mover.position!) > weapon.range) continue;
+    if (ctx.unit(mover.id).status !== 'active') return;
+    ctx.setData(w.id, 'prep', { state: 'spent', why: 'used' });
+    ctx.note(`${w.name}'s readied attack triggers as ${mover.name} comes within reach [P20-PREP-1]`);
+    resolveAttack(ctx, w, ctx.unit(mover.id), weapon, 'readied');
+  }
+}

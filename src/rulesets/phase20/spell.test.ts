@@ -1,0 +1,102 @@
+// Spell Actions: hit checks against every target's DV, damage, area, resist checks and the worked example.
+import { describe, expect, it } from 'vitest';
+import { Table } from '../testing.ts';
+import { duel } from './fixtures.ts';
+import { phase20 } from './index.ts';
+
+// Hero: General Skill +1, Magic +3, skilled in fire, carries a magical Staff. Goblin: DV 15, Agility +3, 12 HP.
+const ignite = { type: 'cast', actor: 'hero', spell: 'ignite', target: 'foe' };
+
+describe('phase20 spells', () => {
+  it('P20-SPL-5: the worked example — +4 needs an 11 against DV 15; Ignite DC 13; Agility +3 resists on a 10', () => {
+    const t = new Table(phase20, duel());
+    t.start(15, 1);
+    // hit 11 + 1 + 3 = 15 ≥ 15; damage 1d6 (2) + Magic 3 = 5 → 7 HP; resist 10 + 3 = 13 ≥ 10 + 3 → resisted
+    const ev = t.dice(11, 2, 10).do(ignite);
+    expect(t.checks(ev)).toEqual([
+      'd20(11) + General Skill 1 + Magic 3 = 15 ≥ DV 15 → hit [P20-SPL-2]',
+      '1d6(2) + Magic 3 = 5 → 5 damage to Goblin [P20-SPL-3]',
+      'd20(10) + Agility 3 = 13 ≥ Agility check 10 + Magic 3 (= 13) → resisted [P20-SPL-4]',
+    ]);
+    expect(t.hp('foe')).toBe(7);
+    expect(t.state.effects).toEqual([]);
+    // and the preview agrees: faces 11..20 hit, 10 of 20
+    const u = new Table(phase20, duel());
+    u.start(15, 1);
+    expect(u.preview(ignite).chance).toBe(0.5);
+  });
+
+  it('P20-SPL-5: a 10 to hit misses (14 < DV 15); a 9 to resist fails', () => {
+    const t = new Table(phase20, duel());
+    t.start(15, 1);
+    expect(t.checks(t.dice(10).do(ignite))).toEqual(['d20(10) + General Skill 1 + Magic 3 = 14 < DV 15 → miss [P20-SPL-2]']);
+    const u = new Table(phase20, duel());
+    u.start(15, 1);
+    const ev = u.dice(11, 2, 9).do(ignite);
+    expect(u.checks(ev)[2]).toBe('d20(9) + Agility 3 = 12 < Agility check 10 + Magic 3 (= 13) → suffers Burning [P20-SPL-4]');
+    expect(u.state.effects.map((f) => [f.name, f.target, f.remaining])).toEqual([['Burning', 'foe', 2]]);
+  });
+
+  it('P20-SPL-1: casting needs a magical weapon or catalyst and the target within the spell\'s range', () => {
+    const t = new Table(phase20, duel({ hero: { weapons: ['sword'] } }));
+    t.start(15, 1);
+    expect(t.rejects(ignite)).toBe('action/no_catalyst');
+    const far = new Table(phase20, duel({ foe: { at: [8, 1] } })); // 7 tiles; Ignite reaches 6
+    far.start(15, 1);
+    expect(far.rejects(ignite)).toBe('action/out_of_range');
+  });
+
+  it('P20-SPL-2: an area spell hits every target whose DV is equal to or lower than the total, with one roll', () => {
+    const second = { id: 'foe2', name: 'Goblin Scout', side: 'goblins', at: [3, 1], hp: 10, dv: 12, weapons: ['sword'] };
+    const t = new Table(phase20, duel({ extra: [second] }));
+    t.start(15, 1, 1); // Hero 17, Goblin 1, Scout 1 (tie: Agility 10 vs 0 → Goblin first)
+    // Fireball at the Goblin (2,1), radius 1: Goblin and Scout (3,1); the Hero (1,1) is an ally, spared.
+    // d20 8 + 4 = 12: Goblin DV 15 → miss; Scout DV 12 → hit (equal counts). 2d6 (3, 4) + 3 = 10 → Scout 10 → 0
+    const ev = t.dice(8, 3, 4).do({ type: 'cast', actor: 'hero', spell: 'fireball', target: 'foe' });
+    expect(t.checks(ev)).toEqual([
+      'd20(8) + General Skill 1 + Magic 3 = 12 < DV 15 → miss [P20-SPL-2]',
+      'd20(8) + General Skill 1 + Magic 3 = 12 ≥ DV 12 → hit [P20-SPL-2]',
+      '2d6(3, 4) + Magic 3 = 10 → 10 damage to Goblin Scout [P20-SPL-3]',
+    ]);
+    expect(t.hp('foe')).toBe(12);
+    expect(t.hp('foe2')).toBe(0);
+    expect(t.hp('hero')).toBe(20);
+  });
+
+  it('P20-SPL-3: spell damage adds the Magic modifier and the class bonus', () => {
+    const t = new Table(phase20, duel({ hero: { classBonus: { attack: 0, spell: 2 } } }));
+    t.start(15, 1);
+    // hit 20 + 4; 1d6 (6) + Magic 3 + Class 2 = 11 → 12 − 11 = 1; resist 20 + 3 ≥ 13
+    const ev = t.dice(20, 6, 20).do(ignite);
+    expect(t.checks(ev)[1]).toBe('1d6(6) + Magic 3 + Class bonus 2 = 11 → 11 damage to Goblin [P20-SPL-3]');
+    expect(t.hp('foe')).toBe(1);
+  });
+
+  it('P20-SPL-4: a status that is not resisted burns at the start of each of the target\'s turns and ends after two', () => {
+    const t = new Table(phase20, duel());
+    t.start(15, 1);
+    t.dice(11, 2, 9).do(ignite); // 12 → 7, Burning (2)
+    // the Hero ends its turn; the Goblin's turn starts and Burning's 1d4 shows 3 → 7 − 3 = 4
+    t.dice(3).do({ type: 'end_turn', actor: 'hero' });
+    expect(t.hp('foe')).toBe(4);
+    expect(t.state.effects[0].remaining).toBe(2);
+    t.do({ type: 'end_turn', actor: 'foe' }); // counted at the end of the Goblin's turn: 1 left
+    expect(t.state.effects[0].remaining).toBe(1);
+    t.dice(2).do({ type: 'end_turn', actor: 'hero' }); // round 2: burns for 2 → 2
+    expect(t.hp('foe')).toBe(2);
+    const last = t.do({ type: 'end_turn', actor: 'foe' });
+    expect(t.lines(last)).toContain("Goblin's Burning ends (expired)");
+    t.do({ type: 'end_turn', actor: 'hero' }); // round 3: no more burning, no die needed
+    expect(t.hp('foe')).toBe(2);
+    expect(t.unusedDice).toEqual([]);
+  });
+
+  it('healing spells restore hit points and bring a fainted ally back', () => {
+    const ally = { id: 'ally', name: 'Squire', side: 'heroes', at: [1, 2], hp: 10, startHp: 3, dv: 10, weapons: ['sword'] };
+    const t = new Table(phase20, duel({ extra: [ally] }));
+    t.start(15, 1, 1);
+    // Mend: 1d8 (4) + Magic 3 = 7 → 3 + 7 = 10
+    t.dice(4).do({ type: 'cast', actor: 'hero', spell: 'mend', target: 'ally' });
+    expect(t.hp('ally')).toBe(10);
+  });
+});

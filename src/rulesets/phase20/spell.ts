@@ -1,0 +1,158 @@
+/**
+ * The Spell Action (P20-SPL-1..4): a magical weapon or catalyst and a target within the spell's range;
+ * the hit check d20 + General Skill (+ Magic if skilled in the school) hits every target whose Defensive
+ * Value is EQUAL TO OR LOWER than the total; damage is the spell's dice + Magic + class bonus, rolled
+ * once for all targets; a status effect is resisted by d20 + the named attribute's modifier meeting or
+ * beating DC = the spell's number + the caster's Magic.
+ */
+import { distance } from '../../engine/space/grid.ts';
+import { fail, type Cell, type Command, type EncounterState, type Json, type Resolution, type Term, type Unit } from '../../engine/index.ts';
+import { grantFollowUps, spendAction } from './actions.ts';
+import { dealDamage } from './damage.ts';
+import { dataOf, dvOf, mod } from './model.ts';
+import type { Spell, Status } from './schema.ts';
+
+export function spellOf(u: Unit, id: unknown): Spell {
+  const s = dataOf(u).spells.find((x) => x.id === id);
+  if (!s) fail('action/unknown_spell', `${u.name} knows no spell "${String(id)}"`, 'spell');
+  return s;
+}
+
+export const hasCatalyst = (u: Unit): boolean => dataOf(u).weapons.some((w) => w.magical);
+
+export function isSkilledIn(u: Unit, s: Spell): boolean {
+  return dataOf(u).skilled.schools.includes(s.school);
+}
+
+export function spellBonus(state: EncounterState, u: Unit, s: Spell): { bonus: number; terms: Term[] } {
+  const terms: Term[] = [{ kind: 'mod', name: 'General Skill', value: mod(state, u, 'generalSkill') }];
+  if (isSkilledIn(u, s)) terms.push({ kind: 'mod', name: 'Magic', value: mod(state, u, 'magic') });
+  return { bonus: terms.reduce((a, t) => a + (t.kind === 'mod' ? t.value : 0), 0), terms };
+}
+
+/** Damage bonus: the Magic modifier (always, as the text says) and the class bonus. */
+export function spellDamageTerms(state: EncounterState, u: Unit): Term[] {
+  const terms: Term[] = [{ kind: 'mod', name: 'Magic', value: mod(state, u, 'magic') }];
+  const cls = dataOf(u).classBonus.spell;
+  if (cls) terms.push({ kind: 'mod', name: 'Class bonus', value: cls });
+  return terms;
+}
+
+/** The DC of a status spell: its number + the caster's Magic modifier (P20-SPL-4). */
+export const statusDc = (state: EncounterState, caster: Unit, st: Status): number => st.dc + mod(state, caster, 'magic');
+
+/** Units an area spell centred on `at` strikes (the caster's own side only with friendly fire). */
+export function spellTargets(state: EncounterState, caster: Unit, s: Spell, at: Cell, primary?: string): Unit[] {
+  if (s.radius === 0) return primary ? [state.units[primary]] : [];
+  return state.unitOrder
+    .map((id) => state.units[id])
+    .filter((t) => t.status === 'active' && t.position && distance(t.position, at) <= s.radius)
+    .filter((t) => (s.heals ? t.side === caster.side : s.friendlyFire ? t.id !== caster.id : t.side !== caster.side));
+}
+
+function aimOf(ctx: Resolution, u: Unit, s: Spell, cmd: Command): { at: Cell; primary?: string } {
+  if (typeof cmd.target === 'string') {
+    const t = ctx.state.units[cmd.target];
+    if (!t) fail('unit/unknown', `there is no unit "${cmd.target}"`, 'target');
+    if (t.status !== 'active' && !s.heals) fail('action/bad_target', `${t.name} is ${t.status}`, 'target');
+    return { at: t.position!, primary: t.id };
+  }
+  const at = cmd.at as Json;
+  if (Array.isArray(at) && at.length === 2 && at.every((n) => typeof n === 'number') && s.radius > 0) return { at: { x: at[0] as number, y: at[1] as number } };
+  return fail('command/bad_target', s.radius > 0 ? 'name a target unit or a cell "at": [x, y]' : 'name a target unit', 'target');
+}
+
+export function castCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const s = spellOf(u, cmd.spell);
+  if (!hasCatalyst(u)) fail('action/no_catalyst', `${u.name} needs a magical weapon or catalyst to cast [P20-SPL-1]`);
+  const aim = aimOf(ctx, u, s, cmd);
+  const d = distance(u.position!, aim.at);
+  if (d > s.range) fail('action/out_of_range', `the target is ${d} tiles away; ${s.name} reaches ${s.range} [P20-SPL-1]`, 'target');
+  const targets = spellTargets(ctx.state, u, s, aim.at, aim.primary);
+  if (aim.primary && !s.heals && ctx.state.units[aim.primary].side === u.side && !s.friendlyFire) {
+    fail('action/bad_target', `${s.name} does not strike allies`, 'target');
+  }
+  if (aim.primary && s.heals && ctx.state.units[aim.primary].side !== u.side) fail('action/bad_target', `${s.name} heals allies only`, 'target');
+  spendAction(ctx, u, 'spell');
+  if (s.heals) healWith(ctx, u, s, targets);
+  else resolveHarmful(ctx, u, s, targets);
+  grantFollowUps(ctx, u, 'spell');
+}
+
+function healWith(ctx: Resolution, u: Unit, s: Spell, targets: Unit[]): void {
+  const roll = ctx.rollNotation(s.damage ?? '0', 'healing');
+  const terms = [roll.term, ...spellDamageTerms(ctx.state, u)];
+  const amount = Math.max(0, terms.reduce((a, t) => a + (t.kind === 'dice' ? t.value : t.kind === 'mod' ? t.value : 0), 0));
+  ctx.check({ label: `${s.name} healing`, terms, total: amount, outcome: `${amount} healed`, rules: ['P20-SPL-3'] }, u.id);
+  for (const t of targets) {
+    const wasDown = t.status === 'down';
+    ctx.heal(t.id, amount, { source: u.id, rule: 'P20-SPL-3' });
+    if (wasDown && ctx.unit(t.id).pools.hp.value > 0) ctx.emit({ type: 'unit.status', unit: t.id, status: 'active', cause: `healed by ${s.name}`, rule: 'P20-GEN-4' });
+  }
+}
+
+function resolveHarmful(ctx: Resolution, u: Unit, s: Spell, targets: Unit[]): void {
+  const { bonus, terms } = spellBonus(ctx.state, u, s);
+  const face = ctx.roll(20, 'spell hit check');
+  const total = face + bonus;
+  const dice = ctx.takeDraws();
+  const hits: Unit[] = [];
+  for (const t of targets) {
+    const dv = dvOf(ctx.state, t);
+    const hit = dv <= total;
+    // one roll for every target: the dice are recorded on the first target's line
+    ctx.emit({
+      type: 'check', actor: u.id, target: t.id, dice: targets.indexOf(t) === 0 ? dice : [],
+      breakdown: { label: `spell hit check (${s.name})`, terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...terms], total, against: { op: '>=', value: dv, name: 'DV' }, outcome: hit ? 'hit' : 'miss', rules: ['P20-SPL-2'] },
+    });
+    if (hit) hits.push(t);
+  }
+  if (!targets.length) ctx.check({ label: `spell hit check (${s.name})`, terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...terms], total, outcome: 'no one in the area', rules: ['P20-SPL-2'] }, u.id);
+  if (!hits.length) return;
+  if (s.damage) {
+    const roll = ctx.rollNotation(s.damage, 'spell damage');
+    const dmgTerms = [roll.term, ...spellDamageTerms(ctx.state, u)];
+    const raw = dmgTerms.reduce((a, t) => a + (t.kind === 'dice' || t.kind === 'mod' ? t.value : 0), 0);
+    const amount = Math.max(0, raw);
+    if (raw < 0) dmgTerms.push({ kind: 'step', name: 'at least', value: 0 });
+    ctx.check({ label: `attack roll (${s.name})`, terms: dmgTerms, total: amount, outcome: `${amount} damage to ${hits.length === 1 ? hits[0].name : `each of ${hits.length} targets`}`, rules: ['P20-SPL-3'] }, u.id);
+    for (const t of hits) dealDamage(ctx, t.id, amount, u.id, 'P20-SPL-3');
+  }
+  if (s.status) for (const t of hits) if (ctx.unit(t.id).status === 'active') resistOrSuffer(ctx, u, t, s.status);
+}
+
+/** The resist check (P20-SPL-4): meeting or beating the DC resists. */
+export function resistOrSuffer(ctx: Resolution, caster: Unit, target: Unit, st: Status): boolean {
+  const dc = statusDc(ctx.state, caster, st);
+  const attr = mod(ctx.state, target, st.check);
+  const face = ctx.roll(20, `resist ${st.name}`);
+  const total = face + attr;
+  const resisted = total >= dc;
+  const label = st.check.charAt(0).toUpperCase() + st.check.slice(1);
+  ctx.check(
+    {
+      label: `resist check (${st.name})`,
+      terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, { kind: 'mod', name: label, value: attr }],
+      total,
+      against: { op: '>=', value: dc, terms: [{ kind: 'mod', name: `${label} check`, value: st.dc }, { kind: 'mod', name: 'Magic', value: mod(ctx.state, caster, 'magic') }] },
+      outcome: resisted ? 'resisted' : `suffers ${st.name}`,
+      rules: ['P20-SPL-4'],
+    },
+    target.id,
+  );
+  if (resisted) return true;
+  for (const old of ctx.effectsOn(target.id, st.name)) ctx.removeEffect(old.id, 'replaced');
+  const categories = ['debuff', ...(st.damage ? ['dot'] : []), ...(st.skipTurn ? ['cc'] : [])];
+  ctx.applyEffect({
+    name: st.name,
+    categories,
+    source: caster.id,
+    target: target.id,
+    remaining: st.turns,
+    clock: { at: 'turn_end', unit: target.id },
+    ...(st.damage ? { tick: 'turn_start' as const } : {}),
+    data: { status: st as unknown as Json },
+  });
+  return false;
+}

@@ -1,0 +1,100 @@
+/**
+ * One fight played to its end by policies, through the very same `decide` as live play.
+ * Used by `skirmish run`, the simulator and tests. Scripted commands (a scenario) go first.
+ */
+import type { DiceSource } from '../dice/source.ts';
+import { currentUnit, EncounterLog, type Command, type Engine, type EncounterState, type GameEvent, type LoggedEvent } from '../engine/index.ts';
+import { policyFor } from './policies.ts';
+
+export interface FightOptions {
+  dice: DiceSource;
+  /** Draws an integer in [0, n) for policy choices; from its own stream so choices never shift the dice. */
+  pick: (n: number) => number;
+  /** Commands to play first (a scenario's script). */
+  commands?: Command[];
+  /** Stop after this many rounds with a 'timeout' result. */
+  maxRounds?: number;
+  /** Policy names by unit id or side. */
+  policies?: Record<string, string>;
+  /** Keep the event log (off for bulk simulation). */
+  keepLog?: boolean;
+  /** Called with each command's events as they happen. */
+  onEvents?: (events: readonly GameEvent[], state: EncounterState) => void;
+}
+
+export interface FightResult {
+  state: EncounterState;
+  log?: LoggedEvent[];
+  commands: number;
+}
+
+const timeoutCommand = (maxRounds: number): Command => ({ type: 'end_combat', outcome: 'timeout', reason: `no result after ${maxRounds} rounds` });
+
+/** Commands one unit may issue in a single turn before the runner ends its turn for it. */
+const MAX_COMMANDS_PER_TURN = 40;
+
+function nextCommand(engine: Engine, state: EncounterState, opts: FightOptions, perTurn: number): Command {
+  const p = state.pending[0];
+  if (p) {
+    const unit = p.answeredBy === 'gm' ? undefined : p.answeredBy;
+    const choice = p.options[opts.pick(p.options.length)];
+    if (unit === undefined) return { type: 'answer', pending: p.id, choice };
+    const options = engine.legalActions(state, unit);
+    return options.length ? policyFor(engine.ruleset, state, unit, opts.policies)(state, unit, options, opts.pick).command : { type: 'answer', actor: unit, pending: p.id, choice };
+  }
+  const unit = currentUnit(state)!;
+  if (perTurn >= MAX_COMMANDS_PER_TURN) return { type: 'end_turn', actor: unit };
+  const options = engine.legalActions(state, unit);
+  if (!options.length) return { type: 'end_turn', actor: unit };
+  return policyFor(engine.ruleset, state, unit, opts.policies)(state, unit, options, opts.pick).command;
+}
+
+/** Play a created (not yet started) encounter to its end. */
+export function playFight(engine: Engine, created: readonly GameEvent[], opts: FightOptions): FightResult {
+  const maxRounds = opts.maxRounds ?? 100;
+  if (opts.keepLog) return playLogged(engine, created, opts, maxRounds);
+  let state = engine.replay(created);
+  let commands = 0;
+  const script = [{ type: 'start' } as Command, ...(opts.commands ?? [])];
+  let perTurn = 0;
+  let lastTurn = -1;
+  for (let i = 0; state.status !== 'ended'; i++) {
+    if (state.turn.round > maxRounds) {
+      engine.decide(state, timeoutCommand(maxRounds), opts.dice, { inPlace: true });
+      break;
+    }
+    const turnKey = state.turn.round * 10000 + state.turn.index;
+    perTurn = turnKey === lastTurn ? perTurn + 1 : 0;
+    lastTurn = turnKey;
+    const cmd = i < script.length ? script[i] : nextCommand(engine, state, opts, perTurn);
+    const d = engine.decide(state, cmd, opts.dice, { inPlace: true });
+    if (!d.ok) throw new Error(`${i < script.length ? 'scripted' : 'policy'} command ${JSON.stringify(cmd)} was rejected: ${d.rejection.code}: ${d.rejection.message}`);
+    state = d.state;
+    commands++;
+    opts.onEvents?.(d.events, state);
+  }
+  return { state, commands };
+}
+
+function playLogged(engine: Engine, created: readonly GameEvent[], opts: FightOptions, maxRounds: number): FightResult {
+  const log = EncounterLog.fromEvents(engine, created.map((e, i) => ({ ...e, seq: i + 1, cmd: 'c1' }) as LoggedEvent));
+  const script = [{ type: 'start' } as Command, ...(opts.commands ?? [])];
+  let commands = 0;
+  let perTurn = 0;
+  let lastTurn = -1;
+  for (let i = 0; log.state.status !== 'ended'; i++) {
+    if (log.state.turn.round > maxRounds) {
+      log.execute(timeoutCommand(maxRounds), opts.dice);
+      break;
+    }
+    const turnKey = log.state.turn.round * 10000 + log.state.turn.index;
+    perTurn = turnKey === lastTurn ? perTurn + 1 : 0;
+    lastTurn = turnKey;
+    const cmd = i < script.length ? script[i] : nextCommand(engine, log.state, opts, perTurn);
+    const r = log.execute(cmd, opts.dice);
+    if (!r.ok) throw new Error(`${i < script.length ? 'scripted' : 'policy'} command ${JSON.stringify(cmd)} was rejected: ${r.rejection.code}: ${r.rejection.message}`);
+    commands++;
+    opts.onEvents?.(r.events, log.state);
+  }
+  return { state: log.state, log: log.events, commands };
+}
