@@ -7,6 +7,14 @@ import type { GameEvent } from './events.ts';
 import type { Ruleset } from './ruleset.ts';
 import type { EncounterState } from './types.ts';
 
+/**
+ * Events a reader of the narration does not need: per-turn resets and the ruleset's own bookkeeping.
+ * They stay in the log (and in --json); the readable log leaves them out.
+ */
+export function isBookkeeping(e: GameEvent): boolean {
+  return e.type === 'unit.data' || e.type === 'encounter.data' || e.type === 'turn.phase' || (e.type === 'pool.changed' && e.kind === 'set') || e.type === 'effect.changed';
+}
+
 export function describeEvent(e: GameEvent, state: EncounterState, ruleset?: Ruleset): string {
   const own = ruleset?.describe?.(e, state);
   if (own !== undefined) return own;
@@ -27,7 +35,8 @@ export function describeEvent(e: GameEvent, state: EncounterState, ruleset?: Rul
     }
     case 'pool.changed': {
       const pool = e.pool === 'hp' ? 'HP' : e.pool;
-      const verb = e.kind === 'damage' ? `takes ${-e.delta}${e.damageType ? ` ${e.damageType}` : ''} damage` : e.kind === 'heal' ? `heals ${e.delta}` : e.delta < 0 ? `spends ${-e.delta} ${pool}` : `${e.kind === 'set' ? 'is set by' : 'gains'} ${e.delta} ${pool}`;
+      if (e.kind === 'set') return `${name(e.unit)}'s ${pool} is now ${e.value}${e.rule ? ` [${e.rule}]` : ''}`;
+      const verb = e.kind === 'damage' ? `takes ${-e.delta}${e.damageType ? ` ${e.damageType}` : ''} damage` : e.kind === 'heal' ? `heals ${e.delta}` : e.delta < 0 ? `spends ${-e.delta} ${pool}` : `gains ${e.delta} ${pool}`;
       return `${name(e.unit)} ${verb}${e.source && e.kind === 'damage' ? ` from ${name(e.source)}` : ''} (${pool} ${e.value ?? '?'})${e.rule ? ` [${e.rule}]` : ''}`;
     }
     case 'pool.max': return `${name(e.unit)}'s maximum ${e.pool} becomes ${e.max}${e.rule ? ` [${e.rule}]` : ''}`;

@@ -69,7 +69,7 @@ export type CoreEvent = Base &
     | { type: 'pending.closed'; id: string; answer: Json }
     | { type: 'combat.ended'; result: CombatResult }
     /** A line for the log with no effect on state (a GM note, a roll made for show). */
-    | { type: 'note'; text: string; dice?: DieDraw[] }
+    | { type: 'note'; text: string; dice?: DieDraw[]; about?: UnitId[] }
     /** Undo / redo of a whole earlier command, by its id; handled by replay (see log.ts). */
     | { type: 'undo'; command: string }
     | { type: 'redo'; command: string }

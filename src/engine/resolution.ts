@@ -145,10 +145,12 @@ export class Resolution {
     return pending;
   }
 
-  note(text: string, visibility?: 'gm'): void {
+  /** A line for the log; `about` names the units it concerns (a player who cannot see them never gets it). */
+  note(text: string, options: { about?: UnitId[]; visibility?: 'gm' } = {}): void {
     const dice = this.takeDraws();
     const e: GameEvent = dice.length ? { type: 'note', text, dice } : { type: 'note', text };
-    if (visibility) e.visibility = visibility;
+    if (options.about?.length) e.about = options.about;
+    if (options.visibility) e.visibility = options.visibility;
     this.emit(e);
   }
 

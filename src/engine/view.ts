@@ -65,8 +65,27 @@ function unitsNamed(e: GameEvent): string[] {
   if (e.type === 'effect.applied') out.push(e.effect.target, ...(e.effect.source ? [e.effect.source] : []));
   if (e.type === 'unit.added') out.push(e.unit.id);
   if (e.type === 'pending.opened' && e.pending.answeredBy !== 'gm') out.push(e.pending.answeredBy);
-  if (Array.isArray(r.targets)) for (const t of r.targets) if (typeof t === 'string') out.push(t);
+  for (const k of ['targets', 'about']) if (Array.isArray(r[k])) for (const t of r[k] as unknown[]) if (typeof t === 'string') out.push(t);
   return out;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A pattern matching any mention of a hidden unit: its id as a JSON string, or its name as a word.
+ * Defence in depth: a ruleset's free-text note or a die's label naming a hidden unit is caught too.
+ */
+function hiddenMentions(...states: EncounterState[]): RegExp | undefined {
+  const parts = new Set<string>();
+  for (const st of states) {
+    for (const id of st.unitOrder) {
+      const u = st.units[id];
+      if (!u.hidden) continue;
+      parts.add(`"${escape(u.id)}"`);
+      parts.add(`\\b${escape(u.name)}\\b`);
+    }
+  }
+  return parts.size ? new RegExp([...parts].join('|')) : undefined;
 }
 
 function projectEvent(e: LoggedEvent, before: EncounterState, after: EncounterState, viewer: Viewer & { role: 'player' }, rules: ViewRules): LoggedEvent | undefined {
@@ -95,6 +114,9 @@ function projectEvent(e: LoggedEvent, before: EncounterState, after: EncounterSt
     }
   }
   if (e.type === 'pending.opened' && e.pending.answeredBy === 'gm') return { ...e, pending: { ...e.pending, options: [], data: {} } };
+  // a reveal shows the unit; anything else mentioning a unit hidden before or after is withheld
+  const mentions = e.type === 'unit.hidden' ? hiddenMentions(after) : hiddenMentions(before, after);
+  if (mentions && mentions.test(JSON.stringify(e))) return undefined;
   return e;
 }
 

@@ -1,5 +1,5 @@
 import { scriptedSource, seededSource } from '../../dice/index.ts';
-import { createEngine, describeEvent, type DiceSource, type GameEvent } from '../../engine/index.ts';
+import { createEngine, describeEvent, isBookkeeping, type DiceSource, type GameEvent } from '../../engine/index.ts';
 import { playFight } from '../../sim/fight.ts';
 import { CliExit } from '../exit.ts';
 import { loadFile } from '../files.ts';
@@ -19,9 +19,10 @@ export const addRun: AddCommand = (program) => {
     .description('play an encounter or scenario to the end and print the log (scripted commands first, then each unit\'s policy)')
     .argument('<file>', 'encounter or scenario file')
     .option('--seed <seed>', 'seed for dice and choices', '1')
-    .option('--json', 'one JSON event per line')
+    .option('--json', 'one JSON event per line (every event)')
+    .option('--verbose', 'include bookkeeping events (per-turn resets, data changes) in the readable log')
     .option('--max-rounds <n>', 'stop with a timeout after this many rounds', '100')
-    .action((file: string, opts: { seed: string; json?: boolean; maxRounds: string }) => {
+    .action((file: string, opts: { seed: string; json?: boolean; verbose?: boolean; maxRounds: string }) => {
       const loaded = loadFile(file);
       const seed = loaded.seed ?? (/^-?\d+$/.test(opts.seed) ? Number(opts.seed) : opts.seed);
       const maxRounds = Number(opts.maxRounds);
@@ -30,7 +31,10 @@ export const addRun: AddCommand = (program) => {
       const choices = seededSource(seed, 1);
       const out: string[] = [];
       const print = (events: readonly GameEvent[], state: Parameters<typeof describeEvent>[1]) => {
-        for (const e of events) out.push(opts.json ? JSON.stringify(e) : describeEvent(e, state, loaded.ruleset));
+        for (const e of events) {
+          if (opts.json) out.push(JSON.stringify(e));
+          else if (opts.verbose || !isBookkeeping(e)) out.push(describeEvent(e, state, loaded.ruleset));
+        }
         if (out.length > 500) process.stdout.write(out.splice(0).join('\n') + '\n');
       };
       const created = engine.create(loaded.doc);
