@@ -143,6 +143,25 @@ function uniform(lo: number, hi: number): Pmf {
 }
 
 function power(a: Pmf, k: number, what: string): Pmf {
+  // estimate the whole cost first (value-range widths bound every step), so a hopeless request fails before any work
+  if (a.v.length > 1) {
+    const w = integral(a) ? a.v[a.v.length - 1] - a.v[0] : a.v.length - 1;
+    let cost = 0;
+    let baseW = w;
+    let resW = -1;
+    for (let j = k; j > 0; j = Math.floor(j / 2)) {
+      if (j & 1) {
+        if (resW >= 0) cost += (resW + 1) * (baseW + 1);
+        resW = resW < 0 ? baseW : resW + baseW;
+      }
+      if (j > 1) {
+        cost += (baseW + 1) ** 2;
+        baseW *= 2;
+      }
+    }
+    charge(cost, what);
+    if (budget !== null) budget += cost; // charged again step by step below
+  }
   let result: Pmf = { v: [0], p: [1] };
   let base = a;
   let first = true;
@@ -471,7 +490,7 @@ function termDistribution(node: DiceNode): Distribution {
     if (maxV !== null && v > maxV) v = maxV;
     return v;
   };
-  const v0 = mapValues(raw, clamp);
+  const v0 = minV === null && maxV === null ? raw : mapValues(raw, clamp);
   // rerolls: a value matching the compare point is replaced by a fresh face (once, or until it does not match)
   const afterReroll = (d: Pmf): Pmf => {
     if (!reroll) return d;
@@ -492,7 +511,7 @@ function termDistribution(node: DiceNode): Distribution {
     if (target.failure && compareMatch(target.failure.op, target.failure.value, v)) return -1;
     return 0;
   };
-  const item = (d: Pmf) => mapValues(afterReroll(d), T);
+  const item = (d: Pmf) => (target ? mapValues(afterReroll(d), T) : afterReroll(d));
 
   let perDie: Pmf; // one die's contribution (no keep/drop), or its value (keep/drop)
   let dieTail = 0;
@@ -539,6 +558,33 @@ function termDistribution(node: DiceNode): Distribution {
   return Distribution.fromPmf(keepDP(perDie, n, lo, hi, T, what), 1 - (1 - dieTail) ** n);
 }
 
+/** An upper bound on the number of distinct values of e, known before any work. */
+function sizeBound(e: DiceExpr): number {
+  if (!hasDice(e)) return 1;
+  switch (e.type) {
+    case 'number': return 1;
+    case 'dice': {
+      const n = e.count ? evalConstant(e.count) : 1;
+      const sides = e.die.kind === 'standard' ? evalConstant(e.die.sides) : e.die.kind === 'percent' ? 100 : 3;
+      if (e.modifiers.some((m) => m.kind === 'target')) return 2 * n + 1;
+      const chain = e.modifiers.some((m) => m.kind === 'explode') ? DICE_LIMITS.maxExplosionDepth + 1 : 1;
+      return n * sides * chain + 1;
+    }
+    case 'group': return sizeBound(e.expr);
+    case 'negate': return sizeBound(e.arg);
+    case 'binary':
+      return e.op === '+' || e.op === '-' ? sizeBound(e.left) + sizeBound(e.right) : sizeBound(e.left) * sizeBound(e.right);
+    case 'call': return e.args.reduce((s, a) => s * sizeBound(a), 1);
+  }
+}
+
+/** Fail before computing the operands when pairing every value of both would be over budget. */
+function precheck(a: DiceExpr, b: DiceExpr, what: string): void {
+  const cost = sizeBound(a) * sizeBound(b);
+  const left = budget ?? DICE_LIMITS.maxDistributionWork;
+  if (cost > left) charge(cost, what);
+}
+
 function exprDistribution(e: DiceExpr): Distribution {
   if (!hasDice(e)) return Distribution.constant(finite(evalConstant(e), 'a constant'));
   switch (e.type) {
@@ -547,6 +593,7 @@ function exprDistribution(e: DiceExpr): Distribution {
     case 'group': return exprDistribution(e.expr);
     case 'negate': return exprDistribution(e.arg).map((v) => -v);
     case 'binary': {
+      if (e.op !== '+' && e.op !== '-') precheck(e.left, e.right, `"${e.op}"`);
       const a = exprDistribution(e.left);
       const b = exprDistribution(e.right);
       if (e.op === '+') return a.plus(b);
@@ -559,6 +606,7 @@ function exprDistribution(e: DiceExpr): Distribution {
     }
     case 'call': {
       const fn = e.fn;
+      if (e.args.length === 2) precheck(e.args[0], e.args[1], `${fn}()`);
       const a = exprDistribution(e.args[0]);
       if (e.args.length === 1) return a.map((v) => call(fn, v, 0));
       return a.combine(exprDistribution(e.args[1]), (x, y) => call(fn, x, y));

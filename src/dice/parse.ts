@@ -52,7 +52,7 @@ class Parser {
 
   parse(): DiceExpr {
     this.ws();
-    if (this.pos >= this.text.length) throw this.error('dice/syntax', 'empty dice notation', 1);
+    if (this.pos >= this.text.length) throw this.error('dice/syntax', 'empty dice notation: nothing to roll at column 1', 1);
     const e = this.expr();
     this.ws();
     if (this.pos < this.text.length) throw this.unexpected();

@@ -130,16 +130,17 @@ export class RandomStream {
    */
   nextInt(n: number): number {
     if (n <= 0x200000 && n >= 1 && n === (n | 0)) {
-      let m = this.nextUint32() * n;
-      let low = m % TWO32;
+      // x·n < 2^53 is exact; its low 32 bits are Math.imul(x, n) >>> 0
+      let x = this.nextUint32();
+      let low = Math.imul(x, n) >>> 0;
       if (low < n) {
         const threshold = (TWO32 - n) % n;
         while (low < threshold) {
-          m = this.nextUint32() * n;
-          low = m % TWO32;
+          x = this.nextUint32();
+          low = Math.imul(x, n) >>> 0;
         }
       }
-      return Math.floor(m / TWO32);
+      return ((x * n) / TWO32) | 0;
     }
     if (!Number.isInteger(n) || n < 1 || n > TWO32) throw new RangeError(`nextInt needs an integer 1 ≤ n ≤ 2^32, got ${n}`);
     // 64-bit product from 16-bit halves of x, each partial product exact (< 2^48)

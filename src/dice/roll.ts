@@ -207,36 +207,73 @@ class Term {
     throw new DiceError('dice/bad_face', `dice source gave ${f} for a d${this.drawSides} (${label})`);
   }
 
-  /** The total only, with fast paths for terms without modifiers and keep/drop-only terms. */
-  total(src: DiceSource, label: string): number {
+  /**
+   * A closure returning only the term's total: fast paths for terms without modifiers and for
+   * keep/drop-only terms (their faces are insertion-sorted as drawn), else the general run().
+   */
+  totalFn(label: string): (src: DiceSource) => number {
     const mode = this.mode;
-    if (mode === 2) return this.run(src, label);
+    if (mode === 2) return (src) => this.run(src, label);
     const n = this.count;
     const s = this.drawSides;
+    const bad = (f: number): never => this.badFace(f, label);
     if (mode === 0) {
-      let total = 0;
+      if (n === 1) {
+        return (src) => {
+          const f = src.roll(s, label);
+          if (!(f >= 1 && f <= s) || (f | 0) !== f) bad(f);
+          return f;
+        };
+      }
+      return (src) => {
+        let total = 0;
+        for (let i = 0; i < n; i++) {
+          const f = src.roll(s, label);
+          if (!(f >= 1 && f <= s) || (f | 0) !== f) bad(f);
+          total += f;
+        }
+        return total;
+      };
+    }
+    const lo = this.klo;
+    const hi = this.khi;
+    // common shapes without sorting: drop one die (4d6kh3, 4d6dl1), keep one die (2d20kh1, 2d20kl1)
+    if ((lo === 1 && hi === n) || (lo === 0 && hi === n - 1) || (hi - lo === 1 && (lo === 0 || hi === n))) {
+      const wantSum = hi - lo !== 1 || n === 2;
+      const dropLow = lo === 1 && hi === n;
+      const keepHigh = hi === n;
+      return (src) => {
+        let total = 0;
+        let low = Infinity;
+        let high = -Infinity;
+        for (let i = 0; i < n; i++) {
+          const f = src.roll(s, label);
+          if (!(f >= 1 && f <= s) || (f | 0) !== f) bad(f);
+          total += f;
+          if (f < low) low = f;
+          if (f > high) high = f;
+        }
+        if (hi - lo === n) return total;
+        if (wantSum && hi - lo === n - 1) return dropLow ? total - low : total - high;
+        return keepHigh ? high : low;
+      };
+    }
+    const buf = new Int32Array(n);
+    return (src) => {
       for (let i = 0; i < n; i++) {
         const f = src.roll(s, label);
-        if (!(f >= 1 && f <= s) || (f | 0) !== f) this.badFace(f, label);
-        total += f;
+        if (!(f >= 1 && f <= s) || (f | 0) !== f) bad(f);
+        let j = i - 1;
+        while (j >= 0 && buf[j] > f) {
+          buf[j + 1] = buf[j];
+          j--;
+        }
+        buf[j + 1] = f;
       }
+      let total = 0;
+      for (let j = lo; j < hi; j++) total += buf[j];
       return total;
-    }
-    // keep/drop only: insertion-sort the faces as they are drawn, sum the kept range
-    const buf = this.sorted;
-    for (let i = 0; i < n; i++) {
-      const f = src.roll(s, label);
-      if (!(f >= 1 && f <= s) || (f | 0) !== f) this.badFace(f, label);
-      let j = i - 1;
-      while (j >= 0 && buf[j] > f) {
-        buf[j + 1] = buf[j];
-        j--;
-      }
-      buf[j + 1] = f;
-    }
-    let total = 0;
-    for (let j = this.klo; j < this.khi; j++) total += buf[j];
-    return total;
+    };
   }
 
   private grow2(need: number): void {
@@ -510,8 +547,7 @@ class Compiled implements CompiledDice {
       case 'dice': {
         const t = new Term(e, this.terms.size);
         this.terms.set(e, t);
-        const label = t.label;
-        return (src) => t.total(src, label);
+        return t.totalFn(t.label);
       }
       case 'group': return this.compile(e.expr);
       case 'negate': {
@@ -520,6 +556,10 @@ class Compiled implements CompiledDice {
       }
       case 'binary': {
         const a = this.compile(e.left);
+        if (!hasDice(e.right) && (e.op === '+' || e.op === '-')) {
+          const k = e.op === '+' ? evalConstant(e.right) : -evalConstant(e.right);
+          return (src) => a(src) + k;
+        }
         const b = this.compile(e.right);
         switch (e.op) {
           case '+': return (src) => a(src) + b(src);
@@ -621,12 +661,20 @@ export function toExpr(exprOrText: DiceExpr | string): DiceExpr {
 }
 
 /** The compiled form of an expression (cached per tree): `.total(src)` and `.roll(src)`. */
+let lastExpr: DiceExpr | null = null;
+let lastCompiled: Compiled | null = null;
+
 export function compileDice(exprOrText: DiceExpr | string): CompiledDice {
+  if (exprOrText === lastExpr) return lastCompiled!;
   const e = toExpr(exprOrText);
   let c = compiledCache.get(e);
   if (!c) {
     c = new Compiled(e);
     compiledCache.set(e, c);
+  }
+  if (typeof exprOrText !== 'string') {
+    lastExpr = e;
+    lastCompiled = c;
   }
   return c;
 }

@@ -2,6 +2,7 @@
  * Applying events. `applyEvent` mutates a working copy (fast folds: replay, simulation);
  * `evolve` is the pure form: it never touches its input.
  */
+import { cloneJson } from './clone.ts';
 import type { GameEvent } from './events.ts';
 import type { EncounterState, Unit } from './types.ts';
 
@@ -17,7 +18,7 @@ function unitOf(state: EncounterState, id: string): Unit {
 export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appliers): EncounterState {
   switch (e.type) {
     case 'encounter.created':
-      return { ...structuredClone(e.state), version: state.version + 1 };
+      return { ...cloneJson(e.state), version: state.version + 1 };
     case 'encounter.started':
       state.status = 'active';
       break;
@@ -79,11 +80,11 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
     case 'unit.data': {
       const u = unitOf(state, e.unit);
       if (e.value === undefined) delete u.data[e.key];
-      else u.data[e.key] = structuredClone(e.value);
+      else u.data[e.key] = cloneJson(e.value);
       break;
     }
     case 'unit.added':
-      state.units[e.unit.id] = structuredClone(e.unit);
+      state.units[e.unit.id] = cloneJson(e.unit);
       state.unitOrder.push(e.unit.id);
       if (!state.sides.includes(e.unit.side)) state.sides.push(e.unit.side);
       break;
@@ -104,13 +105,13 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
       break;
     case 'encounter.data':
       if (e.value === undefined) delete state.data[e.key];
-      else state.data[e.key] = structuredClone(e.value);
+      else state.data[e.key] = cloneJson(e.value);
       break;
     case 'map.set':
-      state.map = structuredClone(e.map);
+      state.map = cloneJson(e.map);
       break;
     case 'effect.applied':
-      state.effects.push(structuredClone(e.effect));
+      state.effects.push(cloneJson(e.effect));
       state.nextId++;
       break;
     case 'effect.changed': {
@@ -119,14 +120,14 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
       if (e.stacks !== undefined) fx.stacks = e.stacks;
       if (e.remaining !== undefined) fx.remaining = e.remaining;
       if (e.tier !== undefined) fx.tier = e.tier;
-      if (e.data !== undefined) fx.data = { ...fx.data, ...structuredClone(e.data) };
+      if (e.data !== undefined) fx.data = { ...fx.data, ...cloneJson(e.data) };
       break;
     }
     case 'effect.removed':
       state.effects = state.effects.filter((f) => f.id !== e.id);
       break;
     case 'pending.opened':
-      state.pending.push(structuredClone(e.pending));
+      state.pending.push(cloneJson(e.pending));
       state.nextId++;
       break;
     case 'pending.closed':
@@ -151,7 +152,7 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
 
 /** Pure: the state after one event; the input is left as it was. */
 export function evolve(state: EncounterState, event: GameEvent, appliers?: Appliers): EncounterState {
-  return applyEvent(structuredClone(state), event, appliers);
+  return applyEvent(cloneJson(state), event, appliers);
 }
 
 /** The empty state every log starts from (its first event is `encounter.created`). */

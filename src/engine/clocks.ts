@@ -17,6 +17,7 @@ function fires(fx: Effect, at: ClockAt, unit?: UnitId): boolean {
 }
 
 export function runClock(ctx: Resolution, ruleset: Ruleset, at: ClockAt, unit?: UnitId): void {
+  if (ctx.state.effects.length === 0) return; // the common case: nothing to tick, so allocate nothing
   if (unit !== undefined && (at === 'turn_start' || at === 'turn_end') && ruleset.onEffectTick) {
     for (const fx of ctx.state.effects.filter((f) => f.target === unit && f.tick === at)) {
       // an earlier tick may have removed it (the unit died, a cleanse fired)

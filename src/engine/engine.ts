@@ -4,8 +4,10 @@
  */
 import type { DiceSource } from '../dice/source.ts';
 import { applyEvent, emptyState, evolve as evolvePure } from './apply.ts';
+import { cloneJson } from './clone.ts';
 import type { GameEvent } from './events.ts';
 import { checkOutcome, currentUnit, endTurn, nextTurn } from './flow.ts';
+import { gmCommands, settleSuggestion } from './gm/index.ts';
 import { isRejection, reject, RuleError, type Rejection } from './rejection.ts';
 import { Resolution } from './resolution.ts';
 import type { ActionOption, Command, CommandHandler, Preview, Ruleset } from './ruleset.ts';
@@ -68,20 +70,22 @@ function coreCommands(ruleset: Ruleset): Record<string, CommandHandler> {
       resolve(ctx, cmd) {
         const p = ctx.state.pending.find((x) => x.id === cmd.pending);
         if (!p) throw new RuleError(reject('pending/unknown', `there is no open decision "${String(cmd.pending)}"`, 'pending'));
-        if (!ruleset.answer) throw new RuleError(reject('pending/unsupported', 'this ruleset takes no answers'));
+        if (!ruleset.answer && p.kind !== 'suggestion') throw new RuleError(reject('pending/unsupported', 'this ruleset takes no answers'));
         const choice = cmd.choice ?? null;
         if (!p.options.some((o) => JSON.stringify(o) === JSON.stringify(choice))) {
           throw new RuleError(reject('pending/bad_choice', `"${JSON.stringify(choice)}" is not one of the choices: ${p.options.map((o) => JSON.stringify(o)).join(', ')}`, 'choice'));
         }
         ctx.emit({ type: 'pending.closed', id: p.id, answer: choice });
-        ruleset.answer(ctx, p, choice);
+        // a player's suggestion is the engine's own kind: accepting runs the proposal as the GM's command
+        if (p.kind === 'suggestion') settleSuggestion(ctx, ruleset, p, choice);
+        else ruleset.answer?.(ctx, p, choice);
       },
     },
   };
 }
 
 export function createEngine(ruleset: Ruleset): Engine {
-  const core = coreCommands(ruleset);
+  const core = { ...coreCommands(ruleset), ...gmCommands(ruleset) };
   const appliers = ruleset.appliers;
 
   function handlerFor(type: string): CommandHandler | undefined {
@@ -99,8 +103,12 @@ export function createEngine(ruleset: Ruleset): Engine {
     if (state.status === 'setup' && command.type !== 'start' && h.by !== 'gm') {
       return reject('encounter/not_started', 'the encounter has not started yet');
     }
-    if (state.pending.length > 0 && command.type !== 'answer' && h.by !== 'gm') {
-      const p = state.pending[0];
+    if (command.type === 'answer' && options.asGm === false && state.pending.some((p) => p.id === command.pending && p.answeredBy === 'gm')) {
+      return reject('auth/gm_only', 'only the GM may settle this decision', 'pending');
+    }
+    const blocking = state.pending.filter((p) => p.blocking !== false);
+    if (blocking.length > 0 && command.type !== 'answer' && h.by !== 'gm') {
+      const p = blocking[0];
       return reject('turn/awaiting_decision', `waiting for ${p.answeredBy === 'gm' ? 'the GM' : state.units[p.answeredBy]?.name ?? p.answeredBy}: ${p.prompt}`);
     }
     if (h.onTurn !== false) {
@@ -124,7 +132,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     decide(state, command, dice, options = {}) {
       const h = precheck(state, command, options);
       if (isRejection(h)) return { ok: false, rejection: h };
-      const ctx = new Resolution(options.inPlace ? state : structuredClone(state), dice, appliers);
+      const ctx = new Resolution(options.inPlace ? state : cloneJson(state), dice, appliers);
       try {
         h.resolve(ctx, command);
         if (ctx.state.status === 'active' && !checkOutcome(ctx, ruleset) && ctx.turnOver) {
@@ -141,13 +149,13 @@ export function createEngine(ruleset: Ruleset): Engine {
     },
     evolve: (state, event) => evolvePure(state, event, appliers),
     replay(events, from = emptyState()) {
-      let s = structuredClone(from);
+      let s = cloneJson(from);
       for (const e of events) s = applyEvent(s, e, appliers);
       return s;
     },
     legalActions(state, unit) {
       if (state.status !== 'active') return [];
-      const pending = state.pending;
+      const pending = state.pending.filter((p) => p.blocking !== false);
       if (pending.length > 0) {
         return pending
           .filter((p) => p.answeredBy === unit)

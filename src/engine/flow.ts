@@ -18,14 +18,16 @@ export function currentUnit(state: EncounterState): UnitId | undefined {
 
 /** Default result: when at most one side has units standing, it wins (none standing: a draw). */
 export function lastSideStanding(state: EncounterState): CombatResult | null {
-  const standing = new Set<string>();
-  for (const id of state.unitOrder) {
-    const u = state.units[id];
-    if (u.status === 'active') standing.add(u.side);
+  // runs after every command and turn: one pass, no allocation until there is a result
+  let winner: string | undefined;
+  const order = state.unitOrder;
+  for (let i = 0; i < order.length; i++) {
+    const u = state.units[order[i]];
+    if (u.status !== 'active') continue;
+    if (winner === undefined) winner = u.side;
+    else if (u.side !== winner) return null;
   }
-  if (standing.size > 1) return null;
-  if (standing.size === 0) return { outcome: 'draw', reason: 'no one is left standing' };
-  const [winner] = standing;
+  if (winner === undefined) return { outcome: 'draw', reason: 'no one is left standing' };
   return { outcome: 'victory', winner, reason: `every other side is out of the fight` };
 }
 

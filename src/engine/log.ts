@@ -7,7 +7,8 @@ import type { DiceSource } from '../dice/source.ts';
 import { applyEvent, emptyState } from './apply.ts';
 import type { Engine, DecideOptions } from './engine.ts';
 import type { GameEvent, LoggedEvent } from './events.ts';
-import { reject, type Rejection } from './rejection.ts';
+import { replaceRoll } from './gm/reroll.ts';
+import { isRejection, reject, type Rejection } from './rejection.ts';
 import type { Command } from './ruleset.ts';
 import type { EncounterState } from './types.ts';
 
@@ -68,13 +69,16 @@ export type Outcome = { ok: true; events: LoggedEvent[] } | { ok: false; rejecti
 /** An encounter in play: its log and the state it folds to. */
 export class EncounterLog {
   readonly events: LoggedEvent[] = [];
+  /** The command behind each command id, kept so a roll can be replaced (gm.set_die): store it with the events. */
+  readonly commands: Record<string, Command> = {};
   state: EncounterState = emptyState();
 
   constructor(readonly engine: Engine) {}
 
-  static fromEvents(engine: Engine, events: readonly LoggedEvent[]): EncounterLog {
+  static fromEvents(engine: Engine, events: readonly LoggedEvent[], commands: Readonly<Record<string, Command>> = {}): EncounterLog {
     const log = new EncounterLog(engine);
     log.events.push(...events);
+    Object.assign(log.commands, structuredClone(commands));
     log.state = replayLog(engine, log.events);
     return log;
   }
@@ -103,10 +107,29 @@ export class EncounterLog {
 
   execute(command: Command, dice: DiceSource, options: DecideOptions & { id?: string } = {}): Outcome {
     if (command?.type === 'undo' || command?.type === 'redo') return this.undoRedo(command.type, options);
+    if (command?.type === 'gm.set_die' || command?.type === 'gm.reroll') return this.replaceRoll(command, dice, options);
     const d = this.engine.decide(this.state, command, dice, options);
     if (!d.ok) return d;
-    const logged = this.append(d.events, this.nextCommandId(options.id));
+    const id = this.nextCommandId(options.id);
+    const logged = this.append(d.events, id);
+    this.commands[id] = structuredClone(command);
     this.state = d.state;
+    return { ok: true, events: logged };
+  }
+
+  /** `gm.set_die` / `gm.reroll`: an earlier roll replaced and its command decided again (src/engine/gm/reroll.ts). */
+  replaceRoll(command: Command, dice: DiceSource, options: DecideOptions & { id?: string } = {}): Outcome {
+    if (options.asGm === false) return { ok: false, rejection: reject('auth/gm_only', `only the GM may ${command.type}`) };
+    const r = replaceRoll({ engine: this.engine, events: this.events, commands: this.commands, undone: undoneCommands(this.events), request: command, dice });
+    if (isRejection(r)) return { ok: false, rejection: r };
+    const reason = typeof command.reason === 'string' && command.reason.trim() ? { reason: command.reason } : {};
+    const logged = this.append(r.undo.map((c): GameEvent => ({ type: 'undo', command: c, ...reason })), this.nextCommandId(options.id));
+    for (const step of r.redo) {
+      const id = this.nextCommandId();
+      logged.push(...this.append(step.events, id));
+      this.commands[id] = step.command;
+    }
+    this.state = replayLog(this.engine, this.events);
     return { ok: true, events: logged };
   }
 

@@ -87,4 +87,14 @@ export interface Ruleset {
   describe?(event: GameEvent, state: EncounterState): string | undefined;
   /** Pools of other sides' units that players must not see (e.g. enemy hit points). */
   secretPools?: string[];
+  /** The rules' own damage (resistances, Brace, fainting...) for a GM's `gm.damage` with `rules: true`; absent: plain damage to hp. */
+  applyDamage?(ctx: Resolution, unit: UnitId, amount: number, damageType?: string, source?: UnitId): void;
+  /** Where a unit added mid-combat enters the turn order (emit `turn.order`); absent: the end of the round. */
+  placeInOrder?(ctx: Resolution, unit: UnitId): void;
+  /** Unit data keys that outlive an encounter (Battlescars, wounds): the roster carries them back. */
+  carryOver?: string[];
+  /** Pools that outlive an encounter (default: hp). */
+  carryPools?: string[];
+  /** Whether an effect outlasts the encounter (default: it has the category 'lasting'). */
+  isLasting?(effect: Effect): boolean;
 }

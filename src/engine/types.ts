@@ -130,6 +130,8 @@ export interface Pending {
   options: Json[];
   /** Everything the ruleset needs to continue once answered. */
   data: Record<string, Json>;
+  /** false: play goes on while it waits (a player's suggestion to the GM). Default: it blocks. */
+  blocking?: false;
 }
 
 export interface CombatResult {

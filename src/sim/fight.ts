@@ -49,26 +49,39 @@ function nextCommand(engine: Engine, state: EncounterState, opts: FightOptions, 
   return policyFor(engine.ruleset, state, unit, opts.policies)(state, unit, options, opts.pick).command;
 }
 
+const START: Command = { type: 'start' };
+
 /** Play a created (not yet started) encounter to its end. */
 export function playFight(engine: Engine, created: readonly GameEvent[], opts: FightOptions): FightResult {
   const maxRounds = opts.maxRounds ?? 100;
   if (opts.keepLog) return playLogged(engine, created, opts, maxRounds);
-  let state = engine.replay(created);
+  return playFrom(engine, engine.replay(created), opts);
+}
+
+/**
+ * Play from a set-up state (round 0), mutating it in place: the simulator's path. It builds the
+ * initial state once and hands each fight a copy, instead of replaying the creation every time.
+ */
+export function playFrom(engine: Engine, state: EncounterState, opts: FightOptions): FightResult {
+  const maxRounds = opts.maxRounds ?? 100;
+  const script = opts.commands ?? [];
   let commands = 0;
-  const script = [{ type: 'start' } as Command, ...(opts.commands ?? [])];
   let perTurn = 0;
   let lastTurn = -1;
-  for (let i = 0; state.status !== 'ended'; i++) {
+  for (let i = -1; state.status !== 'ended'; i++) {
     if (state.turn.round > maxRounds) {
-      engine.decide(state, timeoutCommand(maxRounds), opts.dice, { inPlace: true });
+      const d = engine.decide(state, timeoutCommand(maxRounds), opts.dice, { inPlace: true });
+      if (d.ok) opts.onEvents?.(d.events, d.state);
       break;
     }
     const turnKey = state.turn.round * 10000 + state.turn.index;
     perTurn = turnKey === lastTurn ? perTurn + 1 : 0;
     lastTurn = turnKey;
-    const cmd = i < script.length ? script[i] : nextCommand(engine, state, opts, perTurn);
+    // i = -1 is the start; then the script; then the policies
+    const scripted = i < script.length;
+    const cmd = i < 0 ? START : scripted ? script[i] : nextCommand(engine, state, opts, perTurn);
     const d = engine.decide(state, cmd, opts.dice, { inPlace: true });
-    if (!d.ok) throw new Error(`${i < script.length ? 'scripted' : 'policy'} command ${JSON.stringify(cmd)} was rejected: ${d.rejection.code}: ${d.rejection.message}`);
+    if (!d.ok) throw new Error(`${scripted ? 'scripted' : 'policy'} command ${JSON.stringify(cmd)} was rejected: ${d.rejection.code}: ${d.rejection.message}`);
     state = d.state;
     commands++;
     opts.onEvents?.(d.events, state);
@@ -84,7 +97,8 @@ function playLogged(engine: Engine, created: readonly GameEvent[], opts: FightOp
   let lastTurn = -1;
   for (let i = 0; log.state.status !== 'ended'; i++) {
     if (log.state.turn.round > maxRounds) {
-      log.execute(timeoutCommand(maxRounds), opts.dice);
+      const r = log.execute(timeoutCommand(maxRounds), opts.dice);
+      if (r.ok) opts.onEvents?.(r.events, log.state);
       break;
     }
     const turnKey = log.state.turn.round * 10000 + log.state.turn.index;

@@ -3,12 +3,20 @@ import type { ActionOption, EncounterState, Policy, Ruleset, UnitId } from '../e
 
 export const randomPolicy: Policy = (_state, _unit, options, pick) => options[pick(options.length)];
 
+/**
+ * The first legal action, as the ruleset lists it (rulesets list attacks first, ending the turn last
+ * but one): a cheap, deterministic baseline — and the policy of the speed benchmark.
+ */
+export const firstPolicy: Policy = (_state, _unit, options) => options[0];
+
+const builtIn: Record<string, Policy> = { random: randomPolicy, first: firstPolicy };
+
 export function policyNames(ruleset: Ruleset): string[] {
-  return ['random', ...Object.keys(ruleset.policies ?? {})];
+  return [...Object.keys(builtIn), ...Object.keys(ruleset.policies ?? {}).filter((n) => !Object.hasOwn(builtIn, n))];
 }
 
 export function policyByName(ruleset: Ruleset, name: string): Policy | undefined {
-  if (name === 'random') return randomPolicy;
+  if (Object.hasOwn(builtIn, name)) return builtIn[name];
   return ruleset.policies && Object.hasOwn(ruleset.policies, name) ? ruleset.policies[name] : undefined;
 }
 
@@ -21,3 +29,25 @@ export function policyFor(ruleset: Ruleset, state: EncounterState, unit: UnitId,
 }
 
 export type { ActionOption };
+
+/**
+ * Problems with the policies a run would use, before it starts: `--policy` keys that are neither a
+ * side nor a unit, and names (given or in the file) that are not policies of the ruleset.
+ */
+export function policyProblems(ruleset: Ruleset, state: EncounterState, overrides: Record<string, string>): string[] {
+  const known = policyNames(ruleset);
+  const problems: string[] = [];
+  const bad = (name: string, where: string) => {
+    if (!known.includes(name)) problems.push(`${where} names policy "${name}"; ${ruleset.id} knows: ${known.join(', ')}`);
+  };
+  for (const [key, name] of Object.entries(overrides)) {
+    if (!state.sides.includes(key) && !state.units[key]) problems.push(`--policy ${key}=${name}: "${key}" is neither a side (${state.sides.join(', ')}) nor a unit id`);
+    else bad(name, `--policy ${key}`);
+  }
+  for (const [side, name] of Object.entries((state.data.sidePolicies ?? {}) as Record<string, string>)) bad(name, `side "${side}"`);
+  for (const id of state.unitOrder) {
+    const name = state.units[id].data.policy;
+    if (typeof name === 'string') bad(name, `unit "${id}"`);
+  }
+  return problems;
+}

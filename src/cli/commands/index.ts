@@ -1,9 +1,12 @@
 // Every subcommand registers itself on the program; add one line per command file.
 import type { Command } from 'commander';
+import { addRoll } from './roll.ts';
 import { addRulesets } from './rulesets.ts';
 import { addRun } from './run.ts';
+import { addSim } from './sim.ts';
+import { addSchema } from './schema.ts';
 import { addValidate } from './validate.ts';
 
 export type AddCommand = (program: Command) => void;
 
-export const commands: AddCommand[] = [addRulesets, addValidate, addRun];
+export const commands: AddCommand[] = [addRoll, addRulesets, addValidate, addRun, addSim, addSchema];

@@ -4,7 +4,18 @@
  */
 import type { Cell, GridMap, Terrain } from '../types.ts';
 
-export const cellKey = (c: Cell): string => `${c.x},${c.y}`;
+// keys of cells on maps up to 256×256, made once: cellKey runs for every step of every path search
+const KEY_SPAN = 256;
+const keys: (string | undefined)[] = new Array(KEY_SPAN * KEY_SPAN);
+
+export function cellKey(c: Cell): string {
+  const { x, y } = c;
+  if (x >= 0 && y >= 0 && x < KEY_SPAN && y < KEY_SPAN && (x | 0) === x && (y | 0) === y) {
+    const i = y * KEY_SPAN + x;
+    return keys[i] ?? (keys[i] = `${x},${y}`);
+  }
+  return `${x},${y}`;
+}
 
 export function parseCellKey(key: string): Cell {
   const [x, y] = key.split(',').map(Number);

@@ -12,7 +12,7 @@
  * Costs are summed in floating point and rounded to 1e-9, so halves and quarters (1.5, 2.5, 0.25...) are
  * exact and a total within 1e-9 of the budget counts as within it.
  */
-import type { Cell, GridMap } from '../types.ts';
+import type { Cell, GridMap, Terrain } from '../types.ts';
 import { cellKey, inBounds, isDiagonalStep, isNeighbour, neighbours, parseCellKey, sameCell, terrainAt } from './grid.ts';
 
 export interface MoveRules {
@@ -73,8 +73,8 @@ export function stepCost(map: GridMap, from: Cell, to: Cell, rules: MoveRules = 
 }
 
 /** A binary min-heap on (cost, then insertion order) so equal costs come out first-in first-out. */
-class Heap {
-  private items: { cost: number; seq: number; key: string }[] = [];
+class Heap<T> {
+  private items: { cost: number; seq: number; cell: T }[] = [];
   private seq = 0;
   get size(): number {
     return this.items.length;
@@ -85,10 +85,12 @@ class Heap {
     return a.cost < b.cost || (a.cost === b.cost && a.seq < b.seq);
   }
   private swap(i: number, j: number): void {
-    [this.items[i], this.items[j]] = [this.items[j], this.items[i]];
+    const t = this.items[i];
+    this.items[i] = this.items[j];
+    this.items[j] = t;
   }
-  push(cost: number, key: string): void {
-    this.items.push({ cost, seq: this.seq++, key });
+  push(cost: number, cell: T): void {
+    this.items.push({ cost, seq: this.seq++, cell });
     let i = this.items.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
@@ -97,7 +99,7 @@ class Heap {
       i = p;
     }
   }
-  pop(): { cost: number; key: string } | undefined {
+  pop(): { cost: number; cell: T } | undefined {
     const top = this.items[0];
     const last = this.items.pop();
     if (this.items.length > 0 && last) {
@@ -118,15 +120,85 @@ class Heap {
   }
 }
 
+const openGround: Terrain = {};
+
+/**
+ * Dijkstra over cell indices (y·width + x) with typed arrays for settled cells and best costs: it runs
+ * for every unit's every legal-action listing, so it avoids string keys except for the result Map.
+ * Same checks in the same order as stepCost, same result and insertion order as a string-keyed search.
+ */
 function search(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal?: Cell): Map<string, Reach> {
+  const width = map.width;
+  if (!Number.isInteger(from.x) || !Number.isInteger(from.y) || !inBounds(map, from)) return searchByKey(map, from, budget, rules, goal);
+  const best = new Map<string, Reach>();
+  const done = new Uint8Array(width * map.height);
+  const bestCost = new Float64Array(width * map.height).fill(Infinity);
+  const { occupied, passOnly, costOf } = rules;
+  const corners = rules.corners ?? 'noSqueeze';
+  const diagonalCost = rules.diagonalCost ?? 1;
+  const terrain = (x: number, y: number): Terrain => map.cells[cellKey({ x, y })] ?? openGround;
+  const wallAt = (x: number, y: number): boolean => x < 0 || y < 0 || x >= width || y >= map.height || terrain(x, y).blocksMove === true;
+  const heap = new Heap<number>();
+  best.set(cellKey(from), { cost: 0 });
+  bestCost[from.y * width + from.x] = 0;
+  heap.push(0, from.y * width + from.x);
+  while (heap.size > 0) {
+    const top = heap.pop()!;
+    if (done[top.cell]) continue;
+    done[top.cell] = 1;
+    const cost = top.cost;
+    const hx = top.cell % width;
+    const hy = (top.cell - hx) / width;
+    if (goal && hx === goal.x && hy === goal.y) break;
+    const here: Cell = { x: hx, y: hy };
+    const key = cellKey(here);
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        if (dx === 0 && dy === 0) continue;
+        const nx = hx + dx;
+        const ny = hy + dy;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= map.height) continue;
+        const ni = ny * width + nx;
+        if (done[ni]) continue;
+        const next: Cell = { x: nx, y: ny };
+        if (occupied?.(next)) continue;
+        const diagonal = dx !== 0 && dy !== 0;
+        if (diagonal && corners !== 'free') {
+          const a = wallAt(nx, hy);
+          const b = wallAt(hx, ny);
+          if (corners === 'noCut' ? a || b : a && b) continue;
+        }
+        let step: number | null;
+        if (costOf) step = costOf(map, here, next);
+        else {
+          const t = terrain(nx, ny);
+          step = t.blocksMove ? null : diagonal ? (t.cost ?? 1) * diagonalCost : t.cost ?? 1;
+        }
+        if (step === null || !Number.isFinite(step) || step < 0) continue;
+        const total = tidy(cost + step);
+        if (total > budget + EPS) continue;
+        if (bestCost[ni] <= total) continue;
+        const entry: Reach = { cost: total, prev: key };
+        if (passOnly?.(next)) entry.canStop = false;
+        best.set(cellKey(next), entry);
+        bestCost[ni] = total;
+        heap.push(total, ni);
+      }
+    }
+  }
+  return best;
+}
+
+/** The plain string-keyed search, for a start that is not a whole cell on the map (kept for exactness). */
+function searchByKey(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal?: Cell): Map<string, Reach> {
   const best = new Map<string, Reach>();
   const done = new Set<string>();
-  const heap = new Heap();
+  const heap = new Heap<string>();
   const startKey = cellKey(from);
   best.set(startKey, { cost: 0 });
   heap.push(0, startKey);
   while (heap.size > 0) {
-    const { cost, key } = heap.pop()!;
+    const { cost, cell: key } = heap.pop()!;
     if (done.has(key)) continue;
     done.add(key);
     const here = parseCellKey(key);

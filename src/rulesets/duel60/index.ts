@@ -1,16 +1,85 @@
-// Placeholder until the duel60 ruleset lands: registered so the registry and CLI know the id.
-import { z } from 'zod';
-import type { Ruleset } from '../../engine/index.ts';
+/**
+ * duel60: a stat-contest system on tiles — one action and one movement a turn, a stamina economy, limb
+ * attacks, d60 + Agility contests whose margin grades the blow, flanking, close quarters, projectiles
+ * that travel between turns, side effects. Source: /work/shared/seeds/003_3a1055e65264275f.txt;
+ * rulings in RULINGS.md.
+ */
+import { currentUnit, lastSideStanding, type CombatResult, type CommandHandler, type EncounterState, type Resolution, type Ruleset } from '../../engine/index.ts';
+import { answerDramatic, attackCommand, killCommand } from './attack.ts';
+import { createState } from './create.ts';
+import { tickSideEffect } from './effects.ts';
+import { legalActions, turnSpent } from './legal.ts';
+import { castCommand, firePreEmptive } from './magic.ts';
+import { backpedalCommand, moveCommand } from './move.ts';
+import { has } from './model.ts';
+import { roundOrder } from './order.ts';
+import { aggressive } from './policy.ts';
+import { preview } from './preview.ts';
+import { advanceProjectiles, answerReaction } from './projectile.ts';
+import { encounterSchema } from './schema.ts';
+import { avertCommand, blockCommand, restCommand } from './stance.ts';
+import { throwCommand } from './throw.ts';
+import { startTurn } from './turn.ts';
+
+/** Once nothing is left to do this turn (no action, no movement, no instant ability), the turn ends. */
+function endIfSpent(ctx: Resolution): void {
+  const id = currentUnit(ctx.state);
+  if (!id || ctx.turnOver || ctx.state.pending.length || ctx.state.status !== 'active') return;
+  if (ctx.state.units[id].status !== 'active' || turnSpent(ctx.state, id)) ctx.endTurn();
+}
+
+const turnCommand = (resolve: CommandHandler['resolve']): CommandHandler => ({
+  resolve(ctx, cmd) {
+    resolve(ctx, cmd);
+    endIfSpent(ctx);
+  },
+});
+
+/** D60-STA-2 ruling: a side with no unit able to fight (all defenseless, dead or gone) loses. */
+function outcome(state: EncounterState): CombatResult | null {
+  const r = lastSideStanding(state);
+  if (!r) return null;
+  return r.outcome === 'draw' ? { ...r, reason: 'no one is left able to fight' } : { ...r, reason: 'every unit of the other side is defenseless or dead' };
+}
 
 export const duel60: Ruleset = {
   id: 'duel60',
   name: 'duel60',
-  description: '(not implemented yet)',
-  encounterSchema: z.never(),
-  create: () => {
-    throw new Error('duel60 is not implemented yet');
+  description: 'Stat-contest system on tiles: one action and one movement a turn, stamina, limb attacks, d60 + Agility contests graded by margin, flanking, close quarters, travelling projectiles, side effects.',
+  encounterSchema,
+  create: (doc) => createState(encounterSchema.parse(doc)),
+  start(ctx) {
+    ctx.emit({ type: 'turn.order', order: roundOrder(ctx.state), index: -1, why: 'Speed, then Agility [D60-INIT-1]' });
   },
-  start: () => undefined,
-  commands: {},
-  legalActions: () => [],
+  orderForRound: (ctx) => roundOrder(ctx.state),
+  skipReason(state, id) {
+    if (has(state, id, 'Stun')) return 'stunned';
+    if (has(state, id, 'Suppressed')) return 'suppressed';
+    return null;
+  },
+  onTurnStart: startTurn,
+  onTurnEnd: (ctx, id) => advanceProjectiles(ctx, id),
+  onRoundStart: (ctx) => firePreEmptive(ctx),
+  onRoundEnd: (ctx) => advanceProjectiles(ctx, undefined),
+  onEffectTick: tickSideEffect,
+  commands: {
+    attack: turnCommand(attackCommand),
+    throw: turnCommand(throwCommand),
+    cast: turnCommand(castCommand),
+    kill: turnCommand(killCommand),
+    move: turnCommand(moveCommand),
+    backpedal: turnCommand(backpedalCommand),
+    block: turnCommand(blockCommand),
+    rest: { resolve: restCommand },
+    avert: { resolve: avertCommand },
+  },
+  answer(ctx, pending, choice) {
+    if (pending.kind === 'dramatic') answerDramatic(ctx, pending, choice);
+    else answerReaction(ctx, pending, choice);
+    endIfSpent(ctx);
+  },
+  legalActions,
+  preview,
+  outcome,
+  policies: { aggressive },
 };

@@ -1,16 +1,49 @@
-// Placeholder until the frontline ruleset lands: registered so the registry and CLI know the id.
-import { z } from 'zod';
+/**
+ * frontline: a d20 system on three zones (enemy rearguard, frontline, allies' rearguard), group initiative
+ * with ambush rounds, Minor actions then one Major action, damage affinities and fleeing.
+ * Source: ../shared/seeds/002_3800be551d446044.txt; rulings in RULINGS.md.
+ */
 import type { Ruleset } from '../../engine/index.ts';
+import { equipCommand, fleeCommand, moveCommand } from './actions.ts';
+import { attackCommand } from './attack.ts';
+import { createState } from './create.ts';
+import { deviceCommand } from './devices.ts';
+import { countDownOrphanedEffects } from './effects.ts';
+import { ambushOf, isAmbushed, startEncounter } from './initiative.ts';
+import { legalActions } from './legal.ts';
+import { outcome } from './outcome.ts';
+import { aggressive } from './policy.ts';
+import { preview } from './preview.ts';
+import { encounterSchema } from './schema.ts';
 
 export const frontline: Ruleset = {
   id: 'frontline',
   name: 'frontline',
-  description: '(not implemented yet)',
-  encounterSchema: z.never(),
-  create: () => {
-    throw new Error('frontline is not implemented yet');
+  description: 'd20 system on three zones (rearguard / frontline / rearguard), group initiative with ambush rounds, Major and Minor actions, damage affinities (weak, strong, immune, reflect, drain), flee.',
+  encounterSchema,
+  create: (doc) => createState(encounterSchema.parse(doc)),
+  start: startEncounter,
+  skipReason(state, id) {
+    return isAmbushed(state, state.units[id]) ? 'ambushed [FRL-INIT-2]' : null;
   },
-  start: () => undefined,
-  commands: {},
-  legalActions: () => [],
+  onRoundEnd: (ctx) => countDownOrphanedEffects(ctx),
+  commands: {
+    attack: { resolve: attackCommand },
+    equip: { resolve: equipCommand },
+    gadget: { resolve: deviceCommand('gadget') },
+    stream: { resolve: deviceCommand('stream') },
+    move: { resolve: moveCommand },
+    flee: { resolve: fleeCommand },
+  },
+  legalActions,
+  preview,
+  outcome,
+  policies: { aggressive },
+  // Ruling: players do not see enemy hit points; the labels (MAX DMG!, WEAK!...) are what they learn.
+  secretPools: ['hp'],
+  describe(e, state) {
+    if (e.type !== 'round.started') return undefined;
+    const a = ambushOf(state);
+    return a && a.round === e.round ? `— Round ${e.round}: the ambush round (${a.ambushed} cannot act) [FRL-INIT-2] —` : undefined;
+  },
 };

@@ -40,7 +40,7 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
   }
   if (u.pools.movement.value > 0) {
     for (const [key, spot] of reachableCells(state, u)) {
-      if (spot.cost === 0) continue;
+      if (spot.cost === 0 || spot.canStop === false) continue;
       const c = parseCellKey(key);
       out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y}) — ${spot.cost} movement`, group: 'move' });
     }

@@ -10,19 +10,25 @@ import { inActionPhase } from './actions.ts';
 import { resolveAttack } from './attack.ts';
 import { dataOf } from './model.ts';
 
-function occupiedBy(state: EncounterState, mover: Unit) {
-  const taken = new Set<string>();
+/**
+ * Enemies block movement; allies and fainted bodies can be passed through but not stood on
+ * (ruling P20-ACT-2: "move around freely").
+ */
+function moveRules(state: EncounterState, mover: Unit) {
+  const blocked = new Set<string>();
+  const passable = new Set<string>();
   for (const id of state.unitOrder) {
     const o = state.units[id];
-    if (o.id !== mover.id && o.position && (o.status === 'active' || o.status === 'down')) taken.add(cellKey(o.position));
+    if (o.id === mover.id || !o.position || (o.status !== 'active' && o.status !== 'down')) continue;
+    (o.status === 'active' && o.side !== mover.side ? blocked : passable).add(cellKey(o.position));
   }
-  return (c: Cell) => taken.has(cellKey(c));
+  return { occupied: (c: Cell) => blocked.has(cellKey(c)), passOnly: (c: Cell) => passable.has(cellKey(c)) };
 }
 
-/** Every cell the unit can reach with the movement it has left, with its cost. */
+/** Every cell the unit can reach with the movement it has left, with its cost (cells it may only pass have canStop: false). */
 export function reachableCells(state: EncounterState, u: Unit) {
   const map = state.map as GridMap;
-  return reachable(map, u.position!, u.pools.movement.value, { occupied: occupiedBy(state, u) });
+  return reachable(map, u.position!, u.pools.movement.value, moveRules(state, u));
 }
 
 export function moveCommand(ctx: Resolution, cmd: Command): void {
@@ -35,7 +41,7 @@ export function moveCommand(ctx: Resolution, cmd: Command): void {
   if (!inBounds(map, cell)) fail('action/out_of_bounds', `(${cell.x}, ${cell.y}) is off the map`, 'to');
   const reach = reachableCells(ctx.state, u);
   const spot = reach.get(cellKey(cell));
-  if (!spot || (cell.x === u.position!.x && cell.y === u.position!.y)) {
+  if (!spot || spot.canStop === false || (cell.x === u.position!.x && cell.y === u.position!.y)) {
     fail('action/out_of_range', `${u.name} cannot reach (${cell.x}, ${cell.y}) with ${u.pools.movement.value} movement left [P20-ACT-2]`, 'to');
   }
   const path = pathTo(reach, cell);

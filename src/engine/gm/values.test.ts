@@ -1,0 +1,52 @@
+// Setting values by hand: each override applies, carries its reason, replays, and undoes exactly.
+import { describe, expect, it } from 'vitest';
+import { GmTable } from './testkit.ts';
+
+describe('gm value overrides', () => {
+  it('gm.set_pool sets a value, a new maximum, or adds a pool', () => {
+    const t = new GmTable();
+    const [e] = t.override({ type: 'gm.set_pool', unit: 'b', pool: 'hp', value: 4 });
+    expect(e).toMatchObject({ type: 'pool.changed', kind: 'set', delta: -6, value: 4 });
+    t.override({ type: 'gm.set_pool', unit: 'b', pool: 'hp', value: 14, max: 15 });
+    expect(t.state.units.b.pools.hp).toEqual({ value: 14, max: 15 });
+    t.override({ type: 'gm.set_pool', unit: 'a', pool: 'mana', value: 3, max: 5 });
+    expect(t.rejects({ type: 'gm.set_pool', unit: 'a', pool: 'hp', value: 11 })).toBe('gm/out_of_range');
+    expect(t.rejects({ type: 'gm.set_pool', unit: 'a', pool: 'luck', value: 1 })).toBe('unit/no_pool');
+    expect(t.rejects({ type: 'gm.set_pool', unit: 'zz', pool: 'hp', value: 1 })).toBe('unit/unknown');
+  });
+
+  it('gm.set_stat, gm.face, gm.elevation, gm.set_status, gm.set_data', () => {
+    const t = new GmTable();
+    t.override({ type: 'gm.set_stat', unit: 'a', stat: 'might', value: 3 });
+    t.override({ type: 'gm.face', unit: 'a', facing: 'SW' });
+    t.override({ type: 'gm.elevation', unit: 'a', elevation: 2 });
+    t.override({ type: 'gm.set_status', unit: 'b', status: 'down' });
+    t.override({ type: 'gm.set_data', unit: 'b', key: 'scars', value: ['left eye'] });
+    expect(t.rejects({ type: 'gm.face', unit: 'a', facing: 'UP' })).toBe('command/bad_facing');
+    expect(t.rejects({ type: 'gm.set_status', unit: 'a', status: 'removed' })).toBe('command/bad_status');
+  });
+
+  it('gm.move places a unit on a cell, or in a zone on a zone map', () => {
+    const t = new GmTable();
+    const [e] = t.override({ type: 'gm.move', unit: 'a', to: [3, 4] });
+    expect(e).toMatchObject({ type: 'unit.moved', to: { x: 3, y: 4 } });
+    expect(t.rejects({ type: 'gm.move', unit: 'a', to: [1] })).toBe('command/bad_cell');
+    expect(t.rejects({ type: 'gm.move', unit: 'a', zone: 'front' })).toBe('gm/no_zones');
+    // a zone map arrives as a map.set (no GM command sets maps): check zones on a copy
+    const zoned = new GmTable();
+    zoned.log.state.map = { kind: 'zones', zones: ['rear', 'front'], spacing: 20 };
+    const r = zoned.log.engine.decide(zoned.state, { type: 'gm.move', unit: 'a', zone: 'front' }, { roll: () => 1 });
+    expect(r.ok && r.events[0]).toMatchObject({ type: 'unit.zone', to: 'front' });
+    const bad = zoned.log.engine.decide(zoned.state, { type: 'gm.move', unit: 'a', zone: 'moon' }, { roll: () => 1 });
+    expect(bad.ok ? '' : bad.rejection.code).toBe('gm/bad_zone');
+  });
+
+  it('works before the combat starts (setting up) and while a decision waits', () => {
+    const t = new GmTable(undefined, undefined, false);
+    t.override({ type: 'gm.set_pool', unit: 'a', pool: 'hp', value: 5 });
+    const s = new GmTable();
+    s.run({ type: 'dare', actor: 'a' });
+    expect(s.rejects({ type: 'end_turn', actor: 'a' })).toBe('turn/awaiting_decision');
+    s.override({ type: 'gm.set_pool', unit: 'a', pool: 'hp', value: 5 });
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * One action and one movement a turn (D60-TURN-1), and everything that forbids them: no stamina
+ * (D60-STA-1), Paralyze, Stun, Suppressed, Silence, Root, Drowning (D60-EFF-1). Commands and
+ * legalActions share these checks, so every option listed is accepted.
+ */
+import { fail, type EncounterState, type Resolution, type Unit } from '../../engine/index.ts';
+import { has } from './model.ts';
+import { dataOf } from './model.ts';
+
+export interface Refusal {
+  code: string;
+  message: string;
+}
+
+const no = (code: string, message: string): Refusal => ({ code, message });
+
+/** Why the unit may not take an action now (null = it may). `instant`: an Instant-Cast ability; `magic`: a spell. */
+export function actionRefusal(state: EncounterState, u: Unit, what: { magic?: boolean; instant?: boolean } = {}): Refusal | null {
+  if (u.status !== 'active') return no('action/unable', `${u.name} is ${u.status === 'down' ? 'defenseless' : u.status} [D60-STA-2]`);
+  if (u.pools.stamina.value <= 0) return no('action/exhausted', `${u.name} has no stamina and cannot act [D60-STA-1]`);
+  if (has(state, u.id, 'Stun')) return no('action/stunned', `${u.name} is stunned [D60-EFF-1]`);
+  if (has(state, u.id, 'Suppressed')) return no('action/suppressed', `${u.name} is suppressed: no action, no movement [D60-EFF-1]`);
+  if (has(state, u.id, 'Paralyze')) return no('action/paralyzed', `${u.name} is paralyzed and cannot act [D60-EFF-1]`);
+  if (what.magic && has(state, u.id, 'Silence')) return no('action/silenced', `${u.name} is silenced and cannot cast [D60-EFF-1]`);
+  if (what.instant) {
+    if (dataOf(u).instantUsed) return no('action/instant_used', `${u.name} already used an Instant-Cast ability this turn [D60-EFF-2]`);
+  } else if (u.pools.action.value <= 0) {
+    return no('action/no_action_left', `${u.name} has no action left this turn [D60-TURN-1]`);
+  }
+  return null;
+}
+
+/** Why the unit may not use its movement now. */
+export function movementRefusal(state: EncounterState, u: Unit): Refusal | null {
+  if (u.status !== 'active') return no('action/unable', `${u.name} is ${u.status === 'down' ? 'defenseless' : u.status} [D60-STA-2]`);
+  if (u.pools.stamina.value <= 0) return no('action/exhausted', `${u.name} has no stamina and cannot act [D60-STA-1]`);
+  if (has(state, u.id, 'Stun')) return no('action/stunned', `${u.name} is stunned [D60-EFF-1]`);
+  if (has(state, u.id, 'Suppressed')) return no('action/suppressed', `${u.name} is suppressed: no action, no movement [D60-EFF-1]`);
+  if (has(state, u.id, 'Root')) return no('action/rooted', `${u.name} is rooted and cannot move [D60-EFF-1]`);
+  if (has(state, u.id, 'Drowning')) return no('action/rooted', `${u.name} is drowning (rooted) and cannot move [D60-EFF-1]`);
+  if (u.pools.movement.value <= 0) return no('action/no_movement_left', `${u.name} has used its movement this turn [D60-TURN-1]`);
+  return null;
+}
+
+export function requireAction(state: EncounterState, u: Unit, what: { magic?: boolean; instant?: boolean } = {}): void {
+  const r = actionRefusal(state, u, what);
+  if (r) fail(r.code, r.message);
+}
+
+export function requireMovement(state: EncounterState, u: Unit): void {
+  const r = movementRefusal(state, u);
+  if (r) fail(r.code, r.message);
+}
+
+export function requireStamina(u: Unit, cost: number, what: string): void {
+  if (u.pools.stamina.value < cost) fail('action/not_enough_stamina', `${what} costs ${cost} stamina; ${u.name} has ${u.pools.stamina.value}`);
+}
+
+export function spendAction(ctx: Resolution, u: Unit, instant = false): void {
+  if (instant) ctx.setData(u.id, 'instantUsed', true);
+  else ctx.changePool(u.id, 'action', -1, 'spend', { rule: 'D60-TURN-1' });
+}
+
+export function spendMovement(ctx: Resolution, u: Unit): void {
+  ctx.changePool(u.id, 'movement', -1, 'spend', { rule: 'D60-TURN-1' });
+}
+
+export function spendStamina(ctx: Resolution, u: Unit, cost: number, rule: string): void {
+  if (cost > 0) ctx.changePool(u.id, 'stamina', -cost, 'spend', { rule });
+}

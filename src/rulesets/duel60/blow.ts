@@ -1,0 +1,69 @@
+/**
+ * One blow, the pipeline every hit goes through (limb, weapon, spell, projectile): the contest
+ * (D60-HIT-1/2), the damage formula, the block stance (D60-BLK-1, frontal only), taking the damage.
+ */
+import { attackAngle } from '../../engine/space/facing.ts';
+import type { Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
+import { contest, GRADE_TEXT, type Approach, type Grade } from './contest.ts';
+import { computeDamage, hurt, type DamageKind } from './damage.ts';
+import { asJson, dataOf, stat, weaponOf } from './model.ts';
+import type { Weapon } from './schema.ts';
+
+export interface Blow {
+  label: string;
+  attacker: { id?: UnitId; agility: number; terms: Term[] };
+  approach: Approach;
+  kind: DamageKind;
+  base: number;
+  baseName: string;
+  strength: number;
+  vital?: boolean;
+  /** Area magic has no contest: it lands as a solid blow on whoever fails to evade (D60-DMG-4). */
+  grade?: Grade;
+  reactionBlock?: boolean;
+  rule: string;
+}
+
+export interface Landed {
+  grade: Grade;
+  damage: number;
+}
+
+/** The stance that meets this blow: only a frontal blow is blocked (D60-BLK-1). */
+export function blockAgainst(def: Unit, from: { x: number; y: number }): { weapon: Weapon | null } | undefined {
+  const b = dataOf(def).blocking;
+  if (!b || def.status !== 'active') return undefined;
+  if (def.facing && attackAngle(from, def.position!, def.facing) !== 'front') return undefined;
+  return { weapon: b.weapon ? weaponOf(def, b.weapon) ?? null : null };
+}
+
+export function landBlow(ctx: Resolution, blow: Blow, defId: UnitId): Landed {
+  const def = ctx.unit(defId);
+  const grade = blow.grade ?? contest(ctx, blow.label, blow.attacker, def, blow.approach).grade;
+  if (grade === 'dodged') return { grade, damage: 0 };
+  const block = blow.reactionBlock ? undefined : blockAgainst(def, blow.approach.from);
+  const d = computeDamage({
+    kind: blow.kind,
+    base: blow.base,
+    baseName: blow.baseName,
+    strength: blow.strength,
+    endurance: stat(def, 'endurance'),
+    grade,
+    ...(block ? { block } : {}),
+    ...(blow.reactionBlock ? { reactionBlock: true } : {}),
+    ...(blow.vital ? { vital: true } : {}),
+  });
+  ctx.check({ label: `${blow.label}: damage`, terms: d.terms, total: d.amount, outcome: `${d.amount} damage (${GRADE_TEXT[grade]})`, rules: d.rules }, blow.attacker.id, defId);
+  const dealt = hurt(ctx, defId, d.amount, { rule: d.rules[0], ...(blow.attacker.id ? { source: blow.attacker.id } : {}), damageType: blow.kind });
+  if (d.breaks && block?.weapon) breakWeapon(ctx, def, block.weapon);
+  return { grade, damage: dealt };
+}
+
+function breakWeapon(ctx: Resolution, u: Unit, w: Weapon): void {
+  const left = dataOf(ctx.unit(u.id))
+    .weapons.map((x) => (x.id === w.id ? { ...x, count: x.count - 1 } : x))
+    .filter((x) => x.count > 0);
+  ctx.setData(u.id, 'weapons', asJson(left));
+  ctx.setData(u.id, 'blocking', { weapon: null });
+  ctx.note(`${u.name}'s ${w.name} breaks under the blow [D60-BLK-1]`);
+}

@@ -1,0 +1,103 @@
+/**
+ * Determining a hit (D60-HIT-1): both roll d60 + Agility; the margin grades the blow (D60-HIT-2).
+ * The defender's Agility drops −16 from the side and −32 from behind (D60-FLK-1), using the engine's
+ * attackAngle and the defender's facing; in close quarters that needs +17 / +32 Speed over the target
+ * (D60-CQC-2). Avoiding eye contact costs −32 (D60-EYE-1). A unit that cannot dodge counts 0 (D60-STA-1).
+ */
+import { attackAngle, type AttackAngle } from '../../engine/space/facing.ts';
+import type { Cell, EncounterState, Resolution, Term, Unit } from '../../engine/index.ts';
+import { agilityTerms, cannotDodge, stat } from './model.ts';
+
+export type Grade = 'dodged' | 'glancing' | 'solid' | 'dramatic' | 'critical';
+
+/**
+ * Ruling D60-HIT-2: a margin of −10..10 glances (a defender winning by 1–10 does not fully dodge; a tie
+ * glances too); 11–20 solid; 21–30 dramatic; 31+ critical; below −10 the defender dodges.
+ */
+export function gradeOf(margin: number): Grade {
+  if (margin < -10) return 'dodged';
+  if (margin <= 10) return 'glancing';
+  if (margin <= 20) return 'solid';
+  if (margin <= 30) return 'dramatic';
+  return 'critical';
+}
+
+export const GRADE_TEXT: Record<Grade, string> = {
+  dodged: 'dodged',
+  glancing: 'glancing blow',
+  solid: 'solid blow',
+  dramatic: 'dramatic blow',
+  critical: 'critical',
+};
+
+export interface Approach {
+  /** Where the blow comes from (the attacker's tile, or the tile a projectile flew in from). */
+  from: Cell;
+  /** The attacker's Speed when the blow is struck in close quarters (D60-CQC-2); absent at range. */
+  cqcSpeed?: number;
+}
+
+/** The angle that counts: in close quarters a flank needs the Speed (ruling D60-CQC-2: else it counts as less). */
+export function flankOf(state: EncounterState, def: Unit, a: Approach): { angle: AttackAngle; note?: string } {
+  const seen = def.facing ? attackAngle(a.from, def.position!, def.facing) : 'front';
+  if (seen === 'front' || a.cqcSpeed === undefined) return { angle: seen };
+  const over = a.cqcSpeed - stat(def, 'speed');
+  if (seen === 'back' && over >= 32) return { angle: 'back' };
+  if (over >= 17) return seen === 'back' ? { angle: 'side', note: `Speed +${over} < +32: the back counts as the side` } : { angle: 'side' };
+  return { angle: 'front', note: `close quarters: Speed ${over >= 0 ? '+' : ''}${over} < +17, no flank` };
+}
+
+/** The defender's side of the contest: its terms and total (0 when it cannot dodge). */
+export function defence(state: EncounterState, def: Unit, a: Approach): { total: number; terms: Term[]; canDodge: boolean; angle: AttackAngle } {
+  const flank = flankOf(state, def, a);
+  const ag = agilityTerms(def);
+  const terms: Term[] = [...ag.terms];
+  if (flank.angle === 'side') terms.push({ kind: 'mod', name: 'side attack', value: -16 });
+  if (flank.angle === 'back') terms.push({ kind: 'mod', name: 'back attack', value: -32 });
+  if (flank.note) terms.push({ kind: 'note', text: flank.note });
+  const why = cannotDodge(state, def);
+  if (why) return { total: 0, terms: [{ kind: 'note', text: `cannot dodge: ${why}` }], canDodge: false, angle: flank.angle };
+  return { total: terms.reduce((s, t) => s + (t.kind === 'mod' ? t.value : 0), 0), terms, canDodge: true, angle: flank.angle };
+}
+
+export interface ContestResult {
+  margin: number;
+  grade: Grade;
+  angle: AttackAngle;
+}
+
+/** Roll the contest and record it: attacker's d60 first, then the defender's (none if it cannot dodge). */
+export function contest(ctx: Resolution, label: string, attacker: { id?: string; agility: number; terms: Term[] }, def: Unit, a: Approach): ContestResult {
+  const d = defence(ctx.state, def, a);
+  const aFace = ctx.roll(60, `${label}: attack`);
+  const aTotal = aFace + attacker.agility;
+  let dTotal = 0;
+  const dTerms: Term[] = [];
+  if (d.canDodge) {
+    const dFace = ctx.roll(60, `${label}: defence`);
+    dTotal = dFace + d.total;
+    dTerms.push({ kind: 'dice', label: 'd60', faces: [dFace], value: dFace }, ...d.terms);
+  } else {
+    dTerms.push({ kind: 'mod', name: 'nothing', value: 0 }, ...d.terms);
+  }
+  const margin = aTotal - dTotal;
+  const grade = gradeOf(margin);
+  const rules = ['D60-HIT-1', 'D60-HIT-2'];
+  if (d.angle !== 'front') rules.push('D60-FLK-1');
+  if (a.cqcSpeed !== undefined && d.terms.some((t) => t.kind === 'note' || (t.kind === 'mod' && t.name.endsWith('attack')))) rules.push('D60-CQC-2');
+  if ([...attacker.terms, ...d.terms].some((t) => t.kind === 'mod' && t.name === 'avoiding eye contact')) rules.push('D60-EYE-1');
+  if (!d.canDodge) rules.push('D60-STA-1');
+  ctx.check(
+    {
+      label,
+      terms: [{ kind: 'dice', label: 'd60', faces: [aFace], value: aFace }, ...attacker.terms],
+      total: aTotal,
+      against: { op: '>', value: dTotal, terms: dTerms },
+      outcome: `${GRADE_TEXT[grade]} (margin ${margin})`,
+      rules,
+    },
+    attacker.id,
+    def.id,
+  );
+  return { margin, grade, angle: d.angle };
+}

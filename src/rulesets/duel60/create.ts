@@ -1,0 +1,89 @@
+/** Builds the initial encounter state from a validated duel60 file (no dice). */
+import { distance } from '../../engine/space/grid.ts';
+import { facingToward } from '../../engine/space/facing.ts';
+import type { EncounterState, GridMap, Json, Unit } from '../../engine/index.ts';
+import type { D60Data } from './model.ts';
+import type { Ability, EncounterDoc, UnitDoc, Weapon } from './schema.ts';
+
+function resolveRefs<T extends { id: string }>(items: (string | T)[], library: T[]): T[] {
+  return items.map((x) => (typeof x === 'string' ? library.find((l) => l.id === x)! : x));
+}
+
+/** Default facing: toward the nearest enemy (ties: the first listed). */
+function defaultFacing(doc: EncounterDoc, u: UnitDoc) {
+  let best: UnitDoc | undefined;
+  for (const o of doc.units) {
+    if (o.side === u.side) continue;
+    const d = distance({ x: u.at[0], y: u.at[1] }, { x: o.at[0], y: o.at[1] });
+    if (!best || d < distance({ x: u.at[0], y: u.at[1] }, { x: best.at[0], y: best.at[1] })) best = o;
+  }
+  return best ? facingToward({ x: u.at[0], y: u.at[1] }, { x: best.at[0], y: best.at[1] }) : 'N';
+}
+
+function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
+  const data: D60Data = {
+    weapons: resolveRefs<Weapon>(u.weapons, doc.content.weapons).map((w) => ({ ...w })),
+    abilities: resolveRefs<Ability>(u.abilities, doc.content.abilities),
+    perks: u.perks,
+    maxProjectiles: u.maxProjectiles,
+    perTurn: u.perTurn,
+    blocking: null,
+    averting: false,
+    instantUsed: false,
+    delayed: null,
+    owesAction: false,
+  };
+  if (u.policy) data.policy = u.policy;
+  if (u.gmNotes) data.gmNotes = u.gmNotes;
+  const s = u.stats;
+  const health = u.start.health ?? s.health;
+  const unit: Unit = {
+    id: u.id,
+    name: u.name,
+    side: u.side,
+    status: health === 0 ? 'down' : 'active',
+    stats: { ...s },
+    pools: {
+      hp: { value: health, max: s.health },
+      // a unit that starts defenseless has no stamina either (D60-STA-2)
+      stamina: { value: health === 0 ? 0 : u.start.stamina ?? s.stamina, max: s.stamina },
+      vitality: { value: s.vitality, max: s.vitality },
+      action: { value: 0, max: u.perTurn.actions },
+      movement: { value: 0, max: u.perTurn.movements },
+    },
+    position: { x: u.at[0], y: u.at[1] },
+    facing: u.facing ?? defaultFacing(doc, u),
+    data: data as unknown as Record<string, Json>,
+  };
+  if (u.controller) unit.controller = u.controller;
+  return unit;
+}
+
+export function createState(doc: EncounterDoc): EncounterState {
+  const map: GridMap = { kind: 'grid', width: doc.map.width, height: doc.map.height, cells: {} };
+  for (const t of doc.map.terrain) {
+    const cell: GridMap['cells'][string] = { tags: t.tags };
+    if (t.cost !== undefined) cell.cost = t.cost;
+    if (t.blocksMove !== undefined) cell.blocksMove = t.blocksMove;
+    if (t.blocksSight !== undefined) cell.blocksSight = t.blocksSight;
+    map.cells[`${t.at[0]},${t.at[1]}`] = cell;
+  }
+  const units: Record<string, Unit> = {};
+  for (const u of doc.units) units[u.id] = buildUnit(doc, u);
+  const policies = Object.fromEntries(Object.entries(doc.sides).flatMap(([id, s]) => (s.policy ? [[id, s.policy]] : [])));
+  return {
+    ruleset: 'duel60',
+    name: doc.name,
+    status: 'setup',
+    version: 0,
+    units,
+    unitOrder: doc.units.map((u) => u.id),
+    sides: [...new Set(doc.units.map((u) => u.side))],
+    turn: { round: 0, order: [], index: -1 },
+    effects: [],
+    map,
+    pending: [],
+    nextId: 1,
+    data: { sidePolicies: policies, projectiles: [], preEmptive: [] },
+  };
+}

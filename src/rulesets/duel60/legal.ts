@@ -1,0 +1,89 @@
+/**
+ * Everything a duel60 unit may do now: the one list the web page, the simulator and tests share.
+ * Each candidate goes through the same checks as its command (the plan* functions and refusals).
+ */
+import { distance, parseCellKey } from '../../engine/space/grid.ts';
+import { currentUnit, RuleError, type ActionOption, type Command, type EncounterState, type UnitId } from '../../engine/index.ts';
+import { actionRefusal, movementRefusal } from './actions.ts';
+import { LIMBS, planAttack, planKill } from './attack.ts';
+import { planCast } from './magic.ts';
+import { dataOf } from './model.ts';
+import { backpedalCells, reachableCells } from './move.ts';
+import { restRefusal } from './stance.ts';
+import { planThrow, projectileCap } from './throw.ts';
+
+function passes(check: () => unknown): boolean {
+  try {
+    check();
+    return true;
+  } catch (err) {
+    if (err instanceof RuleError) return false;
+    throw err;
+  }
+}
+
+export function legalActions(state: EncounterState, id: UnitId): ActionOption[] {
+  const u = state.units[id];
+  if (!u || u.status !== 'active' || currentUnit(state) !== id) return [];
+  const d = dataOf(u);
+  const out: ActionOption[] = [];
+  const add = (command: Command, label: string, group: string, check: () => unknown) => {
+    if (passes(check)) out.push({ command, label, group });
+  };
+  const others = state.unitOrder.map((k) => state.units[k]).filter((o) => o.id !== id && o.position);
+  const enemies = others.filter((o) => o.side !== u.side);
+  if (!actionRefusal(state, u)) {
+    for (const t of enemies) {
+      const near = distance(u.position!, t.position!);
+      if (t.status === 'active' && near <= 1) {
+        for (let n = 1; n <= Math.min(5, u.pools.stamina.value); n++) {
+          const cmd = { type: 'attack', actor: id, target: t.id, limbs: LIMBS.slice(0, n) };
+          add(cmd, `Attack ${t.name} with ${n} limb${n > 1 ? 's' : ''}`, 'attack', () => planAttack(state, u, cmd));
+        }
+      }
+      for (const w of d.weapons) {
+        const cmd = { type: 'attack', actor: id, target: t.id, weapon: w.id };
+        if (t.status === 'active') add(cmd, `Strike ${t.name} with ${w.name}`, 'attack', () => planAttack(state, u, cmd));
+        if (w.thrown && t.status === 'active') {
+          for (let n = 1; n <= Math.min(projectileCap(u, w), w.count); n++) {
+            const th = { type: 'throw', actor: id, target: t.id, weapon: w.id, count: n };
+            add(th, `Throw ${n} ${w.name} at ${t.name}`, 'throw', () => planThrow(state, u, th));
+          }
+        }
+      }
+      const vital = { type: 'attack', actor: id, target: t.id, limbs: ['right_hand'], vital: true };
+      add(vital, `Strike a vital point of ${t.name}`, 'attack', () => planAttack(state, u, vital));
+      const kill = { type: 'kill', actor: id, target: t.id };
+      add(kill, `Killing blow on ${t.name}`, 'attack', () => planKill(state, u, kill));
+    }
+  }
+  for (const a of d.abilities) {
+    if (actionRefusal(state, u, { magic: a.magic, instant: a.instantCast })) continue;
+    const targets = a.target === 'self' ? [u] : a.target === 'ally' ? [u, ...others.filter((o) => o.side === u.side)] : enemies;
+    for (const t of targets) {
+      const cmd = { type: 'cast', actor: id, ability: a.id, target: t.id };
+      add(cmd, `${a.name}${t.id === id ? '' : ` on ${t.name}`}`, 'magic', () => planCast(state, u, cmd));
+    }
+  }
+  if (!movementRefusal(state, u)) {
+    for (const [key, spot] of reachableCells(state, u)) {
+      if (spot.cost === 0) continue;
+      const c = parseCellKey(key);
+      out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y})`, group: 'move' });
+    }
+    for (const c of backpedalCells(state, u)) out.push({ command: { type: 'backpedal', actor: id, to: [c.x, c.y] }, label: `Back-pedal to (${c.x}, ${c.y})`, group: 'move' });
+    if (!d.blocking) {
+      out.push({ command: { type: 'block', actor: id }, label: 'Block', group: 'defend' });
+      for (const w of d.weapons) out.push({ command: { type: 'block', actor: id, weapon: w.id }, label: `Block with ${w.name}`, group: 'defend' });
+    }
+  }
+  if (!restRefusal(state, u)) out.push({ command: { type: 'rest', actor: id }, label: 'Rest (+2 stamina)', group: 'rest' });
+  out.push({ command: { type: 'avert', actor: id, on: !d.averting }, label: d.averting ? 'Meet their eyes again' : 'Avoid eye contact', group: 'free' });
+  out.push({ command: { type: 'end_turn', actor: id }, label: 'End the turn', group: 'turn' });
+  return out;
+}
+
+/** Whether the unit has anything left to do but free toggles and ending the turn. */
+export function turnSpent(state: EncounterState, id: UnitId): boolean {
+  return legalActions(state, id).every((o) => o.group === 'free' || o.group === 'turn');
+}

@@ -1,0 +1,102 @@
+/**
+ * duel60's per-unit data (unit.data), its pools, and the small readers every rule uses.
+ *
+ * Pools (ruling D60-STAT-1): hp = the Health pool (max = Health stat; at 0 the unit is defenseless),
+ * stamina (max = Stamina stat), vitality (max = Vitality stat: the life left once defenseless; at 0 the
+ * unit dies), action and movement (uses left this turn, D60-TURN-1).
+ */
+import { distance } from '../../engine/space/grid.ts';
+import type { Command, EncounterState, Json, Unit, UnitId } from '../../engine/index.ts';
+import { INDIRECT_FIGHTER, type Ability, type SideEffectName, type Weapon } from './schema.ts';
+
+export interface D60Data {
+  weapons: Weapon[];
+  abilities: Ability[];
+  perks: string[];
+  maxProjectiles: number;
+  perTurn: { actions: number; movements: number };
+  /** Block stance until the unit's next turn (D60-BLK-1); the weapon id when blocking with one. */
+  blocking: { weapon: string | null } | null;
+  /** Purposely avoiding eye contact (D60-EYE-1). */
+  averting: boolean;
+  /** An Instant-Cast ability was used this turn. */
+  instantUsed: boolean;
+  /** An action made under Delay, resolved at the start of the unit's next turn (D60-EFF-1). */
+  delayed: Command | null;
+  /** A reaction (Block, Counter) took the action of the unit's next turn (D60-PRJ-2). */
+  owesAction: boolean;
+  policy?: string;
+  gmNotes?: string;
+  [key: string]: unknown;
+}
+
+export const dataOf = (u: Unit): D60Data => u.data as unknown as D60Data;
+export const asJson = (x: unknown): Json => x as Json;
+
+export const stat = (u: Unit, name: string): number => u.stats[name] ?? 0;
+
+/** Movement tiles before close quarters and Slow: 3 + 1 per full 10 Speed (D60-MOV-1). */
+export const baseTiles = (u: Unit): number => 3 + Math.floor(stat(u, 'speed') / 10);
+
+export function effectOn(state: EncounterState, id: UnitId, name: SideEffectName) {
+  return state.effects.find((f) => f.target === id && f.name === name);
+}
+
+export const has = (state: EncounterState, id: UnitId, name: SideEffectName): boolean => effectOn(state, id, name) !== undefined;
+
+/** Units still in the fight (not defenseless, dead or gone). */
+export const ableToFight = (u: Unit): boolean => u.status === 'active';
+
+export function enemiesOf(state: EncounterState, u: Unit, include: (o: Unit) => boolean = ableToFight): Unit[] {
+  return state.unitOrder.map((id) => state.units[id]).filter((o) => o.side !== u.side && include(o) && o.position);
+}
+
+/** Close quarters: an able enemy within 1 tile (D60-CQC-1). */
+export function inCloseQuarters(state: EncounterState, u: Unit): boolean {
+  return enemiesOf(state, u).some((o) => distance(o.position!, u.position!) <= 1);
+}
+
+/** Cannot dodge (D60-STA-1): no stamina, stunned (helpless), or defenseless. */
+export function cannotDodge(state: EncounterState, u: Unit): string | null {
+  if (u.status !== 'active') return 'defenseless';
+  if (u.pools.stamina.value <= 0) return 'no stamina';
+  if (has(state, u.id, 'Stun')) return 'stunned';
+  return null;
+}
+
+/** Agility with the eye-contact penalty (D60-EYE-1), as terms. */
+export function agilityTerms(u: Unit): { agility: number; terms: { kind: 'mod'; name: string; value: number }[] } {
+  const terms = [{ kind: 'mod' as const, name: 'Agility', value: stat(u, 'agility') }];
+  if (dataOf(u).averting && !dataOf(u).perks.includes(INDIRECT_FIGHTER)) terms.push({ kind: 'mod', name: 'avoiding eye contact', value: -32 });
+  return { agility: terms.reduce((s, t) => s + t.value, 0), terms };
+}
+
+export function weaponOf(u: Unit, id: unknown): Weapon | undefined {
+  return dataOf(u).weapons.find((w) => w.id === id);
+}
+
+export function abilityOf(u: Unit, id: unknown): Ability | undefined {
+  return dataOf(u).abilities.find((a) => a.id === id);
+}
+
+export interface Projectile {
+  id: string;
+  name: string;
+  owner: UnitId;
+  /** The flight line from the launch tile, and how far along it the projectile is (0 = not moved). */
+  path: { x: number; y: number }[];
+  progress: number;
+  speed: number;
+  /** The thrower's Agility and Strength when it was launched: the projectile carries them. */
+  agility: number;
+  strength: number;
+  kind: 'pierce' | 'blunt' | 'magic' | 'true';
+  base: number;
+  weapon?: string;
+  ability?: string;
+  nonReactionary: boolean;
+  /** The unit it reached, while that unit decides how to react. */
+  pendingOn?: UnitId;
+}
+
+export const projectilesOf = (state: EncounterState): Projectile[] => (state.data.projectiles ?? []) as unknown as Projectile[];

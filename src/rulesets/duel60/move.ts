@@ -1,0 +1,96 @@
+/**
+ * Movement (D60-MOV-1): one move a turn, 3 tiles + 1 per full 10 Speed, around walls and units.
+ * Close quarters (D60-CQC-1): −3 tiles, at least 1, while an able enemy is within 1 tile. Slow takes
+ * tiles away (at least 1); Root and Drowning forbid moving (D60-EFF-1). A move leaves the unit facing
+ * the way it walked (or the facing asked); a back-pedal (D60-MOV-2) keeps its facing and must end out of
+ * close quarters.
+ */
+import { cellKey, distance, inBounds, parseCellKey } from '../../engine/space/grid.ts';
+import { facingToward, FACINGS } from '../../engine/space/facing.ts';
+import { occupiedBy } from '../../engine/space/occupancy.ts';
+import { pathTo, reachable, type Reach } from '../../engine/space/path.ts';
+import { fail, type Cell, type Command, type EncounterState, type Facing, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
+import { requireMovement, spendMovement } from './actions.ts';
+import { baseTiles, effectOn, enemiesOf, inCloseQuarters } from './model.ts';
+
+export interface Tiles {
+  tiles: number;
+  why: string[];
+}
+
+/** The tiles this unit may move now. */
+export function movementTiles(state: EncounterState, u: Unit): Tiles {
+  let tiles = baseTiles(u);
+  const why = [`3 + Speed ${u.stats.speed ?? 0}/10 = ${tiles} [D60-MOV-1]`];
+  const slow = effectOn(state, u.id, 'Slow');
+  if (slow) {
+    tiles = Math.max(1, tiles - Number(slow.data?.tiles ?? 2));
+    why.push(`Slow −${Number(slow.data?.tiles ?? 2)}, at least 1: ${tiles} [D60-EFF-1]`);
+  }
+  if (inCloseQuarters(state, u)) {
+    tiles = Math.max(1, tiles - 3);
+    why.push(`close quarters −3, at least 1: ${tiles} [D60-CQC-1]`);
+  }
+  return { tiles, why };
+}
+
+export function reachableCells(state: EncounterState, u: Unit): Map<string, Reach> {
+  return reachable(state.map as GridMap, u.position!, movementTiles(state, u).tiles, { occupied: occupiedBy(state.units, [u.id]) });
+}
+
+/** Would standing on `c` put the unit within 1 tile of an able enemy? */
+export function closeToEnemy(state: EncounterState, u: Unit, c: Cell): boolean {
+  return enemiesOf(state, u).some((o) => distance(o.position!, c) <= 1);
+}
+
+/** Cells a back-pedal may end on: reachable and out of close quarters. */
+export function backpedalCells(state: EncounterState, u: Unit): Cell[] {
+  if (!inCloseQuarters(state, u)) return [];
+  return [...reachableCells(state, u)].filter(([, r]) => r.cost > 0).map(([k]) => parseCellKey(k)).filter((c) => !closeToEnemy(state, u, c));
+}
+
+function targetCell(state: EncounterState, u: Unit, cmd: Command): { cell: Cell; path: Cell[]; cost: number } {
+  const to = cmd.to;
+  if (!Array.isArray(to) || to.length !== 2 || !to.every((n) => Number.isInteger(n))) fail('command/bad_cell', '"to" must be a tile [x, y]', 'to');
+  const cell = { x: to[0] as number, y: to[1] as number };
+  if (!inBounds(state.map as GridMap, cell)) fail('action/out_of_bounds', `(${cell.x}, ${cell.y}) is off the map`, 'to');
+  const reach = reachableCells(state, u);
+  const spot = reach.get(cellKey(cell));
+  if (!spot || spot.cost === 0) {
+    fail('action/out_of_range', `${u.name} cannot reach (${cell.x}, ${cell.y}): ${movementTiles(state, u).why.join('; ')}`, 'to');
+  }
+  return { cell, path: pathTo(reach, cell), cost: spot.cost };
+}
+
+export function planMove(state: EncounterState, u: Unit, cmd: Command) {
+  const dest = targetCell(state, u, cmd);
+  if (cmd.facing !== undefined && !FACINGS.includes(cmd.facing as Facing)) fail('command/bad_facing', `facing is one of ${FACINGS.join(', ')}`, 'facing');
+  return dest;
+}
+
+export function moveCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  requireMovement(ctx.state, u);
+  const { cell, path, cost } = planMove(ctx.state, u, cmd);
+  spendMovement(ctx, u);
+  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: cell, path, cost });
+  const facing = (cmd.facing as Facing | undefined) ?? facingToward(path[path.length - 2] ?? u.position!, cell);
+  if (facing !== u.facing) ctx.emit({ type: 'unit.faced', unit: u.id, facing });
+}
+
+export function planBackpedal(state: EncounterState, u: Unit, cmd: Command) {
+  if (!inCloseQuarters(state, u)) fail('action/not_in_close_quarters', `${u.name} is not in close quarters: just move [D60-MOV-2]`);
+  const dest = targetCell(state, u, cmd);
+  if (closeToEnemy(state, u, dest.cell)) fail('action/still_in_close_quarters', `a back-pedal must end out of close quarters [D60-MOV-2]`, 'to');
+  return dest;
+}
+
+export function backpedalCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  requireMovement(ctx.state, u);
+  const { cell, path, cost } = planBackpedal(ctx.state, u, cmd);
+  spendMovement(ctx, u);
+  // backing away: the unit keeps its guard toward the enemy
+  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: cell, path, cost });
+  ctx.note(`${u.name} back-pedals out of close quarters, still facing ${u.facing} [D60-MOV-2]`);
+}

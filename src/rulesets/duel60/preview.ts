@@ -1,0 +1,152 @@
+/**
+ * Exact odds before rolling, from the dice algebra: the margin of the d60 + Agility contest, the chance
+ * of each grade, and the distribution of damage dealt (capped by the target's health; a flurry stops when
+ * a dramatic blow knocks the target out of reach or it falls).
+ */
+import { Distribution } from '../../dice/index.ts';
+import { knockback } from '../../engine/space/area.ts';
+import { distance } from '../../engine/space/grid.ts';
+import { occupiedBy } from '../../engine/space/occupancy.ts';
+import { reject, RuleError, type Command, type EncounterState, type GridMap, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
+import { planAttack } from './attack.ts';
+import { blockAgainst } from './blow.ts';
+import { defence, gradeOf, type Approach, type Grade } from './contest.ts';
+import { computeDamage, spellPower, UNARMED_BASE, type DamageKind } from './damage.ts';
+import { planCast } from './magic.ts';
+import { agilityTerms, stat } from './model.ts';
+import { tilesPerTurn } from './projectile.ts';
+import { planThrow } from './throw.ts';
+
+export const GRADES: Grade[] = ['dodged', 'glancing', 'solid', 'dramatic', 'critical'];
+
+export type AttackPreview = Preview & { grades: Record<Grade, number>; margin: Distribution };
+
+/** The margin (attacker total − defender total) of one contest. */
+export function marginOf(state: EncounterState, attacker: Unit | { agility: number }, def: Unit, a: Approach): Distribution {
+  const agility = 'id' in attacker ? agilityTerms(attacker as Unit).agility : attacker.agility;
+  const d = defence(state, def, a);
+  const mine = Distribution.die(60).plus(agility);
+  return d.canDodge ? mine.minus(Distribution.die(60).plus(d.total)) : mine;
+}
+
+export function gradeChances(margin: Distribution): Record<Grade, number> {
+  const out = { dodged: 0, glancing: 0, solid: 0, dramatic: 0, critical: 0 };
+  for (const [m, p] of margin.pmf()) out[gradeOf(m)] += p;
+  return out;
+}
+
+interface BlowSpec {
+  margin: Distribution;
+  damage: (g: Grade) => number;
+  count: number;
+  /** A dramatic blow ends the series (the target is knocked out of reach). */
+  dramaticEnds: boolean;
+  health: number;
+}
+
+/** Damage dealt by `count` blows in a row, exactly, each capped by the health left. */
+function series(spec: BlowSpec): Distribution {
+  const chances = gradeChances(spec.margin);
+  const memo = new Map<string, Distribution>();
+  const go = (k: number, hp: number): Distribution => {
+    if (k === 0 || hp <= 0) return Distribution.constant(0);
+    const key = `${k}/${hp}`;
+    const hit = memo.get(key);
+    if (hit) return hit;
+    const parts: [number, Distribution][] = [];
+    for (const g of GRADES) {
+      if (chances[g] <= 0) continue;
+      const dealt = g === 'dodged' ? 0 : Math.min(hp, spec.damage(g));
+      const rest = g === 'dramatic' && spec.dramaticEnds ? Distribution.constant(0) : go(k - 1, hp - dealt);
+      parts.push([chances[g], rest.plus(dealt)]);
+    }
+    const total = parts.reduce((s, [p]) => s + p, 0);
+    const out = Distribution.mix(parts.map(([p, d]) => [p / total, d] as [number, Distribution]));
+    memo.set(key, out);
+    return out;
+  };
+  return go(spec.count, spec.health);
+}
+
+function finish(margin: Distribution, single: BlowSpec, notes: string[]): AttackPreview {
+  const grades = gradeChances(margin);
+  const chance = 1 - grades.dodged;
+  const damage = series(single);
+  const onHit = GRADES.filter((g) => g !== 'dodged' && grades[g] > 0).map((g) => Math.min(single.health, single.damage(g)));
+  const meanOnHit = chance > 0 ? GRADES.filter((g) => g !== 'dodged').reduce((s, g) => s + grades[g] * Math.min(single.health, single.damage(g)), 0) / chance : 0;
+  notes.push(GRADES.map((g) => `${g} ${(grades[g] * 100).toFixed(1)}%`).join(', '));
+  return {
+    chance,
+    damage,
+    expectedDamage: damage.mean,
+    damageOnHit: onHit.length ? { min: Math.min(...onHit), max: Math.max(...onHit), mean: meanOnHit } : { min: 0, max: 0, mean: 0 },
+    notes,
+    grades,
+    margin,
+  };
+}
+
+function damageFn(def: Unit, from: Approach['from'], kind: DamageKind, base: number, baseName: string, strength: number, vital: boolean) {
+  const block = blockAgainst(def, from);
+  return (grade: Grade) => computeDamage({ kind, base, baseName, strength, endurance: stat(def, 'endurance'), grade, ...(block ? { block } : {}), ...(vital ? { vital } : {}) }).amount;
+}
+
+function attackPreview(state: EncounterState, cmd: Command): AttackPreview {
+  const u = state.units[cmd.actor!];
+  const plan = planAttack(state, u, cmd);
+  const t = plan.target;
+  const from = u.position!;
+  const cqc = distance(from, t.position!) <= 1;
+  const approach: Approach = cqc ? { from, cqcSpeed: stat(u, 'speed') } : { from };
+  const margin = marginOf(state, u, t, approach);
+  const w = plan.weapon;
+  const damage = w ? damageFn(t, from, w.type, w.damage, w.name, stat(u, 'strength'), plan.vital) : damageFn(t, from, 'blunt', UNARMED_BASE, 'Unarmed', stat(u, 'strength'), plan.vital);
+  // an unarmed dramatic blow knocks the target back; if it really moves, the rest of the flurry misses it
+  const kb = knockback(state.map as GridMap, from, t.position!, 2, occupiedBy(state.units, [t.id]));
+  const notes = [w ? `${w.name} strike` : `${plan.limbs.length} limb${plan.limbs.length > 1 ? 's' : ''}, ${plan.stamina} stamina`];
+  return finish(margin, { margin, damage, count: w ? 1 : plan.limbs.length, dramaticEnds: !w && kb.cells.length > 0, health: t.pools.hp.value }, notes);
+}
+
+function throwPreview(state: EncounterState, cmd: Command): AttackPreview {
+  const u = state.units[cmd.actor!];
+  const plan = planThrow(state, u, cmd);
+  const t = plan.target;
+  const w = plan.weapon;
+  const margin = marginOf(state, { agility: stat(u, 'agility') }, t, { from: u.position! });
+  const dist = distance(u.position!, t.position!);
+  const per = tilesPerTurn(w.thrown.speed);
+  const notes = [`reaches ${t.name} in ${per > 0 ? Math.ceil(dist / per) : '∞'} of ${u.name}'s turns if it stays on the line; assumes no reaction`];
+  return finish(margin, { margin, damage: damageFn(t, u.position!, w.type, w.damage, w.name, stat(u, 'strength'), false), count: plan.count, dramaticEnds: false, health: t.pools.hp.value }, notes);
+}
+
+function castPreview(state: EncounterState, cmd: Command): Preview {
+  const u = state.units[cmd.actor!];
+  const { ability: a, target: t } = planCast(state, u, cmd);
+  if (a.target !== 'enemy') return { chance: 1, notes: [`${a.name} on ${t.name}: no contest`] };
+  const power = a.power === undefined ? 0 : spellPower(u, a.power);
+  const kind: DamageKind = a.trueDamage ? 'true' : 'magic';
+  const damage = damageFn(t, u.position!, kind, power, a.name, 0, false);
+  if (a.area) {
+    const evades = stat(t, 'speed') >= a.area.speed;
+    const dealt = evades ? 0 : Math.min(t.pools.hp.value, damage('solid'));
+    return { chance: evades ? 0 : 1, damage: Distribution.constant(dealt), expectedDamage: dealt, damageOnHit: { min: dealt, max: dealt, mean: dealt }, notes: [`area: Speed ${stat(t, 'speed')} ${evades ? '≥' : '<'} ${a.area.speed} needed to evade`] };
+  }
+  const cqc = distance(u.position!, t.position!) <= 1;
+  const margin = marginOf(state, u, t, cqc ? { from: u.position!, cqcSpeed: stat(u, 'speed') } : { from: u.position! });
+  return finish(margin, { margin, damage: a.power === undefined ? () => 0 : damage, count: 1, dramaticEnds: false, health: t.pools.hp.value }, [`power ${power} against Endurance ${stat(t, 'endurance')}`]);
+}
+
+export function preview(state: EncounterState, cmd: Command): Preview | Rejection {
+  const u = state.units[cmd.actor ?? ''];
+  if (!u) return reject('unit/unknown', 'no such actor', 'actor');
+  try {
+    if (cmd.type === 'attack') return attackPreview(state, cmd);
+    if (cmd.type === 'throw') return throwPreview(state, cmd);
+    if (cmd.type === 'cast') return castPreview(state, cmd);
+  } catch (err) {
+    if (err instanceof RuleError) return err.rejection;
+    throw err;
+  }
+  return { notes: [] };
+}
+

@@ -1,0 +1,196 @@
+/**
+ * Projectiles in combat (D60-PRJ-1): kept in state.data.projectiles between turns. Each flies a fixed
+ * line from its launch tile through the tile its target stood on, floor(speed / 10) tiles at the end of
+ * each of its thrower's turns (the throw's turn included; once the thrower is out, at each round's end).
+ * The first unit on a tile it passes is hit and must deal with it: a reaction (D60-PRJ-2) offered as a
+ * pending decision — Block (Agility ≥ half its speed), Evade (Agility ≥ its speed), Counter, or none.
+ */
+import { distance, inBounds, terrainAt } from '../../engine/space/grid.ts';
+import { ray } from '../../engine/space/line.ts';
+import { occupiedBy, unitAt } from '../../engine/space/occupancy.ts';
+import { pathTo, reachable } from '../../engine/space/path.ts';
+import { parseCellKey, cellKey } from '../../engine/space/grid.ts';
+import { currentUnit, type Cell, type GridMap, type Json, type Pending, type Resolution, type Unit } from '../../engine/index.ts';
+import { abilityAftermath } from './aftermath.ts';
+import { knockBack } from './attack.ts';
+import { landBlow, type Blow } from './blow.ts';
+import { gradeOf, GRADE_TEXT } from './contest.ts';
+import { applySideEffect } from './effects.ts';
+import { abilityOf, agilityTerms, asJson, cannotDodge, dataOf, has, projectilesOf, stat, type Projectile } from './model.ts';
+
+export type Reaction = { reaction: 'none' } | { reaction: 'block' } | { reaction: 'evade'; to: [number, number] } | { reaction: 'counter'; with: string };
+
+/** Tiles a turn: floor(speed / 10) (D60-PRJ-1: 60, 64 and 69 all fly 6). */
+export const tilesPerTurn = (speed: number): number => Math.floor(speed / 10);
+
+/** Evade: 1 tile, then 1 more per full 10 Speed (ruling D60-PRJ-2). */
+export const evadeTiles = (u: Unit): number => 1 + Math.floor(stat(u, 'speed') / 10);
+
+function save(ctx: Resolution, list: Projectile[]): void {
+  ctx.setEncounterData('projectiles', asJson(list));
+}
+
+export function launch(ctx: Resolution, p: Omit<Projectile, 'id' | 'path' | 'progress'>, from: Cell, toward: Cell, range: number): Projectile {
+  const map = ctx.state.map as GridMap;
+  const path = ray(from, toward, range, map);
+  const list = projectilesOf(ctx.state);
+  const id = `pj${ctx.state.version}-${list.length}`;
+  const shot: Projectile = { ...p, id, path, progress: 0 };
+  save(ctx, [...list, shot]);
+  ctx.note(`${p.name} flies from (${from.x}, ${from.y}) toward (${toward.x}, ${toward.y}) at speed ${p.speed}: ${tilesPerTurn(p.speed)} tiles a turn [D60-PRJ-1]`);
+  return shot;
+}
+
+/** Move every projectile of `owner` (or, with owner undefined, those whose thrower is out of the fight). */
+export function advanceProjectiles(ctx: Resolution, owner: string | undefined): void {
+  for (const p of projectilesOf(ctx.state)) {
+    if (p.pendingOn) continue;
+    const mine = owner === undefined ? ctx.state.units[p.owner]?.status !== 'active' : p.owner === owner;
+    if (mine) advance(ctx, p.id);
+  }
+}
+
+function advance(ctx: Resolution, id: string): void {
+  const p = projectilesOf(ctx.state).find((x) => x.id === id)!;
+  const map = ctx.state.map as GridMap;
+  let progress = p.progress;
+  for (let i = 0; i < tilesPerTurn(p.speed); i++) {
+    const cell = p.path[progress];
+    if (!cell || !inBounds(map, cell) || terrainAt(map, cell).blocksMove) {
+      drop(ctx, p.id, `${p.name} falls${cell ? ` against (${cell.x}, ${cell.y})` : ' at the end of its flight'} [D60-PRJ-1]`);
+      return;
+    }
+    progress++;
+    const hit = unitAt(ctx.state.units, cell);
+    if (hit && hit.id !== p.owner && hit.status !== 'dead') {
+      update(ctx, p.id, { progress, pendingOn: hit.id });
+      ctx.note(`${p.name} reaches ${hit.name} at (${cell.x}, ${cell.y}) [D60-PRJ-1]`);
+      return offerReactions(ctx, projectilesOf(ctx.state).find((x) => x.id === id)!, hit);
+    }
+  }
+  if (progress >= p.path.length) return drop(ctx, p.id, `${p.name} falls at the end of its flight [D60-PRJ-1]`);
+  update(ctx, p.id, { progress });
+}
+
+function update(ctx: Resolution, id: string, change: Partial<Projectile>): void {
+  const next = (x: Projectile) => {
+    const y: Projectile = { ...x, ...change };
+    if (y.pendingOn === undefined) delete y.pendingOn; // state is plain JSON: no undefined fields
+    return y;
+  };
+  save(ctx, projectilesOf(ctx.state).map((x) => (x.id === id ? next(x) : x)));
+}
+
+function drop(ctx: Resolution, id: string, why: string): void {
+  save(ctx, projectilesOf(ctx.state).filter((x) => x.id !== id));
+  ctx.note(why);
+}
+
+/** The reactions open to `u` against `p` (D60-PRJ-2); empty when it cannot react at all. */
+export function reactionsOf(ctx: Resolution, p: Projectile, u: Unit): Reaction[] {
+  if (p.nonReactionary || u.status !== 'active' || cannotDodge(ctx.state, u)) return [];
+  const out: Reaction[] = [{ reaction: 'none' }];
+  const agility = stat(u, 'agility');
+  const free = !dataOf(u).owesAction && !has(ctx.state, u.id, 'Paralyze') && !has(ctx.state, u.id, 'Suppressed');
+  if (free && agility * 2 >= p.speed) out.push({ reaction: 'block' });
+  if (agility >= p.speed && !has(ctx.state, u.id, 'Root') && !has(ctx.state, u.id, 'Drowning')) {
+    const line = new Set(p.path.slice(p.progress - 1).map(cellKey));
+    const reach = reachable(ctx.state.map as GridMap, u.position!, evadeTiles(u), { occupied: occupiedBy(ctx.state.units, [u.id]) });
+    for (const [key, r] of reach) if (r.cost > 0 && !line.has(key)) out.push({ reaction: 'evade', to: [parseCellKey(key).x, parseCellKey(key).y] });
+  }
+  if (free) {
+    if (u.pools.stamina.value >= 1) out.push({ reaction: 'counter', with: 'unarmed' });
+    for (const w of dataOf(u).weapons) if (u.pools.stamina.value >= w.stamina) out.push({ reaction: 'counter', with: w.id });
+  }
+  return out;
+}
+
+function offerReactions(ctx: Resolution, p: Projectile, u: Unit): void {
+  const options = reactionsOf(ctx, p, u);
+  if (!options.length) {
+    ctx.note(`${u.name} cannot react to ${p.name}${p.nonReactionary ? ' (Non-Reactionary) [D60-EFF-2]' : ''}`);
+    return strike(ctx, p, u, { reaction: 'none' });
+  }
+  ctx.openPending({
+    kind: 'reaction',
+    answeredBy: u.id,
+    prompt: `${p.name} is about to hit ${u.name}: block, evade, counter or take it`,
+    options: options as unknown as Json[],
+    data: { projectile: p.id },
+  });
+}
+
+export function answerReaction(ctx: Resolution, pending: Pending, choice: Json): void {
+  const p = projectilesOf(ctx.state).find((x) => x.id === pending.data.projectile);
+  if (!p) return;
+  strike(ctx, p, ctx.unit(pending.answeredBy), choice as unknown as Reaction);
+}
+
+/** A reaction that takes an action: this turn's if it is the reactor's turn, else its next turn's. */
+function takeAction(ctx: Resolution, u: Unit): void {
+  if (currentUnit(ctx.state) === u.id && u.pools.action.value > 0) ctx.changePool(u.id, 'action', -1, 'spend', { rule: 'D60-PRJ-2' });
+  else ctx.setData(u.id, 'owesAction', true);
+}
+
+function strike(ctx: Resolution, p: Projectile, u: Unit, r: Reaction): void {
+  const from = p.progress >= 2 ? p.path[p.progress - 2] : ctx.state.units[p.owner]?.position ?? p.path[0];
+  const blow: Blow = {
+    label: p.name,
+    attacker: { id: p.owner, agility: p.agility, terms: [{ kind: 'mod', name: 'Agility (thrower)', value: p.agility }] },
+    approach: { from },
+    kind: p.kind,
+    base: p.base,
+    baseName: p.name,
+    strength: p.strength,
+    rule: 'D60-PRJ-1',
+  };
+  if (r.reaction === 'evade') {
+    const to = { x: r.to[0], y: r.to[1] };
+    const reach = reachable(ctx.state.map as GridMap, u.position!, evadeTiles(u), { occupied: occupiedBy(ctx.state.units, [u.id]) });
+    ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to, path: pathTo(reach, to), cost: distance(u.position!, to) });
+    ctx.note(`${u.name} evades ${p.name}: ${distance(u.position!, to)} tile defensive move [D60-PRJ-2]`);
+    return update(ctx, p.id, { pendingOn: undefined });
+  }
+  save(ctx, projectilesOf(ctx.state).filter((x) => x.id !== p.id));
+  if (r.reaction === 'block') {
+    takeAction(ctx, u);
+    applySideEffect(ctx, u.id, { name: 'Root', turns: 1 }, u.id, 'D60-PRJ-2');
+    landBlow(ctx, { ...blow, grade: 'solid', reactionBlock: true }, u.id);
+    return;
+  }
+  if (r.reaction === 'counter') {
+    takeAction(ctx, u);
+    const cost = r.with === 'unarmed' ? 1 : dataOf(u).weapons.find((w) => w.id === r.with)?.stamina ?? 1;
+    if (cost > 0) ctx.changePool(u.id, 'stamina', -cost, 'spend', { rule: 'D60-PRJ-2' });
+    // ruling D60-PRJ-2: the counter is a contest; reaching the projectile's total cancels it, else it lands by the margin
+    const mine = ctx.roll(60, 'counter');
+    const its = ctx.roll(60, p.name);
+    const ag = agilityTerms(u);
+    const total = mine + ag.agility;
+    const theirs = its + p.agility;
+    const cancelled = total >= theirs;
+    const grade = cancelled ? 'dodged' : gradeOf(theirs - total);
+    ctx.check({
+      label: `counter (${r.with}) against ${p.name}`,
+      terms: [{ kind: 'dice', label: 'd60', faces: [mine], value: mine }, ...ag.terms],
+      total,
+      against: { op: '>=', value: theirs, terms: [{ kind: 'dice', label: 'd60', faces: [its], value: its }, { kind: 'mod', name: 'Agility (thrower)', value: p.agility }] },
+      outcome: cancelled ? 'cancelled' : `not cancelled: ${GRADE_TEXT[grade]} (margin ${theirs - total})`,
+      rules: ['D60-PRJ-2', 'D60-HIT-2'],
+    }, u.id);
+    if (cancelled) return;
+    return finish(ctx, p, u, landBlow(ctx, { ...blow, grade }, u.id).grade);
+  }
+  finish(ctx, p, u, landBlow(ctx, blow, u.id).grade);
+}
+
+/** After the blow: the ability's effects, and a dramatic projectile's extra (ruling: a thrown weapon bleeds, magic knocks back). */
+function finish(ctx: Resolution, p: Projectile, u: Unit, grade: string): void {
+  if (grade === 'dodged') return;
+  const owner = ctx.state.units[p.owner];
+  const a = p.ability && owner ? abilityOf(owner, p.ability) : undefined;
+  if (a && owner) abilityAftermath(ctx, owner.id, a, u.id);
+  if (grade !== 'dramatic' || ctx.unit(u.id).status === 'dead') return;
+  if (p.weapon) applySideEffect(ctx, u.id, { name: 'Bleed', turns: 3 }, p.owner, 'D60-HIT-2');
+  else if (owner) knockBack(ctx, owner.id, u.id);
+}

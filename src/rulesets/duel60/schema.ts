@@ -1,0 +1,160 @@
+/** The duel60 encounter file: what a GM writes. Strict zod schemas (unknown fields are errors). */
+import { z } from 'zod';
+
+const cell = z.tuple([z.number().int().min(0), z.number().int().min(0)]).describe('[x, y] tile on the grid');
+const stat = (what: string) => z.number().int().min(0, `${what} cannot be negative`).describe(what);
+
+/** The side effects of the text (D60-EFF-1); each works as written in effects.ts. */
+export const SIDE_EFFECTS = ['Silence', 'Paralyze', 'Stun', 'Bleed', 'Root', 'Suppressed', 'Slow', 'Delay', 'Drowning'] as const;
+export type SideEffectName = (typeof SIDE_EFFECTS)[number];
+
+/** Perks the rules know by name (others may be listed for the GM's eyes: they change nothing). */
+export const INDIRECT_FIGHTER = 'Indirect Fighter';
+
+export const statsSchema = z.strictObject({
+  strength: stat('Strength'),
+  endurance: stat('Endurance'),
+  agility: stat('Agility'),
+  speed: stat('Speed'),
+  stamina: z.number().int().min(1, 'Stamina must be at least 1'),
+  control: stat('Control'),
+  vitality: z.number().int().min(1, 'Vitality must be at least 1'),
+  health: z.number().int().min(1, 'Health must be at least 1'),
+});
+
+export const sideEffectSchema = z.strictObject({
+  name: z.enum(SIDE_EFFECTS, { message: `a side effect is one of ${SIDE_EFFECTS.join(', ')}` }),
+  /** How many of the target's turns it lasts (counted at the end of each). */
+  turns: z.number().int().min(1).default(2),
+  /** Slow: tiles of movement taken away (default 2). */
+  tiles: z.number().int().min(1).optional(),
+});
+
+export const weaponSchema = z.strictObject({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  /** [Weapon Damage]: the base of a strike (D60-DMG-2). */
+  damage: z.number().int().min(0),
+  /** pierce: ±4 per full 10 of Strength − Endurance; blunt: ±2 (D60-DMG-1/2). */
+  type: z.enum(['pierce', 'blunt']).default('pierce'),
+  /** Tiles a strike reaches (1 = close quarters). */
+  reach: z.number().int().min(1).default(1),
+  /** Stamina a strike or a throw costs (D60-ATK-3: "the weapon's stamina cost"). */
+  stamina: z.number().int().min(0).default(1),
+  /** How many of this weapon the unit carries; each throw uses one. */
+  count: z.number().int().min(1).default(1),
+  /** Throwable weapons fly as projectiles (D60-PRJ-1). */
+  thrown: z.strictObject({ speed: z.number().int().min(1), range: z.number().int().min(1).default(12) }).optional(),
+  /** Raises the cap of projectiles per throw (D60-ATK-3: "unless a weapon says otherwise"). */
+  maxProjectiles: z.number().int().min(1).optional(),
+});
+
+export const abilitySchema = z.strictObject({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  /** Magic can be Silenced; a non-magic technique cannot. */
+  magic: z.boolean().default(true),
+  stamina: z.number().int().min(0).default(2),
+  range: z.number().int().min(0).default(6),
+  target: z.enum(['enemy', 'ally', 'self']).default('enemy'),
+  /** Power against Endurance (D60-DMG-3), raised by Control: +2 per full 10. */
+  power: z.number().int().min(0).optional(),
+  /** True damage ignores Endurance (cut by 1/4 by a block, D60-BLK-1). */
+  trueDamage: z.boolean().default(false),
+  /** An area spell: every enemy within `radius` of the target; only Speed ≥ `speed` evades (D60-DMG-4). */
+  area: z.strictObject({ radius: z.number().int().min(1), speed: z.number().int().min(0) }).optional(),
+  /** A projectile spell: it flies like a thrown weapon (D60-PRJ-1). */
+  projectile: z.strictObject({ speed: z.number().int().min(1), range: z.number().int().min(1).default(12) }).optional(),
+  effects: z.array(sideEffectSchema).default([]),
+  /** Cleanse: removes the named side effects, or "general" for every soft crowd control (D60-EFF-2). */
+  cleanse: z.array(z.union([z.literal('general'), z.enum(SIDE_EFFECTS)])).optional(),
+  /** Hard Cleanse: removes every hard control (Paralyze, Stun, Suppressed). */
+  hardCleanse: z.boolean().default(false),
+  /** Vamp: moves `amount` of a pool from the target to the user. */
+  vamp: z.strictObject({ pool: z.enum(['health', 'stamina']), amount: z.number().int().min(1) }).optional(),
+  /** Instant-Cast: does not use the action (once a turn). */
+  instantCast: z.boolean().default(false),
+  /** 1st / 2nd / 3rd Initiative: its bearer acts before those without, in that order. */
+  initiative: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  /** Pre-Emptive: resolves at the start of the next round, before anyone's turn. */
+  preEmptive: z.boolean().default(false),
+  /** Non-Reactionary: a projectile no one may Block, Evade or Counter. */
+  nonReactionary: z.boolean().default(false),
+  /** A gaze: no effect on a unit purposely avoiding eye contact (D60-EYE-1). */
+  gaze: z.boolean().default(false),
+});
+
+const ref = <T extends z.ZodType>(s: T) => z.union([z.string().min(1), s]);
+
+export const unitSchema = z.strictObject({
+  id: z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only'),
+  name: z.string().min(1),
+  side: z.string().min(1),
+  controller: z.string().optional(),
+  at: cell,
+  /** Default: toward the nearest enemy. */
+  facing: z.enum(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']).optional(),
+  stats: statsSchema,
+  /** Pools below their maximum at the start (a wounded or tired fighter). */
+  start: z.strictObject({ health: z.number().int().min(0).optional(), stamina: z.number().int().min(0).optional() }).default({}),
+  perks: z.array(z.string().min(1)).default([]),
+  /** D60-TURN-1: one action and one movement "unless you have a perk saying otherwise". */
+  perTurn: z.strictObject({ actions: z.number().int().min(1).default(1), movements: z.number().int().min(1).default(1) }).default({ actions: 1, movements: 1 }),
+  /** D60-ATK-3: 3 projectiles a throw unless a perk says otherwise. */
+  maxProjectiles: z.number().int().min(1).default(3),
+  weapons: z.array(ref(weaponSchema)).default([]),
+  abilities: z.array(ref(abilitySchema)).default([]),
+  policy: z.string().optional(),
+  gmNotes: z.string().optional(),
+});
+
+export const terrainSchema = z.strictObject({
+  at: cell,
+  tags: z.array(z.string()).default([]),
+  cost: z.number().positive().optional(),
+  blocksMove: z.boolean().optional(),
+  blocksSight: z.boolean().optional(),
+});
+
+export const encounterSchema = z
+  .strictObject({
+    ruleset: z.literal('duel60'),
+    name: z.string().min(1),
+    description: z.string().optional(),
+    map: z.strictObject({ width: z.number().int().min(1).max(200), height: z.number().int().min(1).max(200), terrain: z.array(terrainSchema).default([]) }),
+    sides: z.record(z.string(), z.strictObject({ policy: z.string().optional() })).default({}),
+    content: z.strictObject({ weapons: z.array(weaponSchema).default([]), abilities: z.array(abilitySchema).default([]) }).default({ weapons: [], abilities: [] }),
+    units: z.array(unitSchema).min(2, 'a duel needs at least two units'),
+  })
+  .superRefine((doc, ctx) => {
+    const ids = new Set<string>();
+    const cells = new Set<string>();
+    doc.units.forEach((u, i) => {
+      if (ids.has(u.id)) ctx.addIssue({ code: 'custom', path: ['units', i, 'id'], message: `unit id "${u.id}" is used twice` });
+      ids.add(u.id);
+      if (u.at[0] >= doc.map.width || u.at[1] >= doc.map.height) ctx.addIssue({ code: 'custom', path: ['units', i, 'at'], message: `tile [${u.at}] is outside the ${doc.map.width}×${doc.map.height} map` });
+      if (cells.has(`${u.at}`)) ctx.addIssue({ code: 'custom', path: ['units', i, 'at'], message: `tile [${u.at}] already holds another unit` });
+      cells.add(`${u.at}`);
+      if (u.start.health !== undefined && u.start.health > u.stats.health) ctx.addIssue({ code: 'custom', path: ['units', i, 'start', 'health'], message: `start health ${u.start.health} is more than Health ${u.stats.health}` });
+      if (u.start.stamina !== undefined && u.start.stamina > u.stats.stamina) ctx.addIssue({ code: 'custom', path: ['units', i, 'start', 'stamina'], message: `start stamina ${u.start.stamina} is more than Stamina ${u.stats.stamina}` });
+      const known = (list: { id: string }[], key: string) => list.some((x) => x.id === key);
+      u.weapons.forEach((w, j) => {
+        if (typeof w === 'string' && !known(doc.content.weapons, w)) ctx.addIssue({ code: 'custom', path: ['units', i, 'weapons', j], message: `no weapon "${w}" in content.weapons` });
+      });
+      u.abilities.forEach((a, j) => {
+        if (typeof a === 'string' && !known(doc.content.abilities, a)) ctx.addIssue({ code: 'custom', path: ['units', i, 'abilities', j], message: `no ability "${a}" in content.abilities` });
+      });
+    });
+    doc.content.abilities.forEach((a, i) => {
+      if (a.area && a.projectile) ctx.addIssue({ code: 'custom', path: ['content', 'abilities', i], message: `"${a.id}" cannot be both an area and a projectile` });
+      if (a.target !== 'enemy' && (a.area || a.projectile)) ctx.addIssue({ code: 'custom', path: ['content', 'abilities', i, 'target'], message: `"${a.id}": area and projectile abilities target enemies` });
+    });
+    if (new Set(doc.units.map((u) => u.side)).size < 2) ctx.addIssue({ code: 'custom', path: ['units'], message: 'an encounter needs units on at least two sides' });
+  });
+
+export type EncounterDoc = z.output<typeof encounterSchema>;
+export type UnitDoc = z.output<typeof unitSchema>;
+export type Weapon = z.output<typeof weaponSchema>;
+export type Ability = z.output<typeof abilitySchema>;
+export type SideEffectDoc = z.output<typeof sideEffectSchema>;
+export type Stats = z.output<typeof statsSchema>;

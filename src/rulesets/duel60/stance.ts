@@ -1,0 +1,51 @@
+/**
+ * The turn's other choices: Block (D60-BLK-1, consumes movement), Rest (D60-REST-1, +2 stamina,
+ * consumes action and movement), and purposely avoiding eye contact (D60-EYE-1, free).
+ */
+import { fail, type Command, type EncounterState, type Resolution, type Unit } from '../../engine/index.ts';
+import { actionRefusal, movementRefusal, requireAction, requireMovement, spendAction, spendMovement } from './actions.ts';
+import { dataOf, weaponOf } from './model.ts';
+import { INDIRECT_FIGHTER } from './schema.ts';
+
+export function planBlock(_state: EncounterState, u: Unit, cmd: Command): string | null {
+  if (cmd.weapon === undefined || cmd.weapon === null) return null;
+  const w = weaponOf(u, cmd.weapon) ?? fail('action/unknown_weapon', `${u.name} has no weapon "${String(cmd.weapon)}"`, 'weapon');
+  return w.id;
+}
+
+export function blockCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const weapon = planBlock(ctx.state, u, cmd);
+  if (dataOf(u).blocking) fail('action/already_blocking', `${u.name} is already blocking`);
+  requireMovement(ctx.state, u);
+  spendMovement(ctx, u);
+  ctx.setData(u.id, 'blocking', { weapon });
+  const w = weapon ? weaponOf(u, weapon)! : null;
+  ctx.note(`${u.name} blocks${w ? ` with ${w.name} (+${w.damage} Endurance)` : ''} until its next turn: frontal damage halved [D60-BLK-1]`);
+}
+
+/** Rest needs both the action and the movement (D60-REST-1). */
+export function restRefusal(state: EncounterState, u: Unit) {
+  return actionRefusal(state, u) ?? movementRefusal(state, u);
+}
+
+export function restCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  requireAction(ctx.state, u);
+  requireMovement(ctx.state, u);
+  spendAction(ctx, u);
+  spendMovement(ctx, u);
+  const got = ctx.changePool(u.id, 'stamina', 2, 'gain', { rule: 'D60-REST-1' });
+  ctx.note(`${u.name} rests: +${got} stamina [D60-REST-1]`);
+  ctx.endTurn();
+}
+
+/** Toggle purposely avoiding eye contact: safe from gazes, −32 Agility without Indirect Fighter (D60-EYE-1). */
+export function avertCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const on = cmd.on === undefined ? !dataOf(u).averting : cmd.on === true;
+  if (on === dataOf(u).averting) fail('action/no_change', `${u.name} is ${on ? 'already' : 'not'} avoiding eye contact`);
+  ctx.setData(u.id, 'averting', on);
+  const indirect = dataOf(u).perks.includes(INDIRECT_FIGHTER);
+  ctx.note(on ? `${u.name} avoids eye contact${indirect ? ' (Indirect Fighter: no penalty)' : ': −32 Agility'} [D60-EYE-1]` : `${u.name} meets the enemy's eyes again [D60-EYE-1]`);
+}

@@ -1,0 +1,73 @@
+/** Builds the initial encounter state from a validated frontline file: three zones, 20 m apart (FRL-ZONE-1). */
+import type { EncounterState, Json, Unit, ZoneMap } from '../../engine/index.ts';
+import { affinityWords, type Affinity, type DamageType, type EncounterDoc, type UnitDoc } from './schema.ts';
+import { ZONE_SPACING, ZONES, type FrlData } from './model.ts';
+
+function resolveRefs<T extends { id: string }>(items: (string | T)[], library: T[]): T[] {
+  return items.map((x) => (typeof x === 'string' ? library.find((l) => l.id === x)! : x));
+}
+
+function buildUnit(doc: EncounterDoc, u: UnitDoc, playerSide: string): Unit {
+  const weapons = resolveRefs(u.weapons, doc.content.weapons);
+  const affinities: Partial<Record<DamageType, Affinity>> = {};
+  for (const [type, a] of Object.entries(u.affinities)) affinities[type as DamageType] = affinityWords[a];
+  const data: FrlData = {
+    mods: {
+      might: u.modifiers.might,
+      dexterity: u.modifiers.dexterity,
+      personality: u.modifiers.personality,
+      dodge: u.modifiers.dodge ?? u.modifiers.dexterity,
+      defense: u.defense,
+    },
+    affinities,
+    weapons,
+    gadgets: resolveRefs(u.gadgets, doc.content.gadgets),
+    streams: resolveRefs(u.streams, doc.content.streams),
+    used: {},
+    battlescars: u.battlescars,
+  };
+  const equipped = u.equipped ?? weapons[0]?.id;
+  if (equipped !== undefined) data.equipped = equipped;
+  if (u.evasion !== undefined) data.evasion = u.evasion;
+  if (u.policy) data.policy = u.policy;
+  if (u.gmNotes) data.gmNotes = u.gmNotes;
+  const rearguard = u.side === playerSide ? 'allies_rearguard' : 'enemy_rearguard';
+  const unit: Unit = {
+    id: u.id,
+    name: u.name,
+    side: u.side,
+    status: u.startHp === 0 ? 'down' : 'active',
+    stats: {},
+    pools: { hp: { value: u.startHp ?? u.hp, max: u.hp } },
+    zone: u.start === 'rearguard' ? rearguard : 'frontline',
+    data: data as unknown as Record<string, Json>,
+  };
+  if (u.controller) unit.controller = u.controller;
+  if (u.hidden) unit.hidden = true;
+  return unit;
+}
+
+export function createState(doc: EncounterDoc): EncounterState {
+  const sideIds = Object.keys(doc.sides);
+  const playerSide = sideIds.find((s) => doc.sides[s].players) ?? sideIds[0];
+  const map: ZoneMap = { kind: 'zones', zones: [...ZONES], spacing: ZONE_SPACING };
+  const units: Record<string, Unit> = {};
+  for (const u of doc.units) units[u.id] = buildUnit(doc, u, playerSide);
+  const policies = Object.fromEntries(Object.entries(doc.sides).flatMap(([id, s]) => (s.policy ? [[id, s.policy]] : [])));
+  return {
+    ruleset: 'frontline',
+    name: doc.name,
+    status: 'setup',
+    version: 0,
+    units,
+    unitOrder: doc.units.map((u) => u.id),
+    // the characters' side first, so ties and listings read heroes-first
+    sides: [playerSide, ...sideIds.filter((s) => s !== playerSide)],
+    turn: { round: 0, order: [], index: -1 },
+    effects: [],
+    map,
+    pending: [],
+    nextId: 1,
+    data: { playerSide, initiative: doc.initiative, sidePolicies: policies },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * Gadget and Stream (FRL-ACT-2), both Major actions the book leaves undefined. Ruling: each is data in the
+ * encounter file, built from blocks — damage (dice + type), heal, a timed effect, a move between zones —
+ * aimed at one enemy, one ally, the user, or everyone of a kind in one zone. See RULINGS.md.
+ */
+import { fail, type Command, type EncounterState, type Resolution, type Unit } from '../../engine/index.ts';
+import { zoneFor } from './actions.ts';
+import { hitCheck } from './attack.ts';
+import { healUnit, resolveDamage, sharedRoll } from './damage.ts';
+import { applyTimedEffect } from './effects.ts';
+import { dataOf, units } from './model.ts';
+import { reaches, reachWords, zoneWords } from './reach.ts';
+import type { Device } from './schema.ts';
+
+export type DeviceKind = 'gadget' | 'stream';
+
+export function devicesOf(u: Unit, kind: DeviceKind): Device[] {
+  return kind === 'gadget' ? dataOf(u).gadgets : dataOf(u).streams;
+}
+
+/** Uses left this encounter; undefined = unlimited. */
+export function usesLeft(u: Unit, d: Device): number | undefined {
+  return d.uses === undefined ? undefined : d.uses - (dataOf(u).used[d.id] ?? 0);
+}
+
+export const targetsZone = (d: Device): boolean => d.target.endsWith('_in_zone');
+
+/** Whether `t` is the kind of unit the device is aimed at (ignoring reach). */
+export function fits(u: Unit, d: Device, t: Unit): boolean {
+  const standing = t.status === 'active' || (t.status === 'down' && !!d.heal && t.side === u.side);
+  if (!standing) return false;
+  switch (d.target) {
+    case 'enemy':
+    case 'enemies_in_zone':
+      return t.side !== u.side;
+    case 'ally':
+    case 'allies_in_zone':
+      return t.side === u.side;
+    case 'self':
+      return t.id === u.id;
+    case 'all_in_zone':
+      return true;
+  }
+}
+
+export type Aim = { ok: true; targets: Unit[] } | { ok: false; code: string; message: string; field: string };
+
+/** The units a device use would affect: the one shared check of the command, legalActions and preview. */
+export function aim(state: EncounterState, u: Unit, d: Device, target: unknown, zone: unknown): Aim {
+  const no = (code: string, message: string, field: string): Aim => ({ ok: false, code, message, field });
+  const left = usesLeft(u, d);
+  if (left !== undefined && left <= 0) return no('action/no_uses_left', `${u.name} has used ${d.name} ${d.uses} times already`, 'target');
+  if (targetsZone(d)) {
+    if (typeof zone !== 'string' || !state.map || state.map.kind !== 'zones' || !state.map.zones.includes(zone)) {
+      return no('command/bad_zone', `${d.name} is aimed at a zone: "zone" is one of ${state.map?.kind === 'zones' ? state.map.zones.join(', ') : '(none)'}`, 'zone');
+    }
+    if (!reaches(state, d.reach, u.zone, zone)) return no('action/out_of_range', `${d.name} reaches ${reachWords[d.reach]}; ${u.name} is in the ${zoneWords(u.zone)}`, 'zone');
+    const targets = units(state).filter((t) => t.zone === zone && fits(u, d, t));
+    if (!targets.length) return no('action/no_targets', `no one in the ${zoneWords(zone)} for ${d.name}`, 'zone');
+    return { ok: true, targets };
+  }
+  const id = d.target === 'self' && target === undefined ? u.id : target;
+  if (typeof id !== 'string') return no('command/bad_target', `${d.name} needs a "target" unit`, 'target');
+  const t = state.units[id];
+  if (!t) return no('unit/unknown', `there is no unit "${id}"`, 'target');
+  if (!fits(u, d, t)) return no('action/bad_target', `${d.name} is for ${d.target === 'self' ? `${u.name} only` : `an ${d.target} that can take it`}; ${t.name} is not`, 'target');
+  if (!reaches(state, d.reach, u.zone, t.zone)) return no('action/out_of_range', `${d.name} reaches ${reachWords[d.reach]}; ${t.name} is in the ${zoneWords(t.zone)}`, 'target');
+  return { ok: true, targets: [t] };
+}
+
+export function deviceCommand(kind: DeviceKind) {
+  return (ctx: Resolution, cmd: Command): void => {
+    const u = ctx.unit(cmd.actor!);
+    const d = devicesOf(u, kind).find((x) => x.id === cmd[kind]);
+    if (!d) fail('action/unknown_device', `${u.name} has no ${kind} "${String(cmd[kind])}"`, kind);
+    const a = aim(ctx.state, u, d, cmd.target, cmd.zone);
+    if (!a.ok) fail(a.code, a.message, a.field);
+    if (d.uses !== undefined) ctx.setData(u.id, 'used', { ...dataOf(u).used, [d.id]: (dataOf(u).used[d.id] ?? 0) + 1 });
+    ctx.note(`${u.name} uses the ${kind} ${d.name}${targetsZone(d) ? ` on the ${zoneWords(cmd.zone as string)}` : ` on ${a.targets[0].name}`} (Major action) [FRL-ACT-2]`);
+    const damage = d.damage ? sharedRoll(ctx, d.damage, `${d.name} damage`) : undefined;
+    const heal = d.heal ? sharedRoll(ctx, d.heal, `${d.name} heal`) : undefined;
+    for (const target of a.targets) {
+      // `hit` is rolled against the other side only: allies never dodge their friend's device
+      if (d.hit && target.side !== u.side && !hitCheck(ctx, ctx.unit(u.id), ctx.unit(target.id), d.name)) continue;
+      if (damage && d.type) resolveDamage(ctx, { attacker: ctx.unit(u.id), what: d.name, dice: d.damage!, type: d.type }, target.id, damage);
+      if (heal) {
+        const r = heal();
+        ctx.check({ label: `heal (${d.name})`, terms: [r.term], total: r.total, outcome: `${target.name} heals ${r.total}`, rules: ['FRL-ACT-2'] }, u.id, target.id);
+        healUnit(ctx, target.id, r.total, u.id, 'FRL-ACT-2');
+      }
+      if (d.effect && ctx.unit(target.id).status === 'active') applyTimedEffect(ctx, u, ctx.unit(target.id), d.effect);
+      if (d.move) {
+        const t = ctx.unit(target.id);
+        const to = zoneFor(ctx.state, t, d.move);
+        if (t.status === 'active' && t.zone !== to) {
+          ctx.emit({ type: 'unit.zone', unit: t.id, from: t.zone!, to });
+          ctx.note(`${d.name} puts ${t.name} in the ${zoneWords(to)} [FRL-ACT-2]`);
+        }
+      }
+    }
+    ctx.endTurn(); // a Major action ends the turn (FRL-ACT-1)
+  };
+}

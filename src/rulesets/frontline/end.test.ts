@@ -1,0 +1,64 @@
+// Falling unconscious with a Battlescar, winning, and game over.
+import { describe, expect, it } from 'vitest';
+import { viewState } from '../../engine/index.ts';
+import { Table } from '../testing.ts';
+import { battle, EVEN_START } from './fixtures.ts';
+import { frontline } from './index.ts';
+
+describe('frontline end of battle', () => {
+  it('FRL-END-1: at 0 HP a character falls unconscious and gains a Battlescar, kept on the character and told in the log', () => {
+    const t = new Table(frontline, battle({ hero: { startHp: 3, battlescars: 1 } }));
+    t.start(...EVEN_START);
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // the Raider: d20 15 + 1 = 16 ≥ 2 + 1 = 3; 1d6 4 + Might 1 − Defense 1 = 4 → 3 − 4, at 0
+    const ev = t.dice(15, 2, 4).do({ type: 'attack', actor: 'foe', target: 'hero' });
+    expect(t.unit('hero').status).toBe('down');
+    expect(t.unit('hero').data.battlescars).toBe(2); // one from an earlier fight, one now
+    expect(t.lines(ev)).toContain('Ria falls unconscious and gains a Battlescar (2 in all) [FRL-END-1]');
+  });
+
+  it('FRL-END-2: all characters unconscious → game over (defeat)', () => {
+    const t = new Table(frontline, battle({ hero: { startHp: 3 } }));
+    t.start(...EVEN_START);
+    t.do({ type: 'end_turn', actor: 'hero' });
+    t.dice(15, 2, 4).do({ type: 'attack', actor: 'foe', target: 'hero' });
+    expect(t.state.status).toBe('ended');
+    expect(t.state.result).toEqual({ outcome: 'defeat', winner: 'raiders', reason: 'every character is unconscious: game over [FRL-END-2]' });
+  });
+
+  it('FRL-END-2: all enemies defeated → the characters win and play returns to exploration; enemies gain no Battlescar', () => {
+    const t = new Table(frontline, battle({ foe: { startHp: 4 } }));
+    t.start(...EVEN_START);
+    // d20 15 + 3 ≥ 3 + 2; 1d8 4 + 2 − 2 = 4 → 0
+    const ev = t.dice(15, 3, 4).do({ type: 'attack', actor: 'hero', target: 'foe' });
+    expect(t.lines(ev)).toContain('Raider is defeated [FRL-END-1]');
+    expect(t.unit('foe').data.battlescars).toBe(0);
+    expect(t.state.result).toEqual({ outcome: 'victory', winner: 'heroes', reason: 'every enemy is defeated: the combat ends and play returns to exploration [FRL-END-2]' });
+  });
+
+  it('FRL-END-2: a reflected blow can knock out the last character — game over even though the enemy stands', () => {
+    const t = new Table(frontline, battle({ hero: { startHp: 2 }, foe: { affinities: { kinetic: 'reflect' } } }));
+    t.start(...EVEN_START);
+    // hit; 1d8 1 + Might 2 = 3 − Ria's Defense 1 = 2 → Ria 0
+    t.dice(15, 3, 1).do({ type: 'attack', actor: 'hero', target: 'foe' });
+    expect(t.unit('hero').status).toBe('down');
+    expect(t.state.result?.outcome).toBe('defeat');
+  });
+
+  it('FRL-END-2 (ruling): enemies who fled count as gone — the characters win', () => {
+    const t = new Table(frontline, battle());
+    t.start(...EVEN_START);
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // Raider: d20 12 + Might 1 = 13 ≥ Ria's Evasion 10 + Dodge 1 = 11 → escapes
+    t.dice(12).do({ type: 'flee', actor: 'foe' });
+    expect(t.state.result).toMatchObject({ outcome: 'victory', winner: 'heroes', reason: 'every enemy is defeated or fled: the combat ends and play returns to exploration [FRL-END-2]' });
+  });
+
+  it('ruling (secret HP): players do not see enemy hit points', () => {
+    const t = new Table(frontline, battle());
+    t.start(...EVEN_START);
+    const seen = viewState(t.state, { role: 'player', player: 'p1' }, frontline);
+    expect(seen.units.foe.pools.hp).toBeUndefined();
+    expect(seen.units.hero.pools.hp.value).toBe(20);
+  });
+});

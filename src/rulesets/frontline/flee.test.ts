@@ -1,0 +1,54 @@
+// Flee (FRL-ACT-5): 1d20 + Might against the Evasion of every enemy; each character on its own.
+import { describe, expect, it } from 'vitest';
+import { Table } from '../testing.ts';
+import { battle } from './fixtures.ts';
+import { frontline } from './index.ts';
+
+// Ria: Might 2. Raider: Dodge 2, so Evasion 10 + 2 = 12 (ruling). Boss: Evasion 15 as written in the file.
+const boss = { id: 'boss', name: 'Raider Boss', side: 'raiders', hp: 20, evasion: 15, weapons: ['claws'] };
+const kit = { id: 'kit', name: 'Kit', side: 'heroes', hp: 12, weapons: ['pistol'] };
+const flee = { type: 'flee', actor: 'hero' };
+
+describe('frontline flee', () => {
+  it('FRL-ACT-5: equal to the Evasion escapes; the unit leaves the battle (fled)', () => {
+    const t = new Table(frontline, battle({ extra: [kit] }));
+    t.start(10, 12, 11); // Ria 12, Raider 12, Kit 11: Ria first, no ambush
+    // d20 10 + Might 2 = 12 ≥ Raider's Evasion 12 → escapes
+    const ev = t.dice(10).do(flee);
+    expect(t.checks(ev)).toEqual(['d20(10) + Might 2 (Evasion: Raider 12) = 12 ≥ Evasion of Raider 12 → escapes [FRL-ACT-5]']);
+    expect(t.unit('hero').status).toBe('fled');
+    // each character escapes on its own: Kit is still in the fight, and so is the battle
+    expect(t.unit('kit').status).toBe('active');
+    expect(t.state.status).toBe('active');
+    expect(t.state.turn.order.map((s) => s.unit)).toContain('hero');
+    t.passUntil('kit');
+    expect(t.state.turn.round).toBe(1);
+    t.do({ type: 'end_turn', actor: 'kit' });
+    expect(t.state.turn.order.map((s) => s.unit)).toEqual(['foe', 'kit']); // round 2: Ria is gone
+  });
+
+  it('FRL-ACT-5: the check must beat EVERY enemy\'s Evasion — one roll against each', () => {
+    const t = new Table(frontline, battle({ extra: [boss] }));
+    t.start(10, 12, 1); // Ria 12, Raider 12, Boss 1
+    // d20 11 + 2 = 13 ≥ Raider 12 but < Boss 15 → caught; the Major action is spent
+    const ev = t.dice(11).do(flee);
+    expect(t.checks(ev)).toEqual(['d20(11) + Might 2 (Evasion: Raider 12, Raider Boss 15) = 13 < Evasion of Raider Boss 15 → caught by Raider Boss [FRL-ACT-5]']);
+    expect(t.unit('hero').status).toBe('active');
+    expect(t.active).toBe('foe');
+  });
+
+  it('FRL-ACT-5 (ruling): enemies already down do not stop a flight; the last character fleeing ends the battle as "fled"', () => {
+    const t = new Table(frontline, battle({ extra: [{ ...boss, startHp: 0 }] }));
+    t.start(10, 12, 1);
+    // only the Raider (12) counts: 10 + 2 = 12 escapes
+    t.dice(10).do(flee);
+    expect(t.state.result).toMatchObject({ outcome: 'fled' });
+  });
+
+  it('FRL-ACT-5 (ruling): preview gives the exact chance to flee', () => {
+    const t = new Table(frontline, battle({ extra: [boss] }));
+    t.start(10, 12, 1);
+    // needs d20 + 2 ≥ 15 → 13..20: 8 faces of 20
+    expect(t.preview(flee).chance).toBeCloseTo(0.4, 12);
+  });
+});

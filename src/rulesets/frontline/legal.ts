@@ -1,0 +1,46 @@
+/**
+ * Everything a frontline unit may do now: the one list the web page, the simulator and tests share.
+ * Built from the same checks the commands make (canAttack, aim), so each option listed is accepted.
+ * Nothing is done outside one's own turn: this system has no reactions.
+ */
+import { currentUnit, type ActionOption, type EncounterState, type UnitId } from '../../engine/index.ts';
+import { moveDestination } from './actions.ts';
+import { canAttack } from './attack.ts';
+import { aim, devicesOf, targetsZone, type DeviceKind } from './devices.ts';
+import { dataOf, enemiesOf, equippedWeapon, units } from './model.ts';
+import { zoneWords } from './reach.ts';
+
+export function legalActions(state: EncounterState, id: UnitId): ActionOption[] {
+  const u = state.units[id];
+  if (!u || u.status !== 'active' || currentUnit(state) !== id) return [];
+  const out: ActionOption[] = [];
+  // Minor
+  for (const w of dataOf(u).weapons) {
+    if (w.id !== dataOf(u).equipped) out.push({ command: { type: 'equip', actor: id, weapon: w.id }, label: `Equip ${w.name} (Minor)`, group: 'minor' });
+  }
+  // Major
+  const w = equippedWeapon(u);
+  if (w) {
+    for (const t of enemiesOf(state, u)) {
+      if (canAttack(state, u, t, w)) out.push({ command: { type: 'attack', actor: id, target: t.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack' });
+    }
+  }
+  for (const kind of ['gadget', 'stream'] as DeviceKind[]) {
+    for (const d of devicesOf(u, kind)) {
+      if (targetsZone(d)) {
+        for (const zone of state.map?.kind === 'zones' ? state.map.zones : []) {
+          if (aim(state, u, d, undefined, zone).ok) out.push({ command: { type: kind, actor: id, [kind]: d.id, zone }, label: `${d.name} on the ${zoneWords(zone)}`, group: kind });
+        }
+      } else {
+        for (const t of units(state)) {
+          if (aim(state, u, d, t.id, undefined).ok) out.push({ command: { type: kind, actor: id, [kind]: d.id, target: t.id }, label: `${d.name} on ${t.name}`, group: kind });
+        }
+      }
+    }
+  }
+  const to = moveDestination(state, u);
+  out.push({ command: { type: 'move', actor: id, to }, label: `Move to the ${to === 'frontline' ? 'frontline' : 'rearguard'}`, group: 'move' });
+  if (enemiesOf(state, u).length) out.push({ command: { type: 'flee', actor: id }, label: 'Flee the battle', group: 'flee' });
+  out.push({ command: { type: 'end_turn', actor: id }, label: 'End the turn', group: 'turn' });
+  return out;
+}

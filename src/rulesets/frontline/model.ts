@@ -1,0 +1,73 @@
+/** frontline's per-unit data, as kept in `unit.data`, and the small readers every rule uses. */
+import type { EncounterState, Unit } from '../../engine/index.ts';
+import type { Affinity, DamageType, Device, EffectSpec, ModifierName, Weapon } from './schema.ts';
+
+export interface FrlData {
+  /** Base modifiers from the file: might, dexterity, personality, dodge (Dexterity when not given), defense. */
+  mods: Record<'might' | 'dexterity' | 'personality' | 'dodge' | 'defense', number>;
+  /** Evasion from the file; absent = 10 + Dodge modifier (ruling FRL-ACT-5). */
+  evasion?: number;
+  affinities: Partial<Record<DamageType, Affinity>>;
+  weapons: Weapon[];
+  /** Id of the weapon in hand (FRL-ACT-3); absent when the unit has none. */
+  equipped?: string;
+  gadgets: Device[];
+  streams: Device[];
+  /** Times each device has been used this encounter, by id. */
+  used: Record<string, number>;
+  /** FRL-END-1: Battlescars gained, this fight and earlier ones. */
+  battlescars: number;
+  policy?: string;
+  gmNotes?: string;
+  [key: string]: unknown;
+}
+
+export const dataOf = (u: Unit): FrlData => u.data as unknown as FrlData;
+
+/** The three zones along the battle line (FRL-ZONE-1), as named in the engine's ZoneMap. */
+export const ZONES = ['enemy_rearguard', 'frontline', 'allies_rearguard'] as const;
+export type ZoneName = (typeof ZONES)[number];
+export const ZONE_SPACING = 20;
+
+export const playerSide = (state: EncounterState): string => state.data.playerSide as string;
+export const isCharacter = (state: EncounterState, u: Unit): boolean => u.side === playerSide(state);
+
+/** A side's own rearguard: the characters' is the allies' rearguard, the other side's the enemy rearguard. */
+export const rearguardOf = (state: EncounterState, side: string): ZoneName => (side === playerSide(state) ? 'allies_rearguard' : 'enemy_rearguard');
+
+export const units = (state: EncounterState): Unit[] => state.unitOrder.map((id) => state.units[id]);
+
+export function enemiesOf(state: EncounterState, u: Unit): Unit[] {
+  return units(state).filter((o) => o.side !== u.side && o.status === 'active');
+}
+
+/** Effects' modifier changes (ruling FRL-ACT-2) to one modifier of a unit. */
+function effectBonus(state: EncounterState, u: Unit, name: ModifierName): number {
+  let v = 0;
+  for (const fx of state.effects) {
+    if (fx.target !== u.id) continue;
+    const spec = fx.data?.spec as EffectSpec | undefined;
+    v += spec?.modifiers?.[name] ?? 0;
+  }
+  return v;
+}
+
+/** A modifier with the unit's effects applied. */
+export function mod(state: EncounterState, u: Unit, name: Exclude<ModifierName, 'evasion'>): number {
+  return dataOf(u).mods[name] + effectBonus(state, u, name);
+}
+
+/** Evasion: the file's number, else 10 + Dodge modifier; effects add to it (ruling FRL-ACT-5). */
+export function evasionOf(state: EncounterState, u: Unit): number {
+  const base = dataOf(u).evasion ?? 10 + mod(state, u, 'dodge');
+  return base + effectBonus(state, u, 'evasion');
+}
+
+export function equippedWeapon(u: Unit): Weapon | undefined {
+  const d = dataOf(u);
+  return d.weapons.find((w) => w.id === d.equipped);
+}
+
+export function affinityOf(u: Unit, type: DamageType): Affinity | undefined {
+  return dataOf(u).affinities[type];
+}

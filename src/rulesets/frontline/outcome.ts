@@ -1,0 +1,30 @@
+/**
+ * The end of a battle (FRL-END-2): all enemies down (or gone) — the characters win and play returns to
+ * exploration; all characters unconscious — game over. Ruling: if no character is left standing but some
+ * fled, the battle ends with the characters having fled.
+ */
+import type { CombatResult, EncounterState } from '../../engine/index.ts';
+import { playerSide, units } from './model.ts';
+
+export function outcome(state: EncounterState): CombatResult | null {
+  const ps = playerSide(state);
+  const inPlay = units(state).filter((u) => u.status !== 'removed');
+  const chars = inPlay.filter((u) => u.side === ps);
+  const foes = inPlay.filter((u) => u.side !== ps);
+  const charsStand = chars.some((u) => u.status === 'active');
+  const foesStand = foes.some((u) => u.status === 'active');
+  if (charsStand && foesStand) return null;
+  const enemySide = state.sides.find((s) => s !== ps);
+  if (!charsStand) {
+    if (chars.some((u) => u.status === 'fled')) {
+      return { outcome: 'fled', reason: 'no character is left standing: the ones who fled escaped [FRL-END-2]' };
+    }
+    return { outcome: 'defeat', ...(enemySide ? { winner: enemySide } : {}), reason: 'every character is unconscious: game over [FRL-END-2]' };
+  }
+  const fled = foes.filter((u) => u.status === 'fled').length;
+  return {
+    outcome: 'victory',
+    winner: ps,
+    reason: `every enemy is ${fled ? 'defeated or fled' : 'defeated'}: the combat ends and play returns to exploration [FRL-END-2]`,
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * How a frontline unit fights when no one steers it. 'aggressive':
+ *   1. wake or patch up an ally (unconscious, or at a third of its HP or less) with a healing device;
+ *   2. strike the weakest enemy it can reach — with the weapon in hand, another weapon (equip it first:
+ *      a Minor action, then the attack next), or a damaging device — choosing the best expected damage
+ *      by preview; strikes that would do nothing (immune, reflect, drain) are never chosen;
+ *   3. with nothing in reach, move to the frontline; already there, use a buffing device, else end the turn.
+ * It never flees.
+ */
+import { isRejection, type ActionOption, type EncounterState, type Policy, type Unit, type UnitId } from '../../engine/index.ts';
+import { canAttack } from './attack.ts';
+import { devicesOf } from './devices.ts';
+import { dataOf, enemiesOf } from './model.ts';
+import { attackPreview, preview } from './preview.ts';
+
+interface Candidate {
+  option: ActionOption;
+  weakest: number;
+  expected: number;
+}
+
+const hp = (u: Unit) => u.pools.hp.value;
+
+function deviceOf(state: EncounterState, o: ActionOption) {
+  const kind = o.command.type as 'gadget' | 'stream';
+  return devicesOf(state.units[o.command.actor!], kind).find((d) => d.id === o.command[kind]);
+}
+
+function strikes(state: EncounterState, id: UnitId, options: ActionOption[]): Candidate[] {
+  const u = state.units[id];
+  const out: Candidate[] = [];
+  // every weapon the unit carries, as if in hand: equipping is free (Minor) and the attack comes next
+  for (const w of dataOf(u).weapons) {
+    for (const t of enemiesOf(state, u)) {
+      if (!canAttack(state, u, t, w)) continue;
+      const option = w.id === dataOf(u).equipped
+        ? options.find((o) => o.command.type === 'attack' && o.command.target === t.id)
+        : options.find((o) => o.command.type === 'equip' && o.command.weapon === w.id);
+      if (option) out.push({ option, weakest: hp(t), expected: attackPreview(state, u, t, w).expectedDamage ?? 0 });
+    }
+  }
+  for (const o of options.filter((x) => x.command.type === 'gadget' || x.command.type === 'stream')) {
+    const d = deviceOf(state, o);
+    if (!d?.damage) continue;
+    const foes = enemiesOf(state, u).filter((t) => (o.command.zone ? t.zone === o.command.zone : t.id === o.command.target));
+    if (!foes.length) continue;
+    const p = preview(state, o.command);
+    out.push({ option: o, weakest: Math.min(...foes.map(hp)), expected: isRejection(p) ? 0 : p.expectedDamage ?? 0 });
+  }
+  return out.filter((c) => c.expected > 0);
+}
+
+export const aggressive: Policy = (state, id, options) => {
+  const heal = options.find((o) => {
+    if (o.command.type !== 'gadget' && o.command.type !== 'stream') return false;
+    const d = deviceOf(state, o);
+    const t = state.units[o.command.target as string];
+    return !!d?.heal && !d.damage && !!t && (t.status === 'down' || hp(t) * 3 <= t.pools.hp.max);
+  });
+  if (heal) return heal;
+  const c = strikes(state, id, options);
+  if (c.length) {
+    const weakest = Math.min(...c.map((x) => x.weakest));
+    return c.filter((x) => x.weakest === weakest).reduce((a, b) => (b.expected > a.expected ? b : a)).option;
+  }
+  const forward = options.find((o) => o.command.type === 'move' && o.command.to === 'frontline');
+  if (forward) return forward;
+  const buff = options.find((o) => {
+    const d = (o.command.type === 'gadget' || o.command.type === 'stream') && deviceOf(state, o);
+    const t = o.command.target === undefined ? undefined : state.units[o.command.target as string];
+    return !!d && !!d.effect && !d.damage && !!t && t.side === state.units[id].side && !state.effects.some((f) => f.target === t.id && f.name === d.effect!.name);
+  });
+  if (buff) return buff;
+  return options.find((o) => o.command.type === 'end_turn') ?? options[0];
+};

@@ -1,0 +1,105 @@
+/**
+ * Exact odds before rolling, from the dice algebra: the hit chance of the d20-against-d20 contest with its
+ * natural 1 and 20 (FRL-ATK-1), the damage distribution after affinity and Defense (FRL-DMG-1..3),
+ * and the chance to flee (FRL-ACT-5).
+ */
+import { distributionOf, Distribution } from '../../dice/index.ts';
+import { reject, type Command, type EncounterState, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
+import { canAttack } from './attack.ts';
+import { AFFINITY_LABEL, landing } from './damage.ts';
+import { aim, devicesOf, type DeviceKind } from './devices.ts';
+import { affinityOf, enemiesOf, equippedWeapon, evasionOf, mod } from './model.ts';
+import type { DamageType, Weapon } from './schema.ts';
+
+/** P(hit): natural 20 hits, natural 1 misses, otherwise d20 + dex ≥ d20 + dodge. */
+export function hitChance(dex: number, dodge: number): number {
+  let hits = 0;
+  for (let a = 1; a <= 20; a++) {
+    for (let d = 1; d <= 20; d++) if (a === 20 || (a !== 1 && a + dex >= d + dodge)) hits++;
+  }
+  return hits / 400;
+}
+
+interface StrikeSpec {
+  dice: string;
+  type: DamageType;
+  might?: number;
+}
+
+/** Damage the target loses when hit, plus notes for what lands elsewhere (reflect, drain). */
+export function damageOnHit(state: EncounterState, attacker: Unit, target: Unit, s: StrikeSpec): { dist: Distribution; notes: string[] } {
+  const aff = affinityOf(target, s.type);
+  const base = distributionOf(s.dice);
+  const dice = aff === 'weak' ? Distribution.constant(base.max) : aff === 'strong' ? Distribution.constant(Math.max(1, base.min)) : base;
+  const tdef = mod(state, target, 'defense');
+  const adef = mod(state, attacker, 'defense');
+  const land = (v: number) => landing(aff, v, s.might, tdef, adef);
+  const dist = dice.map((v) => {
+    const l = land(v);
+    return l.kind === 'damage' && l.to === 'target' ? l.amount : 0;
+  });
+  const notes: string[] = [];
+  if (aff) notes.push(`${target.name} is ${aff} to ${s.type}: ${AFFINITY_LABEL[aff]}`);
+  if (aff === 'reflect') {
+    const back = dice.map((v) => (land(v) as { amount: number }).amount);
+    notes.push(`${attacker.name} would take ${back.min}–${back.max} (mean ${back.mean.toFixed(2)}) on a hit`);
+  }
+  if (aff === 'drain') {
+    const healed = dice.map((v) => (land(v) as { amount: number }).amount);
+    notes.push(`${target.name} would heal ${healed.min}–${healed.max} (mean ${healed.mean.toFixed(2)}) on a hit`);
+  }
+  return { dist, notes };
+}
+
+function finish(chance: number, onHit: Distribution, notes: string[]): Preview {
+  const parts = ([[chance, onHit], [1 - chance, Distribution.constant(0)]] as [number, Distribution][]).filter(([p]) => p > 0);
+  const damage = Distribution.mix(parts);
+  return { chance, damage, expectedDamage: damage.mean, damageOnHit: { min: onHit.min, max: onHit.max, mean: onHit.mean }, notes };
+}
+
+/** Preview of an attack with a given weapon (the policy asks this of weapons not yet in hand). */
+export function attackPreview(state: EncounterState, u: Unit, t: Unit, w: Weapon): Preview {
+  const chance = hitChance(mod(state, u, 'dexterity'), mod(state, t, 'dodge'));
+  const might = w.reach === 'melee' ? mod(state, u, 'might') : undefined;
+  const { dist, notes } = damageOnHit(state, u, t, { dice: w.damage, type: w.type, ...(might !== undefined ? { might } : {}) });
+  return finish(chance, dist, [`d20 + ${mod(state, u, 'dexterity')} against ${t.name}'s d20 + ${mod(state, t, 'dodge')}`, ...notes]);
+}
+
+export function preview(state: EncounterState, cmd: Command): Preview | Rejection {
+  const u = state.units[cmd.actor ?? ''];
+  if (!u) return reject('unit/unknown', 'no such actor', 'actor');
+  if (cmd.type === 'attack') {
+    const t = state.units[typeof cmd.target === 'string' ? cmd.target : ''];
+    if (!t) return reject('unit/unknown', 'no such target', 'target');
+    const w = equippedWeapon(u);
+    if (!w) return reject('action/no_weapon', `${u.name} has no weapon in hand`);
+    if (!canAttack(state, u, t, w)) return reject('action/out_of_range', `${w.name} does not reach ${t.name}`, 'target');
+    return attackPreview(state, u, t, w);
+  }
+  if (cmd.type === 'gadget' || cmd.type === 'stream') {
+    const kind = cmd.type as DeviceKind;
+    const d = devicesOf(u, kind).find((x) => x.id === cmd[kind]);
+    if (!d) return reject('action/unknown_device', `${u.name} has no ${kind} "${String(cmd[kind])}"`, kind);
+    const a = aim(state, u, d, cmd.target, cmd.zone);
+    if (!a.ok) return reject(a.code, a.message, a.field);
+    const first = a.targets.find((t) => t.side !== u.side) ?? a.targets[0];
+    const chance = d.hit && first.side !== u.side ? hitChance(mod(state, u, 'dexterity'), mod(state, first, 'dodge')) : 1;
+    const notes = [`affects ${a.targets.map((t) => t.name).join(', ')}`];
+    if (d.heal) {
+      const h = distributionOf(d.heal);
+      notes.push(`heals ${h.min}–${h.max} (mean ${h.mean.toFixed(2)})`);
+    }
+    if (!d.damage || !d.type) return { chance, notes };
+    const { dist, notes: more } = damageOnHit(state, u, first, { dice: d.damage, type: d.type });
+    return finish(chance, dist, [...notes, ...more]);
+  }
+  if (cmd.type === 'flee') {
+    const foes = enemiesOf(state, u);
+    const need = Math.max(...foes.map((f) => evasionOf(state, f)));
+    const might = mod(state, u, 'might');
+    let n = 0;
+    for (let f = 1; f <= 20; f++) if (f + might >= need) n++;
+    return { chance: n / 20, notes: [`d20 + ${might} must reach the highest Evasion, ${need}`] };
+  }
+  return { notes: [] };
+}

@@ -1,0 +1,164 @@
+/** The frontline encounter file: what a GM writes. Validated with these schemas; exported as JSON Schema. */
+import { z } from 'zod';
+
+const dice = z.string().min(1).describe('dice notation, e.g. "1d8" or "2d6+1"');
+const id = z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
+
+/** FRL-DMG-4: the two damage types. */
+export const damageTypes = ['kinetic', 'energy'] as const;
+export const damageType = z.enum(damageTypes);
+
+/** FRL-DMG-2: a creature's affinity to a damage type; the book's abbreviations (Wk, St, Im, Rf, Dr) are accepted too. */
+export const affinityWords = { weak: 'weak', strong: 'strong', immune: 'immune', reflect: 'reflect', drain: 'drain', Wk: 'weak', St: 'strong', Im: 'immune', Rf: 'reflect', Dr: 'drain' } as const;
+export const affinity = z.enum(['weak', 'strong', 'immune', 'reflect', 'drain', 'Wk', 'St', 'Im', 'Rf', 'Dr']);
+
+/** Reach of a weapon or device, by zones (FRL-ZONE-2..4); `any` is for devices only. */
+export const reachSchema = z.enum(['melee', 'short', 'long']);
+export const deviceReach = z.enum(['melee', 'short', 'long', 'any']);
+
+/** Modifier names a unit has and an effect may change. */
+export const modifierNames = ['might', 'dexterity', 'personality', 'dodge', 'defense', 'evasion'] as const;
+const modifierName = z.enum(modifierNames);
+
+export const weaponSchema = z.strictObject({
+  id,
+  name: z.string().min(1),
+  damage: dice,
+  type: damageType.default('kinetic'),
+  reach: reachSchema.default('melee'),
+});
+
+/** A timed effect a device puts on its targets (ruling FRL-ACT-2): modifier changes for N rounds. */
+export const effectSchema = z.strictObject({
+  name: z.string().min(1),
+  /** Lasts until the start of the user's Nth next turn. */
+  rounds: z.number().int().min(1),
+  modifiers: z.partialRecord(modifierName, z.number().int()).default({}),
+});
+
+/**
+ * A gadget or a stream (ruling FRL-ACT-2): a Major action built from blocks. Whatever it holds happens
+ * to each target in this order: damage, heal, effect, move.
+ */
+export const deviceSchema = z
+  .strictObject({
+    id,
+    name: z.string().min(1),
+    target: z.enum(['enemy', 'ally', 'self', 'enemies_in_zone', 'allies_in_zone', 'all_in_zone']),
+    reach: deviceReach.default('any'),
+    /** Roll 1d20 + Dexterity against each target's Dodge roll, like an attack; default: it always lands. */
+    hit: z.boolean().default(false),
+    /** Times per encounter; absent = as often as wanted. */
+    uses: z.number().int().min(1).optional(),
+    damage: dice.optional(),
+    type: damageType.optional(),
+    heal: dice.optional(),
+    effect: effectSchema.optional(),
+    /** Put each target in the frontline or in its own rearguard. */
+    move: z.enum(['frontline', 'rearguard']).optional(),
+  })
+  .superRefine((d, ctx) => {
+    if (!d.damage && !d.heal && !d.effect && !d.move) ctx.addIssue({ code: 'custom', message: `"${d.id}" does nothing: give it damage, heal, effect or move` });
+    if (d.damage && !d.type) ctx.addIssue({ code: 'custom', path: ['type'], message: `"${d.id}" deals damage: say its type (kinetic or energy)` });
+    if (!d.damage && d.type) ctx.addIssue({ code: 'custom', path: ['type'], message: `"${d.id}" has a damage type but no damage` });
+  });
+
+const ref = <T extends z.ZodType>(s: T) => z.union([z.string().min(1), s]);
+
+export const unitSchema = z.strictObject({
+  id,
+  name: z.string().min(1),
+  side: z.string().min(1),
+  controller: z.string().optional(),
+  hidden: z.boolean().default(false),
+  /** FRL-ZONE-1: where it starts: the frontline or its own side's rearguard. */
+  start: z.string().default('frontline').describe('frontline or rearguard (its own side\'s)'),
+  hp: z.number().int().min(1),
+  /** Hit points at the start when wounded from an earlier fight (default: hp). */
+  startHp: z.number().int().min(0).optional(),
+  defense: z.number().int().min(0).default(0),
+  modifiers: z
+    .strictObject({
+      might: z.number().int().default(0),
+      dexterity: z.number().int().default(0),
+      personality: z.number().int().default(0),
+      /** Added to the Dodge roll (ruling FRL-ATK-1); default: the Dexterity modifier. */
+      dodge: z.number().int().optional(),
+    })
+    .default({ might: 0, dexterity: 0, personality: 0 }),
+  /** What Flee must reach (ruling FRL-ACT-5); default 10 + Dodge modifier. */
+  evasion: z.number().int().optional(),
+  affinities: z.partialRecord(damageType, affinity).default({}),
+  weapons: z.array(ref(weaponSchema)).default([]),
+  /** The weapon in hand at the start (default: the first listed). */
+  equipped: z.string().optional(),
+  gadgets: z.array(ref(deviceSchema)).default([]),
+  streams: z.array(ref(deviceSchema)).default([]),
+  /** Battlescars carried from earlier fights (FRL-END-1). */
+  battlescars: z.number().int().min(0).default(0),
+  policy: z.string().optional(),
+  gmNotes: z.string().optional(),
+});
+
+export const encounterSchema = z
+  .strictObject({
+    ruleset: z.literal('frontline'),
+    name: z.string().min(1),
+    description: z.string().optional(),
+    /** The two sides; `players: true` marks the characters' (default: the first listed). */
+    sides: z.record(z.string().min(1), z.strictObject({ players: z.boolean().default(false), policy: z.string().optional() })),
+    /** FRL-INIT-1 (ruling): one d20 per character (default), or one per group as the text literally reads. */
+    initiative: z.enum(['character', 'group']).default('character'),
+    content: z
+      .strictObject({
+        weapons: z.array(weaponSchema).default([]),
+        gadgets: z.array(deviceSchema).default([]),
+        streams: z.array(deviceSchema).default([]),
+      })
+      .default({ weapons: [], gadgets: [], streams: [] }),
+    units: z.array(unitSchema).min(2),
+  })
+  .superRefine((doc, ctx) => {
+    const sides = Object.keys(doc.sides);
+    if (sides.length !== 2) ctx.addIssue({ code: 'custom', path: ['sides'], message: `a frontline battle has exactly two sides (the characters and their enemies); found ${sides.length}` });
+    if (Object.values(doc.sides).filter((s) => s.players).length > 1) ctx.addIssue({ code: 'custom', path: ['sides'], message: 'only one side can be the players\' (players: true)' });
+    const unique = (list: { id: string }[], path: (string | number)[], what: string) => {
+      const seen = new Set<string>();
+      list.forEach((x, i) => {
+        if (seen.has(x.id)) ctx.addIssue({ code: 'custom', path: [...path, i, 'id'], message: `${what} id "${x.id}" is used twice` });
+        seen.add(x.id);
+      });
+    };
+    unique(doc.units, ['units'], 'unit');
+    unique(doc.content.weapons, ['content', 'weapons'], 'weapon');
+    unique(doc.content.gadgets, ['content', 'gadgets'], 'gadget');
+    unique(doc.content.streams, ['content', 'streams'], 'stream');
+    doc.units.forEach((u, i) => {
+      const at = (...p: (string | number)[]) => ['units', i, ...p];
+      if (!sides.includes(u.side)) ctx.addIssue({ code: 'custom', path: at('side'), message: `unit "${u.id}" is on side "${u.side}", which is not one of the sides: ${sides.join(', ') || '(none declared)'}` });
+      if (u.start !== 'frontline' && u.start !== 'rearguard') ctx.addIssue({ code: 'custom', path: at('start'), message: `unknown zone "${u.start}": a unit starts in "frontline" or "rearguard" (its own side's) [FRL-ZONE-1]` });
+      if (u.startHp !== undefined && u.startHp > u.hp) ctx.addIssue({ code: 'custom', path: at('startHp'), message: `startHp ${u.startHp} is more than hp ${u.hp}` });
+      const lists = [['weapons', doc.content.weapons], ['gadgets', doc.content.gadgets], ['streams', doc.content.streams]] as const;
+      for (const [key, library] of lists) {
+        (u[key] as (string | { id: string })[]).forEach((w, j) => {
+          if (typeof w === 'string' && !library.some((x) => x.id === w)) ctx.addIssue({ code: 'custom', path: at(key, j), message: `no ${key.slice(0, -1)} "${w}" in content.${key}` });
+        });
+      }
+      if (u.equipped !== undefined && !u.weapons.some((w) => (typeof w === 'string' ? w : w.id) === u.equipped)) {
+        ctx.addIssue({ code: 'custom', path: at('equipped'), message: `"${u.equipped}" is not one of ${u.id}'s weapons` });
+      }
+    });
+    for (const s of sides) {
+      if (!doc.units.some((u) => u.side === s)) ctx.addIssue({ code: 'custom', path: ['sides', s], message: `side "${s}" has no units` });
+    }
+  });
+
+export type EncounterDoc = z.output<typeof encounterSchema>;
+export type UnitDoc = z.output<typeof unitSchema>;
+export type Weapon = z.output<typeof weaponSchema>;
+export type Device = z.output<typeof deviceSchema>;
+export type EffectSpec = z.output<typeof effectSchema>;
+export type DamageType = (typeof damageTypes)[number];
+export type Affinity = (typeof affinityWords)[keyof typeof affinityWords];
+export type Reach = z.output<typeof deviceReach>;
+export type ModifierName = (typeof modifierNames)[number];

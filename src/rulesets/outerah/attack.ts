@@ -1,0 +1,33 @@
+/**
+ * The weapon attack: a mainhand weapon uses the Primary action, an offhand one the Secondary
+ * (OUT-TURN-1); the strike itself is strike.ts; the target may react (triggers.ts).
+ */
+import { fail, type Command, type Resolution, type Unit } from '../../engine/index.ts';
+import { dataOf, type Weapon } from './model.ts';
+import { weaponSpec } from './spec.ts';
+import { resolveStrike } from './strike.ts';
+import { attackBlocker, orFail, targetOf } from './targeting.ts';
+import { react } from './triggers.ts';
+import { spendSlot } from './turn.ts';
+
+export function weaponOf(u: Unit, id: unknown): Weapon {
+  const ws = dataOf(u).weapons;
+  if (!ws.length) fail('action/no_weapon', `${u.name} has no weapon`);
+  if (id === undefined) return ws[0];
+  const w = ws.find((x) => x.id === id);
+  if (!w) fail('action/unknown_weapon', `${u.name} has no weapon "${String(id)}"`, 'weapon');
+  return w;
+}
+
+export const slotOfWeapon = (w: Weapon) => (w.hand === 'off' ? 'secondary' : 'primary') as 'primary' | 'secondary';
+
+export function attackCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const w = weaponOf(u, cmd.weapon);
+  const t = targetOf(ctx, cmd.target);
+  const spec = weaponSpec(w);
+  orFail(attackBlocker(ctx.state, u, t, spec));
+  spendSlot(ctx, u, slotOfWeapon(w));
+  resolveStrike(ctx, u, t, spec);
+  react(ctx, t.id, u.id);
+}

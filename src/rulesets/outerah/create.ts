@@ -1,0 +1,124 @@
+/** Builds the initial encounter state from a validated outerah file. */
+import type { EncounterState, GridMap, Json, Terrain, Unit } from '../../engine/index.ts';
+import { classRow } from './classes.ts';
+import type { OutData, Weapon } from './model.ts';
+import type { EncounterDoc, Skill, UnitDoc, WeaponDoc } from './schema.ts';
+import { WEAPON_KINDS } from './weapon-table.ts';
+
+/** A weapon from the file with its kind's range, type and delivery (OUT-RNG-1, OUT-WPN-1). */
+export function completeWeapon(w: WeaponDoc): Weapon {
+  const kind = WEAPON_KINDS[w.kind];
+  const objectType = w.object === 'pointed' ? 'piercing' : w.object === 'sharp' ? 'slashing' : w.object === 'heavy' ? 'bludgeon' : undefined;
+  // a pointed object is thrown: it flies as a projectile (OUT-WPN-1)
+  const thrown = w.kind === 'improvised' && w.object === 'pointed';
+  const out: Weapon = {
+    id: w.id,
+    name: w.name,
+    kind: w.kind,
+    type: w.type ?? objectType ?? kind.type,
+    element: w.element,
+    range: w.range ?? (thrown ? 3 : kind.range),
+    delivery: w.delivery ?? (thrown ? 'projectile' : kind.delivery),
+    hand: w.hand,
+    upgrades: w.upgrades,
+    armorPiercing: w.armorPiercing,
+  };
+  if (w.damage) out.damage = w.damage;
+  return out;
+}
+
+function resolveRefs<T extends { id: string }>(items: (string | T)[], library: T[]): T[] {
+  return items.map((x) => (typeof x === 'string' ? library.find((l) => l.id === x)! : x));
+}
+
+function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
+  const data: OutData = {
+    class: u.class,
+    level: u.level,
+    defense: u.defense,
+    magicDefense: u.magicDefense,
+    armor: u.armor,
+    armorUpgrades: u.armorUpgrades,
+    crit: u.crit,
+    move: u.move,
+    jump: u.jump,
+    baseSpeed: u.speed ?? classRow(doc.classes, u.class).speed,
+    resist: u.resist,
+    weapons: resolveRefs<WeaponDoc>(u.weapons, doc.content.weapons).map(completeWeapon),
+    skills: resolveRefs<Skill>(u.skills, doc.content.skills),
+    items: u.items,
+    reactions: u.reactions,
+    trainer: u.trainer,
+    baseHp: u.hp,
+  };
+  if (u.boon) data.boon = u.boon;
+  const kinds = [...new Set(u.reactions.map((r) => r.kind))];
+  if (u.reaction ?? kinds[0]) data.reaction = u.reaction ?? kinds[0];
+  if (u.policy) data.policy = u.policy;
+  if (u.gmNotes) data.gmNotes = u.gmNotes;
+  const unit: Unit = {
+    id: u.id,
+    name: u.name,
+    side: u.side,
+    status: u.startHp === 0 ? 'down' : 'active',
+    stats: { ...u.stats },
+    pools: {
+      hp: { value: u.startHp ?? u.hp, max: u.hp },
+      movement: { value: 0, max: u.move },
+      primary: { value: 0, max: 1 },
+      secondary: { value: 0, max: 1 },
+      chat: { value: 0, max: 1 },
+      ...(u.trainer ? { specialty: { value: 0, max: 1 } } : {}),
+    },
+    position: { x: u.at[0], y: u.at[1] },
+    facing: u.facing,
+    elevation: u.elevation,
+    data: data as unknown as Record<string, Json>,
+  };
+  if (u.controller) unit.controller = u.controller;
+  return unit;
+}
+
+export function createState(doc: EncounterDoc): EncounterState {
+  const map: GridMap = { kind: 'grid', width: doc.map.width, height: doc.map.height, cells: {} };
+  for (const t of doc.map.terrain) {
+    const cell: Terrain = { tags: t.tags };
+    if (t.cost !== undefined) cell.cost = t.cost;
+    if (t.elevation !== undefined) cell.elevation = t.elevation;
+    if (t.blocksMove !== undefined) cell.blocksMove = t.blocksMove;
+    if (t.blocksSight !== undefined) cell.blocksSight = t.blocksSight;
+    if (t.cover !== undefined) cell.cover = t.cover;
+    if (t.material !== undefined) cell.material = t.material;
+    map.cells[`${t.at[0]},${t.at[1]}`] = cell;
+  }
+  const units: Record<string, Unit> = {};
+  for (const u of doc.units) units[u.id] = buildUnit(doc, u);
+  const sides = [...new Set(doc.units.map((u) => u.side))];
+  const declared = Object.entries(doc.sides).filter(([, s]) => s.players).map(([id]) => id);
+  const policies = Object.fromEntries(Object.entries(doc.sides).flatMap(([id, s]) => (s.policy ? [[id, s.policy]] : [])));
+  // units hidden in the file start Hidden and unaware-of: their first attack is an Opener (OUT-OPEN-1)
+  const effects = doc.units
+    .filter((u) => u.hidden)
+    .map((u, i) => ({ id: `fx-start${i}`, name: 'Hidden', categories: ['buff'], target: u.id, stacks: 1, data: { unaware: true, unseen: 0 } }));
+  return {
+    ruleset: 'outerah',
+    name: doc.name,
+    status: 'setup',
+    version: 0,
+    units,
+    unitOrder: doc.units.map((u) => u.id),
+    sides,
+    turn: { round: 0, order: [], index: -1 },
+    effects,
+    map,
+    pending: [],
+    nextId: 1,
+    data: {
+      settings: doc.settings as unknown as Json,
+      items: doc.content.items as unknown as Json,
+      classes: doc.classes as unknown as Json,
+      playerSides: declared.length ? declared : [sides[0]],
+      sidePolicies: policies,
+    },
+  };
+}

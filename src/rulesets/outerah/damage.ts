@@ -1,0 +1,112 @@
+/**
+ * The damage pipeline (OUT-DMG-1..4, OUT-RES-2, OUT-HIT-2), one function for live play and preview:
+ *   physical: dice + (weapon upgrades − armour upgrades) + (Strength − Vitality reduction − Defense)
+ *   magical:  dice + Intelligence (+ weapon multiplier) − Wisdom reduction − Magic Defense
+ *   floored at 0 (damage never heals through the subtraction), × charges, × 2 critical,
+ *   × share (piercing pass-through), × elemental resistance; rounded down once at the end.
+ * Ruling OUT-DMG-3: the formula's "Vitality"/"Wisdom" is the flat reduction the prose gives:
+ * 2 per full 10 points.
+ */
+import type { Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
+import { chargeFactor, chargeTerms, type Charge } from './charges.ts';
+import { elementName, resistanceOf, resistedHit } from './elements.ts';
+import { dataOf, stat } from './model.ts';
+import type { StrikeSpec } from './spec.ts';
+
+export const flatReduction = (points: number): number => 2 * Math.floor(points / 10);
+
+export interface DamageResult {
+  terms: Term[];
+  /** Before resistance (after floor, charges, critical, share). */
+  raw: number;
+  resistance: number;
+  damage: number;
+  heals: number;
+}
+
+/** The flat part: everything added to the dice before the floor (by name, for the log). */
+export function flatTerms(attacker: Unit, target: Unit, spec: StrikeSpec): Term[] {
+  const t = dataOf(target);
+  const terms: Term[] = [];
+  const add = (name: string, value: number, always = false) => {
+    if (value !== 0 || always) terms.push({ kind: 'mod', name, value });
+  };
+  if (spec.magical) {
+    add('Intelligence', stat(attacker, 'intelligence'), true);
+    add('weapon multiplier', spec.upgrades);
+    add(`Wisdom ${stat(target, 'wisdom')} reduction`, -flatReduction(stat(target, 'wisdom')), true);
+    add('Magic Defense', -t.magicDefense);
+  } else {
+    add('weapon upgrades', spec.upgrades);
+    add('armour upgrades', -t.armorUpgrades);
+    add('Strength', stat(attacker, 'strength'), true);
+    add(`Vitality ${stat(target, 'vitality')} reduction`, -flatReduction(stat(target, 'vitality')), true);
+    add('Defense', -t.defense);
+  }
+  return terms;
+}
+
+const sum = (terms: Term[]) => terms.reduce((s, t) => s + (t.kind === 'mod' || t.kind === 'dice' ? t.value : 0), 0);
+
+export function damageFrom(
+  attacker: Unit,
+  target: Unit,
+  spec: StrikeSpec,
+  dice: Term,
+  critical: boolean,
+  charges: Charge[],
+  share = 1,
+): DamageResult {
+  const terms: Term[] = [dice, ...flatTerms(attacker, target, spec)];
+  let value = sum(terms);
+  if (value < 0) {
+    value = 0;
+    terms.push({ kind: 'step', name: 'floored at', value: 0 });
+  }
+  terms.push(...chargeTerms(charges));
+  value *= chargeFactor(charges);
+  if (critical) {
+    terms.push({ kind: 'mult', name: 'critical', factor: 2 });
+    value *= 2;
+  }
+  if (share !== 1) {
+    terms.push({ kind: 'mult', name: 'pass-through', factor: share });
+    value *= share;
+  }
+  const r = resistanceOf(dataOf(target).resist, spec.element);
+  if (r !== 100) terms.push({ kind: 'mult', name: `${elementName(spec.element)} resistance`, factor: r / 100 });
+  const { damage, heals } = resistedHit(value, r);
+  const exact = r > 0 ? (value * r) / 100 : (value * -r) / 100;
+  if (r !== 0 && !Number.isInteger(exact)) terms.push({ kind: 'step', name: 'rounded down', value: damage || heals });
+  return { terms, raw: value, resistance: r, damage, heals };
+}
+
+/** Take damage; at 0 hit points the unit is down (out of the fight). Returns the damage taken. */
+export function dealDamage(ctx: Resolution, target: UnitId, amount: number, source: UnitId | undefined, rule: string, element?: string): number {
+  const before = ctx.unit(target);
+  const extra = { rule, ...(source ? { source } : {}), ...(element ? { damageType: element } : {}) };
+  const dealt = ctx.damage(target, amount, extra);
+  if (before.status === 'active' && ctx.unit(target).pools.hp.value <= 0) {
+    ctx.emit({ type: 'unit.status', unit: target, status: 'down', cause: 'reduced to 0 hit points', rule });
+  }
+  return dealt;
+}
+
+/** Hit points back (a heal, or a hit of an element the unit absorbs); a down unit raised above 0 stands up. */
+export function restore(ctx: Resolution, target: UnitId, amount: number, source: UnitId | undefined, rule: string): number {
+  const before = ctx.unit(target);
+  const healed = ctx.heal(target, amount, { rule, ...(source ? { source } : {}) });
+  if (before.status === 'down' && ctx.unit(target).pools.hp.value > 0) {
+    ctx.emit({ type: 'unit.status', unit: target, status: 'active', cause: 'healed above 0 hit points', rule });
+  }
+  return healed;
+}
+
+/** Land a computed hit: a check line with the arithmetic, then the damage or the healing. */
+export function applyDamage(ctx: Resolution, attacker: Unit, target: Unit, spec: StrikeSpec, r: DamageResult, label: string, rules: string[]): void {
+  const outcome = r.heals > 0 ? `${target.name} absorbs it: heals ${r.heals}` : r.resistance === 0 ? `${target.name} is immune: 0 damage` : `${r.damage} damage`;
+  ctx.check({ label, terms: r.terms, total: r.heals > 0 ? r.heals : r.damage, outcome, rules }, attacker.id, target.id);
+  if (r.heals > 0) restore(ctx, target.id, r.heals, attacker.id, 'OUT-RES-2');
+  else dealDamage(ctx, target.id, r.damage, attacker.id, rules[0], spec.element);
+}
+

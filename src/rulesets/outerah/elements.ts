@@ -1,0 +1,38 @@
+/**
+ * The twelve elements of Outerah and resistance as a percentage (OUT-RES-1..3, OUT-HEAL-1).
+ * A resistance is "how much of a hit of that element the unit takes": 100 normal, 200 double,
+ * 50 half, 0 immune, below 0 the hit heals by that percentage.
+ */
+export const ELEMENTS = [
+  'creation', 'destruction', 'earth', 'elemethonal', 'fire', 'light',
+  'neutral', 'null', 'shadow', 'spirit', 'water', 'wind',
+] as const;
+
+export type Element = (typeof ELEMENTS)[number];
+
+export const elementName = (e: Element): string => e.charAt(0).toUpperCase() + e.slice(1);
+
+/** A unit's resistance to an element, in percent (default 100). */
+export function resistanceOf(resist: Partial<Record<Element, number>>, e: Element): number {
+  return resist[e] ?? 100;
+}
+
+/** What a hit of `raw` becomes at resistance `r`: damage taken, or healing when r < 0 (OUT-RES-2). Rounded down. */
+export function resistedHit(raw: number, r: number): { damage: number; heals: number } {
+  if (r > 0) return { damage: Math.floor((raw * r) / 100), heals: 0 };
+  if (r === 0) return { damage: 0, heals: 0 };
+  return { damage: 0, heals: Math.floor((raw * -r) / 100) };
+}
+
+/**
+ * Healing factor of an element on a unit (ruling OUT-HEAL-1): full at 100 %, less the further the
+ * resistance is from 100 either way (50 % → half, 200 % → half), none when immune; an element that
+ * heals the unit when it hits (r < 0) heals normally; the unit's boon element always heals half.
+ */
+export function healFactor(r: number, isBoon: boolean): { factor: number; why: string } {
+  if (r === 0) return { factor: 0, why: 'immune: no healing of that element' };
+  if (isBoon) return { factor: 0.5, why: 'boon element: half' };
+  if (r < 0) return { factor: 1, why: `absorbs the element (${r}%)` };
+  if (r <= 100) return { factor: r / 100, why: `resistance ${r}%` };
+  return { factor: 100 / r, why: `resistance ${r}% (weak to it)` };
+}

@@ -1,0 +1,60 @@
+/** Everything an outerah unit may do now: the one list the web page, the simulator and tests share. */
+import { FACINGS } from '../../engine/space/facing.ts';
+import { parseCellKey } from '../../engine/space/grid.ts';
+import { currentUnit, type ActionOption, type EncounterState, type UnitId } from '../../engine/index.ts';
+import { slotOfWeapon } from './attack.ts';
+import { hideBlocker } from './hidden.ts';
+import { itemBlocker } from './items.ts';
+import { dataOf } from './model.ts';
+import { reachableCells } from './move.ts';
+import { castBlocker } from './skills.ts';
+import { weaponSpec } from './spec.ts';
+import { attackBlocker } from './targeting.ts';
+import { hasSlot } from './turn.ts';
+
+export function legalActions(state: EncounterState, id: UnitId): ActionOption[] {
+  const u = state.units[id];
+  if (!u || u.status !== 'active' || currentUnit(state) !== id) return [];
+  const d = dataOf(u);
+  const out: ActionOption[] = [];
+  const units = state.unitOrder.map((k) => state.units[k]);
+  for (const w of d.weapons) {
+    if (!hasSlot(u, slotOfWeapon(w))) continue;
+    for (const t of units) {
+      if (!attackBlocker(state, u, t, weaponSpec(w))) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack' });
+    }
+  }
+  for (const k of d.skills) {
+    for (const t of units) {
+      if (castBlocker(state, u, k, t)) continue;
+      if (k.kind === 'heal' && t.pools.hp.value >= t.pools.hp.max) continue;
+      out.push({ command: { type: 'cast', actor: id, skill: k.id, target: t.id }, label: `${k.name} on ${t.name}`, group: k.kind === 'attack' || k.kind === 'debuff' ? 'attack' : 'support' });
+    }
+  }
+  if (hasSlot(u, 'secondary')) {
+    for (const item of Object.keys(d.items)) {
+      for (const t of units) {
+        if (!itemBlocker(state, u, t, item) && t.pools.hp.value < t.pools.hp.max) {
+          out.push({ command: { type: 'use_item', actor: id, item, target: t.id }, label: `Use ${item} on ${t.name}`, group: 'item' });
+        }
+      }
+    }
+    if (!hideBlocker(state, u)) out.push({ command: { type: 'hide', actor: id }, label: 'Hide', group: 'stealth' });
+  }
+  if (u.pools.movement.value > 0) {
+    for (const [key, spot] of reachableCells(state, u)) {
+      if (spot.cost === 0) continue;
+      const c = parseCellKey(key);
+      out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y}) — ${spot.cost} Movement`, group: 'move' });
+    }
+  }
+  if (hasSlot(u, 'chat')) out.push({ command: { type: 'chat', actor: id, text: 'For Outerah!' }, label: 'Chat', group: 'chat' });
+  for (const kind of ['trigger', 'auto'] as const) {
+    if (d.reaction !== kind && d.reactions.some((r) => r.kind === kind)) out.push({ command: { type: 'set_reaction', actor: id, kind }, label: `Make the ${kind} reaction active`, group: 'reaction' });
+  }
+  out.push({ command: { type: 'end_turn', actor: id }, label: `End the turn facing ${u.facing}`, group: 'turn' });
+  for (const f of FACINGS) {
+    if (f !== u.facing) out.push({ command: { type: 'end_turn', actor: id, facing: f }, label: `End the turn facing ${f}`, group: 'turn' });
+  }
+  return out;
+}

@@ -1,0 +1,86 @@
+/** outerah's per-unit data (unit.data) and the small readers every rule uses. */
+import { elevationAt } from '../../engine/space/grid.ts';
+import type { EncounterState, GridMap, Unit, UnitId } from '../../engine/index.ts';
+import type { ClassId } from './classes.ts';
+import type { CoreStat } from './effect-table.ts';
+import type { Element } from './elements.ts';
+import type { Item, Reaction, Skill } from './schema.ts';
+import type { DamageType, Delivery } from './weapon-table.ts';
+
+/** A weapon with its kind's defaults filled in. */
+export interface Weapon {
+  id: string;
+  name: string;
+  kind: string;
+  /** Absent for improvised weapons: their dice come from Strength (OUT-WPN-1). */
+  damage?: string;
+  type: DamageType;
+  element: Element;
+  range: number;
+  delivery: Delivery;
+  hand: 'main' | 'off';
+  upgrades: number;
+  armorPiercing: boolean;
+}
+
+export interface OutData {
+  class: ClassId;
+  level: number;
+  defense: number;
+  magicDefense: number;
+  armor: 'none' | 'light' | 'medium' | 'heavy';
+  armorUpgrades: number;
+  crit: number;
+  move: number;
+  jump: number;
+  /** Base Speed: the class's (with the file's overrides) or the unit's own. */
+  baseSpeed: number;
+  resist: Partial<Record<Element, number>>;
+  boon?: Element;
+  weapons: Weapon[];
+  skills: Skill[];
+  items: Record<string, number>;
+  reactions: Reaction[];
+  reaction?: 'trigger' | 'auto';
+  trainer: boolean;
+  /** Maximum hit points before Black&Blue/Bruising. */
+  baseHp: number;
+  /** The Speed check total (OUT-INIT-1), set at the start. */
+  speed?: number;
+  /** Place in the Speed order after ties were broken: lower acts first among equal Speed (OUT-INIT-2, -3). */
+  rank?: number;
+  /** Round in which its Trigger Action was last used (OUT-TRG-1). */
+  triggerRound?: number;
+  policy?: string;
+  gmNotes?: string;
+  [key: string]: unknown;
+}
+
+export const dataOf = (u: Unit): OutData => u.data as unknown as OutData;
+
+export const stat = (u: Unit, s: CoreStat): number => u.stats[s] ?? 10;
+
+export const itemsOf = (state: EncounterState): Item[] => (state.data.items ?? []) as unknown as Item[];
+
+export const settingsOf = (state: EncounterState) => state.data.settings as { ties: 'coin' | 'gm'; strays: 'dice' | 'gm' };
+
+/** Height of a unit: the ground of its cell plus its own elevation (OUT-RNG-2). */
+export function heightOf(state: EncounterState, u: Unit): number {
+  return elevationAt(state.map as GridMap, u.position!) + (u.elevation ?? 0);
+}
+
+export function hasEffect(state: EncounterState, id: UnitId, name: string): boolean {
+  return state.effects.some((f) => f.target === id && f.name === name);
+}
+
+/** Active units of other sides. */
+export function enemiesOf(state: EncounterState, u: Unit): Unit[] {
+  return state.unitOrder.map((id) => state.units[id]).filter((o) => o.side !== u.side && o.status === 'active');
+}
+
+/** Whether `viewer`'s side may target `u` (a Hidden enemy cannot be found: OUT-OPEN-2). */
+export function canBeTargeted(state: EncounterState, viewer: Unit, u: Unit): boolean {
+  return u.side === viewer.side || !hasEffect(state, u.id, 'Hidden');
+}
+
+export const isPlayerSide = (state: EncounterState, side: string): boolean => ((state.data.playerSides ?? []) as string[]).includes(side);

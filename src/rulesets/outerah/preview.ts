@@ -1,0 +1,66 @@
+/**
+ * Exact odds before rolling (from the dice algebra): the chance to land including the critical check,
+ * facing, half cover's second die and full cover; and the damage distribution through the same
+ * damage pipeline the resolution uses.
+ */
+import { distributionOf, Distribution } from '../../dice/index.ts';
+import { reject, type Command, type EncounterState, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
+import { chargesFor, type Charge } from './charges.ts';
+import { damageFrom } from './damage.ts';
+import { hitChance, hitOdds } from './hit.ts';
+import { improvisedDice } from './improvised.ts';
+import { dataOf, hasEffect } from './model.ts';
+import { skillSpec, weaponSpec, type StrikeSpec } from './spec.ts';
+
+function ownCharges(state: EncounterState, u: Unit, spec: StrikeSpec): Charge[] {
+  const own: Charge[] = spec.charge ? [{ charge: spec.charge, why: spec.name }] : [];
+  const hidden = state.effects.find((f) => f.target === u.id && f.name === 'Hidden');
+  if (hidden?.data?.unaware) own.push({ charge: 'super', why: 'Opener' });
+  return own;
+}
+
+function strikePreview(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec): Preview {
+  if (spec.magical && hasEffect(state, t.id, 'Reflect')) return { chance: 0, notes: [`${t.name} reflects magic: it lands on a 2d10 cell of the 10×10 area instead`] };
+  const odds = hitOdds(state, u, t, spec);
+  const chance = hitChance(odds);
+  const pc = Math.max(0, Math.min(100, odds.crit)) / 100;
+  const ph = Math.max(0, Math.min(100, odds.threshold)) / 100;
+  const keep = odds.coverDie ? 0.5 : 1;
+  const notes = [
+    `critical: D100 ≤ ${odds.crit}; hit: D100 ≤ ${odds.threshold} (${odds.angle === 'front' ? 'head-on −10' : odds.angle === 'back' ? 'from behind +10' : 'from the side'})`,
+    ...(odds.cover.level === 'full' ? ['full cover from the front: no hit'] : odds.coverDie ? ['half cover: a second die, odd misses (×½)'] : odds.bypass ? [`half cover bypassed: ${odds.bypass}`] : []),
+  ];
+  const dice = spec.improvised ? improvisedDice(u).notation : spec.dice;
+  if (!dice || odds.cover.level === 'full') return { chance, notes };
+  const charges = chargesFor(state, u, t, ownCharges(state, u, spec));
+  const base = distributionOf(dice);
+  const through = (crit: boolean) => base.map((v) => damageFrom(u, t, spec, { kind: 'dice', label: dice, faces: [], value: v }, crit, charges).damage);
+  const onCrit = through(true);
+  const onHit = through(false);
+  const pCrit = pc * keep;
+  const pHit = (1 - pc) * ph * keep;
+  const parts: [number, Distribution][] = [[pCrit, onCrit], [pHit, onHit], [1 - pCrit - pHit, Distribution.constant(0)]];
+  const damage = Distribution.mix(parts.filter(([p]) => p > 1e-12));
+  const landed = pCrit + pHit > 0 ? Distribution.mix(([[pCrit, onCrit], [pHit, onHit]] as [number, Distribution][]).filter(([p]) => p > 0)) : onHit;
+  return { chance, damage, expectedDamage: damage.mean, damageOnHit: { min: landed.min, max: landed.max, mean: landed.mean }, notes };
+}
+
+export function preview(state: EncounterState, cmd: Command): Preview | Rejection {
+  const u = state.units[cmd.actor ?? ''];
+  const t = state.units[typeof cmd.target === 'string' ? cmd.target : ''];
+  if (!u) return reject('unit/unknown', 'no such actor', 'actor');
+  if (cmd.type === 'attack') {
+    if (!t) return reject('unit/unknown', 'no such target', 'target');
+    const w = dataOf(u).weapons.find((x) => x.id === cmd.weapon) ?? dataOf(u).weapons[0];
+    if (!w) return reject('action/no_weapon', `${u.name} has no weapon`);
+    return strikePreview(state, u, t, weaponSpec(w));
+  }
+  if (cmd.type === 'cast') {
+    const k = dataOf(u).skills.find((x) => x.id === cmd.skill);
+    if (!k) return reject('action/unknown_skill', `${u.name} knows no skill "${String(cmd.skill)}"`, 'skill');
+    if (!t) return reject('unit/unknown', 'no such target', 'target');
+    if (k.kind === 'attack' || k.kind === 'debuff') return strikePreview(state, u, t, skillSpec(k));
+    return { notes: [`${k.name} (${k.kind})`] };
+  }
+  return { notes: [] };
+}

@@ -1,0 +1,196 @@
+/** The outerah encounter file: what a GM writes. Strict: an unknown field is an error, with its path. */
+import { z } from 'zod';
+import { CLASS_IDS } from './classes.ts';
+import { CORE_STATS, parseEffectNotation } from './effect-table.ts';
+import { ELEMENTS } from './elements.ts';
+import { WEAPON_KINDS } from './weapon-table.ts';
+
+const cell = z.tuple([z.number().int().min(0), z.number().int().min(0)]).describe('[x, y] cell on the grid');
+const dice = z.string().min(1).describe('dice notation, e.g. "1d8" or "2d6+1"');
+const element = z.enum(ELEMENTS, { message: `an element: one of ${ELEMENTS.join(', ')}` });
+const facing = z.enum(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']);
+const charge = z.enum(['super', 'hyper', 'plus', 'minus']);
+const kinds = Object.keys(WEAPON_KINDS);
+
+export const weaponSchema = z.strictObject({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  kind: z.enum(kinds as [string, ...string[]], { message: `a weapon kind: one of ${kinds.join(', ')}` }),
+  /** Dice; improvised weapons take theirs from Strength (OUT-WPN-1) and may leave it out. */
+  damage: dice.optional(),
+  type: z.enum(['slashing', 'piercing', 'bludgeon']).optional(),
+  /** Improvised weapons: what the object is (OUT-WPN-1): pointed → piercing, sharp → slashing, heavy → bludgeon. */
+  object: z.enum(['pointed', 'sharp', 'heavy']).optional(),
+  element: element.default('neutral'),
+  range: z.number().int().min(1).optional(),
+  delivery: z.enum(['melee', 'projectile', 'magic']).optional(),
+  hand: z.enum(['main', 'off']).default('main'),
+  upgrades: z.number().int().default(0),
+  /** Armour-piercing rounds overcome full cover, except sandbags, brick and metal (OUT-COV-3, OUT-COV-4). */
+  armorPiercing: z.boolean().default(false),
+});
+
+const effectRef = z
+  .union([
+    z.string().min(1),
+    z.strictObject({ name: z.string().min(1), prefix: z.string().optional(), rounds: z.number().int().min(1).optional(), tier: z.number().int().min(1).default(1) }),
+  ])
+  .superRefine((v, ctx) => {
+    const name = typeof v === 'string' ? parseEffectNotation(v)?.name : parseEffectNotation(v.name)?.name;
+    if (!name) ctx.addIssue({ code: 'custom', message: `unknown effect "${typeof v === 'string' ? v : v.name}" (see the effect table in docs/rulesets/outerah.md)` });
+  });
+
+export const skillSchema = z.strictObject({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  kind: z.enum(['attack', 'heal', 'buff', 'debuff']),
+  /** Magical skills use the magic formula (OUT-DMG-2) and can be reflected (OUT-MISS-3). */
+  magical: z.boolean().default(true),
+  element: element.default('neutral'),
+  /** Damage dice (attack) or healing dice (heal). */
+  dice: dice.optional(),
+  range: z.number().int().min(1).default(6),
+  /** The effect it applies, in the book's notation ("Everlasting Burn(3)") or as an object. */
+  effect: effectRef.optional(),
+  charge: charge.optional(),
+  bypassHalfCover: z.boolean().default(false),
+  action: z.enum(['primary', 'secondary']).default('primary'),
+});
+
+export const itemSchema = z.strictObject({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  heal: dice,
+  element: element.default('neutral'),
+});
+
+const reactionSchema = z.strictObject({
+  name: z.string().min(1),
+  kind: z.enum(['trigger', 'auto']),
+  /** retaliate: strike back with the main weapon; item: use an item on itself (a potion). */
+  does: z.enum(['retaliate', 'item']),
+  item: z.string().optional(),
+});
+
+const ref = <T extends z.ZodType>(s: T) => z.union([z.string().min(1), s]);
+const stats = z.strictObject(Object.fromEntries(CORE_STATS.map((s) => [s, z.number().int().min(0).default(10)])) as Record<(typeof CORE_STATS)[number], z.ZodDefault<z.ZodNumber>>);
+
+export const unitSchema = z.strictObject({
+  id: z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only'),
+  name: z.string().min(1),
+  side: z.string().min(1),
+  controller: z.string().optional(),
+  class: z.enum(CLASS_IDS, { message: `a class: one of ${CLASS_IDS.join(', ')}` }),
+  level: z.number().int().min(1).max(99).default(1),
+  at: cell,
+  facing: facing.default('N'),
+  /** Height above the ground of its cell (a bridge, a ledge); terrain elevation adds (OUT-RNG-2). */
+  elevation: z.number().int().default(0),
+  hp: z.number().int().min(1),
+  startHp: z.number().int().min(0).optional(),
+  stats: stats.default(Object.fromEntries(CORE_STATS.map((s) => [s, 10])) as never),
+  defense: z.number().int().default(0),
+  magicDefense: z.number().int().default(0),
+  armor: z.enum(['none', 'light', 'medium', 'heavy']).default('light'),
+  armorUpgrades: z.number().int().default(0),
+  /** Critical chance in percent: the crit check is D100 ≤ this (ruling OUT-HIT-2). */
+  crit: z.number().int().min(0).max(100).default(5),
+  /** Movement in cells per turn. */
+  move: z.number().int().min(0).default(5),
+  jump: z.number().int().min(0).default(1),
+  /** Overrides the class's base Speed for this unit. */
+  speed: z.number().int().optional(),
+  resist: z.partialRecord(element, z.number().int()).default({}).describe('resistance % per element (default 100)'),
+  boon: element.optional().describe('the element the unit is aligned with: its healing heals half (OUT-HEAL-1)'),
+  weapons: z.array(ref(weaponSchema)).default([]),
+  skills: z.array(ref(skillSchema)).default([]),
+  items: z.record(z.string(), z.number().int().min(0)).default({}).describe('item id → how many'),
+  reactions: z.array(reactionSchema).default([]),
+  /** Which reaction kind is active when it has both (OUT-TRG-3). */
+  reaction: z.enum(['trigger', 'auto']).optional(),
+  /** Trainers get the Specialty action (pets: part 2). */
+  trainer: z.boolean().default(false),
+  /** Starts Hidden: the enemy is unaware, its first attack is an Opener (OUT-OPEN-1). */
+  hidden: z.boolean().default(false),
+  policy: z.string().optional(),
+  gmNotes: z.string().optional(),
+});
+
+export const terrainSchema = z.strictObject({
+  at: cell,
+  tags: z.array(z.string()).default([]),
+  cost: z.number().positive().optional(),
+  elevation: z.number().int().optional(),
+  blocksMove: z.boolean().optional(),
+  blocksSight: z.boolean().optional(),
+  cover: z.enum(['half', 'full']).optional(),
+  /** sandbags, brick, metal, wood, stone, hill... or cardboard, curtain, pillows (concealment only: no cover, OUT-COV-1). */
+  material: z.string().optional(),
+});
+
+const classOverride = z.strictObject({ name: z.string().optional(), speed: z.number().int().optional(), note: z.string().optional() });
+
+export const encounterSchema = z
+  .strictObject({
+    ruleset: z.literal('outerah'),
+    name: z.string().min(1),
+    description: z.string().optional(),
+    settings: z
+      .strictObject({
+        /** OUT-INIT-2: equal Speed → a seeded coin flip, or the GM decides. */
+        ties: z.enum(['coin', 'gm']).default('coin'),
+        /** OUT-MISS-2: a stray projectile's neighbour is picked by 1d6, or by the GM. */
+        strays: z.enum(['dice', 'gm']).default('dice'),
+      })
+      .default({ ties: 'coin', strays: 'dice' }),
+    map: z.strictObject({ width: z.number().int().min(1).max(200), height: z.number().int().min(1).max(200), terrain: z.array(terrainSchema).default([]) }),
+    sides: z.record(z.string(), z.strictObject({ players: z.boolean().default(false), policy: z.string().optional() })).default({}),
+    classes: z.partialRecord(z.enum(CLASS_IDS), classOverride).default({}),
+    content: z
+      .strictObject({ weapons: z.array(weaponSchema).default([]), skills: z.array(skillSchema).default([]), items: z.array(itemSchema).default([]) })
+      .default({ weapons: [], skills: [], items: [] }),
+    units: z.array(unitSchema).min(2),
+  })
+  .superRefine((doc, ctx) => {
+    const ids = new Set<string>();
+    const cells = new Set<string>();
+    doc.units.forEach((u, i) => {
+      const at = (key: string | number, ...rest: (string | number)[]) => ['units', i, key, ...rest];
+      if (ids.has(u.id)) ctx.addIssue({ code: 'custom', path: at('id'), message: `unit id "${u.id}" is used twice` });
+      ids.add(u.id);
+      if (u.at[0] >= doc.map.width || u.at[1] >= doc.map.height) ctx.addIssue({ code: 'custom', path: at('at'), message: `cell [${u.at}] is outside the ${doc.map.width}×${doc.map.height} map` });
+      if (cells.has(`${u.at}`)) ctx.addIssue({ code: 'custom', path: at('at'), message: `cell [${u.at}] already holds another unit` });
+      cells.add(`${u.at}`);
+      if (u.startHp !== undefined && u.startHp > u.hp) ctx.addIssue({ code: 'custom', path: at('startHp'), message: `startHp ${u.startHp} is more than hp ${u.hp}` });
+      const known = (list: { id: string }[], key: string) => list.some((x) => x.id === key);
+      u.weapons.forEach((w, j) => {
+        if (typeof w === 'string' && !known(doc.content.weapons, w)) ctx.addIssue({ code: 'custom', path: at('weapons', j), message: `no weapon "${w}" in content.weapons` });
+        const def = typeof w === 'string' ? doc.content.weapons.find((x) => x.id === w) : w;
+        if (def && def.kind !== 'improvised' && !def.damage) ctx.addIssue({ code: 'custom', path: at('weapons', j), message: `weapon "${def.id}" needs damage dice (only improvised weapons take theirs from Strength)` });
+      });
+      u.skills.forEach((s, j) => {
+        if (typeof s === 'string' && !known(doc.content.skills, s)) ctx.addIssue({ code: 'custom', path: at('skills', j), message: `no skill "${s}" in content.skills` });
+      });
+      for (const item of Object.keys(u.items)) {
+        if (!known(doc.content.items, item)) ctx.addIssue({ code: 'custom', path: at('items', item), message: `no item "${item}" in content.items` });
+      }
+      u.reactions.forEach((r, j) => {
+        if (r.does === 'item' && (!r.item || !(r.item in u.items))) ctx.addIssue({ code: 'custom', path: at('reactions', j, 'item'), message: `reaction "${r.name}" uses an item the unit does not carry` });
+      });
+      const kindsHeld = new Set(u.reactions.map((r) => r.kind));
+      if (u.reaction && !kindsHeld.has(u.reaction)) ctx.addIssue({ code: 'custom', path: at('reaction'), message: `no ${u.reaction} reaction to make active` });
+    });
+    doc.content.skills.forEach((s, i) => {
+      if ((s.kind === 'attack' || s.kind === 'heal') && !s.dice) ctx.addIssue({ code: 'custom', path: ['content', 'skills', i, 'dice'], message: `a ${s.kind} skill needs dice` });
+      if ((s.kind === 'buff' || s.kind === 'debuff') && !s.effect) ctx.addIssue({ code: 'custom', path: ['content', 'skills', i, 'effect'], message: `a ${s.kind} skill needs an effect` });
+    });
+    if (new Set(doc.units.map((u) => u.side)).size < 2) ctx.addIssue({ code: 'custom', path: ['units'], message: 'an encounter needs units on at least two sides' });
+  });
+
+export type EncounterDoc = z.output<typeof encounterSchema>;
+export type UnitDoc = z.output<typeof unitSchema>;
+export type WeaponDoc = z.output<typeof weaponSchema>;
+export type Skill = z.output<typeof skillSchema>;
+export type Item = z.output<typeof itemSchema>;
+export type Reaction = z.output<typeof reactionSchema>;
+export type TerrainDoc = z.output<typeof terrainSchema>;

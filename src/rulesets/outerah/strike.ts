@@ -1,0 +1,102 @@
+/**
+ * One attack from start to finish, shared by weapon attacks, attack and debuff skills and Trigger
+ * Actions: Opener (OUT-OPEN-1) and charges, reflect for magic (OUT-MISS-3), the hit check, a miss that
+ * strays (OUT-MISS-1, -2), and on a hit the damage pipeline and the weapon's traits.
+ */
+import type { Json, Pending, Resolution, Term, Unit } from '../../engine/index.ts';
+import { chargesFor, type Charge } from './charges.ts';
+import { applyDamage, damageFrom } from './damage.ts';
+import { inflict, type EffectOrder } from './effects.ts';
+import { hitOdds, rollHit, type HitResult } from './hit.ts';
+import { improvisedDice } from './improvised.ts';
+import { reflect, strayProjectile } from './miss.ts';
+import { dataOf, hasEffect } from './model.ts';
+import { reachOf } from './ranges.ts';
+import { skillSpec, weaponSpec, type StrikeSpec } from './spec.ts';
+import { inflictBlackAndBlue, inflictWounds, passThrough, tryShove } from './weapon-traits.ts';
+import { effectOrderOf } from './skill-effects.ts';
+
+export interface StrikeOptions {
+  /** A Trigger Action or Auto Skill: it does not reveal an Opener and provokes no reaction. */
+  reaction?: boolean;
+  /** A debuff skill's effect, inflicted on a hit. */
+  effect?: EffectOrder;
+}
+
+function rollDice(ctx: Resolution, attacker: Unit, spec: StrikeSpec): Term | undefined {
+  if (spec.improvised) {
+    const imp = improvisedDice(attacker);
+    const r = ctx.rollNotation(imp.notation, 'improvised weapon');
+    return { ...r.term, label: `${r.term.kind === 'dice' ? r.term.label : imp.notation} [${imp.why}]` } as Term;
+  }
+  return spec.dice ? ctx.rollNotation(spec.dice, `${spec.name} damage`).term : undefined;
+}
+
+/** The hit lands on `victim`: damage, then (for the intended target) the weapon's traits, then the effect. */
+function landOn(ctx: Resolution, attacker: Unit, victim: Unit, spec: StrikeSpec, critical: boolean, charges: Charge[], intended: boolean, opts: StrikeOptions): void {
+  const dice = rollDice(ctx, attacker, spec);
+  if (dice) {
+    const r = damageFrom(attacker, victim, spec, dice, critical, charges);
+    applyDamage(ctx, attacker, victim, spec, r, `damage (${spec.name})`, [spec.magical ? 'OUT-DMG-2' : 'OUT-DMG-1', ...(critical ? ['OUT-HIT-2'] : []), ...(charges.length ? ['OUT-CHG-1'] : []), 'OUT-RES-2']);
+  }
+  const v = ctx.unit(victim.id);
+  if (intended && dice && spec.type) {
+    if (spec.type === 'slashing' && v.status === 'active') inflictWounds(ctx, attacker, v);
+    if (spec.type === 'bludgeon' && v.status === 'active') {
+      inflictBlackAndBlue(ctx, attacker, v);
+      tryShove(ctx, attacker, ctx.unit(v.id));
+    }
+    if (spec.type === 'piercing') passThrough(ctx, attacker, v, spec, dice, critical, charges, reachOf(ctx.state, attacker, victim, spec.range).range);
+  }
+  if (opts.effect && ctx.unit(victim.id).status === 'active') inflict(ctx, attacker, ctx.unit(victim.id), opts.effect);
+}
+
+export function resolveStrike(ctx: Resolution, attacker: Unit, target: Unit, spec: StrikeSpec, opts: StrikeOptions = {}): HitResult | 'reflected' {
+  const own: Charge[] = spec.charge ? [{ charge: spec.charge, why: spec.name }] : [];
+  const hidden = ctx.state.effects.find((f) => f.target === attacker.id && f.name === 'Hidden');
+  if (hidden && !opts.reaction) {
+    ctx.removeEffect(hidden.id, 'ended');
+    if (hidden.data?.unaware) {
+      own.push({ charge: 'super', why: 'Opener' });
+      ctx.note(`Opener: ${target.name} is unaware of ${attacker.name}, who strikes from hiding with Super Charge [OUT-OPEN-1]`);
+    } else {
+      ctx.note(`${attacker.name} leaves hiding to attack [OUT-OPEN-2]`);
+    }
+  }
+  const charges = chargesFor(ctx.state, attacker, target, own);
+  if (spec.magical && target.id !== attacker.id && hasEffect(ctx.state, target.id, 'Reflect')) {
+    ctx.note(`${spec.name} misses ${target.name} by reflect [OUT-MISS-3]`);
+    reflect(ctx, attacker, target, spec.name, (v) => landOn(ctx, attacker, v, spec, false, charges, false, opts));
+    return 'reflected';
+  }
+  const odds = hitOdds(ctx.state, attacker, target, spec);
+  const result = rollHit(ctx, attacker, target, spec, odds);
+  if (result === 'miss') {
+    if (spec.delivery === 'projectile') {
+      const resume: Record<string, Json> = { charges: charges as unknown as Json, ...(spec.weapon ? { weapon: spec.weapon } : {}), ...(spec.skill ? { skill: spec.skill } : {}) };
+      strayProjectile(ctx, attacker, target, spec.name, resume, (v) => landOn(ctx, attacker, v, spec, false, charges, false, opts));
+    } else {
+      ctx.note(`${spec.name} simply misses ${target.name} [OUT-MISS-1]`);
+    }
+    return 'miss';
+  }
+  landOn(ctx, attacker, ctx.unit(target.id), spec, result === 'critical', charges, true, opts);
+  return result;
+}
+
+/** The GM picked where a stray projectile goes (settings.strays: gm). */
+export function answerStray(ctx: Resolution, p: Pending, choice: Json): void {
+  if (choice === 'nobody') {
+    ctx.note('The GM rules the stray shot hits nobody [OUT-MISS-2]');
+    return;
+  }
+  const attacker = ctx.unit(String(p.data.attacker));
+  const victim = ctx.unit(String(choice));
+  const d = dataOf(attacker);
+  const w = d.weapons.find((x) => x.id === p.data.weapon);
+  const k = d.skills.find((x) => x.id === p.data.skill);
+  const spec = w ? weaponSpec(w) : skillSpec(k!);
+  const effect = k ? effectOrderOf(k) : undefined;
+  ctx.note(`The GM rules the stray shot hits ${victim.name} [OUT-MISS-2]`);
+  landOn(ctx, attacker, victim, spec, false, (p.data.charges ?? []) as unknown as Charge[], false, effect && k?.kind === 'debuff' ? { effect } : {});
+}

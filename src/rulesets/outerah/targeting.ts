@@ -1,0 +1,50 @@
+/**
+ * Who may be struck from where: the one check shared by commands, legalActions and preview, so a
+ * listed option is an accepted command.
+ */
+import type { EncounterState, Resolution, Unit } from '../../engine/index.ts';
+import { fail } from '../../engine/index.ts';
+import { coverAgainst } from './cover.ts';
+import { canBeTargeted, hasEffect } from './model.ts';
+import { reachOf } from './ranges.ts';
+import type { StrikeSpec } from './spec.ts';
+
+export interface Blocker {
+  code: string;
+  message: string;
+}
+
+/** Why `u` cannot attack `t` with `spec` now, or null. */
+export function attackBlocker(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec): Blocker | null {
+  if (t.id === u.id) return { code: 'action/bad_target', message: `${u.name} cannot attack itself` };
+  if (t.status !== 'active') return { code: 'action/bad_target', message: `${t.name} is ${t.status}` };
+  if (t.side === u.side) return { code: 'action/bad_target', message: `${t.name} is an ally` };
+  if (!canBeTargeted(state, u, t)) return { code: 'action/hidden_target', message: `${t.name} is Hidden and cannot be found [OUT-OPEN-2]` };
+  if (hasEffect(state, u.id, 'Feared')) return { code: 'action/feared', message: `${u.name} is Feared and cannot attack` };
+  const reach = reachOf(state, u, t, spec.range);
+  if (reach.distance > reach.range) return { code: 'action/out_of_range', message: `${t.name} is ${reach.distance} cells away; ${spec.name} reaches ${reach.range} [OUT-RNG-1, OUT-RNG-2]` };
+  const cover = coverAgainst(state, u, t, { element: spec.element, armorPiercing: spec.armorPiercing, ...(spec.weaponKind ? { weaponKind: spec.weaponKind } : {}) });
+  if (cover.level === 'full') return { code: 'action/full_cover', message: `${t.name} is in full cover${cover.material ? ` (${cover.material})` : ''} from the front: no hit is possible [OUT-COV-3]` };
+  return null;
+}
+
+/** Why `u` cannot help `t` (heal, buff) from here, or null. */
+export function supportBlocker(state: EncounterState, u: Unit, t: Unit, range: number, self: boolean): Blocker | null {
+  if (t.side !== u.side) return { code: 'action/bad_target', message: `${t.name} is not an ally` };
+  if (!self && t.id === u.id) return { code: 'action/bad_target', message: `${u.name} cannot target itself with that` };
+  if (t.status !== 'active' && t.status !== 'down') return { code: 'action/bad_target', message: `${t.name} is ${t.status}` };
+  const reach = reachOf(state, u, t, range);
+  if (reach.distance > range) return { code: 'action/out_of_range', message: `${t.name} is ${reach.distance} cells away; it reaches ${range}` };
+  return null;
+}
+
+export function targetOf(ctx: Resolution, id: unknown): Unit {
+  if (typeof id !== 'string') fail('command/bad_target', 'name a "target" unit', 'target');
+  const t = ctx.state.units[id];
+  if (!t) fail('unit/unknown', `there is no unit "${id}"`, 'target');
+  return t;
+}
+
+export function orFail(b: Blocker | null, field = 'target'): void {
+  if (b) fail(b.code, b.message, field);
+}

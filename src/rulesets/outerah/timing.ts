@@ -1,0 +1,72 @@
+/**
+ * Effects that reshape the turn order live (OUT-INIT-3..6). Each change is one `turn.order` event
+ * with a reason, through the engine's order helpers.
+ *  - Haste: a second slot just before the round ends; hasted units among themselves by Speed, then rank.
+ *  - Slow: the unit's turns are skipped every other round, starting with its next turn.
+ *  - Stop: every turn skipped while it holds; its second round rolls a d10, even breaks it (effects.ts).
+ *  - Inspiration: the target acts next (insertNext).
+ */
+import { addSlot, carryOrder, insertNext, removeUpcoming, type EncounterState, type Resolution, type Slot, type UnitId } from '../../engine/index.ts';
+import { dataOf } from './model.ts';
+
+const byRank = (state: EncounterState) => (a: UnitId, b: UnitId) => {
+  const da = dataOf(state.units[a]);
+  const db = dataOf(state.units[b]);
+  return (db.speed ?? 0) - (da.speed ?? 0) || (da.rank ?? 0) - (db.rank ?? 0);
+};
+
+const hasted = (state: EncounterState): UnitId[] =>
+  state.unitOrder.filter((id) => state.units[id].status === 'active' && state.effects.some((f) => f.target === id && f.name === 'Haste'));
+
+/** A new round: last round's normal slots, then one Haste slot per hasted unit (OUT-INIT-3). */
+export function orderForRound(ctx: Resolution): Slot[] {
+  const normal = carryOrder(ctx.state);
+  const haste = hasted(ctx.state).sort(byRank(ctx.state));
+  return [...normal, ...haste.map((unit): Slot => ({ unit, kind: 'haste', initiative: dataOf(ctx.state.units[unit]).speed }))];
+}
+
+/** Whether the unit has a slot at or before the current one this round (it has had its turn). */
+export function actedThisRound(state: EncounterState, id: UnitId): boolean {
+  const { order, index } = state.turn;
+  return state.turn.round > 0 && order.slice(0, index + 1).some((s) => s.unit === id);
+}
+
+/** Haste landed mid-round: its extra turn comes this round, in its place among the hasted (OUT-INIT-3). */
+export function grantHasteSlot(ctx: Resolution, id: UnitId): void {
+  const { order, index } = ctx.state.turn;
+  if (order.some((s, i) => i > index && s.unit === id && s.kind === 'haste')) return;
+  if (order[index]?.unit === id && order[index].kind === 'haste') return; // already taking it
+  const cmp = byRank(ctx.state);
+  let at = order.length;
+  for (let i = order.length - 1; i > index; i--) {
+    if (order[i].kind === 'haste' && cmp(id, order[i].unit) < 0) at = i;
+  }
+  const slot: Slot = { unit: id, kind: 'haste', initiative: dataOf(ctx.state.units[id]).speed };
+  addSlot(ctx, slot, `Haste: ${ctx.state.units[id].name} takes a second turn before the round ends [OUT-INIT-3]`, at);
+}
+
+/** Slow landed: no Haste slot this round; its next turn is the first one lost (OUT-INIT-4). */
+export function startSlow(ctx: Resolution, id: UnitId): number {
+  removeUpcoming(ctx, id, `Slow: ${ctx.state.units[id].name} loses its Haste turn [OUT-INIT-4]`, 'haste');
+  const { order, index, round } = ctx.state.turn;
+  const comesThisRound = order.some((s, i) => i > index && s.unit === id);
+  return comesThisRound ? round : round + 1;
+}
+
+/** Inspiration: the target acts right after the current turn (OUT-INIT-6). */
+export function inspire(ctx: Resolution, id: UnitId): void {
+  insertNext(ctx, id, `Inspiration: ${ctx.state.units[id].name} acts next [OUT-INIT-6]`);
+}
+
+/** Why a unit's turn is lost to Stop or Slow, or null. */
+export function timingSkip(state: EncounterState, id: UnitId): string | null {
+  for (const fx of state.effects) {
+    if (fx.target !== id) continue;
+    if (fx.name === 'Stop') return 'Stop: frozen';
+    if (fx.name === 'Slow') {
+      const lose = fx.data?.loseRound as number;
+      if ((state.turn.round - lose) % 2 === 0) return 'Slow: acts every other round';
+    }
+  }
+  return null;
+}

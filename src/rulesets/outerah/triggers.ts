@@ -1,0 +1,59 @@
+/**
+ * Reactions when attacked (OUT-TRG-1..3): a Trigger Action strikes back once per round; an Auto Skill
+ * fires every time (strike back, or use an item such as a potion). Only one kind is active: a unit with
+ * both chooses with `set_reaction` (free, on its own turn). Reactions are automatic and provoke none.
+ */
+import { fail, type Command, type Resolution, type Unit } from '../../engine/index.ts';
+import { useItemOn } from './items.ts';
+import { dataOf } from './model.ts';
+import { weaponSpec } from './spec.ts';
+import { resolveStrike } from './strike.ts';
+import { attackBlocker } from './targeting.ts';
+
+export function react(ctx: Resolution, defenderId: string, attackerId: string): void {
+  const defender = ctx.unit(defenderId);
+  const attacker = ctx.unit(attackerId);
+  const d = dataOf(defender);
+  if (defender.status !== 'active' || !d.reaction) return;
+  const r = d.reactions.find((x) => x.kind === d.reaction);
+  if (!r) return;
+  const round = ctx.state.turn.round;
+  if (r.kind === 'trigger' && d.triggerRound === round) {
+    ctx.note(`${defender.name}'s Trigger Action "${r.name}" was already used this round [OUT-TRG-1]`);
+    return;
+  }
+  const rule = r.kind === 'trigger' ? 'OUT-TRG-1' : 'OUT-TRG-2';
+  const label = r.kind === 'trigger' ? 'Trigger Action' : 'Auto Skill';
+  if (r.does === 'item') {
+    const left = d.items[r.item!] ?? 0;
+    if (left <= 0) return;
+    ctx.note(`${defender.name}'s ${label} "${r.name}" fires [${rule}]`);
+    if (r.kind === 'trigger') ctx.setData(defender.id, 'triggerRound', round);
+    useItemOn(ctx, defender, defender, r.item!);
+    return;
+  }
+  const w = d.weapons.find((x) => x.hand === 'main') ?? d.weapons[0];
+  if (!w || attacker.status !== 'active') return;
+  const spec = weaponSpec(w);
+  const why = attackBlocker(ctx.state, defender, attacker, spec);
+  if (why) {
+    ctx.note(`${defender.name}'s ${label} "${r.name}" cannot strike back: ${why.message} [${rule}]`);
+    return;
+  }
+  ctx.note(`${defender.name}'s ${label} "${r.name}": strikes back at ${attacker.name} [${rule}]`);
+  if (r.kind === 'trigger') ctx.setData(defender.id, 'triggerRound', round);
+  resolveStrike(ctx, defender, attacker, spec, { reaction: true });
+}
+
+/** Choose which kind of reaction is active (OUT-TRG-3). */
+export function setReactionCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const d = dataOf(u);
+  if (cmd.kind !== 'trigger' && cmd.kind !== 'auto') fail('command/bad_kind', 'kind must be "trigger" or "auto"', 'kind');
+  if (!d.reactions.some((r) => r.kind === cmd.kind)) fail('action/no_reaction', `${u.name} has no ${cmd.kind === 'trigger' ? 'Trigger Action' : 'Auto Skill'} [OUT-TRG-3]`, 'kind');
+  if (d.reaction === cmd.kind) fail('action/already_active', `${u.name}'s ${cmd.kind} reaction is already the active one`, 'kind');
+  ctx.setData(u.id, 'reaction', cmd.kind);
+  ctx.note(`${u.name} makes its ${cmd.kind === 'trigger' ? 'Trigger Action' : 'Auto Skill'} the active one; only one kind can be [OUT-TRG-3]`);
+}
+
+export type { Unit };

@@ -1,0 +1,149 @@
+/**
+ * What a weapon's damage type does on a hit (OUT-WPN-2..6):
+ *  - slashing: Wounds, +1 stack (max 3), ceil(level/2) damage per stack at the end of each of the
+ *    target's turns; held more than 5 rounds (the minute is up) they become Bleeding;
+ *  - piercing: D100 ≤ 5 % + 10 % per level divisible by 5 passes through to the next unit in line
+ *    (50 %), then again to a third (25 %), never more;
+ *  - bludgeon: D100 ≤ 5 % + 5 % per level divisible by 5 Shoves the target 1 cell back; on light or
+ *    medium armour (or none) Black&Blue, −10 % maximum hit points per stack (max 3); held more than
+ *    5 rounds it becomes Bruising.
+ * A healing skill or item patches all four up.
+ */
+import { extendLine } from '../../engine/space/line.ts';
+import { knockback } from '../../engine/space/area.ts';
+import { cellKey, distance } from '../../engine/space/grid.ts';
+import type { Effect, GridMap, Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
+import { type Charge } from './charges.ts';
+import { applyDamage, damageFrom, dealDamage } from './damage.ts';
+import { dataOf } from './model.ts';
+import type { StrikeSpec } from './spec.ts';
+
+export const MAX_STACKS = 3;
+/** "more than 5 Rounds" */
+export const HELD_ROUNDS = 5;
+/** "1 minute" = 6 rounds (OUT-TIME-1) */
+export const MINUTE = 6;
+
+export const pierceChance = (level: number): number => Math.min(100, 5 + 10 * Math.floor(level / 5));
+export const shoveChance = (level: number): number => Math.min(100, 5 + 5 * Math.floor(level / 5));
+export const woundDamage = (level: number): number => Math.ceil(level / 2);
+
+const one = (ctx: Resolution, id: UnitId, name: string): Effect | undefined => ctx.state.effects.find((f) => f.target === id && f.name === name);
+
+/** Add a stack of a weapon debuff (no resist roll: it comes with the hit). */
+function stackUp(ctx: Resolution, attacker: Unit, target: Unit, name: string, data: Record<string, number>, rule: string): void {
+  const fx = one(ctx, target.id, name);
+  if (fx) {
+    const stacks = Math.min(MAX_STACKS, fx.stacks + 1);
+    const level = Math.max(Number(fx.data?.level ?? 0), data.level ?? 0);
+    ctx.emit({ type: 'effect.changed', id: fx.id, stacks, data: name === 'Wounds' ? { level } : {} });
+    ctx.note(`${target.name}'s ${name}: ${stacks} stack${stacks > 1 ? 's' : ''}${fx.stacks === MAX_STACKS ? ' (at most 3)' : ''} [${rule}]`);
+    return;
+  }
+  const tick = name === 'Wounds' ? { tick: 'turn_end' as const } : {};
+  ctx.applyEffect({ name, categories: ['debuff', 'weapon'], source: attacker.id, target: target.id, maxStacks: MAX_STACKS, ...tick, data: { ...data, since: ctx.state.turn.round } });
+  ctx.note(`${target.name} suffers ${name} [${rule}]`);
+}
+
+export function inflictWounds(ctx: Resolution, attacker: Unit, target: Unit): void {
+  stackUp(ctx, attacker, target, 'Wounds', { level: dataOf(attacker).level }, 'OUT-WPN-2');
+}
+
+/** Maximum hit points after Black&Blue and Bruising: −10 % of the base per stack, 3 stacks at most. */
+export function refreshMaxHp(ctx: Resolution, id: UnitId): void {
+  const u = ctx.unit(id);
+  const base = dataOf(u).baseHp;
+  const stacks = Math.min(MAX_STACKS, ctx.state.effects.filter((f) => f.target === id && (f.name === 'Black&Blue' || f.name === 'Bruising')).reduce((s, f) => s + f.stacks, 0));
+  const max = base - Math.floor((base * stacks) / 10);
+  if (max !== u.pools.hp.max) ctx.emit({ type: 'pool.max', unit: id, pool: 'hp', max, value: Math.min(u.pools.hp.value, max), rule: 'OUT-WPN-6' });
+}
+
+export function inflictBlackAndBlue(ctx: Resolution, attacker: Unit, target: Unit): void {
+  if (dataOf(target).armor === 'heavy') return;
+  stackUp(ctx, attacker, target, 'Black&Blue', {}, 'OUT-WPN-6');
+  refreshMaxHp(ctx, target.id);
+}
+
+/** Wounds tick at the end of the target's turn (true damage: no reduction, no resistance). */
+export function tickWounds(ctx: Resolution, fx: Effect): void {
+  const per = woundDamage(Number(fx.data?.level ?? 1));
+  const total = per * fx.stacks;
+  ctx.check({ label: 'Wounds', terms: [{ kind: 'mod', name: `ceil(level ${fx.data?.level} / 2)`, value: per }, { kind: 'mult', name: 'stacks', factor: fx.stacks }], total, outcome: `${total} damage`, rules: ['OUT-WPN-2'] }, fx.source, fx.target);
+  dealDamage(ctx, fx.target, total, fx.source, 'OUT-WPN-2');
+}
+
+/** At each round's end: Wounds and Black&Blue held more than 5 rounds turn into Bleeding and Bruising. */
+export function ageWeaponDebuffs(ctx: Resolution, round: number): void {
+  for (const fx of ctx.state.effects.filter((f) => f.name === 'Wounds' || f.name === 'Black&Blue')) {
+    const held = round - Number(fx.data?.since ?? round) + 1;
+    if (held <= HELD_ROUNDS) continue;
+    const into = fx.name === 'Wounds' ? 'Bleeding' : 'Bruising';
+    ctx.removeEffect(fx.id, 'replaced');
+    const old = one(ctx, fx.target, into);
+    const stacks = Math.min(MAX_STACKS, fx.stacks + (old?.stacks ?? 0));
+    if (old) ctx.removeEffect(old.id, 'replaced');
+    const data: Record<string, number> = into === 'Bleeding' ? { perStack: woundDamage(Number(fx.data?.level ?? 1)) } : {};
+    ctx.applyEffect({
+      name: into, categories: ['debuff', 'weapon', ...(into === 'Bleeding' ? ['dot'] : [])], target: fx.target, stacks, maxStacks: MAX_STACKS,
+      remaining: MINUTE, clock: { at: 'round_end' }, ...(into === 'Bleeding' ? { tick: 'turn_start' as const } : {}), data,
+      ...(fx.source ? { source: fx.source } : {}),
+    });
+    ctx.note(`${ctx.unit(fx.target).name} has held ${fx.name} for ${held} rounds: it becomes ${into} [${into === 'Bleeding' ? 'OUT-WPN-3' : 'OUT-WPN-6'}]`);
+    if (into === 'Bruising') refreshMaxHp(ctx, fx.target);
+  }
+}
+
+/** Bleeding: the Wounds' damage, now at the start of the turn (ruling OUT-WPN-3). */
+export function tickBleeding(ctx: Resolution, fx: Effect): void {
+  const per = Number(fx.data?.perStack ?? 1);
+  const total = per * fx.stacks;
+  ctx.check({ label: 'Bleeding', terms: [{ kind: 'mod', name: 'per stack', value: per }, { kind: 'mult', name: 'stacks', factor: fx.stacks }], total, outcome: `${total} damage`, rules: ['OUT-WPN-3', 'OUT-EFF-1'] }, fx.source, fx.target);
+  dealDamage(ctx, fx.target, total, fx.source, 'OUT-WPN-3');
+}
+
+/** A healing skill or item ends Wounds, Bleeding, Black&Blue and Bruising. */
+export function patchUp(ctx: Resolution, id: UnitId, what: string): void {
+  const fxs = ctx.state.effects.filter((f) => f.target === id && ['Wounds', 'Bleeding', 'Black&Blue', 'Bruising'].includes(f.name));
+  if (!fxs.length) return;
+  for (const fx of fxs) ctx.removeEffect(fx.id, 'cleansed');
+  ctx.note(`${what} patches up ${ctx.unit(id).name}: ${fxs.map((f) => f.name).join(', ')} healed [OUT-WPN-2, OUT-WPN-6]`);
+  refreshMaxHp(ctx, id);
+}
+
+/** Bludgeon: maybe Shove the target 1 cell straight back from the attacker (OUT-WPN-5). */
+export function tryShove(ctx: Resolution, attacker: Unit, target: Unit): void {
+  const chance = shoveChance(dataOf(attacker).level);
+  const d = ctx.roll(100, 'Shove');
+  const shoved = d <= chance;
+  ctx.check({ label: 'Shove chance', terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }], total: d, against: { op: '<=', value: chance, name: `level ${dataOf(attacker).level}` }, outcome: shoved ? 'Shove' : 'no Shove', rules: ['OUT-WPN-5'] }, attacker.id, target.id);
+  if (!shoved) return;
+  const taken = new Set(ctx.state.unitOrder.map((id) => ctx.state.units[id]).filter((o) => o.id !== target.id && o.position && (o.status === 'active' || o.status === 'down')).map((o) => cellKey(o.position!)));
+  const kb = knockback(ctx.state.map as GridMap, attacker.position!, target.position!, 1, (c) => taken.has(cellKey(c)));
+  if (!kb.cells.length) {
+    ctx.note(`${target.name} is Shoved but something stops it [OUT-WPN-5]`);
+    return;
+  }
+  ctx.emit({ type: 'unit.moved', unit: target.id, from: target.position, to: kb.cells[0], forced: 'Shove' });
+}
+
+/** Piercing: the same shot may carry on along the line to a second (50 %) and third (25 %) unit (OUT-WPN-4). */
+export function passThrough(ctx: Resolution, attacker: Unit, target: Unit, spec: StrikeSpec, dice: Term, critical: boolean, charges: Charge[], range: number): void {
+  const left = range - distance(attacker.position!, target.position!);
+  if (left <= 0) return;
+  const line = extendLine(attacker.position!, target.position!, left, ctx.state.map as GridMap);
+  const victims = line
+    .map((c) => ctx.state.unitOrder.map((id) => ctx.state.units[id]).find((u) => u.status === 'active' && u.id !== attacker.id && u.position!.x === c.x && u.position!.y === c.y))
+    .filter((u): u is Unit => u !== undefined);
+  const chance = pierceChance(dataOf(attacker).level);
+  const shares = [0.5, 0.25];
+  let through = target;
+  for (let k = 0; k < shares.length && k < victims.length; k++) {
+    const d = ctx.roll(100, 'pass-through');
+    const passes = d <= chance;
+    ctx.check({ label: `pass-through (${spec.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }], total: d, against: { op: '<=', value: chance, name: `level ${dataOf(attacker).level}` }, outcome: passes ? `passes through ${through.name} to ${victims[k].name}` : 'stops', rules: ['OUT-WPN-4'] }, attacker.id, victims[k].id);
+    if (!passes) return;
+    const v = ctx.unit(victims[k].id);
+    applyDamage(ctx, attacker, v, spec, damageFrom(attacker, v, spec, dice, critical, charges, shares[k]), `damage (${spec.name}, pass-through)`, ['OUT-WPN-4', spec.magical ? 'OUT-DMG-2' : 'OUT-DMG-1']);
+    through = v;
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * What every operation shares: the store, the live encounters, the limits and where committed events
+ * go (the WebSocket hub). Also the lookups every request starts with: token → principal, and the
+ * encounter a principal asks for.
+ */
+import type { EncounterState, LoggedEvent } from '../engine/index.ts';
+import type { EncounterRow, Store } from '../store/index.ts';
+import { ApiError, notFound } from './errors.ts';
+import type { Limits } from './limits.ts';
+import { LiveCache, type Live } from './live.ts';
+import { tableAccess, type Principal } from './policy.ts';
+import { Settings } from './schemas.ts';
+import { hashToken } from './tokens.ts';
+
+export type EncounterSummary = Pick<EncounterRow, 'id' | 'tableId' | 'ruleset' | 'name' | 'version' | 'paused'> & { status: 'setup' | 'active' | 'ended' };
+
+/** Receives what was committed, in commit order, after the commit. */
+export interface Publisher {
+  committed(live: Live, before: EncounterState, events: readonly LoggedEvent[]): void;
+  encounterChanged(summary: EncounterSummary): void;
+}
+
+export interface Context {
+  store: Store;
+  cache: LiveCache;
+  limits: Limits;
+  publisher: Publisher;
+  /** Reproducible server dice for tests and benchmarks; never set in production. */
+  testDiceSeed?: string;
+}
+
+export function summaryOf(row: EncounterRow): EncounterSummary {
+  return { id: row.id, tableId: row.tableId, ruleset: row.ruleset, name: row.name, status: row.status as EncounterSummary['status'], version: row.version, paused: row.paused };
+}
+
+/** The principal a bearer token stands for; an invite is only good for joining. */
+export function principalOf(ctx: Context, token: string | undefined): Principal {
+  if (!token) return { role: 'anonymous' };
+  const row = ctx.store.tokenRow(hashToken(token));
+  if (!row || row.role === 'invite') return { role: 'anonymous' };
+  if (row.role === 'gm') return { role: 'gm', tableId: row.tableId };
+  return { role: 'player', tableId: row.tableId, playerId: row.playerId! };
+}
+
+/** A token that is present but unknown is refused outright (not treated as no token). */
+export function requirePrincipal(ctx: Context, token: string | undefined): Principal {
+  const p = principalOf(ctx, token);
+  if (token && p.role === 'anonymous') throw new ApiError('UNAUTHENTICATED', 'this token is not valid (revoked, mistyped, or an invite that must be redeemed at /api/join)');
+  return p;
+}
+
+export type Member = Principal & { role: 'gm' | 'player' };
+
+export function checkTable(ctx: Context, p: Principal, tableId: string, need: 'member' | 'gm'): asserts p is Member {
+  const denied = tableAccess(p, tableId, need);
+  if (denied) throw denied;
+  if (!ctx.store.table(tableId)) throw notFound('no such table');
+}
+
+/** The live encounter `id`, after checking `p` sits at its table (another table's token: FORBIDDEN). */
+export function liveFor(ctx: Context, p: Principal, id: string, need: 'member' | 'gm' = 'member'): { live: Live; p: Member } {
+  if (p.role === 'anonymous') throw tableAccess(p, '', need)!;
+  const live = ctx.cache.get(id);
+  if (!live) throw notFound('no such encounter');
+  const denied = tableAccess(p, live.row.tableId, need);
+  if (denied) throw denied;
+  return { live, p: p as Member };
+}
+
+export function settingsOf(ctx: Context, tableId: string): Settings {
+  const t = ctx.store.table(tableId);
+  if (!t) throw notFound('no such table');
+  return Settings.parse(t.settings);
+}

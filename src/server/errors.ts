@@ -1,0 +1,48 @@
+/**
+ * Every failure the API reports has one shape: `{ error: { code, message, field? } }`. Server codes are
+ * UPPER_CASE; a rules rejection keeps the engine's namespaced code (`turn/not_your_turn`).
+ */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  field?: string;
+  /** STALE_VERSION: the version the log is at now. */
+  version?: number;
+}
+
+/** HTTP status by server error code (rules rejections are 422). */
+export const STATUS: Record<string, number> = {
+  BAD_JSON: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  STALE_VERSION: 409,
+  IDEMPOTENCY_CONFLICT: 409,
+  ENCOUNTER_PAUSED: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INVALID_ENCOUNTER: 422,
+  INVALID_IMPORT: 422,
+  RATE_LIMITED: 429,
+  TOO_MANY_CONNECTIONS: 429,
+  LIMIT_REACHED: 429,
+  INTERNAL: 500,
+};
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(readonly code: string, message: string, readonly field?: string, readonly extra: { version?: number; problems?: unknown[] } = {}) {
+    super(message);
+    this.status = STATUS[code] ?? 422;
+  }
+
+  body(): { error: ErrorBody & { problems?: unknown[] } } {
+    return { error: { code: this.code, message: this.message, ...(this.field !== undefined ? { field: this.field } : {}), ...this.extra } };
+  }
+}
+
+export const notFound = (what = 'not found') => new ApiError('NOT_FOUND', what);
+export const forbidden = (what = 'this token may not do that') => new ApiError('FORBIDDEN', what);
+export const unauthenticated = () => new ApiError('UNAUTHENTICATED', 'a valid access token is required (Authorization: Bearer <token>)');

@@ -1,0 +1,51 @@
+/** The example encounters shipped in examples/<ruleset>/*.yaml, listed once and read by name only. */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const EXAMPLES_DIR = fileURLToPath(new URL('../../examples/', import.meta.url));
+
+export interface Example {
+  /** "phase20/goblin-cave.yaml": what POST .../encounters {example} takes. */
+  path: string;
+  ruleset: string;
+  name: string;
+  description?: string;
+}
+
+let cached: Example[] | undefined;
+
+export function listExamples(dir = EXAMPLES_DIR): Example[] {
+  if (cached && dir === EXAMPLES_DIR) return cached;
+  const out: Example[] = [];
+  let rulesets: string[] = [];
+  try {
+    rulesets = readdirSync(dir).filter((d) => statSync(join(dir, d)).isDirectory()).sort();
+  } catch {
+    return [];
+  }
+  for (const r of rulesets) {
+    for (const f of readdirSync(join(dir, r)).filter((x) => /\.ya?ml$/.test(x)).sort()) {
+      let name = f;
+      let description: string | undefined;
+      try {
+        const doc = parse(readFileSync(join(dir, r, f), 'utf8')) as { name?: unknown; description?: unknown };
+        if (typeof doc?.name === 'string') name = doc.name;
+        if (typeof doc?.description === 'string') description = doc.description;
+      } catch {
+        // listed anyway: loading it reports the problem with line numbers
+      }
+      out.push({ path: `${r}/${f}`, ruleset: r, name, ...(description ? { description } : {}) });
+    }
+  }
+  if (dir === EXAMPLES_DIR) cached = out;
+  return out;
+}
+
+/** The text of a listed example; anything not in the list (../, absolute paths) is simply not found. */
+export function readExample(path: string, dir = EXAMPLES_DIR): { text: string; file: string } | undefined {
+  const ex = listExamples(dir).find((e) => e.path === path);
+  if (!ex) return undefined;
+  return { text: readFileSync(join(dir, ex.path), 'utf8'), file: `examples/${ex.path}` };
+}

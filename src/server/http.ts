@@ -1,0 +1,164 @@
+/**
+ * The HTTP plumbing: a small router over node:http with bounded JSON bodies, structured errors,
+ * per-address rate limiting and no-store caching. Routes are data (routes.ts) so the OpenAPI
+ * document is generated from the same list that serves requests.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { z } from 'zod';
+import { ApiError } from './errors.ts';
+import { parseJson } from './json.ts';
+import { TokenBucket } from './rate.ts';
+
+export interface RequestCtx {
+  req: IncomingMessage;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: unknown;
+  token: string | undefined;
+}
+
+export interface Reply {
+  status?: number;
+  body: unknown;
+  /** Offered as a file download (exports). */
+  filename?: string;
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  summary: string;
+  /** Who may call it; for docs (each handler checks for itself). */
+  auth: 'none' | 'member' | 'gm' | 'invite';
+  tag: string;
+  body?: z.ZodType;
+  query?: Record<string, { schema: z.ZodType; description: string; required?: boolean }>;
+  /** Largest body this route takes (default: limits.httpBodyBytes). */
+  maxBody?: number;
+  /** Response description for the docs. */
+  returns: string;
+  status?: number;
+  handle(c: RequestCtx): Reply | Promise<Reply>;
+}
+
+interface Compiled {
+  route: Route;
+  re: RegExp;
+  names: string[];
+}
+
+export function compile(routes: Route[]): Compiled[] {
+  return routes.map((route) => {
+    const names: string[] = [];
+    const re = new RegExp(
+      '^' +
+        route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z]+)/g, (_, n: string) => {
+          names.push(n);
+          return '([A-Za-z0-9_-]{1,100})';
+        }) +
+        '$',
+    );
+    return { route, re, names };
+  });
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, filename?: string): void {
+  const text = JSON.stringify(body);
+  const headers: Record<string, string | number> = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  };
+  if (filename) headers['content-disposition'] = `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
+  res.writeHead(status, headers);
+  res.end(text);
+}
+
+export function sendError(res: ServerResponse, err: unknown): void {
+  const e = err instanceof ApiError ? err : new ApiError('INTERNAL', 'internal error');
+  if (!(err instanceof ApiError)) process.stderr.write(`skirmish serve: ${(err as Error)?.stack ?? String(err)}\n`);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  sendJson(res, e.status, e.body());
+}
+
+/** Read a body up to `max` bytes; past that the request is refused without reading the rest. */
+function readBody(req: IncomingMessage, max: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > max) {
+      reject(new ApiError('PAYLOAD_TOO_LARGE', `the body is larger than ${max} bytes`));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > max) {
+        reject(new ApiError('PAYLOAD_TOO_LARGE', `the body is larger than ${max} bytes`));
+        req.removeAllListeners('data');
+        req.resume();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export function bearer(req: IncomingMessage): string | undefined {
+  const h = req.headers.authorization;
+  if (typeof h !== 'string') return undefined;
+  const m = /^Bearer\s+(\S{1,200})$/i.exec(h.trim());
+  return m ? m[1] : undefined;
+}
+
+export interface ApiHandlerOptions {
+  maxBody: number;
+  rate: number;
+  burst: number;
+}
+
+/** The /api/* request handler: rate limit, route, parse, run, reply — every failure as structured JSON. */
+export function apiHandler(routes: Route[], opts: ApiHandlerOptions) {
+  const compiled = compile(routes);
+  const buckets = new Map<string, TokenBucket>();
+  return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
+    try {
+      const addr = req.socket.remoteAddress ?? '?';
+      let bucket = buckets.get(addr);
+      if (!bucket) {
+        if (buckets.size > 10_000) buckets.clear();
+        bucket = new TokenBucket(opts.rate, opts.burst);
+        buckets.set(addr, bucket);
+      }
+      if (!bucket.take()) throw new ApiError('RATE_LIMITED', 'too many requests; slow down');
+      let pathMatched = false;
+      for (const c of compiled) {
+        const m = c.re.exec(url.pathname);
+        if (!m) continue;
+        pathMatched = true;
+        if (c.route.method !== req.method) continue;
+        const params: Record<string, string> = {};
+        c.names.forEach((n, i) => (params[n] = m[i + 1]));
+        let body: unknown = undefined;
+        if (c.route.body) {
+          const type = String(req.headers['content-type'] ?? '');
+          if (!/^application\/json\b/i.test(type)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'send the body as application/json');
+          const max = c.route.maxBody ?? opts.maxBody;
+          body = parseJson(await readBody(req, max), max);
+        }
+        const reply = await c.route.handle({ req, params, query: url.searchParams, body, token: bearer(req) });
+        sendJson(res, reply.status ?? c.route.status ?? 200, reply.body, reply.filename);
+        return;
+      }
+      throw pathMatched ? new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here`) : new ApiError('NOT_FOUND', `no endpoint ${url.pathname}`);
+    } catch (err) {
+      sendError(res, err);
+    }
+  };
+}

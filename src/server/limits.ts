@@ -1,0 +1,45 @@
+/** Every bound the server keeps, in one place (docs/server.md lists them). */
+export interface Limits {
+  /** Largest HTTP request body (an encounter file is at most 2 MB of text). */
+  httpBodyBytes: number;
+  /** Largest WebSocket frame a client may send. */
+  wsFrameBytes: number;
+  /** WebSocket messages per second per connection (token bucket), and the burst allowed. */
+  wsRate: number;
+  wsBurst: number;
+  /** HTTP requests per second per client address, and the burst. */
+  httpRate: number;
+  httpBurst: number;
+  /** Open WebSocket connections per table. */
+  connectionsPerTable: number;
+  /** Bytes queued to a client that stopped reading before it is disconnected. */
+  wsBufferedBytes: number;
+  /** Seconds a new WebSocket has to send its auth message. */
+  wsAuthSeconds: number;
+  tables: number;
+  encountersPerTable: number;
+  playersPerTable: number;
+  eventsPerEncounter: number;
+  /** Encounters kept in memory. */
+  liveEncounters: number;
+  /** Events per WebSocket frame when catching up. */
+  catchUpChunk: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  httpBodyBytes: 2_200_000,
+  wsFrameBytes: 64 * 1024,
+  wsRate: 30,
+  wsBurst: 60,
+  httpRate: 50,
+  httpBurst: 200,
+  connectionsPerTable: 64,
+  wsBufferedBytes: 8 * 1024 * 1024,
+  wsAuthSeconds: 10,
+  tables: 10_000,
+  encountersPerTable: 500,
+  playersPerTable: 50,
+  eventsPerEncounter: 200_000,
+  liveEncounters: 1000,
+  catchUpChunk: 1000,
+};

@@ -1,0 +1,63 @@
+/**
+ * What one recipient receives: the engine's viewState / viewLog with the ruleset's secret pools, plus
+ * previews made JSON. Every byte the server sends about an encounter goes through here.
+ */
+import type { Distribution } from '../dice/index.ts';
+import { undoneCommands, viewLog, viewState, type ActionOption, type EncounterState, type LoggedEvent, type Preview, type Ruleset, type Viewer } from '../engine/index.ts';
+
+const rulesOf = (ruleset: Ruleset) => ({ secretPools: ruleset.secretPools ?? [] });
+
+export function projectState(state: EncounterState, viewer: Viewer, ruleset: Ruleset): EncounterState {
+  return viewState(state, viewer, rulesOf(ruleset));
+}
+
+/** A whole log (or a prefix of one) as `viewer` may see it. */
+export function projectLog(events: readonly LoggedEvent[], viewer: Viewer, ruleset: Ruleset): LoggedEvent[] {
+  if (viewer.role === 'gm') return [...events];
+  return viewLog(events, viewer, ruleset.appliers, rulesOf(ruleset), undoneCommands(events));
+}
+
+/**
+ * New events of one command as `viewer` may see them, without re-reading the whole log: the fold
+ * starts from the state before the command (seeded as a synthetic creation event, dropped after).
+ */
+export function projectNew(before: EncounterState, events: readonly LoggedEvent[], viewer: Viewer, ruleset: Ruleset): LoggedEvent[] {
+  if (viewer.role === 'gm') return [...events];
+  const seed = { type: 'encounter.created', state: before, seq: 0, cmd: '' } as LoggedEvent;
+  return viewLog([seed, ...events], viewer, ruleset.appliers, rulesOf(ruleset)).filter((e) => e.seq !== 0);
+}
+
+export interface PreviewJson {
+  chance?: number;
+  expectedDamage?: number;
+  damageOnHit?: { min: number; max: number; mean: number };
+  /** Distribution of damage to the first target as [value, probability] pairs, misses as 0. */
+  damage?: { pmf: [number, number][]; mean: number; min: number; max: number };
+  notes?: string[];
+}
+
+export function previewJson(p: Preview): PreviewJson {
+  const out: PreviewJson = {};
+  if (p.chance !== undefined) out.chance = p.chance;
+  if (p.expectedDamage !== undefined) out.expectedDamage = p.expectedDamage;
+  if (p.damageOnHit) out.damageOnHit = { ...p.damageOnHit };
+  if (p.damage) {
+    const d = p.damage as Distribution;
+    out.damage = { pmf: d.pmf(), mean: d.mean, min: d.min, max: d.max };
+  }
+  if (p.notes?.length) out.notes = [...p.notes];
+  return out;
+}
+
+/** Anything that names a secret string anywhere (labels, commands, notes). */
+export function mentionsAny(value: unknown, secrets: readonly string[]): boolean {
+  if (!secrets.length) return false;
+  const text = JSON.stringify(value);
+  return secrets.some((s) => text.includes(s));
+}
+
+/** Actions a player may see: none that names a hidden unit (a target it must not know of). */
+export function visibleActions(options: ActionOption[], hiddenIds: ReadonlySet<string>, secrets: readonly string[]): ActionOption[] {
+  const names = (v: unknown): boolean => (typeof v === 'string' ? hiddenIds.has(v) : Array.isArray(v) ? v.some(names) : v && typeof v === 'object' ? Object.values(v).some(names) : false);
+  return options.filter((o) => !Object.entries(o.command).some(([k, v]) => k !== 'type' && names(v)) && !secrets.some((s) => o.label.includes(s)));
+}

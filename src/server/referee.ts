@@ -1,0 +1,231 @@
+/**
+ * The referee: loads encounters, reads them through each viewer's projection, and runs commands.
+ *
+ * A command runs to completion synchronously — decide, one SQLite transaction, then publish — so
+ * commands on one encounter are serialised by construction and a broadcast never runs ahead of its
+ * commit. The in-memory log is dropped whenever a commit does not happen after it was touched.
+ */
+import { formatProblem, isRejection, replayLog, type Command, type DiceSource, type EncounterState, type GameEvent, type LoggedEvent, type Rejection } from '../engine/index.ts';
+import { loadText } from '../rulesets/load.ts';
+import { StaleVersionError } from '../store/index.ts';
+import { checkTable, liveFor, settingsOf, summaryOf, type Context, type EncounterSummary, type Member } from './context.ts';
+import { diceFor } from './dice.ts';
+import { ApiError, notFound } from './errors.ts';
+import { readExample } from './examples.ts';
+import { decideGmCommand, SERVER_GM_COMMANDS } from './gm-commands.ts';
+import { canonicalJson } from './json.ts';
+import { engineFor, type Live } from './live.ts';
+import { hiddenUnits, prepareCommand, scrubMessage, secretsFor, unitAccess, viewerOf, type Principal } from './policy.ts';
+import { previewJson, projectLog, projectNew, projectState, visibleActions, type PreviewJson } from './projection.ts';
+import { CommandRequest, LoadEncounter, parseWith, PauseRequest, PreviewRequest } from './schemas.ts';
+import { newId, sha256 } from './tokens.ts';
+
+export interface CommandResult {
+  encounter: string;
+  id: string;
+  /** The log version right after this command. */
+  version: number;
+  events: LoggedEvent[];
+}
+
+export function loadEncounter(ctx: Context, p: Principal, tableId: string, body: unknown): EncounterSummary {
+  checkTable(ctx, p, tableId, 'gm');
+  const req = parseWith(LoadEncounter, body);
+  let text: string;
+  let file: string;
+  if ('example' in req) {
+    const ex = readExample(req.example);
+    if (!ex) throw new ApiError('NOT_FOUND', `no example "${req.example}"; see GET /api/examples`, 'example');
+    ({ text, file } = ex);
+  } else {
+    text = req.text;
+    file = req.file ?? 'encounter';
+  }
+  if (ctx.store.encounters(tableId).length >= ctx.limits.encountersPerTable) throw new ApiError('LIMIT_REACHED', `a table holds at most ${ctx.limits.encountersPerTable} encounters`);
+  const loaded = loadText(text, file);
+  if (!loaded.ok) {
+    const problems = loaded.problems.map(formatProblem);
+    throw new ApiError('INVALID_ENCOUNTER', problems[0], loaded.problems[0].path, { problems });
+  }
+  const engine = engineFor(loaded.value.ruleset.id)!;
+  let created: GameEvent[];
+  try {
+    created = engine.create(loaded.value.doc);
+  } catch (err) {
+    throw new ApiError('INVALID_ENCOUNTER', `${file}: ${(err as Error).message}`);
+  }
+  const logged = created.map((e, i) => ({ ...e, seq: i + 1, cmd: 'c1' }) as LoggedEvent);
+  const state = engine.replay(logged);
+  const id = newId('e_');
+  ctx.store.createEncounter({ id, tableId, ruleset: engine.ruleset.id, name: state.name, status: state.status }, logged);
+  const summary = summaryOf(ctx.store.encounter(id)!);
+  ctx.publisher.encounterChanged(summary);
+  return summary;
+}
+
+export function listEncounters(ctx: Context, p: Principal, tableId: string): EncounterSummary[] {
+  checkTable(ctx, p, tableId, 'member');
+  return ctx.store.encounters(tableId).map(summaryOf);
+}
+
+export function getEncounter(ctx: Context, token: Principal, id: string): { encounter: EncounterSummary; state: EncounterState; activeUnit?: string } {
+  const { live, p } = liveFor(ctx, token, id);
+  const state = projectState(live.log.state, viewerOf(p), live.ruleset);
+  const active = live.engine.activeUnit(live.log.state);
+  const shown = active !== undefined && Object.hasOwn(state.units, active);
+  return { encounter: summaryOf(live.row), state, ...(shown ? { activeUnit: active } : {}) };
+}
+
+export function readEvents(ctx: Context, token: Principal, id: string, after = 0): { encounter: string; version: number; events: LoggedEvent[] } {
+  const { live, p } = liveFor(ctx, token, id);
+  const events = projectLog(live.log.events, viewerOf(p), live.ruleset).filter((e) => e.seq > after);
+  return { encounter: id, version: live.log.version, events };
+}
+
+/** What `unit` may do now, each option with its odds when the ruleset gives a preview. */
+export function legalActions(ctx: Context, token: Principal, id: string, unit: string, withPreview = true): { unit: string; version: number; actions: (ReturnType<Live['engine']['legalActions']>[number] & { preview?: PreviewJson })[] } {
+  const { live, p } = liveFor(ctx, token, id);
+  const state = live.log.state;
+  const denied = unitAccess(p, state, unit, 'see');
+  if (denied) throw denied;
+  const secrets = secretsFor(p, state);
+  let options = live.engine.legalActions(state, unit);
+  if (p.role === 'player') options = visibleActions(options, new Set(hiddenUnits(p, state)), secrets);
+  const actions = options.map((o) => {
+    if (!withPreview || o.group === 'move') return o;
+    const pv = live.engine.preview(state, o.command);
+    return isRejection(pv) ? o : { ...o, preview: scrubPreview(previewJson(pv), secrets) };
+  });
+  return { unit, version: live.log.version, actions };
+}
+
+function scrubPreview(p: PreviewJson, secrets: readonly string[]): PreviewJson {
+  if (p.notes) p.notes = p.notes.filter((n) => !secrets.some((s) => n.includes(s)));
+  return p;
+}
+
+export function preview(ctx: Context, token: Principal, id: string, body: unknown): { version: number; preview: PreviewJson } {
+  const { live, p } = liveFor(ctx, token, id);
+  const req = parseWith(PreviewRequest, body);
+  const state = live.log.state;
+  const prepared = prepareCommand(p, state, req.command as Command);
+  if (prepared instanceof ApiError) throw prepared;
+  const pv = live.engine.preview(state, prepared.command);
+  if (isRejection(pv)) throw rejectionError(p, state, pv, prepared.restore);
+  return { version: live.log.version, preview: scrubPreview(previewJson(pv), secretsFor(p, state)) };
+}
+
+function rejectionError(p: Principal, state: EncounterState, r: Rejection, restore: (m: string) => string): ApiError {
+  return new ApiError(r.code, restore(scrubMessage(r.message, r.code, secretsFor(p, state))), r.field);
+}
+
+function bodyHash(p: Member, req: CommandRequest): string {
+  const who = p.role === 'gm' ? 'gm' : `player:${p.playerId}`;
+  return sha256(`${who}\n${canonicalJson({ expectedVersion: req.expectedVersion, command: req.command, dice: req.dice })}`);
+}
+
+/** The events of an earlier command (a retry), as this principal may see them. */
+function earlierResult(live: Live, p: Member, commandId: string, rec: { from: number; to: number }): CommandResult {
+  const prefix = live.log.events.slice(0, rec.to);
+  const events = projectLog(prefix, viewerOf(p), live.ruleset).filter((e) => e.seq >= rec.from);
+  return { encounter: live.row.id, id: commandId, version: rec.to, events };
+}
+
+/** Server-decided events appended to the in-memory log as one command (see gm-commands.ts). */
+function appendServerEvents(live: Live, events: GameEvent[]): LoggedEvent[] {
+  const log = live.log;
+  const cmd = `c${log.events.length + 1}`;
+  const logged = events.map((e, i) => ({ ...e, seq: log.events.length + i + 1, cmd }) as LoggedEvent);
+  log.events.push(...logged);
+  let s = log.state;
+  for (const e of logged) s = live.engine.evolve(s, e);
+  log.state = s;
+  return logged;
+}
+
+function decide(ctx: Context, live: Live, p: Member, command: Command, dice: DiceSource): { ok: true; events: LoggedEvent[] } | { ok: false; rejection: Rejection } {
+  const asGm = p.role === 'gm';
+  const out = live.log.execute(command, dice, { asGm });
+  if (out.ok || !asGm || out.rejection.code !== 'command/unknown' || !SERVER_GM_COMMANDS.has(command.type)) return out;
+  const players = ctx.store.players(live.row.tableId).map((x) => x.playerId);
+  const events = decideGmCommand(live.log.state, command, dice, players);
+  if (isRejection(events)) return { ok: false, rejection: events };
+  return { ok: true, events: appendServerEvents(live, events) };
+}
+
+export function runCommand(ctx: Context, token: Principal, id: string, body: unknown): CommandResult {
+  const { live, p } = liveFor(ctx, token, id);
+  const req = parseWith(CommandRequest, body);
+  const hash = bodyHash(p, req);
+  const earlier = ctx.store.command(id, req.id);
+  if (earlier) {
+    if (earlier.bodyHash !== hash) throw new ApiError('IDEMPOTENCY_CONFLICT', `command id "${req.id}" was already used for a different command`, 'id');
+    return earlierResult(live, p, req.id, earlier.result);
+  }
+  if (live.row.paused && p.role !== 'gm') throw new ApiError('ENCOUNTER_PAUSED', 'the GM has paused this encounter');
+  const version = live.log.version;
+  if (req.expectedVersion !== version) throw new ApiError('STALE_VERSION', `the encounter is at version ${version}, not ${req.expectedVersion}`, 'expectedVersion', { version });
+  if (version >= ctx.limits.eventsPerEncounter) throw new ApiError('LIMIT_REACHED', `an encounter holds at most ${ctx.limits.eventsPerEncounter} events`);
+  const before = live.log.state;
+  const prepared = prepareCommand(p, before, req.command as Command);
+  if (prepared instanceof ApiError) throw prepared;
+  const dice = diceFor(settingsOf(ctx, live.row.tableId), p, req.dice, version, ctx.testDiceSeed);
+
+  let out: ReturnType<typeof decide>;
+  try {
+    out = decide(ctx, live, p, prepared.command, dice.source);
+  } catch (err) {
+    ctx.cache.evict(id);
+    throw err;
+  }
+  if (!out.ok) {
+    if (live.log.version !== version) ctx.cache.evict(id);
+    throw rejectionError(p, before, out.rejection, prepared.restore);
+  }
+  const unused = dice.leftover();
+  if (unused) {
+    ctx.cache.evict(id);
+    throw unused;
+  }
+  const events = out.events;
+  const record = { cmd: events[0].cmd, from: events[0].seq, to: events[events.length - 1].seq };
+  try {
+    ctx.store.append(id, version, events, live.log.state.status, { id: req.id, bodyHash: hash, result: record });
+  } catch (err) {
+    ctx.cache.evict(id);
+    if (err instanceof StaleVersionError) throw new ApiError('STALE_VERSION', err.message, 'expectedVersion', { version: err.actual });
+    throw err;
+  }
+  live.row.version = live.log.version;
+  live.row.status = live.log.state.status;
+  ctx.publisher.committed(live, before, events);
+  if (events.some((e) => e.type === 'encounter.started' || e.type === 'combat.ended' || e.type === 'undo' || e.type === 'redo')) {
+    ctx.publisher.encounterChanged(summaryOf(live.row));
+  }
+  return { encounter: id, id: req.id, version: live.log.version, events: projectNew(before, events, viewerOf(p), live.ruleset) };
+}
+
+export function setPaused(ctx: Context, token: Principal, id: string, body: unknown): EncounterSummary {
+  const { live } = liveFor(ctx, token, id, 'gm');
+  const req = parseWith(PauseRequest, body);
+  ctx.store.setPaused(id, req.paused);
+  live.row.paused = req.paused;
+  const summary = summaryOf(live.row);
+  ctx.publisher.encounterChanged(summary);
+  return summary;
+}
+
+/** The viewer's state and log as they were right after event `upTo` (step-by-step replay). */
+export function replay(ctx: Context, token: Principal, id: string, upTo: number): { encounter: string; upTo: number; version: number; state: EncounterState; events: LoggedEvent[] } {
+  const { live, p } = liveFor(ctx, token, id);
+  if (!Number.isInteger(upTo) || upTo < 1 || upTo > live.log.version) throw new ApiError('BAD_REQUEST', `upTo must be a seq from 1 to ${live.log.version}`, 'upTo');
+  const prefix = live.log.events.slice(0, upTo);
+  const viewer = viewerOf(p);
+  return { encounter: id, upTo, version: live.log.version, state: projectState(replayLog(live.engine, prefix), viewer, live.ruleset), events: projectLog(prefix, viewer, live.ruleset) };
+}
+
+export function encounterOr404(ctx: Context, id: string): Live {
+  const live = ctx.cache.get(id);
+  if (!live) throw notFound('no such encounter');
+  return live;
+}

@@ -1,0 +1,81 @@
+/** Every HTTP endpoint: method, path, who may call it, body schema, and the handler. */
+import { z } from 'zod';
+import { rulesets } from '../rulesets/index.ts';
+import { requirePrincipal, type Context } from './context.ts';
+import { ApiError } from './errors.ts';
+import { listExamples } from './examples.ts';
+import type { Route } from './http.ts';
+import { getEncounter, legalActions, listEncounters, loadEncounter, preview, readEvents, replay, runCommand, setPaused } from './referee.ts';
+import { CommandRequest, CreateInvite, CreateTable, ImportRequest, Join, LoadEncounter, PatchSettings, PauseRequest, PreviewRequest } from './schemas.ts';
+import { createInvite, createTable, join, patchSettings, revokePlayer, tableInfo } from './tables.ts';
+import { exportEncounter, exportTable, importTable } from './transfer.ts';
+
+const seqParam = (q: URLSearchParams, name: string, dflt?: number): number => {
+  const v = q.get(name);
+  if (v === null) {
+    if (dflt === undefined) throw new ApiError('BAD_REQUEST', `${name} is required`, name);
+    return dflt;
+  }
+  if (!/^\d{1,15}$/.test(v)) throw new ApiError('BAD_REQUEST', `${name} must be a whole number`, name);
+  return Number(v);
+};
+
+const Seq = z.number().int().min(0);
+
+export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[] {
+  const who = (token: string | undefined) => requirePrincipal(ctx, token);
+  return [
+    { method: 'GET', path: '/api/health', tag: 'server', auth: 'none', summary: 'Liveness: {"ok": true}.', returns: '{ ok: true }', handle: () => ({ body: { ok: true } }) },
+    { method: 'GET', path: '/api/openapi.json', tag: 'server', auth: 'none', summary: 'This API as OpenAPI 3.1.', returns: 'OpenAPI document', handle: () => ({ body: extra.openapi() }) },
+    {
+      method: 'GET', path: '/api/rulesets', tag: 'server', auth: 'none', summary: 'The rule systems this server knows.', returns: '[{ id, name, description, commands }]',
+      handle: () => ({ body: Object.values(rulesets).map((r) => ({ id: r.id, name: r.name, description: r.description, commands: Object.keys(r.commands) })) }),
+    },
+    { method: 'GET', path: '/api/examples', tag: 'server', auth: 'none', summary: 'Example encounters (examples/<ruleset>/*.yaml) a GM can load by path.', returns: '[{ path, ruleset, name, description? }]', handle: () => ({ body: listExamples() }) },
+
+    { method: 'POST', path: '/api/tables', tag: 'tables', auth: 'none', body: CreateTable, status: 201, summary: 'Create a table; the reply holds the GM token (shown once).', returns: '{ table, gmToken }', handle: (c) => ({ body: createTable(ctx, c.body) }) },
+    { method: 'GET', path: '/api/tables/:tableId', tag: 'tables', auth: 'member', summary: 'The table: name, your role, settings, players, encounters.', returns: 'TableInfo', handle: (c) => ({ body: tableInfo(ctx, who(c.token), c.params.tableId) }) },
+    { method: 'PATCH', path: '/api/tables/:tableId/settings', tag: 'tables', auth: 'gm', body: PatchSettings, summary: 'Change settings (physical dice per table and per player).', returns: 'Settings', handle: (c) => ({ body: patchSettings(ctx, who(c.token), c.params.tableId, c.body) }) },
+    { method: 'POST', path: '/api/tables/:tableId/invites', tag: 'tables', auth: 'gm', body: CreateInvite, status: 201, summary: 'A one-use invite for a player (new, or an existing player id for a new device).', returns: '{ playerId, name, invite }', handle: (c) => ({ body: createInvite(ctx, who(c.token), c.params.tableId, c.body) }) },
+    { method: 'DELETE', path: '/api/tables/:tableId/players/:playerId/tokens', tag: 'tables', auth: 'gm', summary: "Revoke every invite and session of a player.", returns: '{ revoked }', handle: (c) => ({ body: revokePlayer(ctx, who(c.token), c.params.tableId, c.params.playerId) }) },
+    { method: 'POST', path: '/api/join', tag: 'tables', auth: 'invite', body: Join, summary: 'Redeem an invite for a player token (the invite is then used up).', returns: '{ tableId, playerId, token }', handle: (c) => ({ body: join(ctx, c.body) }) },
+
+    { method: 'GET', path: '/api/tables/:tableId/encounters', tag: 'encounters', auth: 'member', summary: "The table's encounters.", returns: '[EncounterSummary]', handle: (c) => ({ body: listEncounters(ctx, who(c.token), c.params.tableId) }) },
+    {
+      method: 'POST', path: '/api/tables/:tableId/encounters', tag: 'encounters', auth: 'gm', body: LoadEncounter, status: 201,
+      summary: 'Load an encounter from YAML/JSON text or an example; problems come back as INVALID_ENCOUNTER with `skirmish validate` lines in error.problems.',
+      returns: 'EncounterSummary', handle: (c) => ({ body: loadEncounter(ctx, who(c.token), c.params.tableId, c.body) }),
+    },
+    { method: 'GET', path: '/api/tables/:tableId/export', tag: 'transfer', auth: 'member', summary: 'Every encounter with its log, as you may see it, as a file.', returns: 'TableExport', handle: (c) => ({ body: exportTable(ctx, who(c.token), c.params.tableId), filename: `skirmish-${c.params.tableId}.json` }) },
+    { method: 'POST', path: '/api/tables/:tableId/import', tag: 'transfer', auth: 'gm', body: ImportRequest, maxBody: 32_000_000, status: 201, summary: 'Add the encounters of an export file (new ids); every log is replayed first.', returns: '[EncounterSummary]', handle: (c) => ({ body: importTable(ctx, who(c.token), c.params.tableId, c.body) }) },
+
+    { method: 'GET', path: '/api/encounters/:encounterId', tag: 'encounters', auth: 'member', summary: 'The encounter and its state as you may see it.', returns: '{ encounter, state, activeUnit? }', handle: (c) => ({ body: getEncounter(ctx, who(c.token), c.params.encounterId) }) },
+    {
+      method: 'GET', path: '/api/encounters/:encounterId/events', tag: 'encounters', auth: 'member', summary: 'Events after a seq, as you may see them (catch-up).', returns: '{ encounter, version, events }',
+      query: { after: { schema: Seq, description: 'last seq seen (default 0)' } },
+      handle: (c) => ({ body: readEvents(ctx, who(c.token), c.params.encounterId, seqParam(c.query, 'after', 0)) }),
+    },
+    {
+      method: 'GET', path: '/api/encounters/:encounterId/actions', tag: 'play', auth: 'member', summary: 'Legal actions of a unit you may see, with odds (preview; damage as pmf pairs).', returns: '{ unit, version, actions: [{ command, label, group, preview? }] }',
+      query: { unit: { schema: z.string(), description: 'unit id', required: true }, preview: { schema: z.enum(['0', '1']), description: '0 to skip odds (default 1)' } },
+      handle: (c) => {
+        const unit = c.query.get('unit');
+        if (!unit) throw new ApiError('BAD_REQUEST', 'unit is required', 'unit');
+        return { body: legalActions(ctx, who(c.token), c.params.encounterId, unit, c.query.get('preview') !== '0') };
+      },
+    },
+    { method: 'POST', path: '/api/encounters/:encounterId/preview', tag: 'play', auth: 'member', body: PreviewRequest, summary: 'The odds of a command before it is sent.', returns: '{ version, preview }', handle: (c) => ({ body: preview(ctx, who(c.token), c.params.encounterId, c.body) }) },
+    {
+      method: 'POST', path: '/api/encounters/:encounterId/commands', tag: 'play', auth: 'member', body: CommandRequest,
+      summary: 'Send a command (acknowledged after it is committed). GM: start, undo, redo, end_combat, gm.* and any unit; player: its own units.',
+      returns: '{ encounter, id, version, events }', handle: (c) => ({ body: runCommand(ctx, who(c.token), c.params.encounterId, c.body) }),
+    },
+    { method: 'POST', path: '/api/encounters/:encounterId/pause', tag: 'play', auth: 'gm', body: PauseRequest, summary: 'Pause or resume: while paused only the GM may send commands.', returns: 'EncounterSummary', handle: (c) => ({ body: setPaused(ctx, who(c.token), c.params.encounterId, c.body) }) },
+    {
+      method: 'GET', path: '/api/encounters/:encounterId/replay', tag: 'transfer', auth: 'member', summary: 'Your state and log right after event `upTo` (step-by-step replay).', returns: '{ encounter, upTo, version, state, events }',
+      query: { upTo: { schema: Seq, description: 'seq to stop after', required: true } },
+      handle: (c) => ({ body: replay(ctx, who(c.token), c.params.encounterId, seqParam(c.query, 'upTo')) }),
+    },
+    { method: 'GET', path: '/api/encounters/:encounterId/export', tag: 'transfer', auth: 'member', summary: 'One encounter as an export file.', returns: 'TableExport', handle: (c) => ({ body: exportEncounter(ctx, who(c.token), c.params.encounterId), filename: `skirmish-${c.params.encounterId}.json` }) },
+  ];
+}

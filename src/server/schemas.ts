@@ -1,0 +1,135 @@
+/**
+ * Request and message shapes. The same zod schemas validate every request body and WebSocket frame
+ * and generate the OpenAPI document (openapi.ts), so the docs cannot drift from the checks.
+ * Objects are strict: an unknown field is an error, not silently dropped.
+ */
+import { z } from 'zod';
+import { formatPath } from '../engine/index.ts';
+import { ApiError } from './errors.ts';
+
+export const MAX_ENCOUNTER_TEXT = 2_000_000;
+
+export const Id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, "_" or "-", at most 64');
+export const PlayerId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, "_" or "-", at most 40').meta({ description: 'A player id: the `controller` of the units the player moves.' });
+export const DiceMode = z.enum(['off', 'optional', 'required']).meta({
+  description: 'Physical dice: off = the server rolls; optional = a command may carry the faces rolled at the table; required = every die must come from the command.',
+});
+
+export const Settings = z.strictObject({
+  physicalDice: DiceMode.default('off'),
+  /** Per-player override of physicalDice. */
+  players: z.record(PlayerId, DiceMode).default({}),
+});
+export type Settings = z.infer<typeof Settings>;
+
+export const CreateTable = z.strictObject({
+  name: z.string().min(1).max(100),
+  settings: Settings.optional(),
+});
+
+export const PatchSettings = z.strictObject({
+  physicalDice: DiceMode.optional(),
+  players: z.record(PlayerId, DiceMode.nullable()).optional().meta({ description: 'Per-player overrides; null removes one.' }),
+});
+
+export const CreateInvite = z.strictObject({
+  playerId: PlayerId.optional().meta({ description: 'Defaults to the next free p<n>. Re-inviting an existing player id gives a new link (lost device).' }),
+  name: z.string().min(1).max(60).optional(),
+});
+
+export const Join = z.strictObject({ invite: z.string().min(1).max(200) });
+
+export const LoadEncounter = z.union([
+  z.strictObject({ text: z.string().min(1).max(MAX_ENCOUNTER_TEXT).meta({ description: 'The encounter file: YAML or JSON text.' }), file: z.string().max(200).optional() }),
+  z.strictObject({ example: z.string().max(200).meta({ description: 'An example path from GET /api/examples, e.g. "phase20/goblin-cave.yaml".' }) }),
+]);
+
+/** A command: `type` plus the command's own fields (they differ per ruleset, so the object is open). */
+export const Command = z
+  .looseObject({ type: z.string().min(1).max(64), actor: z.string().max(64).optional() })
+  .meta({ description: 'A command: a `type` and its fields, e.g. {"type":"attack","actor":"kara","target":"g1","weapon":"spear"}. Server GM commands: gm.hide, gm.reveal, gm.assign, gm.roll, gm.note.' });
+
+export const Faces = z.array(z.number().int().min(1).max(1_000_000)).max(200).meta({ description: 'Physical dice: the faces rolled at the table, in the order the rules ask for them.' });
+
+export const CommandRequest = z.strictObject({
+  id: Id.meta({ description: 'Client-chosen id: a retry with the same id and body returns the first result; the same id with another body is refused.' }),
+  expectedVersion: z.number().int().min(0).meta({ description: 'The log version the command was made against; a stale one gets STALE_VERSION and changes nothing.' }),
+  command: Command,
+  dice: Faces.optional(),
+});
+export type CommandRequest = z.infer<typeof CommandRequest>;
+
+export const PreviewRequest = z.strictObject({ command: Command });
+export const PauseRequest = z.strictObject({ paused: z.boolean() });
+
+export const LoggedEventSchema = z.looseObject({ type: z.string().min(1).max(100), seq: z.number().int().min(1), cmd: z.string().min(1).max(100) });
+
+export const EXPORT_FORMAT = 'skirmish.table/1';
+export const ImportRequest = z.strictObject({
+  format: z.literal(EXPORT_FORMAT),
+  table: z.looseObject({ name: z.string().optional() }).optional(),
+  encounters: z
+    .array(
+      z.looseObject({
+        name: z.string().max(200).optional(),
+        ruleset: z.string().max(64),
+        events: z.array(LoggedEventSchema).min(1).max(200_000),
+      }),
+    )
+    .min(1)
+    .max(100),
+});
+
+// ── WebSocket messages, client → server ───────────────────────────────────
+
+const Ref = z.string().max(100).optional().meta({ description: 'Echoed in the reply, to pair replies with requests.' });
+
+export const ClientMessage = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('auth'), ref: Ref, token: z.string().min(1).max(200) }),
+  z.strictObject({ type: z.literal('subscribe'), ref: Ref, encounter: Id, after: z.number().int().min(0).optional().meta({ description: 'Last seq seen: the reply carries every later event you may see.' }) }),
+  z.strictObject({ type: z.literal('unsubscribe'), ref: Ref, encounter: Id }),
+  z.strictObject({ type: z.literal('command'), ref: Ref, encounter: Id, id: CommandRequest.shape.id, expectedVersion: CommandRequest.shape.expectedVersion, command: Command, dice: Faces.optional() }),
+  z.strictObject({ type: z.literal('ping'), ref: Ref }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+// ── responses and server → client messages (documentation and tests) ──────
+
+export const ErrorSchema = z.strictObject({
+  error: z.strictObject({ code: z.string(), message: z.string(), field: z.string().optional(), version: z.number().int().optional(), problems: z.array(z.unknown()).optional() }),
+});
+
+export const EncounterSummary = z.strictObject({
+  id: z.string(),
+  tableId: z.string(),
+  ruleset: z.string(),
+  name: z.string(),
+  status: z.enum(['setup', 'active', 'ended']),
+  version: z.number().int(),
+  paused: z.boolean(),
+});
+
+const State = z.record(z.string(), z.unknown()).meta({ description: 'EncounterState as this viewer may see it (src/engine/types.ts).' });
+const Events = z.array(LoggedEventSchema).meta({ description: 'Logged events as this viewer may see them (src/engine/events.ts).' });
+
+export const ServerMessage = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('welcome'), ref: Ref, tableId: z.string(), role: z.enum(['gm', 'player']), playerId: z.string().optional(), encounters: z.array(EncounterSummary) }),
+  z.strictObject({ type: z.literal('encounter'), encounter: EncounterSummary }),
+  z.strictObject({ type: z.literal('events'), ref: Ref, encounter: z.string(), version: z.number().int(), paused: z.boolean(), catchUp: z.boolean().optional(), events: Events, state: State.optional() }),
+  z.strictObject({ type: z.literal('result'), ref: Ref, encounter: z.string(), id: z.string(), version: z.number().int(), events: Events }),
+  z.strictObject({ type: z.literal('error'), ref: Ref, id: z.string().optional(), error: ErrorSchema.shape.error }),
+  z.strictObject({ type: z.literal('pong'), ref: Ref }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
+
+/** Validate `value` against `schema` or throw the first problem as a structured BAD_REQUEST. */
+export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const path = issue.path.map((k) => (typeof k === 'symbol' ? String(k) : k));
+  if (issue.code === 'unrecognized_keys') path.push(issue.keys[0]);
+  const field = path.length ? formatPath(path) : undefined;
+  const message = issue.code === 'unrecognized_keys' ? `unknown field "${issue.keys[0]}"` : issue.message;
+  throw new ApiError('BAD_REQUEST', field ? `${field}: ${message}` : message, field);
+}

@@ -1,0 +1,76 @@
+/** The simulator's results as text for a terminal: tables, a small histogram, and the comparison. */
+import type { Comparison } from './compare.ts';
+import type { Summary } from './summary.ts';
+
+const pct = (x: number, d = 1) => `${(x * 100).toFixed(d)}%`;
+const int = (x: number) => Math.round(x).toLocaleString('en-US');
+const num = (x: number, d = 1) => x.toFixed(d);
+const ci = ([lo, hi]: [number, number]) => `${pct(lo)} – ${pct(hi)}`;
+const signed = (x: number) => `${x >= 0 ? '+' : '−'}${pct(Math.abs(x))}`;
+
+/** Columns padded to their widest cell; `right` lists the right-aligned columns. */
+export function table(rows: string[][], right: number[] = []): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
+  return rows.map((r) => r.map((c, i) => (right.includes(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd()).join('\n');
+}
+
+function histogramLines(h: Record<string, number>, total: number, width = 40): string[] {
+  const entries = Object.entries(h).map(([k, v]) => [Number(k), v] as const);
+  if (!entries.length) return [];
+  const max = Math.max(...entries.map(([, v]) => v));
+  const lo = entries[0][0];
+  const hi = entries[entries.length - 1][0];
+  const lines: string[] = [];
+  for (let r = lo; r <= hi; r++) {
+    const c = h[String(r)] ?? 0;
+    const bar = '█'.repeat(Math.round((c / max) * width)) || (c ? '▏' : '');
+    lines.push(`  ${String(r).padStart(3)} │${bar.padEnd(width)} ${int(c).padStart(7)}  ${pct(total ? c / total : 0).padStart(6)}`);
+  }
+  return lines;
+}
+
+export function formatSummary(s: Summary, timing?: { ms: number; workers: number }): string {
+  const out: string[] = [];
+  const head = `${s.encounter} — ${s.ruleset}, ${int(s.runs)} fights, seed ${s.seed}, round cap ${s.maxRounds}`;
+  out.push(timing ? `${head}  (${num(timing.ms / 1000, 2)} s, ${int((s.runs / timing.ms) * 1000)} fights/s, ${timing.workers} worker${timing.workers === 1 ? '' : 's'})` : head);
+  const pol = Object.entries(s.policies);
+  if (pol.length) out.push(`policies: ${pol.map(([k, v]) => `${k}=${v}`).join(', ')}`);
+  out.push('');
+  const rows = [['', 'wins', 'rate', '95% CI']];
+  for (const [side, r] of Object.entries(s.sides)) rows.push([side, int(r.wins), pct(r.winRate), ci(r.ci95)]);
+  rows.push(['draws', int(s.draws.count), pct(s.draws.rate), ci(s.draws.ci95)]);
+  rows.push(['timeouts', int(s.timeouts.count), pct(s.timeouts.rate), ci(s.timeouts.ci95)]);
+  if (s.other.count) rows.push(['other (fled, truce)', int(s.other.count), pct(s.other.rate), ci(s.other.ci95)]);
+  out.push(table(rows, [1, 2, 3]));
+  out.push('');
+  const r = s.rounds;
+  if (r.fights) {
+    out.push(`Rounds to finish: mean ${num(r.mean, 2)}, median ${r.median}, 90th percentile ${r.p90}, range ${r.min}–${r.max}${r.fights < s.runs ? `  (${int(r.fights)} fights with a result; timeouts left out)` : ''}`);
+    out.push(...histogramLines(r.histogram, r.fights));
+  } else out.push('Rounds to finish: no fight ended before the round cap');
+  out.push('');
+  const units = [['unit', 'side', 'went down', 'dmg dealt', 'dmg taken', 'first down (round)']];
+  for (const u of s.units) units.push([u.name, u.side, pct(u.downRate), num(u.damageDealt), num(u.damageTaken), u.firstDownRound === null ? '—' : num(u.firstDownRound, 2)]);
+  out.push(table(units, [2, 3, 4, 5]));
+  out.push('  (damage: mean per fight; first down: mean over the fights in which the unit went down)');
+  return out.join('\n');
+}
+
+export function formatComparison(c: Comparison, files: [string, string]): string {
+  const out: string[] = [];
+  out.push(`A: ${files[0]} — ${c.a.encounter}`);
+  out.push(`B: ${files[1]} — ${c.b.encounter}`);
+  out.push(`${int(c.a.runs)} + ${int(c.b.runs)} fights, seed ${c.a.seed}, round cap ${c.a.maxRounds}`);
+  out.push('');
+  const rows = [['win rate', 'A', 'B', 'B − A', '95% CI (Newcombe)', '']];
+  for (const [side, d] of Object.entries(c.sides)) rows.push([side, pct(d.a), pct(d.b), signed(d.diff), `${signed(d.ci95[0])} … ${signed(d.ci95[1])}`, d.significant ? 'changed' : 'no clear change']);
+  for (const [name, d] of [['draws', c.draws], ['timeouts', c.timeouts]] as const) {
+    if (d.a || d.b) rows.push([name, pct(d.a), pct(d.b), signed(d.diff), `${signed(d.ci95[0])} … ${signed(d.ci95[1])}`, d.significant ? 'changed' : 'no clear change']);
+  }
+  out.push(table(rows, [1, 2, 3]));
+  out.push('');
+  out.push(`Rounds to finish (mean): A ${num(c.rounds.a, 2)}, B ${num(c.rounds.b, 2)} (${c.rounds.diff >= 0 ? '+' : '−'}${num(Math.abs(c.rounds.diff), 2)})`);
+  if (c.unmatched.length) out.push(`Sides in only one variant (not compared): ${c.unmatched.join(', ')}`);
+  out.push('"changed": the 95% interval of B − A excludes 0. "no clear change": it includes 0 — run more fights or accept the difference is small.');
+  return out.join('\n');
+}

@@ -1,0 +1,58 @@
+/**
+ * Playing a range of fights of one encounter and tallying them. Fight i draws its dice from stream
+ * 2i of the seed and its policy choices from stream 2i+1, so each fight is the same whichever worker
+ * plays it and in whatever order: the tally for a seed does not depend on how the range is split.
+ */
+import { RandomStream, streamSource } from '../dice/index.ts';
+import { createEngine, type Command, type Engine, type EncounterState } from '../engine/index.ts';
+import { rulesetById } from '../rulesets/index.ts';
+import { cloneJson } from '../engine/clone.ts';
+import { playFrom } from './fight.ts';
+import { emptyTally, FightObserver, type Tally } from './tally.ts';
+
+/** Everything a worker needs to play fights of an encounter: plain JSON, sent once. */
+export interface SimSpec {
+  ruleset: string;
+  /** The validated encounter document. */
+  doc: unknown;
+  seed: number | string;
+  maxRounds: number;
+  /** Policy names by unit id or side (they win over the file's choices). */
+  policies: Record<string, string>;
+  /** A scenario's scripted commands, played at the start of every fight. */
+  commands?: Command[];
+}
+
+/** The engine and the set-up state of an encounter, built once per spec and reused for every fight. */
+export interface Prepared {
+  engine: Engine;
+  initial: EncounterState;
+}
+
+export function prepare(spec: SimSpec): Prepared {
+  const ruleset = rulesetById(spec.ruleset);
+  if (!ruleset) throw new Error(`unknown ruleset "${spec.ruleset}"`);
+  const engine = createEngine(ruleset);
+  return { engine, initial: engine.replay(engine.create(spec.doc)) };
+}
+
+/** Play fights [from, to) and tally them. */
+export function runRange(spec: SimSpec, from: number, to: number, prepared: Prepared = prepare(spec)): Tally {
+  const { engine, initial } = prepared;
+  const tally = emptyTally(initial);
+  const observer = new FightObserver(tally);
+  for (let i = from; i < to; i++) {
+    observer.reset();
+    const choices = RandomStream.stream(spec.seed, 2 * i + 1);
+    const r = playFrom(engine, cloneJson(initial), {
+      dice: streamSource(RandomStream.stream(spec.seed, 2 * i)),
+      pick: (n) => choices.nextInt(n),
+      maxRounds: spec.maxRounds,
+      policies: spec.policies,
+      ...(spec.commands?.length ? { commands: spec.commands } : {}),
+      onEvents: observer.onEvents,
+    });
+    observer.finish(r.state, r.commands);
+  }
+  return tally;
+}

@@ -1,0 +1,150 @@
+/**
+ * What the simulator counts over many fights. Every field is an integer count or sum, so tallies of
+ * chunks played on different workers merge to exactly the same totals in any order: the result for
+ * a seed does not depend on --workers.
+ */
+import type { EncounterState, GameEvent } from '../engine/index.ts';
+import { addTo, mergeHistogram, type Histogram } from './stats.ts';
+
+export interface UnitTally {
+  id: string;
+  name: string;
+  side: string;
+  /** Fights in which it went down (fainted, died, fled, removed) at least once. */
+  down: number;
+  /** Sum over fights of damage it dealt / took (pool.changed of kind damage, as actually applied). */
+  dealt: number;
+  taken: number;
+  /** Round in which it first went down, counted over the fights where it did. */
+  downRounds: Histogram;
+}
+
+export interface Tally {
+  runs: number;
+  sides: string[];
+  /** Wins per side, in `sides` order. */
+  wins: number[];
+  draws: number;
+  timeouts: number;
+  /** Other results without a winner (fled, truce...). */
+  other: number;
+  /** Rounds played by fights that ended with a result (timeouts excluded). */
+  rounds: Histogram;
+  units: UnitTally[];
+  commands: number;
+  events: number;
+}
+
+export function emptyTally(initial: EncounterState): Tally {
+  return {
+    runs: 0,
+    sides: [...initial.sides],
+    wins: initial.sides.map(() => 0),
+    draws: 0,
+    timeouts: 0,
+    other: 0,
+    rounds: [],
+    units: initial.unitOrder.map((id) => ({ id, name: initial.units[id].name, side: initial.units[id].side, down: 0, dealt: 0, taken: 0, downRounds: [] })),
+    commands: 0,
+    events: 0,
+  };
+}
+
+/**
+ * Watches one fight's events. Reused across fights (reset between them) so bulk runs allocate
+ * nothing per fight here.
+ */
+export class FightObserver {
+  private readonly index = new Map<string, number>();
+  private readonly firstDown: number[];
+  private readonly dealt: number[];
+  private readonly taken: number[];
+  private round = 0;
+  events = 0;
+
+  constructor(private readonly tally: Tally) {
+    tally.units.forEach((u, i) => this.index.set(u.id, i));
+    const n = tally.units.length;
+    this.firstDown = new Array(n).fill(0);
+    this.dealt = new Array(n).fill(0);
+    this.taken = new Array(n).fill(0);
+  }
+
+  reset(): void {
+    this.firstDown.fill(0);
+    this.dealt.fill(0);
+    this.taken.fill(0);
+    this.round = 0;
+    this.events = 0;
+  }
+
+  /** Fed every command's events (FightOptions.onEvents). */
+  readonly onEvents = (events: readonly GameEvent[]): void => {
+    this.events += events.length;
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i];
+      switch (e.type) {
+        case 'round.started':
+          this.round = e.round;
+          break;
+        case 'pool.changed': {
+          if (e.kind !== 'damage' || e.delta >= 0) break;
+          const t = this.index.get(e.unit);
+          if (t !== undefined) this.taken[t] -= e.delta;
+          const s = e.source === undefined ? undefined : this.index.get(e.source);
+          if (s !== undefined) this.dealt[s] -= e.delta;
+          break;
+        }
+        case 'unit.status': {
+          if (e.status === 'active') break;
+          const u = this.index.get(e.unit);
+          if (u !== undefined && this.firstDown[u] === 0) this.firstDown[u] = Math.max(1, this.round);
+          break;
+        }
+      }
+    }
+  };
+
+  /** Add the finished fight to the tally. */
+  finish(state: EncounterState, commands: number): void {
+    const t = this.tally;
+    t.runs++;
+    t.commands += commands;
+    t.events += this.events;
+    const r = state.result;
+    const winner = r?.winner === undefined ? -1 : t.sides.indexOf(r.winner);
+    if (winner >= 0) t.wins[winner]++;
+    else if (r?.outcome === 'draw') t.draws++;
+    else if (r?.outcome === 'timeout') t.timeouts++;
+    else t.other++;
+    if (r?.outcome !== 'timeout') addTo(t.rounds, state.turn.round);
+    for (let i = 0; i < t.units.length; i++) {
+      const u = t.units[i];
+      u.dealt += this.dealt[i];
+      u.taken += this.taken[i];
+      if (this.firstDown[i] > 0) {
+        u.down++;
+        addTo(u.downRounds, this.firstDown[i]);
+      }
+    }
+  }
+}
+
+/** Add `from` into `into` (same encounter). */
+export function mergeTally(into: Tally, from: Tally): void {
+  into.runs += from.runs;
+  from.wins.forEach((w, i) => (into.wins[i] += w));
+  into.draws += from.draws;
+  into.timeouts += from.timeouts;
+  into.other += from.other;
+  mergeHistogram(into.rounds, from.rounds);
+  from.units.forEach((u, i) => {
+    const v = into.units[i];
+    v.down += u.down;
+    v.dealt += u.dealt;
+    v.taken += u.taken;
+    mergeHistogram(v.downRounds, u.downRounds);
+  });
+  into.commands += from.commands;
+  into.events += from.events;
+}

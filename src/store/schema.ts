@@ -1,0 +1,55 @@
+/**
+ * The SQLite schema. One file holds every table of a server: tables (game tables), players, access
+ * tokens (hashed), encounters, their append-only event logs, and the accepted commands by id
+ * (idempotent retries). `user_version` numbers the schema so later versions can migrate.
+ */
+export const SCHEMA_VERSION = 1;
+
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS tables (
+  id          TEXT PRIMARY KEY,
+  name        TEXT NOT NULL,
+  settings    TEXT NOT NULL,
+  created_at  INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS players (
+  table_id    TEXT NOT NULL REFERENCES tables(id),
+  player_id   TEXT NOT NULL,
+  name        TEXT NOT NULL,
+  created_at  INTEGER NOT NULL,
+  PRIMARY KEY (table_id, player_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS tokens (
+  hash        TEXT PRIMARY KEY,
+  table_id    TEXT NOT NULL REFERENCES tables(id),
+  role        TEXT NOT NULL CHECK (role IN ('gm', 'player', 'invite')),
+  player_id   TEXT,
+  created_at  INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS tokens_by_table ON tokens(table_id);
+CREATE TABLE IF NOT EXISTS encounters (
+  id          TEXT PRIMARY KEY,
+  table_id    TEXT NOT NULL REFERENCES tables(id),
+  ruleset     TEXT NOT NULL,
+  name        TEXT NOT NULL,
+  status      TEXT NOT NULL,
+  version     INTEGER NOT NULL,
+  paused      INTEGER NOT NULL DEFAULT 0,
+  created_at  INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS encounters_by_table ON encounters(table_id);
+CREATE TABLE IF NOT EXISTS events (
+  encounter_id TEXT NOT NULL REFERENCES encounters(id),
+  seq          INTEGER NOT NULL,
+  cmd          TEXT NOT NULL,
+  body         TEXT NOT NULL,
+  PRIMARY KEY (encounter_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS commands (
+  encounter_id TEXT NOT NULL REFERENCES encounters(id),
+  command_id   TEXT NOT NULL,
+  body_hash    TEXT NOT NULL,
+  result       TEXT NOT NULL,
+  PRIMARY KEY (encounter_id, command_id)
+) WITHOUT ROWID;
+`;

@@ -1,0 +1,108 @@
+/**
+ * HTTP calls to the table server. Every route this page uses is listed here, in one place, so a change
+ * in docs/api.md is a change in this file. Failures throw the server's `{ code, message, field }`.
+ */
+import type { ActionOption, Command } from '../../../engine/index.ts';
+import type { EncounterSummary, Example, PreviewJson, ServerError, Snapshot, TableInfo } from './types.ts';
+
+export class ApiFailure extends Error {
+  constructor(readonly error: ServerError, readonly status: number) {
+    super(error.message);
+  }
+  get code() {
+    return this.error.code;
+  }
+  get field() {
+    return this.error.field;
+  }
+}
+
+async function call<T>(method: string, path: string, token: string | undefined, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch (err) {
+    throw new ApiFailure({ code: 'net/offline', message: (err as Error).message }, 0);
+  }
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : {};
+  } catch {
+    throw new ApiFailure({ code: 'http/bad_reply', message: `the server answered ${res.status} with something that is not JSON` }, res.status);
+  }
+  if (!res.ok) {
+    const e = (json as { error?: ServerError }).error ?? { code: `http/${res.status}`, message: res.statusText };
+    throw new ApiFailure(e, res.status);
+  }
+  return json as T;
+}
+
+const enc = encodeURIComponent;
+
+export interface CommandResult {
+  id: string;
+  version: number;
+  events: import('../../../engine/index.ts').LoggedEvent[];
+}
+
+/** A client bound to one access token (a GM's or a player's). */
+export class Api {
+  constructor(readonly token?: string) {}
+
+  // ── tables and players ──
+  createTable(name: string) {
+    return call<{ table: TableInfo; gmToken: string }>('POST', '/api/tables', undefined, { name });
+  }
+  table(tableId: string) {
+    return call<TableInfo>('GET', `/api/tables/${enc(tableId)}`, this.token);
+  }
+  setDiceMode(tableId: string, physicalDice: 'off' | 'optional' | 'required') {
+    return call<TableInfo>('PATCH', `/api/tables/${enc(tableId)}/settings`, this.token, { physicalDice });
+  }
+  invite(tableId: string, name?: string, playerId?: string) {
+    return call<{ invite: string; playerId: string; name: string; url?: string }>('POST', `/api/tables/${enc(tableId)}/invites`, this.token, {
+      ...(name ? { name } : {}),
+      ...(playerId ? { playerId } : {}),
+    });
+  }
+  join(invite: string) {
+    return call<{ token: string; tableId: string; playerId: string; name?: string }>('POST', '/api/join', undefined, { invite });
+  }
+
+  // ── encounters ──
+  examples() {
+    return call<{ examples: Example[] }>('GET', '/api/examples', undefined);
+  }
+  loadEncounter(tableId: string, body: { text: string; file?: string } | { example: string }) {
+    return call<{ encounter: EncounterSummary }>('POST', `/api/tables/${enc(tableId)}/encounters`, this.token, body);
+  }
+  snapshot(encounterId: string) {
+    return call<Snapshot>('GET', `/api/encounters/${enc(encounterId)}`, this.token);
+  }
+  actions(encounterId: string, unit: string) {
+    return call<{ actions: ActionOption[] }>('GET', `/api/encounters/${enc(encounterId)}/actions?unit=${enc(unit)}`, this.token);
+  }
+  preview(encounterId: string, command: Command) {
+    return call<{ preview: PreviewJson }>('POST', `/api/encounters/${enc(encounterId)}/preview`, this.token, { command });
+  }
+  command(encounterId: string, body: { id: string; expectedVersion: number; command: Command; dice?: number[] }) {
+    return call<CommandResult>('POST', `/api/encounters/${enc(encounterId)}/commands`, this.token, body);
+  }
+  simulate(encounterId: string, runs: number) {
+    return call<SimResult>('POST', `/api/encounters/${enc(encounterId)}/simulate`, this.token, { runs });
+  }
+}
+
+/** What the simulation endpoint returns, as far as this page charts it. */
+export interface SimResult {
+  runs: number;
+  wins?: Record<string, number>;
+  outcomes?: Record<string, number>;
+  rounds?: { mean?: number; histogram?: [number, number][] } | number[];
+  [key: string]: unknown;
+}

@@ -1,0 +1,111 @@
+/**
+ * A page's session at one table: the HTTP client and the live socket for its token, the table as the
+ * server describes it, and one EncounterFeed per encounter watched. Pages read it through useSession.
+ */
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { EncounterFeed, type FeedView } from '../model/feed.ts';
+import { Api } from './http.ts';
+import { LiveSocket, type LinkStatus } from './socket.ts';
+import type { EncounterSummary, ServerError, TableInfo } from './types.ts';
+
+export class Session {
+  readonly api: Api;
+  readonly socket: LiveSocket;
+  private feeds = new Map<string, EncounterFeed>();
+  private listeners = new Set<() => void>();
+  table?: TableInfo;
+  tableError?: ServerError;
+  link: LinkStatus = 'connecting';
+  private snapshot = { table: undefined as TableInfo | undefined, link: 'connecting' as LinkStatus, tableError: undefined as ServerError | undefined };
+
+  constructor(readonly token: string, readonly tableId: string) {
+    this.api = new Api(token);
+    this.socket = new LiveSocket(token, {
+      status: (s) => {
+        this.link = s;
+        this.changed();
+      },
+      welcome: () => void this.refreshTable(),
+      encounter: (e) => this.upsertEncounter(e),
+      events: (m) => this.feeds.get(m.encounter)?.apply(m),
+    });
+    void this.refreshTable();
+  }
+
+  async refreshTable(): Promise<void> {
+    try {
+      this.table = await this.api.table(this.tableId);
+      this.tableError = undefined;
+    } catch (err) {
+      this.tableError = (err as { error?: ServerError }).error ?? { code: 'net/offline', message: String(err) };
+    }
+    this.changed();
+  }
+
+  private upsertEncounter(e: EncounterSummary): void {
+    if (!this.table) return void this.refreshTable();
+    const list = this.table.encounters.filter((x) => x.id !== e.id);
+    this.table = { ...this.table, encounters: [...list, e] };
+    this.changed();
+  }
+
+  feed(id: string): EncounterFeed {
+    let f = this.feeds.get(id);
+    if (!f) {
+      f = new EncounterFeed(id);
+      this.feeds.set(id, f);
+      this.socket.subscribe(id, 0);
+    }
+    return f;
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+
+  subscribe = (fn: () => void) => {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  private changed() {
+    this.snapshot = { table: this.table, link: this.link, tableError: this.tableError };
+    for (const fn of this.listeners) fn();
+  }
+}
+
+export function useSession(token: string | undefined, tableId: string) {
+  const session = useMemo(() => (token ? new Session(token, tableId) : undefined), [token, tableId]);
+  useEffect(() => () => session?.close(), [session]);
+  const snap = useSyncExternalStore(session?.subscribe ?? noopSubscribe, session?.getSnapshot ?? emptySnapshot);
+  return { session, ...snap };
+}
+
+const noopSubscribe = () => () => {};
+const EMPTY = { table: undefined, link: 'offline' as LinkStatus, tableError: undefined };
+const emptySnapshot = () => EMPTY;
+
+const EMPTY_FEED: FeedView = { events: [], lines: [], undone: new Set(), version: 0, lastSeq: 0, paused: false };
+
+export function useFeed(session: Session | undefined, encounterId: string | undefined): FeedView {
+  const feed = useMemo(() => (session && encounterId ? session.feed(encounterId) : undefined), [session, encounterId]);
+  return useSyncExternalStore(feed?.subscribe ?? noopSubscribe, feed?.getView ?? (() => EMPTY_FEED));
+}
+
+/** Which encounter a page shows by default: the newest still running, else the newest. */
+export function currentEncounter(encounters: readonly EncounterSummary[] | undefined): EncounterSummary | undefined {
+  if (!encounters?.length) return undefined;
+  const live = encounters.filter((e) => e.status !== 'ended');
+  return (live.length ? live : encounters)[(live.length ? live : encounters).length - 1];
+}
+
+export function useNow(ms: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(t);
+  }, [ms]);
+  return now;
+}

@@ -1,0 +1,55 @@
+/** The server's JSON, as this page reads it (docs/api.md). State and events are the engine's own shapes. */
+import type { ActionOption, EncounterState, LoggedEvent } from '../../../engine/index.ts';
+import type { PreviewJson } from '../components/OddsPanel.tsx';
+
+export type { PreviewJson };
+
+export type Role = 'gm' | 'player';
+export type DiceMode = 'off' | 'optional' | 'required';
+
+export interface EncounterSummary {
+  id: string;
+  tableId: string;
+  ruleset: string;
+  name: string;
+  status: 'setup' | 'active' | 'ended';
+  version: number;
+  paused: boolean;
+}
+
+export interface PlayerInfo {
+  playerId: string;
+  name: string;
+}
+
+export interface TableInfo {
+  id: string;
+  name: string;
+  settings: { physicalDice: DiceMode; players: Record<string, DiceMode> };
+  players: PlayerInfo[];
+  encounters: EncounterSummary[];
+}
+
+export interface Example {
+  path: string;
+  ruleset: string;
+  name: string;
+  description?: string;
+}
+
+export interface Snapshot {
+  encounter: EncounterSummary;
+  state: EncounterState;
+  events: LoggedEvent[];
+  version: number;
+}
+
+export interface ServerError {
+  code: string;
+  message: string;
+  field?: string;
+  version?: number;
+  problems?: { file?: string; line?: number; column?: number; path?: string; message: string }[];
+}
+
+export type { ActionOption };

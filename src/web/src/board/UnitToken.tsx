@@ -1,0 +1,68 @@
+/** One unit on the board: side colour, initials, HP bar, facing wedge, and rings for active / selected / target. */
+import type { KeyboardEvent } from 'react';
+import type { Unit } from '../../../engine/index.ts';
+import { FACING_VECTOR, initials } from './palette.ts';
+
+interface Props {
+  unit: Unit;
+  cx: number;
+  cy: number;
+  r: number;
+  colour: string;
+  active: boolean;
+  selected: boolean;
+  target: boolean;
+  onClick?: () => void;
+}
+
+export function UnitToken({ unit, cx, cy, r, colour, active, selected, target, onClick }: Props) {
+  const hp = unit.pools.hp;
+  const out = unit.status !== 'active';
+  const facing = unit.facing ? FACING_VECTOR[unit.facing] : undefined;
+  const label = `${unit.name}${hp ? `, HP ${hp.value} of ${hp.max}` : ''}${out ? `, ${unit.status}` : ''}${unit.hidden ? ', hidden from players' : ''}${active ? ', acting now' : ''}${target ? ' — click to target' : ''}`;
+  const onKey = (e: KeyboardEvent) => {
+    if (onClick && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      onClick();
+    }
+  };
+  return (
+    <g
+      className={`token${out ? ' token-out' : ''}${unit.hidden ? ' token-hidden' : ''}${target ? ' token-target' : ''}`}
+      data-unit={unit.id}
+      role={onClick ? 'button' : 'img'}
+      aria-label={label}
+      tabIndex={onClick ? 0 : undefined}
+      onClick={onClick}
+      onKeyDown={onKey}
+    >
+      <title>{label}</title>
+      {active && <circle cx={cx} cy={cy} r={r + 5} className="ring-active" />}
+      {selected && <circle cx={cx} cy={cy} r={r + 3} className="ring-selected" />}
+      {target && <circle cx={cx} cy={cy} r={r + 4} className="ring-target" />}
+      {facing && (
+        <polygon
+          className="facing"
+          points={`${cx + facing[0] * (r + 7)},${cy + facing[1] * (r + 7)} ${cx + facing[1] * -r * 0.55 + facing[0] * r * 0.7},${cy + facing[0] * r * 0.55 + facing[1] * r * 0.7} ${cx + facing[1] * r * 0.55 + facing[0] * r * 0.7},${cy - facing[0] * r * 0.55 + facing[1] * r * 0.7}`}
+          fill={colour}
+        />
+      )}
+      <circle cx={cx} cy={cy} r={r} fill={out ? '#666' : colour} className="token-body" />
+      <text x={cx} y={cy + r * 0.3} textAnchor="middle" className="token-text" fontSize={r * 0.8}>
+        {initials(unit.name)}
+      </text>
+      {out && <path d={`M${cx - r * 0.6},${cy - r * 0.6} L${cx + r * 0.6},${cy + r * 0.6} M${cx + r * 0.6},${cy - r * 0.6} L${cx - r * 0.6},${cy + r * 0.6}`} className="token-cross" />}
+      {hp && hp.max > 0 && (
+        <g className="hpbar">
+          <rect x={cx - r} y={cy + r + 2} width={r * 2} height={4} className="hp-back" />
+          <rect x={cx - r} y={cy + r + 2} width={(r * 2 * Math.max(0, hp.value)) / hp.max} height={4} className={hp.value * 3 <= hp.max ? 'hp-low' : 'hp-fill'} />
+        </g>
+      )}
+      {unit.elevation ? (
+        <text x={cx + r} y={cy - r + 2} className="elev-badge" fontSize={r * 0.55}>
+          ▲{unit.elevation}
+        </text>
+      ) : null}
+    </g>
+  );
+}

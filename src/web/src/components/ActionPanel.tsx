@@ -1,0 +1,119 @@
+/**
+ * The acting unit's legal actions as buttons, grouped ("Attacks", "Spells", "Movement"...). Aimed ones
+ * ask for a target — on the board or from the list here (keyboard) — then show the server's odds and
+ * wait for Confirm. Errors from the server appear right here.
+ */
+import { useState } from 'react';
+import type { EncounterState } from '../../../engine/index.ts';
+import { cellOf, costOf, groupTitle, type ActionChoice } from '../model/actions.ts';
+import type { Play } from '../model/usePlay.ts';
+import { DiceEntry, parseFaces } from './DiceEntry.tsx';
+import { ErrorNote } from './ErrorNote.tsx';
+import { OddsPanel } from './OddsPanel.tsx';
+
+interface Props {
+  play: Play;
+  state: EncounterState;
+  unitName: string;
+  diceMode: 'off' | 'optional' | 'required';
+}
+
+/** Actions that end something for good: always confirmed. */
+const GRAVE = new Set(['give_up', 'flee', 'surrender']);
+
+function sendsAtOnce(c: ActionChoice): boolean {
+  const o = c.options[0];
+  return c.aim === 'none' && c.options.length === 1 && !('preview' in o && o.preview) && !GRAVE.has(o.command.type);
+}
+
+export function ActionPanel({ play, state, unitName, diceMode }: Props) {
+  const [dice, setDice] = useState('');
+  const groups = new Map<string, ActionChoice[]>();
+  for (const c of play.choices) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
+  const faces = parseFaces(dice);
+  const needDice = diceMode === 'required' && !(faces && faces.length);
+  const confirm = async () => {
+    if (await play.confirm(diceMode !== 'off' && faces?.length ? faces : undefined)) setDice('');
+  };
+
+  return (
+    <section className="panel actions" aria-label={`Actions for ${unitName}`}>
+      <h2>{unitName}'s turn</h2>
+      {play.choices.length === 0 && <p className="muted">Waiting for the rules to say what {unitName} may do…</p>}
+      {[...groups].map(([group, choices]) => (
+        <div key={group} className="action-group" role="group" aria-label={groupTitle(group)}>
+          <h3>{groupTitle(group)}</h3>
+          {group === 'move' ? (
+            <div className="hint">
+              Tap a highlighted square to move there (the number is its cost).{' '}
+              <details className="inline">
+                <summary>List</summary>
+                <ul className="move-list">
+                  {choices.flatMap((c) => c.options).map((o) => {
+                    const at = cellOf(o.command);
+                    return (
+                      <li key={JSON.stringify(o.command)}>
+                        <button type="button" className="small" onClick={() => at && play.onCell(at)} disabled={play.sending}>
+                          ({at?.x}, {at?.y}){costOf(o) !== undefined ? ` · ${costOf(o)}` : ''}
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </details>
+            </div>
+          ) : (
+            <div className="buttons">
+              {choices.map((c) => (
+                <button
+                  key={c.key}
+                  type="button"
+                  className={`action${play.choice?.key === c.key ? ' is-chosen' : ''}`}
+                  aria-pressed={play.choice?.key === c.key}
+                  disabled={play.sending}
+                  data-command={c.options[0].command.type}
+                  onClick={() => (sendsAtOnce(c) ? void play.send(c.options[0].command) : play.choose(play.choice?.key === c.key ? undefined : c))}
+                >
+                  {c.label}
+                  {c.aim !== 'none' && c.options.length > 1 && <span className="muted"> ({c.options.length})</span>}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+      ))}
+
+      {play.choice && play.choice.aim !== 'none' && !play.option && (
+        <div className="aiming" role="group" aria-label="Choose a target">
+          <p>{play.choice.aim === 'zone' ? 'Pick a zone' : 'Pick a target'} on the board, or here:</p>
+          <div className="buttons">
+            {play.choice.options.map((o) => {
+              const t = typeof o.command.target === 'string' ? state.units[o.command.target]?.name ?? o.command.target : String(o.command.zone ?? '').replace(/_/g, ' ');
+              return (
+                <button key={JSON.stringify(o.command)} type="button" className="target" onClick={() => play.pick(o)} data-target={String(o.command.target ?? o.command.zone ?? '')}>
+                  {t}
+                </button>
+              );
+            })}
+            <button type="button" className="secondary" onClick={play.cancel}>Cancel</button>
+          </div>
+        </div>
+      )}
+
+      {play.option && (
+        <div className="confirm" role="group" aria-label="Confirm the action">
+          <p className="confirm-label">{play.option.label}</p>
+          <OddsPanel preview={play.preview} loading={play.previewLoading} />
+          {diceMode !== 'off' && <DiceEntry mode={diceMode} value={dice} onChange={setDice} />}
+          <div className="buttons">
+            <button type="button" className="primary" onClick={confirm} disabled={play.sending || needDice || faces === undefined} data-testid="confirm">
+              {play.sending ? 'Sending…' : 'Confirm'}
+            </button>
+            <button type="button" className="secondary" onClick={play.cancel} disabled={play.sending}>Cancel</button>
+          </div>
+        </div>
+      )}
+      <ErrorNote problem={play.error} onDismiss={play.clearError} />
+    </section>
+  );
+}

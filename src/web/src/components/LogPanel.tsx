@@ -1,0 +1,74 @@
+/**
+ * The referee's log: one line per event (bookkeeping hidden unless asked), each roll expandable into
+ * its breakdown, filterable by unit. Lines of undone commands stay, struck through.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { EncounterState } from '../../../engine/index.ts';
+import type { LogLine } from '../model/log.ts';
+import { BreakdownTable } from './Breakdown.tsx';
+
+interface Props {
+  lines: readonly LogLine[];
+  undone: ReadonlySet<string>;
+  state: EncounterState;
+}
+
+const SHOWN = 250;
+
+export function LogPanel({ lines, undone, state }: Props) {
+  const [unit, setUnit] = useState('');
+  const [bookkeeping, setBookkeeping] = useState(false);
+  const [all, setAll] = useState(false);
+  const end = useRef<HTMLLIElement>(null);
+  const filtered = useMemo(
+    () => lines.filter((l) => (bookkeeping || !l.bookkeeping) && (!unit || l.units.includes(unit))),
+    [lines, unit, bookkeeping],
+  );
+  const shown = all ? filtered : filtered.slice(-SHOWN);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [shown.length]);
+  return (
+    <section className="panel log" aria-label="Combat log">
+      <div className="log-head">
+        <h2>Log</h2>
+        <label>
+          Unit{' '}
+          <select value={unit} onChange={(e) => setUnit(e.target.value)} aria-label="Show lines about">
+            <option value="">everyone</option>
+            {state.unitOrder.map((id) => (
+              <option key={id} value={id}>{state.units[id]?.name ?? id}</option>
+            ))}
+          </select>
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={bookkeeping} onChange={(e) => setBookkeeping(e.target.checked)} /> bookkeeping
+        </label>
+      </div>
+      {!all && filtered.length > SHOWN && (
+        <button type="button" className="link-button" onClick={() => setAll(true)}>Show {filtered.length - SHOWN} earlier lines</button>
+      )}
+      <ol className="log-lines" aria-live="polite" aria-relevant="additions">
+        {shown.map((l) => {
+          const cls = `log-line log-${l.type.replace(/[.:]/g, '-')}${undone.has(l.cmd) ? ' is-undone' : ''}${l.gmOnly ? ' is-gm' : ''}`;
+          const detail = l.breakdown || (l.dice && l.dice.length > 0);
+          return (
+            <li key={l.seq} className={cls} data-seq={l.seq}>
+              {detail ? (
+                <details>
+                  <summary>{l.text}</summary>
+                  <BreakdownTable b={l.breakdown} dice={l.dice} />
+                </details>
+              ) : (
+                <span>{l.text}</span>
+              )}
+              {l.gmOnly && <span className="badge">GM only</span>}
+              {l.reason && <span className="muted"> — {l.reason}</span>}
+            </li>
+          );
+        })}
+        <li ref={end} className="log-end" aria-hidden />
+      </ol>
+    </section>
+  );
+}

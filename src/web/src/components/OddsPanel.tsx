@@ -1,0 +1,68 @@
+/**
+ * The exact odds of the chosen command, from the server's preview, before anything is rolled:
+ * chance of success, damage range on a hit, expected damage, and the damage distribution as bars.
+ */
+export interface PreviewJson {
+  chance?: number;
+  damage?: { min: number; max: number; mean: number; pmf?: [number, number][] };
+  expectedDamage?: number;
+  damageOnHit?: { min: number; max: number; mean: number };
+  notes?: string[];
+}
+
+export const pct = (p: number) => `${(Math.round(p * 1000) / 10).toFixed(p * 100 === Math.round(p * 100) ? 0 : 1)}%`;
+export const dec = (x: number) => (Math.round(x * 100) / 100).toString();
+
+function Histogram({ pmf }: { pmf: [number, number][] }) {
+  if (pmf.length < 2 || pmf.length > 80) return null;
+  const top = Math.max(...pmf.map(([, p]) => p));
+  const w = 100 / pmf.length;
+  return (
+    <svg className="histogram" viewBox="0 0 100 30" preserveAspectRatio="none" role="img" aria-label="Damage distribution">
+      {pmf.map(([v, p], i) => (
+        <rect key={v} x={i * w + w * 0.1} y={30 - (28 * p) / top} width={w * 0.8} height={(28 * p) / top} className={v === 0 ? 'bar-miss' : 'bar'}>
+          <title>{`${v} damage: ${pct(p)}`}</title>
+        </rect>
+      ))}
+    </svg>
+  );
+}
+
+export function OddsPanel({ preview, loading }: { preview?: PreviewJson; loading?: boolean }) {
+  if (loading) return <p className="odds muted" aria-live="polite">Working out the odds…</p>;
+  if (!preview) return null;
+  const { chance, damageOnHit, expectedDamage, damage, notes } = preview;
+  return (
+    <div className="odds" aria-live="polite" data-testid="odds">
+      <dl>
+        {chance !== undefined && (
+          <div>
+            <dt>Chance</dt>
+            <dd data-testid="odds-chance" data-value={chance}>{pct(chance)}</dd>
+          </div>
+        )}
+        {damageOnHit && (
+          <div>
+            <dt>Damage on a hit</dt>
+            <dd data-testid="odds-range" data-min={damageOnHit.min} data-max={damageOnHit.max}>
+              {damageOnHit.min === damageOnHit.max ? damageOnHit.min : `${damageOnHit.min}–${damageOnHit.max}`} <span className="muted">(avg {dec(damageOnHit.mean)})</span>
+            </dd>
+          </div>
+        )}
+        {expectedDamage !== undefined && (
+          <div>
+            <dt>Expected damage</dt>
+            <dd data-testid="odds-expected" data-value={expectedDamage}>{dec(expectedDamage)}</dd>
+          </div>
+        )}
+      </dl>
+      {damage?.pmf && <Histogram pmf={damage.pmf} />}
+      {notes && notes.length > 0 && (
+        <ul className="odds-notes">
+          {notes.map((n, i) => <li key={i}>{n}</li>)}
+        </ul>
+      )}
+      {chance === undefined && !damageOnHit && expectedDamage === undefined && !notes?.length && <p className="muted">No roll involved.</p>}
+    </div>
+  );
+}

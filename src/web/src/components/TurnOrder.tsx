@@ -1,0 +1,61 @@
+/**
+ * The round, the turn order with the acting unit, and each unit's effects with what is left of them.
+ * Units that are out (down, dead, fled) stay listed, greyed, so the table sees who fell.
+ */
+import type { Effect, EncounterState, UnitId } from '../../../engine/index.ts';
+import { sideColour } from '../board/palette.ts';
+
+interface Props {
+  state: EncounterState;
+  active?: UnitId;
+  selected?: UnitId;
+  onSelect?(id: UnitId): void;
+}
+
+function effectText(f: Effect): string {
+  const left = f.remaining !== undefined ? ` (${f.remaining} left)` : '';
+  return `${f.name}${f.stacks > 1 ? ` ×${f.stacks}` : ''}${f.tier !== undefined ? ` T${f.tier}` : ''}${left}`;
+}
+
+export function TurnOrder({ state, active, selected, onSelect }: Props) {
+  const slots = state.turn.order.length ? state.turn.order : state.unitOrder.map((unit) => ({ unit, kind: 'normal' as const, initiative: undefined }));
+  const status = state.status === 'setup' ? 'Not started' : state.status === 'ended' ? 'Combat over' : `Round ${state.turn.round}`;
+  return (
+    <section className="panel turn-order" aria-label="Turn order">
+      <h2>
+        <span data-testid="round">{status}</span>
+        {state.result && <span className="result"> — {state.result.outcome}{state.result.winner ? ` for ${state.result.winner}` : ''}</span>}
+      </h2>
+      <ol>
+        {slots.map((slot, i) => {
+          const u = state.units[slot.unit];
+          if (!u) return null;
+          const isActive = state.status === 'active' && i === state.turn.index;
+          const effects = state.effects.filter((f) => f.target === u.id);
+          const hp = u.pools.hp;
+          return (
+            <li key={`${slot.unit}-${i}`} className={`${isActive ? 'is-active' : ''}${u.status !== 'active' ? ' is-out' : ''}${u.id === selected ? ' is-selected' : ''}`} aria-current={isActive ? 'step' : undefined} data-unit={u.id}>
+              <button type="button" className="order-unit" onClick={() => onSelect?.(u.id)} disabled={!onSelect}>
+                <span className="chip" style={{ background: sideColour(state.sides, u.side) }} aria-hidden />
+                <span className="order-name">{u.name}</span>
+                {slot.initiative !== undefined && <span className="muted num" title="initiative">{slot.initiative}</span>}
+                {slot.kind && slot.kind !== 'normal' && <span className="badge">{slot.kind}</span>}
+                {hp && <span className="num hp">{hp.value}/{hp.max}</span>}
+                {u.status !== 'active' && <span className="badge">{u.status}</span>}
+                {u.hidden && <span className="badge badge-hidden">hidden</span>}
+                {isActive && u.id === active && <span className="sr-only">(acting now)</span>}
+              </button>
+              {effects.length > 0 && (
+                <ul className="effects" aria-label={`Effects on ${u.name}`}>
+                  {effects.map((f) => (
+                    <li key={f.id} className={`effect${f.categories?.includes('debuff') || f.categories?.includes('dot') ? ' effect-bad' : ''}`}>{effectText(f)}</li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

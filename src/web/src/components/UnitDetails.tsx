@@ -1,0 +1,38 @@
+/** The selected unit's sheet as the viewer may see it: pools, stats, effects, status. */
+import type { EncounterState, UnitId } from '../../../engine/index.ts';
+
+export function UnitDetails({ state, id }: { state: EncounterState; id?: UnitId }) {
+  const u = id ? state.units[id] : undefined;
+  if (!u) return null;
+  const effects = state.effects.filter((f) => f.target === u.id);
+  return (
+    <section className="panel unit-details" aria-label={`${u.name} details`}>
+      <h2>{u.name} <span className="muted">· {u.side}{u.controller ? ` · ${u.controller}` : ' · GM'}</span></h2>
+      <dl className="pools">
+        {Object.entries(u.pools).map(([k, p]) => (
+          <div key={k}>
+            <dt>{k === 'hp' ? 'HP' : k}</dt>
+            <dd className="num">{p.value}/{p.max}</dd>
+          </div>
+        ))}
+        {u.position && (
+          <div>
+            <dt>at</dt>
+            <dd className="num">({u.position.x}, {u.position.y}){u.facing ? ` ${u.facing}` : ''}{u.elevation ? ` ▲${u.elevation}` : ''}</dd>
+          </div>
+        )}
+        {u.zone && (
+          <div>
+            <dt>zone</dt>
+            <dd>{u.zone.replace(/_/g, ' ')}</dd>
+          </div>
+        )}
+      </dl>
+      {Object.keys(u.stats).length > 0 && (
+        <p className="stats muted">{Object.entries(u.stats).map(([k, v]) => `${k} ${v}`).join(' · ')}</p>
+      )}
+      {effects.length > 0 && <p>Effects: {effects.map((f) => `${f.name}${f.remaining !== undefined ? ` (${f.remaining})` : ''}`).join(', ')}</p>}
+      {u.status !== 'active' && <p className="badge">{u.status}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The readable log: one line per event, worded by the ruleset (describeEvent), with its breakdown kept
+ * for the expandable detail. Lines are built incrementally as events arrive, folding a working state so
+ * each line names units as they were right after the event.
+ */
+import { applyEvent, emptyState, describeEvent, isBookkeeping, undoneCommands, type Breakdown, type EncounterState, type LoggedEvent } from '../../../engine/index.ts';
+import { rulesetById } from '../../../rulesets/index.ts';
+
+export interface LogLine {
+  seq: number;
+  cmd: string;
+  type: string;
+  text: string;
+  breakdown?: Breakdown;
+  /** Every die drawn, for a check or a note with dice. */
+  dice?: { sides: number; face: number; label?: string }[];
+  /** Units the event names, for the filter. */
+  units: string[];
+  bookkeeping: boolean;
+  gmOnly: boolean;
+  reason?: string;
+}
+
+function unitsOf(e: LoggedEvent): string[] {
+  const r = e as unknown as Record<string, unknown>;
+  const out = new Set<string>();
+  for (const k of ['unit', 'actor', 'target', 'source']) if (typeof r[k] === 'string') out.add(r[k] as string);
+  for (const k of ['targets', 'about']) if (Array.isArray(r[k])) for (const t of r[k] as unknown[]) if (typeof t === 'string') out.add(t);
+  if (e.type === 'effect.applied') out.add(e.effect.target);
+  if (e.type === 'unit.added') out.add(e.unit.id);
+  return [...out];
+}
+
+/** Folds events into lines; keep one per encounter and feed it each batch in order. */
+export class LogBuilder {
+  private state: EncounterState = emptyState();
+  readonly lines: LogLine[] = [];
+  lastSeq = 0;
+
+  add(events: readonly LoggedEvent[]): void {
+    for (const e of events) {
+      if (e.seq <= this.lastSeq) continue;
+      this.lastSeq = e.seq;
+      const ruleset = rulesetById(e.type === 'encounter.created' ? e.state.ruleset : this.state.ruleset);
+      if (e.type !== 'undo' && e.type !== 'redo') {
+        // a player's projection may lack pools an event touches; a line is still worth showing
+        try {
+          this.state = applyEvent(this.state, e, ruleset?.appliers);
+        } catch {
+          /* keep the previous state for naming */
+        }
+      }
+      let text: string;
+      try {
+        text = describeEvent(e, this.state, ruleset);
+      } catch {
+        text = e.type;
+      }
+      const r = e as unknown as Record<string, unknown>;
+      this.lines.push({
+        seq: e.seq,
+        cmd: e.cmd,
+        type: e.type,
+        text,
+        ...(e.type === 'check' ? { breakdown: e.breakdown, dice: e.dice } : {}),
+        ...(e.type === 'note' && e.dice ? { dice: e.dice } : {}),
+        units: unitsOf(e),
+        bookkeeping: isBookkeeping(e),
+        gmOnly: e.visibility === 'gm',
+        ...(typeof r.reason === 'string' ? { reason: r.reason } : {}),
+      });
+    }
+  }
+}
+
+/** Commands currently undone, so their lines can be struck through. */
+export function undoneSet(events: readonly LoggedEvent[]): Set<string> {
+  return undoneCommands(events);
+}
