@@ -5,6 +5,7 @@
  */
 import type { DiceSource } from '../dice/source.ts';
 import { applyEvent, emptyState } from './apply.ts';
+import { cloneJson } from './clone.ts';
 import type { Engine, DecideOptions } from './engine.ts';
 import type { GameEvent, LoggedEvent } from './events.ts';
 import { replaceRoll } from './gm/reroll.ts';
@@ -78,7 +79,7 @@ export class EncounterLog {
   static fromEvents(engine: Engine, events: readonly LoggedEvent[], commands: Readonly<Record<string, Command>> = {}): EncounterLog {
     const log = new EncounterLog(engine);
     log.events.push(...events);
-    Object.assign(log.commands, structuredClone(commands));
+    Object.assign(log.commands, cloneJson(commands));
     log.state = replayLog(engine, log.events);
     return log;
   }
@@ -112,7 +113,7 @@ export class EncounterLog {
     if (!d.ok) return d;
     const id = this.nextCommandId(options.id);
     const logged = this.append(d.events, id);
-    this.commands[id] = structuredClone(command);
+    this.commands[id] = cloneJson(command);
     this.state = d.state;
     return { ok: true, events: logged };
   }

@@ -4,7 +4,7 @@
  * recorded so every die lands in an event and replay needs no randomness.
  */
 import type { DiceSource } from '../dice/source.ts';
-import { rollDice, type DiceExpr } from '../dice/index.ts';
+import { compileDice, rollDice, type DiceExpr } from '../dice/index.ts';
 import { applyEvent, type Appliers } from './apply.ts';
 import type { Breakdown, Term } from './breakdown.ts';
 import type { DieDraw, GameEvent } from './events.ts';
@@ -50,7 +50,17 @@ export class Resolution {
 
   /** Roll a dice expression (notation) through the recorded source; returns total and a dice term. */
   rollNotation(expr: string | DiceExpr, label: string): { total: number; term: Term } {
-    const recorder: DiceSource = { roll: (sides, l) => this.roll(sides, l ?? label) };
+    const recorder = new Recorder(this, label);
+    const compiled = compileDice(expr);
+    if (isPlainSum(compiled.expr)) {
+      // dice without modifiers, added up: every face counts, so the term is the faces drawn and the
+      // total — the same term rollDice gives, without building its per-die records and text
+      const from = this.draws.length;
+      const total = compiled.total(recorder);
+      const faces: number[] = [];
+      for (let i = from; i < this.draws.length; i++) faces.push(this.draws[i].face);
+      return { total, term: { kind: 'dice', label: compiled.notation, faces, value: total } };
+    }
     const r = rollDice(expr, recorder);
     const faces = r.dice.map((d) => d.face);
     const dropped = r.dice.flatMap((d, i) => (d.kept ? [] : [i]));
@@ -156,6 +166,41 @@ export class Resolution {
 
   endTurn(): void {
     this.turnOver = true;
+  }
+}
+
+/** The source rollNotation hands the dice layer: each face goes through Resolution.roll and is recorded. */
+class Recorder implements DiceSource {
+  constructor(
+    private readonly ctx: Resolution,
+    private readonly label: string,
+  ) {}
+
+  roll(sides: number, label?: string): number {
+    return this.ctx.roll(sides, label ?? this.label);
+  }
+}
+
+const plainCache = new WeakMap<DiceExpr, boolean>();
+
+/** Standard or percentile dice without modifiers, numbers, + and − only (e.g. "1d8", "2d6+1"). */
+function isPlainSum(e: DiceExpr): boolean {
+  let plain = plainCache.get(e);
+  if (plain === undefined) {
+    plain = plainNode(e);
+    plainCache.set(e, plain);
+  }
+  return plain;
+}
+
+function plainNode(e: DiceExpr): boolean {
+  switch (e.type) {
+    case 'number': return true;
+    case 'dice': return e.die.kind !== 'fudge' && e.modifiers.length === 0;
+    case 'group': return plainNode(e.expr);
+    case 'negate': return plainNode(e.arg);
+    case 'binary': return (e.op === '+' || e.op === '-') && plainNode(e.left) && plainNode(e.right);
+    default: return false;
   }
 }
 

@@ -18,6 +18,8 @@ export type EncounterSummary = Pick<EncounterRow, 'id' | 'tableId' | 'ruleset' |
 export interface Publisher {
   committed(live: Live, before: EncounterState, events: readonly LoggedEvent[]): void;
   encounterChanged(summary: EncounterSummary): void;
+  /** A player's tokens were revoked: its open connections end. */
+  revoked?(tableId: string, playerId: string): void;
 }
 
 export interface Context {

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { rulesetById } from '../rulesets/index.ts';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../examples/', import.meta.url));
 
@@ -21,7 +22,7 @@ export function listExamples(dir = EXAMPLES_DIR): Example[] {
   const out: Example[] = [];
   let rulesets: string[] = [];
   try {
-    rulesets = readdirSync(dir).filter((d) => statSync(join(dir, d)).isDirectory()).sort();
+    rulesets = readdirSync(dir).filter((d) => rulesetById(d) && statSync(join(dir, d)).isDirectory()).sort();
   } catch {
     return [];
   }

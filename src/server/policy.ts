@@ -4,14 +4,18 @@
  * through its own projection and acts only for the visible units it controls. A hidden unit is, to
  * a player, exactly a unit that does not exist: the same code and the same message.
  */
-import type { Command, EncounterState, Viewer } from '../engine/index.ts';
+import type { Command, EncounterState, Ruleset, Viewer } from '../engine/index.ts';
 import { ApiError, forbidden, unauthenticated } from './errors.ts';
 
 export type Principal = { role: 'anonymous' } | { role: 'gm'; tableId: string } | { role: 'player'; tableId: string; playerId: string };
 
-/** Command types only the GM may send (the engine checks its own GM-only commands too). */
-export function isGmCommand(type: string): boolean {
-  return type === 'undo' || type === 'redo' || type.startsWith('gm.');
+/** The engine's own GM-only core commands (src/engine/engine.ts: `by: 'gm'`). */
+const CORE_GM_COMMANDS = new Set(['start', 'end_combat', 'undo', 'redo']);
+
+/** Command types only the GM may send: core ones, the gm.* family, and the ruleset's `by: 'gm'` commands. */
+export function isGmCommand(type: string, ruleset?: Ruleset): boolean {
+  if (CORE_GM_COMMANDS.has(type) || type.startsWith('gm.')) return true;
+  return !!ruleset && Object.hasOwn(ruleset.commands, type) && ruleset.commands[type].by === 'gm';
 }
 
 /** May `p` read (member) or manage (gm) table `tableId`? */
@@ -73,9 +77,9 @@ const ABSENT = (i: number) => `~absent${i}~`;
  * exists nowhere, so the engine answers as it would for a unit that does not exist — same checks in
  * the same order, same message. Returns an error when the player may not send it at all.
  */
-export function prepareCommand(p: Principal & { role: 'gm' | 'player' }, state: EncounterState, command: Command): PreparedCommand | ApiError {
+export function prepareCommand(p: Principal & { role: 'gm' | 'player' }, state: EncounterState, command: Command, ruleset?: Ruleset): PreparedCommand | ApiError {
   if (p.role === 'gm') return { command, restore: (m) => m };
-  if (isGmCommand(command.type)) return forbidden(`only the GM may ${command.type}`);
+  if (isGmCommand(command.type, ruleset)) return forbidden(`only the GM may ${command.type}`);
   const hidden = new Set(hiddenUnits(p, state));
   const swapped: string[] = [];
   const swap = (v: unknown): unknown => {

@@ -86,7 +86,8 @@ export function readEvents(ctx: Context, token: Principal, id: string, after = 0
 export function legalActions(ctx: Context, token: Principal, id: string, unit: string, withPreview = true): { unit: string; version: number; actions: (ReturnType<Live['engine']['legalActions']>[number] & { preview?: PreviewJson })[] } {
   const { live, p } = liveFor(ctx, token, id);
   const state = live.log.state;
-  const denied = unitAccess(p, state, unit, 'see');
+  // a player reads the options of its own units only: they are its controls, not a view of others
+  const denied = unitAccess(p, state, unit, 'act');
   if (denied) throw denied;
   const secrets = secretsFor(p, state);
   let options = live.engine.legalActions(state, unit);
@@ -108,7 +109,7 @@ export function preview(ctx: Context, token: Principal, id: string, body: unknow
   const { live, p } = liveFor(ctx, token, id);
   const req = parseWith(PreviewRequest, body);
   const state = live.log.state;
-  const prepared = prepareCommand(p, state, req.command as Command);
+  const prepared = prepareCommand(p, state, req.command as Command, live.ruleset);
   if (prepared instanceof ApiError) throw prepared;
   const pv = live.engine.preview(state, prepared.command);
   if (isRejection(pv)) throw rejectionError(p, state, pv, prepared.restore);
@@ -162,13 +163,14 @@ export function runCommand(ctx: Context, token: Principal, id: string, body: unk
     if (earlier.bodyHash !== hash) throw new ApiError('IDEMPOTENCY_CONFLICT', `command id "${req.id}" was already used for a different command`, 'id');
     return earlierResult(live, p, req.id, earlier.result);
   }
+  // who may send it first, then whether now: a refused command says why it is refused, whatever the version
+  const before = live.log.state;
+  const prepared = prepareCommand(p, before, req.command as Command, live.ruleset);
+  if (prepared instanceof ApiError) throw prepared;
   if (live.row.paused && p.role !== 'gm') throw new ApiError('ENCOUNTER_PAUSED', 'the GM has paused this encounter');
   const version = live.log.version;
   if (req.expectedVersion !== version) throw new ApiError('STALE_VERSION', `the encounter is at version ${version}, not ${req.expectedVersion}`, 'expectedVersion', { version });
   if (version >= ctx.limits.eventsPerEncounter) throw new ApiError('LIMIT_REACHED', `an encounter holds at most ${ctx.limits.eventsPerEncounter} events`);
-  const before = live.log.state;
-  const prepared = prepareCommand(p, before, req.command as Command);
-  if (prepared instanceof ApiError) throw prepared;
   const dice = diceFor(settingsOf(ctx, live.row.tableId), p, req.dice, version, ctx.testDiceSeed);
 
   let out: ReturnType<typeof decide>;

@@ -130,6 +130,6 @@ export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.out
   const path = issue.path.map((k) => (typeof k === 'symbol' ? String(k) : k));
   if (issue.code === 'unrecognized_keys') path.push(issue.keys[0]);
   const field = path.length ? formatPath(path) : undefined;
-  const message = issue.code === 'unrecognized_keys' ? `unknown field "${issue.keys[0]}"` : issue.message;
-  throw new ApiError('BAD_REQUEST', field ? `${field}: ${message}` : message, field);
+  const message = issue.code === 'unrecognized_keys' ? `unknown field "${field}"` : field ? `${field}: ${issue.message}` : issue.message;
+  throw new ApiError('BAD_REQUEST', message, field);
 }

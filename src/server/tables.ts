@@ -87,5 +87,7 @@ export function join(ctx: Context, body: unknown): { tableId: string; playerId: 
 /** Take every link and session of a player away (their units stay theirs until reassigned). */
 export function revokePlayer(ctx: Context, p: Principal, tableId: string, playerId: string): { revoked: number } {
   checkTable(ctx, p, tableId, 'gm');
-  return { revoked: ctx.store.revokePlayer(tableId, playerId) };
+  const revoked = ctx.store.revokePlayer(tableId, playerId);
+  ctx.publisher.revoked?.(tableId, playerId);
+  return { revoked };
 }

@@ -14,22 +14,29 @@ export function table(rows: string[][], right: number[] = []): string {
   return rows.map((r) => r.map((c, i) => (right.includes(i) ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd()).join('\n');
 }
 
+/** One bar per round; a long tail past the 99th percentile is folded into one "N+" line. */
 function histogramLines(h: Record<string, number>, total: number, width = 40): string[] {
   const entries = Object.entries(h).map(([k, v]) => [Number(k), v] as const);
   if (!entries.length) return [];
   const max = Math.max(...entries.map(([, v]) => v));
   const lo = entries[0][0];
-  const hi = entries[entries.length - 1][0];
-  const lines: string[] = [];
-  for (let r = lo; r <= hi; r++) {
-    const c = h[String(r)] ?? 0;
-    const bar = '█'.repeat(Math.round((c / max) * width)) || (c ? '▏' : '');
-    lines.push(`  ${String(r).padStart(3)} │${bar.padEnd(width)} ${int(c).padStart(7)}  ${pct(total ? c / total : 0).padStart(6)}`);
+  let hi = entries[entries.length - 1][0];
+  if (hi - lo >= 25) {
+    let seen = 0;
+    hi = entries.find(([, c]) => (seen += c) >= 0.99 * total)![0];
   }
+  const line = (label: string, c: number) => {
+    const bar = '█'.repeat(Math.round((c / max) * width)) || (c ? '▏' : '');
+    return `  ${label.padStart(4)} │${bar.padEnd(width)} ${int(c).padStart(7)}  ${pct(total ? c / total : 0).padStart(6)}`;
+  };
+  const lines: string[] = [];
+  for (let r = lo; r <= hi; r++) lines.push(line(String(r), h[String(r)] ?? 0));
+  const tail = entries.filter(([r]) => r > hi).reduce((a, [, c]) => a + c, 0);
+  if (tail) lines.push(line(`${hi + 1}+`, tail));
   return lines;
 }
 
-export function formatSummary(s: Summary, timing?: { ms: number; workers: number }): string {
+export function formatSummary(s: Summary, timing?: { ms: number; workers: number }, withHistogram = true): string {
   const out: string[] = [];
   const head = `${s.encounter} — ${s.ruleset}, ${int(s.runs)} fights, seed ${s.seed}, round cap ${s.maxRounds}`;
   out.push(timing ? `${head}  (${num(timing.ms / 1000, 2)} s, ${int((s.runs / timing.ms) * 1000)} fights/s, ${timing.workers} worker${timing.workers === 1 ? '' : 's'})` : head);
@@ -46,7 +53,7 @@ export function formatSummary(s: Summary, timing?: { ms: number; workers: number
   const r = s.rounds;
   if (r.fights) {
     out.push(`Rounds to finish: mean ${num(r.mean, 2)}, median ${r.median}, 90th percentile ${r.p90}, range ${r.min}–${r.max}${r.fights < s.runs ? `  (${int(r.fights)} fights with a result; timeouts left out)` : ''}`);
-    out.push(...histogramLines(r.histogram, r.fights));
+    if (withHistogram) out.push(...histogramLines(r.histogram, r.fights));
   } else out.push('Rounds to finish: no fight ended before the round cap');
   out.push('');
   const units = [['unit', 'side', 'went down', 'dmg dealt', 'dmg taken', 'first down (round)']];

@@ -4,8 +4,6 @@
  * in any order gives the same result as playing every fight in one thread.
  */
 import { availableParallelism } from 'node:os';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { prepare, runRange, type SimSpec } from './runner.ts';
 import { emptyTally, mergeTally, type Tally } from './tally.ts';
@@ -29,11 +27,6 @@ function chunkSize(runs: number, workers: number, given?: number): number {
   return Math.max(50, Math.min(2000, Math.ceil(runs / (workers * 16))));
 }
 
-/** The tsx loader, resolved from this package: workers must compile TypeScript like the main thread. */
-function tsxLoader(): string {
-  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-}
-
 export async function simulate(spec: SimSpec, runs: number, opts: PoolOptions): Promise<Tally> {
   const prepared = prepare(spec); // also fails early on a bad spec, before any thread starts
   const total = emptyTally(prepared.initial);
@@ -54,7 +47,6 @@ export async function simulate(spec: SimSpec, runs: number, opts: PoolOptions): 
 
 function runOnWorkers(spec: SimSpec, runs: number, count: number, size: number, total: Tally, onProgress?: (done: number, total: number) => void): Promise<Tally> {
   return new Promise((resolve, reject) => {
-    const loader = tsxLoader();
     const threads: Worker[] = [];
     let next = 0;
     let done = 0;
@@ -70,7 +62,7 @@ function runOnWorkers(spec: SimSpec, runs: number, count: number, size: number, 
       w.postMessage({ from, to: next } satisfies ToWorker);
     };
     for (let k = 0; k < count; k++) {
-      const w = new Worker(new URL('./worker.ts', import.meta.url), { workerData: spec, execArgv: ['--import', loader] });
+      const w = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: spec });
       threads.push(w);
       w.on('message', (msg: FromWorker) => {
         if (failed) return;

@@ -55,7 +55,7 @@ export function summaryReport(s: Summary, timing?: { ms: number; workers: number
   return page(`Skirmish sim — ${s.encounter}`, `<h1>${esc(s.encounter)}</h1>
 <div class="meta">${esc(s.ruleset)} · ${s.runs.toLocaleString('en-US')} fights · seed ${esc(String(s.seed))} · round cap ${s.maxRounds}</div>
 ${charts(s)}
-<h2>Numbers</h2><pre>${esc(formatSummary(s, timing))}</pre>`);
+<h2>Numbers</h2><pre>${esc(formatSummary(s, timing, false))}</pre>`);
 }
 
 export function comparisonReport(c: Comparison, files: [string, string]): string {

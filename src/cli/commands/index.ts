@@ -3,10 +3,11 @@ import type { Command } from 'commander';
 import { addRoll } from './roll.ts';
 import { addRulesets } from './rulesets.ts';
 import { addRun } from './run.ts';
+import { addServe } from './serve.ts';
 import { addSim } from './sim.ts';
 import { addSchema } from './schema.ts';
 import { addValidate } from './validate.ts';
 
 export type AddCommand = (program: Command) => void;
 
-export const commands: AddCommand[] = [addRoll, addRulesets, addValidate, addRun, addSim, addSchema];
+export const commands: AddCommand[] = [addRoll, addRulesets, addValidate, addRun, addSim, addSchema, addServe];

@@ -52,9 +52,11 @@ function changesFor(entry: RosterEntry, unit: Unit, state: EncounterState, rules
     out.push({ ...base, id: `${entry.id}/data/${key}`, kind: 'data', key, ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}), text: `${who}: ${key} ${JSON.stringify(from ?? null)} → ${JSON.stringify(to ?? null)}` });
   }
 
+  // only a ruleset that keeps consumables in unit data tracks them; otherwise nothing was "used"
   const had = counts(entry.current.data[CONSUMABLES] ?? entry.unit[CONSUMABLES]);
   const has = counts(unit.data[CONSUMABLES]);
-  for (const item of new Set([...Object.keys(had), ...Object.keys(has)])) {
+  const tracked = unit.data[CONSUMABLES] !== undefined;
+  for (const item of tracked ? new Set([...Object.keys(had), ...Object.keys(has)]) : []) {
     const from = had[item] ?? 0;
     const to = has[item] ?? 0;
     if (from === to) continue;

@@ -20,7 +20,7 @@ describe('duel60 attacks', () => {
     // five solid blows (40 vs 30 each: margin 20): 5 × 8 = 40 ≥ 30 — the Brute falls on the 4th; the 5th finds no one
     const ev = t.dice(40, 30, 40, 30, 40, 30, 40, 30).do(hit(['right_hand', 'left_hand', 'right_leg', 'left_leg', 'head']));
     expect(t.checks(ev).filter((c) => c.includes('→ solid blow'))).toHaveLength(4);
-    expect(t.lines(ev)).toContain("Hero's flurry ends: Brute is out of reach [D60-ATK-1]");
+    expect(t.lines(ev)).toContain("Hero's flurry ends: Brute is defenseless [D60-ATK-1]");
     expect(t.unit('foe').status).toBe('down');
     expect(t.unusedDice).toEqual([]);
   });
@@ -85,12 +85,135 @@ describe('duel60 attacks', () => {
     // 40 vs 30: solid 8 → blocked ½ = 4
     const ev = t.dice(40, 30).do(hit(['right_hand']));
     expect(t.checks(ev)[1]).toBe('Unarmed 6 + (Strength 30 − Endurance 15: 1 × 2) 2 → blocked ½ 4 = 4 → 4 damage (solid blow) [D60-DMG-1, D60-BLK-1]');
-    // from the back (Hero at (3,1), Brute facing W; Speed 52 flanks in close quarters): no halving
-    const b = new Table(duel60, duel({ hero: { at: [3, 1], stats: { ...heroStats, speed: 52 } }, foe: { facing: 'W', stats: { ...foeStats, speed: 60 } } }));
+    // from behind (Hero at (3,1), Brute facing W; Speed 52 flanks in close quarters): not halved
+    // (the Brute's Quick Draw has 1st Initiative, so it acts first and blocks)
+    const quickDraw = { id: 'draw', name: 'Quick Draw', target: 'self', stamina: 0, magic: false, initiative: 1 };
+    const b = new Table(duel60, duel({ hero: { at: [3, 1], stats: { ...heroStats, speed: 52 } }, foe: { facing: 'W', abilities: [quickDraw] } }));
     b.start();
     b.do({ type: 'block', actor: 'foe' });
     b.do({ type: 'end_turn', actor: 'foe' });
-    b.dice(1, 60).do(hit(['right_hand'])); // 21 vs 70 − 32 = 38: margin −17 → dodged
-    b.dice(40, 30).do({ type: 'attack', actor: 'hero', target: 'foe', limbs: ['head'] }); // rejected? no: one action — see below
+    // 40 + 20 = 60 against 30 + 10 − 32 = 8: margin 52 → critical 12 + 2 = 14, no block
+    const ev2 = b.dice(40, 30).do(hit(['right_hand']));
+    expect(b.checks(ev2)[1]).not.toContain('blocked');
+    expect(b.hp('foe')).toBe(16);
+  });
+
+  it('D60-BLK-1: blocking with a weapon adds its damage to Endurance; a blow above it breaks the weapon (⅔ taken)', () => {
+    const t = new Table(duel60, duel({ hero: { weapons: ['sword'] }, foe: { weapons: ['club'], stats: { ...foeStats, speed: 40 } } }));
+    t.start();
+    t.do({ type: 'block', actor: 'foe', weapon: 'club' });
+    t.do({ type: 'end_turn', actor: 'foe' });
+    // Sword 10 + (30 − (15 + Club 8) = 7: 0 steps) = 10 > Club 8 → breaks: ⌊10 × 2 / 3⌋ = 6
+    const ev = t.dice(40, 30).do(sword);
+    expect(t.checks(ev)[1]).toBe('Sword 10 + (Strength 30 − Endurance 15 + Club 8: 0 × 4) 0 → Club breaks: ⅔ 6 = 6 → 6 damage (solid blow) [D60-DMG-2, D60-BLK-1]');
+    expect(t.hp('foe')).toBe(24);
+    expect(t.unit('foe').data.weapons).toEqual([]);
+    // a blow that does not exceed the weapon is halved: unarmed 6 + 0 = 6 ≤ 8 → 3
+    const u = new Table(duel60, duel({ foe: { weapons: ['club'], stats: { ...foeStats, speed: 40 } } }));
+    u.start();
+    u.do({ type: 'block', actor: 'foe', weapon: 'club' });
+    u.do({ type: 'end_turn', actor: 'foe' });
+    u.dice(40, 30).do(hit(['right_hand']));
+    expect(u.hp('foe')).toBe(27);
+  });
+
+  it('D60-BLK-1: true damage is cut by ¼ instead of halved', () => {
+    const d = (block: boolean) => computeDamage({ kind: 'true', base: 20, baseName: 'Smite', strength: 0, endurance: 50, grade: 'solid', ...(block ? { block: { weapon: null } } : {}) }).amount;
+    expect([d(false), d(true)]).toEqual([20, 15]); // Endurance does not count; ⌊20 × ¾⌋ = 15
+  });
+
+  it('D60-DMG-3: magic power against Endurance: above it, the power; below, reduced by the difference', () => {
+    expect([magicAgainst(24, 15), magicAgainst(20, 20), magicAgainst(24, 30), magicAgainst(10, 30)]).toEqual([24, 20, 18, 0]);
+    const t = new Table(duel60, duel({ hero: { abilities: ['bolt'] } }));
+    t.start();
+    // Arcane Bolt power 20 + Control 20 (2 × 2) = 24 ≥ Endurance 15 → 24 (solid: 40 vs 30)
+    const ev = t.dice(40, 30).do({ type: 'cast', actor: 'hero', ability: 'bolt', target: 'foe' });
+    expect(t.lines(ev)).toContain('Hero prepares Arcane Bolt at Brute — visibly [D60-ATK-4]');
+    expect(t.checks(ev)[1]).toBe('Arcane Bolt power (20 + Control) 24 → power ≥ Endurance 15: 24 = 24 → 24 damage (solid blow) [D60-DMG-3]');
+    expect(t.hp('foe')).toBe(6);
+  });
+
+  it('D60-ATK-4: magic consumes the action', () => {
+    const t = new Table(duel60, duel({ hero: { abilities: ['bolt'] } }));
+    t.start();
+    t.dice(1, 60).do({ type: 'cast', actor: 'hero', ability: 'bolt', target: 'foe' });
+    expect(t.rejects({ type: 'cast', actor: 'hero', ability: 'bolt', target: 'foe' })).toBe('action/no_action_left');
+  });
+
+  it('D60-DMG-4: area magic has no contest; only a target with the Speed it asks evades', () => {
+    const quick = { id: 'imp', name: 'Imp', side: 'brutes', at: [2, 2], stats: { ...foeStats, speed: 25 } };
+    const t = new Table(duel60, duel({ hero: { abilities: ['quake'] }, extra: [quick] }));
+    t.start();
+    // Quake power 12 + 4 = 16 ≥ 15 → 16 to the Brute (Speed 20 < 25); the Imp (Speed 25) evades
+    const ev = t.do({ type: 'cast', actor: 'hero', ability: 'quake', target: 'foe' });
+    expect(t.lines(ev)).toContain('Imp evades Quake: Speed 25 ≥ 25 [D60-DMG-4]');
+    expect(t.hp('foe')).toBe(14);
+    expect(t.hp('imp')).toBe(30);
+  });
+
+  it('D60-STA-1: at 0 stamina a unit cannot act (it rests the turn) and cannot dodge (it rolls nothing)', () => {
+    const t = new Table(duel60, duel({ foe: { start: { stamina: 0 } } }));
+    t.start();
+    // the Brute rolls nothing: 1 + 20 = 21 against 0 → margin 21, dramatic
+    const ev = t.dice(1).do(hit(['right_hand']));
+    expect(t.checks(ev)[0]).toBe('d60(1) + Agility 20 = 21 > nothing 0 (cannot dodge: no stamina) (= 0) → dramatic blow (margin 21) [D60-HIT-1, D60-HIT-2, D60-STA-1]');
+    const turn = t.do({ type: 'end_turn', actor: 'hero' });
+    expect(t.lines(turn)).toContain('Brute has no stamina: it cannot act and rests the turn (+2 stamina) [D60-STA-1, D60-REST-1]');
+    expect(t.active).toBe('hero');
+    expect(t.unit('foe').pools.stamina.value).toBe(2);
+  });
+
+  it('D60-REST-1: rest gives +2 stamina and uses the action and the movement', () => {
+    const t = new Table(duel60, duel({ hero: { start: { stamina: 5 } } }));
+    t.start();
+    t.do({ type: 'rest', actor: 'hero' });
+    expect(t.unit('hero').pools.stamina.value).toBe(7);
+    expect(t.active).toBe('foe');
+    const moved = new Table(duel60, duel({ hero: { start: { stamina: 5 } } }));
+    moved.start();
+    moved.do({ type: 'move', actor: 'hero', to: [1, 2] });
+    expect(moved.rejects({ type: 'rest', actor: 'hero' })).toBe('action/no_movement_left');
+  });
+
+  it('D60-STA-2: at 0 health stamina becomes 0 and the unit is defenseless: out of the fight, and can be killed', () => {
+    const ally = { id: 'ox', name: 'Ox', side: 'brutes', at: [5, 5], stats: foeStats };
+    const t = new Table(duel60, duel({ foe: { start: { health: 8 } }, extra: [ally] }));
+    t.start();
+    t.dice(40, 30).do(hit(['right_hand'])); // 8 damage → 0
+    expect(t.unit('foe')).toMatchObject({ status: 'down', pools: { hp: { value: 0 }, stamina: { value: 0 } } });
+    expect(t.state.status).toBe('active'); // the Ox still fights
+    t.do({ type: 'end_turn', actor: 'hero' });
+    t.passUntil('hero');
+    t.do({ type: 'kill', actor: 'hero', target: 'foe' });
+    expect(t.unit('foe').status).toBe('dead');
+    expect(t.rejects({ type: 'kill', actor: 'hero', target: 'ox' })).toBe('action/not_defenseless');
+    // a side with no unit able to fight loses
+    const solo = new Table(duel60, duel({ foe: { start: { health: 8 } } }));
+    solo.start();
+    const ev = solo.dice(40, 30).do(hit(['right_hand']));
+    expect(ev.at(-1)).toMatchObject({ type: 'combat.ended', result: { outcome: 'victory', winner: 'heroes' } });
+  });
+
+  it('D60-STA-2 (ruling): damage to a defenseless unit drains Vitality; at 0 it dies', () => {
+    const ally = { id: 'ox', name: 'Ox', side: 'brutes', at: [5, 5], stats: foeStats };
+    const t = new Table(duel60, duel({ foe: { start: { health: 0 } }, extra: [ally] }));
+    t.start();
+    // a vital point of a knocked-out Brute: it cannot dodge (30 + 20 = 50 vs 0: critical), no Endurance:
+    // 6 × 2 = 12 + (30 − 0: 3 × 2) 6 = 18 ≥ Vitality 8
+    const ev = t.dice(30).do({ type: 'attack', actor: 'hero', target: 'foe', limbs: ['right_hand'], vital: true });
+    expect(t.checks(ev)[1]).toBe('Unarmed 6 → critical: doubled 12 + (Strength 30 − vital point: no Endurance: 3 × 2) 6 = 18 → 18 damage (critical) [D60-DMG-1, D60-HIT-2, D60-VIT-1]');
+    expect(t.unit('foe')).toMatchObject({ status: 'dead', pools: { vitality: { value: 0 } } });
+  });
+
+  it('D60-VIT-1: vital points cannot be targeted until the target is knocked out (defenseless or stunned)', () => {
+    const t = new Table(duel60, duel());
+    t.start();
+    expect(t.rejects({ type: 'attack', actor: 'hero', target: 'foe', limbs: ['right_hand'], vital: true })).toBe('action/vital_guarded');
+    const s = new Table(duel60, duel({ hero: { abilities: ['hex-Stun'], perTurn: { actions: 2, movements: 1 } } }));
+    s.start();
+    s.dice(60, 1).do({ type: 'cast', actor: 'hero', ability: 'hex-Stun', target: 'foe' }); // lands: Stun
+    // stunned: it cannot dodge; 1 + 20 = 21 vs 0 → dramatic; no Endurance: 6 + 6 = 12
+    s.dice(1).do({ type: 'attack', actor: 'hero', target: 'foe', limbs: ['right_hand'], vital: true });
+    expect(s.hp('foe')).toBe(18);
   });
 });

@@ -48,16 +48,18 @@ export function flankOf(state: EncounterState, def: Unit, a: Approach): { angle:
 }
 
 /** The defender's side of the contest: its terms and total (0 when it cannot dodge). */
-export function defence(state: EncounterState, def: Unit, a: Approach): { total: number; terms: Term[]; canDodge: boolean; angle: AttackAngle } {
+export function defence(state: EncounterState, def: Unit, a: Approach): { total: number; terms: Term[]; canDodge: boolean; angle: AttackAngle; cqcRule: boolean } {
   const flank = flankOf(state, def, a);
   const ag = agilityTerms(def);
   const terms: Term[] = [...ag.terms];
   if (flank.angle === 'side') terms.push({ kind: 'mod', name: 'side attack', value: -16 });
   if (flank.angle === 'back') terms.push({ kind: 'mod', name: 'back attack', value: -32 });
   if (flank.note) terms.push({ kind: 'note', text: flank.note });
+  // the close-quarters Speed rule mattered when the attacker stood in a flank position
+  const cqcRule = a.cqcSpeed !== undefined && (flank.angle !== 'front' || flank.note !== undefined);
   const why = cannotDodge(state, def);
-  if (why) return { total: 0, terms: [{ kind: 'note', text: `cannot dodge: ${why}` }], canDodge: false, angle: flank.angle };
-  return { total: terms.reduce((s, t) => s + (t.kind === 'mod' ? t.value : 0), 0), terms, canDodge: true, angle: flank.angle };
+  if (why) return { total: 0, terms: [{ kind: 'note', text: `cannot dodge: ${why}` }], canDodge: false, angle: flank.angle, cqcRule };
+  return { total: terms.reduce((s, t) => s + (t.kind === 'mod' ? t.value : 0), 0), terms, canDodge: true, angle: flank.angle, cqcRule };
 }
 
 export interface ContestResult {
@@ -84,7 +86,7 @@ export function contest(ctx: Resolution, label: string, attacker: { id?: string;
   const grade = gradeOf(margin);
   const rules = ['D60-HIT-1', 'D60-HIT-2'];
   if (d.angle !== 'front') rules.push('D60-FLK-1');
-  if (a.cqcSpeed !== undefined && d.terms.some((t) => t.kind === 'note' || (t.kind === 'mod' && t.name.endsWith('attack')))) rules.push('D60-CQC-2');
+  if (d.cqcRule) rules.push('D60-CQC-2');
   if ([...attacker.terms, ...d.terms].some((t) => t.kind === 'mod' && t.name === 'avoiding eye contact')) rules.push('D60-EYE-1');
   if (!d.canDodge) rules.push('D60-STA-1');
   ctx.check(

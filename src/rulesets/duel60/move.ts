@@ -2,7 +2,7 @@
  * Movement (D60-MOV-1): one move a turn, 3 tiles + 1 per full 10 Speed, around walls and units.
  * Close quarters (D60-CQC-1): −3 tiles, at least 1, while an able enemy is within 1 tile. Slow takes
  * tiles away (at least 1); Root and Drowning forbid moving (D60-EFF-1). A move leaves the unit facing
- * the way it walked (or the facing asked); a back-pedal (D60-MOV-2) keeps its facing and must end out of
+ * from where it started toward where it ended (or the facing asked); a back-pedal (D60-MOV-2) keeps its facing and must end out of
  * close quarters.
  */
 import { cellKey, distance, inBounds, parseCellKey } from '../../engine/space/grid.ts';
@@ -72,10 +72,13 @@ export function moveCommand(ctx: Resolution, cmd: Command): void {
   const u = ctx.unit(cmd.actor!);
   requireMovement(ctx.state, u);
   const { cell, path, cost } = planMove(ctx.state, u, cmd);
+  const from = { ...u.position! };
+  const before = u.facing;
   spendMovement(ctx, u);
-  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: cell, path, cost });
-  const facing = (cmd.facing as Facing | undefined) ?? facingToward(path[path.length - 2] ?? u.position!, cell);
-  if (facing !== u.facing) ctx.emit({ type: 'unit.faced', unit: u.id, facing });
+  ctx.emit({ type: 'unit.moved', unit: u.id, from, to: cell, path, cost });
+  // ruling: the unit faces its overall heading (start → end), not the last zig-zag step of the path
+  const facing = (cmd.facing as Facing | undefined) ?? facingToward(from, cell);
+  if (facing !== before) ctx.emit({ type: 'unit.faced', unit: u.id, facing });
 }
 
 export function planBackpedal(state: EncounterState, u: Unit, cmd: Command) {
@@ -91,6 +94,6 @@ export function backpedalCommand(ctx: Resolution, cmd: Command): void {
   const { cell, path, cost } = planBackpedal(ctx.state, u, cmd);
   spendMovement(ctx, u);
   // backing away: the unit keeps its guard toward the enemy
-  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: cell, path, cost });
+  ctx.emit({ type: 'unit.moved', unit: u.id, from: { ...u.position! }, to: cell, path, cost });
   ctx.note(`${u.name} back-pedals out of close quarters, still facing ${u.facing} [D60-MOV-2]`);
 }

@@ -147,8 +147,9 @@ function strike(ctx: Resolution, p: Projectile, u: Unit, r: Reaction): void {
   if (r.reaction === 'evade') {
     const to = { x: r.to[0], y: r.to[1] };
     const reach = reachable(ctx.state.map as GridMap, u.position!, evadeTiles(u), { occupied: occupiedBy(ctx.state.units, [u.id]) });
-    ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to, path: pathTo(reach, to), cost: distance(u.position!, to) });
-    ctx.note(`${u.name} evades ${p.name}: ${distance(u.position!, to)} tile defensive move [D60-PRJ-2]`);
+    const tiles = distance(u.position!, to);
+    ctx.emit({ type: 'unit.moved', unit: u.id, from: { ...u.position! }, to, path: pathTo(reach, to), cost: tiles });
+    ctx.note(`${u.name} evades ${p.name}: a ${tiles} tile defensive move [D60-PRJ-2]`);
     return update(ctx, p.id, { pendingOn: undefined });
   }
   save(ctx, projectilesOf(ctx.state).filter((x) => x.id !== p.id));

@@ -2,7 +2,9 @@
 import { z } from 'zod';
 
 const cell = z.tuple([z.number().int().min(0), z.number().int().min(0)]).describe('[x, y] tile on the grid');
-const stat = (what: string) => z.number().int().min(0, `${what} cannot be negative`).describe(what);
+const statNumber = (what: string) =>
+  z.number({ error: (iss) => (iss.input === undefined ? `${what} is missing: a unit needs all eight stats` : `${what} must be a number`) }).int(`${what} must be a whole number`);
+const stat = (what: string) => statNumber(what).min(0, `${what} cannot be negative`).describe(what);
 
 /** The side effects of the text (D60-EFF-1); each works as written in effects.ts. */
 export const SIDE_EFFECTS = ['Silence', 'Paralyze', 'Stun', 'Bleed', 'Root', 'Suppressed', 'Slow', 'Delay', 'Drowning'] as const;
@@ -16,10 +18,10 @@ export const statsSchema = z.strictObject({
   endurance: stat('Endurance'),
   agility: stat('Agility'),
   speed: stat('Speed'),
-  stamina: z.number().int().min(1, 'Stamina must be at least 1'),
+  stamina: statNumber('Stamina').min(1, 'Stamina must be at least 1'),
   control: stat('Control'),
-  vitality: z.number().int().min(1, 'Vitality must be at least 1'),
-  health: z.number().int().min(1, 'Health must be at least 1'),
+  vitality: statNumber('Vitality').min(1, 'Vitality must be at least 1'),
+  health: statNumber('Health').min(1, 'Health must be at least 1'),
 });
 
 export const sideEffectSchema = z.strictObject({

@@ -30,9 +30,10 @@ export function startTurn(ctx: Resolution, id: UnitId): void {
     ctx.endTurn();
     return;
   }
-  if (d.delayed) {
+  const delayed = d.delayed;
+  if (delayed) {
     ctx.setData(id, 'delayed', null);
-    resumeDelayed(ctx, ctx.unit(id), d.delayed);
+    resumeDelayed(ctx, ctx.unit(id), delayed);
   }
 }
 

@@ -23,7 +23,7 @@ describe('frontline end of battle', () => {
     t.do({ type: 'end_turn', actor: 'hero' });
     t.dice(15, 2, 4).do({ type: 'attack', actor: 'foe', target: 'hero' });
     expect(t.state.status).toBe('ended');
-    expect(t.state.result).toEqual({ outcome: 'defeat', winner: 'raiders', reason: 'every character is unconscious: game over [FRL-END-2]' });
+    expect(t.state.result).toEqual({ outcome: 'defeat', reason: 'every character is unconscious: game over [FRL-END-2]' });
   });
 
   it('FRL-END-2: all enemies defeated → the characters win and play returns to exploration; enemies gain no Battlescar', () => {

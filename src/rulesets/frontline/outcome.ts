@@ -14,12 +14,12 @@ export function outcome(state: EncounterState): CombatResult | null {
   const charsStand = chars.some((u) => u.status === 'active');
   const foesStand = foes.some((u) => u.status === 'active');
   if (charsStand && foesStand) return null;
-  const enemySide = state.sides.find((s) => s !== ps);
   if (!charsStand) {
     if (chars.some((u) => u.status === 'fled')) {
       return { outcome: 'fled', reason: 'no character is left standing: the ones who fled escaped [FRL-END-2]' };
     }
-    return { outcome: 'defeat', ...(enemySide ? { winner: enemySide } : {}), reason: 'every character is unconscious: game over [FRL-END-2]' };
+    // no `winner`: the log would read "defeat for <enemies>"; the defeat is the characters'
+    return { outcome: 'defeat', reason: 'every character is unconscious: game over [FRL-END-2]' };
   }
   const fled = foes.filter((u) => u.status === 'fled').length;
   return {

@@ -25,7 +25,8 @@ export function healAmount(target: Unit, element: Element, rolled: number): { am
 export function healWith(ctx: Resolution, healer: Unit, target: Unit, dice: string, element: Element, what: string): number {
   const roll = ctx.rollNotation(dice, `${what} healing`);
   const { amount, terms } = healAmount(target, element, roll.total);
-  ctx.check({ label: `${what} healing`, terms: [roll.term, ...terms], total: amount, outcome: amount ? `${target.name} heals ${amount}` : `${target.name} gets no healing`, rules: ['OUT-HEAL-1', ...(amount === 0 ? ['OUT-RES-3'] : [])] }, healer.id, target.id);
+  const first = roll.term.kind === 'dice' && roll.term.faces.length === 0 ? { kind: 'mod' as const, name: what, value: roll.total } : roll.term;
+  ctx.check({ label: `${what} healing`, terms: [first, ...terms], total: amount, outcome: amount ? `${target.name} heals ${amount}` : `${target.name} gets no healing`, rules: ['OUT-HEAL-1', ...(amount === 0 ? ['OUT-RES-3'] : [])] }, healer.id, target.id);
   const healed = amount > 0 ? restore(ctx, target.id, amount, healer.id, 'OUT-HEAL-1') : 0;
   if (amount > 0) patchUp(ctx, target.id, what);
   return healed;

@@ -41,7 +41,8 @@ function strikePreview(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec
   const pHit = (1 - pc) * ph * keep;
   const parts: [number, Distribution][] = [[pCrit, onCrit], [pHit, onHit], [1 - pCrit - pHit, Distribution.constant(0)]];
   const damage = Distribution.mix(parts.filter(([p]) => p > 1e-12));
-  const landed = pCrit + pHit > 0 ? Distribution.mix(([[pCrit, onCrit], [pHit, onHit]] as [number, Distribution][]).filter(([p]) => p > 0)) : onHit;
+  const pLand = pCrit + pHit;
+  const landed = pLand > 0 ? Distribution.mix(([[pCrit / pLand, onCrit], [pHit / pLand, onHit]] as [number, Distribution][]).filter(([p]) => p > 0)) : onHit;
   return { chance, damage, expectedDamage: damage.mean, damageOnHit: { min: landed.min, max: landed.max, mean: landed.mean }, notes };
 }
 

@@ -34,7 +34,8 @@ export function weaponSpec(w: Weapon): StrikeSpec {
     improvised: w.kind === 'improvised' && !w.damage,
     upgrades: w.upgrades,
     delivery: w.delivery,
-    type: w.type,
+    // a wand's or staff's bolt is magic: no slashing/piercing/bludgeon traits
+    ...(w.delivery === 'magic' ? {} : { type: w.type }),
     weaponKind: w.kind,
     range: w.range,
     armorPiercing: w.armorPiercing,

@@ -54,7 +54,7 @@ function flipFor(ctx: Resolution, tied: Entry[]): Entry[] {
 export function rollSpeed(ctx: Resolution): { order: Slot[]; gmTies: string[][] } {
   const entries: Entry[] = ctx.state.unitOrder
     .map((id) => ctx.state.units[id])
-    .filter((u) => u.status === 'active')
+    .filter((u) => u.status === 'active' || u.status === 'down') // a downed unit keeps a place to return to
     .map((u) => ({ unit: u, speed: speedCheck(ctx, u) }));
   entries.sort((a, b) => b.speed - a.speed); // stable: file order among equals until settled
   const gm = settingsOf(ctx.state).ties === 'gm';

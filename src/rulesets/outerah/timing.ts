@@ -6,7 +6,7 @@
  *  - Stop: every turn skipped while it holds; its second round rolls a d10, even breaks it (effects.ts).
  *  - Inspiration: the target acts next (insertNext).
  */
-import { addSlot, carryOrder, insertNext, removeUpcoming, type EncounterState, type Resolution, type Slot, type UnitId } from '../../engine/index.ts';
+import { addSlot, insertNext, removeUpcoming, type EncounterState, type Resolution, type Slot, type UnitId } from '../../engine/index.ts';
 import { dataOf } from './model.ts';
 
 const byRank = (state: EncounterState) => (a: UnitId, b: UnitId) => {
@@ -18,9 +18,14 @@ const byRank = (state: EncounterState) => (a: UnitId, b: UnitId) => {
 const hasted = (state: EncounterState): UnitId[] =>
   state.unitOrder.filter((id) => state.units[id].status === 'active' && state.effects.some((f) => f.target === id && f.name === 'Haste'));
 
-/** A new round: last round's normal slots, then one Haste slot per hasted unit (OUT-INIT-3). */
+/**
+ * A new round: every unit still in the fight in Speed order (so last round's Inspiration is undone),
+ * then one Haste slot per hasted unit (OUT-INIT-3).
+ */
 export function orderForRound(ctx: Resolution): Slot[] {
-  const normal = carryOrder(ctx.state);
+  const st = ctx.state;
+  const inFight = st.unitOrder.filter((id) => (st.units[id].status === 'active' || st.units[id].status === 'down') && dataOf(st.units[id]).speed !== undefined);
+  const normal = inFight.sort(byRank(st)).map((unit): Slot => ({ unit, initiative: dataOf(st.units[unit]).speed }));
   const haste = hasted(ctx.state).sort(byRank(ctx.state));
   return [...normal, ...haste.map((unit): Slot => ({ unit, kind: 'haste', initiative: dataOf(ctx.state.units[unit]).speed }))];
 }

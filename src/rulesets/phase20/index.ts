@@ -7,7 +7,7 @@ import { attackCommand } from './attack.ts';
 import { createState } from './create.ts';
 import { dealDamage } from './damage.ts';
 import { braceCommand, giveUpCommand, helpCommand, roleshiftCommand, sprintCommand } from './generic.ts';
-import { rollInitiative } from './initiative.ts';
+import { placeByInitiative, rollInitiative } from './initiative.ts';
 import { legalActions } from './legal.ts';
 import { isPlayerSide } from './model.ts';
 import { moveCommand } from './move.ts';
@@ -64,5 +64,9 @@ export const phase20: Ruleset = {
   legalActions,
   preview,
   outcome,
+  // the GM's direct damage goes through Brace and fainting like any other (gm.damage with rules: true)
+  applyDamage: (ctx, unit, amount, _type, source) => void dealDamage(ctx, unit, amount, source, 'P20-GEN-3'),
+  placeInOrder: placeByInitiative,
+  carryPools: ['hp'],
   policies: { aggressive },
 };

@@ -56,3 +56,26 @@ function orderTied(ctx: Resolution, tied: Entry[]): Entry[] {
   }
   return out;
 }
+
+/**
+ * A unit added mid-combat rolls initiative (P20-INIT-1) and takes its place among the slots still to
+ * come this round; if its total beats everyone still to act it goes next. Ties go after those already placed.
+ */
+export function placeByInitiative(ctx: Resolution, id: string): void {
+  const u = ctx.unit(id);
+  const bonus = mod(ctx.state, u, 'initiative');
+  const face = ctx.roll(20, `initiative ${u.name}`);
+  const total = face + bonus;
+  ctx.check({ label: 'initiative', terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, { kind: 'mod', name: 'Initiative', value: bonus }], total, rules: ['P20-INIT-1'] }, id);
+  const { order, index } = ctx.state.turn;
+  const kept = order.filter((s) => s.unit !== id);
+  let at = kept.length;
+  for (let i = Math.max(index + 1, 0); i < kept.length; i++) {
+    if ((kept[i].initiative ?? -Infinity) < total) {
+      at = i;
+      break;
+    }
+  }
+  const next = [...kept.slice(0, at), { unit: id, initiative: total }, ...kept.slice(at)];
+  ctx.emit({ type: 'turn.order', order: next, index, why: `${u.name} joins at initiative ${total}` });
+}

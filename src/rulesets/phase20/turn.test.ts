@@ -167,3 +167,22 @@ describe('phase20 end of combat', () => {
     expect(ev.at(-1)).toMatchObject({ type: 'combat.ended', result: { outcome: 'defeat' } });
   });
 });
+
+describe('phase20 GM hooks', () => {
+  it('P20-INIT-1: a unit the GM adds mid-combat rolls initiative and slots in among those still to act', () => {
+    const t = new Table(phase20, duel());
+    t.start(15, 5); // Hero 17, Goblin 5
+    const wolf = { ...t.unit('foe'), id: 'wolf', name: 'Wolf', position: { x: 5, y: 5 } };
+    // d20 7 + 0 = 7: after the Hero (acting), before the Goblin's 5
+    t.dice(7).do({ type: 'gm.add_unit', unit: wolf as never });
+    expect(t.state.turn.order.map((s) => `${s.unit} ${s.initiative}`)).toEqual(['hero 17', 'wolf 7', 'foe 5']);
+  });
+
+  it('P20-GEN-3: the GM\'s direct damage with rules on goes through Brace (halved, rounded down)', () => {
+    const t = new Table(phase20, duel());
+    t.start(15, 1);
+    t.do({ type: 'brace', actor: 'hero' });
+    t.do({ type: 'gm.damage', unit: 'hero', amount: 9, rules: true, reason: 'a falling rock' });
+    expect(t.hp('hero')).toBe(16); // ⌊9 / 2⌋ = 4
+  });
+});

@@ -62,10 +62,10 @@ export class Api {
     return call<TableInfo>('GET', `/api/tables/${enc(tableId)}`, this.token);
   }
   setDiceMode(tableId: string, physicalDice: 'off' | 'optional' | 'required') {
-    return call<TableInfo>('PATCH', `/api/tables/${enc(tableId)}/settings`, this.token, { physicalDice });
+    return call<TableInfo['settings']>('PATCH', `/api/tables/${enc(tableId)}/settings`, this.token, { physicalDice });
   }
   invite(tableId: string, name?: string, playerId?: string) {
-    return call<{ invite: string; playerId: string; name: string; url?: string }>('POST', `/api/tables/${enc(tableId)}/invites`, this.token, {
+    return call<{ invite: string; playerId: string; name: string }>('POST', `/api/tables/${enc(tableId)}/invites`, this.token, {
       ...(name ? { name } : {}),
       ...(playerId ? { playerId } : {}),
     });
@@ -76,10 +76,10 @@ export class Api {
 
   // ── encounters ──
   examples() {
-    return call<{ examples: Example[] }>('GET', '/api/examples', undefined);
+    return call<Example[]>('GET', '/api/examples', undefined);
   }
   loadEncounter(tableId: string, body: { text: string; file?: string } | { example: string }) {
-    return call<{ encounter: EncounterSummary }>('POST', `/api/tables/${enc(tableId)}/encounters`, this.token, body);
+    return call<EncounterSummary>('POST', `/api/tables/${enc(tableId)}/encounters`, this.token, body);
   }
   snapshot(encounterId: string) {
     return call<Snapshot>('GET', `/api/encounters/${enc(encounterId)}`, this.token);
@@ -90,19 +90,10 @@ export class Api {
   preview(encounterId: string, command: Command) {
     return call<{ preview: PreviewJson }>('POST', `/api/encounters/${enc(encounterId)}/preview`, this.token, { command });
   }
+  pause(encounterId: string, paused: boolean) {
+    return call<EncounterSummary>('POST', `/api/encounters/${enc(encounterId)}/pause`, this.token, { paused });
+  }
   command(encounterId: string, body: { id: string; expectedVersion: number; command: Command; dice?: number[] }) {
     return call<CommandResult>('POST', `/api/encounters/${enc(encounterId)}/commands`, this.token, body);
   }
-  simulate(encounterId: string, runs: number) {
-    return call<SimResult>('POST', `/api/encounters/${enc(encounterId)}/simulate`, this.token, { runs });
-  }
-}
-
-/** What the simulation endpoint returns, as far as this page charts it. */
-export interface SimResult {
-  runs: number;
-  wins?: Record<string, number>;
-  outcomes?: Record<string, number>;
-  rounds?: { mean?: number; histogram?: [number, number][] } | number[];
-  [key: string]: unknown;
 }

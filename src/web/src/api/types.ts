@@ -1,5 +1,5 @@
 /** The server's JSON, as this page reads it (docs/api.md). State and events are the engine's own shapes. */
-import type { ActionOption, EncounterState, LoggedEvent } from '../../../engine/index.ts';
+import type { ActionOption, EncounterState } from '../../../engine/index.ts';
 import type { PreviewJson } from '../components/OddsPanel.tsx';
 
 export type { PreviewJson };
@@ -25,6 +25,8 @@ export interface PlayerInfo {
 export interface TableInfo {
   id: string;
   name: string;
+  role: Role;
+  playerId?: string;
   settings: { physicalDice: DiceMode; players: Record<string, DiceMode> };
   players: PlayerInfo[];
   encounters: EncounterSummary[];
@@ -40,8 +42,7 @@ export interface Example {
 export interface Snapshot {
   encounter: EncounterSummary;
   state: EncounterState;
-  events: LoggedEvent[];
-  version: number;
+  activeUnit?: string;
 }
 
 export interface ServerError {

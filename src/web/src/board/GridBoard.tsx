@@ -4,7 +4,8 @@
  * cell, targets and the range being aimed with. Actionable cells and units are buttons (Tab, Enter).
  */
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import { findPath, type Cell, type EncounterState, type GridMap, type Terrain, type UnitId } from '../../../engine/index.ts';
+import type { Cell, EncounterState, GridMap, Terrain, UnitId } from '../../../engine/index.ts';
+import { findPath } from '../../../engine/space/index.ts';
 import { key, type BoardHandlers, type BoardMarks } from './marks.ts';
 import { sideColour } from './palette.ts';
 import { UnitToken } from './UnitToken.tsx';
@@ -89,8 +90,8 @@ export function GridBoard({ state, map, marks, active, selected, placing, onCell
           {t?.elevation ? <text x={x * S + 3} y={y * S + 12} className="cell-note">▲{t.elevation}</text> : null}
           {t?.cover ? <text x={x * S + S - 4} y={y * S + 13} textAnchor="end" className="cell-note cover-mark">{t.cover === 'full' ? '⛨' : '◐'}</text> : null}
           {inRange && <rect x={x * S} y={y * S} width={S} height={S} className="cell-range" />}
-          {move && <rect x={x * S + 2} y={y * S + 2} width={S - 4} height={S - 4} rx={4} className="cell-move" />}
-          {move?.cost !== undefined && <text x={x * S + S / 2} y={y * S + S - 6} textAnchor="middle" className="cell-cost">{move.cost}</text>}
+          {move && <rect x={x * S + 3} y={y * S + 3} width={S - 6} height={S - 6} rx={5} className="cell-move" />}
+          {move?.cost !== undefined && <text x={x * S + S - 5} y={y * S + S - 5} textAnchor="end" className="cell-cost">{move.cost}</text>}
         </g>,
       );
     }

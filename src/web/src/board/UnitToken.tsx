@@ -30,6 +30,9 @@ export function UnitToken({ unit, cx, cy, r, colour, active, selected, target, o
     <g
       className={`token${out ? ' token-out' : ''}${unit.hidden ? ' token-hidden' : ''}${target ? ' token-target' : ''}`}
       data-unit={unit.id}
+      data-side={unit.side}
+      data-at={unit.position ? `${unit.position.x},${unit.position.y}` : undefined}
+      data-status={unit.status}
       role={onClick ? 'button' : 'img'}
       aria-label={label}
       tabIndex={onClick ? 0 : undefined}

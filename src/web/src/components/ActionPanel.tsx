@@ -37,13 +37,13 @@ export function ActionPanel({ play, state, unitName, diceMode }: Props) {
   };
 
   return (
-    <section className="panel actions" aria-label={`Actions for ${unitName}`}>
+    <section className="panel actions" aria-label={`Actions for ${unitName}`} data-actions-version={play.choicesVersion} aria-busy={play.stale}>
       <h2>{unitName}'s turn</h2>
       {play.choices.length === 0 && <p className="muted">Waiting for the rules to say what {unitName} may do…</p>}
       {[...groups].map(([group, choices]) => (
         <div key={group} className="action-group" role="group" aria-label={groupTitle(group)}>
           <h3>{groupTitle(group)}</h3>
-          {group === 'move' ? (
+          {choices.every((c) => c.aim === 'cell') ? (
             <div className="hint">
               Tap a highlighted square to move there (the number is its cost).{' '}
               <details className="inline">
@@ -53,7 +53,7 @@ export function ActionPanel({ play, state, unitName, diceMode }: Props) {
                     const at = cellOf(o.command);
                     return (
                       <li key={JSON.stringify(o.command)}>
-                        <button type="button" className="small" onClick={() => at && play.onCell(at)} disabled={play.sending}>
+                        <button type="button" className="small" onClick={() => at && play.onCell(at)} disabled={play.sending || play.stale}>
                           ({at?.x}, {at?.y}){costOf(o) !== undefined ? ` · ${costOf(o)}` : ''}
                         </button>
                       </li>
@@ -70,8 +70,9 @@ export function ActionPanel({ play, state, unitName, diceMode }: Props) {
                   type="button"
                   className={`action${play.choice?.key === c.key ? ' is-chosen' : ''}`}
                   aria-pressed={play.choice?.key === c.key}
-                  disabled={play.sending}
+                  disabled={play.sending || play.stale}
                   data-command={c.options[0].command.type}
+                  data-group={c.group}
                   onClick={() => (sendsAtOnce(c) ? void play.send(c.options[0].command) : play.choose(play.choice?.key === c.key ? undefined : c))}
                 >
                   {c.label}
@@ -101,12 +102,12 @@ export function ActionPanel({ play, state, unitName, diceMode }: Props) {
       )}
 
       {play.option && (
-        <div className="confirm" role="group" aria-label="Confirm the action">
+        <div className="confirm" role="group" aria-label="Confirm the action" data-command-json={JSON.stringify(play.option.command)}>
           <p className="confirm-label">{play.option.label}</p>
           <OddsPanel preview={play.preview} loading={play.previewLoading} />
           {diceMode !== 'off' && <DiceEntry mode={diceMode} value={dice} onChange={setDice} />}
           <div className="buttons">
-            <button type="button" className="primary" onClick={confirm} disabled={play.sending || needDice || faces === undefined} data-testid="confirm">
+            <button type="button" className="primary" onClick={confirm} disabled={play.sending || play.stale || needDice || faces === undefined} data-testid="confirm">
               {play.sending ? 'Sending…' : 'Confirm'}
             </button>
             <button type="button" className="secondary" onClick={play.cancel} disabled={play.sending}>Cancel</button>

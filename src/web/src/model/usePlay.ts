@@ -10,12 +10,17 @@ import type { PreviewJson } from '../api/types.ts';
 import type { BoardMarks } from '../board/marks.ts';
 import { key } from '../board/marks.ts';
 import { cellOf, costOf, groupActions, rangeOf, type ActionChoice } from './actions.ts';
-import { toProblem, type Problem } from './errors.ts';
+import type { Problem } from './errors.ts';
+import { problemOf, useSender } from './useSender.ts';
 
 type OptionWithPreview = ActionOption & { preview?: PreviewJson };
 
 export interface Play {
   choices: ActionChoice[];
+  /** The log version the choices were read at (tests wait on it; the page greys out stale ones). */
+  choicesVersion: number;
+  /** The log moved since the choices were read: new ones are on their way. */
+  stale: boolean;
   choice?: ActionChoice;
   option?: OptionWithPreview;
   preview?: PreviewJson;
@@ -35,16 +40,14 @@ export interface Play {
   send(cmd: Command, dice?: number[]): Promise<boolean>;
 }
 
-const newId = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}${performance.now().toString(36)}`).replace(/[^A-Za-z0-9_-]/g, '').slice(0, 60);
-
 export function usePlay(api: Api | undefined, encounterId: string | undefined, state: EncounterState | undefined, version: number, unit: UnitId | undefined): Play {
   const [options, setOptions] = useState<OptionWithPreview[]>([]);
+  const [choicesVersion, setChoicesVersion] = useState(-1);
   const [choice, setChoice] = useState<ActionChoice>();
   const [option, setOption] = useState<OptionWithPreview>();
   const [preview, setPreview] = useState<PreviewJson>();
   const [previewLoading, setPreviewLoading] = useState(false);
-  const [error, setError] = useState<Problem>();
-  const [sending, setSending] = useState(false);
+  const { send, error, setError, sending } = useSender(api, encounterId, version);
 
   // legal actions for the unit at this version of the log
   useEffect(() => {
@@ -57,8 +60,16 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
     }
     let live = true;
     api.actions(encounterId, unit).then(
-      (r) => live && setOptions(r.actions as OptionWithPreview[]),
-      (err) => live && (setOptions([]), setError(toProblem((err as { error?: Problem }).error ?? err))),
+      (r) => {
+        if (!live) return;
+        setOptions(r.actions as OptionWithPreview[]);
+        setChoicesVersion(version);
+      },
+      (err) => {
+        if (!live) return;
+        setOptions([]);
+        setError(problemOf(err));
+      },
     );
     return () => {
       live = false;
@@ -84,24 +95,6 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
       ).finally(() => setPreviewLoading(false));
     },
     [api, encounterId],
-  );
-
-  const send = useCallback(
-    async (cmd: Command, dice?: number[]) => {
-      if (!api || !encounterId) return false;
-      setSending(true);
-      setError(undefined);
-      try {
-        await api.command(encounterId, { id: newId(), expectedVersion: version, command: cmd, ...(dice && dice.length ? { dice } : {}) });
-        return true;
-      } catch (err) {
-        setError(toProblem((err as { error?: Problem }).error ?? err));
-        return false;
-      } finally {
-        setSending(false);
-      }
-    },
-    [api, encounterId, version],
   );
 
   const choose = useCallback(
@@ -176,6 +169,7 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
 
   const onCell = useCallback(
     (c: Cell) => {
+      if (choicesVersion !== version) return false;
       const cellChoice = activeChoice?.aim === 'cell' ? activeChoice : !activeChoice ? moveChoice : undefined;
       const o = cellChoice?.options.find((x) => {
         const at = cellOf(x.command);
@@ -186,11 +180,13 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
       void send(o.command).then((ok) => ok && cancel());
       return true;
     },
-    [activeChoice, moveChoice, send, cancel],
+    [activeChoice, moveChoice, send, cancel, choicesVersion, version],
   );
 
   return {
     choices,
+    choicesVersion,
+    stale: choicesVersion !== version,
     choice,
     option,
     preview,

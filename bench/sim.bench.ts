@@ -1,0 +1,143 @@
+// Fights per second: the engine (the simulator's own path: runRange → playFrom → decide, logging
+// off) against the hand-written loop of bench/hand-loop.ts playing the same fight with the same dice;
+// one worker against two; replay (evolve) events per second on a long log; commands decided per second.
+// Run alone: node --import tsx bench/sim.bench.ts [--quick]
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { cloneJson } from '../src/engine/clone.ts';
+import { EncounterLog, type LoggedEvent } from '../src/engine/index.ts';
+import { loadText } from '../src/rulesets/load.ts';
+import { seededSource } from '../src/dice/index.ts';
+import { playFight, playFrom } from '../src/sim/fight.ts';
+import { simulate } from '../src/sim/pool.ts';
+import { prepare, runRange, type SimSpec } from '../src/sim/runner.ts';
+import { handFight, playHand, type HandFight } from './hand-loop.ts';
+
+export interface BenchRow {
+  name: string;
+  ours: number;
+  baseline: number;
+  unit: string;
+  ratio: number;
+}
+
+const FIXTURE = new URL('./fixtures/line-4v4.yaml', import.meta.url);
+
+function loadFixture(): { ruleset: string; doc: any } {
+  const r = loadText(readFileSync(FIXTURE, 'utf8'), 'bench/fixtures/line-4v4.yaml');
+  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
+  return { ruleset: r.value.ruleset.id, doc: r.value.doc };
+}
+
+/**
+ * Units of work per CPU-second of `fn(batch)` (which does `batch` units) over about `ms` of wall time,
+ * after a warm-up. CPU time, not wall time: on a shared machine other processes' load would otherwise
+ * count against us; this is throughput per core.
+ */
+function rate(fn: (from: number, batch: number) => void, batch: number, ms: number): number {
+  let i = 0;
+  const warmUntil = performance.now() + ms / 4;
+  while (performance.now() < warmUntil) fn((i += batch) - batch, batch);
+  let n = 0;
+  const start = performance.now();
+  const cpu = process.cpuUsage();
+  while (performance.now() - start < ms) {
+    fn(i, batch);
+    i += batch;
+    n += batch;
+  }
+  const used = process.cpuUsage(cpu);
+  return n / ((used.user + used.system) / 1e6);
+}
+
+/** The hand loop must play exactly the engine's fights: same winner, rounds and hit points left. */
+function checkSameFights(spec: SimSpec, hand: HandFight, count: number): void {
+  const { engine, initial } = prepare(spec);
+  const hp = new Int32Array(hand.n);
+  const totals = new Int32Array(hand.n);
+  const order: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const choices = seededSource(spec.seed, 2 * i + 1);
+    const r = playFrom(engine, cloneJson(initial), { dice: seededSource(spec.seed, 2 * i), pick: (k) => choices.roll(k) - 1, maxRounds: spec.maxRounds, policies: spec.policies });
+    const h = playHand(hand, spec.seed, i, spec.maxRounds, hp, order, totals);
+    const winner = r.state.result?.winner === undefined ? -1 : r.state.sides.indexOf(r.state.result.winner);
+    const hps = r.state.unitOrder.map((id) => r.state.units[id].pools.hp.value).join(',');
+    if (winner !== h.winner || r.state.turn.round !== h.rounds || hps !== Array.from(h.hp).join(',')) {
+      throw new Error(`hand loop and engine disagree on fight ${i}: engine ${winner}/${r.state.turn.round}/${hps}, hand ${h.winner}/${h.rounds}/${Array.from(h.hp).join(',')}`);
+    }
+  }
+}
+
+let sink = 0;
+
+function handRate(hand: HandFight, seed: number, maxRounds: number, ms: number): number {
+  const hp = new Int32Array(hand.n);
+  const totals = new Int32Array(hand.n);
+  const order: number[] = [];
+  return rate((from, batch) => {
+    for (let i = from; i < from + batch; i++) sink += playHand(hand, seed, i, maxRounds, hp, order, totals).rounds;
+  }, 1000, ms);
+}
+
+/** Fights/s through the simulator's own path, and the commands decided per fight. */
+function engineRate(spec: SimSpec, ms: number): { fights: number; commands: number } {
+  const prepared = prepare(spec);
+  let fights = 0;
+  let commands = 0;
+  const r = rate((from, batch) => {
+    const t = runRange(spec, from, from + batch, prepared);
+    fights += t.runs;
+    commands += t.commands;
+  }, 200, ms);
+  return { fights: r, commands: commands / fights };
+}
+
+/** A long log: the bench fight with forty times the hit points (hundreds of rounds), played once. */
+function longLog(spec: SimSpec): { log: LoggedEvent[]; engine: ReturnType<typeof prepare>['engine'] } {
+  const doc = structuredClone(spec.doc) as { units: { hp: number }[] };
+  for (const u of doc.units) u.hp *= 40;
+  const { engine } = prepare({ ...spec, doc });
+  const choices = seededSource(5, 1);
+  const r = playFight(engine, engine.create(doc), { dice: seededSource(5, 0), pick: (k) => choices.roll(k) - 1, maxRounds: 10_000, keepLog: true });
+  return { log: r.log!, engine };
+}
+
+export async function benchSim(ms = 1000): Promise<BenchRow[]> {
+  const quick = ms < 500;
+  const { ruleset, doc } = loadFixture();
+  const rows: BenchRow[] = [];
+  for (const [policy, target] of [['first', 'first'], ['aggressive', 'weakest']] as const) {
+    const spec: SimSpec = { ruleset, doc, seed: 1, maxRounds: 100, policies: { blue: policy, red: policy } };
+    const hand = handFight(doc, target);
+    checkSameFights(spec, hand, quick ? 200 : 2000);
+    const e = engineRate(spec, ms);
+    const h = handRate(hand, 1, 100, ms);
+    rows.push({ name: `4v4 fight, ${policy} policy: engine vs hand loop`, ours: e.fights, baseline: h, unit: 'fights/s', ratio: e.fights / h });
+    if (policy === 'first') rows.push({ name: 'commands decided (same fights)', ours: e.fights * e.commands, baseline: NaN, unit: 'commands/s', ratio: NaN });
+  }
+  // one worker thread against two, start-up included, on enough fights to amortise it
+  const spec: SimSpec = { ruleset, doc, seed: 1, maxRounds: 100, policies: { blue: 'first', red: 'first' } };
+  const runs = quick ? 4000 : 40_000;
+  const timed = async (workers: number) => {
+    const t0 = performance.now();
+    const t = await simulate(spec, runs, { workers: 1, chunk: 2000, ...(workers > 1 ? { workers } : {}) });
+    sink += t.runs;
+    return runs / ((performance.now() - t0) / 1000);
+  };
+  const one = await timed(1);
+  const two = await timed(2);
+  rows.push({ name: `${runs.toLocaleString('en-US')} fights: 2 workers vs 1 (in-thread)`, ours: two, baseline: one, unit: 'fights/s', ratio: two / one });
+  // replay: fold a long log from the empty state (what loading a saved encounter does)
+  const { log, engine } = longLog(spec);
+  const replay = rate((_from, batch) => {
+    for (let k = 0; k < batch; k++) sink += EncounterLog.fromEvents(engine, log).state.version;
+  }, 1, ms) * log.length;
+  rows.push({ name: `replay a ${log.length.toLocaleString('en-US')}-event log (target 1M/s)`, ours: replay, baseline: 1_000_000, unit: 'events/s', ratio: replay / 1_000_000 });
+  if (sink === 0.5) console.log(sink);
+  return rows;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { printTable } = await import('./table.ts');
+  console.log(printTable(await benchSim(process.argv.includes('--quick') ? 200 : 1000)));
+}

@@ -1,0 +1,121 @@
+// Throwing, projectiles that travel between turns, and the reactions to them.
+import { describe, expect, it } from 'vitest';
+import { Table } from '../testing.ts';
+import { duel, foeStats } from './fixtures.ts';
+import { duel60 } from './index.ts';
+import { tilesPerTurn } from './projectile.ts';
+
+// Hero (Agility 20, Strength 30) at (1,1); Brute (Agility 10, Endurance 15, Speed 20) far east on row 1.
+const projectiles = (t: Table) => (t.state.data.projectiles as { name: string; progress: number; path: unknown[] }[]);
+const answer = (t: Table, choice: unknown) => t.do({ type: 'answer', pending: t.state.pending[0].id, choice: choice as never });
+
+describe('duel60 throwing', () => {
+  it('D60-ATK-3: a throw costs the weapon stamina for each projectile; at most 3 unless a perk or the weapon says so', () => {
+    const t = new Table(duel60, duel({ hero: { weapons: ['knife'] }, foe: { at: [8, 1] } }));
+    t.start();
+    expect(t.rejects({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'knife', count: 4 })).toBe('action/too_many_projectiles');
+    t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'knife', count: 3 });
+    expect(t.unit('hero').pools.stamina.value).toBe(7); // 3 × 1
+    expect(projectiles(t)).toHaveLength(3);
+    expect((t.unit('hero').data.weapons as { count: number }[])[0].count).toBe(2); // 5 − 3 knives left
+    const perk = new Table(duel60, duel({ hero: { weapons: ['knife'], maxProjectiles: 4 }, foe: { at: [8, 1] } }));
+    perk.start();
+    perk.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'knife', count: 4 });
+    expect(projectiles(perk)).toHaveLength(4);
+    const sword = new Table(duel60, duel({ hero: { weapons: ['sword'] }, foe: { at: [8, 1] } }));
+    sword.start();
+    expect(sword.rejects({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'sword' })).toBe('action/not_throwable');
+  });
+});
+
+describe('duel60 projectiles', () => {
+  it('D60-PRJ-1: floor(speed / 10) tiles a turn: 60, 64 and 69 all fly 6', () => {
+    expect([60, 64, 69, 20, 9].map(tilesPerTurn)).toEqual([6, 6, 6, 2, 0]);
+  });
+
+  it('D60-PRJ-1: a slow projectile stays on the map between turns and can be walked away from', () => {
+    // Javelin speed 20: 2 tiles at the end of each of the Hero's turns, along row 1 toward (6,1)
+    const t = new Table(duel60, duel({ hero: { weapons: ['javelin'] }, foe: { at: [6, 1] } }));
+    t.start();
+    t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    expect(projectiles(t)[0].progress).toBe(2); // at (3,1)
+    t.do({ type: 'move', actor: 'foe', to: [6, 4] }); // off the line (nothing left to do: its turn ends)
+    t.do({ type: 'end_turn', actor: 'hero' }); // (5,1): nobody
+    t.do({ type: 'end_turn', actor: 'foe' });
+    t.do({ type: 'end_turn', actor: 'hero' }); // (7,1): nobody
+    expect(t.hp('foe')).toBe(30);
+    expect(t.state.pending).toEqual([]);
+    expect(projectiles(t)[0].progress).toBe(6);
+  });
+
+  it('D60-PRJ-1, D60-PRJ-2: whoever is on its path at the end of a turn is hit and must react: Block if Agility ≥ half its speed', () => {
+    // Javelin speed 20 thrown at a Brute 2 tiles away: it arrives at the end of the Hero's turn
+    const t = new Table(duel60, duel({ hero: { weapons: ['javelin'] }, foe: { at: [3, 1] } }));
+    t.start();
+    t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // Agility 10 ≥ 20 / 2: Block; 10 < 20: no Evade; Counter with a fist
+    expect(t.state.pending[0].options).toEqual([{ reaction: 'none' }, { reaction: 'block' }, { reaction: 'counter', with: 'unarmed' }]);
+    expect(t.engine.legalActions(t.state, 'foe').map((o) => o.group)).toEqual(['answer', 'answer', 'answer']);
+    // Block: no contest; Javelin 12 + (30 − 15: 1 × 4) = 16 → ½ = 8; rooted, and its action is taken
+    const ev = answer(t, { reaction: 'block' });
+    expect(t.checks(ev)).toEqual(['Javelin 12 + (Strength 30 − Endurance 15: 1 × 4) 4 → blocked ½ 8 = 8 → 8 damage (solid blow) [D60-DMG-2, D60-PRJ-2]']);
+    expect(t.hp('foe')).toBe(22);
+    // the block took its action and rooted it: with nothing left, its turn is over at once
+    expect(t.lines(ev)).toContain('Brute suffers Root for 1 turn [D60-PRJ-2]');
+    expect(t.active).toBe('hero');
+    expect(t.state.effects).toEqual([]); // the Root lasted the rest of that turn
+    expect(projectiles(t)).toEqual([]);
+  });
+
+  it('D60-PRJ-2: Evade needs Agility ≥ its speed: a defensive move of 1 tile + 1 per full 10 Speed', () => {
+    const t = new Table(duel60, duel({ hero: { weapons: ['javelin'] }, foe: { at: [3, 1], stats: { ...foeStats, agility: 20 } } }));
+    t.start();
+    t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    const evades = t.state.pending[0].options.filter((o) => (o as { reaction: string }).reaction === 'evade');
+    expect(evades).toContainEqual({ reaction: 'evade', to: [3, 4] }); // 1 + 2 = 3 tiles
+    expect(evades).not.toContainEqual({ reaction: 'evade', to: [4, 1] }); // still on the line
+    answer(t, { reaction: 'evade', to: [3, 4] });
+    expect(t.unit('foe').position).toEqual({ x: 3, y: 4 });
+    expect(t.hp('foe')).toBe(30);
+    expect(projectiles(t)).toHaveLength(1); // it flies on
+  });
+
+  it('D60-PRJ-2: Counter — a contest; reaching the projectile total cancels it, else it lands by the margin', () => {
+    const t = new Table(duel60, duel({ hero: { weapons: ['javelin'] }, foe: { at: [3, 1] } }));
+    t.start();
+    t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // counter: 50 + 10 = 60 ≥ 30 + 20 = 50 → cancelled; 1 stamina
+    const ev = t.dice(50, 30).do({ type: 'answer', pending: t.state.pending[0].id, choice: { reaction: 'counter', with: 'unarmed' } });
+    expect(t.checks(ev)).toEqual(['d60(50) + Agility 10 = 60 ≥ d60(30) + Agility (thrower) 20 (= 50) → cancelled [D60-PRJ-2, D60-HIT-2]']);
+    expect(t.hp('foe')).toBe(30);
+    expect(t.unit('foe').pools.stamina.value).toBe(7);
+  });
+
+  it('D60-PRJ-2: no reaction — the normal contest; a thrown weapon\'s dramatic blow bleeds', () => {
+    const t = new Table(duel60, duel({ hero: { weapons: ['javelin'] }, foe: { at: [3, 1] } }));
+    t.start();
+    t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // 50 + 20 = 70 vs 30 + 10 = 40: margin 30 → dramatic; 16 damage and Bleed
+    t.dice(50, 30);
+    answer(t, { reaction: 'none' });
+    expect(t.hp('foe')).toBe(14);
+    expect(t.state.effects.map((f) => f.name)).toEqual(['Bleed']);
+  });
+
+  it('D60-EFF-2: Non-Reactionary — a projectile no one may react to', () => {
+    const spike = { id: 'spike', name: 'Spike', power: 10, stamina: 1, range: 8, projectile: { speed: 30 }, nonReactionary: true };
+    const t = new Table(duel60, duel({ hero: { abilities: [spike] }, foe: { at: [3, 1] } }));
+    t.start();
+    t.do({ type: 'cast', actor: 'hero', ability: 'spike', target: 'foe' });
+    // power 10 + 4 = 14 < 15: 14 − 1 = 13; solid (40 vs 30)
+    const ev = t.dice(40, 30).do({ type: 'end_turn', actor: 'hero' });
+    expect(t.lines(ev)).toContain('Brute cannot react to Spike (Non-Reactionary) [D60-EFF-2]');
+    expect(t.state.pending).toEqual([]);
+    expect(t.hp('foe')).toBe(17);
+  });
+});

@@ -1,0 +1,129 @@
+// Damage formulas, resistances, charges and healing.
+import { describe, expect, it } from 'vitest';
+import { Table } from '../testing.ts';
+import { ELEMENTS, healFactor } from './elements.ts';
+import { CHARGES } from './charges.ts';
+import { duel } from './fixtures.ts';
+import { outerah } from './index.ts';
+
+const sword = { type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' };
+const wand = { type: 'attack', actor: 'hero', target: 'foe', weapon: 'wand' };
+const started = (over: Parameters<typeof duel>[0]) => {
+  const t = new Table(outerah, duel(over));
+  t.start(5, 1);
+  return t;
+};
+
+describe('outerah damage', () => {
+  it('OUT-DMG-1: physical: dice + (weapon − armour upgrades) + (Strength − Vitality reduction − Defense)', () => {
+    const t = started({
+      hero: { weapons: [{ id: 'blade', name: 'Fine Blade', kind: 'sword', damage: '1d8', upgrades: 2 }] },
+      foe: { armorUpgrades: 1, defense: 3 },
+    });
+    // 1d8(4) + 2 − 1 + 20 − 2 − 3 = 20 → 30 − 20 = 10
+    const ev = t.dice(50, 30, 4).do({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'blade' });
+    expect(t.checks(ev)[2]).toBe('1d8(4) + weapon upgrades 2 − armour upgrades 1 + Strength 20 − Vitality 10 reduction 2 − Defense 3 = 20 → 20 damage [OUT-DMG-1, OUT-RES-2]');
+    expect(t.hp('foe')).toBe(10);
+  });
+
+  it('OUT-DMG-2: magical: dice + Intelligence − Wisdom reduction − Magic Defense', () => {
+    const t = started({ hero: { weapons: ['wand'], stats: { intelligence: 30, charisma: 30, agility: 20 } }, foe: { magicDefense: 2, stats: { wisdom: 10, agility: 20 } } });
+    // 1d6(3) + 30 − 2 − 2 = 29 → 1
+    const ev = t.dice(50, 30, 3).do(wand);
+    expect(t.checks(ev)[2]).toBe('1d6(3) + Intelligence 30 − Wisdom 10 reduction 2 − Magic Defense 2 = 29 → 29 damage [OUT-DMG-2, OUT-RES-2]');
+    expect(t.hp('foe')).toBe(1);
+  });
+
+  it('OUT-DMG-3: Vitality is a flat reduction of 2 per full 10 points (ruling), not subtracted whole', () => {
+    const t = started({ foe: { stats: { vitality: 29, agility: 20 } } });
+    // Vitality 29 → 2 × 2 = 4: 1d8(4) + 20 − 4 = 20 (not 4 + 20 − 29 = −5)
+    t.dice(50, 30, 4).do(sword);
+    expect(t.hp('foe')).toBe(10);
+  });
+
+  it('OUT-DMG-4: the subtraction floors at 0: armour never heals', () => {
+    const t = started({ hero: { stats: { strength: 0, charisma: 30 } }, foe: { defense: 5, stats: { vitality: 50, agility: 20 } } });
+    // 1d8(2) + 0 − 10 − 5 = −13 → 0
+    const ev = t.dice(50, 30, 2).do(sword);
+    expect(t.checks(ev)[2]).toBe('1d8(2) + Strength 0 − Vitality 50 reduction 10 − Defense 5 → floored at 0 = 0 → 0 damage [OUT-DMG-1, OUT-RES-2]');
+    expect(t.hp('foe')).toBe(30);
+  });
+
+  it('OUT-RES-1, OUT-RES-2: twelve elements; resistance multiplies: 150 % +50 % (rounded down), 200 % double', () => {
+    expect(ELEMENTS).toHaveLength(12);
+    const t = started({ hero: { weapons: ['wand'] }, foe: { resist: { fire: 150 } } });
+    // 1d6(3) + Intelligence 10 − 2 = 11 × 150 % = 16.5 → 16
+    const ev = t.dice(50, 30, 3).do(wand);
+    expect(t.checks(ev)[2]).toBe('1d6(3) + Intelligence 10 − Wisdom 10 reduction 2 × Fire resistance 150% → rounded down 16 = 16 → 16 damage [OUT-DMG-2, OUT-RES-2]');
+    const d = started({ hero: { weapons: ['wand'] }, foe: { resist: { fire: 200 } } });
+    d.dice(50, 30, 3).do(wand);
+    expect(d.hp('foe')).toBe(30 - 22);
+  });
+
+  it('OUT-RES-2: 0 % is immune; below 0 the hit heals by that percentage', () => {
+    const i = started({ hero: { weapons: ['wand'] }, foe: { resist: { fire: 0 } } });
+    expect(i.checks(i.dice(50, 30, 3).do(wand))[2]).toContain('→ Foe is immune: 0 damage');
+    expect(i.hp('foe')).toBe(30);
+    // −10: heals 10 % of 11 → 1; −300 (beyond the usual range, gear): heals 33
+    const h = started({ hero: { weapons: ['wand'] }, foe: { resist: { fire: -10 }, startHp: 20 } });
+    expect(h.checks(h.dice(50, 30, 3).do(wand))[2]).toBe('1d6(3) + Intelligence 10 − Wisdom 10 reduction 2 × Fire resistance -10% → rounded down 1 = 1 → Foe absorbs it: heals 1 [OUT-DMG-2, OUT-RES-2]');
+    expect(h.hp('foe')).toBe(21);
+    const g = started({ hero: { weapons: ['wand'] }, foe: { resist: { fire: -300 }, startHp: 1 } });
+    g.dice(50, 30, 3).do(wand);
+    expect(g.hp('foe')).toBe(30);
+  });
+
+  it('OUT-CHG-1: charges multiply the damage: Hyper ×2, Super ×1.5, Plus ×1.25, Minus ×0.75', () => {
+    expect(Object.fromEntries(Object.entries(CHARGES).map(([k, v]) => [k, v.factor]))).toEqual({ plus: 1.25, super: 1.5, hyper: 2, minus: 0.75 });
+    const t = started({ hero: { skills: ['smite'] }, foe: { hp: 60 } });
+    // Smite (Hyper Charge): 1d8(4) + 20 − 2 = 22 × 2 = 44
+    const ev = t.dice(50, 30, 4).do({ type: 'cast', actor: 'hero', skill: 'smite', target: 'foe' });
+    expect(t.checks(ev)[2]).toBe('1d8(4) + Strength 20 − Vitality 10 reduction 2 × Hyper Charge (Smite) 200% = 44 → 44 damage [OUT-DMG-1, OUT-CHG-1, OUT-RES-2]');
+    expect(t.hp('foe')).toBe(16);
+  });
+});
+
+describe('outerah healing', () => {
+  const healer = { id: 'sage', name: 'Sage', side: 'heroes', class: 'druid', at: [1, 2], hp: 30, skills: ['mend', 'regen'], items: { potion: 1, waterpotion: 2 } };
+
+  it('OUT-HEAL-1: healing scales with the element\'s resistance: 200 % (weak) heals half, 50 % heals half', () => {
+    for (const water of [200, 50]) {
+      const t = new Table(outerah, duel({ hero: { startHp: 10, resist: { water } }, extra: [healer] }));
+      t.start(5, 1, 1, 1); // Hero 12, Foe 4, Sage 3 + 0 + 1 = 4: tie, d2(1) → Foe first: Hero, Foe, Sage
+      t.do({ type: 'end_turn', actor: 'hero' });
+      t.do({ type: 'end_turn', actor: 'foe' });
+      // Tidal Mend 2d6(4, 5) = 9 × 50 % = 4.5 → 4
+      const ev = t.dice(4, 5).do({ type: 'cast', actor: 'sage', skill: 'mend', target: 'hero' });
+      expect(t.hp('hero')).toBe(14);
+      expect(t.checks(ev)[0]).toContain('× Water healing');
+    }
+  });
+
+  it('OUT-HEAL-1: the boon element heals half; a potion of another element heals in full', () => {
+    const t = new Table(outerah, duel({ hero: { startHp: 10, boon: 'water', items: { waterpotion: 1, potion: 1 } } }));
+    t.start(5, 1);
+    // Water Potion heals 10; water is the Hero's boon: × 50 % = 5
+    const ev = t.do({ type: 'use_item', actor: 'hero', item: 'waterpotion' });
+    expect(t.checks(ev)).toEqual(['Water Potion 10 × Water healing, boon element: half 50% = 5 → Hero heals 5 [OUT-HEAL-1]']);
+    expect(t.hp('hero')).toBe(15);
+    expect(t.rejects({ type: 'use_item', actor: 'hero', item: 'potion' })).toBe('action/slot_used'); // one Secondary action
+  });
+
+  it('OUT-RES-3: immune to an element: none of its healing, none of its buffs', () => {
+    const u = new Table(outerah, duel({ hero: { startHp: 10, resist: { water: 0, earth: 0 } }, extra: [healer] }));
+    u.start(5, 1, 12); // Hero 12, Foe 4, Sage 15 → Sage, Hero, Foe
+    const ev = u.dice(6, 6).do({ type: 'cast', actor: 'sage', skill: 'mend', target: 'hero' });
+    expect(u.checks(ev)).toEqual(['2d6(6, 6) × Water healing, immune: no healing of that element 0% = 0 → Hero gets no healing [OUT-HEAL-1, OUT-RES-3]']);
+    expect(u.hp('hero')).toBe(10);
+    u.do({ type: 'end_turn', actor: 'sage' });
+    u.do({ type: 'end_turn', actor: 'hero' });
+    u.do({ type: 'end_turn', actor: 'foe' });
+    const buff = u.do({ type: 'cast', actor: 'sage', skill: 'regen', target: 'hero' });
+    expect(u.lines(buff)).toContain('Hero is immune to earth: no Regen from it [OUT-RES-3]');
+    expect(u.state.effects.some((f) => f.name === 'Regen')).toBe(false);
+  });
+
+  it('OUT-HEAL-1: the factor table (ruling)', () => {
+    expect([healFactor(100, false).factor, healFactor(50, false).factor, healFactor(200, false).factor, healFactor(0, true).factor, healFactor(100, true).factor, healFactor(-20, false).factor]).toEqual([1, 0.5, 0.5, 0, 0.5, 1]);
+  });
+});

@@ -1,0 +1,84 @@
+// Trigger Actions, Auto Skills, Openers and hiding.
+import { describe, expect, it } from 'vitest';
+import { Table } from '../testing.ts';
+import { duel } from './fixtures.ts';
+import { outerah } from './index.ts';
+
+const sword = { type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' };
+const dagger = { type: 'attack', actor: 'hero', target: 'foe', weapon: 'dagger' };
+
+describe('outerah reactions', () => {
+  it('OUT-TRG-1: a Trigger Action strikes back when attacked, once per round', () => {
+    const t = new Table(outerah, duel({ hero: { weapons: ['sword', 'dagger'] }, foe: { hp: 100, weapons: ['sword'], reactions: [{ name: 'Riposte', kind: 'trigger', does: 'retaliate' }] } }));
+    t.start(5, 1);
+    // Hero misses (99); Foe strikes back: Hero faces E toward it: 50 + 20 − 20 − 10 = 40; D100(30) hits: 1d8(8) + 10 − 4 = 14 → 26
+    const ev = t.dice(50, 99, 50, 30, 8).do(sword);
+    expect(t.lines(ev)).toContain('Foe\'s Trigger Action "Riposte": strikes back at Hero [OUT-TRG-1]');
+    expect(t.hp('hero')).toBe(26);
+    const again = t.dice(50, 99).do(dagger);
+    expect(t.lines(again)).toContain('Foe\'s Trigger Action "Riposte" was already used this round [OUT-TRG-1]');
+    expect(t.unusedDice).toEqual([]);
+  });
+
+  it('OUT-TRG-2: an Auto Skill fires every time it is attacked, even without damage (a potion)', () => {
+    const t = new Table(outerah, duel({ hero: { weapons: ['sword', 'dagger'] }, foe: { startHp: 10, items: { potion: 3 }, reactions: [{ name: 'Quaff', kind: 'auto', does: 'item', item: 'potion' }] } }));
+    t.start(5, 1);
+    t.dice(50, 99, 1, 1).do(sword); // miss; potion 2d4(1, 1) = 2 → 12
+    t.dice(50, 99, 2, 2).do(dagger); // again: 4 → 16
+    expect(t.hp('foe')).toBe(16);
+    expect(t.unit('foe').data.items).toEqual({ potion: 1 });
+  });
+
+  it('OUT-TRG-3: only one kind is active; the owner chooses with set_reaction', () => {
+    const both = [{ name: 'Riposte', kind: 'trigger', does: 'retaliate' }, { name: 'Quaff', kind: 'auto', does: 'item', item: 'potion' }];
+    const t = new Table(outerah, duel({ hero: { reactions: both, items: { potion: 1 } } }));
+    t.start(5, 1);
+    expect(t.unit('hero').data.reaction).toBe('trigger');
+    expect(t.rejects({ type: 'set_reaction', actor: 'hero', kind: 'trigger' })).toBe('action/already_active');
+    const ev = t.do({ type: 'set_reaction', actor: 'hero', kind: 'auto' });
+    expect(t.lines(ev)).toContain('Hero makes its Auto Skill the active one; only one kind can be [OUT-TRG-3]');
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // Foe attacks: the Auto Skill (potion) fires, not the Trigger Action
+    const hit = t.dice(50, 99, 1, 1).do({ type: 'attack', actor: 'foe', target: 'hero', weapon: 'mace' });
+    expect(t.lines(hit).some((l) => l.includes('Auto Skill "Quaff" fires [OUT-TRG-2]'))).toBe(true);
+    expect(t.lines(hit).some((l) => l.includes('Riposte'))).toBe(false);
+  });
+});
+
+describe('outerah Openers and hiding', () => {
+  it('OUT-OPEN-1: a Hidden attacker\'s first attack is an Opener with Super Charge', () => {
+    const t = new Table(outerah, duel({ hero: { hidden: true }, foe: { hp: 60 } }));
+    t.start(5, 1);
+    // 1d8(4) + 20 − 2 = 22 × 1.5 = 33
+    const ev = t.dice(50, 30, 4).do(sword);
+    expect(t.lines(ev)).toContain('Opener: Foe is unaware of Hero, who strikes from hiding with Super Charge [OUT-OPEN-1]');
+    expect(t.checks(ev)[2]).toBe('1d8(4) + Strength 20 − Vitality 10 reduction 2 × Super Charge (Opener) 150% = 33 → 33 damage [OUT-DMG-1, OUT-CHG-1, OUT-RES-2]');
+    expect(t.hp('foe')).toBe(27);
+    expect(t.state.effects.some((f) => f.name === 'Hidden')).toBe(false);
+  });
+
+  it('OUT-OPEN-1, OUT-OPEN-2: a Hidden unit cannot be targeted; an enemy next to it at the round end finds it', () => {
+    const t = new Table(outerah, duel({ hero: { hidden: true } }));
+    t.start(1, 12); // Foe first
+    expect(t.rejects({ type: 'attack', actor: 'foe', target: 'hero', weapon: 'mace' })).toBe('action/hidden_target');
+    t.do({ type: 'end_turn', actor: 'foe' });
+    const ev = t.do({ type: 'end_turn', actor: 'hero' });
+    expect(t.lines(ev)).toContain('Foe finds Hero [OUT-OPEN-2]');
+  });
+
+  it('OUT-OPEN-2: hiding needs a clear 3×3 area; unseen 3 rounds, the next attack is an Opener again', () => {
+    const t = new Table(outerah, duel({ hero: { at: [2, 2] }, foe: { at: [3, 2], hp: 80, move: 0 } }));
+    t.start(5, 1);
+    expect(t.rejects({ type: 'hide', actor: 'hero' })).toBe('action/seen');
+    t.do({ type: 'move', actor: 'hero', to: [0, 0] });
+    t.do({ type: 'hide', actor: 'hero' });
+    for (let r = 1; r <= 3; r++) {
+      t.do({ type: 'end_turn', actor: 'hero' });
+      t.do({ type: 'end_turn', actor: 'foe' });
+    }
+    expect(t.state.effects.find((f) => f.name === 'Hidden')?.data).toMatchObject({ unseen: 3, unaware: true });
+    t.do({ type: 'move', actor: 'hero', to: [2, 2] });
+    const ev = t.dice(50, 30, 4).do(sword);
+    expect(t.checks(ev)[2]).toContain('Super Charge (Opener)');
+  });
+});

@@ -1,0 +1,45 @@
+/** Command-line options of `skirmish serve` (and src/server/main.ts), checked and turned into ServerOptions. */
+import { DEFAULT_DB, DEFAULT_PORT, type ServerOptions } from './app.ts';
+import { DEFAULT_LIMITS, type Limits } from './limits.ts';
+
+export interface RawServeOptions {
+  port?: string;
+  host?: string;
+  db?: string;
+  sync?: string;
+  limits?: string;
+  'allow-origin'?: string[];
+  allowOrigin?: string[];
+}
+
+export class OptionError extends Error {}
+
+export function parseServeOptions(raw: RawServeOptions, env: NodeJS.ProcessEnv = process.env): ServerOptions {
+  const portText = raw.port ?? env.PORT ?? String(DEFAULT_PORT);
+  if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) throw new OptionError(`--port must be 0..65535, got "${portText}"`);
+  const sync = raw.sync ?? 'full';
+  if (sync !== 'full' && sync !== 'normal') throw new OptionError(`--sync must be full or normal, got "${sync}"`);
+  let limits: Partial<Limits> = {};
+  if (raw.limits) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw.limits);
+    } catch {
+      throw new OptionError('--limits must be a JSON object');
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new OptionError('--limits must be a JSON object');
+    for (const [k, v] of Object.entries(parsed)) {
+      if (!Object.hasOwn(DEFAULT_LIMITS, k)) throw new OptionError(`--limits: unknown limit "${k}"; known: ${Object.keys(DEFAULT_LIMITS).join(', ')}`);
+      if (typeof v !== 'number' || !(v > 0)) throw new OptionError(`--limits: ${k} must be a positive number`);
+    }
+    limits = parsed as Partial<Limits>;
+  }
+  return {
+    port: Number(portText),
+    host: raw.host ?? '127.0.0.1',
+    db: raw.db ?? DEFAULT_DB,
+    synchronous: sync,
+    limits,
+    allowedOrigins: raw['allow-origin'] ?? raw.allowOrigin ?? [],
+  };
+}

@@ -1,0 +1,53 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadText } from '../rulesets/load.ts';
+import { simulate } from './pool.ts';
+import { runRange, type SimSpec } from './runner.ts';
+import { summarize } from './summary.ts';
+
+function specOf(file: string, over: Partial<SimSpec> = {}): SimSpec {
+  const r = loadText(readFileSync(file, 'utf8'), file);
+  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
+  return { ruleset: r.value.ruleset.id, doc: r.value.doc, seed: 7, maxRounds: 100, policies: {}, ...over };
+}
+
+describe('simulate', () => {
+  it('gives the same tally with 1 worker (in this thread) and 2 worker threads, however the range is cut', async () => {
+    const spec = specOf('examples/phase20/goblin-cave.yaml');
+    const one = await simulate(spec, 300, { workers: 1 });
+    const two = await simulate(spec, 300, { workers: 2, chunk: 37 });
+    expect(two).toEqual(one);
+    // and fight i is fight i: tallying [0, 150) and [150, 300) separately adds up to the whole
+    const a = runRange(spec, 0, 150);
+    const b = runRange(spec, 150, 300);
+    expect(a.wins.map((w, i) => w + b.wins[i])).toEqual(one.wins);
+    expect(one.runs).toBe(300);
+  }, 60_000);
+
+  it('different seeds give different fights', async () => {
+    const spec = specOf('examples/phase20/goblin-cave.yaml');
+    const a = await simulate(spec, 100, { workers: 1 });
+    const b = await simulate({ ...spec, seed: 8 }, 100, { workers: 1 });
+    expect(a.rounds).not.toEqual(b.rounds);
+  });
+
+  it('plays every phase20 example to a result and accounts for every fight', async () => {
+    for (const f of readdirSync('examples/phase20').filter((x) => x.endsWith('.yaml'))) {
+      const spec = specOf(join('examples/phase20', f));
+      const t = await simulate(spec, 40, { workers: 1 });
+      const s = summarize(t, { encounter: f, ruleset: spec.ruleset, seed: spec.seed, maxRounds: spec.maxRounds, policies: {} });
+      const wins = Object.values(s.sides).reduce((a, x) => a + x.wins, 0);
+      expect(wins + s.draws.count + s.timeouts.count + s.other.count, f).toBe(40);
+      expect(s.rounds.mean, f).toBeGreaterThan(0);
+      expect(s.units.length, f).toBeGreaterThan(1);
+      expect(s.units.some((u) => u.damageDealt > 0), f).toBe(true);
+    }
+  });
+
+  it('reports a rejected policy command as an error, not a hang', async () => {
+    const spec = specOf('examples/phase20/goblin-cave.yaml', { commands: [{ type: 'attack', actor: 'nobody' }] });
+    await expect(simulate(spec, 10, { workers: 1 })).rejects.toThrow(/rejected/);
+    await expect(simulate(spec, 200, { workers: 2 })).rejects.toThrow(/rejected/);
+  }, 60_000);
+});

@@ -1,0 +1,139 @@
+/**
+ * The GM's page: load encounters, invite players and hand them units, place and move anything on the
+ * board, act for the NPCs (any legal action, with the odds), undo and redo, hide and reveal, roll in secret.
+ */
+import { useEffect, useState } from 'react';
+import type { Cell } from '../../../engine/index.ts';
+import { currentEncounter, useFeed, useSession } from '../api/session.ts';
+import { Board } from '../board/Board.tsx';
+import { ActionPanel } from '../components/ActionPanel.tsx';
+import { ErrorNote } from '../components/ErrorNote.tsx';
+import { LogPanel } from '../components/LogPanel.tsx';
+import { TopBar } from '../components/TopBar.tsx';
+import { TurnOrder } from '../components/TurnOrder.tsx';
+import { UnitDetails } from '../components/UnitDetails.tsx';
+import { EncounterLoader } from '../gm/EncounterLoader.tsx';
+import { EncounterTabs } from '../gm/EncounterTabs.tsx';
+import { GmControls } from '../gm/GmControls.tsx';
+import { InvitePanel } from '../gm/InvitePanel.tsx';
+import { PendingPanel } from '../gm/PendingPanel.tsx';
+import { UnitTools } from '../gm/UnitTools.tsx';
+import { activeUnit, blockingPending } from '../model/turn.ts';
+import { usePlay } from '../model/usePlay.ts';
+import { problemOf, useSender } from '../model/useSender.ts';
+import { go } from '../route.ts';
+import { loadToken, saveToken } from '../tokens.ts';
+
+export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: string }) {
+  // a GM link carries the token once; keep it here and take it out of the address bar
+  useEffect(() => {
+    if (linkToken) {
+      saveToken('gm', tableId, linkToken);
+      go(`/gm/${tableId}`, true);
+    }
+  }, [linkToken, tableId]);
+  const token = linkToken ?? loadToken('gm', tableId);
+  const { session, table, link, tableError } = useSession(token, tableId);
+  const [chosen, setChosen] = useState<string>();
+  const [showLoader, setShowLoader] = useState(false);
+  const encounter = table?.encounters.find((e) => e.id === chosen) ?? currentEncounter(table?.encounters);
+  const feed = useFeed(session, encounter?.id);
+  const state = feed.state;
+  const active = activeUnit(state);
+  const pending = blockingPending(state);
+  const actor = pending && pending.answeredBy !== 'gm' ? pending.answeredBy : active;
+  const play = usePlay(session?.api, encounter?.id, state, feed.version, actor);
+  // one sender per panel, so each refusal shows beside the control that caused it
+  const controls = useSender(session?.api, encounter?.id, feed.version);
+  const tools = useSender(session?.api, encounter?.id, feed.version);
+  const decisions = useSender(session?.api, encounter?.id, feed.version);
+  const [selected, setSelected] = useState<string>();
+  const [placing, setPlacing] = useState(false);
+  useEffect(() => setPlacing(false), [selected]);
+
+  if (!token) {
+    return (
+      <main className="home">
+        <h1>No GM access</h1>
+        <p>This browser does not hold the GM key of this table. Open the GM link you saved when you created it.</p>
+      </main>
+    );
+  }
+
+  const place = (to: { cell?: Cell; zone?: string }) => {
+    if (!selected) return;
+    void tools.send(to.cell ? { type: 'gm.move', unit: selected, to: [to.cell.x, to.cell.y] } : { type: 'gm.move', unit: selected, zone: to.zone! });
+    setPlacing(false);
+  };
+  const setPaused = (p: boolean) => {
+    if (session && encounter) session.api.pause(encounter.id, p).then(() => controls.setError(undefined), (err) => controls.setError(problemOf(err)));
+  };
+  const gmLink = `${location.origin}${location.pathname}#/gm/${tableId}?token=${encodeURIComponent(token)}`;
+
+  return (
+    <div className="page page-gm">
+      <TopBar title={table?.name ?? 'Table'} subtitle={state?.name} role="GM" link={link}>
+        <details className="gm-link">
+          <summary>GM link</summary>
+          <p className="hint">Opens this GM page on another device. Keep it secret.</p>
+          <input readOnly value={gmLink} onFocus={(e) => e.target.select()} aria-label="GM link" />
+        </details>
+      </TopBar>
+      <ErrorNote problem={tableError} />
+      {table && (
+        <EncounterTabs
+          encounters={table.encounters}
+          current={encounter?.id}
+          onPick={(id) => {
+            setChosen(id);
+            setShowLoader(false);
+          }}
+          onNew={() => setShowLoader((v) => !v)}
+          loaderOpen={showLoader || !encounter}
+        />
+      )}
+      {session && table && (showLoader || !encounter) && (
+        <EncounterLoader
+          api={session.api}
+          tableId={tableId}
+          onLoaded={(id) => {
+            setChosen(id);
+            setShowLoader(false);
+            void session.refreshTable();
+          }}
+        />
+      )}
+      {feed.paused && <p className="panel banner">Paused: players cannot send commands.</p>}
+      {state && table && session && (
+        <main className="layout" data-version={feed.version} data-status={state.status}>
+          <div className="main-col">
+            <Board
+              state={state}
+              marks={placing ? {} : play.marks}
+              active={active}
+              selected={selected}
+              placing={placing}
+              onUnit={(id) => (!placing && play.onUnit(id)) || setSelected(id)}
+              onCell={(c) => (placing ? place({ cell: c }) : void play.onCell(c))}
+              onZone={(z) => (placing ? place({ zone: z }) : void play.onZone(z))}
+            />
+            <GmControls state={state} paused={feed.paused} send={controls.send} setPaused={setPaused} error={controls.error} clearError={() => controls.setError(undefined)} />
+            <div className="two-col">
+              <UnitTools state={state} unit={selected} table={table} placing={placing} setPlacing={setPlacing} send={tools.send} error={tools.error} clearError={() => tools.setError(undefined)} />
+              <UnitDetails state={state} id={selected} />
+            </div>
+            <InvitePanel api={session.api} table={table} onChanged={() => void session.refreshTable()} />
+          </div>
+          <aside className="side-col">
+            <TurnOrder state={state} active={active} selected={selected} onSelect={setSelected} />
+            <PendingPanel state={state} send={decisions.send} error={decisions.error} clearError={() => decisions.setError(undefined)} />
+            {actor && state.status === 'active' && (
+              <ActionPanel play={play} state={state} unitName={`${state.units[actor]?.name ?? actor}${state.units[actor]?.controller ? ` (${state.units[actor].controller})` : ''}`} diceMode="optional" />
+            )}
+            <LogPanel lines={feed.lines} undone={feed.undone} state={state} />
+          </aside>
+        </main>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * A player's page: the board and turn order as the server projects them for this player, and — when
+ * one of the player's units may act — its actions, aimed on the board with the odds shown before sending.
+ * It only ever uses the player's own token: nothing here can ask for what the GM sees.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { currentEncounter, useFeed, useSession } from '../api/session.ts';
+import { Board } from '../board/Board.tsx';
+import { ActionPanel } from '../components/ActionPanel.tsx';
+import { ErrorNote } from '../components/ErrorNote.tsx';
+import { LogPanel } from '../components/LogPanel.tsx';
+import { TopBar } from '../components/TopBar.tsx';
+import { TurnOrder } from '../components/TurnOrder.tsx';
+import { UnitDetails } from '../components/UnitDetails.tsx';
+import { activeUnit, blockingPending } from '../model/turn.ts';
+import { usePlay } from '../model/usePlay.ts';
+import { loadToken } from '../tokens.ts';
+
+export function PlayerPage({ tableId }: { tableId: string }) {
+  const token = loadToken('player', tableId);
+  const { session, table, link, tableError } = useSession(token, tableId);
+  const encounter = currentEncounter(table?.encounters);
+  const feed = useFeed(session, encounter?.id);
+  const state = feed.state;
+  const me = table?.role === 'player' ? table.playerId : undefined;
+  const mine = useMemo(() => (state ? state.unitOrder.filter((id) => state.units[id]?.controller === me) : []), [state, me]);
+  const active = activeUnit(state);
+  const pending = blockingPending(state);
+  const [selected, setSelected] = useState<string>();
+  // act for: the unit a decision waits on, else the unit whose turn it is, when either is mine
+  const actor = pending && mine.includes(pending.answeredBy) ? pending.answeredBy : active && mine.includes(active) ? active : undefined;
+  const play = usePlay(session?.api, encounter?.id, state, feed.version, actor);
+  useEffect(() => {
+    if (actor) setSelected(actor);
+  }, [actor]);
+
+  const diceMode = (me && table?.settings.players[me]) || table?.settings.physicalDice || 'off';
+
+  if (!token) {
+    return (
+      <main className="home">
+        <h1>Not joined</h1>
+        <p>This browser has no seat at this table. Open the invite link your GM gave you.</p>
+      </main>
+    );
+  }
+
+  return (
+    <div className="page page-player">
+      <TopBar title={table?.name ?? 'Table'} subtitle={state?.name} role={me ? `Player ${table?.players.find((p) => p.playerId === me)?.name ?? me}` : 'Player'} link={link} />
+      <ErrorNote problem={tableError} />
+      {!encounter && table && <p className="panel waiting">Waiting for the GM to set up an encounter…</p>}
+      {feed.paused && <p className="panel banner">The GM has paused the fight.</p>}
+      {state && (
+        <main className="layout" data-version={feed.version} data-status={state.status}>
+          <div className="main-col">
+            <Board
+              state={state}
+              marks={play.marks}
+              active={active}
+              selected={selected}
+              onUnit={(id) => play.onUnit(id) || setSelected(id)}
+              onCell={(c) => void play.onCell(c)}
+              onZone={(z) => void play.onZone(z)}
+            />
+            <UnitDetails state={state} id={selected} />
+          </div>
+          <aside className="side-col">
+            <TurnOrder state={state} active={active} selected={selected} onSelect={setSelected} />
+            {actor ? (
+              <ActionPanel play={play} state={state} unitName={state.units[actor]?.name ?? actor} diceMode={diceMode} />
+            ) : (
+              <section className="panel actions" aria-label="Actions">
+                <p className="muted" data-testid="waiting">
+                  {state.status === 'ended'
+                    ? 'The fight is over.'
+                    : state.status === 'setup'
+                      ? 'The GM is setting up the fight.'
+                      : pending
+                        ? `Waiting for ${pending.answeredBy === 'gm' ? 'the GM' : state.units[pending.answeredBy]?.name ?? 'someone'}: ${pending.prompt}`
+                        : `Waiting — ${active ? `${state.units[active]?.name}'s turn` : 'between turns'}.`}
+                </p>
+                {mine.length === 0 && <p className="muted">You control no unit yet; the GM assigns them.</p>}
+                <ErrorNote problem={play.error} onDismiss={play.clearError} />
+              </section>
+            )}
+            <LogPanel lines={feed.lines} undone={feed.undone} state={state} />
+          </aside>
+        </main>
+      )}
+    </div>
+  );
+}

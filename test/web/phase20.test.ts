@@ -1,0 +1,112 @@
+/**
+ * phase20 at the table, in a real browser: a GM and two players (three browser contexts) play Goblin
+ * cave to its end. Along the way: a player never sees the hidden goblin until the GM reveals it, the odds
+ * a player sees equal the server's preview, a reload mid-fight resumes where it was, and a server restart
+ * (every connection dropped) is caught up by every page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { activeUnit, version, waitVersion } from './bot.ts';
+import { buildWeb, launchBrowser, startServer, type TestServer } from './harness.ts';
+import { assign, inSync, openTable, playToEnd, start } from './session.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  buildWeb();
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The server's own preview of a command, asked with this page's token (a player's own view). */
+async function serverPreview(page: Page, command: Record<string, unknown>): Promise<{ chance?: number }> {
+  return page.evaluate(async (cmd) => {
+    const table = location.hash.split('/')[2];
+    const token = localStorage.getItem(`skirmish.player.${table}`);
+    const info = await (await fetch(`/api/tables/${table}`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const enc = info.encounters[info.encounters.length - 1].id;
+    const r = await fetch(`/api/encounters/${enc}/preview`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ command: cmd }) });
+    return (await r.json()).preview;
+  }, command);
+}
+
+describe('phase20 in the browser', () => {
+  it('a GM and two players play Goblin cave to its end', async () => {
+    const t = await openTable(browser, server.url, 'phase20/goblin-cave.yaml');
+    try {
+      const [ana, ben] = t.players;
+      await assign(t, 'kara', 0);
+      await assign(t, 'pell', 1);
+      await inSync(t);
+
+      // the hidden goblin: on the GM's board, nowhere on a player's page
+      await expect.poll(() => t.gm.locator('g.token[data-unit=g3]').count()).toBe(1);
+      for (const p of t.players) {
+        expect(await p.locator('[data-unit=g3]').count()).toBe(0);
+        expect(await p.content()).not.toContain('Goblin Sneak');
+      }
+
+      await start(t);
+      await inSync(t);
+      expect(await ana.getByTestId('round').innerText()).toBe('Round 1');
+
+      let checkedOdds = 0;
+      let reloaded = false;
+      let restarted = false;
+      let revealed = false;
+      const steps = await playToEnd(t, {
+        onAim: async ({ command, chance }) => {
+          const page = t.seats.get(String(command.actor));
+          if (!page || chance === undefined) return;
+          const server = await serverPreview(page, command);
+          expect(chance).toBe(server.chance);
+          checkedOdds++;
+        },
+        beforeStep: async (n) => {
+          if (n === 6 && !reloaded) {
+            // a reload mid-fight resumes where it was
+            reloaded = true;
+            const round = await t.gm.getByTestId('round').innerText();
+            const active = await activeUnit(t.gm);
+            await ana.reload();
+            await ana.waitForSelector('main.layout');
+            await waitVersion(ana, await version(t.gm));
+            expect(await ana.getByTestId('round').innerText()).toBe(round);
+            expect(await activeUnit(ana)).toBe(active);
+          }
+          if (n === 10 && !restarted) {
+            // every connection drops; each page reconnects and catches up from its last seq
+            restarted = true;
+            await server.restart();
+            for (const p of [t.gm, ...t.players]) await p.waitForSelector('[data-testid=link-status][data-status=live]', { timeout: 20_000 });
+          }
+          if (n === 14 && !revealed) {
+            revealed = true;
+            const before = await version(t.gm);
+            await t.gm.locator('.turn-order li[data-unit=g3] button.order-unit').click();
+            await t.gm.getByTestId('toggle-hidden').click();
+            await waitVersion(t.gm, before + 1);
+            await inSync(t);
+            await expect.poll(() => ben.locator('.turn-order li[data-unit=g3]').count()).toBe(1);
+          }
+        },
+      });
+      expect(steps).toBeGreaterThan(5);
+      await inSync(t);
+      for (const p of [t.gm, ...t.players]) {
+        await expect.poll(() => p.locator('main.layout').getAttribute('data-status')).toBe('ended');
+        expect(await p.getByTestId('round').innerText()).toBe('Combat over');
+      }
+      expect(checkedOdds).toBeGreaterThan(0);
+      expect(reloaded && restarted && revealed).toBe(true);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  }, 240_000);
+});

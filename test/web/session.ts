@@ -1,0 +1,109 @@
+/**
+ * A table set up through the pages themselves: the GM creates it and loads an example, invites two
+ * players (each joins in its own browser context), hands them units, and the fight is played by the bot.
+ */
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { activeUnit, ended, step, version, waitVersion, type TurnMemo } from './bot.ts';
+
+export interface Table {
+  gm: Page;
+  players: Page[];
+  contexts: BrowserContext[];
+  /** unit id → the page that plays it (absent: the GM). */
+  seats: Map<string, Page>;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+function watch(page: Page, who: string, errors: string[]) {
+  page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
+}
+
+export async function openTable(browser: Browser, url: string, example: string, viewport = { width: 1280, height: 900 }): Promise<Table> {
+  const errors: string[] = [];
+  const gmCtx = await browser.newContext({ viewport });
+  const gm = await gmCtx.newPage();
+  watch(gm, 'gm', errors);
+  await gm.goto(`${url}/`);
+  await gm.getByRole('button', { name: 'Create a table' }).click();
+  await gm.waitForURL(/#\/gm\//);
+  await gm.locator(`[data-example="${example}"]`).click();
+  await gm.waitForSelector('main.layout');
+  const players: Page[] = [];
+  const contexts = [gmCtx];
+  for (const name of ['Ana', 'Ben']) {
+    await gm.getByLabel('Player name').fill(name);
+    await gm.getByRole('button', { name: 'Invite' }).click();
+    const link = gm.locator('.invite-link', { hasText: `Link for ${name}` }).getByTestId('invite-url');
+    await link.waitFor();
+    const ctx = await browser.newContext({ viewport });
+    const page = await ctx.newPage();
+    watch(page, name, errors);
+    await page.goto(await link.inputValue());
+    await page.waitForURL(/#\/play\//);
+    await page.waitForSelector('main.layout');
+    players.push(page);
+    contexts.push(ctx);
+  }
+  return {
+    gm,
+    players,
+    contexts,
+    seats: new Map(),
+    errors,
+    async close() {
+      for (const c of contexts) await c.close();
+    },
+  };
+}
+
+/** The GM gives `unit` to player n (0 or 1) with the "Controlled by" select. */
+export async function assign(t: Table, unit: string, n: number): Promise<void> {
+  const before = await version(t.gm);
+  await t.gm.locator(`.turn-order li[data-unit="${unit}"] button.order-unit`).click();
+  await t.gm.getByTestId('assign').selectOption(`p${n + 1}`);
+  await waitVersion(t.gm, before + 1);
+  t.seats.set(unit, t.players[n]);
+}
+
+export async function start(t: Table): Promise<void> {
+  const before = await version(t.gm);
+  await t.gm.getByTestId('start').click();
+  await waitVersion(t.gm, before + 1);
+}
+
+/** Every page shows the same log version as the GM's (players may see fewer events, never an older version). */
+export async function inSync(t: Table): Promise<void> {
+  const v = await version(t.gm);
+  for (const p of t.players) await waitVersion(p, v);
+}
+
+export interface PlayOptions {
+  maxSteps?: number;
+  /** Called before each step (tests hook reloads, hiding and restarts in here). */
+  beforeStep?(n: number): Promise<void>;
+  onAim?: Parameters<typeof step>[3];
+}
+
+/** Play until the combat ends; returns the number of commands sent. */
+export async function playToEnd(t: Table, opts: PlayOptions = {}): Promise<number> {
+  const memo: TurnMemo = { key: '', attacks: 0, moved: 0 };
+  let steps = 0;
+  for (; steps < (opts.maxSteps ?? 800); steps++) {
+    await opts.beforeStep?.(steps);
+    if (await ended(t.gm)) return steps;
+    const actor = await activeUnit(t.gm);
+    if (!actor) {
+      await t.gm.waitForTimeout(50);
+      continue;
+    }
+    const round = await t.gm.getByTestId('round').innerText();
+    const key = `${round}|${actor}|${await t.gm.locator('.turn-order li.is-active').evaluate((li) => [...li.parentElement!.children].indexOf(li))}`;
+    if (memo.key !== key) Object.assign(memo, { key, attacks: 0, moved: 0 });
+    const page = t.seats.get(actor) ?? t.gm;
+    if (page !== t.gm) await waitVersion(page, await version(t.gm));
+    await step(page, actor, memo, opts.onAim);
+  }
+  expect.fail(`no result after ${steps} commands`);
+}
