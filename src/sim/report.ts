@@ -14,7 +14,7 @@ const CSS = `body{font-family:system-ui,sans-serif;margin:24px auto;max-width:11
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #e5e7eb;padding-bottom:4px}
 .meta{color:#6b7280;margin-bottom:12px}.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(560px,1fr));gap:16px}
 figure{margin:0;border:1px solid #e5e7eb;border-radius:6px;padding:10px;background:#fff}figcaption{font-weight:600;margin-bottom:6px}
-pre{background:#f9fafb;border:1px solid #e5e7eb;padding:10px;overflow:auto;font-size:12px}
+pre{white-space:pre-wrap;background:#f9fafb;border:1px solid #e5e7eb;padding:10px;overflow:auto;font-size:12px}
 .note{color:#6b7280;font-size:13px}`;
 
 function sideColors(s: Summary): Record<string, string> {
@@ -37,7 +37,9 @@ function figure(caption: string, svg: string, note = ''): string {
 /** The four charts of one summary. */
 function charts(s: Summary, tag = ''): string {
   const colors = sideColors(s);
-  const bins = Object.entries(s.rounds.histogram).map(([k, v]) => [Number(k), v] as [number, number]);
+  // every round from the first to the last, empty ones included, so the axis is even
+  const bins: [number, number][] = [];
+  for (let r = s.rounds.min; r <= s.rounds.max && s.rounds.fights; r++) bins.push([r, s.rounds.histogram[String(r)] ?? 0]);
   const series = s.units.map((u, i) => ({ label: u.name, values: u.survival, color: PALETTE[i % PALETTE.length], dash: Object.keys(s.sides).indexOf(u.side) % 2 === 1 }));
   return `<div class="grid">
 ${figure(`Win rate by side${tag}`, intervalBars(winBars(s, colors), 'win rates'), 'Bars: share of fights won; whiskers: Wilson 95% interval.')}

@@ -74,7 +74,10 @@ async function landed(page: Page, before: number): Promise<void> {
     (v) => Number(document.querySelector('main.layout')?.getAttribute('data-version')) > v || !!document.querySelector('.actions .error-note'),
     before,
     { timeout: 15_000 },
-  );
+  ).catch(async (e) => {
+    if (process.env.SKIRMISH_SHOTS_ON_FAIL) await page.screenshot({ path: `${process.env.SKIRMISH_SHOTS_ON_FAIL}/landed.png`, fullPage: true });
+    throw e;
+  });
   const err = page.locator('.actions .error-note');
   if (await err.count()) throw new Error(`refused: ${await err.first().innerText()}`);
 }
@@ -142,6 +145,8 @@ export async function step(page: Page, actor: string, memo: TurnMemo, onAim?: (a
   const end = panel.locator('button.action[data-command=end_turn]');
   if (await end.count()) {
     await end.first().click();
+    await page.waitForFunction((v) => !!document.querySelector('[data-testid=confirm]') || Number(document.querySelector('main.layout')?.getAttribute('data-version')) > v, before);
+    if (await page.getByTestId('confirm').count()) await page.getByTestId('confirm').click();
     await landed(page, before);
     return 'end';
   }

@@ -17,7 +17,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export function buildWeb(): void {
   const out = join(ROOT, 'src/web/dist/index.html');
   if (existsSync(out) && process.env.SKIRMISH_WEB_PREBUILT === '1') return;
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'src/web/vite.config.ts', '--logLevel', 'error'], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'src/web/vite.config.ts', '--logLevel', 'error'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
   if (r.status !== 0) throw new Error(`web build failed:\n${r.stdout}\n${r.stderr}`);
   if (!existsSync(out) || statSync(out).size === 0) throw new Error('web build produced no index.html');
 }

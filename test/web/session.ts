@@ -29,7 +29,10 @@ export async function openTable(browser: Browser, url: string, example: string, 
   await gm.getByRole('button', { name: 'Create a table' }).click();
   await gm.waitForURL(/#\/gm\//);
   await gm.locator(`[data-example="${example}"]`).click();
-  await gm.waitForSelector('main.layout');
+  await gm.waitForSelector('main.layout').catch(async (e) => {
+    await gm.screenshot({ path: '/tmp/shots/fail.png' });
+    throw e;
+  });
   const players: Page[] = [];
   const contexts = [gmCtx];
   for (const name of ['Ana', 'Ben']) {

@@ -29,7 +29,7 @@ function wholeNumber(value: string, flag: string, min: number): number {
 
 function parsePolicies(list: string[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const p of list) {
+  for (const p of list.flatMap((x) => x.split(','))) {
     const m = /^([^=\s]+)=([^=\s]+)$/.exec(p);
     if (!m) throw new CliExit(2, `skirmish: --policy takes side=name or unit=name, got "${p}"`);
     out[m[1]] = m[2];
@@ -74,7 +74,7 @@ export const addSim: AddCommand = (program) => {
     .option('--json', 'print one JSON object')
     .option('--report <file>', 'write a self-contained HTML report with charts')
     .option('--max-rounds <r>', 'round cap: a fight still going after it is a timeout', '100')
-    .option('--policy <who=name>', 'policy for a side or unit (repeatable): random, first, or the ruleset\'s (e.g. aggressive)', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--policy <who=name>', 'policy for a side or unit (repeat the flag, or separate with commas): random, first, or the ruleset\'s (e.g. aggressive)', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .action(async (files: string[], opts: SimOpts) => {
       if (files.length > 2) throw new CliExit(2, 'skirmish: sim takes one encounter, or two to compare');
       const runs = wholeNumber(opts.runs, '--runs', 1);

@@ -18,8 +18,11 @@ export function cellKey(c: Cell): string {
 }
 
 export function parseCellKey(key: string): Cell {
-  const [x, y] = key.split(',').map(Number);
-  return { x, y };
+  // the same as key.split(',').map(Number) taking the first two, without the arrays (legal moves parse every reachable cell)
+  const i = key.indexOf(',');
+  if (i < 0) return { x: Number(key), y: undefined as unknown as number };
+  const j = key.indexOf(',', i + 1);
+  return { x: Number(key.slice(0, i)), y: Number(j < 0 ? key.slice(i + 1) : key.slice(i + 1, j)) };
 }
 
 export const sameCell = (a: Cell, b: Cell): boolean => a.x === b.x && a.y === b.y;

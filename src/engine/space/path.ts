@@ -120,7 +120,81 @@ class Heap<T> {
   }
 }
 
+/**
+ * The same heap for cell indices, in typed arrays: no object per push. `pop` returns the index and
+ * leaves its cost in `lastCost`.
+ */
+class CellHeap {
+  private cost = new Float64Array(64);
+  private seq = new Float64Array(64);
+  private cell = new Int32Array(64);
+  private n = 0;
+  private nextSeq = 0;
+  lastCost = 0;
+  get size(): number {
+    return this.n;
+  }
+  private less(i: number, j: number): boolean {
+    return this.cost[i] < this.cost[j] || (this.cost[i] === this.cost[j] && this.seq[i] < this.seq[j]);
+  }
+  private swap(i: number, j: number): void {
+    const c = this.cost[i];
+    this.cost[i] = this.cost[j];
+    this.cost[j] = c;
+    const s = this.seq[i];
+    this.seq[i] = this.seq[j];
+    this.seq[j] = s;
+    const k = this.cell[i];
+    this.cell[i] = this.cell[j];
+    this.cell[j] = k;
+  }
+  push(cost: number, cell: number): void {
+    if (this.n === this.cost.length) {
+      const grow = <A extends Float64Array | Int32Array>(a: A, b: A): A => (b.set(a), b);
+      this.cost = grow(this.cost, new Float64Array(this.n * 2));
+      this.seq = grow(this.seq, new Float64Array(this.n * 2));
+      this.cell = grow(this.cell, new Int32Array(this.n * 2));
+    }
+    let i = this.n++;
+    this.cost[i] = cost;
+    this.seq[i] = this.nextSeq++;
+    this.cell[i] = cell;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.less(i, p)) break;
+      this.swap(i, p);
+      i = p;
+    }
+  }
+  pop(): number {
+    const top = this.cell[0];
+    this.lastCost = this.cost[0];
+    this.n--;
+    if (this.n > 0) {
+      this.cost[0] = this.cost[this.n];
+      this.seq[0] = this.seq[this.n];
+      this.cell[0] = this.cell[this.n];
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < this.n && this.less(l, m)) m = l;
+        if (r < this.n && this.less(r, m)) m = r;
+        if (m === i) break;
+        this.swap(i, m);
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
 const openGround: Terrain = {};
+
+const terrainOf = (map: GridMap, x: number, y: number): Terrain => map.cells[cellKey({ x, y })] ?? openGround;
+
+const wallOf = (map: GridMap, x: number, y: number): boolean => x < 0 || y < 0 || x >= map.width || y >= map.height || terrainOf(map, x, y).blocksMove === true;
 
 /**
  * Dijkstra over cell indices (y·width + x) with typed arrays for settled cells and best costs: it runs
@@ -136,19 +210,17 @@ function search(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal
   const { occupied, passOnly, costOf } = rules;
   const corners = rules.corners ?? 'noSqueeze';
   const diagonalCost = rules.diagonalCost ?? 1;
-  const terrain = (x: number, y: number): Terrain => map.cells[cellKey({ x, y })] ?? openGround;
-  const wallAt = (x: number, y: number): boolean => x < 0 || y < 0 || x >= width || y >= map.height || terrain(x, y).blocksMove === true;
-  const heap = new Heap<number>();
+  const heap = new CellHeap();
   best.set(cellKey(from), { cost: 0 });
   bestCost[from.y * width + from.x] = 0;
   heap.push(0, from.y * width + from.x);
   while (heap.size > 0) {
-    const top = heap.pop()!;
-    if (done[top.cell]) continue;
-    done[top.cell] = 1;
-    const cost = top.cost;
-    const hx = top.cell % width;
-    const hy = (top.cell - hx) / width;
+    const cell = heap.pop();
+    if (done[cell]) continue;
+    done[cell] = 1;
+    const cost = heap.lastCost;
+    const hx = cell % width;
+    const hy = (cell - hx) / width;
     if (goal && hx === goal.x && hy === goal.y) break;
     const here: Cell = { x: hx, y: hy };
     const key = cellKey(here);
@@ -164,14 +236,14 @@ function search(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal
         if (occupied?.(next)) continue;
         const diagonal = dx !== 0 && dy !== 0;
         if (diagonal && corners !== 'free') {
-          const a = wallAt(nx, hy);
-          const b = wallAt(hx, ny);
+          const a = wallOf(map, nx, hy);
+          const b = wallOf(map, hx, ny);
           if (corners === 'noCut' ? a || b : a && b) continue;
         }
         let step: number | null;
         if (costOf) step = costOf(map, here, next);
         else {
-          const t = terrain(nx, ny);
+          const t = terrainOf(map, nx, ny);
           step = t.blocksMove ? null : diagonal ? (t.cost ?? 1) * diagonalCost : t.cost ?? 1;
         }
         if (step === null || !Number.isFinite(step) || step < 0) continue;

@@ -92,7 +92,7 @@ describe('duel60 side effects', () => {
 });
 
 describe('duel60 other effects', () => {
-  it('D60-EFF-2: Cleanse removes soft crowd control (general) but not hard control; Hard Cleanse removes hard control', () => {
+  it('D60-EFF-1, D60-EFF-2: a paralyzed unit cannot cast its own Cleanse (it needs an ally)', () => {
     const t = new Table(duel60, duel({ hero: { abilities: ['hex-Root', 'hex-Paralyze'], perTurn: { actions: 2, movements: 1 } }, foe: { abilities: ['purge', 'awaken'], perTurn: { actions: 2, movements: 1 } } }));
     t.start();
     t.dice(60, 1).do({ type: 'cast', actor: 'hero', ability: 'hex-Root', target: 'foe' });

@@ -2,8 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seededSource } from '../../dice/index.ts';
-import { createEngine, isRejection } from '../../engine/index.ts';
-import { playFight } from '../../sim/fight.ts';
+import { createEngine, currentUnit, isRejection, type Command, type EncounterState } from '../../engine/index.ts';
 import { loadText } from '../load.ts';
 import { Table } from '../testing.ts';
 import { duel, foeStats } from './fixtures.ts';
@@ -13,6 +12,30 @@ import type { AttackPreview } from './preview.ts';
 
 const EXAMPLES = ['duel', 'skirmish-3v3', 'javelin-dodge'];
 const engine = createEngine(duel60);
+
+/**
+ * Play a fight to its end the way src/sim/fight.ts's playFight does (answers first, else the active unit's
+ * policy over legalActions). A rulesets test may not import sim (src/layers.test.ts), hence this copy;
+ * `skirmish run` plays the same files through playFight itself.
+ */
+function playToEnd(doc: unknown, seed: number, onState?: (state: EncounterState) => void, maxCommands = 5000): EncounterState {
+  const dice = seededSource(seed, 0);
+  const choices = seededSource(seed, 1);
+  let state = engine.replay(engine.create(doc));
+  const send = (cmd: Command) => {
+    const d = engine.decide(state, cmd, dice, { inPlace: true });
+    if (!d.ok) throw new Error(`${JSON.stringify(cmd)} was rejected: ${d.rejection.code}: ${d.rejection.message}`);
+    state = d.state;
+    onState?.(state);
+  };
+  send({ type: 'start' });
+  for (let i = 0; i < maxCommands && state.status === 'active'; i++) {
+    const unit = state.pending[0] ? state.pending[0].answeredBy : currentUnit(state)!;
+    const options = engine.legalActions(state, unit);
+    send(options.length ? aggressive(state, unit, options, (n) => choices.roll(n) - 1).command : { type: 'end_turn', actor: unit });
+  }
+  return state;
+}
 
 function load(name: string) {
   const file = `examples/duel60/${name}.yaml`;
@@ -26,10 +49,10 @@ describe('duel60 example encounters', () => {
     it(`D60-TURN-1, D60-PRJ-1: ${name}.yaml plays to the end under several seeds`, () => {
       const loaded = load(name);
       for (const seed of [1, 2, 3, 7]) {
-        const choices = seededSource(seed, 1);
-        const r = playFight(engine, engine.create(loaded.doc), { dice: seededSource(seed, 0), pick: (n) => choices.roll(n) - 1, maxRounds: 60 });
-        expect(r.state.status).toBe('ended');
-        expect(r.state.result?.outcome).not.toBe('timeout');
+        const end = playToEnd(loaded.doc, seed);
+        expect(end.status).toBe('ended');
+        expect(end.result?.outcome).toBe('victory');
+        expect(end.turn.round).toBeLessThan(60);
       }
     });
   }
@@ -38,23 +61,16 @@ describe('duel60 example encounters', () => {
 describe('duel60 legal actions', () => {
   it('legalActions lists only what decide accepts, from several states of a played fight', () => {
     const loaded = load('skirmish-3v3');
-    const choices = seededSource(5, 1);
-    const dice = seededSource(5, 0);
     let checked = 0;
-    playFight(engine, engine.create(loaded.doc), {
-      dice,
-      pick: (n) => choices.roll(n) - 1,
-      maxRounds: 20,
-      onEvents: (_events, state) => {
-        if (state.status !== 'active' || checked > 400) return;
-        const id = state.pending[0]?.answeredBy ?? engine.activeUnit(state);
-        if (!id || id === 'gm') return;
-        for (const o of engine.legalActions(state, id)) {
-          const d = engine.decide(state, o.command, seededSource(checked, 0));
-          if (!d.ok) throw new Error(`listed but refused: ${JSON.stringify(o.command)}: ${d.rejection.code} ${d.rejection.message}`);
-          checked++;
-        }
-      },
+    playToEnd(loaded.doc, 5, (state) => {
+      if (state.status !== 'active' || checked > 400) return;
+      const id = state.pending[0]?.answeredBy ?? engine.activeUnit(state);
+      if (!id || id === 'gm') return;
+      for (const o of engine.legalActions(state, id)) {
+        const d = engine.decide(state, o.command, seededSource(checked, 0));
+        if (!d.ok) throw new Error(`listed but refused: ${JSON.stringify(o.command)}: ${d.rejection.code} ${d.rejection.message}`);
+        checked++;
+      }
     });
     expect(checked).toBeGreaterThan(100);
   });

@@ -19,7 +19,7 @@ export function equipCommand(ctx: Resolution, cmd: Command): void {
 }
 
 /** Where a Move (Major) can take the unit: the frontline from its rearguard, its rearguard from the frontline. */
-export function moveDestination(state: EncounterState, u: Unit): 'frontline' | 'rearguard' {
+export function moveDestination(u: Unit): 'frontline' | 'rearguard' {
   return u.zone === 'frontline' ? 'rearguard' : 'frontline';
 }
 

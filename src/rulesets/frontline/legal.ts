@@ -38,7 +38,7 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
       }
     }
   }
-  const to = moveDestination(state, u);
+  const to = moveDestination(u);
   out.push({ command: { type: 'move', actor: id, to }, label: `Move to the ${to === 'frontline' ? 'frontline' : 'rearguard'}`, group: 'move' });
   if (enemiesOf(state, u).length) out.push({ command: { type: 'flee', actor: id }, label: 'Flee the battle', group: 'flee' });
   out.push({ command: { type: 'end_turn', actor: id }, label: 'End the turn', group: 'turn' });

@@ -36,6 +36,8 @@ export const aggressive: Policy = (state, id, options) => {
     const k = skillOf(state, o);
     if (!k || (k.kind !== 'buff' && k.kind !== 'debuff')) return false;
     const name = effectOrderOf(k)?.name;
+    const t = state.units[o.command.target as string];
+    if (k.kind === 'buff' && (dataOf(t).resist[k.element] ?? 100) === 0) return false; // it cannot land (OUT-RES-3)
     if (effectRow(name ?? '')?.timing === 'inspiration') return true;
     return !state.effects.some((f) => f.target === o.command.target && f.name === name);
   });

@@ -129,4 +129,11 @@ describe('outerah turn order effects', () => {
     t.do({ type: 'end_turn', actor: 'foe' });
     expect(order(t)).toEqual(['hero', 'foe', 'sage']); // next round: back to Speed order
   });
+
+  it('OUT-INIT-7: Red Card is never defined: no such skill or command (ruling)', () => {
+    const t = new Table(outerah, duel());
+    t.start(5, 1);
+    expect(t.rejects({ type: 'red_card', actor: 'hero', target: 'foe' })).toBe('command/unknown');
+    expect(t.engine.legalActions(t.state, 'hero').some((o) => o.command.type.includes('red'))).toBe(false);
+  });
 });

@@ -31,7 +31,7 @@ describe('outerah reactions', () => {
 
   it('OUT-TRG-3: only one kind is active; the owner chooses with set_reaction', () => {
     const both = [{ name: 'Riposte', kind: 'trigger', does: 'retaliate' }, { name: 'Quaff', kind: 'auto', does: 'item', item: 'potion' }];
-    const t = new Table(outerah, duel({ hero: { reactions: both, items: { potion: 1 } } }));
+    const t = new Table(outerah, duel({ hero: { reactions: both, items: { potion: 1 }, startHp: 30 } }));
     t.start(5, 1);
     expect(t.unit('hero').data.reaction).toBe('trigger');
     expect(t.rejects({ type: 'set_reaction', actor: 'hero', kind: 'trigger' })).toBe('action/already_active');

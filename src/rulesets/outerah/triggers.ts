@@ -26,7 +26,8 @@ export function react(ctx: Resolution, defenderId: string, attackerId: string): 
   const label = r.kind === 'trigger' ? 'Trigger Action' : 'Auto Skill';
   if (r.does === 'item') {
     const left = d.items[r.item!] ?? 0;
-    if (left <= 0) return;
+    // a potion is drunk only when it can do something (ruling OUT-TRG-2)
+    if (left <= 0 || defender.pools.hp.value >= defender.pools.hp.max) return;
     ctx.note(`${defender.name}'s ${label} "${r.name}" fires [${rule}]`);
     if (r.kind === 'trigger') ctx.setData(defender.id, 'triggerRound', round);
     useItemOn(ctx, defender, defender, r.item!);

@@ -77,8 +77,15 @@ export class Session {
 }
 
 export function useSession(token: string | undefined, tableId: string) {
-  const session = useMemo(() => (token ? new Session(token, tableId) : undefined), [token, tableId]);
-  useEffect(() => () => session?.close(), [session]);
+  // made in an effect, not a memo: the connection must be closed by the cleanup that pairs with it
+  // (StrictMode mounts twice in development)
+  const [session, setSession] = useState<Session>();
+  useEffect(() => {
+    if (!token) return;
+    const s = new Session(token, tableId);
+    setSession(s);
+    return () => s.close();
+  }, [token, tableId]);
   const snap = useSyncExternalStore(session?.subscribe ?? noopSubscribe, session?.getSnapshot ?? emptySnapshot);
   return { session, ...snap };
 }
@@ -101,11 +108,3 @@ export function currentEncounter(encounters: readonly EncounterSummary[] | undef
   return (live.length ? live : encounters)[(live.length ? live : encounters).length - 1];
 }
 
-export function useNow(ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(t);
-  }, [ms]);
-  return now;
-}

@@ -5,11 +5,12 @@
  */
 import { useState } from 'react';
 import type { EncounterState } from '../../../engine/index.ts';
+import type { PreviewJson } from '../api/types.ts';
 import { cellOf, costOf, groupTitle, type ActionChoice } from '../model/actions.ts';
 import type { Play } from '../model/usePlay.ts';
 import { DiceEntry, parseFaces } from './DiceEntry.tsx';
 import { ErrorNote } from './ErrorNote.tsx';
-import { OddsPanel } from './OddsPanel.tsx';
+import { hasOdds, OddsPanel } from './OddsPanel.tsx';
 
 interface Props {
   play: Play;
@@ -23,7 +24,7 @@ const GRAVE = new Set(['give_up', 'flee', 'surrender']);
 
 function sendsAtOnce(c: ActionChoice): boolean {
   const o = c.options[0];
-  return c.aim === 'none' && c.options.length === 1 && !('preview' in o && o.preview) && !GRAVE.has(o.command.type);
+  return c.aim === 'none' && c.options.length === 1 && !hasOdds((o as { preview?: PreviewJson }).preview) && !GRAVE.has(o.command.type);
 }
 
 export function ActionPanel({ play, state, unitName, diceMode }: Props) {

@@ -10,6 +10,11 @@ export interface PreviewJson {
   notes?: string[];
 }
 
+/** Whether a preview says anything (the server sends `{}` for commands with nothing to roll). */
+export function hasOdds(p: PreviewJson | undefined): p is PreviewJson {
+  return !!p && (p.chance !== undefined || p.expectedDamage !== undefined || !!p.damageOnHit || !!p.damage || !!p.notes?.length);
+}
+
 export const pct = (p: number) => `${(Math.round(p * 1000) / 10).toFixed(p * 100 === Math.round(p * 100) ? 0 : 1)}%`;
 export const dec = (x: number) => (Math.round(x * 100) / 100).toString();
 

@@ -1,0 +1,43 @@
+// legalActions lists exactly commands decide accepts; the aggressive policy picks among them.
+import { describe, expect, it } from 'vitest';
+import { seededSource } from '../../dice/index.ts';
+import { Table } from '../testing.ts';
+import { duel } from './fixtures.ts';
+import { outerah } from './index.ts';
+
+function everyOptionAccepted(t: Table): number {
+  const unit = t.active!;
+  const options = t.engine.legalActions(t.state, unit);
+  for (const o of options) {
+    const r = t.engine.decide(t.state, o.command, seededSource(7, 0));
+    expect(r.ok, `${o.label}: ${r.ok ? '' : r.rejection.code}`).toBe(true);
+  }
+  return options.length;
+}
+
+describe('outerah legal actions (OUT-TURN-1)', () => {
+  it('every listed option is accepted, at the start, mid-turn and with a hasted ally', () => {
+    const sage = { id: 'sage', name: 'Sage', side: 'heroes', class: 'druid', at: [1, 1], hp: 30, startHp: 10, skills: ['haste', 'mend', 'regen', 'inspire'], items: { potion: 1 } };
+    const t = new Table(outerah, duel({ hero: { weapons: ['sword', 'dagger', 'longbow'], skills: ['firebolt', 'slow', 'stop', 'poison'], items: { potion: 2 }, startHp: 20, reactions: [{ name: 'R', kind: 'trigger', does: 'retaliate' }, { name: 'Q', kind: 'auto', does: 'item', item: 'potion' }] }, extra: [sage] }));
+    t.start(5, 1, 1, 1); // Hero 12, Foe 4, Sage 4: tie, coin d2(1) → Foe first
+    expect(everyOptionAccepted(t)).toBeGreaterThan(20);
+    t.dice(50, 99).do({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' });
+    everyOptionAccepted(t);
+    t.do({ type: 'end_turn', actor: 'hero' });
+    t.do({ type: 'end_turn', actor: 'foe' });
+    expect(t.active).toBe('sage');
+    everyOptionAccepted(t);
+    const types = new Set(t.engine.legalActions(t.state, 'sage').map((o) => o.command.type));
+    expect([...types].sort()).toEqual(['cast', 'chat', 'end_turn', 'hide', 'move', 'use_item']);
+    expect(t.engine.legalActions(t.state, 'hero')).toEqual([]); // not its turn
+  });
+
+  it('the aggressive policy returns one of the options', () => {
+    const t = new Table(outerah, duel({ hero: { at: [0, 0] }, foe: { at: [8, 8] } }));
+    t.start(5, 1);
+    const options = t.engine.legalActions(t.state, 'hero');
+    const pick = outerah.policies!.aggressive(t.state, 'hero', options, () => 0);
+    expect(options).toContain(pick);
+    expect(pick.command.type).toBe('move'); // nobody in reach: walk toward the Foe
+  });
+});
