@@ -3,7 +3,7 @@
  * 2i of the seed and its policy choices from stream 2i+1, so each fight is the same whichever worker
  * plays it and in whatever order: the tally for a seed does not depend on how the range is split.
  */
-import { RandomStream, streamSource } from '../dice/index.ts';
+import { RandomStream, scriptedSource, streamSource, type DiceSource } from '../dice/index.ts';
 import { createEngine, type Command, type Engine, type EncounterState } from '../engine/index.ts';
 import { rulesetById } from '../rulesets/index.ts';
 import { cloneJson } from '../engine/clone.ts';
@@ -21,6 +21,8 @@ export interface SimSpec {
   policies: Record<string, string>;
   /** A scenario's scripted commands, played at the start of every fight. */
   commands?: Command[];
+  /** A scenario's scripted dice faces, used (in every fight) before the seeded stream. */
+  dice?: number[];
 }
 
 /** The engine and the set-up state of an encounter, built once per spec and reused for every fight. */
@@ -36,6 +38,14 @@ export function prepare(spec: SimSpec): Prepared {
   return { engine, initial: engine.replay(engine.create(spec.doc)) };
 }
 
+/** Fight i's dice: the scenario's scripted faces first (as `run` does), then stream 2i of the seed. */
+function diceFor(spec: SimSpec, i: number): DiceSource {
+  const stream = streamSource(RandomStream.stream(spec.seed, 2 * i));
+  if (!spec.dice?.length) return stream;
+  const script = scriptedSource(spec.dice);
+  return { roll: (sides, label) => (script.remaining() > 0 ? script.roll(sides, label) : stream.roll(sides, label)) };
+}
+
 /** Play fights [from, to) and tally them. */
 export function runRange(spec: SimSpec, from: number, to: number, prepared: Prepared = prepare(spec)): Tally {
   const { engine, initial } = prepared;
@@ -45,7 +55,7 @@ export function runRange(spec: SimSpec, from: number, to: number, prepared: Prep
     observer.reset();
     const choices = RandomStream.stream(spec.seed, 2 * i + 1);
     const r = playFrom(engine, cloneJson(initial), {
-      dice: streamSource(RandomStream.stream(spec.seed, 2 * i)),
+      dice: diceFor(spec, i),
       pick: (n) => choices.nextInt(n),
       maxRounds: spec.maxRounds,
       policies: spec.policies,

@@ -4,7 +4,7 @@
  * Debian's Chromium driven by playwright-core. Never downloads a browser.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,13 +13,53 @@ import { chromium, type Browser } from 'playwright-core';
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Build src/web/dist unless it is newer than every source file (tests run it once per process). */
-export function buildWeb(): void {
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const name of readdirSync(dir)) {
+    if (name === 'dist' || name === 'node_modules') continue;
+    const p = join(dir, name);
+    const st = statSync(p);
+    newest = Math.max(newest, st.isDirectory() ? newestMtime(p) : st.mtimeMs);
+  }
+  return newest;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Build src/web/dist unless it is newer than every source it is made of. Test files run in parallel
+ * processes: a lock folder makes one build while the others wait, and nobody rebuilds (emptying dist
+ * under a running test) once it is fresh.
+ */
+export async function buildWeb(): Promise<void> {
   const out = join(ROOT, 'src/web/dist/index.html');
-  if (existsSync(out) && process.env.SKIRMISH_WEB_PREBUILT === '1') return;
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'src/web/vite.config.ts', '--logLevel', 'error'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } });
-  if (r.status !== 0) throw new Error(`web build failed:\n${r.stdout}\n${r.stderr}`);
-  if (!existsSync(out) || statSync(out).size === 0) throw new Error('web build produced no index.html');
+  const fresh = () => existsSync(out) && statSync(out).mtimeMs > Math.max(...['src/web', 'src/engine', 'src/rulesets', 'src/dice'].map((d) => newestMtime(join(ROOT, d))));
+  const lock = join(ROOT, 'src/web/.build-lock');
+  for (let waited = 0; ; waited += 200) {
+    if (fresh()) return;
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // another process is building; a lock older than three minutes is left over from a crash
+      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > 180_000) rmSync(lock, { recursive: true, force: true });
+      if (waited > 180_000) throw new Error('timed out waiting for another web build');
+      await sleep(200);
+    }
+  }
+  try {
+    if (fresh()) return;
+    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'src/web/vite.config.ts', '--logLevel', 'error'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      // vitest sets NODE_ENV=test, which would bundle React's development build
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (r.status !== 0) throw new Error(`web build failed:\n${r.stdout}\n${r.stderr}`);
+    if (!existsSync(out)) throw new Error('web build produced no index.html');
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 function freePort(): Promise<number> {

@@ -14,8 +14,7 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  buildWeb();
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer(), launchBrowser(), buildWeb()]);
 }, 120_000);
 
 afterAll(async () => {
@@ -97,6 +96,7 @@ describe('phase20 in the browser', () => {
         },
       });
       expect(steps).toBeGreaterThan(5);
+      console.log(`goblin cave: ${steps} commands, ${await t.gm.locator('.turn-order h2').innerText()}`);
       await inSync(t);
       for (const p of [t.gm, ...t.players]) {
         await expect.poll(() => p.locator('main.layout').getAttribute('data-status')).toBe('ended');

@@ -2,7 +2,6 @@
  * A table set up through the pages themselves: the GM creates it and loads an example, invites two
  * players (each joins in its own browser context), hands them units, and the fight is played by the bot.
  */
-import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { activeUnit, ended, step, version, waitVersion, type TurnMemo } from './bot.ts';
 
@@ -108,5 +107,5 @@ export async function playToEnd(t: Table, opts: PlayOptions = {}): Promise<numbe
     if (page !== t.gm) await waitVersion(page, await version(t.gm));
     await step(page, actor, memo, opts.onAim);
   }
-  expect.fail(`no result after ${steps} commands`);
+  throw new Error(`no result after ${steps} commands`);
 }

@@ -29,6 +29,12 @@ describe('skirmish sim', () => {
     expect(again).toEqual(j);
   });
 
+  it('plays a scenario: its scripted commands and dice open every fight, then the policies go on', () => {
+    const r = sk('sim', 'examples/scenarios/phase20-ignite.yaml', '-n', '50', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).runs).toBe(50);
+  });
+
   it('fails before any fight with the very messages of validate', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sk-sim-'));
     const bad = join(dir, 'bad.yaml');

@@ -43,6 +43,7 @@ function specFor(file: string, opts: SimOpts, policies: Record<string, string>, 
   const seed = opts.seed !== undefined ? (/^-?\d+$/.test(opts.seed) ? Number(opts.seed) : opts.seed) : loaded.seed ?? 1;
   const spec: SimSpec = { ruleset: loaded.ruleset.id, doc: loaded.doc, seed, maxRounds, policies };
   if (loaded.commands.length) spec.commands = loaded.commands;
+  if (loaded.dice?.length) spec.dice = loaded.dice;
   const problems = policyProblems(loaded.ruleset, prepare(spec).initial, policies);
   if (problems.length) throw new CliExit(2, problems.map((p) => `${file}: ${p}`).join('\n'));
   return spec;

@@ -1,12 +1,11 @@
-// Every example encounter in examples/frontline loads, validates and plays to its end under several seeds.
-// The loop below is sim/fight.ts's playFight in small: a ruleset may not import the sim layer
-// (src/layers.test.ts), so the test drives the same engine.decide with the ruleset's own policy.
+// Every example encounter in examples/frontline loads, validates and plays to its end under several seeds,
+// through the simulator's runner (the same one `skirmish run` uses).
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scriptedSource, seededSource } from '../../dice/index.ts';
-import { createEngine, type Command, type DiceSource, type GameEvent } from '../../engine/index.ts';
+import { createEngine, type DiceSource } from '../../engine/index.ts';
+import { playFight } from '../../sim/fight.ts';
 import { loadText } from '../load.ts';
-import { aggressive } from './policy.ts';
 
 const dir = new URL('../../../examples/frontline/', import.meta.url);
 const files = readdirSync(dir).filter((f) => f.endsWith('.yaml'));
@@ -23,22 +22,13 @@ function play(file: string, seed: number) {
   if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join('; '));
   const engine = createEngine(loaded.value.ruleset);
   const choices = seededSource(seed, 1);
-  const pick = (n: number) => choices.roll(n) - 1;
-  const dice = diceFor(seed, loaded.value.dice);
-  let state = engine.replay(engine.create(loaded.value.doc));
-  const log: GameEvent[] = [];
-  const script: Command[] = [{ type: 'start' }, ...loaded.value.commands];
-  for (let i = 0; state.status !== 'ended'; i++) {
-    if (state.turn.round > 100 || i > 10_000) throw new Error(`${file} seed ${seed}: no end after ${state.turn.round} rounds`);
-    const unit = engine.activeUnit(state)!;
-    const options = i < script.length ? [] : engine.legalActions(state, unit);
-    const cmd = i < script.length ? script[i] : options.length ? aggressive(state, unit, options, pick).command : { type: 'end_turn', actor: unit };
-    const d = engine.decide(state, cmd, dice);
-    if (!d.ok) throw new Error(`${file} seed ${seed}: ${JSON.stringify(cmd)} rejected: ${d.rejection.message}`);
-    state = d.state;
-    log.push(...d.events);
-  }
-  return { state, log };
+  const r = playFight(engine, engine.create(loaded.value.doc), {
+    dice: diceFor(seed, loaded.value.dice),
+    pick: (n) => choices.roll(n) - 1,
+    commands: loaded.value.commands,
+    keepLog: true,
+  });
+  return { state: r.state, log: r.log ?? [] };
 }
 
 describe('frontline examples', () => {

@@ -180,10 +180,12 @@ export const encounterSchema = z
       const kindsHeld = new Set(u.reactions.map((r) => r.kind));
       if (u.reaction && !kindsHeld.has(u.reaction)) ctx.addIssue({ code: 'custom', path: at('reaction'), message: `no ${u.reaction} reaction to make active` });
     });
-    doc.content.skills.forEach((s, i) => {
-      if ((s.kind === 'attack' || s.kind === 'heal') && !s.dice) ctx.addIssue({ code: 'custom', path: ['content', 'skills', i, 'dice'], message: `a ${s.kind} skill needs dice` });
-      if ((s.kind === 'buff' || s.kind === 'debuff') && !s.effect) ctx.addIssue({ code: 'custom', path: ['content', 'skills', i, 'effect'], message: `a ${s.kind} skill needs an effect` });
-    });
+    const checkSkill = (s: z.output<typeof skillSchema>, path: (string | number)[]) => {
+      if ((s.kind === 'attack' || s.kind === 'heal') && !s.dice) ctx.addIssue({ code: 'custom', path: [...path, 'dice'], message: `a ${s.kind} skill needs dice` });
+      if ((s.kind === 'buff' || s.kind === 'debuff') && !s.effect) ctx.addIssue({ code: 'custom', path: [...path, 'effect'], message: `a ${s.kind} skill needs an effect` });
+    };
+    doc.content.skills.forEach((s, i) => checkSkill(s, ['content', 'skills', i]));
+    doc.units.forEach((u, i) => u.skills.forEach((s, j) => typeof s !== 'string' && checkSkill(s, ['units', i, 'skills', j])));
     if (new Set(doc.units.map((u) => u.side)).size < 2) ctx.addIssue({ code: 'custom', path: ['units'], message: 'an encounter needs units on at least two sides' });
   });
 

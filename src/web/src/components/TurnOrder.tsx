@@ -34,7 +34,7 @@ export function TurnOrder({ state, active, selected, onSelect }: Props) {
           const effects = state.effects.filter((f) => f.target === u.id);
           const hp = u.pools.hp;
           return (
-            <li key={`${slot.unit}-${i}`} className={`${isActive ? 'is-active' : ''}${u.status !== 'active' ? ' is-out' : ''}${u.id === selected ? ' is-selected' : ''}`} aria-current={isActive ? 'step' : undefined} data-unit={u.id}>
+            <li key={`${slot.unit}-${i}`} className={`${isActive ? 'is-active' : ''}${u.status !== 'active' ? ' is-out' : ''}${u.id === selected ? ' is-selected' : ''}`} aria-current={isActive ? "step" : undefined} data-unit={u.id} data-side={u.side}>
               <button type="button" className="order-unit" onClick={() => onSelect?.(u.id)} disabled={!onSelect}>
                 <span className="chip" style={{ background: sideColour(state.sides, u.side) }} aria-hidden />
                 <span className="order-name">{u.name}</span>

@@ -1,0 +1,94 @@
+/**
+ * Regenerates docs/screenshots/: the GM's and a player's page for each ruleset, mid-fight, with the
+ * player aiming an attack (odds showing), plus the home page and a tablet-sized player page.
+ *
+ *   node --import tsx scripts/screenshots.ts
+ *
+ * Starts its own server (temp database) and drives Debian's Chromium like the browser tests do.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { activeUnit, aimAndConfirm, freshActions, step, version, waitVersion, type TurnMemo } from '../test/web/bot.ts';
+import { buildWeb, launchBrowser, ROOT, startServer } from '../test/web/harness.ts';
+import { assign, inSync, openTable, start, type Table } from '../test/web/session.ts';
+
+const OUT = join(ROOT, 'docs/screenshots');
+const SHOTS: { ruleset: string; example: string; steps: number }[] = [
+  { ruleset: 'phase20', example: 'phase20/crossroads-4v4.yaml', steps: 10 },
+  { ruleset: 'frontline', example: 'frontline/outpost-siege.yaml', steps: 8 },
+  { ruleset: 'duel60', example: 'duel60/skirmish-3v3.yaml', steps: 8 },
+  { ruleset: 'outerah', example: 'outerah/ridge-cover.yaml', steps: 6 },
+];
+
+/** Play on until one of the players' units is to act with an attack available; aim it without sending. */
+async function playUntilPlayerAims(t: Table, minSteps: number): Promise<Page | undefined> {
+  const memo: TurnMemo = { key: '', attacks: 0, moved: 0 };
+  for (let n = 0; n < 200; n++) {
+    if ((await t.gm.locator('main.layout[data-status=ended]').count()) > 0) return undefined;
+    const actor = await activeUnit(t.gm);
+    if (!actor) {
+      await t.gm.waitForTimeout(50);
+      continue;
+    }
+    const key = `${await t.gm.getByTestId('round').innerText()}|${actor}`;
+    if (memo.key !== key) Object.assign(memo, { key, attacks: 0, moved: 0 });
+    const page = t.seats.get(actor) ?? t.gm;
+    if (page !== t.gm) await waitVersion(page, await version(t.gm));
+    if (n >= minSteps && page !== t.gm) {
+      await freshActions(page);
+      const attack = page.locator('.actions button.action[data-group=attack]:not([disabled]), .actions button.action[data-group=spell]:not([disabled])');
+      if (await attack.count()) {
+        await attack.first().click();
+        const target = page.locator('.aiming button.target');
+        // leave the choice of target open on the board when there are several, odds when one
+        if ((await target.count()) > 1) {
+          await target.first().click();
+        }
+        await aimAndConfirm(page);
+        return page;
+      }
+    }
+    await step(page, actor, memo);
+  }
+  return undefined;
+}
+
+mkdirSync(OUT, { recursive: true });
+await buildWeb();
+const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+try {
+  // the front door
+  const home = await (await browser.newContext({ viewport: { width: 1100, height: 700 } })).newPage();
+  await home.goto(`${server.url}/`);
+  await home.screenshot({ path: join(OUT, 'home.png') });
+
+  for (const s of SHOTS) {
+    const t = await openTable(browser, server.url, s.example, { width: 1366, height: 900 });
+    try {
+      const units = await t.gm.locator('.turn-order li[data-unit]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-unit')!, e.getAttribute('data-side')!]));
+      const ours = units.filter(([, side]) => side === units[0][1]).slice(0, 2);
+      for (const [i, [id]] of ours.entries()) await assign(t, id, i);
+      await start(t);
+      await inSync(t);
+      const aiming = await playUntilPlayerAims(t, s.steps);
+      await inSync(t);
+      const player = aiming ?? t.players[0];
+      // the GM watches the same moment, with the acting unit selected
+      const active = await activeUnit(t.gm);
+      if (active) await t.gm.locator(`.turn-order li[data-unit="${active}"] button.order-unit`).click();
+      await t.gm.screenshot({ path: join(OUT, `${s.ruleset}-gm.png`), fullPage: true });
+      await player.screenshot({ path: join(OUT, `${s.ruleset}-player.png`), fullPage: true });
+      if (s.ruleset === 'phase20') {
+        await player.setViewportSize({ width: 820, height: 1180 });
+        await player.screenshot({ path: join(OUT, 'phase20-player-tablet.png') });
+      }
+      console.log(`${s.ruleset}: ${aiming ? 'player aiming' : 'no player attack found'}`);
+    } finally {
+      await t.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,49 @@
+/**
+ * Every other ruleset at the table, in a real browser: for each, the GM loads an example, gives the
+ * first two units of the first side to two players (each in its own browser context), and the bot
+ * plays it to its end — the players from their own pages, the GM for everyone else.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { buildWeb, launchBrowser, startServer, type TestServer } from './harness.ts';
+import { assign, inSync, openTable, playToEnd, start } from './session.ts';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser(), buildWeb()]);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const EXAMPLES: [string, string][] = [
+  ['frontline', 'frontline/outpost-siege.yaml'],
+  ['duel60', 'duel60/skirmish-3v3.yaml'],
+  ['outerah', 'outerah/ridge-cover.yaml'],
+];
+
+describe('every ruleset in the browser', () => {
+  for (const [ruleset, example] of EXAMPLES) {
+    it(`${ruleset}: a GM and two players play ${example} to its end`, async () => {
+      const t = await openTable(browser, server.url, example);
+      try {
+        const units = await t.gm.locator('.turn-order li[data-unit]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-unit')!, e.getAttribute('data-side')!]));
+        const ours = units.filter(([, side]) => side === units[0][1]).slice(0, 2);
+        for (const [i, [id]] of ours.entries()) await assign(t, id, i);
+        await inSync(t);
+        await start(t);
+        const steps = await playToEnd(t);
+        await inSync(t);
+        console.log(`${example}: ${steps} commands, ${await t.gm.locator('.turn-order h2').innerText()}`);
+        for (const p of [t.gm, ...t.players]) await expect.poll(() => p.locator('main.layout').getAttribute('data-status')).toBe('ended');
+        expect(t.errors).toEqual([]);
+      } finally {
+        await t.close();
+      }
+    }, 240_000);
+  }
+});
