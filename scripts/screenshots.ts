@@ -77,6 +77,8 @@ try {
       // the GM watches the same moment, with the acting unit selected
       const active = await activeUnit(t.gm);
       if (active) await t.gm.locator(`.turn-order li[data-unit="${active}"] button.order-unit`).click();
+      // one roll opened in each log, to show a breakdown
+      for (const p of [t.gm, player]) await p.locator('.log-line details').last().evaluate((d) => ((d as HTMLDetailsElement).open = true)).catch(() => undefined);
       await t.gm.screenshot({ path: join(OUT, `${s.ruleset}-gm.png`), fullPage: true });
       await player.screenshot({ path: join(OUT, `${s.ruleset}-player.png`), fullPage: true });
       if (s.ruleset === 'phase20') {

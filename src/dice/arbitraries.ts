@@ -1,6 +1,6 @@
 // fast-check generators of dice notation, shared by the property tests (test-only helper).
 import fc from 'fast-check';
-import { distributionOf } from './distribution.ts';
+import { distributionOf } from './expr-distribution.ts';
 
 const ws = fc.constantFrom('', '', '', ' ', '  ');
 const small = (min: number, max: number) => fc.integer({ min, max }).map(String);

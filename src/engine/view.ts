@@ -1,6 +1,6 @@
 /**
- * What one viewer may see. The GM sees everything; a player sees its own units fully, other
- * visible units without the ruleset's secret pools, and nothing of hidden units or GM-only events —
+ * What one viewer may see. The GM sees everything; a player sees its own side's units fully, other
+ * sides' visible units without the ruleset's secret pools, and nothing of hidden units or GM-only events —
  * not in the state, not in the log.
  */
 import type { Appliers } from './apply.ts';
@@ -21,8 +21,15 @@ function visibleUnit(u: Unit | undefined): boolean {
   return !!u && !u.hidden;
 }
 
-function projectUnit(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules): Unit {
-  const own = u.controller === viewer.player;
+/** Sides the player fights on: those of the units it controls. Secret pools stay visible on them. */
+function friendlySides(state: EncounterState, viewer: Viewer & { role: 'player' }): Set<string> {
+  const sides = new Set<string>();
+  for (const id of state.unitOrder) if (state.units[id].controller === viewer.player) sides.add(state.units[id].side);
+  return sides;
+}
+
+function projectUnit(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules, friends: Set<string>): Unit {
+  const own = u.controller === viewer.player || friends.has(u.side);
   const data = { ...u.data };
   for (const k of GM_ONLY_KEYS) delete data[k];
   const pools = { ...u.pools };
@@ -34,7 +41,8 @@ export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRule
   if (viewer.role === 'gm') return state;
   const shown = (id: string | undefined) => id === undefined || visibleUnit(state.units[id]);
   const units: EncounterState['units'] = {};
-  for (const id of state.unitOrder) if (shown(id)) units[id] = projectUnit(state.units[id], viewer, rules);
+  const friends = friendlySides(state, viewer);
+  for (const id of state.unitOrder) if (shown(id)) units[id] = projectUnit(state.units[id], viewer, rules, friends);
   const data = { ...state.data };
   for (const k of GM_ONLY_KEYS) delete data[k];
   // the pointer must still index the same slot after hidden slots are taken out
@@ -107,7 +115,7 @@ function projectEvent(e: LoggedEvent, before: EncounterState, after: EncounterSt
   if (e.type === 'encounter.data' && GM_ONLY_KEYS.includes(e.key)) return undefined;
   if ((e.type === 'pool.changed' || e.type === 'pool.max') && rules.secretPools?.includes(e.pool)) {
     const owner = after.units[e.unit];
-    if (owner?.controller !== viewer.player) {
+    if (owner?.controller !== viewer.player && !friendlySides(after, viewer).has(owner?.side)) {
       const { value: _v, ...rest } = e as LoggedEvent & { value: number };
       if (e.type === 'pool.max') return undefined;
       return rest as LoggedEvent;
@@ -134,4 +142,14 @@ export function viewLog(log: readonly LoggedEvent[], viewer: Viewer, appliers?: 
     state = after;
   }
   return out;
+}
+
+/**
+ * The actions a player may be shown: none that names a unit hidden from it (a button "Attack the
+ * Goblin Sneak" would give the Sneak away). The GM sees them all.
+ */
+export function viewActions<T extends { command: unknown }>(state: EncounterState, options: readonly T[], viewer: Viewer): T[] {
+  if (viewer.role === 'gm') return [...options];
+  const mentions = hiddenMentions(state);
+  return mentions ? options.filter((o) => !mentions.test(JSON.stringify(o))) : [...options];
 }

@@ -29,13 +29,22 @@ export const STATUS: Record<string, number> = {
   TOO_MANY_CONNECTIONS: 429,
   LIMIT_REACHED: 429,
   INTERNAL: 500,
+  DICE_NOT_ALLOWED: 422,
+  // rules rejections that mean "no such thing" or "not yours"
+  'unit/unknown': 404,
+  'pending/unknown': 404,
 };
+
+/** The HTTP status of an error code: the table above, 403 for any engine `auth/*`, else 422. */
+export function statusOf(code: string): number {
+  return Object.hasOwn(STATUS, code) ? STATUS[code] : code.startsWith('auth/') ? 403 : 422;
+}
 
 export class ApiError extends Error {
   readonly status: number;
   constructor(readonly code: string, message: string, readonly field?: string, readonly extra: { version?: number; problems?: unknown[] } = {}) {
     super(message);
-    this.status = STATUS[code] ?? 422;
+    this.status = statusOf(code);
   }
 
   body(): { error: ErrorBody & { problems?: unknown[] } } {

@@ -1,7 +1,8 @@
 /**
- * Running many fights, in this thread or spread over worker threads. The range 0..runs is cut into
- * chunks handed out to whichever worker is free; chunk tallies are sums of integers, so merging them
- * in any order gives the same result as playing every fight in one thread.
+ * Running many fights on K threads: this one and K − 1 worker threads. The range 0..runs is cut into
+ * chunks; each worker keeps two in flight and this thread plays chunks too while the workers start
+ * up (a worker takes about half a second to load the sources). Chunk tallies are sums of integers,
+ * so merging them in any order gives the same result as playing every fight in one thread.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -10,14 +11,14 @@ import { emptyTally, mergeTally, type Tally } from './tally.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
 
 export interface PoolOptions {
-  /** Worker threads; 1 plays in this thread (no start-up cost). */
+  /** Threads that play fights, this one included; 1 plays everything here (no start-up cost). */
   workers: number;
-  /** Fights per chunk (default: about 16 chunks per worker, 50..2000). */
+  /** Fights per chunk (default: about 16 chunks per thread, 50..2000). */
   chunk?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
-/** A sensible default: every core, but no threads for small runs (starting one costs ~0.3 s). */
+/** A sensible default: every core, but no extra threads for small runs. */
 export function defaultWorkers(runs: number): number {
   return runs < 4000 ? 1 : Math.max(1, Math.min(availableParallelism(), 16));
 }
@@ -27,65 +28,71 @@ function chunkSize(runs: number, workers: number, given?: number): number {
   return Math.max(50, Math.min(2000, Math.ceil(runs / (workers * 16))));
 }
 
+const tick = () => new Promise<void>((r) => setImmediate(r));
+
 export async function simulate(spec: SimSpec, runs: number, opts: PoolOptions): Promise<Tally> {
   const prepared = prepare(spec); // also fails early on a bad spec, before any thread starts
   const total = emptyTally(prepared.initial);
-  const workers = Math.max(1, Math.min(opts.workers, Math.ceil(runs / 50)));
-  const size = chunkSize(runs, workers, opts.chunk);
-  if (workers === 1) {
-    for (let from = 0; from < runs; from += size) {
-      const to = Math.min(runs, from + size);
-      mergeTally(total, runRange(spec, from, to, prepared));
-      opts.onProgress?.(to, runs);
-      // let the event loop breathe between chunks (signals, the progress bar)
-      await new Promise((r) => setImmediate(r));
-    }
-    return total;
-  }
-  return runOnWorkers(spec, runs, workers, size, total, opts.onProgress);
-}
+  const threads = Math.max(1, Math.min(opts.workers, Math.ceil(runs / 50)));
+  const size = chunkSize(runs, threads, opts.chunk);
+  let next = 0;
+  let done = 0;
+  const take = (): [number, number] | undefined => {
+    if (next >= runs) return undefined;
+    const from = next;
+    next = Math.min(runs, next + size);
+    return [from, next];
+  };
+  const finished = (from: number, to: number, tally: Tally) => {
+    mergeTally(total, tally);
+    done += to - from;
+    opts.onProgress?.(done, runs);
+  };
 
-function runOnWorkers(spec: SimSpec, runs: number, count: number, size: number, total: Tally, onProgress?: (done: number, total: number) => void): Promise<Tally> {
-  return new Promise((resolve, reject) => {
-    const threads: Worker[] = [];
-    let next = 0;
-    let done = 0;
-    let failed = false;
-    const finishAll = () => Promise.all(threads.map((w) => w.terminate()));
-    const feed = (w: Worker) => {
-      if (next >= runs) {
-        w.postMessage({ stop: true } satisfies ToWorker);
-        return;
+  let failure: Error | undefined;
+  let outstanding = 0;
+  let wake: (() => void) | undefined;
+  const workers: Worker[] = [];
+  const feed = (w: Worker) => {
+    const c = take();
+    if (!c) return;
+    outstanding++;
+    w.postMessage({ from: c[0], to: c[1] } satisfies ToWorker);
+  };
+  for (let k = 1; k < threads; k++) {
+    const w = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: spec });
+    workers.push(w);
+    w.on('message', (msg: FromWorker) => {
+      outstanding--;
+      if ('error' in msg) failure ??= new Error(msg.error);
+      else {
+        finished(msg.from, msg.to, msg.tally);
+        if (!failure) feed(w);
       }
-      const from = next;
-      next = Math.min(runs, next + size);
-      w.postMessage({ from, to: next } satisfies ToWorker);
-    };
-    for (let k = 0; k < count; k++) {
-      const w = new Worker(new URL('./worker-entry.mjs', import.meta.url), { workerData: spec });
-      threads.push(w);
-      w.on('message', (msg: FromWorker) => {
-        if (failed) return;
-        if ('error' in msg) {
-          failed = true;
-          void finishAll().then(() => reject(new Error(msg.error)));
-          return;
-        }
-        mergeTally(total, msg.tally);
-        done += msg.to - msg.from;
-        onProgress?.(done, runs);
-        if (done >= runs) {
-          void finishAll().then(() => resolve(total));
-          return;
-        }
-        feed(w);
-      });
-      w.on('error', (err) => {
-        if (failed) return;
-        failed = true;
-        void finishAll().then(() => reject(err));
-      });
-      feed(w);
+      wake?.();
+    });
+    w.on('error', (err) => {
+      failure ??= err;
+      wake?.();
+    });
+    w.on('exit', (code) => {
+      if (outstanding > 0) failure ??= new Error(`a simulation worker stopped (exit code ${code})`);
+      wake?.();
+    });
+    feed(w);
+    feed(w);
+  }
+  try {
+    // this thread works too, yielding between chunks so worker results are taken in and answered
+    for (let c = take(); c && !failure; c = take()) {
+      finished(c[0], c[1], runRange(spec, c[0], c[1], prepared));
+      await tick();
     }
-  });
+    while (!failure && outstanding > 0) await new Promise<void>((r) => (wake = r));
+  } finally {
+    outstanding = 0; // terminating is not a failure
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  if (failure) throw failure;
+  return total;
 }

@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { prepare, runRange, type SimSpec } from './runner.ts';
 
-export type ToWorker = { from: number; to: number } | { stop: true };
+export type ToWorker = { from: number; to: number };
 export type FromWorker = { tally: import('./tally.ts').Tally; from: number; to: number } | { error: string };
 
 const spec = workerData as SimSpec;
@@ -18,10 +18,6 @@ try {
 }
 
 port.on('message', (msg: ToWorker) => {
-  if ('stop' in msg) {
-    port.close();
-    return;
-  }
   try {
     const tally = runRange(spec, msg.from, msg.to, prepared);
     port.postMessage({ tally, from: msg.from, to: msg.to } satisfies FromWorker);

@@ -100,3 +100,21 @@ describe('engine properties (phase20, random legal play)', () => {
     );
   });
 });
+
+describe('views of secret pools and actions', () => {
+  it('a player sees its own side\'s hit points but not the enemy\'s; actions naming hidden units are withheld', async () => {
+    const { viewActions } = await import('../../src/engine/index.ts');
+    const engine = createEngine(cave.ruleset);
+    const log = new EncounterLog(engine);
+    log.create(cave.doc);
+    const state = structuredClone(log.state);
+    const rules = { secretPools: ['hp'] };
+    const view = viewState(state, { role: 'player', player: 'p1' }, rules);
+    expect(view.units.kara.pools.hp).toBeDefined(); // own
+    expect(view.units.pell.pools.hp).toBeDefined(); // ally, controlled by p2
+    expect(view.units.g1.pools.hp).toBeUndefined(); // enemy
+    const options = [{ command: { type: 'attack', target: 'g3' } }, { command: { type: 'attack', target: 'g1' } }];
+    expect(viewActions(state, options, { role: 'player', player: 'p1' })).toEqual([options[1]]);
+    expect(viewActions(state, options, { role: 'gm' })).toEqual(options);
+  });
+});

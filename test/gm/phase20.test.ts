@@ -29,9 +29,9 @@ describe('GM overrides on phase20', () => {
   it('a short session: a reinforcement, a fix with a reason, undo, a player\'s suggestion accepted', () => {
     const t = new Table(phase20, duel());
     t.start(15, 1);
-    // a second goblin joins: phase20 has no placeInOrder, so it acts at the end of the round
+    // a second goblin joins: it rolls initiative (phase20's placeInOrder) — d20 1 + 0 = 1, after the Goblin's 1
     const foe2 = { ...(structuredClone(t.unit('foe')) as unknown as Record<string, Json>), id: 'foe2', name: 'Goblin 2', position: { x: 5, y: 5 } };
-    t.do({ type: 'gm.add_unit', unit: foe2, reason: 'the noise drew another one' });
+    t.dice(1).do({ type: 'gm.add_unit', unit: foe2, reason: 'the noise drew another one' });
     expect(t.state.turn.order.map((s) => s.unit)).toEqual(['hero', 'foe', 'foe2']);
 
     const before = structuredClone(t.state);
@@ -42,7 +42,7 @@ describe('GM overrides on phase20', () => {
 
     const r = t.log.execute({ type: 'suggest', actor: 'hero', text: 'my ring heals 3 at dawn, it is dawn', proposal: { type: 'gm.heal', unit: 'hero', amount: 3 } }, scriptedSource([]), { asGm: false });
     expect(r.ok).toBe(true);
-    t.do({ type: 'gm.damage', unit: 'hero', amount: 5, rules: true }); // phase20 has no damage hook yet: plain damage
+    t.do({ type: 'gm.damage', unit: 'hero', amount: 5, rules: true }); // phase20's damage hook: not bracing, so the full 5
     t.dice(10).do({ ...atk }); // play goes on while the suggestion waits: 10 + 3 misses
     t.do({ type: 'answer', pending: t.state.pending[0].id, choice: 'accept' });
     expect(t.hp('hero')).toBe(18);

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { activeUnit, version, waitVersion } from './bot.ts';
+import { activeUnit, freshActions, step, version, waitVersion, type TurnMemo } from './bot.ts';
 import { buildWeb, launchBrowser, startServer, type TestServer } from './harness.ts';
 import { assign, inSync, openTable, playToEnd, start } from './session.ts';
 
@@ -109,4 +109,48 @@ describe('phase20 in the browser', () => {
       await t.close();
     }
   }, 240_000);
+
+  it('a player plays a turn from the keyboard alone', async () => {
+    const t = await openTable(browser, server.url, 'phase20/goblin-cave.yaml');
+    try {
+      await assign(t, 'kara', 0);
+      await assign(t, 'pell', 1);
+      await start(t);
+      // the GM plays the goblins until a hero's turn comes up
+      const memo: TurnMemo = { key: '', attacks: 0, moved: 0 };
+      let actor = await activeUnit(t.gm);
+      for (let n = 0; actor && !t.seats.has(actor) && n < 50; n++) {
+        await step(t.gm, actor, memo);
+        actor = await activeUnit(t.gm);
+      }
+      const page = t.seats.get(actor!)!;
+      await waitVersion(page, await version(t.gm));
+      await freshActions(page);
+
+      // a reachable square is a button: focus it, Enter moves there
+      let before = await version(page);
+      await page.locator('.board g.cell-button').first().focus();
+      await page.keyboard.press('Enter');
+      await waitVersion(page, before + 1);
+      await freshActions(page);
+
+      // Tab walks to the action buttons; the focused one is outlined; Space presses it
+      await page.locator('.turn-order button').first().focus();
+      let found = false;
+      for (let i = 0; i < 80 && !found; i++) {
+        await page.keyboard.press('Tab');
+        found = await page.evaluate(() => document.activeElement?.getAttribute('data-command') === 'end_turn');
+      }
+      expect(found).toBe(true);
+      const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+      expect(outline).not.toBe('none');
+      before = await version(page);
+      await page.keyboard.press('Space');
+      await waitVersion(page, before + 1);
+      expect(await activeUnit(page)).not.toBe(actor);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 });

@@ -101,7 +101,7 @@ export async function playToEnd(t: Table, opts: PlayOptions = {}): Promise<numbe
       continue;
     }
     const round = await t.gm.getByTestId('round').innerText();
-    const key = `${round}|${actor}|${await t.gm.locator('.turn-order li.is-active').evaluate((li) => [...li.parentElement!.children].indexOf(li))}`;
+    const key = `${round}|${actor}|${await t.gm.locator('.turn-order li.is-active').evaluate((li) => Array.from(li.parentElement!.children).indexOf(li))}`;
     if (memo.key !== key) Object.assign(memo, { key, attacks: 0, moved: 0 });
     const page = t.seats.get(actor) ?? t.gm;
     if (page !== t.gm) await waitVersion(page, await version(t.gm));

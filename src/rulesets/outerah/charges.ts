@@ -4,6 +4,8 @@
  * Part 2 adds sources (ship sections, underwater attacks) by pushing onto CHARGE_SOURCES.
  */
 import type { EncounterState, Term, Unit } from '../../engine/index.ts';
+import { crewCharges } from './ship-model.ts';
+import { underwaterCharge } from './terrain.ts';
 
 export type ChargeName = 'super' | 'hyper' | 'plus' | 'minus';
 
@@ -23,8 +25,8 @@ export interface Charge {
 /** A source of charges for one attack; the attack's own (skill, Opener) come from the strike. */
 export type ChargeSource = (state: EncounterState, attacker: Unit, target: Unit) => Charge[];
 
-/** Extra sources consulted on every attack (part 2: terrain, airship sections). */
-export const CHARGE_SOURCES: ChargeSource[] = [];
+/** Extra sources consulted on every attack: underwater (OUT-TER-2), a ship's lost masts and damaged deck (OUT-SHIP-1). */
+export const CHARGE_SOURCES: ChargeSource[] = [underwaterCharge, crewCharges];
 
 export function chargesFor(state: EncounterState, attacker: Unit, target: Unit, own: Charge[]): Charge[] {
   return [...own, ...CHARGE_SOURCES.flatMap((s) => s(state, attacker, target))];

@@ -4,6 +4,7 @@ import { classRow } from './classes.ts';
 import type { OutData, Weapon } from './model.ts';
 import type { EncounterDoc, Skill, UnitDoc, WeaponDoc } from './schema.ts';
 import { WEAPON_KINDS } from './weapon-table.ts';
+import { buildShip } from './ship-model.ts';
 
 /** A weapon from the file with its kind's range, type and delivery (OUT-RNG-1, OUT-WPN-1). */
 export function completeWeapon(w: WeaponDoc): Weapon {
@@ -22,6 +23,7 @@ export function completeWeapon(w: WeaponDoc): Weapon {
     hand: w.hand,
     upgrades: w.upgrades,
     armorPiercing: w.armorPiercing,
+    electric: w.electric,
   };
   if (w.damage) out.damage = w.damage;
   return out;
@@ -50,7 +52,19 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
     reactions: u.reactions,
     trainer: u.trainer,
     baseHp: u.hp,
+    size: u.size,
+    swims: u.swims,
+    wings: u.wings,
+    hookshot: u.hookshot,
   };
+  if (u.pet) data.pet = u.pet.from ? { ...u.pet } : { trainer: u.pet.trainer, kind: u.pet.kind };
+  if (u.mount) data.mount = { ...u.mount };
+  const rider = doc.units.find((r) => r.mount?.unit === u.id);
+  if (rider) data.mountOf = rider.id;
+  if (u.station) data.station = u.station;
+  // a unit with a pet gets the Specialty action to command it (OUT-PET-1)
+  const trainer = u.trainer || doc.units.some((p) => p.pet?.trainer === u.id);
+  const water = doc.map.terrain.some((t) => t.tags.includes('water'));
   if (u.boon) data.boon = u.boon;
   const kinds = [...new Set(u.reactions.map((r) => r.kind))];
   if (u.reaction ?? kinds[0]) data.reaction = u.reaction ?? kinds[0];
@@ -60,7 +74,7 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
     id: u.id,
     name: u.name,
     side: u.side,
-    status: u.startHp === 0 ? 'down' : 'active',
+    status: rider?.mount?.state === 'unsummoned' ? 'removed' : u.startHp === 0 ? 'down' : 'active',
     stats: { ...u.stats },
     pools: {
       hp: { value: u.startHp ?? u.hp, max: u.hp },
@@ -68,9 +82,12 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
       primary: { value: 0, max: 1 },
       secondary: { value: 0, max: 1 },
       chat: { value: 0, max: 1 },
-      ...(u.trainer ? { specialty: { value: 0, max: 1 } } : {}),
+      ...(trainer ? { specialty: { value: 0, max: 1 } } : {}),
+      // breath in rounds, only where there is water to hold it in (OUT-TER-2)
+      ...(water ? { breath: { value: u.breath, max: u.breath } } : {}),
     },
-    position: { x: u.at[0], y: u.at[1] },
+    // a ridden mount stands under its rider; an unsummoned one is off the field (OUT-MNT-1)
+    position: rider && rider.mount!.state === 'riding' ? { x: rider.at[0], y: rider.at[1] } : { x: u.at[0], y: u.at[1] },
     facing: u.facing,
     elevation: u.elevation,
     data: data as unknown as Record<string, Json>,
@@ -89,7 +106,12 @@ export function createState(doc: EncounterDoc): EncounterState {
     if (t.blocksSight !== undefined) cell.blocksSight = t.blocksSight;
     if (t.cover !== undefined) cell.cover = t.cover;
     if (t.material !== undefined) cell.material = t.material;
-    map.cells[`${t.at[0]},${t.at[1]}`] = cell;
+    const [x1, y1] = t.to ?? t.at;
+    for (let x = Math.min(t.at[0], x1); x <= Math.max(t.at[0], x1); x++) {
+      for (let y = Math.min(t.at[1], y1); y <= Math.max(t.at[1], y1); y++) {
+        if (x < doc.map.width && y < doc.map.height) map.cells[`${x},${y}`] = { ...cell, tags: [...t.tags] };
+      }
+    }
   }
   const units: Record<string, Unit> = {};
   for (const u of doc.units) units[u.id] = buildUnit(doc, u);
@@ -119,6 +141,8 @@ export function createState(doc: EncounterDoc): EncounterState {
       classes: doc.classes as unknown as Json,
       playerSides: declared.length ? declared : [sides[0]],
       sidePolicies: policies,
+      surroundings: doc.map.surroundings,
+      ships: Object.fromEntries(doc.ships.map((s) => [s.id, buildShip(s)])) as unknown as Json,
     },
   };
 }

@@ -12,6 +12,7 @@ import { chargeFactor, chargeTerms, type Charge } from './charges.ts';
 import { elementName, resistanceOf, resistedHit } from './elements.ts';
 import { dataOf, stat } from './model.ts';
 import type { StrikeSpec } from './spec.ts';
+import { shareThroughLink } from './pet-link.ts';
 
 export const flatReduction = (points: number): number => 2 * Math.floor(points / 10);
 
@@ -31,15 +32,17 @@ export function flatTerms(attacker: Unit, target: Unit, spec: StrikeSpec): Term[
   const add = (name: string, value: number, always = false) => {
     if (value !== 0 || always) terms.push({ kind: 'mod', name, value });
   };
+  if (spec.noStatBonus) terms.push({ kind: 'note', text: `no ${spec.magical ? 'Intelligence' : 'Strength'}: ${spec.noStatBonus}` });
+  for (const f of spec.flat ?? []) add(f.name, f.value, true);
   if (spec.magical) {
-    add('Intelligence', stat(attacker, 'intelligence'), true);
+    if (!spec.noStatBonus) add('Intelligence', stat(attacker, 'intelligence'), true);
     add('weapon multiplier', spec.upgrades);
     add(`Wisdom ${stat(target, 'wisdom')} reduction`, -flatReduction(stat(target, 'wisdom')), true);
     add('Magic Defense', -t.magicDefense);
   } else {
     add('weapon upgrades', spec.upgrades);
     add('armour upgrades', -t.armorUpgrades);
-    add('Strength', stat(attacker, 'strength'), true);
+    if (!spec.noStatBonus) add('Strength', stat(attacker, 'strength'), true);
     add(`Vitality ${stat(target, 'vitality')} reduction`, -flatReduction(stat(target, 'vitality')), true);
     add('Defense', -t.defense);
   }
@@ -73,6 +76,10 @@ export function damageFrom(
     terms.push({ kind: 'mult', name: 'pass-through', factor: share });
     value *= share;
   }
+  for (const f of spec.factors ?? []) {
+    terms.push({ kind: 'mult', name: f.name, factor: f.factor });
+    value *= f.factor;
+  }
   const r = resistanceOf(dataOf(target).resist, spec.element);
   if (r !== 100) terms.push({ kind: 'mult', name: `${elementName(spec.element)} resistance`, factor: r / 100 });
   const { damage, heals } = resistedHit(value, r);
@@ -81,6 +88,10 @@ export function damageFrom(
   return { terms, raw: value, resistance: r, damage, heals };
 }
 
+/** What else happens when a unit goes down (a mount's Spirit Release, a rider thrown) or stands up again. */
+export const ON_DOWN: ((ctx: Resolution, unit: UnitId) => void)[] = [];
+export const ON_UP: ((ctx: Resolution, unit: UnitId) => void)[] = [];
+
 /** Take damage; at 0 hit points the unit is down (out of the fight). Returns the damage taken. */
 export function dealDamage(ctx: Resolution, target: UnitId, amount: number, source: UnitId | undefined, rule: string, element?: string): number {
   const before = ctx.unit(target);
@@ -88,6 +99,7 @@ export function dealDamage(ctx: Resolution, target: UnitId, amount: number, sour
   const dealt = ctx.damage(target, amount, extra);
   if (before.status === 'active' && ctx.unit(target).pools.hp.value <= 0) {
     ctx.emit({ type: 'unit.status', unit: target, status: 'down', cause: 'reduced to 0 hit points', rule });
+    for (const f of ON_DOWN) f(ctx, target);
   }
   return dealt;
 }
@@ -98,6 +110,7 @@ export function restore(ctx: Resolution, target: UnitId, amount: number, source:
   const healed = ctx.heal(target, amount, { rule, ...(source ? { source } : {}) });
   if (before.status === 'down' && ctx.unit(target).pools.hp.value > 0) {
     ctx.emit({ type: 'unit.status', unit: target, status: 'active', cause: 'healed above 0 hit points', rule });
+    for (const f of ON_UP) f(ctx, target);
   }
   return healed;
 }
@@ -107,6 +120,9 @@ export function applyDamage(ctx: Resolution, attacker: Unit, target: Unit, spec:
   const outcome = r.heals > 0 ? `${target.name} absorbs it: heals ${r.heals}` : r.resistance === 0 ? `${target.name} is immune: 0 damage` : `${r.damage} damage`;
   ctx.check({ label, terms: r.terms, total: r.heals > 0 ? r.heals : r.damage, outcome, rules }, attacker.id, target.id);
   if (r.heals > 0) restore(ctx, target.id, r.heals, attacker.id, 'OUT-RES-2');
-  else dealDamage(ctx, target.id, r.damage, attacker.id, rules[0], spec.element);
+  else {
+    const dealt = dealDamage(ctx, target.id, r.damage, attacker.id, rules[0], spec.element);
+    if (dealt > 0) shareThroughLink(ctx, target.id, dealt, attacker.id);
+  }
 }
 

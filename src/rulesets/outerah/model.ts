@@ -21,7 +21,12 @@ export interface Weapon {
   hand: 'main' | 'off';
   upgrades: number;
   armorPiercing: boolean;
+  electric: boolean;
 }
+
+export type Size = 'tiny' | 'small' | 'medium' | 'large' | 'huge';
+export type Station = 'deck' | 'catapult' | 'left_cannon' | 'right_cannon' | 'helm';
+export type PetKind = 'charmed' | 'drone' | 'companion' | 'tamed';
 
 export interface OutData {
   class: ClassId;
@@ -53,6 +58,17 @@ export interface OutData {
   triggerRound?: number;
   policy?: string;
   gmNotes?: string;
+  size: Size;
+  swims: boolean;
+  wings: boolean;
+  hookshot: boolean;
+  /** A pet's trainer and kind (OUT-PET-1); a gm.link of kind 'pet' does the same. */
+  pet?: { trainer: string; kind: PetKind; from?: string };
+  /** The mount this unit rides or owns (OUT-MNT-1). */
+  mount?: { unit: string; state: 'riding' | 'beside' | 'unsummoned' };
+  /** On a mount: whose mount it is. */
+  mountOf?: string;
+  station?: Station;
   [key: string]: unknown;
 }
 

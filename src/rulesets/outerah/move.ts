@@ -1,23 +1,34 @@
 /**
- * Movement (OUT-TURN-1): up to the unit's Movement in cells per turn, in any number of steps, around
- * walls and other units. Step costs go through STEP_COSTS so part 2 can add terrain (difficult ground
- * halves Movement: cost 2; swimming diagonals 1.5...) without touching this file.
+ * Movement (OUT-TURN-1, OUT-TER-1..3): up to the unit's Movement in cells per turn, in any number of
+ * steps, around walls and other units. Step costs go through STEP_COSTS (terrain.ts prices difficult
+ * ground, water, mountains, open air and space); the engine's path search finds the cheapest route.
+ * A mounted rider moves with its mount (OUT-MNT-1); every jump on a mountain rolls a d10 (jumps.ts).
  */
 import { cellKey, inBounds } from '../../engine/space/grid.ts';
-import { defaultStepCost, pathTo, reachable, type MoveRules } from '../../engine/space/path.ts';
+import { defaultStepCost, pathTo, reachable, type MoveRules, type Reach } from '../../engine/space/path.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
+import { mountainJump } from './jumps.ts';
+import { riddenMount, riderOf } from './mount-model.ts';
+import { isMountainJump, terrainStep } from './terrain.ts';
 
 /** Adjusts the cost of one step (null: cannot); called in order after the default cost. */
 export type StepCost = (state: EncounterState, unit: Unit, from: Cell, to: Cell, cost: number) => number | null;
 
-export const STEP_COSTS: StepCost[] = [];
+export const STEP_COSTS: StepCost[] = [terrainStep];
 
-export function moveRules(state: EncounterState, u: Unit): MoveRules {
+/** Cells other units hold (a rider and its mount share one cell and do not block each other). */
+export function takenCells(state: EncounterState, u: Unit): Set<string> {
+  const mate = riddenMount(state, u)?.id ?? riderOf(state, u)?.id;
   const taken = new Set<string>();
   for (const id of state.unitOrder) {
     const o = state.units[id];
-    if (o.id !== u.id && o.position && (o.status === 'active' || o.status === 'down')) taken.add(cellKey(o.position));
+    if (o.id !== u.id && o.id !== mate && o.position && (o.status === 'active' || o.status === 'down')) taken.add(cellKey(o.position));
   }
+  return taken;
+}
+
+export function moveRules(state: EncounterState, u: Unit): MoveRules {
+  const taken = takenCells(state, u);
   return {
     occupied: (c) => taken.has(cellKey(c)),
     costOf(map, from, to) {
@@ -31,19 +42,72 @@ export function moveRules(state: EncounterState, u: Unit): MoveRules {
   };
 }
 
-export function reachableCells(state: EncounterState, u: Unit) {
-  return reachable(state.map as GridMap, u.position!, u.pools.movement.value, moveRules(state, u));
+export function reachableCells(state: EncounterState, u: Unit, budget = u.pools.movement.value): Map<string, Reach> {
+  return reachable(state.map as GridMap, u.position!, budget, moveRules(state, u));
+}
+
+/** How many steps of a path are mountain jumps (each rolls a d10). */
+export function jumpsOn(state: EncounterState, path: Cell[]): number {
+  let n = 0;
+  for (let i = 1; i < path.length; i++) if (isMountainJump(state, path[i - 1], path[i])) n++;
+  return n;
+}
+
+/** Move a unit (and the mount under it) along a path it has paid for, rolling each mountain jump. */
+export function walk(ctx: Resolution, u: Unit, path: Cell[], reach: Map<string, Reach>, pool = 'movement'): Cell {
+  const mount = riddenMount(ctx.state, u);
+  const taken = takenCells(ctx.state, u);
+  let stop = path.length - 1;
+  let failed = false;
+  for (let i = 1; i < path.length; i++) {
+    if (!isMountainJump(ctx.state, path[i - 1], path[i])) continue;
+    if (mountainJump(ctx, u, path[i - 1], path[i], taken) !== 'made') {
+      stop = i - 1;
+      failed = true;
+      break;
+    }
+  }
+  const now = ctx.unit(u.id);
+  const end = path[stop];
+  const cost = reach.get(cellKey(end))?.cost ?? 0;
+  if (cost > 0) ctx.changePool(u.id, pool, -cost, 'spend', { rule: 'OUT-TURN-1' });
+  const fellAway = now.position!.x !== path[0].x || now.position!.y !== path[0].y;
+  if (stop > 0 && !fellAway) {
+    ctx.emit({ type: 'unit.moved', unit: u.id, from: path[0], to: end, path: path.slice(0, stop + 1), cost });
+    if (mount) ctx.emit({ type: 'unit.moved', unit: mount.id, from: path[0], to: end, path: path.slice(0, stop + 1), cost, forced: 'carries its rider' });
+  }
+  if (failed) {
+    const left = ctx.unit(u.id).pools[pool]?.value ?? 0;
+    if (left > 0) ctx.changePool(u.id, pool, -left, 'spend', { rule: 'OUT-TER-3' });
+    if (mount && fellAway) ctx.emit({ type: 'unit.moved', unit: mount.id, from: mount.position, to: ctx.unit(u.id).position!, forced: 'carries its rider' });
+  }
+  return ctx.unit(u.id).position!;
+}
+
+export function parseCell(cmd: Command, field = 'to'): Cell {
+  const to = cmd[field];
+  if (!Array.isArray(to) || to.length !== 2 || !to.every((n) => Number.isInteger(n))) fail('command/bad_cell', `"${field}" must be a cell [x, y]`, field);
+  return { x: to[0] as number, y: to[1] as number };
 }
 
 export function moveCommand(ctx: Resolution, cmd: Command): void {
   const u = ctx.unit(cmd.actor!);
-  const to = cmd.to;
-  if (!Array.isArray(to) || to.length !== 2 || !to.every((n) => Number.isInteger(n))) fail('command/bad_cell', '"to" must be a cell [x, y]', 'to');
-  const cell = { x: to[0] as number, y: to[1] as number };
+  const cell = parseCell(cmd);
   if (!inBounds(ctx.state.map as GridMap, cell)) fail('action/out_of_bounds', `(${cell.x}, ${cell.y}) is off the map`, 'to');
   const reach = reachableCells(ctx.state, u);
   const spot = reach.get(cellKey(cell));
-  if (!spot || spot.cost === 0) fail('action/out_of_range', `${u.name} cannot reach (${cell.x}, ${cell.y}) with ${u.pools.movement.value} Movement left [OUT-TURN-1]`, 'to');
-  ctx.changePool(u.id, 'movement', -spot.cost, 'spend', { rule: 'OUT-TURN-1' });
-  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: cell, path: pathTo(reach, cell), cost: spot.cost });
+  if (!spot || spot.cost === 0) fail('action/out_of_range', `${u.name} cannot reach (${cell.x}, ${cell.y}) with ${u.pools.movement.value} Movement left [OUT-TURN-1, OUT-TER-1]`, 'to');
+  walk(ctx, u, pathTo(reach, cell), reach);
+}
+
+/** What a move will cost and where it goes, before it is made (preview notes). */
+export function movePreview(state: EncounterState, u: Unit, to: Cell): { chance?: number; notes: string[] } {
+  const reach = reachableCells(state, u);
+  const spot = reach.get(cellKey(to));
+  if (!spot) return { notes: [`(${to.x}, ${to.y}) is out of reach with ${u.pools.movement.value} Movement`] };
+  const path = pathTo(reach, to);
+  const jumps = jumpsOn(state, path);
+  const notes = [`path: ${path.map((c) => `(${c.x}, ${c.y})`).join(' → ')}`, `cost: ${spot.cost} Movement of ${u.pools.movement.value}`];
+  if (jumps) notes.push(`${jumps} mountain jump${jumps > 1 ? 's' : ''}: each d10 7–0 made, 3–6 Topple, 1–2 fall [OUT-TER-3]`);
+  return { ...(jumps ? { chance: 0.4 ** jumps } : {}), notes };
 }

@@ -28,6 +28,8 @@ export const weaponSchema = z.strictObject({
   upgrades: z.number().int().default(0),
   /** Armour-piercing rounds overcome full cover, except sandbags, brick and metal (OUT-COV-3, OUT-COV-4). */
   armorPiercing: z.boolean().default(false),
+  /** Lightning and the like: used underwater it hurts only the user (OUT-TER-2). */
+  electric: z.boolean().default(false),
 });
 
 const effectRef = z
@@ -55,6 +57,8 @@ export const skillSchema = z.strictObject({
   charge: charge.optional(),
   bypassHalfCover: z.boolean().default(false),
   action: z.enum(['primary', 'secondary']).default('primary'),
+  /** Lightning and the like: used underwater it hurts only the user (OUT-TER-2). */
+  electric: z.boolean().default(false),
 });
 
 export const itemSchema = z.strictObject({
@@ -114,10 +118,28 @@ export const unitSchema = z.strictObject({
   hidden: z.boolean().default(false),
   policy: z.string().optional(),
   gmNotes: z.string().optional(),
+  /** Tiny and Huge units take double cannon damage (OUT-SHIP-2); Medium or smaller can be catapulted. */
+  size: z.enum(['tiny', 'small', 'medium', 'large', 'huge']).default('medium'),
+  /** Can swim in water cells (OUT-TER-2); false: water cannot be entered. */
+  swims: z.boolean().default(true),
+  /** Rounds of breath under water (10 seconds each: ruling OUT-TER-2). */
+  breath: z.number().int().min(1).default(6),
+  /** Flies: open air can be crossed, falls and catapult launches do not hurt (OUT-SHIP-2). */
+  wings: z.boolean().default(false),
+  /** Carries a hookshot (OUT-SPACE-2). */
+  hookshot: z.boolean().default(false),
+  /** This unit is a pet (OUT-PET-1): whose, and what kind; a charmed one returns to `from` if the Charm breaks. */
+  pet: z.strictObject({ trainer: z.string().min(1), kind: z.enum(['charmed', 'drone', 'companion', 'tamed']), from: z.string().optional() }).optional(),
+  /** This unit rides a mount (OUT-MNT-1): the mount's unit id; riding (default), beside it, or not yet summoned. */
+  mount: z.strictObject({ unit: z.string().min(1), state: z.enum(['riding', 'beside', 'unsummoned']).default('riding') }).optional(),
+  /** Battle station aboard an airship (OUT-SHIP-3). */
+  station: z.enum(['deck', 'catapult', 'left_cannon', 'right_cannon', 'helm']).optional(),
 });
 
 export const terrainSchema = z.strictObject({
   at: cell,
+  /** The far corner: the entry fills the rectangle from `at` to `to` (a river, a forest). */
+  to: cell.optional(),
   tags: z.array(z.string()).default([]),
   cost: z.number().positive().optional(),
   elevation: z.number().int().optional(),
@@ -126,6 +148,28 @@ export const terrainSchema = z.strictObject({
   cover: z.enum(['half', 'full']).optional(),
   /** sandbags, brick, metal, wood, stone, hill... or cardboard, curtain, pillows (concealment only: no cover, OUT-COV-1). */
   material: z.string().optional(),
+});
+
+const tierNo = z.number().int().min(1).max(10);
+
+export const shipSchema = z.strictObject({
+  id: z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only'),
+  name: z.string().min(1),
+  side: z.string().min(1),
+  /** North-west cell of the ship and its size in cells: its deck on the grid. */
+  at: cell,
+  size: z.tuple([z.number().int().min(2), z.number().int().min(2)]),
+  /** Tier of every section and weapon (1..10), unless `tiers` says otherwise. */
+  tier: tierNo.default(1),
+  tiers: z.strictObject({ hull: tierNo, mast: tierNo, propeller: tierNo, wings: tierNo, deck: tierNo, cannon: tierNo, catapult: tierNo }).partial().default({}),
+  /** Cells per steer (OUT-SHIP-1: masts lost lower it). */
+  movement: z.number().int().min(0).default(4),
+  /** Height above the ground in levels: a fall from it hurts that much (ruling OUT-SHIP-1). */
+  altitude: z.number().int().min(0).default(10),
+  /** Cells around the ship inside its gravity field, in space (OUT-SPACE-1). */
+  gravity: z.number().int().min(0).default(2),
+  cannons: z.boolean().default(true),
+  catapult: z.boolean().default(true),
 });
 
 const classOverride = z.strictObject({ name: z.string().optional(), speed: z.number().int().optional(), note: z.string().optional() });
@@ -143,7 +187,15 @@ export const encounterSchema = z
         strays: z.enum(['dice', 'gm']).default('dice'),
       })
       .default({ ties: 'coin', strays: 'dice' }),
-    map: z.strictObject({ width: z.number().int().min(1).max(200), height: z.number().int().min(1).max(200), terrain: z.array(terrainSchema).default([]) }),
+    map: z.strictObject({
+      width: z.number().int().min(1).max(200),
+      height: z.number().int().min(1).max(200),
+      terrain: z.array(terrainSchema).default([]),
+      /** What lies off the ships and land: ground (default), sky (open air: falls) or space (drift, gravity fields). */
+      surroundings: z.enum(['ground', 'sky', 'space']).default('ground'),
+    }),
+    /** Airships (OUT-SHIP-1..3); units standing on a ship's cells are aboard. */
+    ships: z.array(shipSchema).default([]),
     sides: z.record(z.string(), z.strictObject({ players: z.boolean().default(false), policy: z.string().optional() })).default({}),
     classes: z.partialRecord(z.enum(CLASS_IDS), classOverride).default({}),
     content: z
@@ -159,8 +211,17 @@ export const encounterSchema = z
       if (ids.has(u.id)) ctx.addIssue({ code: 'custom', path: at('id'), message: `unit id "${u.id}" is used twice` });
       ids.add(u.id);
       if (u.at[0] >= doc.map.width || u.at[1] >= doc.map.height) ctx.addIssue({ code: 'custom', path: at('at'), message: `cell [${u.at}] is outside the ${doc.map.width}×${doc.map.height} map` });
-      if (cells.has(`${u.at}`)) ctx.addIssue({ code: 'custom', path: at('at'), message: `cell [${u.at}] already holds another unit` });
-      cells.add(`${u.at}`);
+      const riding = doc.units.some((r) => r.mount?.unit === u.id && r.mount.state !== 'beside');
+      if (!riding && !(u.mount && u.mount.state === 'riding') && cells.has(`${u.at}`)) ctx.addIssue({ code: 'custom', path: at('at'), message: `cell [${u.at}] already holds another unit` });
+      if (!riding) cells.add(`${u.at}`);
+      if (u.pet && !doc.units.some((t) => t.id === u.pet!.trainer)) ctx.addIssue({ code: 'custom', path: at('pet', 'trainer'), message: `no unit "${u.pet.trainer}" to be the trainer` });
+      if (u.mount) {
+        const m = doc.units.find((t) => t.id === u.mount!.unit);
+        if (!m) ctx.addIssue({ code: 'custom', path: at('mount', 'unit'), message: `no unit "${u.mount.unit}" to ride` });
+        else if (m.side !== u.side) ctx.addIssue({ code: 'custom', path: at('mount', 'unit'), message: `the mount "${m.id}" is on another side` });
+        // OUT-MNT-1: only a Mount Tamer (40 Wisdom) can ride
+        if (u.stats.wisdom < 40) ctx.addIssue({ code: 'custom', path: at('mount'), message: `${u.name} has ${u.stats.wisdom} Wisdom; riding a mount takes Mount Tamer (40 Wisdom) [OUT-MNT-1]` });
+      }
       if (u.startHp !== undefined && u.startHp > u.hp) ctx.addIssue({ code: 'custom', path: at('startHp'), message: `startHp ${u.startHp} is more than hp ${u.hp}` });
       const known = (list: { id: string }[], key: string) => list.some((x) => x.id === key);
       u.weapons.forEach((w, j) => {
@@ -196,3 +257,4 @@ export type Skill = z.output<typeof skillSchema>;
 export type Item = z.output<typeof itemSchema>;
 export type Reaction = z.output<typeof reactionSchema>;
 export type TerrainDoc = z.output<typeof terrainSchema>;
+export type ShipDoc = z.output<typeof shipSchema>;

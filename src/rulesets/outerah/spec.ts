@@ -24,6 +24,20 @@ export interface StrikeSpec {
   charge?: ChargeName;
   weapon?: string;
   skill?: string;
+  /** Lightning and the like: underwater it hurts only the user (OUT-TER-2). */
+  electric?: boolean;
+  /** Why Strength/Intelligence is not added: Trainer Interference (OUT-PET-3), a ship's cannon. */
+  noStatBonus?: string;
+  /** Flat terms added to the dice (a cannon's 3 × tier). */
+  flat?: { name: string; value: number }[];
+  /** Multipliers after charges and critical (a pet's 50 %, a cannon ×2 on Tiny and Huge, half range). */
+  factors?: { name: string; factor: number }[];
+  /** Why it cannot crit: no critical check is rolled (OUT-PET-3). */
+  noCrit?: string;
+  /** Why the attacker has advantage: the hit D100 is rolled twice, the lower counts (ruling OUT-PET-3). */
+  advantage?: string;
+  /** Why a miss hurts the one who made it (OUT-PET-3). */
+  missHurtsSelf?: string;
 }
 
 export function weaponSpec(w: Weapon): StrikeSpec {
@@ -41,6 +55,7 @@ export function weaponSpec(w: Weapon): StrikeSpec {
     armorPiercing: w.armorPiercing,
     bypassHalfCover: false,
     weapon: w.id,
+    ...(w.electric ? { electric: true } : {}),
   };
   if (w.damage) s.dice = w.damage;
   return s;
@@ -58,6 +73,7 @@ export function skillSpec(k: Skill): StrikeSpec {
     armorPiercing: false,
     bypassHalfCover: k.bypassHalfCover,
     skill: k.id,
+    ...(k.electric ? { electric: true } : {}),
   };
   if (k.kind === 'attack' && k.dice) s.dice = k.dice;
   if (k.charge) s.charge = k.charge;

@@ -29,8 +29,8 @@ describe('outerah weapons', () => {
     s.start(5, 1);
     expect(s.checks(s.dice(50, 30, 1, 1, 1, 1, 1, 99).do(hit('chair')))[2]).toMatch(/^5d4 \[.*\(at most 5d4\)\]/);
     // the object decides the type; pointed objects are thrown
-    expect(completeWeapon({ id: 'p', name: 'Fork', kind: 'improvised', object: 'pointed', element: 'neutral', hand: 'main', upgrades: 0, armorPiercing: false })).toMatchObject({ type: 'piercing', delivery: 'projectile', range: 3 });
-    expect(completeWeapon({ id: 'h', name: 'Chair', kind: 'improvised', object: 'heavy', element: 'neutral', hand: 'main', upgrades: 0, armorPiercing: false })).toMatchObject({ type: 'bludgeon', delivery: 'melee' });
+    expect(completeWeapon({ id: 'p', name: 'Fork', kind: 'improvised', object: 'pointed', element: 'neutral', hand: 'main', upgrades: 0, armorPiercing: false, electric: false })).toMatchObject({ type: 'piercing', delivery: 'projectile', range: 3 });
+    expect(completeWeapon({ id: 'h', name: 'Chair', kind: 'improvised', object: 'heavy', element: 'neutral', hand: 'main', upgrades: 0, armorPiercing: false, electric: false })).toMatchObject({ type: 'bludgeon', delivery: 'melee' });
   });
 
   it('OUT-WPN-2: slashing: Wounds stack to 3, ceil(level/2) per stack at the end of the target\'s turns', () => {
@@ -117,7 +117,7 @@ describe('outerah weapons', () => {
 
 describe('outerah ranges', () => {
   it('OUT-RNG-1: short range 1–2 cells; revolver and crossbow 6, rifle 9, longbow 8', () => {
-    const base = { element: 'neutral' as const, hand: 'main' as const, upgrades: 0, armorPiercing: false, damage: '1d6' };
+    const base = { element: 'neutral' as const, hand: 'main' as const, upgrades: 0, armorPiercing: false, electric: false, damage: "1d6" };
     expect(['revolver', 'crossbow', 'rifle', 'longbow', 'sword', 'spear'].map((kind) => completeWeapon({ ...base, id: kind, name: kind, kind }).range)).toEqual([6, 6, 9, 8, 1, 2]);
     const t = new Table(outerah, duel({ hero: { at: [0, 0], weapons: ['rifle'] }, foe: { at: [9, 0] } }));
     t.start(5, 1);

@@ -8,6 +8,7 @@ import type { Cell, EncounterState, GridMap, Terrain, UnitId } from '../../../en
 import { findPath } from '../../../engine/space/index.ts';
 import { key, type BoardHandlers, type BoardMarks } from './marks.ts';
 import { sideColour } from './palette.ts';
+import { shipsOf } from './ships.ts';
 import { UnitToken } from './UnitToken.tsx';
 
 const S = 48;
@@ -88,7 +89,8 @@ export function GridBoard({ state, map, marks, active, selected, placing, onCell
           </rect>
           {t?.elevation ? <rect x={x * S + 1} y={y * S + 1} width={S - 2} height={S - 2} className="cell-elevated" style={{ opacity: Math.min(0.5, 0.12 * t.elevation) }} /> : null}
           {t?.elevation ? <text x={x * S + 3} y={y * S + 12} className="cell-note">▲{t.elevation}</text> : null}
-          {t?.cover ? <text x={x * S + S - 4} y={y * S + 13} textAnchor="end" className="cell-note cover-mark">{t.cover === 'full' ? '⛨' : '◐'}</text> : null}
+          {t?.cover === 'full' && <rect x={x * S + S - 13} y={y * S + 4} width={9} height={9} rx={1.5} className="cover-mark" />}
+          {t?.cover === 'half' && <path d={`M${x * S + S - 13},${y * S + 13} h9 v-4.5 h-9 z`} className="cover-mark" />}
           {inRange && <rect x={x * S} y={y * S} width={S} height={S} className="cell-range" />}
           {move && <rect x={x * S + 3} y={y * S + 3} width={S - 6} height={S - 6} rx={5} className="cell-move" />}
           {move?.cost !== undefined && <text x={x * S + S - 5} y={y * S + S - 5} textAnchor="end" className="cell-cost">{move.cost}</text>}
@@ -107,6 +109,17 @@ export function GridBoard({ state, map, marks, active, selected, placing, onCell
       onMouseLeave={() => setHovered(undefined)}
     >
       <g className="cells">{cells}</g>
+      <g className="ships-on-grid">
+        {shipsOf(state).filter((sh) => sh.footprint).map((sh) => {
+          const f = sh.footprint!;
+          return (
+            <g key={sh.id} className={`ship-deck${sh.wrecked ? ' is-wrecked' : ''}`}>
+              <rect x={f.x * S + 2} y={f.y * S + 2} width={f.w * S - 4} height={f.h * S - 4} rx={S / 3} stroke={sh.side ? sideColour(state.sides, sh.side) : undefined} />
+              <text x={f.x * S + 8} y={f.y * S + 14} className="ship-name">{sh.name}</text>
+            </g>
+          );
+        })}
+      </g>
       {path.length > 1 && (
         <polyline className="move-path" points={path.map((c) => `${c.x * S + S / 2},${c.y * S + S / 2}`).join(' ')} />
       )}

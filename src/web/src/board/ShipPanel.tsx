@@ -9,7 +9,12 @@ export function ShipPanel({ state }: { state: EncounterState }) {
     <section className="panel ships" aria-label="Airships">
       {ships.map((ship) => (
         <div key={ship.id} className="ship">
-          <h3>{ship.name}{ship.side ? <span className="muted"> · {ship.side}</span> : null}</h3>
+          <h3>
+            {ship.name}
+            {ship.side ? <span className="muted"> · {ship.side}</span> : null}
+            {ship.altitude !== undefined ? <span className="muted"> · altitude {ship.altitude}</span> : null}
+            {ship.wrecked && <span className="badge">wrecked</span>}
+          </h3>
           <ul className="ship-sections">
             {ship.sections.map((s) => (
               <li key={s.id} className={s.destroyed ? 'section-destroyed' : undefined}>

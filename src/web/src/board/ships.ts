@@ -17,6 +17,10 @@ export interface Ship {
   id: string;
   name: string;
   side?: string;
+  /** Its deck on the grid, when it has one: drawn as an outline under the units. */
+  footprint?: { x: number; y: number; w: number; h: number };
+  altitude?: number;
+  wrecked: boolean;
   sections: ShipSection[];
 }
 
@@ -40,6 +44,14 @@ function section(id: string, o: Obj): ShipSection {
   return { id, name: typeof o.name === 'string' ? o.name : id, hp, max, destroyed: o.destroyed === true || (hp !== undefined && hp <= 0) };
 }
 
+function footprintOf(o: Obj): { footprint?: Ship['footprint'] } {
+  const at = o.at;
+  const size = o.size;
+  if (!isObj(at) || !isObj(size)) return {};
+  const [x, y, w, h] = [num(at.x), num(at.y), num(size.w), num(size.h)];
+  return x !== undefined && y !== undefined && w !== undefined && h !== undefined ? { footprint: { x, y, w, h } } : {};
+}
+
 export function shipsOf(state: EncounterState): Ship[] {
   const d = state.data ?? {};
   const raw = d.ships ?? d.airships ?? (d.ship !== undefined ? [d.ship] : d.airship !== undefined ? [d.airship] : undefined);
@@ -48,6 +60,9 @@ export function shipsOf(state: EncounterState): Ship[] {
       id,
       name: typeof o.name === 'string' ? o.name : id,
       ...(typeof o.side === 'string' ? { side: o.side } : {}),
+      ...footprintOf(o),
+      ...(num(o.altitude) !== undefined ? { altitude: num(o.altitude) } : {}),
+      wrecked: o.wrecked === true,
       sections: entries(o.sections).map(([sid, so]) => section(sid, so)),
     }))
     .filter((s) => s.sections.length > 0);

@@ -27,6 +27,56 @@ function sendsAtOnce(c: ActionChoice): boolean {
   return c.aim === 'none' && c.options.length === 1 && !hasOdds((o as { preview?: PreviewJson }).preview) && !GRAVE.has(o.command.type);
 }
 
+/** The words several labels share at the start: "End the turn facing E", "… N" → "End the turn facing". */
+function commonPrefix(labels: string[]): string {
+  const words = labels.map((l) => l.split(' '));
+  let n = 0;
+  while (words.every((w) => n < w.length - 1 && w[n] === words[0][n])) n++;
+  return words[0].slice(0, n).join(' ');
+}
+
+/**
+ * One button per choice; a run of three or more variants of one command (ending the turn facing each of
+ * eight ways) becomes one line of small buttons under their shared words.
+ */
+function ChoiceButtons({ choices, play }: { choices: ActionChoice[]; play: Play }) {
+  const byType = new Map<string, ActionChoice[]>();
+  for (const c of choices) {
+    const k = c.aim === 'none' ? c.options[0].command.type : `aim:${c.key}`;
+    byType.set(k, [...(byType.get(k) ?? []), c]);
+  }
+  const button = (c: ActionChoice, text: string, small = false) => (
+    <button
+      key={c.key}
+      type="button"
+      className={`action${small ? ' small' : ''}${play.choice?.key === c.key ? ' is-chosen' : ''}`}
+      aria-pressed={play.choice?.key === c.key}
+      aria-label={small ? c.label : undefined}
+      disabled={play.sending || play.stale}
+      data-command={c.options[0].command.type}
+      data-group={c.group}
+      onClick={() => (sendsAtOnce(c) ? void play.send(c.options[0].command) : play.choose(play.choice?.key === c.key ? undefined : c))}
+    >
+      {text}
+      {c.aim !== 'none' && c.options.length > 1 && <span className="muted"> ({c.options.length})</span>}
+    </button>
+  );
+  return (
+    <div className="buttons">
+      {[...byType.values()].map((run) => {
+        const prefix = run.length >= 3 ? commonPrefix(run.map((c) => c.label)) : '';
+        if (!prefix) return run.map((c) => button(c, c.label));
+        return (
+          <div key={run[0].key} className="variants" role="group" aria-label={prefix}>
+            <span className="variants-label">{prefix}</span>
+            <div className="buttons">{run.map((c) => button(c, c.label.slice(prefix.length).trim(), true))}</div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
 export function ActionPanel({ play, state, unitName, diceMode }: Props) {
   const [dice, setDice] = useState('');
   const groups = new Map<string, ActionChoice[]>();
@@ -64,23 +114,7 @@ export function ActionPanel({ play, state, unitName, diceMode }: Props) {
               </details>
             </div>
           ) : (
-            <div className="buttons">
-              {choices.map((c) => (
-                <button
-                  key={c.key}
-                  type="button"
-                  className={`action${play.choice?.key === c.key ? ' is-chosen' : ''}`}
-                  aria-pressed={play.choice?.key === c.key}
-                  disabled={play.sending || play.stale}
-                  data-command={c.options[0].command.type}
-                  data-group={c.group}
-                  onClick={() => (sendsAtOnce(c) ? void play.send(c.options[0].command) : play.choose(play.choice?.key === c.key ? undefined : c))}
-                >
-                  {c.label}
-                  {c.aim !== 'none' && c.options.length > 1 && <span className="muted"> ({c.options.length})</span>}
-                </button>
-              ))}
-            </div>
+            <ChoiceButtons choices={choices} play={play} />
           )}
         </div>
       ))}

@@ -18,12 +18,14 @@ export function hasOdds(p: PreviewJson | undefined): p is PreviewJson {
 export const pct = (p: number) => `${(Math.round(p * 1000) / 10).toFixed(p * 100 === Math.round(p * 100) ? 0 : 1)}%`;
 export const dec = (x: number) => (Math.round(x * 100) / 100).toString();
 
-function Histogram({ pmf }: { pmf: [number, number][] }) {
+/** Damage on a hit, as bars; the miss (0) is left out — its share is the chance above. */
+function Histogram({ pmf: all }: { pmf: [number, number][] }) {
+  const pmf = all.some(([v]) => v > 0) ? all.filter(([v]) => v > 0) : all;
   if (pmf.length < 2 || pmf.length > 80) return null;
   const top = Math.max(...pmf.map(([, p]) => p));
   const w = 100 / pmf.length;
   return (
-    <svg className="histogram" viewBox="0 0 100 30" preserveAspectRatio="none" role="img" aria-label="Damage distribution">
+    <svg className="histogram" viewBox="0 0 100 30" preserveAspectRatio="none" role="img" aria-label="Damage distribution on a hit">
       {pmf.map(([v, p], i) => (
         <rect key={v} x={i * w + w * 0.1} y={30 - (28 * p) / top} width={w * 0.8} height={(28 * p) / top} className={v === 0 ? 'bar-miss' : 'bar'}>
           <title>{`${v} damage: ${pct(p)}`}</title>

@@ -1,0 +1,27 @@
+/**
+ * Falling (rulings OUT-TER-3, OUT-SHIP-1, OUT-SHIP-2): the text calls a mountain fall "considerable, or
+ * most likely deadly" and makes catapulted units and a downed airship's crew take fall damage, never
+ * saying how much. Ruling: 1d6 per level fallen (at least 1, at most 20d6), true damage (no reduction,
+ * no resistance). Units with wings glide down unhurt.
+ */
+import type { Resolution, Unit } from '../../engine/index.ts';
+import { dealDamage } from './damage.ts';
+import { dataOf } from './model.ts';
+
+export const MAX_FALL_DICE = 20;
+
+export function fallDice(levels: number): number {
+  return Math.max(1, Math.min(MAX_FALL_DICE, levels));
+}
+
+/** Roll and deal fall damage for `levels` levels; returns the damage dealt. */
+export function fallDamage(ctx: Resolution, u: Unit, levels: number, rule: string, why: string): number {
+  if (dataOf(u).wings) {
+    ctx.note(`${u.name} spreads its wings and glides down unhurt [${rule}]`);
+    return 0;
+  }
+  const n = fallDice(levels);
+  const r = ctx.rollNotation(`${n}d6`, 'fall damage');
+  ctx.check({ label: `fall damage (${why})`, terms: [r.term, { kind: 'note', text: `${levels} level${levels === 1 ? '' : 's'}: 1d6 each` }], total: r.total, outcome: `${r.total} damage`, rules: [rule] }, u.id);
+  return dealDamage(ctx, u.id, r.total, undefined, rule);
+}

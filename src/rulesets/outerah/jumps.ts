@@ -1,0 +1,69 @@
+/**
+ * Jumping on a mountain (OUT-TER-3): every jump rolls a d10 (the 0 face reads 10): 7–0 the jump
+ * succeeds; 3–6 the unit Topples; 1–2 it falls and makes an Agility save (D100 + Agility > 100, the
+ * resist roll of OUT-EFF-3) to catch itself. Ruling: a failed jump leaves the unit on the cell it
+ * jumped from, Toppled, its Movement spent; a failed save slides it to the foot of the mountain (the
+ * nearest free cell that is not mountain) with fall damage for the height lost.
+ */
+import { cellKey, distance, elevationAt } from '../../engine/space/grid.ts';
+import type { Cell, GridMap, Resolution, Unit } from '../../engine/index.ts';
+import { effectRow } from './effect-table.ts';
+import { land } from './effects.ts';
+import { fallDamage } from './falls.ts';
+import { stat } from './model.ts';
+import { isMountain } from './terrain.ts';
+
+export type JumpResult = 'made' | 'topple' | 'caught' | 'fell';
+
+/** The odds of one mountain jump, for previews: 40 % made, 40 % Topple, 20 % fall. */
+export const JUMP_ODDS = { made: 0.4, topple: 0.4, fall: 0.2 };
+
+function topple(ctx: Resolution, u: Unit): void {
+  land(ctx, u, ctx.unit(u.id), effectRow('Topple')!, { name: 'Topple', tier: 1 });
+}
+
+/** The foot of the mountain: the nearest free cell off the mountain (then the lowest, then by rows). */
+export function footOf(ctx: Resolution, from: Cell, taken: Set<string>): Cell | undefined {
+  const map = ctx.state.map as GridMap;
+  let best: { c: Cell; d: number; h: number } | undefined;
+  for (let y = 0; y < map.height; y++) {
+    for (let x = 0; x < map.width; x++) {
+      const c = { x, y };
+      const t = map.cells[cellKey(c)];
+      if (isMountain(ctx.state, c) || t?.blocksMove || taken.has(cellKey(c))) continue;
+      const d = distance(from, c);
+      const h = elevationAt(map, c);
+      if (!best || d < best.d || (d === best.d && h < best.h)) best = { c, d, h };
+    }
+  }
+  return best?.c;
+}
+
+/** Roll one jump from → to; on a failure the unit is left where it should be and its Movement is gone. */
+export function mountainJump(ctx: Resolution, u: Unit, from: Cell, to: Cell, taken: Set<string>): JumpResult {
+  const d = ctx.roll(10, 'mountain jump');
+  const result = d >= 7 ? 'made' : d >= 3 ? 'topple' : 'fall';
+  ctx.check({ label: `mountain jump (${from.x}, ${from.y}) → (${to.x}, ${to.y})`, terms: [{ kind: 'dice', label: 'd10', faces: [d], value: d }], total: d, outcome: result === 'made' ? '7–0: the jump is made' : result === 'topple' ? '3–6: Topple' : '1–2: falls', rules: ['OUT-TER-3'] }, u.id);
+  if (result === 'made') return 'made';
+  if (result === 'topple') {
+    topple(ctx, u);
+    return 'topple';
+  }
+  const agi = stat(u, 'agility');
+  const s = ctx.roll(100, 'Agility save');
+  const caught = s + agi > 100;
+  ctx.check({ label: 'Agility save (catch oneself)', terms: [{ kind: 'dice', label: 'D100', faces: [s], value: s }, { kind: 'mod', name: 'Agility', value: agi }], total: s + agi, against: { op: '>', value: 100 }, outcome: caught ? 'catches itself' : 'falls to the foot of the mountain', rules: ['OUT-TER-3'] }, u.id);
+  if (caught) {
+    topple(ctx, u);
+    return 'caught';
+  }
+  const foot = footOf(ctx, from, taken);
+  const map = ctx.state.map as GridMap;
+  if (foot) {
+    ctx.emit({ type: 'unit.moved', unit: u.id, from, to: foot, forced: 'fall' });
+    fallDamage(ctx, ctx.unit(u.id), elevationAt(map, from) - elevationAt(map, foot), 'OUT-TER-3', 'down the mountain');
+  }
+  if (ctx.unit(u.id).status === 'active') topple(ctx, ctx.unit(u.id));
+  return 'fell';
+}
+

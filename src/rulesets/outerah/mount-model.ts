@@ -1,0 +1,49 @@
+/**
+ * Who rides what (OUT-MNT-1). A rider's `mount` says which unit and whether it is riding, beside it
+ * or has not summoned it; a `gm.link` of kind 'mount' (rider leads) gives a rider a mount standing beside it.
+ */
+import { linksOf } from '../../engine/gm/links.ts';
+import type { EncounterState, Unit } from '../../engine/index.ts';
+import { dataOf, stat } from './model.ts';
+
+export const MOUNT_TAMER_WISDOM = 40;
+
+export type MountState = 'riding' | 'beside' | 'unsummoned';
+
+export function mountRecord(u: Unit): { unit: string; state: MountState } | undefined {
+  const own = dataOf(u).mount;
+  if (own) return own;
+  const link = linksOf(u).find((l) => l.kind === 'mount' && l.lead);
+  return link ? { unit: link.with, state: 'beside' } : undefined;
+}
+
+/** The mount a unit is riding now, if any. */
+export function riddenMount(state: EncounterState, u: Unit): Unit | undefined {
+  const m = mountRecord(u);
+  if (!m || m.state !== 'riding') return undefined;
+  const mount = state.units[m.unit];
+  return mount && mount.status === 'active' ? mount : undefined;
+}
+
+/** The rider of a mount (whoever names it as theirs). */
+export function riderOf(state: EncounterState, mount: Unit): Unit | undefined {
+  const own = dataOf(mount).mountOf;
+  if (own) return state.units[own];
+  const link = linksOf(mount).find((l) => l.kind === 'mount' && !l.lead);
+  return link ? state.units[link.with] : undefined;
+}
+
+export const isMount = (state: EncounterState, u: Unit): boolean => riderOf(state, u) !== undefined;
+
+export const isMountTamer = (u: Unit): boolean => stat(u, 'wisdom') >= MOUNT_TAMER_WISDOM;
+
+/** Movement and Jump on the move: a rider uses its mount's (OUT-MNT-1). */
+export function moveOf(state: EncounterState, u: Unit): number {
+  const m = riddenMount(state, u);
+  return dataOf(m ?? u).move;
+}
+
+export function baseJumpOf(state: EncounterState, u: Unit): number {
+  const m = riddenMount(state, u);
+  return dataOf(m ?? u).jump;
+}

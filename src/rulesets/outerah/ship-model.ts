@@ -1,0 +1,205 @@
+/**
+ * Airships (OUT-SHIP-1): a ship is a footprint of cells on the grid (its deck) and a set of sections,
+ * each with hit points by tier. Ships live in `state.data.ships` (id → Ship), plain JSON the web page
+ * draws from; they change only through the `outerah:ship.*` events applied here.
+ */
+import type { Cell, EncounterState, Json, Unit } from '../../engine/index.ts';
+import type { Charge, ChargeName } from './charges.ts';
+import { dataOf } from './model.ts';
+import type { ShipDoc } from './schema.ts';
+
+export type SectionKind = 'hull' | 'mast' | 'propeller' | 'wings' | 'deck';
+
+/** Hit points by tier 1..10, the text's five tables. */
+export const SECTION_HP: Record<SectionKind, number[]> = {
+  hull: [100, 110, 120, 135, 150, 170, 190, 215, 240, 275],
+  mast: [25, 30, 35, 40, 50, 60, 70, 85, 100, 120],
+  propeller: [30, 35, 40, 50, 60, 70, 85, 100, 115, 140],
+  wings: [50, 60, 70, 85, 100, 115, 130, 150, 175, 200],
+  deck: [60, 70, 85, 100, 120, 140, 165, 190, 210, 250],
+};
+
+/** The charge an attack at the section gets (OUT-SHIP-1); the Wings name none. */
+export const SECTION_CHARGE: Partial<Record<SectionKind, ChargeName>> = { hull: 'super', mast: 'minus', propeller: 'hyper', deck: 'plus' };
+
+export const SECTION_NAMES: Record<SectionKind, string> = { hull: 'Hull', mast: 'Mast', propeller: 'Propeller', wings: 'Wings', deck: 'Deck' };
+
+export interface Section {
+  id: string;
+  kind: SectionKind;
+  name: string;
+  tier: number;
+  hp: number;
+  max: number;
+}
+
+export interface Ship {
+  id: string;
+  name: string;
+  side: string;
+  at: Cell;
+  size: { w: number; h: number };
+  /** Cells per steer before losses. */
+  movement: number;
+  altitude: number;
+  gravity: number;
+  sections: Section[];
+  cannons: { left: Cannon; right: Cannon } | null;
+  catapult: { tier: number; orb?: { caster: string; skill: string; round: number } } | null;
+  /** The Hull is destroyed: the ship fell (sky) or is a wreck. */
+  wrecked: boolean;
+}
+
+export interface Cannon {
+  tier: number;
+  loaded: boolean;
+}
+
+export function buildShip(s: ShipDoc): Ship {
+  const tier = (k: keyof ShipDoc['tiers']) => s.tiers[k] ?? s.tier;
+  const section = (kind: SectionKind, id: string, name: string): Section => {
+    const t = tier(kind);
+    return { id, kind, name, tier: t, hp: SECTION_HP[kind][t - 1], max: SECTION_HP[kind][t - 1] };
+  };
+  return {
+    id: s.id,
+    name: s.name,
+    side: s.side,
+    at: { x: s.at[0], y: s.at[1] },
+    size: { w: s.size[0], h: s.size[1] },
+    movement: s.movement,
+    altitude: s.altitude,
+    gravity: s.gravity,
+    sections: [
+      section('hull', 'hull', 'Hull'),
+      section('mast', 'mast1', 'Fore Mast'),
+      section('mast', 'mast2', 'Main Mast'),
+      section('mast', 'mast3', 'Aft Mast'),
+      section('propeller', 'propeller', 'Propeller'),
+      section('wings', 'wings', 'Wings'),
+      section('deck', 'deck', 'Deck'),
+    ],
+    cannons: s.cannons ? { left: { tier: tier('cannon'), loaded: false }, right: { tier: tier('cannon'), loaded: false } } : null,
+    catapult: s.catapult ? { tier: tier('catapult') } : null,
+    wrecked: false,
+  };
+}
+
+export const shipsOf = (state: EncounterState): Record<string, Ship> => (state.data.ships ?? {}) as unknown as Record<string, Ship>;
+
+export const shipList = (state: EncounterState): Ship[] => Object.values(shipsOf(state));
+
+export function onShip(ship: Ship, c: Cell): boolean {
+  return c.x >= ship.at.x && c.y >= ship.at.y && c.x < ship.at.x + ship.size.w && c.y < ship.at.y + ship.size.h;
+}
+
+/** The ship whose deck holds the cell (wrecks included), if any. */
+export function shipAt(state: EncounterState, c: Cell): Ship | undefined {
+  return shipList(state).find((s) => onShip(s, c));
+}
+
+/** The ship a unit stands on. */
+export function shipOf(state: EncounterState, u: Unit): Ship | undefined {
+  return u.position ? shipAt(state, u.position) : undefined;
+}
+
+export const sectionOf = (ship: Ship, id: string): Section | undefined => ship.sections.find((s) => s.id === id);
+
+export const lost = (ship: Ship, kind: SectionKind): number => ship.sections.filter((s) => s.kind === kind && s.hp <= 0).length;
+
+/** Cells a steer may move the ship (OUT-SHIP-1): −1 per lost mast; ruling: no propeller halves it; no wings ×0.75 (Minus Charge). */
+export function shipMovement(ship: Ship): { value: number; why: string[] } {
+  const why: string[] = [];
+  let m = ship.movement;
+  const masts = lost(ship, 'mast');
+  if (masts) {
+    m -= masts;
+    why.push(`−${masts} for lost masts`);
+  }
+  if (lost(ship, 'propeller')) {
+    m = Math.floor(m / 2);
+    why.push('halved without the propeller');
+  }
+  if (lost(ship, 'wings')) {
+    m = Math.floor(m * 0.75);
+    why.push('Minus Charge ×0.75 steering without wings');
+  }
+  return { value: Math.max(0, m), why };
+}
+
+/** Distance from a cell to the nearest cell of the ship's deck (Chebyshev). */
+export function distanceToShip(ship: Ship, c: Cell): number {
+  const dx = Math.max(ship.at.x - c.x, 0, c.x - (ship.at.x + ship.size.w - 1));
+  const dy = Math.max(ship.at.y - c.y, 0, c.y - (ship.at.y + ship.size.h - 1));
+  return Math.max(dx, dy);
+}
+
+export const isBelowDeck = (u: Unit): boolean => {
+  const s = dataOf(u).station;
+  return s === 'left_cannon' || s === 'right_cannon';
+};
+
+/**
+ * Charges on attacks made from aboard (OUT-SHIP-1): any mast lost, turbulence (Minus Charge); the Deck at
+ * half its hit points or less hampers the crew on it (ruling: Minus Charge; below deck is not hampered).
+ */
+export function crewCharges(state: EncounterState, attacker: Unit): Charge[] {
+  const ship = shipOf(state, attacker);
+  if (!ship || ship.wrecked) return [];
+  const out: Charge[] = [];
+  const masts = lost(ship, 'mast');
+  if (masts) out.push({ charge: 'minus', why: `${masts} mast${masts > 1 ? 's' : ''} lost: turbulence` });
+  const deck = sectionOf(ship, 'deck')!;
+  if (!isBelowDeck(attacker) && deck.hp > 0 && deck.hp * 2 <= deck.max) out.push({ charge: 'minus', why: 'damaged deck' });
+  return out;
+}
+
+// ---- events ----
+
+export type ShipEvent =
+  | { type: 'outerah:ship.damaged'; ship: string; section: string; amount: number; hp: number; source?: string }
+  | { type: 'outerah:ship.moved'; ship: string; from: Cell; to: Cell }
+  | { type: 'outerah:ship.set'; ship: string; key: 'altitude' | 'wrecked' | 'cannon' | 'orb'; value: Json };
+
+const live = (state: EncounterState, id: string): Ship => {
+  const s = shipsOf(state)[id];
+  if (!s) throw new Error(`event names unknown ship "${id}"`);
+  return s;
+};
+
+export const shipAppliers = {
+  'outerah:ship.damaged'(state: EncounterState, e: Extract<ShipEvent, { type: 'outerah:ship.damaged' }>) {
+    const sec = live(state, e.ship).sections.find((x) => x.id === e.section)!;
+    sec.hp = e.hp;
+  },
+  'outerah:ship.moved'(state: EncounterState, e: Extract<ShipEvent, { type: 'outerah:ship.moved' }>) {
+    live(state, e.ship).at = { x: e.to.x, y: e.to.y };
+  },
+  'outerah:ship.set'(state: EncounterState, e: Extract<ShipEvent, { type: 'outerah:ship.set' }>) {
+    const s = live(state, e.ship);
+    if (e.key === 'altitude') s.altitude = e.value as number;
+    else if (e.key === 'wrecked') s.wrecked = e.value as boolean;
+    else if (e.key === 'cannon') {
+      const v = e.value as { side: 'left' | 'right'; loaded: boolean };
+      if (s.cannons) s.cannons[v.side].loaded = v.loaded;
+    } else if (e.key === 'orb' && s.catapult) {
+      if (e.value === null) delete s.catapult.orb;
+      else s.catapult.orb = e.value as { caster: string; skill: string; round: number };
+    }
+  },
+};
+
+export function describeShipEvent(e: { type: string; [k: string]: unknown }, state: EncounterState): string | undefined {
+  const ship = shipsOf(state)[String(e.ship)];
+  const name = ship?.name ?? String(e.ship);
+  if (e.type === 'outerah:ship.damaged') {
+    const sec = ship?.sections.find((s) => s.id === e.section);
+    return `${name}'s ${sec?.name ?? String(e.section)} takes ${String(e.amount)} damage (HP ${String(e.hp)}) [OUT-SHIP-1]`;
+  }
+  if (e.type === 'outerah:ship.moved') {
+    const to = e.to as Cell;
+    return `${name} is steered to (${to.x}, ${to.y}) [OUT-SHIP-3]`;
+  }
+  if (e.type === 'outerah:ship.set') return `${name}: ${String(e.key)} → ${JSON.stringify(e.value)}`;
+  return undefined;
+}

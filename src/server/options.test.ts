@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { OptionError, parseServeOptions } from './options.ts';
+import { TokenBucket } from './rate.ts';
+
+describe('serve options', () => {
+  it('defaults to port 8080 on this machine with data/skirmish.sqlite and synchronous FULL', () => {
+    expect(parseServeOptions({}, {})).toMatchObject({ port: 8080, host: '127.0.0.1', db: 'data/skirmish.sqlite', synchronous: 'full' });
+    expect(parseServeOptions({}, { PORT: '9000' }).port).toBe(9000);
+  });
+
+  it('checks what it is given', () => {
+    expect(() => parseServeOptions({ port: 'x' }, {})).toThrow(OptionError);
+    expect(() => parseServeOptions({ sync: 'off' }, {})).toThrow(OptionError);
+    expect(() => parseServeOptions({ limits: '{"nope":1}' }, {})).toThrow(/unknown limit/);
+    expect(parseServeOptions({ limits: '{"wsRate":5}' }, {}).limits).toEqual({ wsRate: 5 });
+  });
+});
+
+describe('TokenBucket', () => {
+  it('allows the burst, then the rate', () => {
+    let now = 0;
+    const b = new TokenBucket(2, 3, () => now);
+    expect([b.take(), b.take(), b.take(), b.take()]).toEqual([true, true, true, false]);
+    now = 500;
+    expect([b.take(), b.take()]).toEqual([true, false]);
+  });
+});
