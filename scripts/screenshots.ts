@@ -83,6 +83,7 @@ try {
       await player.screenshot({ path: join(OUT, `${s.ruleset}-player.png`), fullPage: true });
       if (s.ruleset === 'phase20') {
         await player.setViewportSize({ width: 820, height: 1180 });
+        await player.evaluate(() => window.scrollTo(0, 0));
         await player.screenshot({ path: join(OUT, 'phase20-player-tablet.png') });
       }
       console.log(`${s.ruleset}: ${aiming ? 'player aiming' : 'no player attack found'}`);

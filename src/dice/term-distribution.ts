@@ -2,12 +2,11 @@
 // explosions and success counting, then combined over the term's dice (convolution, or the
 // keep/drop programme of order-statistics.ts).
 import type { DiceNode } from './ast.ts';
-import { diceCount, keptFrom, keptTo, readRules, successValue, type ExplodeRule } from './dice-term.ts';
+import { diceCount, keptFrom, keptTo, readRules, sidesOf, successValue, type ExplodeRule } from './dice-term.ts';
 import { Distribution } from './distribution.ts';
 import { DiceError } from './errors.ts';
 import { formatTerm } from './format.ts';
 import { DICE_LIMITS } from './limits.ts';
-import { evalConstant } from './constant.ts';
 import { matches } from './math.ts';
 import { keptSum } from './order-statistics.ts';
 import { add, conv, EMPTY, filter, mapValues, massOf, power, scale, uniform, type Pmf } from './pmf.ts';
@@ -23,7 +22,7 @@ export function termDistribution(node: DiceNode): Distribution {
   if (node.die.kind === 'fudge') {
     raw = node.die.nonBlanks === 2 ? FUDGE : FUDGE_1;
   } else {
-    const sides = node.die.kind === 'percent' ? 100 : evalConstant(node.die.sides);
+    const sides = sidesOf(node.die);
     charge(sides, what);
     raw = uniform(1, sides);
   }

@@ -184,6 +184,22 @@ describe('play', () => {
   });
 });
 
+describe('replacing a roll', () => {
+  it('works after the encounter was rebuilt from the file: the commands behind the log are stored too', async () => {
+    const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });
+    await command(t.gm, enc, { type: 'start' });
+    const rolled = ((await t.gm.get(`/api/encounters/${enc}/events`)).body.events as { seq: number; type: string; dice?: unknown[] }[]).find((e) => e.type === 'check' && e.dice?.length);
+    expect(rolled).toBeDefined();
+    t.srv.ctx.cache.evict(enc);
+    const r = await command(t.gm, enc, { type: 'gm.reroll', event: rolled!.seq, reason: 'cocked die' });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.events[0]).toMatchObject({ type: 'undo' });
+    // and the export carries the commands to a GM (not to players: they may name hidden units)
+    expect(Object.keys((await t.gm.get(`/api/encounters/${enc}/export`)).body.encounters[0].commands ?? {})).not.toHaveLength(0);
+    expect((await t.p1.get(`/api/encounters/${enc}/export`)).body.encounters[0].commands).toBeUndefined();
+  });
+});
+
 describe('replay and transfer', () => {
   it('replays step by step and round-trips an export through import', async () => {
     const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });

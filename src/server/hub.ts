@@ -24,11 +24,10 @@ import { ClientMessage, parseWith, type ServerMessage } from './schemas.ts';
 export const WS_PATH = '/api/ws';
 
 /** Close codes the hub uses (4xxx are application codes). */
-export const CLOSE = { authTimeout: 4001, tooManyConnections: 4002, slowConsumer: 4003, flooding: 4004, revoked: 4005, shutdown: 1001 } as const;
+export const CLOSE = { authTimeout: 4001, tooManyConnections: 4002, flooding: 4004, revoked: 4005, shutdown: 1001 } as const;
 
 interface Conn {
   ws: WebSocket;
-  token?: string;
   principal?: Member;
   subs: Set<string>;
   bucket: TokenBucket;
@@ -134,12 +133,9 @@ export class Hub implements Publisher {
     }
   }
 
-  /** The connection's principal now (a revoked token stops working at once). */
+  /** The connection's principal (revoking a player's tokens closes its connections: see revoked()). */
   private current(c: Conn): Principal {
-    if (!c.token) return { role: 'anonymous' };
-    const p = principalOf(this.ctx, c.token);
-    if (p.role === 'anonymous') c.ws.close(CLOSE.revoked, 'token revoked');
-    return p;
+    return c.principal ?? { role: 'anonymous' };
   }
 
   private handle(c: Conn, msg: ClientMessage): void {
@@ -185,7 +181,6 @@ export class Hub implements Publisher {
       return;
     }
     clearTimeout(c.authTimer);
-    c.token = token;
     c.principal = p;
     set.add(c);
     const encounters = this.ctx.store.encounters(p.tableId).map(summaryOf);
@@ -236,7 +231,10 @@ export class Hub implements Publisher {
   /** Close every connection of a player whose tokens were revoked. */
   revoked(tableId: string, playerId: string): void {
     for (const c of this.byTable.get(tableId) ?? []) {
-      if (c.principal?.role === 'player' && c.principal.playerId === playerId) c.ws.close(CLOSE.revoked, 'token revoked');
+      if (c.principal?.role === 'player' && c.principal.playerId === playerId) {
+        c.principal = undefined; // nothing more is served, even before the close completes
+        c.ws.close(CLOSE.revoked, 'token revoked');
+      }
     }
   }
 

@@ -44,7 +44,7 @@ export class LiveCache {
     if (!row) return undefined;
     const engine = engineFor(row.ruleset);
     if (!engine) throw new Error(`encounter ${id} uses unknown ruleset ${row.ruleset}`);
-    const live: Live = { row, ruleset: engine.ruleset, engine, log: EncounterLog.fromEvents(engine, this.store.events(id)) };
+    const live: Live = { row, ruleset: engine.ruleset, engine, log: EncounterLog.fromEvents(engine, this.store.events(id), this.store.logCommands(id)) };
     if (live.log.version !== row.version) throw new Error(`encounter ${id}: ${live.log.version} events stored but version ${row.version}`);
     this.map.set(id, live);
     while (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);

@@ -192,7 +192,9 @@ export function runCommand(ctx: Context, token: Principal, id: string, body: unk
   const events = out.events;
   const record = { cmd: events[0].cmd, from: events[0].seq, to: events[events.length - 1].seq };
   try {
-    ctx.store.append(id, version, events, live.log.state.status, { id: req.id, bodyHash: hash, result: record });
+    // the engine keeps each command's body (to decide it again when the GM replaces a roll): so does the file
+    const logCommands = Object.fromEntries([...new Set(events.map((e) => e.cmd))].flatMap((cmd) => (Object.hasOwn(live.log.commands, cmd) ? [[cmd, live.log.commands[cmd]]] : [])));
+    ctx.store.append(id, version, events, { status: live.log.state.status, command: { id: req.id, bodyHash: hash, result: record }, logCommands });
   } catch (err) {
     ctx.cache.evict(id);
     if (err instanceof StaleVersionError) throw new ApiError('STALE_VERSION', err.message, 'expectedVersion', { version: err.actual });

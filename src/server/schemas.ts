@@ -74,6 +74,7 @@ export const ImportRequest = z.strictObject({
         name: z.string().max(200).optional(),
         ruleset: z.string().max(64),
         events: z.array(LoggedEventSchema).min(1).max(200_000),
+        commands: z.record(z.string().max(100), Command).optional().meta({ description: 'The command behind each log command id (GM exports): lets the GM replace rolls later.' }),
       }),
     )
     .min(1)

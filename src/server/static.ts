@@ -67,8 +67,9 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL,
     send(res, 400, 'text/plain; charset=utf-8', 'bad path\n', head, 'no-store');
     return;
   }
-  let file = normalize(join(root, rel));
-  if (!file.startsWith(root) && file + sep !== root) {
+  const base = root.endsWith(sep) ? root : root + sep;
+  let file = normalize(join(base, rel));
+  if (!file.startsWith(base) && file + sep !== base) {
     send(res, 404, 'text/plain; charset=utf-8', 'not found\n', head, 'no-store');
     return;
   }

@@ -3,7 +3,7 @@
  * the GM's holds every event; a player's holds its own projection (no hidden units, no GM notes).
  * An import is checked by replaying every log with its ruleset before anything is written.
  */
-import { replayLog, type EncounterState, type LoggedEvent } from '../engine/index.ts';
+import { replayLog, type Command, type EncounterState, type LoggedEvent } from '../engine/index.ts';
 import { checkTable, liveFor, summaryOf, type Context, type EncounterSummary } from './context.ts';
 import { ApiError } from './errors.ts';
 import { engineFor } from './live.ts';
@@ -15,6 +15,8 @@ import { newId } from './tokens.ts';
 export interface ExportedEncounter extends EncounterSummary {
   events: LoggedEvent[];
   state: EncounterState;
+  /** GM exports only: the command behind each log command id (they may name hidden units). */
+  commands?: Record<string, Command>;
 }
 
 export interface TableExport {
@@ -28,7 +30,9 @@ export interface TableExport {
 function exportOne(ctx: Context, p: Principal, id: string): ExportedEncounter {
   const { live, p: m } = liveFor(ctx, p, id);
   const viewer = viewerOf(m);
-  return { ...summaryOf(live.row), events: projectLog(live.log.events, viewer, live.ruleset), state: projectState(live.log.state, viewer, live.ruleset) };
+  const out: ExportedEncounter = { ...summaryOf(live.row), events: projectLog(live.log.events, viewer, live.ruleset), state: projectState(live.log.state, viewer, live.ruleset) };
+  if (m.role === 'gm') out.commands = { ...live.log.commands };
+  return out;
 }
 
 export function exportTable(ctx: Context, p: Principal, tableId: string, only?: string): TableExport {
@@ -73,10 +77,10 @@ export function importTable(ctx: Context, p: Principal, tableId: string, body: u
       throw new ApiError('INVALID_IMPORT', `${where}: the log does not replay: ${(err as Error).message}`, `${where}.events`);
     }
     if (state.ruleset !== enc.ruleset) throw new ApiError('INVALID_IMPORT', `${where}: the log is a ${state.ruleset} encounter, not ${enc.ruleset}`, `${where}.ruleset`);
-    return { id: newId('e_'), ruleset: enc.ruleset, name: enc.name ?? state.name, status: state.status, events };
+    return { id: newId('e_'), ruleset: enc.ruleset, name: enc.name ?? state.name, status: state.status, events, commands: (enc.commands ?? {}) as Record<string, Command> };
   });
   ctx.store.db.transaction(() => {
-    for (const e of planned) ctx.store.createEncounter({ id: e.id, tableId, ruleset: e.ruleset, name: e.name, status: e.status }, e.events);
+    for (const e of planned) ctx.store.createEncounter({ id: e.id, tableId, ruleset: e.ruleset, name: e.name, status: e.status }, e.events, e.commands);
   }).immediate();
   const out = planned.map((e) => summaryOf(ctx.store.encounter(e.id)!));
   for (const s of out) ctx.publisher.encounterChanged(s);

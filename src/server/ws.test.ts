@@ -62,6 +62,16 @@ describe('WebSocket', () => {
     c.close();
   });
 
+  it('closes the connections of a player whose tokens are revoked', async () => {
+    const inv = await t.gm.post(`/api/tables/${t.tableId}/invites`, { playerId: 'p7' });
+    const joined = await t.p1.post('/api/join', { invite: inv.body.invite });
+    const c = new WsClient(t.url);
+    await c.auth(joined.body.token);
+    await t.gm.call('DELETE', `/api/tables/${t.tableId}/players/p7/tokens`);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(c.closed?.code).toBe(4005);
+  });
+
   it('checks the Origin of browser upgrades', async () => {
     await expect(new WsClient(t.url, { origin: 'https://evil.example' }).open()).rejects.toThrow(/403/);
     const same = new WsClient(t.url, { origin: t.url });

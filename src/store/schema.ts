@@ -1,7 +1,8 @@
 /**
  * The SQLite schema. One file holds every table of a server: tables (game tables), players, access
  * tokens (hashed), encounters, their append-only event logs, and the accepted commands by id
- * (idempotent retries). `user_version` numbers the schema so later versions can migrate.
+ * (idempotent retries), and the command behind each log command id (the engine decides a command
+ * again when the GM replaces an earlier roll). `user_version` numbers the schema so later versions can migrate.
  */
 export const SCHEMA_VERSION = 1;
 
@@ -44,6 +45,12 @@ CREATE TABLE IF NOT EXISTS events (
   cmd          TEXT NOT NULL,
   body         TEXT NOT NULL,
   PRIMARY KEY (encounter_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS log_commands (
+  encounter_id TEXT NOT NULL REFERENCES encounters(id),
+  cmd          TEXT NOT NULL,
+  body         TEXT NOT NULL,
+  PRIMARY KEY (encounter_id, cmd)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS commands (
   encounter_id TEXT NOT NULL REFERENCES encounters(id),

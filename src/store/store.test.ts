@@ -22,7 +22,8 @@ describe('Store', () => {
 
   it('appends at the expected version and reads back in order', () => {
     const s = open();
-    s.append('e1', 1, [note(2, 'c2'), note(3, 'c2')], 'active', { id: 'k1', bodyHash: 'h', result: { cmd: 'c2', from: 2, to: 3 } });
+    s.append('e1', 1, [note(2, 'c2'), note(3, 'c2')], { status: 'active', command: { id: 'k1', bodyHash: 'h', result: { cmd: 'c2', from: 2, to: 3 } }, logCommands: { c2: { type: 'gm.note', text: 'x' } } });
+    expect(s.logCommands('e1')).toEqual({ c2: { type: 'gm.note', text: 'x' } });
     expect(s.events('e1').map((e) => e.seq)).toEqual([1, 2, 3]);
     expect(s.events('e1', 1, 2).map((e) => e.seq)).toEqual([2]);
     expect(s.encounter('e1')).toMatchObject({ version: 3, status: 'active', paused: false });
@@ -31,16 +32,17 @@ describe('Store', () => {
 
   it('rejects a stale append and changes nothing', () => {
     const s = open();
-    s.append('e1', 1, [note(2, 'c2')], 'setup');
-    expect(() => s.append('e1', 1, [note(2, 'c3')], 'setup', { id: 'k2', bodyHash: 'h', result: { cmd: 'c3', from: 2, to: 2 } })).toThrow(StaleVersionError);
+    s.append('e1', 1, [note(2, 'c2')], { status: 'setup' });
+    expect(() => s.append('e1', 1, [note(2, 'c3')], { status: 'setup', command: { id: 'k2', bodyHash: 'h', result: { cmd: 'c3', from: 2, to: 2 } } })).toThrow(StaleVersionError);
     expect(s.events('e1').map((e) => e.cmd)).toEqual(['c1', 'c2']);
     expect(s.command('e1', 'k2')).toBeUndefined();
   });
 
   it('is all or nothing: a reused command id rolls back the events', () => {
     const s = open();
-    s.append('e1', 1, [note(2, 'c2')], 'setup', { id: 'k', bodyHash: 'h', result: { cmd: 'c2', from: 2, to: 2 } });
-    expect(() => s.append('e1', 2, [note(3, 'c3')], 'setup', { id: 'k', bodyHash: 'h2', result: { cmd: 'c3', from: 3, to: 3 } })).toThrow();
+    s.append('e1', 1, [note(2, 'c2')], { status: 'setup', command: { id: 'k', bodyHash: 'h', result: { cmd: 'c2', from: 2, to: 2 } } });
+    expect(() => s.append('e1', 2, [note(3, 'c3')], { status: 'setup', command: { id: 'k', bodyHash: 'h2', result: { cmd: 'c3', from: 3, to: 3 } }, logCommands: { c3: { type: 'x' } } })).toThrow();
+    expect(s.logCommands('e1')).toEqual({});
     expect(s.encounter('e1')!.version).toBe(2);
     expect(s.events('e1')).toHaveLength(2);
   });

@@ -10,7 +10,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { LoggedEvent } from '../engine/index.ts';
+import type { Command, LoggedEvent } from '../engine/index.ts';
 import { SCHEMA, SCHEMA_VERSION } from './schema.ts';
 
 export type Synchronous = 'full' | 'normal';
@@ -64,6 +64,15 @@ export interface StoredCommand {
   result: CommandRecord;
 }
 
+export interface AppendOptions {
+  /** The encounter's status after the events (setup / active / ended), for listings. */
+  status: string;
+  /** The client's command id, the hash of what it sent, and what it produced. */
+  command?: { id: string; bodyHash: string; result: CommandRecord };
+  /** Log command id → command, for the ids this append creates. */
+  logCommands?: Record<string, Command>;
+}
+
 export class StaleVersionError extends Error {
   readonly code = 'STALE_VERSION';
   constructor(readonly expected: number, readonly actual: number) {
@@ -112,6 +121,8 @@ export class Store {
       events: db.prepare('SELECT body FROM events WHERE encounter_id = ? AND seq > ? AND seq <= ? ORDER BY seq').pluck(),
       insertCommand: db.prepare('INSERT INTO commands (encounter_id, command_id, body_hash, result) VALUES (?, ?, ?, ?)'),
       command: db.prepare('SELECT body_hash AS bodyHash, result FROM commands WHERE encounter_id = ? AND command_id = ?'),
+      insertLogCommand: db.prepare('INSERT INTO log_commands (encounter_id, cmd, body) VALUES (?, ?, ?)'),
+      logCommands: db.prepare('SELECT cmd, body FROM log_commands WHERE encounter_id = ?'),
     };
   }
 
@@ -176,10 +187,11 @@ export class Store {
   // ── encounters and their logs ───────────────────────────────────────────
 
   /** A new encounter with its first events (the creation), in one transaction. */
-  createEncounter(row: Pick<EncounterRow, 'id' | 'tableId' | 'ruleset' | 'name' | 'status'>, events: readonly LoggedEvent[]): void {
+  createEncounter(row: Pick<EncounterRow, 'id' | 'tableId' | 'ruleset' | 'name' | 'status'>, events: readonly LoggedEvent[], logCommands: Record<string, Command> = {}): void {
     this.db.transaction(() => {
       this.st.insertEncounter.run(row.id, row.tableId, row.ruleset, row.name, row.status, Date.now());
       this.appendInTx(row.id, 0, events, row.status);
+      for (const [cmd, body] of Object.entries(logCommands)) this.st.insertLogCommand.run(row.id, cmd, JSON.stringify(body));
     }).immediate();
   }
 
@@ -202,14 +214,23 @@ export class Store {
   }
 
   /**
-   * Append one command's events at `expectedVersion`, with its command record when the client named
-   * an id, in one transaction: all of the command or none of it.
+   * Append one command's events at `expectedVersion` in one transaction — all of the command or none of
+   * it: the events, the encounter's new version and status, the client's command id with its result
+   * (idempotent retries), and the command bodies behind new log command ids.
    */
-  append(encounterId: string, expectedVersion: number, events: readonly LoggedEvent[], status: string, command?: { id: string; bodyHash: string; result: CommandRecord }): void {
+  append(encounterId: string, expectedVersion: number, events: readonly LoggedEvent[], opts: AppendOptions): void {
     this.db.transaction(() => {
-      this.appendInTx(encounterId, expectedVersion, events, status);
-      if (command) this.st.insertCommand.run(encounterId, command.id, command.bodyHash, JSON.stringify(command.result));
+      this.appendInTx(encounterId, expectedVersion, events, opts.status);
+      if (opts.command) this.st.insertCommand.run(encounterId, opts.command.id, opts.command.bodyHash, JSON.stringify(opts.command.result));
+      for (const [cmd, body] of Object.entries(opts.logCommands ?? {})) this.st.insertLogCommand.run(encounterId, cmd, JSON.stringify(body));
     }).immediate();
+  }
+
+  /** The command behind each log command id (EncounterLog.commands). */
+  logCommands(encounterId: string): Record<string, Command> {
+    const out: Record<string, Command> = {};
+    for (const r of this.st.logCommands.all(encounterId) as { cmd: string; body: string }[]) out[r.cmd] = JSON.parse(r.body) as Command;
+    return out;
   }
 
   private appendInTx(encounterId: string, expectedVersion: number, events: readonly LoggedEvent[], status: string): void {

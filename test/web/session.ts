@@ -105,7 +105,13 @@ export async function playToEnd(t: Table, opts: PlayOptions = {}): Promise<numbe
     if (memo.key !== key) Object.assign(memo, { key, attacks: 0, moved: 0 });
     const page = t.seats.get(actor) ?? t.gm;
     if (page !== t.gm) await waitVersion(page, await version(t.gm));
-    await step(page, actor, memo, opts.onAim);
+    try {
+      await step(page, actor, memo, opts.onAim);
+    } catch (err) {
+      const dir = process.env.SKIRMISH_SHOTS_ON_FAIL;
+      if (dir) for (const [i, p] of [t.gm, ...t.players].entries()) await p.screenshot({ path: `${dir}/fail-${i}.png`, fullPage: true });
+      throw err;
+    }
   }
   throw new Error(`no result after ${steps} commands`);
 }

@@ -13,6 +13,7 @@
  * exact and a total within 1e-9 of the budget counts as within it.
  */
 import type { Cell, GridMap, Terrain } from '../types.ts';
+import { CellHeap, Heap } from './heap.ts';
 import { cellKey, inBounds, isDiagonalStep, isNeighbour, neighbours, parseCellKey, sameCell, terrainAt } from './grid.ts';
 
 export interface MoveRules {
@@ -70,124 +71,6 @@ export function stepCost(map: GridMap, from: Cell, to: Cell, rules: MoveRules = 
   const c = rules.costOf ? rules.costOf(map, from, to) : defaultStepCost(map, from, to, rules.diagonalCost ?? 1);
   if (c === null || !Number.isFinite(c) || c < 0) return null;
   return c;
-}
-
-/** A binary min-heap on (cost, then insertion order) so equal costs come out first-in first-out. */
-class Heap<T> {
-  private items: { cost: number; seq: number; cell: T }[] = [];
-  private seq = 0;
-  get size(): number {
-    return this.items.length;
-  }
-  private less(i: number, j: number): boolean {
-    const a = this.items[i];
-    const b = this.items[j];
-    return a.cost < b.cost || (a.cost === b.cost && a.seq < b.seq);
-  }
-  private swap(i: number, j: number): void {
-    const t = this.items[i];
-    this.items[i] = this.items[j];
-    this.items[j] = t;
-  }
-  push(cost: number, cell: T): void {
-    this.items.push({ cost, seq: this.seq++, cell });
-    let i = this.items.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.less(i, p)) break;
-      this.swap(i, p);
-      i = p;
-    }
-  }
-  pop(): { cost: number; cell: T } | undefined {
-    const top = this.items[0];
-    const last = this.items.pop();
-    if (this.items.length > 0 && last) {
-      this.items[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < this.items.length && this.less(l, m)) m = l;
-        if (r < this.items.length && this.less(r, m)) m = r;
-        if (m === i) break;
-        this.swap(i, m);
-        i = m;
-      }
-    }
-    return top;
-  }
-}
-
-/**
- * The same heap for cell indices, in typed arrays: no object per push. `pop` returns the index and
- * leaves its cost in `lastCost`.
- */
-class CellHeap {
-  private cost = new Float64Array(64);
-  private seq = new Float64Array(64);
-  private cell = new Int32Array(64);
-  private n = 0;
-  private nextSeq = 0;
-  lastCost = 0;
-  get size(): number {
-    return this.n;
-  }
-  private less(i: number, j: number): boolean {
-    return this.cost[i] < this.cost[j] || (this.cost[i] === this.cost[j] && this.seq[i] < this.seq[j]);
-  }
-  private swap(i: number, j: number): void {
-    const c = this.cost[i];
-    this.cost[i] = this.cost[j];
-    this.cost[j] = c;
-    const s = this.seq[i];
-    this.seq[i] = this.seq[j];
-    this.seq[j] = s;
-    const k = this.cell[i];
-    this.cell[i] = this.cell[j];
-    this.cell[j] = k;
-  }
-  push(cost: number, cell: number): void {
-    if (this.n === this.cost.length) {
-      const grow = <A extends Float64Array | Int32Array>(a: A, b: A): A => (b.set(a), b);
-      this.cost = grow(this.cost, new Float64Array(this.n * 2));
-      this.seq = grow(this.seq, new Float64Array(this.n * 2));
-      this.cell = grow(this.cell, new Int32Array(this.n * 2));
-    }
-    let i = this.n++;
-    this.cost[i] = cost;
-    this.seq[i] = this.nextSeq++;
-    this.cell[i] = cell;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.less(i, p)) break;
-      this.swap(i, p);
-      i = p;
-    }
-  }
-  pop(): number {
-    const top = this.cell[0];
-    this.lastCost = this.cost[0];
-    this.n--;
-    if (this.n > 0) {
-      this.cost[0] = this.cost[this.n];
-      this.seq[0] = this.seq[this.n];
-      this.cell[0] = this.cell[this.n];
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < this.n && this.less(l, m)) m = l;
-        if (r < this.n && this.less(r, m)) m = r;
-        if (m === i) break;
-        this.swap(i, m);
-        i = m;
-      }
-    }
-    return top;
-  }
 }
 
 const openGround: Terrain = {};

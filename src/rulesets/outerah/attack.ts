@@ -4,6 +4,7 @@
  */
 import { fail, type Command, type Resolution, type Unit } from '../../engine/index.ts';
 import { dataOf, type Weapon } from './model.ts';
+import { turnKey } from './pets.ts';
 import { weaponSpec } from './spec.ts';
 import { resolveStrike } from './strike.ts';
 import { attackBlocker, orFail, targetOf } from './targeting.ts';
@@ -27,7 +28,10 @@ export function attackCommand(ctx: Resolution, cmd: Command): void {
   const t = targetOf(ctx, cmd.target);
   const spec = weaponSpec(w);
   orFail(attackBlocker(ctx.state, u, t, spec));
+  // ruling OUT-PET-3: after a lone pet attack, the trainer's own attack would interfere after the fact
+  if (dataOf(u).petAttackedTurn === turnKey(ctx.state)) fail('action/interference', `${u.name}'s pet attacked alone this turn: attacking too needs the joint Attack Order [OUT-PET-3]`);
   spendSlot(ctx, u, slotOfWeapon(w));
+  if (u.pools.specialty) ctx.setData(u.id, 'attackedTurn', turnKey(ctx.state));
   resolveStrike(ctx, u, t, spec);
   react(ctx, t.id, u.id);
 }

@@ -10,7 +10,7 @@
 import { attackAngle, type AttackAngle } from '../../engine/space/facing.ts';
 import type { EncounterState, Resolution, Term, Unit } from '../../engine/index.ts';
 import { coverAgainst, type CoverInfo } from './cover.ts';
-import { dataOf, stat } from './model.ts';
+import { dataOf, hasEffect, stat } from './model.ts';
 import { reachOf } from './ranges.ts';
 import type { StrikeSpec } from './spec.ts';
 
@@ -23,6 +23,10 @@ export interface HitOdds {
   /** Half cover in the way and not bypassed: the second die decides. */
   coverDie: boolean;
   bypass?: string;
+  /** The hit D100 is rolled twice and the lower counts (ruling OUT-PET-3, OUT-PET-5). */
+  advantage?: string;
+  /** No critical check (a pet under Trainer Interference, OUT-PET-3). */
+  noCrit?: string;
 }
 
 export const FACING_SHIFT: Record<AttackAngle, number> = { front: -10, side: 0, back: 10 };
@@ -47,8 +51,11 @@ export function hitOdds(state: EncounterState, attacker: Unit, target: Unit, spe
   if (cover.level === 'half' && spec.bypassHalfCover) bypass = `${spec.name} bypasses half cover`;
   else if (cover.level === 'half' && cha - agi >= 50) bypass = `Charisma ${cha} is ${cha - agi} above Agility ${agi}`;
   const threshold = 50 + cha - agi + FACING_SHIFT[angle];
-  const odds: HitOdds = { crit: dataOf(attacker).crit, threshold, terms, angle, cover, coverDie: cover.level === 'half' && !bypass };
+  const odds: HitOdds = { crit: spec.noCrit ? 0 : dataOf(attacker).crit, threshold, terms, angle, cover, coverDie: cover.level === 'half' && !bypass };
   if (bypass) odds.bypass = bypass;
+  const advantage = spec.advantage ?? (attacker.side !== target.side && hasEffect(state, target.id, 'Spirit Link') ? `${target.name} is in a Spirit Link` : undefined);
+  if (advantage) odds.advantage = advantage;
+  if (spec.noCrit) odds.noCrit = spec.noCrit;
   return odds;
 }
 
@@ -56,26 +63,34 @@ export function hitOdds(state: EncounterState, attacker: Unit, target: Unit, spe
 export function hitChance(odds: HitOdds): number {
   if (odds.cover.level === 'full') return 0;
   const p = (n: number) => Math.max(0, Math.min(100, n)) / 100;
-  const land = p(odds.crit) + (1 - p(odds.crit)) * p(odds.threshold);
+  const hit = odds.advantage ? 1 - (1 - p(odds.threshold)) ** 2 : p(odds.threshold);
+  const land = p(odds.crit) + (1 - p(odds.crit)) * hit;
   return odds.coverDie ? land / 2 : land;
 }
 
 export type HitResult = 'critical' | 'hit' | 'miss';
 
 export function rollHit(ctx: Resolution, attacker: Unit, target: Unit, spec: StrikeSpec, odds: HitOdds): HitResult {
-  const c = ctx.roll(100, 'critical check');
-  const crit = c <= odds.crit;
-  ctx.check(
-    { label: `critical check (${spec.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [c], value: c }], total: c, against: { op: '<=', value: odds.crit, name: 'crit' }, outcome: crit ? 'critical hit' : 'no critical', rules: ['OUT-HIT-2', 'OUT-HIT-1'] },
-    attacker.id,
-    target.id,
-  );
+  let crit = false;
+  if (odds.noCrit) ctx.note(`${attacker.name} cannot crit: ${odds.noCrit} [OUT-PET-3]`);
+  else {
+    const c = ctx.roll(100, 'critical check');
+    crit = c <= odds.crit;
+    ctx.check(
+      { label: `critical check (${spec.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [c], value: c }], total: c, against: { op: '<=', value: odds.crit, name: 'crit' }, outcome: crit ? 'critical hit' : 'no critical', rules: ['OUT-HIT-2', 'OUT-HIT-1'] },
+      attacker.id,
+      target.id,
+    );
+  }
   let result: HitResult = 'critical';
   if (!crit) {
-    const h = ctx.roll(100, 'hit check');
+    const first = ctx.roll(100, 'hit check');
+    const second = odds.advantage ? ctx.roll(100, 'hit check (advantage)') : undefined;
+    const h = second === undefined ? first : Math.min(first, second);
     const hit = h <= odds.threshold;
+    const dice: Term = second === undefined ? { kind: 'dice', label: 'D100', faces: [first], value: h } : { kind: 'dice', label: '2D100 keep lower', faces: [first, second], dropped: [first <= second ? 1 : 0], value: h };
     ctx.check(
-      { label: `hit check (${spec.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [h], value: h }], total: h, against: { op: '<=', value: odds.threshold, terms: odds.terms }, outcome: hit ? 'hit' : 'miss', rules: ['OUT-HIT-1', 'OUT-HIT-4'] },
+      { label: `hit check (${spec.name})`, terms: [dice, ...(odds.advantage ? [{ kind: 'note' as const, text: `advantage: ${odds.advantage}` }] : [])], total: h, against: { op: '<=', value: odds.threshold, terms: odds.terms }, outcome: hit ? 'hit' : 'miss', rules: ['OUT-HIT-1', 'OUT-HIT-4', ...(odds.advantage ? ['OUT-PET-5'] : [])] },
       attacker.id,
       target.id,
     );

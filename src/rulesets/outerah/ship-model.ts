@@ -154,6 +154,21 @@ export function crewCharges(state: EncounterState, attacker: Unit): Charge[] {
   return out;
 }
 
+/** Units standing on the ship's deck cells (active or down). */
+export function aboard(state: EncounterState, ship: Ship): Unit[] {
+  return state.unitOrder.map((id) => state.units[id]).filter((u) => u.position && (u.status === 'active' || u.status === 'down') && u.position.x >= ship.at.x && u.position.y >= ship.at.y && u.position.x < ship.at.x + ship.size.w && u.position.y < ship.at.y + ship.size.h);
+}
+
+/** Why the crew member cannot attack now because of its ship: below deck, or the deck destroyed. */
+export function crewBlocker(state: EncounterState, u: Unit): string | null {
+  const ship = shipList(state).find((s) => !s.wrecked && aboard(state, s).some((x) => x.id === u.id));
+  if (!ship) return null;
+  const st = dataOf(u).station;
+  if (st === 'left_cannon' || st === 'right_cannon') return `${u.name} is below deck at the cannons [OUT-SHIP-3]`;
+  if (sectionOf(ship, 'deck')!.hp <= 0) return `${ship.name}'s Deck is destroyed: the crew on it cannot attack [OUT-SHIP-1]`;
+  return null;
+}
+
 // ---- events ----
 
 export type ShipEvent =

@@ -15,6 +15,8 @@ import { reachOf } from './ranges.ts';
 import { skillSpec, weaponSpec, type StrikeSpec } from './spec.ts';
 import { inflictBlackAndBlue, inflictWounds, passThrough, tryShove } from './weapon-traits.ts';
 import { effectOrderOf } from './skill-effects.ts';
+import { tryKnockOff } from './mounts.ts';
+import { isUnderwater } from './terrain.ts';
 
 export interface StrikeOptions {
   /** A Trigger Action or Auto Skill: it does not reveal an Opener and provokes no reaction. */
@@ -36,8 +38,11 @@ function rollDice(ctx: Resolution, attacker: Unit, spec: StrikeSpec): Term | und
 function landOn(ctx: Resolution, attacker: Unit, victim: Unit, spec: StrikeSpec, critical: boolean, charges: Charge[], intended: boolean, opts: StrikeOptions): void {
   const dice = rollDice(ctx, attacker, spec);
   if (dice) {
+    const before = ctx.unit(victim.id).pools.hp.value;
     const r = damageFrom(attacker, victim, spec, dice, critical, charges);
     applyDamage(ctx, attacker, victim, spec, r, `damage (${spec.name})`, [spec.magical ? 'OUT-DMG-2' : 'OUT-DMG-1', ...(critical ? ['OUT-HIT-2'] : []), ...(charges.length ? ['OUT-CHG-1'] : []), 'OUT-RES-2']);
+    // a rider hurt by an attack may be knocked off its mount (OUT-MNT-2)
+    if (ctx.unit(victim.id).pools.hp.value < before && victim.id !== attacker.id) tryKnockOff(ctx, attacker, ctx.unit(victim.id), { opener: charges.some((c) => c.why === 'Opener'), critical });
   }
   const v = ctx.unit(victim.id);
   if (intended && dice && spec.type) {
@@ -64,6 +69,12 @@ export function resolveStrike(ctx: Resolution, attacker: Unit, target: Unit, spe
     }
   }
   const charges = chargesFor(ctx.state, attacker, target, own);
+  if (spec.electric && isUnderwater(ctx.state, attacker)) {
+    // "Using an electric attack is ill-advised and may only damage you" (ruling OUT-TER-2: it always does)
+    ctx.note(`${attacker.name} looses ${spec.name} underwater: the current runs back into ${attacker.name} instead of ${target.name} [OUT-TER-2]`);
+    landOn(ctx, attacker, attacker, spec, false, charges, false, {});
+    return 'miss';
+  }
   if (spec.magical && target.id !== attacker.id && hasEffect(ctx.state, target.id, 'Reflect')) {
     ctx.note(`${spec.name} misses ${target.name} by reflect [OUT-MISS-3]`);
     reflect(ctx, attacker, target, spec.name, (v) => landOn(ctx, attacker, v, spec, false, charges, false, opts));
@@ -72,7 +83,10 @@ export function resolveStrike(ctx: Resolution, attacker: Unit, target: Unit, spe
   const odds = hitOdds(ctx.state, attacker, target, spec);
   const result = rollHit(ctx, attacker, target, spec, odds);
   if (result === 'miss') {
-    if (spec.delivery === 'projectile') {
+    if (spec.missHurtsSelf) {
+      ctx.note(`${spec.name} misses ${target.name} and hurts ${attacker.name} instead: ${spec.missHurtsSelf} [OUT-PET-3]`);
+      landOn(ctx, attacker, ctx.unit(attacker.id), spec, false, charges, false, {});
+    } else if (spec.delivery === 'projectile') {
       const resume: Record<string, Json> = { charges: charges as unknown as Json, ...(spec.weapon ? { weapon: spec.weapon } : {}), ...(spec.skill ? { skill: spec.skill } : {}) };
       strayProjectile(ctx, attacker, target, spec.name, resume, (v) => landOn(ctx, attacker, v, spec, false, charges, false, opts));
     } else {

@@ -8,6 +8,7 @@ import { coverAgainst } from './cover.ts';
 import { canBeTargeted, hasEffect } from './model.ts';
 import { reachOf } from './ranges.ts';
 import type { StrikeSpec } from './spec.ts';
+import { crewBlocker, isBelowDeck, shipOf } from './ship-model.ts';
 
 export interface Blocker {
   code: string;
@@ -21,6 +22,9 @@ export function attackBlocker(state: EncounterState, u: Unit, t: Unit, spec: Str
   if (t.side === u.side) return { code: 'action/bad_target', message: `${t.name} is an ally` };
   if (!canBeTargeted(state, u, t)) return { code: 'action/hidden_target', message: `${t.name} is Hidden and cannot be found [OUT-OPEN-2]` };
   if (hasEffect(state, u.id, 'Feared')) return { code: 'action/feared', message: `${u.name} is Feared and cannot attack` };
+  const crew = crewBlocker(state, u);
+  if (crew) return { code: 'action/crew', message: crew };
+  if (isBelowDeck(t) && shipOf(state, t)) return { code: 'action/below_deck', message: `${t.name} is below deck at the cannons [OUT-SHIP-3]` };
   const reach = reachOf(state, u, t, spec.range);
   if (reach.distance > reach.range) return { code: 'action/out_of_range', message: `${t.name} is ${reach.distance} cells away; ${spec.name} reaches ${reach.range} [OUT-RNG-1, OUT-RNG-2]` };
   const cover = coverAgainst(state, u, t, { element: spec.element, armorPiercing: spec.armorPiercing, ...(spec.weaponKind ? { weaponKind: spec.weaponKind } : {}) });

@@ -5,6 +5,7 @@
  */
 import { fail, type Command, type Resolution, type Unit } from '../../engine/index.ts';
 import { useItemOn } from './items.ts';
+import { stayCounter } from './pet-link.ts';
 import { dataOf } from './model.ts';
 import { weaponSpec } from './spec.ts';
 import { resolveStrike } from './strike.ts';
@@ -14,7 +15,13 @@ export function react(ctx: Resolution, defenderId: string, attackerId: string): 
   const defender = ctx.unit(defenderId);
   const attacker = ctx.unit(attackerId);
   const d = dataOf(defender);
-  if (defender.status !== 'active' || !d.reaction) return;
+  stayCounter(ctx, defender, attacker, (pet, at) => {
+    const w = dataOf(pet).weapons[0];
+    if (!w || attackBlocker(ctx.state, pet, at, weaponSpec(w))) return false;
+    resolveStrike(ctx, pet, at, weaponSpec(w), { reaction: true });
+    return true;
+  });
+  if (ctx.unit(defenderId).status !== 'active' || !d.reaction) return;
   const r = d.reactions.find((x) => x.kind === d.reaction);
   if (!r) return;
   const round = ctx.state.turn.round;

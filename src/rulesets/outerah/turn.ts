@@ -5,6 +5,8 @@
 import { FACINGS } from '../../engine/space/facing.ts';
 import { fail, type Command, type Facing, type Resolution, type Unit, type UnitId } from '../../engine/index.ts';
 import { dataOf, hasEffect } from './model.ts';
+import { moveOf } from './mount-model.ts';
+import { petsOf } from './pets.ts';
 
 export type Slot = 'primary' | 'secondary' | 'chat' | 'specialty';
 
@@ -19,11 +21,16 @@ export function startTurn(ctx: Resolution, id: UnitId): void {
   };
   const toppled = hasEffect(ctx.state, id, 'Topple');
   if (toppled) ctx.note(`${u.name} is Toppled: no Movement this turn [OUT-EFF-7]`);
-  set('movement', toppled ? 0 : dataOf(u).move);
+  // a rider moves with its mount's Movement (OUT-MNT-1); a drifting unit has nothing to push off (OUT-SPACE-1)
+  const move = moveOf(ctx.state, u);
+  if (ctx.unit(id).pools.movement.max !== move) ctx.emit({ type: 'pool.max', unit: id, pool: 'movement', max: move, value: ctx.unit(id).pools.movement.value });
+  set('movement', toppled || dataOf(u).drift ? 0 : move);
   set('primary', 1);
   set('secondary', 1);
   set('chat', 1);
-  if (u.pools.specialty) set('specialty', 1);
+  // a unit given a pet mid-fight (gm.link) gets the Specialty action to command it (OUT-PET-1)
+  if (!u.pools.specialty && petsOf(ctx.state, u).length) ctx.emit({ type: 'pool.added', unit: id, pool: 'specialty', value: { value: 0, max: 1 } });
+  if (ctx.unit(id).pools.specialty) set('specialty', 1);
 }
 
 export const hasSlot = (u: Unit, slot: Slot): boolean => (u.pools[slot]?.value ?? 0) > 0;

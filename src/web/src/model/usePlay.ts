@@ -67,7 +67,9 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
       },
       (err) => {
         if (!live) return;
+        // the choices are known to be none at this version: say why rather than wait forever
         setOptions([]);
+        setChoicesVersion(version);
         setError(problemOf(err));
       },
     );

@@ -1,0 +1,102 @@
+/**
+ * What a Mount Tamer does with its mount in a fight (OUT-MNT-1, OUT-MNT-3):
+ *  - `summon_mount`: in combat it costs the Primary (mainhand) action; the mount appears under the rider;
+ *  - `calm_mount`: the Animal Handling check on a Feared mount next to it (ruling: a Secondary action);
+ *  - `ride` / `dismount`: getting on a calm mount next to it, or off onto a free cell next to it, each
+ *    costs 1 Movement (ruling: a step).
+ * Out of combat (in the file) a mount is summoned or dismissed freely: `mount.state`.
+ */
+import { cellKey, distance } from '../../engine/space/grid.ts';
+import { fail, type Command, type EncounterState, type Resolution, type Unit } from '../../engine/index.ts';
+import { hasEffect, stat } from './model.ts';
+import { isMountTamer, mountRecord, MOUNT_TAMER_WISDOM } from './mount-model.ts';
+import { parseCell, takenCells } from './move.ts';
+import { hasSlot, spendSlot } from './turn.ts';
+
+function mountFor(state: EncounterState, u: Unit): { mount: Unit; state: string } {
+  const rec = mountRecord(u);
+  if (!rec) fail('action/no_mount', `${u.name} has no mount [OUT-MNT-1]`);
+  if (!isMountTamer(u)) fail('action/not_tamer', `${u.name} has ${stat(u, 'wisdom')} Wisdom: Mount Tamer needs ${MOUNT_TAMER_WISDOM} [OUT-MNT-1]`);
+  return { mount: state.units[rec.unit], state: rec.state };
+}
+
+export function summonBlocker(state: EncounterState, u: Unit): string | null {
+  const rec = mountRecord(u);
+  if (!rec || rec.state !== 'unsummoned') return `${u.name} has no mount to summon`;
+  if (!isMountTamer(u)) return `${u.name} is no Mount Tamer (${MOUNT_TAMER_WISDOM} Wisdom)`;
+  if (state.units[rec.unit]?.status === 'dead') return 'its spirit was released';
+  if (!hasSlot(u, 'primary')) return `${u.name} has used its Primary action`;
+  return null;
+}
+
+export function summonMountCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const why = summonBlocker(ctx.state, u);
+  if (why) fail('action/cannot_summon', `${why} [OUT-MNT-1]`);
+  const { mount } = mountFor(ctx.state, u);
+  spendSlot(ctx, u, 'primary');
+  ctx.emit({ type: 'unit.status', unit: mount.id, status: 'active', cause: 'summoned', rule: 'OUT-MNT-1' });
+  ctx.emit({ type: 'unit.moved', unit: mount.id, from: mount.position, to: u.position!, forced: 'summoned' });
+  ctx.setData(u.id, 'mount', { unit: mount.id, state: 'riding' });
+  ctx.note(`${u.name} summons ${mount.name} in the heat of battle: its mainhand action is spent; from its next turn it moves with ${mount.name}'s Movement and Jump [OUT-MNT-1]`);
+}
+
+export function calmBlocker(state: EncounterState, u: Unit): string | null {
+  const rec = mountRecord(u);
+  const mount = rec ? state.units[rec.unit] : undefined;
+  if (!mount || !hasEffect(state, mount.id, 'Feared Mount')) return `${u.name} has no Feared mount`;
+  if (distance(u.position!, mount.position!) > 1) return `${mount.name} is not next to ${u.name}`;
+  if (!hasSlot(u, 'secondary')) return `${u.name} has used its Secondary action`;
+  return null;
+}
+
+/** Animal Handling: d20 + ⌊Wisdom / 10⌋ ≥ DR; a natural 1 fails (ruling OUT-MNT-3). */
+export function calmMountCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const why = calmBlocker(ctx.state, u);
+  if (why) fail('action/cannot_calm', `${why} [OUT-MNT-3]`);
+  const { mount } = mountFor(ctx.state, u);
+  spendSlot(ctx, u, 'secondary');
+  const fx = ctx.state.effects.find((f) => f.target === mount.id && f.name === 'Feared Mount')!;
+  const dr = Number(fx.data?.dr ?? 15);
+  const d = ctx.roll(20, 'Animal Handling');
+  const bonus = Math.floor(stat(u, 'wisdom') / 10);
+  const calm = d !== 1 && d + bonus >= dr;
+  ctx.check({ label: `Animal Handling (${mount.name})`, terms: [{ kind: 'dice', label: 'd20', faces: [d], value: d }, { kind: 'mod', name: `Wisdom ${stat(u, 'wisdom')} ÷ 10`, value: bonus }], total: d + bonus, against: { op: '>=', value: dr, name: 'DR' }, outcome: d === 1 ? 'a natural 1: the mount bolts on' : calm ? `${mount.name} calms down` : `${mount.name} is still Feared`, rules: ['OUT-MNT-3'] }, u.id, mount.id);
+  if (calm) ctx.removeEffect(fx.id, 'cleansed');
+}
+
+export function rideBlocker(state: EncounterState, u: Unit): string | null {
+  const rec = mountRecord(u);
+  const mount = rec ? state.units[rec.unit] : undefined;
+  if (!rec || !mount || rec.state !== 'beside') return `${u.name} has no mount standing by`;
+  if (!isMountTamer(u)) return `${u.name} is no Mount Tamer`;
+  if (mount.status !== 'active') return `${mount.name} is ${mount.status}`;
+  if (hasEffect(state, mount.id, 'Feared Mount')) return `${mount.name} is Feared: calm it first`;
+  if (distance(u.position!, mount.position!) > 1) return `${mount.name} is not next to ${u.name}`;
+  if (u.pools.movement.value < 1) return `${u.name} has no Movement left`;
+  return null;
+}
+
+export function rideCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const why = rideBlocker(ctx.state, u);
+  if (why) fail('action/cannot_ride', `${why} [OUT-MNT-1]`);
+  const { mount } = mountFor(ctx.state, u);
+  ctx.changePool(u.id, 'movement', -1, 'spend', { rule: 'OUT-MNT-1' });
+  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: mount.position!, forced: 'mounts' });
+  ctx.setData(u.id, 'mount', { unit: mount.id, state: 'riding' });
+  ctx.note(`${u.name} climbs onto ${mount.name} [OUT-MNT-1]`);
+}
+
+export function dismountCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const rec = mountRecord(u);
+  if (!rec || rec.state !== 'riding') fail('action/not_riding', `${u.name} is not riding`);
+  const to = parseCell(cmd);
+  if (distance(u.position!, to) !== 1 || takenCells(ctx.state, u).has(cellKey(to))) fail('action/bad_cell', 'dismount onto a free cell next to the mount', 'to');
+  if (u.pools.movement.value < 1) fail('action/no_movement', `${u.name} has no Movement left`);
+  ctx.changePool(u.id, 'movement', -1, 'spend', { rule: 'OUT-MNT-1' });
+  ctx.setData(u.id, 'mount', { unit: rec.unit, state: 'beside' });
+  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to, forced: 'dismounts' });
+}

@@ -1,0 +1,116 @@
+/**
+ * Mounts in the fight (OUT-MNT-1..3):
+ *  - damaged by an attack, a rider has a 5 % chance to be knocked off (10 % from an Opener), doubled on a
+ *    critical hit: a D100 at or under the chance. Thrown, the rider lands on a free cell next to the mount
+ *    (away from the attacker when it can) and the mount becomes Feared (the `Feared Mount` effect) — unless
+ *    the attacker is 10+ levels below the rider: DR 0, the mount "goes unphased";
+ *  - calming it is an Animal Handling check against DR 0/10/15/20/30 by the attacker's level against the
+ *    rider's (ruling: d20 + ⌊Wisdom / 10⌋ ≥ DR, a natural 1 always fails — the text's own warning);
+ *  - a mount keeps its own level and hit points; at 0 HP it goes down and its Spirit Release countdown
+ *    starts (ruling: 3 rounds; healed above 0 it stops; at the end the spirit is released: the mount is
+ *    dead and gone from its tamer). Its rider is thrown, without the Fear.
+ *  - a mount has no turn of its own: it moves with its rider (ruling).
+ */
+import { knockback } from '../../engine/space/area.ts';
+import { cellKey, neighbours } from '../../engine/space/grid.ts';
+import type { Cell, Effect, EncounterState, GridMap, Resolution, Unit, UnitId } from '../../engine/index.ts';
+import { ON_DOWN, ON_UP } from './damage.ts';
+import { dataOf } from './model.ts';
+import { mountRecord, riddenMount, riderOf } from './mount-model.ts';
+import { takenCells } from './move.ts';
+
+export const SPIRIT_RELEASE_ROUNDS = 3;
+
+/** The chance, in percent, that a damaging hit knocks the rider off (OUT-MNT-2). */
+export function knockOffChance(opener: boolean, critical: boolean): number {
+  return (opener ? 10 : 5) * (critical ? 2 : 1);
+}
+
+/** Animal Handling difficulty by the enemy's level against the rider's (OUT-MNT-3). */
+export function handlingDR(enemyLevel: number, riderLevel: number): number {
+  const d = enemyLevel - riderLevel;
+  if (d <= -10) return 0;
+  if (d < 0) return 10;
+  if (d === 0) return 15;
+  if (d < 10) return 20;
+  return 30;
+}
+
+/** Put the rider on a free cell next to its mount: away from `from` when it can. False: nowhere to go. */
+function throwRider(ctx: Resolution, rider: Unit, mount: Unit, from: Cell | undefined): boolean {
+  const map = ctx.state.map as GridMap;
+  const taken = takenCells(ctx.state, rider);
+  taken.add(cellKey(mount.position!));
+  const blocked = (c: Cell) => taken.has(cellKey(c));
+  const away = from ? knockback(map, from, mount.position!, 1, blocked).cells[0] : undefined;
+  const spot = away ?? neighbours(mount.position!, map).find((c) => !blocked(c) && !map.cells[cellKey(c)]?.blocksMove);
+  if (!spot) return false;
+  ctx.setData(rider.id, 'mount', { unit: mount.id, state: 'beside' });
+  ctx.emit({ type: 'unit.moved', unit: rider.id, from: rider.position, to: spot, forced: 'knocked off' });
+  return true;
+}
+
+/** A damaging hit on a rider: the knock-off roll, and the Fear it leaves on the mount. */
+export function tryKnockOff(ctx: Resolution, attacker: Unit, rider: Unit, how: { opener: boolean; critical: boolean }): void {
+  const mount = riddenMount(ctx.state, rider);
+  if (!mount || rider.status !== 'active') return;
+  const chance = knockOffChance(how.opener, how.critical);
+  const d = ctx.roll(100, 'knock-off');
+  const off = d <= chance;
+  const why = `${how.opener ? 'Opener 10 %' : '5 %'}${how.critical ? ', doubled by the critical' : ''}`;
+  ctx.check({ label: `knock-off (${rider.name} on ${mount.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }], total: d, against: { op: '<=', value: chance, name: why }, outcome: off ? 'knocked off' : 'stays in the saddle', rules: ['OUT-MNT-2'] }, attacker.id, rider.id);
+  if (!off) return;
+  if (!throwRider(ctx, rider, mount, attacker.position)) {
+    ctx.note(`${rider.name} has nowhere to fall and clings on [OUT-MNT-2]`);
+    return;
+  }
+  const dr = handlingDR(dataOf(attacker).level, dataOf(rider).level);
+  if (dr === 0) {
+    ctx.note(`${mount.name} goes unphased: ${attacker.name} is 10+ levels below ${rider.name} (DR 0) [OUT-MNT-3]`);
+    return;
+  }
+  ctx.applyEffect({ name: 'Feared Mount', categories: ['debuff'], source: attacker.id, target: mount.id, data: { dr } });
+  ctx.note(`${mount.name} is Feared: an Animal Handling check (DR ${dr}) calms it [OUT-MNT-2, OUT-MNT-3]`);
+}
+
+/** A mount at 0 HP: its rider is thrown and the Spirit Release countdown begins. */
+function mountDown(ctx: Resolution, id: UnitId): void {
+  const mount = ctx.unit(id);
+  const rider = riderOf(ctx.state, mount);
+  if (!rider) return;
+  if (riddenMount(ctx.state, rider) === undefined && mountRecord(rider)?.state === 'riding' && rider.position) {
+    // the mount under it just went down: the rider is thrown, the mount is past Fear
+    if (!throwRider(ctx, rider, { ...mount, status: 'active' }, undefined)) ctx.setData(rider.id, 'mount', { unit: mount.id, state: 'beside' });
+  }
+  ctx.applyEffect({ name: 'Spirit Release', categories: ['debuff'], target: id, remaining: SPIRIT_RELEASE_ROUNDS, clock: { at: 'round_end' } });
+  ctx.note(`${mount.name} falls: the Spirit Release countdown begins (${SPIRIT_RELEASE_ROUNDS} rounds to heal it) [OUT-MNT-1]`);
+}
+
+function mountUp(ctx: Resolution, id: UnitId): void {
+  const fx = ctx.state.effects.find((f) => f.target === id && f.name === 'Spirit Release');
+  if (!fx) return;
+  ctx.removeEffect(fx.id, 'cleansed');
+  ctx.note(`${ctx.unit(id).name} is healed in time: the Spirit Release countdown stops [OUT-MNT-1]`);
+}
+
+/** The countdown ran out: the spirit is released, the mount is gone for good. */
+export function spiritReleased(ctx: Resolution, fx: Effect): void {
+  const mount = ctx.unit(fx.target);
+  if (mount.status !== 'down') return;
+  ctx.emit({ type: 'unit.status', unit: mount.id, status: 'dead', cause: 'Spirit Release', rule: 'OUT-MNT-1' });
+  const rider = riderOf(ctx.state, mount);
+  if (rider && mountRecord(rider)?.unit === mount.id && dataOf(rider).mount) ctx.setData(rider.id, 'mount', undefined);
+  ctx.note(`${mount.name}'s spirit is released: it is gone${rider ? ` from ${rider.name}` : ''} [OUT-MNT-1]`);
+}
+
+/** Mounts never take turns of their own. */
+export function mountSkip(state: EncounterState, id: string): string | null {
+  const u = state.units[id];
+  const rider = u ? riderOf(state, u) : undefined;
+  return rider ? `a mount moves only with ${rider.name}` : null;
+}
+
+ON_DOWN.push((ctx, id) => {
+  if (riderOf(ctx.state, ctx.unit(id))) mountDown(ctx, id);
+});
+ON_UP.push(mountUp);

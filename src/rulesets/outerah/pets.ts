@@ -1,0 +1,51 @@
+/**
+ * Pets (OUT-PET-1): a charmed or controlled unit, a created unit (a Tradesmaster's drone), a friendly
+ * companion or a tamed creature. A unit is a pet through `pet: { trainer, kind }` in the file or a
+ * `gm.link` of kind 'pet' (the trainer leads). Ruling: a pet under its trainer's control has no turn of
+ * its own: it moves and acts only through the trainer's Specialty action (a Pet Movement and a Pet Action).
+ * A pet whose trainer is down or gone is out of control and takes its own turns (it fights on).
+ */
+import { linksOf } from '../../engine/gm/links.ts';
+import type { EncounterState, Unit } from '../../engine/index.ts';
+import { dataOf, type PetKind } from './model.ts';
+
+export interface PetInfo {
+  trainer: string;
+  kind: PetKind;
+  from?: string;
+}
+
+export function petInfo(u: Unit): PetInfo | undefined {
+  const own = dataOf(u).pet;
+  if (own) return own;
+  const link = linksOf(u).find((l) => l.kind === 'pet' && !l.lead);
+  return link ? { trainer: link.with, kind: 'companion' } : undefined;
+}
+
+/** The trainer of a pet, while it is in control (active). */
+export function trainerOf(state: EncounterState, pet: Unit): Unit | undefined {
+  const info = petInfo(pet);
+  const t = info ? state.units[info.trainer] : undefined;
+  return t && t.status === 'active' ? t : undefined;
+}
+
+/** The pets a unit commands now (active ones). */
+export function petsOf(state: EncounterState, trainer: Unit): Unit[] {
+  return state.unitOrder.map((id) => state.units[id]).filter((p) => p.id !== trainer.id && p.status === 'active' && petInfo(p)?.trainer === trainer.id);
+}
+
+/** Still under its trainer's control: both in the fight. */
+export const underControl = (state: EncounterState, pet: Unit): boolean => pet.status === 'active' && trainerOf(state, pet) !== undefined;
+
+/** Why a pet does not take its own turn, or null. */
+export function petSkip(state: EncounterState, id: string): string | null {
+  const u = state.units[id];
+  if (!u || !petInfo(u)) return null;
+  return underControl(state, u) ? `acts on ${trainerOf(state, u)!.name}'s orders (Specialty action)` : null;
+}
+
+/** The pet's standing order (Stay waits to counter-attack; ruling OUT-PET-2). */
+export const standingOrder = (pet: Unit): string | undefined => dataOf(pet).petOrder as string | undefined;
+
+/** "round:slot": the turn now, to tell whether the trainer or the pet attacked in it. */
+export const turnKey = (state: EncounterState): string => `${state.turn.round}:${state.turn.index}`;

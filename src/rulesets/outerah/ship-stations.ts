@@ -1,0 +1,84 @@
+/**
+ * Battle stations (OUT-SHIP-3): deck, catapult, left cannon, right cannon and helm. Turn order is as usual;
+ * on its turn a crew member works its station. `station { actor, station }` moves between them: deck,
+ * helm and catapult are all on deck (free); the cannon zones are below deck and getting between one and the
+ * deck is a sprint (ruling: it takes the unit's whole Movement, unspent). Only the deck holds more than one.
+ * Crew below deck cannot attack or be attacked with hand weapons (they work the cannons).
+ * `steer { actor, by: [dx, dy] }` at the helm (Primary action) moves the ship and everyone aboard up to
+ * its Movement (masts, propeller and wings lower it: ship-model shipMovement).
+ * At each round's end a ship without Wings sinks 1 level (OUT-SHIP-1); at 0 it is grounded.
+ */
+import { cellKey, inBounds } from '../../engine/space/grid.ts';
+import { fail, type Command, type GridMap, type Resolution } from '../../engine/index.ts';
+import { dataOf, type Station } from './model.ts';
+import { aboard, lost, shipList, shipMovement, shipOf } from './ship-model.ts';
+import { surroundings } from './terrain.ts';
+import { spendSlot } from './turn.ts';
+
+export const STATIONS: Station[] = ['deck', 'catapult', 'left_cannon', 'right_cannon', 'helm'];
+const BELOW: Station[] = ['left_cannon', 'right_cannon'];
+
+export function stationBlocker(state: Resolution['state'], u: Resolution['state']['units'][string], to: Station): string | null {
+  const ship = shipOf(state, u);
+  if (!ship || ship.wrecked) return `${u.name} is not aboard a ship`;
+  const from = dataOf(u).station ?? 'deck';
+  if (from === to) return `${u.name} is already at the ${to.replace('_', ' ')}`;
+  if (to !== 'deck' && aboard(state, ship).some((o) => o.id !== u.id && o.status === 'active' && dataOf(o).station === to)) return `someone already works the ${to.replace('_', ' ')}`;
+  const sprint = BELOW.includes(from) || BELOW.includes(to);
+  if (BELOW.includes(from) && BELOW.includes(to)) return 'from one cannon zone to the other is two sprints: go to the deck first';
+  if (sprint && u.pools.movement.value < u.pools.movement.max) return `getting below deck or back is a sprint: ${u.name} needs its whole Movement`;
+  return null;
+}
+
+export function stationCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const to = cmd.station as Station;
+  if (!STATIONS.includes(to)) fail('command/bad_station', `station must be one of ${STATIONS.join(', ')}`, 'station');
+  const why = stationBlocker(ctx.state, u, to);
+  if (why) fail('action/station', `${why} [OUT-SHIP-3]`, 'station');
+  const from = dataOf(u).station ?? 'deck';
+  if (BELOW.includes(from) || BELOW.includes(to)) ctx.changePool(u.id, 'movement', -u.pools.movement.value, 'spend', { rule: 'OUT-SHIP-3' });
+  ctx.setData(u.id, 'station', to);
+  ctx.note(`${u.name} takes the ${to.replace('_', ' ')} station${BELOW.includes(from) || BELOW.includes(to) ? ' (a sprint: its Movement is spent)' : ''} [OUT-SHIP-3]`);
+}
+
+export function steerCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const ship = shipOf(ctx.state, u);
+  if (!ship || ship.wrecked || dataOf(u).station !== 'helm') fail('action/not_at_helm', `${u.name} is not at a ship's helm [OUT-SHIP-3]`);
+  const by = cmd.by;
+  if (!Array.isArray(by) || by.length !== 2 || !by.every((n) => Number.isInteger(n))) fail('command/bad_vector', '"by" must be [dx, dy]', 'by');
+  const [dx, dy] = by as number[];
+  const { value, why } = shipMovement(ship);
+  const steps = Math.max(Math.abs(dx), Math.abs(dy));
+  if (steps === 0) fail('command/bad_vector', 'steer by at least one cell', 'by');
+  if (surroundings(ctx.state) === 'sky' && ship.altitude <= 0) fail('action/grounded', `${ship.name} has sunk to the ground and cannot be steered [OUT-SHIP-1]`);
+  if (steps > value) fail('action/out_of_range', `${ship.name} moves ${value} cells a steer${why.length ? ` (${why.join(', ')})` : ''} [OUT-SHIP-1]`, 'by');
+  const map = ctx.state.map as GridMap;
+  const crew = aboard(ctx.state, ship);
+  const crewIds = new Set(crew.map((c) => c.id));
+  const to = { x: ship.at.x + dx, y: ship.at.y + dy };
+  for (let x = to.x; x < to.x + ship.size.w; x++) {
+    for (let y = to.y; y < to.y + ship.size.h; y++) {
+      const c = { x, y };
+      if (!inBounds(map, c)) fail('action/out_of_bounds', `${ship.name} would leave the map`, 'by');
+      if (shipList(ctx.state).some((s) => s.id !== ship.id && !s.wrecked && x >= s.at.x && y >= s.at.y && x < s.at.x + s.size.w && y < s.at.y + s.size.h)) fail('action/collision', `${ship.name} would ram another ship`, 'by');
+      const other = ctx.state.unitOrder.map((id) => ctx.state.units[id]).find((o) => !crewIds.has(o.id) && o.position && cellKey(o.position) === cellKey(c) && (o.status === 'active' || o.status === 'down'));
+      if (other) fail('action/collision', `${other.name} is in the way`, 'by');
+    }
+  }
+  spendSlot(ctx, u, 'primary');
+  ctx.emit({ type: 'outerah:ship.moved', ship: ship.id, from: ship.at, to });
+  for (const c of crew) ctx.emit({ type: 'unit.moved', unit: c.id, from: c.position, to: { x: c.position!.x + dx, y: c.position!.y + dy }, forced: `aboard ${ship.name}` });
+  if (lost(ship, 'wings')) ctx.note(`Steering ${ship.name} without its Wings: a Minus Charge on its Movement [OUT-SHIP-1]`);
+}
+
+/** Round end: a ship without Wings sinks a level. */
+export function shipsRoundEnd(ctx: Resolution): void {
+  for (const ship of shipList(ctx.state)) {
+    if (ship.wrecked || !lost(ship, 'wings') || ship.altitude <= 0) continue;
+    const altitude = ship.altitude - 1;
+    ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'altitude', value: altitude });
+    ctx.note(`${ship.name} has no Wings: it sinks to altitude ${altitude}${altitude === 0 ? ' and is grounded' : ''} [OUT-SHIP-1]`);
+  }
+}

@@ -1,0 +1,181 @@
+/**
+ * The ship's mechanical weapons (OUT-SHIP-2), worked from the battle stations (OUT-SHIP-3).
+ * Cannon (one in each cannon zone): (tier)d10 + 3 × tier, no Strength (a machine's shot); full damage up
+ *   to 25 cells, half from 26 to 50 (ruling: the text's "[25 Cells / 50 Cells]" and "full up to 25" agree,
+ *   "half past 20" is the odd one out); double against Tiny and Huge units. "1 Turn to place the cannon":
+ *   `load_cannon` takes the gunner's Primary action, and the cannon fires (`fire_cannon`) on a later turn.
+ *   A shot at a unit is a hit check by the gunner as usual; at a section as in ship-damage.ts.
+ * Catapult (at the catapult station): range 5 to 25 cells, +5 per tier above 1. `enchant_orb` (a caster's
+ *   Primary action) puts an attack or debuff skill in an orb; on a later turn `launch` fires it (Primary
+ *   action) and the skill strikes the unit it lands on, with the caster's numbers. `launch` can also throw a
+ *   willing ally of Medium size or less to a free cell (fall damage for the height, ruling: the ship's
+ *   altitude above where it lands, at least 1 level) or an item box to an ally (with balloons it slow-falls
+ *   to them; ruling: without balloons the box smashes and its contents are lost).
+ */
+import { cellKey, distance } from '../../engine/space/grid.ts';
+import { fail, type Cell, type Command, type EncounterState, type Json, type Resolution, type Unit } from '../../engine/index.ts';
+import { effectOrderOf } from './skill-effects.ts';
+import { fallDamage } from './falls.ts';
+import { dataOf } from './model.ts';
+import { takenCells } from './move.ts';
+import { turnKey } from './pets.ts';
+import { sectionOrFail, shipOrFail, strikeSection } from './ship-damage.ts';
+import { distanceToShip, shipAt, shipOf, type Ship } from './ship-model.ts';
+import { skillOf } from './skills.ts';
+import { skillSpec, type StrikeSpec } from './spec.ts';
+import { resolveStrike } from './strike.ts';
+import { attackBlocker, orFail, targetOf } from './targeting.ts';
+import { react } from './triggers.ts';
+import { spendSlot } from './turn.ts';
+
+export const CANNON_FULL = 25;
+export const CANNON_MAX = 50;
+export const CATAPULT_MIN = 5;
+
+export const catapultRange = (tier: number): number => 25 + 5 * (tier - 1);
+
+function stationed(state: EncounterState, u: Unit, stations: string[]): Ship {
+  const ship = shipOf(state, u);
+  const st = dataOf(u).station;
+  if (!ship || ship.wrecked || !st || !stations.includes(st)) fail('action/not_at_station', `${u.name} is not at the ${stations.join(' or ').replace(/_/g, ' ')} station of a ship [OUT-SHIP-3]`);
+  return ship;
+}
+
+const cannonSide = (u: Unit): 'left' | 'right' => (dataOf(u).station === 'left_cannon' ? 'left' : 'right');
+
+export function loadCannonCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const ship = stationed(ctx.state, u, ['left_cannon', 'right_cannon']);
+  const side = cannonSide(u);
+  if (!ship.cannons) fail('action/no_cannon', `${ship.name} carries no cannons`);
+  if (ship.cannons[side].loaded) fail('action/loaded', `the ${side} cannon is already loaded`);
+  spendSlot(ctx, u, 'primary');
+  ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'cannon', value: { side, loaded: true, turn: turnKey(ctx.state) } });
+  ctx.setData(u.id, 'loadedTurn', turnKey(ctx.state));
+  ctx.note(`${u.name} places a ball in ${ship.name}'s ${side} cannon: it can fire from the next turn [OUT-SHIP-2]`);
+}
+
+/** The cannon's shot as a strike: dice and flat by tier, ×2 on Tiny/Huge, ×½ past 25 cells. */
+export function cannonSpec(tier: number, dist: number, target?: Unit): StrikeSpec {
+  const factors: { name: string; factor: number }[] = [];
+  if (target && (dataOf(target).size === 'tiny' || dataOf(target).size === 'huge')) factors.push({ name: `${dataOf(target).size} target`, factor: 2 });
+  if (dist > CANNON_FULL) factors.push({ name: `past ${CANNON_FULL} cells`, factor: 0.5 });
+  return {
+    name: `Cannon (tier ${tier})`, magical: false, element: 'neutral', dice: `${tier}d10`, improvised: false, upgrades: 0, delivery: 'projectile',
+    range: CANNON_MAX, armorPiercing: false, bypassHalfCover: false, noStatBonus: 'a cannon shot', flat: [{ name: `3 × tier ${tier}`, value: 3 * tier }],
+    ...(factors.length ? { factors } : {}),
+  };
+}
+
+export function fireCannonCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const ship = stationed(ctx.state, u, ['left_cannon', 'right_cannon']);
+  const side = cannonSide(u);
+  const cannon = ship.cannons?.[side];
+  if (!cannon?.loaded) fail('action/not_loaded', `the ${side} cannon is not loaded: load_cannon first [OUT-SHIP-2]`);
+  if (dataOf(u).loadedTurn === turnKey(ctx.state)) fail('action/loading', 'the cannon was loaded this turn: it fires from the next one [OUT-SHIP-2]');
+  if (cmd.ship !== undefined) {
+    const foe = shipOrFail(ctx.state, cmd.ship);
+    const section = sectionOrFail(foe, cmd.section);
+    const dist = distanceToShip(foe, u.position!);
+    if (dist > CANNON_MAX) fail('action/out_of_range', `${foe.name} is ${dist} cells away; a cannon reaches ${CANNON_MAX}`, 'ship');
+    spendSlot(ctx, u, 'primary');
+    ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'cannon', value: { side, loaded: false } });
+    const spec = cannonSpec(cannon.tier, dist);
+    strikeSection(ctx, u, foe, section, spec, () => cannonDice(ctx, spec));
+    return;
+  }
+  const t = targetOf(ctx, cmd.target);
+  const dist = distance(u.position!, t.position!);
+  const spec = cannonSpec(cannon.tier, dist, t);
+  // a gunner below deck fires through the gun port: only the target's own status and range matter
+  orFail(attackBlocker(ctx.state, { ...u, data: { ...u.data, station: 'deck' } }, t, spec));
+  spendSlot(ctx, u, 'primary');
+  ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'cannon', value: { side, loaded: false } });
+  resolveStrike(ctx, u, t, spec);
+  react(ctx, t.id, u.id);
+}
+
+const cannonDice = (ctx: Resolution, spec: StrikeSpec) => ctx.rollNotation(spec.dice!, `${spec.name} damage`).term;
+
+
+export function enchantOrbCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const ship = stationed(ctx.state, u, ['catapult']);
+  const k = skillOf(u, cmd.skill);
+  if (k.kind !== 'attack' && k.kind !== 'debuff') fail('action/bad_skill', `${k.name} cannot be put in an orb (attack or debuff skills)`, 'skill');
+  if (ship.catapult?.orb) fail('action/orb_ready', 'an enchanted orb is already in the catapult');
+  if (!ship.catapult) fail('action/no_catapult', `${ship.name} has no catapult`);
+  spendSlot(ctx, u, 'primary');
+  ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'orb', value: { caster: u.id, skill: k.id, round: ctx.state.turn.round, turn: turnKey(ctx.state) } as unknown as Json });
+  ctx.note(`${u.name} enchants a blank orb with ${k.name}; it can be launched from the next turn [OUT-SHIP-2]`);
+}
+
+function inCatapultRange(ship: Ship, from: Cell, to: Cell): void {
+  const d = distance(from, to);
+  const max = catapultRange(ship.catapult!.tier);
+  if (d < CATAPULT_MIN || d > max) fail('action/out_of_range', `the catapult throws ${CATAPULT_MIN} to ${max} cells; that is ${d} [OUT-SHIP-2]`, 'to');
+}
+
+export function launchCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const ship = stationed(ctx.state, u, ['catapult']);
+  if (!ship.catapult) fail('action/no_catapult', `${ship.name} has no catapult`);
+  const payload = cmd.payload;
+  if (payload === 'orb') {
+    const orb = ship.catapult.orb as { caster: string; skill: string; turn?: string } | undefined;
+    if (!orb) fail('action/no_orb', 'no enchanted orb in the catapult: enchant_orb first');
+    if (orb.turn === turnKey(ctx.state)) fail('action/enchanting', 'the orb was enchanted this turn: launch it on the next [OUT-SHIP-2]');
+    const t = targetOf(ctx, cmd.target);
+    inCatapultRange(ship, u.position!, t.position!);
+    if (t.side === u.side || t.status !== 'active') fail('action/bad_target', `${t.name} is not an enemy in the fight`, 'target');
+    const caster = ctx.unit(orb.caster);
+    const k = skillOf(caster, orb.skill);
+    spendSlot(ctx, u, 'primary');
+    ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'orb', value: null });
+    ctx.note(`${u.name} launches the ${k.name} orb at ${t.name} [OUT-SHIP-2]`);
+    const order = effectOrderOf(k);
+    resolveStrike(ctx, caster, t, { ...skillSpec(k), name: `${k.name} orb` }, k.kind === 'debuff' && order ? { effect: order } : {});
+    return;
+  }
+  if (payload === 'unit') return launchUnit(ctx, u, ship, cmd);
+  if (payload === 'box') return launchBox(ctx, u, ship, cmd);
+  fail('command/bad_payload', 'payload must be orb, unit or box', 'payload');
+}
+
+function launchUnit(ctx: Resolution, u: Unit, ship: Ship, cmd: Command): void {
+  const who = targetOf(ctx, cmd.unit);
+  const size = dataOf(who).size;
+  if (who.side !== u.side || who.status !== 'active' || who.id === u.id) fail('action/bad_target', `${who.name} is not a willing ally`, 'unit');
+  if (size === 'large' || size === 'huge') fail('action/too_big', `${who.name} is ${size}: the catapult takes Medium or smaller [OUT-SHIP-2]`, 'unit');
+  if (distance(u.position!, who.position!) > 1) fail('action/not_adjacent', `${who.name} must stand at the catapult, next to ${u.name}`, 'unit');
+  const to = cmd.to;
+  if (!Array.isArray(to) || to.length !== 2) fail('command/bad_cell', '"to" must be a cell [x, y]', 'to');
+  const cell = { x: Number(to[0]), y: Number(to[1]) };
+  inCatapultRange(ship, u.position!, cell);
+  if (takenCells(ctx.state, who).has(cellKey(cell))) fail('action/occupied', 'someone stands there', 'to');
+  spendSlot(ctx, u, 'primary');
+  ctx.emit({ type: 'unit.moved', unit: who.id, from: who.position, to: cell, forced: 'catapulted' });
+  if (dataOf(who).station) ctx.setData(who.id, 'station', undefined);
+  const landing = shipAt(ctx.state, cell);
+  const levels = Math.max(1, ship.altitude - (landing && !landing.wrecked ? landing.altitude : 0));
+  ctx.note(`${u.name} catapults ${who.name} to (${cell.x}, ${cell.y}) [OUT-SHIP-2]`);
+  fallDamage(ctx, ctx.unit(who.id), levels, 'OUT-SHIP-2', 'catapulted');
+  if (landing && !landing.wrecked && ctx.unit(who.id).status === 'active') ctx.setData(who.id, 'station', 'deck');
+}
+
+function launchBox(ctx: Resolution, u: Unit, ship: Ship, cmd: Command): void {
+  const t = targetOf(ctx, cmd.target);
+  const item = String(cmd.item ?? '');
+  const count = Number(cmd.count ?? 1);
+  const have = dataOf(u).items[item] ?? 0;
+  if (t.side !== u.side) fail('action/bad_target', `${t.name} is not an ally`, 'target');
+  if (!Number.isInteger(count) || count < 1 || count > have) fail('action/no_item', `${u.name} has ${have} ${item}`, 'item');
+  inCatapultRange(ship, u.position!, t.position!);
+  spendSlot(ctx, u, 'primary');
+  ctx.setData(u.id, 'items', { ...dataOf(u).items, [item]: have - count });
+  if (cmd.balloons === true) {
+    ctx.setData(t.id, 'items', { ...dataOf(t).items, [item]: (dataOf(t).items[item] ?? 0) + count });
+    ctx.note(`An item box on balloons slow-falls to ${t.name}: ${count} ${item} [OUT-SHIP-2]`);
+  } else ctx.note(`An item box without balloons smashes down near ${t.name}: the ${count} ${item} are lost [OUT-SHIP-2]`);
+}

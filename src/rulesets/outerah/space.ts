@@ -1,0 +1,105 @@
+/**
+ * Space and the open sky (OUT-SPACE-1, OUT-SPACE-2, OUT-SHIP-2):
+ *  - in space, outside every gravity field (a ship's deck and `gravity` cells around it, or `gravity`
+ *    cells) Movement is halved (terrain.ts: such a step costs 2); inside a field it is normal;
+ *  - a unit shoved or pushed out of every field drifts: at the start of each of its turns it is carried one
+ *    cell further the same way and cannot walk (nothing to push off); a field or an obstacle stops it; past
+ *    the map's edge it is lost in the void (ruling: status fled);
+ *  - in the sky a unit without wings shoved into open air falls: fall damage for the altitude of the ship it
+ *    fell from, and it is out of the battle (ruling: fled — far below);
+ *  - hookshot (`hookshot { actor, at, mode }`, Secondary action, 8 cells, ruling): grapple a ship's deck or
+ *    a structure (blocking terrain or a `structure` cell) and Pull the user along the line to it, or repel:
+ *    the user is Pushed 3 cells straight away from it (ruling), drifting on if that leaves every field.
+ */
+import { knockback } from '../../engine/space/area.ts';
+import { cellKey, distance, hasTag, inBounds, terrainAt } from '../../engine/space/grid.ts';
+import { lineCells } from '../../engine/space/line.ts';
+import { fail, type Cell, type Command, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
+import { fallDamage } from './falls.ts';
+import { dataOf } from './model.ts';
+import { parseCell, takenCells } from './move.ts';
+import { shipAt, shipList } from './ship-model.ts';
+import { inGravity, isOpenAir, surroundings } from './terrain.ts';
+import { spendSlot } from './turn.ts';
+
+export const HOOKSHOT_RANGE = 8;
+export const REPEL_CELLS = 3;
+
+const sign = (n: number) => (n > 0 ? 1 : n < 0 ? -1 : 0);
+
+/** After a unit was forced from → to (Shove, repel): drift in space, a fall in the sky. */
+export function afterForcedMove(ctx: Resolution, u: Unit, from: Cell, to: Cell): void {
+  const place = surroundings(ctx.state);
+  if (place === 'space' && !inGravity(ctx.state, to)) {
+    const drift = { dx: sign(to.x - from.x), dy: sign(to.y - from.y) };
+    ctx.setData(u.id, 'drift', drift);
+    ctx.note(`${u.name} is out of every gravity field: it drifts away [OUT-SPACE-1]`);
+  } else if (place === 'sky' && isOpenAir(ctx.state, to) && !dataOf(u).wings) {
+    const ship = shipAt(ctx.state, from) ?? shipList(ctx.state)[0];
+    ctx.note(`${u.name} is pushed off into open air and falls [OUT-SHIP-2]`);
+    fallDamage(ctx, u, ship?.altitude ?? 10, 'OUT-SHIP-2', 'off the ship');
+    const now = ctx.unit(u.id);
+    if (now.status === 'active' || now.status === 'down') ctx.emit({ type: 'unit.status', unit: u.id, status: 'fled', cause: 'fell from the sky', rule: 'OUT-SHIP-2' });
+  }
+}
+
+/** Start of a drifting unit's turn: one more cell the same way. */
+export function driftOn(ctx: Resolution, id: string): void {
+  const u = ctx.unit(id);
+  const drift = dataOf(u).drift as { dx: number; dy: number } | undefined;
+  if (!drift || u.status !== 'active') return;
+  const next = { x: u.position!.x + drift.dx, y: u.position!.y + drift.dy };
+  const map = ctx.state.map as GridMap;
+  if (!inBounds(map, next)) {
+    ctx.setData(u.id, 'drift', undefined);
+    ctx.emit({ type: 'unit.status', unit: u.id, status: 'fled', cause: 'drifted off into the void', rule: 'OUT-SPACE-1' });
+    return;
+  }
+  if (terrainAt(map, next).blocksMove || takenCells(ctx.state, u).has(cellKey(next))) {
+    ctx.setData(u.id, 'drift', undefined);
+    ctx.note(`${u.name} bumps into something and stops drifting [OUT-SPACE-1]`);
+    return;
+  }
+  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: next, forced: 'drift' });
+  if (inGravity(ctx.state, next)) {
+    ctx.setData(u.id, 'drift', undefined);
+    ctx.note(`${u.name} drifts into a gravity field and finds its feet [OUT-SPACE-1]`);
+  } else ctx.note(`${u.name} drifts on to (${next.x}, ${next.y}) [OUT-SPACE-1]`);
+}
+
+/** Something a hook can grapple: a ship's deck, a wall, a `structure` cell. */
+function grapplable(ctx: Resolution, c: Cell): boolean {
+  const map = ctx.state.map as GridMap;
+  return inBounds(map, c) && (shipAt(ctx.state, c) !== undefined || terrainAt(map, c).blocksMove === true || hasTag(map, c, 'structure'));
+}
+
+export function hookshotCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  if (!dataOf(u).hookshot) fail('action/no_hookshot', `${u.name} carries no hookshot [OUT-SPACE-2]`);
+  const at = parseCell(cmd, 'at');
+  if (cmd.mode !== 'pull' && cmd.mode !== 'push') fail('command/bad_mode', 'mode must be pull or push', 'mode');
+  if (!grapplable(ctx, at)) fail('action/nothing_to_grapple', `nothing at (${at.x}, ${at.y}) for the hook to grapple [OUT-SPACE-2]`, 'at');
+  const d = distance(u.position!, at);
+  if (d > HOOKSHOT_RANGE || d === 0) fail('action/out_of_range', `(${at.x}, ${at.y}) is ${d} cells away; the hookshot reaches ${HOOKSHOT_RANGE}`, 'at');
+  spendSlot(ctx, u, 'secondary');
+  const taken = takenCells(ctx.state, u);
+  const map = ctx.state.map as GridMap;
+  const from = u.position!;
+  if (cmd.mode === 'pull') {
+    let end = from;
+    for (const c of lineCells(from, at)) {
+      if (taken.has(cellKey(c)) || terrainAt(map, c).blocksMove) break;
+      end = c;
+    }
+    if (dataOf(u).drift) ctx.setData(u.id, 'drift', undefined);
+    if (end !== from) ctx.emit({ type: 'unit.moved', unit: u.id, from, to: end, forced: 'hookshot pull' });
+    ctx.note(`${u.name}'s hookshot grapples (${at.x}, ${at.y}) and pulls it to (${end.x}, ${end.y}) [OUT-SPACE-2]`);
+    return;
+  }
+  const kb = knockback(map, at, from, REPEL_CELLS, (c) => taken.has(cellKey(c)));
+  const end = kb.cells.at(-1);
+  ctx.note(`${u.name} repels off (${at.x}, ${at.y}): treated as a Push [OUT-SPACE-2]`);
+  if (!end) return;
+  ctx.emit({ type: 'unit.moved', unit: u.id, from, to: end, forced: 'repel (Push)' });
+  afterForcedMove(ctx, ctx.unit(u.id), from, end);
+}
