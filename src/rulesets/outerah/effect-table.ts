@@ -49,6 +49,9 @@ const rows: EffectRow[] = [
   { name: 'Regen', kind: 'buff', success: 80, rounds: 3, maxStacks: 1, hot: 3, description: '3 healing per tier at the end of each turn (a Druid HoT).', rules: ['OUT-EFF-1'] },
   { name: 'Reflect', kind: 'buff', success: 60, rounds: 3, maxStacks: 1, description: 'Magical attacks and buffs aimed at the unit miss by reflect and land on a 2d10 cell of a 10×10 area.', rules: ['OUT-MISS-3'] },
   { name: 'Hidden', kind: 'buff', maxStacks: 1, description: 'Cannot be targeted; found when an enemy ends a round next to it. Unseen 3 rounds (or hidden from the start): its next attack is an Opener with Super Charge.', rules: ['OUT-OPEN-1', 'OUT-OPEN-2'] },
+  { name: 'Feared Mount', kind: 'debuff', maxStacks: 1, description: 'A mount whose rider was knocked off: it will not carry anyone until an Animal Handling check (DR by level difference) calms it; no resist roll, no shaking it off.', rules: ['OUT-MNT-2', 'OUT-MNT-3'] },
+  { name: 'Spirit Release', kind: 'debuff', rounds: 3, maxStacks: 1, description: 'A mount at 0 HP: healed above 0 within 3 rounds it stays; otherwise its spirit is released and it is gone (dead).', rules: ['OUT-MNT-1'] },
+  { name: 'Spirit Link', kind: 'buff', rounds: 2, maxStacks: 1, description: 'Trainer and pet after a Skill Order, to the end of the next round: enemies have advantage against both; 50 % of attack damage to one reaches the other.', rules: ['OUT-PET-5'] },
   { name: 'Shove', kind: 'debuff', weapon: true, instant: true, maxStacks: 1, description: 'Bludgeon hit: pushed back 1 cell from the attacker.', rules: ['OUT-WPN-5'] },
 ];
 

@@ -81,7 +81,10 @@ export function land(ctx: Resolution, source: Unit, target: Unit, row: EffectRow
     return;
   }
   const rounds = order.rounds ?? row.rounds;
-  const remaining = rounds === undefined ? undefined : rounds + (actedThisRound(ctx.state, target.id) ? 1 : 0);
+  // Haste's extra turn comes this round wherever it lands, so Haste(3) counts this round as its first:
+  // exactly three extra turns (ruling OUT-INIT-3); other effects landing after the target's turn count from the next round
+  const late = row.timing !== 'haste' && actedThisRound(ctx.state, target.id);
+  const remaining = rounds === undefined ? undefined : rounds + (late ? 1 : 0);
   const old = ctx.state.effects.find((f) => f.target === target.id && f.name === row.name);
   if (old) {
     if (row.kind === 'buff') {

@@ -1,10 +1,10 @@
 /**
  * outerah: Speed-ordered turns reshaped by Haste, Slow, Stop and Inspiration; D100 hit checks of
  * Charisma against Agility with facing and cover; physical and magical damage through twelve elemental
- * resistances; weapon types with stacking debuffs; buffs, debuffs and reactions.
- * Source: /work/shared/seeds/000_bd3b05bf596a2997.txt; rulings in RULINGS.md. Part 2 (terrain, pets,
- * mounts, airships, space) plugs in through CHARGE_SOURCES (charges.ts), STEP_COSTS (move.ts), the
- * effect table (effect-table.ts) and the Specialty slot (turn.ts).
+ * resistances; weapon types with stacking debuffs; buffs, debuffs and reactions. Part 2: terrain
+ * (difficult ground, water, mountains), pets on the Specialty action, mounts, airships with sections,
+ * weapons and battle stations, space (gravity fields, drift, hookshots).
+ * Source: /work/shared/seeds/000_bd3b05bf596a2997.txt; rulings in RULINGS.md.
  */
 import { lastSideStanding, type CombatResult, type EncounterState, type Ruleset } from '../../engine/index.ts';
 import { attackCommand } from './attack.ts';
@@ -25,9 +25,33 @@ import { orderForRound, timingSkip } from './timing.ts';
 import { setReactionCommand } from './triggers.ts';
 import { chatCommand, endTurnCommand, startTurn } from './turn.ts';
 import { ageWeaponDebuffs, tickBleeding, tickWounds } from './weapon-traits.ts';
+import { calmMountCommand, dismountCommand, rideCommand, summonMountCommand } from './mount-commands.ts';
+import { isMount } from './mount-model.ts';
+import { mountSkip, spiritReleased } from './mounts.ts';
+import { petCommand } from './pet-orders.ts';
+import { petSkip } from './pets.ts';
+import { attackShipCommand } from './ship-damage.ts';
+import { describeShipEvent, shipAppliers } from './ship-model.ts';
+import { shipsRoundEnd, stationCommand, steerCommand } from './ship-stations.ts';
+import { enchantOrbCommand, fireCannonCommand, launchCommand, loadCannonCommand } from './ship-weapons.ts';
+import { driftOn, hookshotCommand } from './space.ts';
+import { breathRoundEnd, swimCommand } from './water.ts';
+
+/** The last side standing, where mounts do not count: they only carry their riders (ruling OUT-MNT-1). */
+function standing(state: EncounterState): CombatResult | null {
+  let winner: string | undefined;
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (u.status !== 'active' || isMount(state, u)) continue;
+    if (winner === undefined) winner = u.side;
+    else if (u.side !== winner) return null;
+  }
+  if (winner === undefined) return lastSideStanding(state) ?? { outcome: 'draw', reason: 'no one is left standing' };
+  return { outcome: 'victory', winner, reason: 'every other side is out of the fight' };
+}
 
 function outcome(state: EncounterState): CombatResult | null {
-  const r = lastSideStanding(state);
+  const r = standing(state);
   if (!r || r.outcome !== 'victory') return r;
   const players = state.sides.filter((s) => isPlayerSide(state, s));
   if (!players.includes(r.winner!)) return { ...r, outcome: 'defeat', reason: 'every player character is down' };
@@ -46,15 +70,25 @@ export const outerah: Ruleset = {
     askTie(ctx, gmTies);
   },
   orderForRound: (ctx) => orderForRound(ctx),
-  skipReason: timingSkip,
-  onTurnStart: startTurn,
+  skipReason: (state, id) => petSkip(state, id) ?? mountSkip(state, id) ?? timingSkip(state, id),
+  onTurnStart(ctx, unit) {
+    driftOn(ctx, unit);
+    startTurn(ctx, unit);
+  },
   onTurnEnd(ctx, unit) {
     if (ctx.unit(unit).status === 'active') shakeOff(ctx, ctx.unit(unit));
   },
   onRoundEnd(ctx, round) {
     ageWeaponDebuffs(ctx, round);
     hiddenRoundEnd(ctx);
+    breathRoundEnd(ctx);
+    shipsRoundEnd(ctx);
   },
+  onEffectExpire(ctx, fx) {
+    if (fx.name === 'Spirit Release') spiritReleased(ctx, fx);
+  },
+  appliers: shipAppliers,
+  describe: (e, state) => (e.type.startsWith('outerah:') ? describeShipEvent(e, state) : undefined),
   onEffectTick(ctx, fx) {
     if (fx.name === 'Wounds') tickWounds(ctx, fx);
     else if (fx.name === 'Bleeding') tickBleeding(ctx, fx);
@@ -69,6 +103,20 @@ export const outerah: Ruleset = {
     chat: { resolve: chatCommand },
     set_reaction: { resolve: setReactionCommand },
     end_turn: { resolve: endTurnCommand },
+    pet: { resolve: petCommand },
+    summon_mount: { resolve: summonMountCommand },
+    calm_mount: { resolve: calmMountCommand },
+    ride: { resolve: rideCommand },
+    dismount: { resolve: dismountCommand },
+    swim: { resolve: swimCommand },
+    hookshot: { resolve: hookshotCommand },
+    station: { resolve: stationCommand },
+    steer: { resolve: steerCommand },
+    load_cannon: { resolve: loadCannonCommand },
+    fire_cannon: { resolve: fireCannonCommand },
+    enchant_orb: { resolve: enchantOrbCommand },
+    launch: { resolve: launchCommand },
+    attack_ship: { resolve: attackShipCommand },
   },
   answer(ctx, pending, choice) {
     if (pending.kind === 'speed_tie') answerTie(ctx, pending, choice);

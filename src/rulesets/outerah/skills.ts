@@ -11,6 +11,7 @@ import { reflect } from './miss.ts';
 import { dataOf, hasEffect } from './model.ts';
 import type { Skill } from './schema.ts';
 import { effectOrderOf } from './skill-effects.ts';
+import { inspirationBlocker } from './timing.ts';
 import { skillSpec } from './spec.ts';
 import { resolveStrike } from './strike.ts';
 import { attackBlocker, orFail, supportBlocker, targetOf, type Blocker } from './targeting.ts';
@@ -33,6 +34,8 @@ export function castBlocker(state: EncounterState, u: Unit, k: Skill, t: Unit): 
   const self = !(order && effectRow(order.name)?.timing === 'inspiration');
   const b = supportBlocker(state, u, t, k.range, self);
   if (b) return b;
+  const inspired = self ? null : inspirationBlocker(state, t.id);
+  if (inspired) return { code: 'action/already_inspired', message: inspired };
   if (k.kind === 'buff' && t.status !== 'active') return { code: 'action/bad_target', message: `${t.name} is ${t.status}` };
   return null;
 }

@@ -60,7 +60,16 @@ export function startSlow(ctx: Resolution, id: UnitId): number {
 
 /** Inspiration: the target acts right after the current turn (OUT-INIT-6). */
 export function inspire(ctx: Resolution, id: UnitId): void {
+  // an Inspiration on a unit that has acted is an extra turn: at most one a round (ruling OUT-INIT-6)
+  if (actedThisRound(ctx.state, id)) ctx.emit({ type: 'unit.data', unit: id, key: 'inspiredRound', value: ctx.state.turn.round });
   insertNext(ctx, id, `Inspiration: ${ctx.state.units[id].name} acts next [OUT-INIT-6]`);
+}
+
+/** Why an Inspiration would give the unit a second extra turn this round, or null. */
+export function inspirationBlocker(state: EncounterState, id: UnitId): string | null {
+  const u = state.units[id];
+  if (actedThisRound(state, id) && dataOf(u).inspiredRound === state.turn.round) return `${u.name} has already had an extra turn from Inspiration this round [OUT-INIT-6]`;
+  return null;
 }
 
 /** Why a unit's turn is lost to Stop or Slow, or null. */

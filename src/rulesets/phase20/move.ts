@@ -25,10 +25,17 @@ function moveRules(state: EncounterState, mover: Unit) {
   return { occupied: (c: Cell) => blocked.has(cellKey(c)), passOnly: (c: Cell) => passable.has(cellKey(c)) };
 }
 
+/** The last search, reused while nothing has changed: listing the moves and then making one asks twice. */
+let memo: { state: EncounterState; version: number; unit: string; result: ReturnType<typeof reachable> } | undefined;
+
 /** Every cell the unit can reach with the movement it has left, with its cost (cells it may only pass have canStop: false). */
 export function reachableCells(state: EncounterState, u: Unit) {
+  // every event bumps the version, so an unchanged version means an unchanged board
+  if (memo && memo.state === state && memo.version === state.version && memo.unit === u.id) return memo.result;
   const map = state.map as GridMap;
-  return reachable(map, u.position!, u.pools.movement.value, moveRules(state, u));
+  const result = reachable(map, u.position!, u.pools.movement.value, moveRules(state, u));
+  memo = { state, version: state.version, unit: u.id, result };
+  return result;
 }
 
 export function moveCommand(ctx: Resolution, cmd: Command): void {

@@ -17,9 +17,18 @@ function d20Chance(bonus: number, ok: (total: number) => boolean): number {
   return n / 20;
 }
 
+/** Distributions are immutable and depend only on these three: computed once per combination. */
+const damageCache = new Map<string, Distribution>();
+
 function damageDist(dice: string, bonus: number, braced: boolean): Distribution {
-  let d = distributionOf(dice).map((v) => Math.max(0, v + bonus));
-  if (braced) d = d.map((v) => Math.floor(v / 2));
+  const key = `${dice}|${bonus}|${braced}`;
+  let d = damageCache.get(key);
+  if (!d) {
+    d = distributionOf(dice).map((v) => Math.max(0, v + bonus));
+    if (braced) d = d.map((v) => Math.floor(v / 2));
+    if (damageCache.size > 1000) damageCache.clear();
+    damageCache.set(key, d);
+  }
   return d;
 }
 
