@@ -1,7 +1,7 @@
 // Sort-free, allocation-free totals for the common terms: no modifiers (`1d20`, `2d6`) and
 // keep/drop only (`4d6kh3`, `2d20kh1`; marks that do not change the total are ignored here).
 // These closures are the simulator's hot path.
-import { drawFace } from './draw.ts';
+import { badFace, drawFace, fits } from './draw.ts';
 import { insertSorted } from './roll-modifiers.ts';
 import type { Term } from './rolled-term.ts';
 import type { DiceSource } from './source.ts';
@@ -31,7 +31,8 @@ export function fastTotal(t: Term, label: string): ((src: DiceSource) => number)
       let low = Infinity;
       let high = -Infinity;
       for (let i = 0; i < n; i++) {
-        const f = drawFace(src, s, label);
+        const f = src.roll(s, label);
+        if (!fits(f, s)) badFace(f, s, label);
         total += f;
         if (f < low) low = f;
         if (f > high) high = f;

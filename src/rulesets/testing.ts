@@ -2,7 +2,6 @@
  * A harness for rules tests: an encounter driven by scripted dice, so every expected number in a test
  * can be worked out by hand. Tests only (rulesets import it from their *.test.ts files).
  */
-import { scriptedSource } from '../dice/index.ts';
 import {
   createEngine, describeEvent, EncounterLog, isRejection, renderBreakdown, type Command, type EncounterState, type GameEvent, type LoggedEvent, type Preview, type Ruleset,
 } from '../engine/index.ts';

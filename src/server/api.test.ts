@@ -37,11 +37,15 @@ describe('server basics', () => {
   });
 
   it('serves a placeholder page, or the built web page when there is one', async () => {
-    const anon = new Client(t.url);
-    const page = await anon.call('GET', '/');
-    expect(page.status).toBe(200);
-    expect(page.text).toContain('Skirmish server');
     const dir = mkdtempSync(join(tmpdir(), 'skirmish-web-'));
+    const bare = await startServer({ port: 0, db: ':memory:', webDist: join(dir, 'missing') });
+    try {
+      const page = await new Client(`http://127.0.0.1:${bare.port}`).call('GET', '/');
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('Skirmish server');
+    } finally {
+      await bare.close();
+    }
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>web</title>');
     writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
@@ -93,7 +97,8 @@ describe('loading encounters', () => {
     const r = await t.gm.post(`/api/tables/${t.tableId}/encounters`, { text: bad, file: 'bad.yaml' });
     expect(r.status).toBe(422);
     expect(r.body.error.code).toBe('INVALID_ENCOUNTER');
-    expect(r.body.error.problems.some((p: string) => /^bad\.yaml:4:\d+: units\[0\]\.hp: /.test(p))).toBe(true);
+    expect(r.body.error.problems.some((p: { text: string }) => /^bad\.yaml:4:\d+: units\[0\]\.hp: /.test(p.text))).toBe(true);
+    expect(r.body.error.problems[0]).toMatchObject({ file: 'bad.yaml', line: expect.any(Number), column: expect.any(Number), path: expect.any(String), message: expect.any(String) });
     const unknown = await t.gm.post(`/api/tables/${t.tableId}/encounters`, { text: 'ruleset: nope\n' });
     expect(unknown.body.error.message).toContain('unknown ruleset "nope"');
     expect((await t.gm.post(`/api/tables/${t.tableId}/encounters`, { example: '../package.json' })).status).toBe(404);
@@ -125,9 +130,12 @@ describe('play', () => {
     expect(again.body).toEqual(first.body);
     const other = await actor.post(`/api/encounters/${enc}/commands`, { ...body, command: { type: 'end_turn', actor: active, x: 1 } });
     expect(other.body.error.code).toBe('IDEMPOTENCY_CONFLICT');
+    // ids are per sender: another sender's same id is a different command
+    const theirs = await t.gm.post(`/api/encounters/${enc}/commands`, { id: 'once-1', expectedVersion: first.body.version, command: { type: 'gm.note', text: 'mine' } });
+    expect(theirs.status, theirs.text).toBe(actor === t.gm ? 409 : 200);
     const stale = await t.gm.post(`/api/encounters/${enc}/commands`, { id: 'stale-1', expectedVersion: v, command: { type: 'gm.note', text: 'late' } });
     expect(stale.status).toBe(409);
-    expect(stale.body.error).toMatchObject({ code: 'STALE_VERSION', version: first.body.version });
+    expect(stale.body.error).toMatchObject({ code: 'STALE_VERSION' });
     const events = (await t.gm.get(`/api/encounters/${enc}/events`)).body.events as { seq: number }[];
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
   });

@@ -80,8 +80,9 @@ describe('concurrent commands on one encounter', () => {
     const accepted = [...out.accepted].sort((a, b) => a.from - b.from);
     expect(cmds.length).toBe(2 + accepted.length);
     const db = t.srv.ctx.store;
-    for (const id of out.stale) expect(db.command(enc, id), `loser ${id} left a trace`).toBeUndefined();
-    for (const a of accepted) expect(db.command(enc, a.id)?.result.from).toBe(a.from);
+    const key = (who: string, id: string) => `${who === 'gm' ? 'gm' : `player:${who}`}/${id}`;
+    for (const id of out.stale) expect(db.command(enc, key(id.startsWith('gm') ? 'gm' : id.replace(/-.*/, ''), id)), `loser ${id} left a trace`).toBeUndefined();
+    for (const a of accepted) expect(db.command(enc, key(a.who, a.id))?.result.from).toBe(a.from);
 
     // a sequential run of the accepted commands, in log order, on a fresh server, gives the same log
     const seq = await testTable({ testDiceSeed: SEED });

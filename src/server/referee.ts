@@ -44,8 +44,9 @@ export function loadEncounter(ctx: Context, p: Principal, tableId: string, body:
   if (ctx.store.encounters(tableId).length >= ctx.limits.encountersPerTable) throw new ApiError('LIMIT_REACHED', `a table holds at most ${ctx.limits.encountersPerTable} encounters`);
   const loaded = loadText(text, file);
   if (!loaded.ok) {
-    const problems = loaded.problems.map(formatProblem);
-    throw new ApiError('INVALID_ENCOUNTER', problems[0], loaded.problems[0].path, { problems });
+    // each problem as data and as the line `skirmish validate` prints
+    const problems = loaded.problems.map((p) => ({ ...p, text: formatProblem(p) }));
+    throw new ApiError('INVALID_ENCOUNTER', problems[0].text, loaded.problems[0].path, { problems });
   }
   const engine = engineFor(loaded.value.ruleset.id)!;
   let created: GameEvent[];
@@ -120,9 +121,13 @@ function rejectionError(p: Principal, state: EncounterState, r: Rejection, resto
   return new ApiError(r.code, restore(scrubMessage(r.message, r.code, secretsFor(p, state))), r.field);
 }
 
+const senderOf = (p: Member) => (p.role === 'gm' ? 'gm' : `player:${p.playerId}`);
+
+/** Command ids are remembered per sender: no one can use up (or probe) another's ids. */
+export const commandKey = (p: Member, id: string) => `${senderOf(p)}/${id}`;
+
 function bodyHash(p: Member, req: CommandRequest): string {
-  const who = p.role === 'gm' ? 'gm' : `player:${p.playerId}`;
-  return sha256(`${who}\n${canonicalJson({ expectedVersion: req.expectedVersion, command: req.command, dice: req.dice })}`);
+  return sha256(`${senderOf(p)}\n${canonicalJson({ expectedVersion: req.expectedVersion, command: req.command, dice: req.dice })}`);
 }
 
 /** The events of an earlier command (a retry), as this principal may see them. */
@@ -158,7 +163,8 @@ export function runCommand(ctx: Context, token: Principal, id: string, body: unk
   const { live, p } = liveFor(ctx, token, id);
   const req = parseWith(CommandRequest, body);
   const hash = bodyHash(p, req);
-  const earlier = ctx.store.command(id, req.id);
+  const key = commandKey(p, req.id);
+  const earlier = ctx.store.command(id, key);
   if (earlier) {
     if (earlier.bodyHash !== hash) throw new ApiError('IDEMPOTENCY_CONFLICT', `command id "${req.id}" was already used for a different command`, 'id');
     return earlierResult(live, p, req.id, earlier.result);
@@ -194,7 +200,7 @@ export function runCommand(ctx: Context, token: Principal, id: string, body: unk
   try {
     // the engine keeps each command's body (to decide it again when the GM replaces a roll): so does the file
     const logCommands = Object.fromEntries([...new Set(events.map((e) => e.cmd))].flatMap((cmd) => (Object.hasOwn(live.log.commands, cmd) ? [[cmd, live.log.commands[cmd]]] : [])));
-    ctx.store.append(id, version, events, { status: live.log.state.status, command: { id: req.id, bodyHash: hash, result: record }, logCommands });
+    ctx.store.append(id, version, events, { status: live.log.state.status, command: { id: key, bodyHash: hash, result: record }, logCommands });
   } catch (err) {
     ctx.cache.evict(id);
     if (err instanceof StaleVersionError) throw new ApiError('STALE_VERSION', err.message, 'expectedVersion', { version: err.actual });

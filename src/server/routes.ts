@@ -38,7 +38,7 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
     { method: 'PATCH', path: '/api/tables/:tableId/settings', tag: 'tables', auth: 'gm', body: PatchSettings, summary: 'Change settings (physical dice per table and per player).', returns: 'Settings', handle: (c) => ({ body: patchSettings(ctx, who(c.token), c.params.tableId, c.body) }) },
     { method: 'POST', path: '/api/tables/:tableId/invites', tag: 'tables', auth: 'gm', body: CreateInvite, status: 201, summary: 'A one-use invite for a player (new, or an existing player id for a new device).', returns: '{ playerId, name, invite }', handle: (c) => ({ body: createInvite(ctx, who(c.token), c.params.tableId, c.body) }) },
     { method: 'DELETE', path: '/api/tables/:tableId/players/:playerId/tokens', tag: 'tables', auth: 'gm', summary: "Revoke every invite and session of a player.", returns: '{ revoked }', handle: (c) => ({ body: revokePlayer(ctx, who(c.token), c.params.tableId, c.params.playerId) }) },
-    { method: 'POST', path: '/api/join', tag: 'tables', auth: 'invite', body: Join, summary: 'Redeem an invite for a player token (the invite is then used up).', returns: '{ tableId, playerId, token }', handle: (c) => ({ body: join(ctx, c.body) }) },
+    { method: 'POST', path: '/api/join', tag: 'tables', auth: 'invite', body: Join, summary: 'Redeem an invite for a player token (the invite is then used up).', returns: '{ tableId, playerId, name, token }', handle: (c) => ({ body: join(ctx, c.body) }) },
 
     { method: 'GET', path: '/api/tables/:tableId/encounters', tag: 'encounters', auth: 'member', summary: "The table's encounters.", returns: '[EncounterSummary]', handle: (c) => ({ body: listEncounters(ctx, who(c.token), c.params.tableId) }) },
     {

@@ -118,4 +118,47 @@ describe('secrets never reach a player', () => {
     // the revealed unit is visible to players: the filter is not simply hiding everything
     expect(playerBytes.some((b) => b.includes('Lurker'))).toBe(true);
   });
+
+  it("keeps the pools a ruleset hides (frontline: enemies' hit points) from players, in state and events", async () => {
+    const enc = await load(t, { example: 'frontline/outpost-siege.yaml' });
+    const ws = new WsClient(t.url);
+    await ws.auth(t.p1.token!);
+    await ws.request({ type: 'subscribe', encounter: enc, after: 0 });
+    const gmGet = async () => (await t.gm.get(`/api/encounters/${enc}`)).body;
+    await t.gm.post(`/api/encounters/${enc}/commands`, { id: 'fl-start', expectedVersion: (await gmGet()).encounter.version, command: { type: 'start' } });
+    const rng = new RandomStream('frontline');
+    for (let i = 0; i < 60; i++) {
+      const g = await gmGet();
+      const unit = (g.activeUnit ?? g.state.pending?.[0]?.answeredBy) as string | undefined;
+      if (g.encounter.status === 'ended' || !unit || unit === 'gm') break;
+      const acts = (await t.gm.get(`/api/encounters/${enc}/actions?unit=${unit}&preview=0`)).body.actions as { command: Record<string, unknown>; group: string }[];
+      const strikes = acts.filter((a) => a.command.target !== undefined);
+      const pool = strikes.length ? strikes : acts;
+      const choice = pool.length ? pool[rng.nextInt(pool.length)].command : { type: 'end_turn', actor: unit };
+      const r = await t.gm.post(`/api/encounters/${enc}/commands`, { id: `fl-${i}`, expectedVersion: g.encounter.version, command: choice });
+      if (r.status !== 200) await t.gm.post(`/api/encounters/${enc}/commands`, { id: `fl-end-${i}`, expectedVersion: g.encounter.version, command: { type: 'end_turn', actor: unit } });
+      await t.p1.get(`/api/encounters/${enc}`);
+    }
+    await t.p1.get(`/api/encounters/${enc}/events?after=0`);
+    await t.p1.get(`/api/encounters/${enc}/export`);
+    ws.close();
+    const enemies = new Set(['m1', 'm2', 'm3', 'chief']);
+    const gmLog = (await t.gm.get(`/api/encounters/${enc}/events`)).body.events as { type: string; unit?: string; pool?: string }[];
+    expect(gmLog.some((e) => e.type === 'pool.changed' && e.pool === 'hp' && enemies.has(e.unit!)), 'enemies took damage').toBe(true);
+    // walk every object the player received: no enemy hp pool, no hp value on an enemy's pool event
+    let seenEnemies = 0;
+    const walk = (v: unknown): void => {
+      if (Array.isArray(v)) return v.forEach(walk);
+      if (!v || typeof v !== 'object') return;
+      const o = v as Record<string, any>;
+      if (o.units && typeof o.units === 'object') {
+        if (o.units.m1) seenEnemies++;
+        for (const id of enemies) expect(o.units[id]?.pools?.hp, `enemy ${id} hp in a state`).toBeUndefined();
+      }
+      if ((o.type === 'pool.changed' || o.type === 'pool.max') && o.pool === 'hp' && enemies.has(o.unit)) expect(o.value, `enemy ${o.unit} hp in an event`).toBeUndefined();
+      Object.values(o).forEach(walk);
+    };
+    for (const text of [...t.p1.received, ...ws.frames]) walk(JSON.parse(text));
+    expect(seenEnemies, 'the player did see the enemies (without their hit points)').toBeGreaterThan(10);
+  });
 });

@@ -76,12 +76,13 @@ export function createInvite(ctx: Context, p: Principal, tableId: string, body: 
   return { playerId, name, invite };
 }
 
-export function join(ctx: Context, body: unknown): { tableId: string; playerId: string; token: string } {
+export function join(ctx: Context, body: unknown): { tableId: string; playerId: string; name: string; token: string } {
   const req = parseWith(Join, body);
   const token = newToken('player');
   const row = ctx.store.redeemInvite(hashToken(req.invite), hashToken(token));
   if (!row) throw new ApiError('UNAUTHENTICATED', 'this invite is not valid (already used, revoked or mistyped)', 'invite');
-  return { tableId: row.tableId, playerId: row.playerId!, token };
+  const name = ctx.store.players(row.tableId).find((x) => x.playerId === row.playerId)?.name ?? row.playerId!;
+  return { tableId: row.tableId, playerId: row.playerId!, name, token };
 }
 
 /** Take every link and session of a player away (their units stay theirs until reassigned). */

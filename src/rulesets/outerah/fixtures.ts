@@ -65,3 +65,13 @@ export function duel(over: { hero?: Obj; foe?: Obj; extra?: Obj[]; doc?: Obj } =
     ...over.doc,
   };
 }
+
+/** A duel on a map with terrain (part 2): the hero alone near the top-left, the foe far off unless placed. */
+export function field(terrain: Obj[], over: { hero?: Obj; foe?: Obj; extra?: Obj[]; doc?: Obj; map?: Obj } = {}) {
+  return duel({
+    hero: { at: [0, 0], ...over.hero },
+    foe: { at: [11, 11], ...over.foe },
+    extra: over.extra ?? [],
+    doc: { map: { width: 12, height: 12, terrain, ...over.map }, ...over.doc },
+  });
+}

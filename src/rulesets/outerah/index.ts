@@ -88,7 +88,7 @@ export const outerah: Ruleset = {
     if (fx.name === 'Spirit Release') spiritReleased(ctx, fx);
   },
   appliers: shipAppliers,
-  describe: (e, state) => (e.type.startsWith('outerah:') ? describeShipEvent(e, state) : undefined),
+  describe: (e, state) => (e.type.startsWith('outerah:') ? describeShipEvent(e as { type: string; [k: string]: unknown }, state) : undefined),
   onEffectTick(ctx, fx) {
     if (fx.name === 'Wounds') tickWounds(ctx, fx);
     else if (fx.name === 'Bleeding') tickBleeding(ctx, fx);

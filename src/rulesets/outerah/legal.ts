@@ -11,6 +11,7 @@ import { castBlocker } from './skills.ts';
 import { weaponSpec } from './spec.ts';
 import { attackBlocker } from './targeting.ts';
 import { hasSlot } from './turn.ts';
+import { extraActions } from './legal-extras.ts';
 
 export function legalActions(state: EncounterState, id: UnitId): ActionOption[] {
   const u = state.units[id];
@@ -48,6 +49,7 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
       out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y}) — ${spot.cost} Movement`, group: 'move' });
     }
   }
+  out.push(...extraActions(state, u));
   if (hasSlot(u, 'chat')) out.push({ command: { type: 'chat', actor: id, text: 'For Outerah!' }, label: 'Chat', group: 'chat' });
   for (const kind of ['trigger', 'auto'] as const) {
     if (d.reaction !== kind && d.reactions.some((r) => r.kind === kind)) out.push({ command: { type: 'set_reaction', actor: id, kind }, label: `Make the ${kind} reaction active`, group: 'reaction' });

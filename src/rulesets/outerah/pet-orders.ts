@@ -66,6 +66,12 @@ export function orderBlocker(state: Resolution['state'], trainer: Unit, pet: Uni
   return null;
 }
 
+/** Cells the pet may still move this turn: its own Movement until the Specialty is spent, then what is left. */
+export function petBudget(state: Resolution['state'], trainer: Unit, pet: Unit): number {
+  if (petTurnOf({ state }, trainer)) return pet.pools.movement.value;
+  return hasEffect(state, pet.id, 'Topple') ? 0 : dataOf(pet).move;
+}
+
 function beginPetTurn(ctx: Resolution, trainer: Unit, pet: Unit): PetTurn {
   const now = petTurnOf(ctx, trainer);
   if (now) return now;
@@ -98,7 +104,7 @@ function refuses(ctx: Resolution, trainer: Unit, pet: Unit, why: string): boolea
 }
 
 function movePet(ctx: Resolution, trainer: Unit, pet: Unit, cmd: Command, order: 'move' | 'return'): void {
-  const reach = reachableCells(ctx.state, pet);
+  const reach = reachableCells(ctx.state, pet, petBudget(ctx.state, trainer, pet));
   let to;
   if (order === 'move') {
     to = parseCell(cmd);
@@ -119,7 +125,7 @@ function movePet(ctx: Resolution, trainer: Unit, pet: Unit, cmd: Command, order:
 
 /** Return Order: the reachable cell nearest the trainer (then the cheapest), or undefined if none is nearer. */
 export function returnCell(state: Resolution['state'], trainer: Unit, pet: Unit) {
-  const reach = reachableCells(state, pet);
+  const reach = reachableCells(state, pet, petBudget(state, trainer, pet));
   let best: { c: { x: number; y: number }; d: number; cost: number } | undefined;
   const here = distance(pet.position!, trainer.position!);
   for (const [key, spot] of reach) {

@@ -10,6 +10,7 @@ import { effectRow } from './effect-table.ts';
 import { canBeTargeted, dataOf, enemiesOf } from './model.ts';
 import { preview } from './preview.ts';
 import { effectOrderOf } from './skill-effects.ts';
+import { partTwoChoice } from './policy-extras.ts';
 
 function nearestEnemy(state: EncounterState, id: UnitId, at: Cell): { d: number; cell?: Cell } {
   const u = state.units[id];
@@ -25,6 +26,8 @@ function nearestEnemy(state: EncounterState, id: UnitId, at: Cell): { d: number;
 const skillOf = (state: EncounterState, o: ActionOption) => dataOf(state.units[o.command.actor!]).skills.find((k) => k.id === o.command.skill);
 
 export const aggressive: Policy = (state, id, options) => {
+  const special = partTwoChoice(state, state.units[id], options);
+  if (special) return special;
   const hurt = (o: ActionOption) => {
     const t = state.units[o.command.target as string];
     return t.pools.hp.value < t.pools.hp.max / 2;

@@ -8,6 +8,7 @@ import { reject, type Command, type EncounterState, type Preview, type Rejection
 import { chargesFor, type Charge } from './charges.ts';
 import { damageFrom } from './damage.ts';
 import { hitChance, hitOdds } from './hit.ts';
+import { movePreview } from './move.ts';
 import { improvisedDice } from './improvised.ts';
 import { dataOf, hasEffect } from './model.ts';
 import { skillSpec, weaponSpec, type StrikeSpec } from './spec.ts';
@@ -50,6 +51,11 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
   const u = state.units[cmd.actor ?? ''];
   const t = state.units[typeof cmd.target === 'string' ? cmd.target : ''];
   if (!u) return reject('unit/unknown', 'no such actor', 'actor');
+  if (cmd.type === 'move') {
+    const to = cmd.to;
+    if (!Array.isArray(to) || to.length !== 2) return reject('command/bad_cell', '"to" must be a cell [x, y]', 'to');
+    return movePreview(state, u, { x: Number(to[0]), y: Number(to[1]) });
+  }
   if (cmd.type === 'attack') {
     if (!t) return reject('unit/unknown', 'no such target', 'target');
     const w = dataOf(u).weapons.find((x) => x.id === cmd.weapon) ?? dataOf(u).weapons[0];

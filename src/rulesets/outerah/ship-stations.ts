@@ -9,7 +9,7 @@
  * At each round's end a ship without Wings sinks 1 level (OUT-SHIP-1); at 0 it is grounded.
  */
 import { cellKey, inBounds } from '../../engine/space/grid.ts';
-import { fail, type Command, type GridMap, type Resolution } from '../../engine/index.ts';
+import { fail, type Command, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { dataOf, type Station } from './model.ts';
 import { aboard, lost, shipList, shipMovement, shipOf } from './ship-model.ts';
 import { surroundings } from './terrain.ts';
@@ -42,32 +42,42 @@ export function stationCommand(ctx: Resolution, cmd: Command): void {
   ctx.note(`${u.name} takes the ${to.replace('_', ' ')} station${BELOW.includes(from) || BELOW.includes(to) ? ' (a sprint: its Movement is spent)' : ''} [OUT-SHIP-3]`);
 }
 
-export function steerCommand(ctx: Resolution, cmd: Command): void {
-  const u = ctx.unit(cmd.actor!);
-  const ship = shipOf(ctx.state, u);
-  if (!ship || ship.wrecked || dataOf(u).station !== 'helm') fail('action/not_at_helm', `${u.name} is not at a ship's helm [OUT-SHIP-3]`);
-  const by = cmd.by;
-  if (!Array.isArray(by) || by.length !== 2 || !by.every((n) => Number.isInteger(n))) fail('command/bad_vector', '"by" must be [dx, dy]', 'by');
-  const [dx, dy] = by as number[];
+/** Why the helmsman cannot steer the ship by (dx, dy) now, or null (shared with legalActions). */
+export function steerBlocker(state: Resolution['state'], u: Unit, dx: number, dy: number): string | null {
+  const ship = shipOf(state, u);
+  if (!ship || ship.wrecked || dataOf(u).station !== 'helm') return `${u.name} is not at a ship's helm [OUT-SHIP-3]`;
+  if ((u.pools.primary?.value ?? 0) < 1) return `${u.name} has used its Primary action`;
   const { value, why } = shipMovement(ship);
   const steps = Math.max(Math.abs(dx), Math.abs(dy));
-  if (steps === 0) fail('command/bad_vector', 'steer by at least one cell', 'by');
-  if (surroundings(ctx.state) === 'sky' && ship.altitude <= 0) fail('action/grounded', `${ship.name} has sunk to the ground and cannot be steered [OUT-SHIP-1]`);
-  if (steps > value) fail('action/out_of_range', `${ship.name} moves ${value} cells a steer${why.length ? ` (${why.join(', ')})` : ''} [OUT-SHIP-1]`, 'by');
-  const map = ctx.state.map as GridMap;
-  const crew = aboard(ctx.state, ship);
-  const crewIds = new Set(crew.map((c) => c.id));
+  if (steps === 0) return 'steer by at least one cell';
+  if (surroundings(state) === 'sky' && ship.altitude <= 0) return `${ship.name} has sunk to the ground and cannot be steered [OUT-SHIP-1]`;
+  if (steps > value) return `${ship.name} moves ${value} cells a steer${why.length ? ` (${why.join(', ')})` : ''} [OUT-SHIP-1]`;
+  const map = state.map as GridMap;
+  const crewIds = new Set(aboard(state, ship).map((c) => c.id));
   const to = { x: ship.at.x + dx, y: ship.at.y + dy };
   for (let x = to.x; x < to.x + ship.size.w; x++) {
     for (let y = to.y; y < to.y + ship.size.h; y++) {
       const c = { x, y };
-      if (!inBounds(map, c)) fail('action/out_of_bounds', `${ship.name} would leave the map`, 'by');
-      if (shipList(ctx.state).some((s) => s.id !== ship.id && !s.wrecked && x >= s.at.x && y >= s.at.y && x < s.at.x + s.size.w && y < s.at.y + s.size.h)) fail('action/collision', `${ship.name} would ram another ship`, 'by');
-      const other = ctx.state.unitOrder.map((id) => ctx.state.units[id]).find((o) => !crewIds.has(o.id) && o.position && cellKey(o.position) === cellKey(c) && (o.status === 'active' || o.status === 'down'));
-      if (other) fail('action/collision', `${other.name} is in the way`, 'by');
+      if (!inBounds(map, c)) return `${ship.name} would leave the map`;
+      if (shipList(state).some((s) => s.id !== ship.id && !s.wrecked && x >= s.at.x && y >= s.at.y && x < s.at.x + s.size.w && y < s.at.y + s.size.h)) return `${ship.name} would ram another ship`;
+      const other = state.unitOrder.map((id) => state.units[id]).find((o) => !crewIds.has(o.id) && o.position && cellKey(o.position) === cellKey(c) && (o.status === 'active' || o.status === 'down'));
+      if (other) return `${other.name} is in the way`;
     }
   }
+  return null;
+}
+
+export function steerCommand(ctx: Resolution, cmd: Command): void {
+  const u = ctx.unit(cmd.actor!);
+  const by = cmd.by;
+  if (!Array.isArray(by) || by.length !== 2 || !by.every((n) => Number.isInteger(n))) fail('command/bad_vector', '"by" must be [dx, dy]', 'by');
+  const [dx, dy] = by as number[];
+  const why = steerBlocker(ctx.state, u, dx, dy);
+  if (why) fail('action/cannot_steer', why, 'by');
+  const ship = shipOf(ctx.state, u)!;
+  const crew = aboard(ctx.state, ship);
   spendSlot(ctx, u, 'primary');
+  const to = { x: ship.at.x + dx, y: ship.at.y + dy };
   ctx.emit({ type: 'outerah:ship.moved', ship: ship.id, from: ship.at, to });
   for (const c of crew) ctx.emit({ type: 'unit.moved', unit: c.id, from: c.position, to: { x: c.position!.x + dx, y: c.position!.y + dy }, forced: `aboard ${ship.name}` });
   if (lost(ship, 'wings')) ctx.note(`Steering ${ship.name} without its Wings: a Minus Charge on its Movement [OUT-SHIP-1]`);

@@ -36,12 +36,12 @@ describe('outerah turn order effects', () => {
     expect(t.unusedDice).toEqual([]);
   });
 
-  it('OUT-INIT-3, OUT-TIME-1: Haste(3) landing after the unit\'s turn: an extra turn this round and in each of the next three', () => {
+  it('OUT-INIT-3, OUT-TIME-1: Haste(3) landing after the unit\'s turn: exactly three extra turns, this round\'s and the next two (ruling)', () => {
     const t = new Table(outerah, duel({ extra: [{ ...sage, at: [0, 5] }] }));
     t.start(5, 1, 1); // Hero 12, Foe 4, Sage 3+1+1 = 5 → Hero, Sage, Foe
     t.do({ type: 'end_turn', actor: 'hero' });
-    t.dice(10).do({ type: 'cast', actor: 'sage', skill: 'haste', target: 'hero' }); // Hero acted this round: 3 + 1 round ends
-    expect(t.state.effects.find((f) => f.name === 'Haste')?.remaining).toBe(4);
+    t.dice(10).do({ type: 'cast', actor: 'sage', skill: 'haste', target: 'hero' }); // the extra turn comes this round: 3 round ends
+    expect(t.state.effects.find((f) => f.name === 'Haste')?.remaining).toBe(3);
     const haste = () => t.state.turn.order.filter((s) => s.kind === 'haste').length;
     const seen: number[] = [];
     for (let r = 1; r <= 5; r++) {
@@ -50,8 +50,44 @@ describe('outerah turn order effects', () => {
       t.do({ type: 'end_turn', actor: 'foe' });
       if (t.active === 'hero' && t.state.turn.round === r) t.do({ type: 'end_turn', actor: 'hero' });
     }
-    // extra turns in rounds 1 (granted at once), 2, 3 and 4: three full rounds after the one it landed in
-    expect(seen).toEqual([1, 1, 1, 1, 0]);
+    // extra turns in rounds 1 (granted at once), 2 and 3: Haste(3) is three extra turns
+    expect(seen).toEqual([1, 1, 1, 0, 0]);
+  });
+
+  it('OUT-INIT-3: Haste(3) cast on oneself mid-turn gives exactly 3 extra turns (part-1 weakness fixed)', () => {
+    // Hero 6+1+5 = 12, Foe 2+1+1 = 4. Hero hastes itself: 70 + 10 (Wisdom 20) = 80, D100(10) lands
+    const t = new Table(outerah, duel({ hero: { skills: ['haste'] } }));
+    t.start(5, 1);
+    t.dice(10).do({ type: 'cast', actor: 'hero', skill: 'haste', target: 'hero' });
+    let extra = 0;
+    for (let i = 0; i < 40 && t.state.status === 'active' && t.state.turn.round <= 6; i++) {
+      const slot = t.state.turn.order[t.state.turn.index];
+      if (slot.unit === 'hero' && slot.kind === 'haste') extra++;
+      t.do({ type: 'end_turn', actor: t.active });
+    }
+    expect(extra).toBe(3);
+  });
+
+  it('OUT-INIT-6: at most one Inspiration extra turn per unit per round (ruling; part-1 weakness fixed)', () => {
+    // Hero 12, Foe 2+1+6 = 9, Sage 3+1+1 = 5: Hero, Foe, Sage. Round 1: Hero and Foe end; Sage inspires Hero,
+    // who has acted: an extra turn (80 + 0 Wisdom 10: D100(10) lands).
+    const t = new Table(outerah, duel({ extra: [{ ...sage, at: [0, 5], skills: ['inspire'] }] }));
+    t.start(5, 6, 1);
+    t.do({ type: 'end_turn', actor: 'hero' });
+    t.do({ type: 'end_turn', actor: 'foe' });
+    t.dice(10).do({ type: 'cast', actor: 'sage', skill: 'inspire', target: 'hero' });
+    expect(order(t)).toEqual(['hero', 'foe', 'sage', 'hero:inserted']);
+    // the same round, a second Inspiration on Hero is refused and not offered
+    t.state.units.sage.pools.primary.value = 1; // (a second caster's worth of action, set directly for the test)
+    expect(t.rejects({ type: 'cast', actor: 'sage', skill: 'inspire', target: 'hero' })).toBe('action/already_inspired');
+    expect(t.engine.legalActions(t.state, 'sage').some((o) => o.command.skill === 'inspire' && o.command.target === 'hero')).toBe(false);
+    t.do({ type: 'end_turn', actor: 'sage' });
+    expect(t.active).toBe('hero');
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // next round Hero may be inspired again (once)
+    expect(t.state.turn.round).toBe(2);
+    t.passUntil('sage');
+    expect(t.engine.legalActions(t.state, 'sage').some((o) => o.command.skill === 'inspire' && o.command.target === 'hero')).toBe(true);
   });
 
   it('OUT-INIT-4: Slow: one turn every other round, starting with the next turn lost', () => {

@@ -19,14 +19,17 @@ export function LogPanel({ lines, undone, state }: Props) {
   const [unit, setUnit] = useState('');
   const [bookkeeping, setBookkeeping] = useState(false);
   const [all, setAll] = useState(false);
-  const end = useRef<HTMLLIElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const atBottom = useRef(true);
   const filtered = useMemo(
     () => lines.filter((l) => (bookkeeping || !l.bookkeeping) && (!unit || l.units.includes(unit))),
     [lines, unit, bookkeeping],
   );
   const shown = all ? filtered : filtered.slice(-SHOWN);
+  // follow new lines only inside the log, and only while the reader is at its end (never move the page)
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'nearest' });
+    const el = list.current;
+    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
   }, [shown.length]);
   return (
     <section className="panel log" aria-label="Combat log">
@@ -48,7 +51,18 @@ export function LogPanel({ lines, undone, state }: Props) {
       {!all && filtered.length > SHOWN && (
         <button type="button" className="link-button" onClick={() => setAll(true)}>Show {filtered.length - SHOWN} earlier lines</button>
       )}
-      <ol className="log-lines" aria-live="polite" aria-relevant="additions">
+      <ol
+        className="log-lines"
+        ref={list}
+        aria-live="polite"
+        aria-relevant="additions"
+        tabIndex={0}
+        aria-label="Log lines"
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+        }}
+      >
         {shown.map((l) => {
           const cls = `log-line log-${l.type.replace(/[.:]/g, '-')}${undone.has(l.cmd) ? ' is-undone' : ''}${l.gmOnly ? ' is-gm' : ''}`;
           const detail = l.breakdown || (l.dice && l.dice.length > 0);
@@ -67,7 +81,6 @@ export function LogPanel({ lines, undone, state }: Props) {
             </li>
           );
         })}
-        <li ref={end} className="log-end" aria-hidden />
       </ol>
     </section>
   );

@@ -1,0 +1,136 @@
+/**
+ * The part-2 options of legalActions: pet orders, mounts, swimming, hookshots and airship work. Each one
+ * uses the same blocker its command checks, so a listed option is an accepted command.
+ */
+import { distance, parseCellKey } from '../../engine/space/grid.ts';
+import type { ActionOption, EncounterState, Unit } from '../../engine/index.ts';
+import { calmBlocker, rideBlocker, summonBlocker } from './mount-commands.ts';
+import { mountRecord } from './mount-model.ts';
+import { dataOf } from './model.ts';
+import { reachableCells } from './move.ts';
+import { isPincer } from './pet-link.ts';
+import { orderBlocker, petBudget, returnCell } from './pet-orders.ts';
+import { petsOf, turnKey } from './pets.ts';
+import { castBlocker } from './skills.ts';
+import { crewBlocker, distanceToShip, shipList, shipMovement, shipOf, type Ship } from './ship-model.ts';
+import { stationBlocker, STATIONS, steerBlocker } from './ship-stations.ts';
+import { CANNON_MAX, catapultRange, CATAPULT_MIN } from './ship-weapons.ts';
+import { weaponSpec } from './spec.ts';
+import { attackBlocker } from './targeting.ts';
+import { hasSlot } from './turn.ts';
+import { swimBlocker } from './water.ts';
+
+const opt = (group: string, label: string, command: ActionOption['command']): ActionOption => ({ command, label, group });
+
+function petOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
+  const units = state.unitOrder.map((k) => state.units[k]);
+  for (const pet of petsOf(state, u)) {
+    const base = { type: 'pet', actor: u.id, pet: pet.id };
+    if (!orderBlocker(state, u, pet, 'move')) {
+      if (returnCell(state, u, pet)) out.push(opt('pet', `${pet.name}: Return Order`, { ...base, order: 'return' }));
+      for (const [key, spot] of reachableCells(state, pet, petBudget(state, u, pet))) {
+        if (spot.cost === 0 || spot.canStop === false) continue;
+        const c = parseCellKey(key);
+        out.push(opt('pet', `${pet.name}: Move Order to (${c.x}, ${c.y}) — ${spot.cost} Movement`, { ...base, order: 'move', to: [c.x, c.y] }));
+      }
+    }
+    if (orderBlocker(state, u, pet, 'attack')) continue;
+    out.push(opt('pet', `${pet.name}: Stay Order`, { ...base, order: 'stay' }));
+    const w = dataOf(pet).weapons[0];
+    const key = turnKey(state);
+    const mine = dataOf(u).weapons.find((x) => x.hand === 'main') ?? dataOf(u).weapons[0];
+    for (const t of units) {
+      if (!w || attackBlocker(state, pet, t, weaponSpec(w))) continue;
+      if (dataOf(u).attackedTurn !== key) out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}`, { ...base, order: 'attack', target: t.id }));
+      if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && !attackBlocker(state, u, t, weaponSpec(mine))) {
+        out.push(opt('attack', `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }));
+      }
+      for (const k of dataOf(u).skills) {
+        if (k.kind === 'attack' && !castBlocker(state, u, k, t)) out.push(opt('attack', `${u.name} and ${pet.name}: Skill Order ${k.name} on ${t.name}`, { ...base, order: 'skill', skill: k.id, target: t.id }));
+      }
+    }
+  }
+}
+
+function mountOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
+  const rec = mountRecord(u);
+  if (!rec) return;
+  if (!summonBlocker(state, u)) out.push(opt('mount', 'Summon the mount (Primary action)', { type: 'summon_mount', actor: u.id }));
+  if (!calmBlocker(state, u)) out.push(opt('mount', 'Calm the Feared mount (Animal Handling)', { type: 'calm_mount', actor: u.id }));
+  if (!rideBlocker(state, u)) out.push(opt('mount', `Ride ${state.units[rec.unit].name}`, { type: 'ride', actor: u.id }));
+}
+
+function shipOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
+  const ship = shipOf(state, u);
+  if (ship && !ship.wrecked) {
+    for (const s of STATIONS) if (!stationBlocker(state, u, s)) out.push(opt('ship', `Take the ${s.replace('_', ' ')} station`, { type: 'station', actor: u.id, station: s }));
+    const st = dataOf(u).station;
+    if (st === 'helm' && hasSlot(u, 'primary')) steerOptions(state, u, ship, out);
+    if ((st === 'left_cannon' || st === 'right_cannon') && hasSlot(u, 'primary') && ship.cannons) cannonOptions(state, u, ship, st === 'left_cannon' ? 'left' : 'right', out);
+  }
+  if (crewBlocker(state, u)) return;
+  const w = dataOf(u).weapons.find((x) => hasSlot(u, x.hand === 'off' ? 'secondary' : 'primary'));
+  if (!w) return;
+  for (const foe of shipList(state)) {
+    if (foe.wrecked || foe.side === u.side || distanceToShip(foe, u.position!) > w.range) continue;
+    for (const sec of foe.sections) if (sec.hp > 0) out.push(opt('attack', `Attack ${foe.name}'s ${sec.name} with ${w.name}`, { type: 'attack_ship', actor: u.id, ship: foe.id, section: sec.id, weapon: w.id }));
+  }
+}
+
+function steerOptions(state: EncounterState, u: Unit, ship: Ship, out: ActionOption[]): void {
+  const m = shipMovement(ship).value;
+  for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]]) {
+    for (const k of [m, 1]) {
+      if (k < 1) continue;
+      if (!steerBlocker(state, u, dx * k, dy * k)) out.push(opt('ship', `Steer ${ship.name} by (${dx * k}, ${dy * k})`, { type: 'steer', actor: u.id, by: [dx * k, dy * k] }));
+      if (m === 1) break;
+    }
+  }
+}
+
+function cannonOptions(state: EncounterState, u: Unit, ship: Ship, side: 'left' | 'right', out: ActionOption[]): void {
+  const c = ship.cannons![side];
+  if (!c.loaded) {
+    out.push(opt('ship', `Load the ${side} cannon`, { type: 'load_cannon', actor: u.id }));
+    return;
+  }
+  if (dataOf(u).loadedTurn === turnKey(state)) return;
+  for (const foe of shipList(state)) {
+    if (foe.wrecked || foe.side === u.side || distanceToShip(foe, u.position!) > CANNON_MAX) continue;
+    for (const sec of foe.sections) if (sec.hp > 0) out.push(opt('attack', `Fire the ${side} cannon at ${foe.name}'s ${sec.name}`, { type: 'fire_cannon', actor: u.id, ship: foe.id, section: sec.id }));
+  }
+  for (const t of state.unitOrder.map((k) => state.units[k])) {
+    if (t.side === u.side || t.status !== 'active' || distance(u.position!, t.position!) > CANNON_MAX) continue;
+    if (attackBlocker(state, { ...u, data: { ...u.data, station: 'deck' } }, t, { ...skillSpecless, range: CANNON_MAX })) continue;
+    out.push(opt('attack', `Fire the ${side} cannon at ${t.name}`, { type: 'fire_cannon', actor: u.id, target: t.id }));
+  }
+}
+
+const skillSpecless = { name: 'Cannon', magical: false, element: 'neutral' as const, improvised: false, upgrades: 0, delivery: 'projectile' as const, range: CANNON_MAX, armorPiercing: false, bypassHalfCover: false };
+
+function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
+  const ship = shipOf(state, u);
+  if (!ship || ship.wrecked || dataOf(u).station !== 'catapult' || !ship.catapult || !hasSlot(u, 'primary')) return;
+  const orb = ship.catapult.orb as { caster: string; skill: string; turn?: string } | undefined;
+  if (!orb) {
+    for (const k of dataOf(u).skills) if (k.kind === 'attack' || k.kind === 'debuff') out.push(opt('ship', `Enchant an orb with ${k.name}`, { type: 'enchant_orb', actor: u.id, skill: k.id }));
+    return;
+  }
+  if (orb.turn === turnKey(state)) return;
+  const max = catapultRange(ship.catapult.tier);
+  for (const t of state.unitOrder.map((k) => state.units[k])) {
+    if (t.side === u.side || t.status !== 'active') continue;
+    const d = distance(u.position!, t.position!);
+    if (d >= CATAPULT_MIN && d <= max) out.push(opt('attack', `Launch the orb at ${t.name}`, { type: 'launch', actor: u.id, payload: 'orb', target: t.id }));
+  }
+}
+
+export function extraActions(state: EncounterState, u: Unit): ActionOption[] {
+  const out: ActionOption[] = [];
+  petOptions(state, u, out);
+  mountOptions(state, u, out);
+  if (!swimBlocker(state, u.id)) out.push(opt('move', 'Swim: thrust on with half the Jump (Secondary action, 10 s of breath)', { type: 'swim', actor: u.id }));
+  shipOptions(state, u, out);
+  catapultOptions(state, u, out);
+  return out;
+}

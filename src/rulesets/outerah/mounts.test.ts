@@ -1,0 +1,110 @@
+// Mounts: Mount Tamer, summoning, riding, knock-offs, Fear, Animal Handling, Spirit Release (OUT-MNT-1..3).
+import { describe, expect, it } from 'vitest';
+import { Table } from '../testing.ts';
+import { duel } from './fixtures.ts';
+import { handlingDR, knockOffChance } from './mounts.ts';
+import { outerah } from './index.ts';
+import { encounterSchema } from './schema.ts';
+
+type Obj = Record<string, unknown>;
+// Horse: Movement 8, Jump 3, level 3, Agility 10, Vitality 0; it stands under Hero at (2,2)
+const horse = (over: Obj = {}) => ({ id: 'horse', name: 'Horse', side: 'heroes', class: 'hunter', level: 3, at: [2, 2], hp: 30, move: 8, jump: 3, stats: { agility: 10, vitality: 0 }, ...over });
+const rider = (over: Obj = {}) => ({ stats: { strength: 20, vitality: 20, agility: 20, charisma: 30, intelligence: 10, wisdom: 40 }, mount: { unit: 'horse' }, ...over });
+// Hero 6+1+5 = 12, Foe 2+1+1 = 4, Horse 5+0+1 = 6 (it never acts: a mount moves with its rider)
+const table = (over: { hero?: Obj; foe?: Obj; horse?: Obj } = {}) => {
+  const t = new Table(outerah, duel({ hero: rider(over.hero), foe: over.foe, extra: [horse(over.horse)] }));
+  t.start(5, 1, 1);
+  return t;
+};
+
+describe('outerah mounts', () => {
+  it('OUT-MNT-1: Mount Tamer needs 40 Wisdom', () => {
+    const doc = duel({ hero: rider({ stats: { wisdom: 39 } }), extra: [horse()] });
+    const r = encounterSchema.safeParse(doc);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.message)).toContain('Hero has 39 Wisdom; riding a mount takes Mount Tamer (40 Wisdom) [OUT-MNT-1]');
+  });
+
+  it('OUT-MNT-1: the rider moves with the mount\'s Movement and Jump; the mount keeps its own level and takes no turns', () => {
+    const t = table({ horse: {} });
+    expect(t.unit('hero').pools.movement.value).toBe(8); // the Horse's 8, not Hero's 5
+    t.state.map = { ...(t.state.map as object), cells: { '2,5': { elevation: 3 } } } as never; // a 3-level ledge: Hero's own Jump is 1
+    t.do({ type: 'move', actor: 'hero', to: [2, 5] });
+    expect(t.unit('horse').position).toEqual({ x: 2, y: 5 });
+    expect(t.unit('hero').pools.movement.value).toBe(5);
+    expect(t.unit('horse').data.level).toBe(3);
+    const ev = t.do({ type: 'end_turn', actor: 'hero' });
+    expect(t.lines(ev)).toContain('Horse cannot act (a mount moves only with Hero)');
+  });
+
+  it('OUT-MNT-1: summoning in combat costs the mainhand (Primary) action', () => {
+    const t = table({ hero: { mount: { unit: 'horse', state: 'unsummoned' } } });
+    expect(t.unit('horse').status).toBe('removed');
+    expect(t.unit('hero').pools.movement.value).toBe(5); // on foot
+    t.do({ type: 'summon_mount', actor: 'hero' });
+    expect(t.unit('hero').pools.primary.value).toBe(0);
+    expect(t.unit('horse')).toMatchObject({ status: 'active', position: { x: 2, y: 2 } });
+    expect(t.rejects({ type: 'attack', actor: 'hero', target: 'foe' })).toBe('action/slot_used');
+  });
+
+  it('OUT-MNT-1: a mount at 0 HP enters the Spirit Release countdown: 3 rounds, then its spirit is released (ruling)', () => {
+    const t = table({ horse: { hp: 5 } });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // Foe maces the Horse from the side (60): crit 50, hit 30, 1d6(3) + 10 − 0 = 13 → 0 HP; Hero is thrown
+    const ev = t.dice(50, 30, 3).do({ type: 'attack', actor: 'foe', target: 'horse' });
+    expect(t.lines(ev)).toContain('Horse falls: the Spirit Release countdown begins (3 rounds to heal it) [OUT-MNT-1]');
+    expect(t.unit('hero').position).not.toEqual({ x: 2, y: 2 });
+    expect(t.unit('hero').data.mount).toEqual({ unit: 'horse', state: 'beside' });
+    for (let i = 0; i < 5; i++) t.do({ type: 'end_turn', actor: t.active });
+    expect(t.unit('horse').status).toBe('dead');
+  });
+
+  it('OUT-MNT-2: a damaged rider is knocked off on D100 ≤ 5 %; the mount becomes Feared', () => {
+    const t = table();
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // Foe maces Hero head-on (40): crit 50, hit 30, 1d6(3) + 10 − 4 = 9; knock-off D100(5) ≤ 5; Shove D100(99) no
+    const ev = t.dice(50, 30, 3, 5, 99).do({ type: 'attack', actor: 'foe', target: 'hero' });
+    expect(t.checks(ev)[3]).toBe('D100(5) ≤ 5 % 5 → knocked off [OUT-MNT-2]');
+    expect(t.lines(ev)).toContain('Horse is Feared: an Animal Handling check (DR 15) calms it [OUT-MNT-2, OUT-MNT-3]');
+    expect(t.state.effects.some((f) => f.target === 'horse' && f.name === 'Feared Mount')).toBe(true);
+    const stay = table();
+    stay.do({ type: 'end_turn', actor: 'hero' });
+    const ok = stay.dice(50, 30, 3, 6, 99).do({ type: 'attack', actor: 'foe', target: 'hero' });
+    expect(stay.checks(ok)[3]).toBe('D100(6) > 5 % 5 → stays in the saddle [OUT-MNT-2]');
+  });
+
+  it('OUT-MNT-2: 10 % from an Opener, doubled on a critical hit', () => {
+    expect([knockOffChance(false, false), knockOffChance(true, false), knockOffChance(false, true), knockOffChance(true, true)]).toEqual([5, 10, 10, 20]);
+    const t = table({ foe: { hidden: true } });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // an Opener critical: crit D100(1); 1d6(3) + 10 − 4 = 9 × 1.5 × 2 = 27; knock-off D100(20) ≤ 20
+    const ev = t.dice(1, 3, 20, 99).do({ type: 'attack', actor: 'foe', target: 'hero' });
+    expect(t.checks(ev)[2]).toBe('D100(20) ≤ Opener 10 %, doubled by the critical 20 → knocked off [OUT-MNT-2]');
+  });
+
+  it('OUT-MNT-3: the Animal Handling DR by level difference: 10+ below 0, 1–9 below 10, equal 15, higher 20, 10+ higher 30', () => {
+    expect([handlingDR(1, 11), handlingDR(5, 11), handlingDR(11, 11), handlingDR(12, 11), handlingDR(21, 11)]).toEqual([0, 10, 15, 20, 30]);
+    // DR 0: a level-11 rider knocked off by a level-1 foe: the mount goes unphased
+    const t = table({ hero: { level: 11 } });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    const ev = t.dice(50, 30, 3, 5, 99).do({ type: 'attack', actor: 'foe', target: 'hero' });
+    expect(t.lines(ev)).toContain('Horse goes unphased: Foe is 10+ levels below Hero (DR 0) [OUT-MNT-3]');
+  });
+
+  it('OUT-MNT-3: calming the Feared mount: d20 + ⌊Wisdom / 10⌋ ≥ DR (ruling), a natural 1 always fails; then the rider may mount again', () => {
+    const t = table();
+    t.do({ type: 'end_turn', actor: 'hero' });
+    t.dice(50, 30, 3, 5, 99).do({ type: 'attack', actor: 'foe', target: 'hero' });
+    t.do({ type: 'end_turn', actor: 'foe' });
+    expect(t.rejects({ type: 'ride', actor: 'hero' })).toBe('action/cannot_ride');
+    // d20(10) + Wisdom 40 ÷ 10 = 14 < 15: still Feared
+    const a = t.dice(10).do({ type: 'calm_mount', actor: 'hero' });
+    expect(t.checks(a)).toEqual(['d20(10) + Wisdom 40 ÷ 10 4 = 14 < DR 15 → Horse is still Feared [OUT-MNT-3]']);
+    t.do({ type: 'end_turn', actor: 'hero' });
+    t.do({ type: 'end_turn', actor: 'foe' });
+    const b = t.dice(11).do({ type: 'calm_mount', actor: 'hero' });
+    expect(t.checks(b)).toEqual(['d20(11) + Wisdom 40 ÷ 10 4 = 15 ≥ DR 15 → Horse calms down [OUT-MNT-3]']);
+    t.do({ type: 'ride', actor: 'hero' });
+    expect(t.unit('hero').position).toEqual(t.unit('horse').position);
+  });
+});

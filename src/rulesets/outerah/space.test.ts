@@ -1,0 +1,60 @@
+// Space: gravity fields, drifting, hookshots (OUT-SPACE-1, OUT-SPACE-2); badass tiers (OUT-MISC-1).
+import { describe, expect, it } from 'vitest';
+import { Table } from '../testing.ts';
+import { duel } from './fixtures.ts';
+import { outerah } from './index.ts';
+import { encounterSchema } from './schema.ts';
+
+type Obj = Record<string, unknown>;
+// the Ark's deck is (0..3, 0..2); its gravity field reaches 2 cells further: x ≤ 5, y ≤ 4
+const ark = { id: 'ark', name: 'Ark', side: 'heroes', at: [0, 0], size: [4, 3], gravity: 2 };
+function space(over: { hero?: Obj; foe?: Obj } = {}) {
+  const t = new Table(outerah, duel({ hero: { at: [5, 1], facing: 'W', hookshot: true, ...over.hero }, foe: { at: [4, 1], facing: 'E', ...over.foe }, doc: { map: { width: 12, height: 6, surroundings: 'space' }, ships: [ark] } }));
+  t.start(5, 1); // Hero 12, Foe 4
+  return t;
+}
+const label = (t: Table, x: number, y: number) => t.engine.legalActions(t.state, 'hero').find((o) => o.command.type === 'move' && `${o.command.to}` === `${x},${y}`)?.label;
+
+describe('outerah space', () => {
+  it('OUT-SPACE-1: outside a gravity field Movement is halved (a step costs 2); inside the ship\'s field it is normal', () => {
+    const t = space();
+    expect(label(t, 5, 2)).toBe('Move to (5, 2) — 1 Movement'); // still in the field
+    expect(label(t, 7, 1)).toBe('Move to (7, 1) — 4 Movement'); // (6,1) and (7,1) are open space: 2 each
+    expect(label(t, 8, 1)).toBeUndefined();
+  });
+
+  it('OUT-SPACE-1: a unit shoved off out of every field drifts away a cell a turn, unable to walk, lost past the edge', () => {
+    const t = space();
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // Foe maces Hero head-on (40): crit 50, hit 30, 1d6(3) + 10 − 4 = 9; Shove D100(5) ≤ 5 → (6,1), out of the field
+    const ev = t.dice(50, 30, 3, 5).do({ type: 'attack', actor: 'foe', target: 'hero' });
+    expect(t.lines(ev)).toContain('Hero is out of every gravity field: it drifts away [OUT-SPACE-1]');
+    const next = t.do({ type: 'end_turn', actor: 'foe' });
+    expect(t.lines(next)).toContain('Hero drifts on to (7, 1) [OUT-SPACE-1]');
+    expect(t.unit('hero').pools.movement.value).toBe(0);
+    for (let i = 0; i < 8 && t.unit('hero').status === 'active'; i++) t.do({ type: 'end_turn', actor: t.active });
+    expect(t.unit('hero').status).toBe('fled'); // drifted off the map's edge at x = 12
+  });
+
+  it('OUT-SPACE-2: a hookshot grapples the ship and Pulls the user back (drift ends), or repels it as a Push', () => {
+    const t = space({ hero: { at: [8, 1] }, foe: { at: [9, 5] } });
+    t.state.units.hero.data.drift = { dx: 1, dy: 0 };
+    // Pull from (8,1) toward the deck cell (3,1): the line runs (7,1) … (3,1), all free
+    t.do({ type: 'hookshot', actor: 'hero', at: [3, 1], mode: 'pull' });
+    expect(t.unit('hero').position).toEqual({ x: 3, y: 1 });
+    expect(t.unit('hero').data.drift).toBeUndefined();
+    expect(t.rejects({ type: 'hookshot', actor: 'hero', at: [2, 1], mode: 'pull' })).toBe('action/slot_used'); // a Secondary action
+    // repel from (5,1) off the deck at (3,1): pushed 3 cells to (8,1), out of the field: it drifts
+    const u = space({ foe: { at: [9, 5] } });
+    const ev = u.do({ type: 'hookshot', actor: 'hero', at: [3, 1], mode: 'push' });
+    expect(u.unit('hero').position).toEqual({ x: 8, y: 1 });
+    expect(u.lines(ev)).toContain('Hero is out of every gravity field: it drifts away [OUT-SPACE-1]');
+    expect(u.rejects({ type: 'hookshot', actor: 'foe', at: [3, 1], mode: 'pull' })).toBe('turn/not_your_turn');
+  });
+
+  it('OUT-MISC-1: badass tiers are cut off in the text: there is no badass field (ruling: model one as a higher-level unit)', () => {
+    const r = encounterSchema.safeParse(duel({ foe: { badass: 'legendary' } }));
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].message).toContain('Unrecognized key');
+  });
+});
