@@ -3,15 +3,10 @@
 import { DiceError } from './errors.ts';
 import type { DiceSource } from './source.ts';
 
-/** Does f fit a d`sides`: a whole number in 1..sides? */
-export function fits(f: number, sides: number): boolean {
-  return f >= 1 && f <= sides && (f | 0) === f;
-}
-
 /** A face of a d`sides` from the source; anything but a whole number in 1..sides is 'dice/bad_face'. */
 export function drawFace(src: DiceSource, sides: number, label: string): number {
   const f = src.roll(sides, label);
-  if (!fits(f, sides)) badFace(f, sides, label);
+  if (!(f >= 1 && f <= sides) || (f | 0) !== f) badFace(f, sides, label);
   return f;
 }
 

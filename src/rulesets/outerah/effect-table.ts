@@ -45,7 +45,7 @@ const rows: EffectRow[] = [
   { name: 'Slow', kind: 'debuff', stat: 'agility', minimum: 2, rounds: 4, maxStacks: 1, timing: 'slow', description: 'One turn every other round (the first turn after it lands is lost). Cancels Haste.', rules: ['OUT-INIT-4'] },
   { name: 'Stop', kind: 'debuff', stat: 'wisdom', rounds: 3, maxStacks: 1, timing: 'stop', description: 'Frozen: no turns for 3 rounds; on its second round a d10 even breaks it at that round\'s end (2 rounds).', rules: ['OUT-INIT-5'] },
   { name: 'Haste', kind: 'buff', success: 70, rounds: 3, maxStacks: 1, timing: 'haste', description: 'A second turn each round, just before the round ends. Cancels Slow.', rules: ['OUT-INIT-3'] },
-  { name: 'Inspiration', kind: 'buff', success: 80, maxStacks: 1, timing: 'inspiration', instant: true, description: 'The target acts next.', rules: ['OUT-INIT-6'] },
+  { name: 'Inspiration', kind: 'buff', success: 80, maxStacks: 1, timing: 'inspiration', instant: true, description: 'The target acts next; if it has already acted, an extra turn (at most one a round).', rules: ['OUT-INIT-6'] },
   { name: 'Regen', kind: 'buff', success: 80, rounds: 3, maxStacks: 1, hot: 3, description: '3 healing per tier at the end of each turn (a Druid HoT).', rules: ['OUT-EFF-1'] },
   { name: 'Reflect', kind: 'buff', success: 60, rounds: 3, maxStacks: 1, description: 'Magical attacks and buffs aimed at the unit miss by reflect and land on a 2d10 cell of a 10×10 area.', rules: ['OUT-MISS-3'] },
   { name: 'Hidden', kind: 'buff', maxStacks: 1, description: 'Cannot be targeted; found when an enemy ends a round next to it. Unseen 3 rounds (or hidden from the start): its next attack is an Opener with Super Charge.', rules: ['OUT-OPEN-1', 'OUT-OPEN-2'] },

@@ -1,6 +1,9 @@
 // legalActions lists exactly commands decide accepts; the aggressive policy picks among them.
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { seededSource } from '../../dice/index.ts';
+import { createEngine, type Command } from '../../engine/index.ts';
+import { loadText } from '../load.ts';
 import { Table } from '../testing.ts';
 import { duel } from './fixtures.ts';
 import { outerah } from './index.ts';
@@ -30,6 +33,28 @@ describe('outerah legal actions (OUT-TURN-1)', () => {
     const types = new Set(t.engine.legalActions(t.state, 'sage').map((o) => o.command.type));
     expect([...types].sort()).toEqual(['cast', 'chat', 'end_turn', 'hide', 'move', 'use_item']);
     expect(t.engine.legalActions(t.state, 'hero')).toEqual([]); // not its turn
+  });
+
+  it('OUT-PET-1, OUT-MNT-1, OUT-SHIP-3: with pets, mounts and ships, every listed option is accepted, turn after turn', () => {
+    for (const file of ['trainer-and-knight.yaml', 'airship-battle.yaml', 'river-and-forest.yaml']) {
+      const loaded = loadText(readFileSync(new URL(`../../../examples/outerah/${file}`, import.meta.url), 'utf8'), file);
+      if (!loaded.ok) throw new Error(file);
+      const engine = createEngine(outerah);
+      const dice = seededSource(3, 0);
+      let state = engine.replay(engine.create(loaded.value.doc));
+      const step = (cmd: Command) => {
+        const r = engine.decide(state, cmd, dice);
+        if (!r.ok) throw new Error(`${file}: ${JSON.stringify(cmd)}: ${r.rejection.code} ${r.rejection.message}`);
+        for (const e of r.events) state = engine.evolve(state, e);
+      };
+      step({ type: 'start' });
+      for (let i = 0; i < 40 && state.status === 'active'; i++) {
+        const unit = engine.activeUnit(state)!;
+        const options = engine.legalActions(state, unit);
+        for (const o of options) expect(engine.decide(state, o.command, seededSource(7, i)).ok, `${file}: ${o.label}`).toBe(true);
+        step(outerah.policies!.aggressive(state, unit, options, () => 0).command);
+      }
+    }
   });
 
   it('the aggressive policy returns one of the options', () => {

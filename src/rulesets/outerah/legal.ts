@@ -12,6 +12,7 @@ import { weaponSpec } from './spec.ts';
 import { attackBlocker } from './targeting.ts';
 import { hasSlot } from './turn.ts';
 import { extraActions } from './legal-extras.ts';
+import { turnKey } from './pets.ts';
 
 export function legalActions(state: EncounterState, id: UnitId): ActionOption[] {
   const u = state.units[id];
@@ -19,8 +20,9 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
   const d = dataOf(u);
   const out: ActionOption[] = [];
   const units = state.unitOrder.map((k) => state.units[k]);
+  const petAttacked = d.petAttackedTurn === turnKey(state); // ruling OUT-PET-3
   for (const w of d.weapons) {
-    if (!hasSlot(u, slotOfWeapon(w))) continue;
+    if (!hasSlot(u, slotOfWeapon(w)) || petAttacked) continue;
     for (const t of units) {
       if (!attackBlocker(state, u, t, weaponSpec(w))) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack' });
     }

@@ -215,6 +215,12 @@ export function describeShipEvent(e: { type: string; [k: string]: unknown }, sta
     const to = e.to as Cell;
     return `${name} is steered to (${to.x}, ${to.y}) [OUT-SHIP-3]`;
   }
-  if (e.type === 'outerah:ship.set') return `${name}: ${String(e.key)} → ${JSON.stringify(e.value)}`;
+  if (e.type === 'outerah:ship.set') {
+    const v = e.value as { side?: string; loaded?: boolean } | null;
+    if (e.key === 'cannon') return `${name}'s ${v?.side} cannon is ${v?.loaded ? 'loaded' : 'fired'} [OUT-SHIP-2]`;
+    if (e.key === 'orb') return v ? `${name}'s catapult holds an enchanted orb [OUT-SHIP-2]` : `${name}'s catapult is empty [OUT-SHIP-2]`;
+    if (e.key === 'altitude') return `${name} is at altitude ${String(e.value)} [OUT-SHIP-1]`;
+    return `${name} is a wreck [OUT-SHIP-1]`;
+  }
   return undefined;
 }

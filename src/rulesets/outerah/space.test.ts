@@ -32,7 +32,7 @@ describe('outerah space', () => {
     const next = t.do({ type: 'end_turn', actor: 'foe' });
     expect(t.lines(next)).toContain('Hero drifts on to (7, 1) [OUT-SPACE-1]');
     expect(t.unit('hero').pools.movement.value).toBe(0);
-    for (let i = 0; i < 8 && t.unit('hero').status === 'active'; i++) t.do({ type: 'end_turn', actor: t.active });
+    for (let i = 0; i < 14 && t.unit('hero').status === 'active'; i++) t.do({ type: 'end_turn', actor: t.active });
     expect(t.unit('hero').status).toBe('fled'); // drifted off the map's edge at x = 12
   });
 

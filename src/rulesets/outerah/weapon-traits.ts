@@ -126,11 +126,12 @@ export function tryShove(ctx: Resolution, attacker: Unit, target: Unit): void {
     ctx.note(`${target.name} is Shoved but something stops it [OUT-WPN-5]`);
     return;
   }
-  ctx.emit({ type: 'unit.moved', unit: target.id, from: target.position, to: kb.cells[0], forced: 'Shove' });
+  const from = { ...target.position! };
+  ctx.emit({ type: 'unit.moved', unit: target.id, from, to: kb.cells[0], forced: 'Shove' });
   // a rider is shoved with its mount under it (OUT-MNT-1)
   const mount = riddenMount(ctx.state, target);
   if (mount) ctx.emit({ type: 'unit.moved', unit: mount.id, from: mount.position, to: kb.cells[0], forced: 'carries its rider' });
-  afterForcedMove(ctx, ctx.unit(target.id), target.position!, kb.cells[0]);
+  afterForcedMove(ctx, ctx.unit(target.id), from, kb.cells[0]);
 }
 
 /** Piercing: the same shot may carry on along the line to a second (50 %) and third (25 %) unit (OUT-WPN-4). */

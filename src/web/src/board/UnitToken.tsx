@@ -18,6 +18,8 @@ interface Props {
 export function UnitToken({ unit, cx, cy, r, colour, active, selected, target, onClick }: Props) {
   const hp = unit.pools.hp;
   const out = unit.status !== 'active';
+  // a fallen unit lies on a square others may walk onto: it takes clicks only when it is a target
+  const clickable = !!onClick && (!out || target);
   const facing = unit.facing ? FACING_VECTOR[unit.facing] : undefined;
   const label = `${unit.name}${hp ? `, HP ${hp.value} of ${hp.max}` : ''}${out ? `, ${unit.status}` : ''}${unit.hidden ? ', hidden from players' : ''}${active ? ', acting now' : ''}${target ? ' — click to target' : ''}`;
   const onKey = (e: KeyboardEvent) => {
@@ -33,11 +35,12 @@ export function UnitToken({ unit, cx, cy, r, colour, active, selected, target, o
       data-side={unit.side}
       data-at={unit.position ? `${unit.position.x},${unit.position.y}` : undefined}
       data-status={unit.status}
-      role={onClick ? 'button' : 'img'}
+      role={clickable ? 'button' : 'img'}
       aria-label={label}
-      tabIndex={onClick ? 0 : undefined}
-      onClick={onClick}
-      onKeyDown={onKey}
+      tabIndex={clickable ? 0 : undefined}
+      onClick={clickable ? onClick : undefined}
+      onKeyDown={clickable ? onKey : undefined}
+      style={clickable ? undefined : { pointerEvents: 'none' }}
     >
       <title>{label}</title>
       {active && <circle cx={cx} cy={cy} r={r + 5} className="ring-active" />}

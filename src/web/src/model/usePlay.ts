@@ -43,6 +43,8 @@ export interface Play {
 export function usePlay(api: Api | undefined, encounterId: string | undefined, state: EncounterState | undefined, version: number, unit: UnitId | undefined): Play {
   const [options, setOptions] = useState<OptionWithPreview[]>([]);
   const [choicesVersion, setChoicesVersion] = useState(-1);
+  // bumped to ask again after a network failure (the server restarting): the version alone may not move
+  const [retry, setRetry] = useState(0);
   const [choice, setChoice] = useState<ActionChoice>();
   const [option, setOption] = useState<OptionWithPreview>();
   const [preview, setPreview] = useState<PreviewJson>();
@@ -59,6 +61,7 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
       return;
     }
     let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     api.actions(encounterId, unit).then(
       (r) => {
         if (!live) return;
@@ -67,16 +70,22 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
       },
       (err) => {
         if (!live) return;
+        const problem = problemOf(err);
+        if (problem.code === 'net/offline') {
+          timer = setTimeout(() => setRetry((n) => n + 1), 1000);
+          return;
+        }
         // the choices are known to be none at this version: say why rather than wait forever
         setOptions([]);
         setChoicesVersion(version);
-        setError(problemOf(err));
+        setError(problem);
       },
     );
     return () => {
       live = false;
+      clearTimeout(timer);
     };
-  }, [api, encounterId, unit, version, state?.status]);
+  }, [api, encounterId, unit, version, state?.status, retry, setError]);
 
   const choices = useMemo(() => (state ? groupActions(options, state) : []), [options, state]);
 

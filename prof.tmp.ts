@@ -1,0 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { loadText } from './src/rulesets/load.ts';
+import { prepare, runRange } from './src/sim/runner.ts';
+const r = loadText(readFileSync('bench/fixtures/line-4v4.yaml', 'utf8'), 'x');
+if (!r.ok) throw new Error('load');
+const sides = [...new Set((r.value.doc as any).units.map((u: any) => u.side))] as string[];
+const spec = { ruleset: r.value.ruleset.id, doc: r.value.doc, seed: 1, maxRounds: 100, policies: Object.fromEntries(sides.map((s) => [s, 'first'])) };
+const p = prepare(spec);
+const t0 = performance.now();
+runRange(spec, 0, 20000, p);
+console.log('fights/s', 20000 / ((performance.now() - t0) / 1000));
