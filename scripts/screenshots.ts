@@ -1,6 +1,7 @@
 /**
  * Regenerates docs/screenshots/: the GM's and a player's page for each ruleset, mid-fight, with the
- * player aiming an attack (odds showing), plus the home page and a tablet-sized player page.
+ * player aiming an attack (odds showing; phase20's GM page with a quick simulation run), plus the home
+ * page and a tablet-sized player page.
  *
  *   node --import tsx scripts/screenshots.ts
  *
@@ -79,6 +80,13 @@ try {
       if (active) await t.gm.locator(`.turn-order li[data-unit="${active}"] button.order-unit`).click();
       // one roll opened in each log, to show a breakdown
       for (const p of [t.gm, player]) await p.locator('.log-line details').last().evaluate((d) => ((d as HTMLDetailsElement).open = true)).catch(() => undefined);
+      if (s.ruleset === 'phase20') {
+        // the GM's quick simulation of the fight from here, with its charts
+        const sim = t.gm.getByRole('region', { name: 'Quick simulation' });
+        await sim.getByLabel('Fights').fill('500');
+        await sim.getByRole('button', { name: 'Run' }).click();
+        await sim.getByTestId('sim-results').waitFor({ timeout: 30_000 });
+      }
       await t.gm.screenshot({ path: join(OUT, `${s.ruleset}-gm.png`), fullPage: true });
       await player.screenshot({ path: join(OUT, `${s.ruleset}-player.png`), fullPage: true });
       if (s.ruleset === 'phase20') {

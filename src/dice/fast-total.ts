@@ -12,11 +12,12 @@ export function fastTotal(t: Term, label: string): ((src: DiceSource) => number)
   if (t.mode === 2) return null;
   const n = t.count;
   const s = t.drawSides;
+  const bad = (f: number): never => badFace(f, s, label);
   if (t.mode === 0) {
     if (n === 1) {
       return (src) => {
         const f = src.roll(s, label);
-        if (!(f >= 1 && f <= s) || (f | 0) !== f) badFace(f, s, label);
+        if (!(f >= 1 && f <= s) || (f | 0) !== f) bad(f);
         return f;
       };
     }
@@ -24,7 +25,7 @@ export function fastTotal(t: Term, label: string): ((src: DiceSource) => number)
       let total = 0;
       for (let i = 0; i < n; i++) {
         const f = src.roll(s, label);
-        if (!(f >= 1 && f <= s) || (f | 0) !== f) badFace(f, s, label);
+        if (!(f >= 1 && f <= s) || (f | 0) !== f) bad(f);
         total += f;
       }
       return total;
@@ -43,7 +44,7 @@ export function fastTotal(t: Term, label: string): ((src: DiceSource) => number)
       let high = -Infinity;
       for (let i = 0; i < n; i++) {
         const f = src.roll(s, label);
-        if (!(f >= 1 && f <= s) || (f | 0) !== f) badFace(f, s, label);
+        if (!(f >= 1 && f <= s) || (f | 0) !== f) bad(f);
         total += f;
         if (f < low) low = f;
         if (f > high) high = f;
@@ -58,7 +59,7 @@ export function fastTotal(t: Term, label: string): ((src: DiceSource) => number)
   return (src) => {
     for (let i = 0; i < n; i++) {
       const f = src.roll(s, label);
-      if (!(f >= 1 && f <= s) || (f | 0) !== f) badFace(f, s, label);
+      if (!(f >= 1 && f <= s) || (f | 0) !== f) bad(f);
       insertSorted(buf, i, f);
     }
     let total = 0;

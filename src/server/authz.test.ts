@@ -41,6 +41,7 @@ const TABLE_MATRIX: Record<string, Record<Who, Outcome>> = {
   'POST encounters (load)': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST import': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST pause': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
+  'POST simulate': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST commands start': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST commands undo': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST commands end_combat': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
@@ -128,6 +129,7 @@ async function runTable(row: string, who: Who): Promise<{ status: number; body: 
     case 'POST encounters (load)': return c.post(`/api/tables/${tid}/encounters`, { example: 'phase20/mage-duel.yaml' });
     case 'POST import': return c.post(`/api/tables/${tid}/import`, exportFile);
     case 'POST pause': return c.post(`/api/encounters/${enc}/pause`, { paused: false });
+    case 'POST simulate': return c.post(`/api/encounters/${enc}/simulate`, { runs: 2, seed: 1 });
     case 'POST commands start': return cmd({ type: 'start' });
     case 'POST commands undo': return cmd({ type: 'undo' });
     case 'POST commands end_combat': return cmd({ type: 'end_combat', outcome: 'truce' });

@@ -30,6 +30,7 @@ export const STATUS: Record<string, number> = {
   LIMIT_REACHED: 429,
   INTERNAL: 500,
   DICE_NOT_ALLOWED: 422,
+  SIMULATION_FAILED: 422,
   // rules rejections that mean "no such thing" or "not yours"
   'unit/unknown': 404,
   'pending/unknown': 404,

@@ -24,6 +24,10 @@ export interface Limits {
   liveEncounters: number;
   /** Events per WebSocket frame when catching up. */
   catchUpChunk: number;
+  /** GM quick simulations running at once (each takes at most ~3 s, in slices). */
+  simulations: number;
+  /** Milliseconds of work one quick simulation may take before it reports the fights played so far. */
+  simulationMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -31,8 +35,9 @@ export const DEFAULT_LIMITS: Limits = {
   wsFrameBytes: 64 * 1024,
   wsRate: 30,
   wsBurst: 60,
-  httpRate: 50,
-  httpBurst: 200,
+  // a whole table on one Wi-Fi (one address behind NAT) loading pages, odds and actions at once
+  httpRate: 300,
+  httpBurst: 600,
   connectionsPerTable: 64,
   wsBufferedBytes: 8 * 1024 * 1024,
   wsAuthSeconds: 10,
@@ -42,4 +47,6 @@ export const DEFAULT_LIMITS: Limits = {
   eventsPerEncounter: 200_000,
   liveEncounters: 1000,
   catchUpChunk: 1000,
+  simulations: 4,
+  simulationMs: 3000,
 };

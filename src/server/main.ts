@@ -1,6 +1,7 @@
 /**
  * Run the server without the CLI: `node --import tsx src/server/main.ts [--port 0] [--db path]
- * [--host h] [--sync full|normal] [--limits JSON]`. Prints "listening on <url>" once it accepts.
+ * [--host h] [--sync full|normal] [--limits JSON] [--dice-seed N]`. Prints "listening on <url>" once it
+ * accepts. --dice-seed (testing only) makes every server roll reproducible, so a session replays exactly.
  */
 import { parseArgs } from 'node:util';
 import { startServer } from './app.ts';
@@ -14,9 +15,12 @@ const { values } = parseArgs({
     sync: { type: 'string' },
     limits: { type: 'string' },
     'allow-origin': { type: 'string', multiple: true },
+    'dice-seed': { type: 'string' },
   },
 });
-const running = await startServer(parseServeOptions(values));
+const options = parseServeOptions(values);
+if (options.testDiceSeed !== undefined) process.stderr.write(`skirmish serve: --dice-seed ${options.testDiceSeed}: the server's dice are predictable (testing only, never for play)\n`);
+const running = await startServer(options);
 process.stdout.write(`skirmish serve: listening on ${running.url} (db ${running.ctx.store.options.path}, synchronous ${running.ctx.store.durability().synchronous})\n`);
 const stop = () => void running.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

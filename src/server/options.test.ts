@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from './limits.ts';
 import { OptionError, parseServeOptions } from './options.ts';
 import { TokenBucket } from './rate.ts';
 
@@ -13,6 +14,17 @@ describe('serve options', () => {
     expect(() => parseServeOptions({ sync: 'off' }, {})).toThrow(OptionError);
     expect(() => parseServeOptions({ limits: '{"nope":1}' }, {})).toThrow(/unknown limit/);
     expect(parseServeOptions({ limits: '{"wsRate":5}' }, {}).limits).toEqual({ wsRate: 5 });
+  });
+
+  it('takes --dice-seed (testing only) as a whole number; by default the dice are not seeded', () => {
+    expect(parseServeOptions({}, {}).testDiceSeed).toBeUndefined();
+    expect(parseServeOptions({ 'dice-seed': '42' }, {}).testDiceSeed).toBe('42');
+    expect(parseServeOptions({ diceSeed: '7' }, {}).testDiceSeed).toBe('7');
+    expect(() => parseServeOptions({ 'dice-seed': 'x' }, {})).toThrow(/--dice-seed/);
+  });
+
+  it('lets a whole table on one address make a few hundred requests a second', () => {
+    expect(DEFAULT_LIMITS.httpRate).toBeGreaterThanOrEqual(300);
   });
 });
 

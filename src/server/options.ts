@@ -10,6 +10,9 @@ export interface RawServeOptions {
   limits?: string;
   'allow-origin'?: string[];
   allowOrigin?: string[];
+  /** Testing only: seed the server's dice so a session replays exactly. */
+  'dice-seed'?: string;
+  diceSeed?: string;
 }
 
 export class OptionError extends Error {}
@@ -34,6 +37,8 @@ export function parseServeOptions(raw: RawServeOptions, env: NodeJS.ProcessEnv =
     }
     limits = parsed as Partial<Limits>;
   }
+  const diceSeed = raw['dice-seed'] ?? raw.diceSeed;
+  if (diceSeed !== undefined && !/^\d{1,15}$/.test(diceSeed)) throw new OptionError(`--dice-seed must be a whole number, got "${diceSeed}"`);
   return {
     port: Number(portText),
     host: raw.host ?? '127.0.0.1',
@@ -41,5 +46,6 @@ export function parseServeOptions(raw: RawServeOptions, env: NodeJS.ProcessEnv =
     synchronous: sync,
     limits,
     allowedOrigins: raw['allow-origin'] ?? raw.allowOrigin ?? [],
+    ...(diceSeed !== undefined ? { testDiceSeed: diceSeed } : {}),
   };
 }

@@ -6,7 +6,8 @@ import { ApiError } from './errors.ts';
 import { listExamples } from './examples.ts';
 import type { Route } from './http.ts';
 import { getEncounter, legalActions, listEncounters, loadEncounter, preview, readEvents, replay, runCommand, setPaused } from './referee.ts';
-import { CommandRequest, CreateInvite, CreateTable, ImportRequest, Join, LoadEncounter, PatchSettings, PauseRequest, PreviewRequest } from './schemas.ts';
+import { CommandRequest, CreateInvite, CreateTable, ImportRequest, Join, LoadEncounter, PatchSettings, PauseRequest, PreviewRequest, SimulateRequest } from './schemas.ts';
+import { simulate } from './simulate.ts';
 import { createInvite, createTable, join, patchSettings, revokePlayer, tableInfo } from './tables.ts';
 import { exportEncounter, exportTable, importTable } from './transfer.ts';
 
@@ -69,6 +70,12 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
       method: 'POST', path: '/api/encounters/:encounterId/commands', tag: 'play', auth: 'member', body: CommandRequest,
       summary: 'Send a command (acknowledged after it is committed). GM: start, undo, redo, end_combat, gm.* and any unit; player: its own units.',
       returns: '{ encounter, id, version, events }', handle: (c) => ({ body: runCommand(ctx, who(c.token), c.params.encounterId, c.body) }),
+    },
+    {
+      method: 'POST', path: '/api/encounters/:encounterId/simulate', tag: 'play', auth: 'gm', body: SimulateRequest,
+      summary: 'Quick simulation: play many fights on from the current state (copies; nothing is saved) with the simulator\'s policies; win rates with 95% intervals, rounds, per-unit down rates. Stops after ~3 s.',
+      returns: '{ runs, requested, seed, fromRound, maxRounds, truncated, sides: { [side]: { wins, winRate, ci95 } }, draws, timeouts, other, rounds: { mean, median, p90, histogram }, units: { [id]: { name, side, downRate, downCi95, meanDamageDealt, meanDamageTaken } }, elapsedMs }',
+      handle: async (c) => ({ body: await simulate(ctx, who(c.token), c.params.encounterId, c.body) }),
     },
     { method: 'POST', path: '/api/encounters/:encounterId/pause', tag: 'play', auth: 'gm', body: PauseRequest, summary: 'Pause or resume: while paused only the GM may send commands.', returns: 'EncounterSummary', handle: (c) => ({ body: setPaused(ctx, who(c.token), c.params.encounterId, c.body) }) },
     {

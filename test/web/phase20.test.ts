@@ -153,4 +153,33 @@ describe('phase20 in the browser', () => {
       await t.close();
     }
   }, 120_000);
+  it('the GM runs a quick simulation of Goblin cave and sees a win rate for each side', async () => {
+    const t = await openTable(browser, server.url, 'phase20/goblin-cave.yaml');
+    try {
+      const panel = t.gm.getByRole('region', { name: 'Quick simulation' });
+      await panel.getByLabel('Fights').fill('100');
+      await panel.getByRole('button', { name: 'Run' }).click();
+      const results = panel.getByTestId('sim-results');
+      await results.waitFor({ timeout: 20_000 });
+      expect(await results.getAttribute('data-runs')).toBe('100');
+      const sides = panel.getByTestId('sim-side');
+      expect(await sides.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-side')).sort())).toEqual(['goblins', 'heroes']);
+      for (const row of await sides.all()) {
+        const rate = Number(await row.getAttribute('data-rate'));
+        expect(rate).toBeGreaterThanOrEqual(0);
+        expect(rate).toBeLessThanOrEqual(1);
+        // the rate and its interval as text, e.g. "62% (52–71%)"
+        expect(await row.innerText()).toMatch(/\d+(\.\d)?%\s*\(\d+(\.\d)?%–\d+(\.\d)?%\)/);
+      }
+      // the rounds chart speaks for itself; every unit has a down rate (the GM sees the hidden goblin too)
+      expect(await panel.getByTestId('sim-rounds').getAttribute('aria-label')).toMatch(/median \d+/);
+      expect(await panel.getByTestId('sim-unit').count()).toBe(5);
+      // the table did not change, and a player has no such panel
+      expect(await t.gm.locator('main.layout').getAttribute('data-status')).toBe('setup');
+      for (const p of t.players) expect(await p.getByRole('region', { name: 'Quick simulation' }).count()).toBe(0);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 });

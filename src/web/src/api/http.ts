@@ -3,7 +3,7 @@
  * in docs/api.md is a change in this file. Failures throw the server's `{ code, message, field }`.
  */
 import type { ActionOption, Command } from '../../../engine/index.ts';
-import type { EncounterSummary, Example, PreviewJson, ServerError, Snapshot, TableInfo } from './types.ts';
+import type { EncounterSummary, Example, PreviewJson, ServerError, Simulation, Snapshot, TableInfo } from './types.ts';
 
 export class ApiFailure extends Error {
   constructor(readonly error: ServerError, readonly status: number) {
@@ -92,6 +92,9 @@ export class Api {
   }
   pause(encounterId: string, paused: boolean) {
     return call<EncounterSummary>('POST', `/api/encounters/${enc(encounterId)}/pause`, this.token, { paused });
+  }
+  simulate(encounterId: string, body: { runs?: number; seed?: number; maxRounds?: number }) {
+    return call<Simulation>('POST', `/api/encounters/${enc(encounterId)}/simulate`, this.token, body);
   }
   command(encounterId: string, body: { id: string; expectedVersion: number; command: Command; dice?: number[] }) {
     return call<CommandResult>('POST', `/api/encounters/${enc(encounterId)}/commands`, this.token, body);

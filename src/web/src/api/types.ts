@@ -54,3 +54,20 @@ export interface ServerError {
 }
 
 export type { ActionOption };
+
+/** POST /api/encounters/{id}/simulate: fights played on from the current state (docs/api.md). */
+export interface Simulation {
+  runs: number;
+  requested: number;
+  seed: number;
+  fromRound: number;
+  maxRounds: number;
+  truncated: boolean;
+  sides: Record<string, { wins: number; winRate: number; ci95: [number, number] }>;
+  draws: number;
+  timeouts: number;
+  other: number;
+  rounds: { mean: number; median: number; p90: number; histogram: [number, number][] };
+  units: Record<string, { name: string; side: string; downRate: number; downCi95: [number, number]; meanDamageDealt: number; meanDamageTaken: number }>;
+  elapsedMs: number;
+}

@@ -61,9 +61,12 @@ export function cellOf(cmd: Command): Cell | undefined {
   return Array.isArray(v) && typeof v[0] === 'number' && typeof v[1] === 'number' ? { x: v[0], y: v[1] } : undefined;
 }
 
-/** The movement cost a move option's label states ("— 3 movement"), when it does. */
+/**
+ * The movement cost a move option's label states, when it does: phase20 says "— 3 movement", outerah
+ * "— 3 Movement"; duel60 and frontline state none (duel60 moves cost one step each, frontline has zones).
+ */
 export function costOf(o: ActionOption): number | undefined {
-  const m = /(\d+(?:\.\d+)?) movement/.exec(o.label);
+  const m = /(\d+(?:\.\d+)?) movement\b/i.exec(o.label);
   return m ? Number(m[1]) : undefined;
 }
 

@@ -47,6 +47,7 @@ const exact: Record<string, string> = {
   PAYLOAD_TOO_LARGE: 'That file is too large.',
   BAD_REQUEST: 'The server did not understand the request.',
   INTERNAL: 'The server hit an error. Try again.',
+  SIMULATION_FAILED: 'The simulation could not play this fight on.',
 };
 
 const byPrefix: [string, string][] = [

@@ -1,6 +1,7 @@
 /**
  * The GM's page: load encounters, invite players and hand them units, place and move anything on the
- * board, act for the NPCs (any legal action, with the odds), undo and redo, hide and reveal, roll in secret.
+ * board, act for the NPCs (any legal action, with the odds), undo and redo, hide and reveal, roll in secret,
+ * and run a quick simulation of the fight from where it stands.
  */
 import { useEffect, useState } from 'react';
 import type { Cell } from '../../../engine/index.ts';
@@ -17,6 +18,7 @@ import { EncounterTabs } from '../gm/EncounterTabs.tsx';
 import { GmControls } from '../gm/GmControls.tsx';
 import { InvitePanel } from '../gm/InvitePanel.tsx';
 import { PendingPanel } from '../gm/PendingPanel.tsx';
+import { SimulationPanel } from '../gm/SimulationPanel.tsx';
 import { UnitTools } from '../gm/UnitTools.tsx';
 import { activeUnit, blockingPending } from '../model/turn.ts';
 import { usePlay } from '../model/usePlay.ts';
@@ -122,6 +124,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
               <UnitTools state={state} unit={selected} table={table} placing={placing} setPlacing={setPlacing} send={tools.send} error={tools.error} clearError={() => tools.setError(undefined)} />
               <UnitDetails state={state} id={selected} />
             </div>
+            {encounter && <SimulationPanel api={session.api} encounterId={encounter.id} state={state} />}
             <InvitePanel api={session.api} table={table} onChanged={() => void session.refreshTable()} />
           </div>
           <aside className="side-col">

@@ -1,0 +1,104 @@
+// The GM's quick simulation: POST /api/encounters/{id}/simulate.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { command, load, testTable, TEST_LIMITS, type TestTable } from './testing.ts';
+
+let t: TestTable;
+beforeAll(async () => {
+  t = await testTable();
+});
+afterAll(() => t.close());
+
+const total = (b: any) => (Object.values(b.sides) as { wins: number }[]).reduce((n, s) => n + s.wins, 0) + b.draws + b.timeouts + b.other;
+const rates = (b: any) => (Object.values(b.sides) as { winRate: number }[]).reduce((n, s) => n + s.winRate, 0) + (b.draws + b.timeouts + b.other) / b.runs;
+
+describe('quick simulation', () => {
+  it('plays fights from an encounter not yet started, with win rates, intervals, rounds and units', async () => {
+    const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });
+    const r = await t.gm.post(`/api/encounters/${enc}/simulate`, { runs: 60, seed: 7 });
+    expect(r.status, r.text).toBe(200);
+    const b = r.body;
+    expect(b.runs).toBe(60);
+    expect(b.seed).toBe(7);
+    expect(b.fromRound).toBe(0);
+    expect(Object.keys(b.sides).sort()).toEqual(['goblins', 'heroes']);
+    expect(total(b)).toBe(60);
+    expect(rates(b)).toBeCloseTo(1, 9);
+    for (const s of Object.values(b.sides) as { winRate: number; ci95: [number, number] }[]) {
+      expect(s.ci95[0]).toBeLessThanOrEqual(s.winRate);
+      expect(s.ci95[1]).toBeGreaterThanOrEqual(s.winRate);
+    }
+    const hist = b.rounds.histogram as [number, number][];
+    expect(hist.reduce((n, [, c]) => n + c, 0)).toBe(60 - b.timeouts);
+    expect(b.rounds.median).toBeGreaterThanOrEqual(1);
+    expect(b.units.kara).toMatchObject({ name: expect.any(String), side: 'heroes' });
+    expect(b.units.kara.downRate).toBeGreaterThanOrEqual(0);
+    // nothing was written: the encounter is still in setup at the same version
+    const after = await t.gm.get(`/api/encounters/${enc}`);
+    expect(after.body.encounter.status).toBe('setup');
+    // the same seed, the same result
+    const again = await t.gm.post(`/api/encounters/${enc}/simulate`, { runs: 60, seed: 7 });
+    expect({ ...again.body, elapsedMs: 0 }).toEqual({ ...b, elapsedMs: 0 });
+  });
+
+  it('plays on from the current state of a started fight', async () => {
+    const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });
+    expect((await command(t.gm, enc, { type: 'start' })).status).toBe(200);
+    const r = await t.gm.post(`/api/encounters/${enc}/simulate`, { runs: 30 });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.fromRound).toBe(1);
+    expect(r.body.runs).toBe(30);
+    expect(typeof r.body.seed).toBe('number');
+    expect(rates(r.body)).toBeCloseTo(1, 9);
+  });
+
+  it('is the GM\'s alone, and refuses a bad body with a structured error', async () => {
+    const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });
+    const p = await t.p1.post(`/api/encounters/${enc}/simulate`, { runs: 10 });
+    expect(p.status).toBe(403);
+    expect(p.body.error.code).toBe('FORBIDDEN');
+    for (const [body, field] of [[{ runs: 0 }, 'runs'], [{ runs: 2001 }, 'runs'], [{ runs: 'ten' }, 'runs'], [{ nope: 1 }, 'nope'], [{ maxRounds: 1.5 }, 'maxRounds']] as const) {
+      const r = await t.gm.post(`/api/encounters/${enc}/simulate`, body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.error).toMatchObject({ code: 'BAD_REQUEST', field });
+    }
+    expect((await t.gm.post('/api/encounters/e_nope/simulate', {})).body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('plays every example of every ruleset, before and after the start', async () => {
+    const examples = (await t.gm.get('/api/examples')).body as { path: string }[];
+    for (const { path } of examples) {
+      const enc = await load(t, { example: path });
+      const before = await t.gm.post(`/api/encounters/${enc}/simulate`, { runs: 8, seed: 3 });
+      expect(before.status, `${path}: ${before.text}`).toBe(200);
+      expect(total(before.body), path).toBe(before.body.runs);
+      expect((await command(t.gm, enc, { type: 'start' })).status, path).toBe(200);
+      const after = await t.gm.post(`/api/encounters/${enc}/simulate`, { runs: 8, seed: 3 });
+      expect(after.status, `${path}: ${after.text}`).toBe(200);
+      expect(after.body.fromRound, path).toBeGreaterThanOrEqual(1);
+    }
+  }, 60_000);
+
+  it('stops at its time budget and says how many fights it played', async () => {
+    const quick = await testTable({ limits: { ...TEST_LIMITS, simulationMs: 150 } });
+    try {
+      const enc = await load(quick, { example: 'phase20/crossroads-4v4.yaml' });
+      const t0 = Date.now();
+      const r = await quick.gm.post(`/api/encounters/${enc}/simulate`, { runs: 2000, seed: 1 });
+      expect(Date.now() - t0).toBeLessThan(2000);
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.truncated).toBe(true);
+      expect(r.body.requested).toBe(2000);
+      expect(r.body.runs).toBeLessThan(2000);
+      expect(total(r.body)).toBe(r.body.runs);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it('is in the OpenAPI document', async () => {
+    const doc = (await t.gm.get('/api/openapi.json')).body;
+    const op = doc.paths['/api/encounters/{encounterId}/simulate'].post;
+    expect(op['x-role']).toBe('gm');
+    expect(Object.keys(op.requestBody.content['application/json'].schema.properties).sort()).toEqual(['maxRounds', 'runs', 'seed']);
+  });
+});

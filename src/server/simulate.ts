@@ -1,0 +1,179 @@
+/**
+ * The GM's quick simulation: many fights played on from the encounter's current state, on copies,
+ * through the same `decide` and policies as `skirmish sim` (src/sim), tallied and summarised by the
+ * simulator's own code. Nothing is written: the live encounter is only read.
+ *
+ * Fight i draws its dice from stream 2i of the seed and its policy choices from stream 2i+1, as the
+ * simulator does, so a seed gives the same result wherever it runs. The work is bounded in time: it
+ * runs in slices of a few tens of milliseconds (the server keeps serving in between) and stops after
+ * `limits.simulationMs` (3 s), reporting how many fights it actually played.
+ */
+import { randomInt } from 'node:crypto';
+import { RandomStream, seededSource } from '../dice/index.ts';
+import { currentUnit, type Command, type Engine, type EncounterState, type GameEvent } from '../engine/index.ts';
+import { cloneJson } from '../engine/clone.ts';
+import { policyFor } from '../sim/policies.ts';
+import { summarize } from '../sim/summary.ts';
+import { emptyTally, FightObserver } from '../sim/tally.ts';
+import type { Context } from './context.ts';
+import { liveFor } from './context.ts';
+import { ApiError } from './errors.ts';
+import type { Principal } from './policy.ts';
+import { parseWith, SimulateRequest } from './schemas.ts';
+
+/** Work done before the server yields to other requests. */
+const SLICE_MS = 40;
+/** Commands one unit may issue in a turn before the fight ends its turn for it (as src/sim/fight.ts). */
+const MAX_COMMANDS_PER_TURN = 40;
+
+export interface SimulationResult {
+  runs: number;
+  requested: number;
+  seed: number;
+  fromRound: number;
+  maxRounds: number;
+  /** True when the time budget ran out before `requested` fights were played. */
+  truncated: boolean;
+  sides: Record<string, { wins: number; winRate: number; ci95: [number, number] }>;
+  draws: number;
+  timeouts: number;
+  /** Fights that ended without a winner in another way (fled, truce). */
+  other: number;
+  rounds: { mean: number; median: number; p90: number; histogram: [number, number][] };
+  units: Record<string, { name: string; side: string; downRate: number; downCi95: [number, number]; meanDamageDealt: number; meanDamageTaken: number }>;
+  elapsedMs: number;
+}
+
+let running = 0;
+
+const yieldToServer = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The next command of a fight: a waiting decision first, else the acting unit's policy (as src/sim/fight.ts). */
+function nextCommand(engine: Engine, state: EncounterState, pick: (n: number) => number, perTurn: number): Command {
+  const p = state.pending[0];
+  if (p) {
+    const unit = p.answeredBy === 'gm' ? undefined : p.answeredBy;
+    const choice = p.options[pick(p.options.length)];
+    if (unit === undefined) return { type: 'answer', pending: p.id, choice };
+    const options = engine.legalActions(state, unit);
+    return options.length ? policyFor(engine.ruleset, state, unit)(state, unit, options, pick).command : { type: 'answer', actor: unit, pending: p.id, choice };
+  }
+  const unit = currentUnit(state)!;
+  if (perTurn >= MAX_COMMANDS_PER_TURN) return { type: 'end_turn', actor: unit };
+  const options = engine.legalActions(state, unit);
+  if (!options.length) return { type: 'end_turn', actor: unit };
+  return policyFor(engine.ruleset, state, unit)(state, unit, options, pick).command;
+}
+
+/**
+ * One fight from `state` (a copy, changed in place) to its end, or to the round limit (a timeout).
+ * Returns the commands played, or undefined when the deadline passed mid-fight (the fight is dropped).
+ */
+function playOn(engine: Engine, state: EncounterState, i: number, seed: number, lastRound: number, deadline: number, onEvents: (e: readonly GameEvent[]) => void): { state: EncounterState; commands: number } | undefined {
+  const dice = seededSource(seed, 2 * i);
+  const choices = RandomStream.stream(seed, 2 * i + 1);
+  const pick = (n: number) => choices.nextInt(n);
+  let commands = 0;
+  let perTurn = 0;
+  let lastTurn = -1;
+  while (state.status !== 'ended') {
+    if ((commands & 63) === 63 && performance.now() > deadline) return undefined;
+    let cmd: Command;
+    if (state.status === 'setup') cmd = { type: 'start' };
+    else if (state.turn.round > lastRound) cmd = { type: 'end_combat', outcome: 'timeout', reason: `no result after round ${lastRound}` };
+    else {
+      const turnKey = state.turn.round * 10000 + state.turn.index;
+      perTurn = turnKey === lastTurn ? perTurn + 1 : 0;
+      lastTurn = turnKey;
+      cmd = nextCommand(engine, state, pick, perTurn);
+    }
+    const d = engine.decide(state, cmd, dice, { inPlace: true });
+    if (!d.ok) throw new Error(`${JSON.stringify(cmd)} was rejected: ${d.rejection.code}: ${d.rejection.message}`);
+    state = d.state;
+    commands++;
+    onEvents(d.events);
+    if (cmd.type === 'end_combat') break;
+  }
+  return { state, commands };
+}
+
+export async function simulate(ctx: Context, token: Principal, id: string, body: unknown): Promise<SimulationResult> {
+  const { live } = liveFor(ctx, token, id, 'gm');
+  const req = parseWith(SimulateRequest, body);
+  if (running >= ctx.limits.simulations) throw new ApiError('LIMIT_REACHED', `at most ${ctx.limits.simulations} simulations run at once; try again in a moment`);
+  running++;
+  try {
+    return await run(live.engine, live.log.state, req, ctx.limits.simulationMs);
+  } finally {
+    running--;
+  }
+}
+
+async function run(engine: Engine, live: EncounterState, req: SimulateRequest, budgetMs: number): Promise<SimulationResult> {
+  const started = performance.now();
+  const deadline = started + budgetMs;
+  const requested = req.runs ?? 200;
+  const seed = req.seed ?? randomInt(0, 2 ** 31);
+  const maxRounds = req.maxRounds ?? 100;
+  // the copy every fight starts from: the live state as it is now, without players' suggestions to the GM
+  const base = cloneJson(live);
+  base.pending = base.pending.filter((p) => p.blocking !== false);
+  const fromRound = base.turn.round;
+  const lastRound = fromRound + maxRounds;
+  // units already down count as down; rounds are counted from the current one
+  const already: GameEvent[] = [
+    { type: 'round.started', round: fromRound } as GameEvent,
+    ...base.unitOrder.filter((u) => base.units[u].status !== 'active').map((u) => ({ type: 'unit.status', unit: u, status: base.units[u].status, cause: 'before the simulation' }) as GameEvent),
+  ];
+  const tally = emptyTally(base);
+  const observer = new FightObserver(tally);
+  let i = 0;
+  let truncated = false;
+  while (i < requested) {
+    const sliceEnd = Math.min(deadline, performance.now() + SLICE_MS);
+    while (i < requested && performance.now() < sliceEnd) {
+      observer.reset();
+      observer.onEvents(already);
+      let r: ReturnType<typeof playOn>;
+      try {
+        r = playOn(engine, cloneJson(base), i, seed, lastRound, deadline, observer.onEvents);
+      } catch (err) {
+        throw new ApiError('SIMULATION_FAILED', `fight ${i} of seed ${seed} stopped: ${(err as Error).message}`);
+      }
+      if (!r) break;
+      observer.finish(r.state, r.commands);
+      i++;
+    }
+    if (i >= requested) break;
+    if (performance.now() >= deadline) {
+      truncated = true;
+      break;
+    }
+    await yieldToServer();
+  }
+  const s = summarize(tally, { encounter: base.name, ruleset: base.ruleset, seed, maxRounds, policies: {} });
+  return {
+    runs: s.runs,
+    requested,
+    seed,
+    fromRound,
+    maxRounds,
+    truncated,
+    sides: s.sides,
+    draws: s.draws.count,
+    timeouts: s.timeouts.count,
+    other: s.other.count,
+    rounds: {
+      mean: s.rounds.mean,
+      median: s.rounds.median,
+      p90: s.rounds.p90,
+      histogram: Object.entries(s.rounds.histogram)
+        .map(([r, c]) => [Number(r), c] as [number, number])
+        .sort((a, b) => a[0] - b[0]),
+    },
+    units: Object.fromEntries(
+      s.units.map((u) => [u.id, { name: u.name, side: u.side, downRate: u.downRate, downCi95: u.downCi95, meanDamageDealt: u.damageDealt, meanDamageTaken: u.damageTaken }]),
+    ),
+    elapsedMs: Math.round(performance.now() - started),
+  };
+}
