@@ -6,3 +6,4 @@ export * from './path.ts';
 export * from './area.ts';
 export * from './zones.ts';
 export * from './occupancy.ts';
+export * from './map-file.ts';

@@ -1,7 +1,7 @@
 /** The duel60 encounter file: what a GM writes. Strict zod schemas (unknown fields are errors). */
 import { z } from 'zod';
+import { cellSchema, gridMapSchema } from '../../engine/space/map-file.ts';
 
-const cell = z.tuple([z.number().int().min(0), z.number().int().min(0)]).describe('[x, y] tile on the grid');
 const statNumber = (what: string) =>
   z.number({ error: (iss) => (iss.input === undefined ? `${what} is missing: a unit needs all eight stats` : `${what} must be a number`) }).int(`${what} must be a whole number`);
 const stat = (what: string) => statNumber(what).min(0, `${what} cannot be negative`).describe(what);
@@ -93,7 +93,7 @@ export const unitSchema = z.strictObject({
   name: z.string().min(1),
   side: z.string().min(1),
   controller: z.string().optional(),
-  at: cell,
+  at: cellSchema,
   /** Default: toward the nearest enemy. */
   facing: z.enum(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']).optional(),
   stats: statsSchema,
@@ -110,20 +110,12 @@ export const unitSchema = z.strictObject({
   gmNotes: z.string().optional(),
 });
 
-export const terrainSchema = z.strictObject({
-  at: cell,
-  tags: z.array(z.string()).default([]),
-  cost: z.number().positive().optional(),
-  blocksMove: z.boolean().optional(),
-  blocksSight: z.boolean().optional(),
-});
-
 export const encounterSchema = z
   .strictObject({
     ruleset: z.literal('duel60'),
     name: z.string().min(1),
     description: z.string().optional(),
-    map: z.strictObject({ width: z.number().int().min(1).max(200), height: z.number().int().min(1).max(200), terrain: z.array(terrainSchema).default([]) }),
+    map: gridMapSchema,
     sides: z.record(z.string(), z.strictObject({ policy: z.string().optional() })).default({}),
     content: z.strictObject({ weapons: z.array(weaponSchema).default([]), abilities: z.array(abilitySchema).default([]) }).default({ weapons: [], abilities: [] }),
     units: z.array(unitSchema).min(2, 'a duel needs at least two units'),

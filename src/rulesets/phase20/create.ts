@@ -1,5 +1,6 @@
 /** Builds the initial encounter state from a validated phase20 file. */
-import type { EncounterState, GridMap, Json, Unit } from '../../engine/index.ts';
+import type { EncounterState, Json, Unit } from '../../engine/index.ts';
+import { gridMapFrom } from '../../engine/space/map-file.ts';
 import type { EncounterDoc, Spell, UnitDoc, Weapon } from './schema.ts';
 import type { P20Data } from './model.ts';
 
@@ -50,14 +51,7 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
 }
 
 export function createState(doc: EncounterDoc): EncounterState {
-  const map: GridMap = { kind: 'grid', width: doc.map.width, height: doc.map.height, cells: {} };
-  for (const t of doc.map.terrain) {
-    const cell: GridMap['cells'][string] = { tags: t.tags };
-    if (t.cost !== undefined) cell.cost = t.cost;
-    if (t.blocksMove !== undefined) cell.blocksMove = t.blocksMove;
-    if (t.blocksSight !== undefined) cell.blocksSight = t.blocksSight;
-    map.cells[`${t.at[0]},${t.at[1]}`] = cell;
-  }
+  const map = gridMapFrom(doc.map);
   const units: Record<string, Unit> = {};
   for (const u of doc.units) units[u.id] = buildUnit(doc, u);
   const sides = [...new Set(doc.units.map((u) => u.side))];

@@ -1,7 +1,7 @@
 /** The phase20 encounter file: what a GM writes. Validated with these schemas; exported as JSON Schema. */
 import { z } from 'zod';
+import { cellSchema, gridMapSchema } from '../../engine/space/map-file.ts';
 
-const cell = z.tuple([z.number().int().min(0), z.number().int().min(0)]).describe('[x, y] cell on the grid');
 const dice = z.string().min(1).describe('dice notation, e.g. "1d8" or "2d6+1"');
 
 export const statusSchema = z.strictObject({
@@ -56,7 +56,7 @@ export const unitSchema = z.strictObject({
   side: z.string().min(1),
   controller: z.string().optional(),
   hidden: z.boolean().default(false),
-  at: cell,
+  at: cellSchema,
   facing: z.enum(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']).optional(),
   hp: z.number().int().min(1),
   /** Hit points at the start when wounded from an earlier fight (default: hp). */
@@ -79,20 +79,12 @@ export const unitSchema = z.strictObject({
   gmNotes: z.string().optional(),
 });
 
-export const terrainSchema = z.strictObject({
-  at: cell,
-  tags: z.array(z.string()).default([]),
-  cost: z.number().positive().optional(),
-  blocksMove: z.boolean().optional(),
-  blocksSight: z.boolean().optional(),
-});
-
 export const encounterSchema = z
   .strictObject({
     ruleset: z.literal('phase20'),
     name: z.string().min(1),
     description: z.string().optional(),
-    map: z.strictObject({ width: z.number().int().min(1).max(200), height: z.number().int().min(1).max(200), terrain: z.array(terrainSchema).default([]) }),
+    map: gridMapSchema,
     /** Sides; `players: true` marks the player characters' side (P20-END-1). Default: the first side named by a unit. */
     sides: z.record(z.string(), z.strictObject({ players: z.boolean().default(false), policy: z.string().optional() })).default({}),
     content: z.strictObject({ weapons: z.array(weaponSchema).default([]), spells: z.array(spellSchema).default([]) }).default({ weapons: [], spells: [] }),

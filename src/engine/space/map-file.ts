@@ -1,0 +1,36 @@
+/**
+ * The grid as an encounter file writes it — `map: { width, height, terrain: [{ at: [x, y], tags, cost, ... }] }` —
+ * and the engine's GridMap built from it. Shared by the rulesets that play on a plain grid.
+ */
+import { z } from 'zod';
+import type { GridMap, Terrain } from '../types.ts';
+
+export const cellSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).describe('[x, y] cell on the grid');
+
+export const terrainSchema = z.strictObject({
+  at: cellSchema,
+  tags: z.array(z.string()).default([]),
+  cost: z.number().positive().optional(),
+  blocksMove: z.boolean().optional(),
+  blocksSight: z.boolean().optional(),
+});
+
+export const gridMapSchema = z.strictObject({
+  width: z.number().int().min(1).max(200),
+  height: z.number().int().min(1).max(200),
+  terrain: z.array(terrainSchema).default([]),
+});
+
+export type GridMapDoc = z.output<typeof gridMapSchema>;
+
+export function gridMapFrom(doc: GridMapDoc): GridMap {
+  const map: GridMap = { kind: 'grid', width: doc.width, height: doc.height, cells: {} };
+  for (const t of doc.terrain) {
+    const cell: Terrain = { tags: t.tags };
+    if (t.cost !== undefined) cell.cost = t.cost;
+    if (t.blocksMove !== undefined) cell.blocksMove = t.blocksMove;
+    if (t.blocksSight !== undefined) cell.blocksSight = t.blocksSight;
+    map.cells[`${t.at[0]},${t.at[1]}`] = cell;
+  }
+  return map;
+}
