@@ -13,7 +13,8 @@ export const addServe: AddCommand = (program) => {
     .option('--sync <level>', 'SQLite synchronous: full (survives power loss) or normal (survives a crash)', 'full')
     .option('--allow-origin <origin...>', 'extra browser origins allowed to open the WebSocket')
     .option('--limits <json>', 'override limits, e.g. \'{"wsRate":100}\' (see docs/server.md)')
-    .action(async (opts: { port?: string; host: string; db: string; sync: string; allowOrigin?: string[]; limits?: string }) => {
+    .option('--dice-seed <n>', 'TESTING ONLY: reproducible server dice (anyone who knows n knows the rolls)')
+    .action(async (opts: { port?: string; host: string; db: string; sync: string; allowOrigin?: string[]; limits?: string; diceSeed?: string }) => {
       let options;
       try {
         options = parseServeOptions(opts);
@@ -21,6 +22,7 @@ export const addServe: AddCommand = (program) => {
         if (err instanceof OptionError) throw new CliExit(2, `skirmish serve: ${err.message}`);
         throw err;
       }
+      if (opts.diceSeed !== undefined) process.stderr.write('skirmish serve: WARNING --dice-seed makes every roll predictable; for tests only, never for play\n');
       const running = await startServer(options);
       process.stdout.write(`skirmish serve: listening on ${running.url} (db ${options.db}, synchronous ${running.ctx.store.durability().synchronous})\n`);
       await new Promise<void>((resolve) => {
