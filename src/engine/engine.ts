@@ -8,7 +8,7 @@ import { cloneJson } from './clone.ts';
 import type { GameEvent } from './events.ts';
 import { checkOutcome, currentUnit, endTurn, nextTurn } from './flow.ts';
 import { gmCommands, settleSuggestion } from './gm/index.ts';
-import { isRejection, reject, RuleError, type Rejection } from './rejection.ts';
+import { fail, isRejection, reject, RuleError, type Rejection } from './rejection.ts';
 import { Resolution } from './resolution.ts';
 import type { ActionOption, Command, CommandHandler, Preview, Ruleset } from './ruleset.ts';
 import type { EncounterState, UnitId } from './types.ts';
@@ -42,7 +42,7 @@ function coreCommands(ruleset: Ruleset): Record<string, CommandHandler> {
       onTurn: false,
       by: 'gm',
       resolve(ctx) {
-        if (ctx.state.status !== 'setup') throw new RuleError(reject('encounter/already_started', 'the encounter has already started'));
+        if (ctx.state.status !== 'setup') fail('encounter/already_started', 'the encounter has already started');
         ctx.emit({ type: 'encounter.started' });
         ruleset.start(ctx);
         if (!checkOutcome(ctx, ruleset)) nextTurn(ctx, ruleset);
@@ -59,8 +59,8 @@ function coreCommands(ruleset: Ruleset): Record<string, CommandHandler> {
       resolve(ctx, cmd) {
         const outcomes = ['victory', 'defeat', 'draw', 'fled', 'truce', 'timeout'] as const;
         const outcome = outcomes.find((o) => o === cmd.outcome);
-        if (!outcome) throw new RuleError(reject('command/bad_outcome', `outcome must be one of ${outcomes.join(', ')}`, 'outcome'));
-        if (cmd.winner !== undefined && !ctx.state.sides.includes(String(cmd.winner))) throw new RuleError(reject('command/bad_side', `no side "${String(cmd.winner)}"`, 'winner'));
+        if (!outcome) fail('command/bad_outcome', `outcome must be one of ${outcomes.join(', ')}`, 'outcome');
+        if (cmd.winner !== undefined && !ctx.state.sides.includes(String(cmd.winner))) fail('command/bad_side', `no side "${String(cmd.winner)}"`, 'winner');
         const result = { outcome, reason: typeof cmd.reason === 'string' ? cmd.reason : 'the GM ended the combat', ...(cmd.winner !== undefined ? { winner: String(cmd.winner) } : {}) };
         ctx.emit({ type: 'combat.ended', result });
       },
@@ -69,8 +69,8 @@ function coreCommands(ruleset: Ruleset): Record<string, CommandHandler> {
       onTurn: false,
       resolve(ctx, cmd) {
         const p = ctx.state.pending.find((x) => x.id === cmd.pending);
-        if (!p) throw new RuleError(reject('pending/unknown', `there is no open decision "${String(cmd.pending)}"`, 'pending'));
-        if (!ruleset.answer && p.kind !== 'suggestion') throw new RuleError(reject('pending/unsupported', 'this ruleset takes no answers'));
+        if (!p) fail('pending/unknown', `there is no open decision "${String(cmd.pending)}"`, 'pending');
+        if (!ruleset.answer && p.kind !== 'suggestion') fail('pending/unsupported', 'this ruleset takes no answers');
         const choice = cmd.choice ?? null;
         if (!p.options.some((o) => JSON.stringify(o) === JSON.stringify(choice))) {
           throw new RuleError(reject('pending/bad_choice', `"${JSON.stringify(choice)}" is not one of the choices: ${p.options.map((o) => JSON.stringify(o)).join(', ')}`, 'choice'));
