@@ -73,7 +73,7 @@ function coreCommands(ruleset: Ruleset): Record<string, CommandHandler> {
         if (!ruleset.answer && p.kind !== 'suggestion') fail('pending/unsupported', 'this ruleset takes no answers');
         const choice = cmd.choice ?? null;
         if (!p.options.some((o) => JSON.stringify(o) === JSON.stringify(choice))) {
-          throw new RuleError(reject('pending/bad_choice', `"${JSON.stringify(choice)}" is not one of the choices: ${p.options.map((o) => JSON.stringify(o)).join(', ')}`, 'choice'));
+          fail('pending/bad_choice', `"${JSON.stringify(choice)}" is not one of the choices: ${p.options.map((o) => JSON.stringify(o)).join(', ')}`, 'choice');
         }
         ctx.emit({ type: 'pending.closed', id: p.id, answer: choice });
         // a player's suggestion is the engine's own kind: accepting runs the proposal as the GM's command
