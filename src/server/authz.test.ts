@@ -42,6 +42,11 @@ const TABLE_MATRIX: Record<string, Record<Who, Outcome>> = {
   'POST import': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST pause': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST simulate': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
+  'GET roster': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
+  'POST carry-back': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
+  'POST carry-back/accept': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
+  'GET library/export': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
+  'POST library/import': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST commands start': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST commands undo': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST commands end_combat': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
@@ -130,6 +135,11 @@ async function runTable(row: string, who: Who): Promise<{ status: number; body: 
     case 'POST import': return c.post(`/api/tables/${tid}/import`, exportFile);
     case 'POST pause': return c.post(`/api/encounters/${enc}/pause`, { paused: false });
     case 'POST simulate': return c.post(`/api/encounters/${enc}/simulate`, { runs: 2, seed: 1 });
+    case 'GET roster': return c.get(`/api/tables/${tid}/roster`);
+    case 'POST carry-back': return c.post(`/api/encounters/${enc}/carry-back`);
+    case 'POST carry-back/accept': return c.post(`/api/encounters/${enc}/carry-back/accept`, { accepted: [] });
+    case 'GET library/export': return c.get(`/api/tables/${tid}/library/export`);
+    case 'POST library/import': return c.post(`/api/tables/${tid}/library/import`, { format: 'skirmish-library', version: 1, entries: [] });
     case 'POST commands start': return cmd({ type: 'start' });
     case 'POST commands undo': return cmd({ type: 'undo' });
     case 'POST commands end_combat': return cmd({ type: 'end_combat', outcome: 'truce' });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Route } from './http.ts';
+import { libraryEntrySchema, rosterEntrySchema } from '../engine/index.ts';
 import { ClientMessage, EncounterSummary, ErrorSchema, ServerMessage } from './schemas.ts';
 import { WS_PATH } from './hub.ts';
 
@@ -38,7 +39,7 @@ export function openApiDocument(routes: Route[], version: string): Record<string
     servers: [{ url: '/' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A GM or player token of one table.' } },
-      schemas: { Error: json(ErrorSchema, 'output'), EncounterSummary: json(EncounterSummary, 'output') },
+      schemas: { Error: json(ErrorSchema, 'output'), EncounterSummary: json(EncounterSummary, 'output'), RosterEntry: json(rosterEntrySchema, 'output'), LibraryEntry: json(libraryEntrySchema, 'output') },
     },
     paths,
     'x-websocket': {

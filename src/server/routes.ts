@@ -5,8 +5,9 @@ import { requirePrincipal, type Context } from './context.ts';
 import { ApiError } from './errors.ts';
 import { listExamples } from './examples.ts';
 import type { Route } from './http.ts';
-import { getEncounter, legalActions, listEncounters, loadEncounter, preview, readEvents, replay, runCommand, setPaused } from './referee.ts';
-import { CommandRequest, CreateInvite, CreateTable, ImportRequest, Join, LoadEncounter, PatchSettings, PauseRequest, PreviewRequest, SimulateRequest } from './schemas.ts';
+import { getEncounter, legalActions, listEncounters, preview, readEvents, replay, runCommand, setPaused } from './referee.ts';
+import { acceptChanges, exportLibraryFile, getRoster, importLibraryFile, loadEncounterWithRoster, proposeCarryBack } from './roster.ts';
+import { AcceptCarryBack, CommandRequest, CreateInvite, CreateTable, ImportRequest, Join, LibraryFile, LoadEncounter, PatchSettings, PauseRequest, PreviewRequest, SimulateRequest } from './schemas.ts';
 import { simulate } from './simulate.ts';
 import { createInvite, createTable, join, patchSettings, revokePlayer, tableInfo } from './tables.ts';
 import { exportEncounter, exportTable, importTable } from './transfer.ts';
@@ -44,8 +45,18 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
     { method: 'GET', path: '/api/tables/:tableId/encounters', tag: 'encounters', auth: 'member', summary: "The table's encounters.", returns: '[EncounterSummary]', handle: (c) => ({ body: listEncounters(ctx, who(c.token), c.params.tableId) }) },
     {
       method: 'POST', path: '/api/tables/:tableId/encounters', tag: 'encounters', auth: 'gm', body: LoadEncounter, status: 201,
-      summary: 'Load an encounter from YAML/JSON text or an example; problems come back as INVALID_ENCOUNTER with `skirmish validate` lines in error.problems.',
-      returns: 'EncounterSummary', handle: (c) => ({ body: loadEncounter(ctx, who(c.token), c.params.tableId, c.body) }),
+      summary: 'Load an encounter from YAML/JSON text or an example (fromRoster: the roster\'s current values first); problems come back as INVALID_ENCOUNTER with `skirmish validate` lines in error.problems.',
+      returns: 'EncounterSummary', handle: (c) => ({ body: loadEncounterWithRoster(ctx, who(c.token), c.params.tableId, c.body) }),
+    },
+    { method: 'GET', path: '/api/tables/:tableId/roster', tag: 'roster', auth: 'gm', summary: "The table's roster: characters that outlive encounters, with their current values.", returns: '{ entries: [RosterEntry] }', handle: (c) => ({ body: getRoster(ctx, who(c.token), c.params.tableId) }) },
+    {
+      method: 'GET', path: '/api/tables/:tableId/library/export', tag: 'roster', auth: 'gm', summary: 'The library (characters, monsters, items) as a file.', returns: '{ format: "skirmish-library", version: 1, entries }',
+      handle: (c) => ({ body: exportLibraryFile(ctx, who(c.token), c.params.tableId), filename: `skirmish-library-${c.params.tableId}.json` }),
+    },
+    {
+      method: 'POST', path: '/api/tables/:tableId/library/import', tag: 'roster', auth: 'gm', body: LibraryFile,
+      summary: 'Add a library file\'s entries (same kind and id: replaced). Nothing is added unless every entry is valid: INVALID_LIBRARY with one line per problem in error.problems.',
+      returns: '{ imported, entries }', handle: (c) => ({ body: importLibraryFile(ctx, who(c.token), c.params.tableId, c.body) }),
     },
     { method: 'GET', path: '/api/tables/:tableId/export', tag: 'transfer', auth: 'member', summary: 'Every encounter with its log, as you may see it, as a file.', returns: 'TableExport', handle: (c) => ({ body: exportTable(ctx, who(c.token), c.params.tableId), filename: `skirmish-${c.params.tableId}.json` }) },
     { method: 'POST', path: '/api/tables/:tableId/import', tag: 'transfer', auth: 'gm', body: ImportRequest, maxBody: 32_000_000, status: 201, summary: 'Add the encounters of an export file (new ids); every log is replayed first.', returns: '[EncounterSummary]', handle: (c) => ({ body: importTable(ctx, who(c.token), c.params.tableId, c.body) }) },
@@ -76,6 +87,16 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
       summary: 'Quick simulation: play many fights on from the current state (copies; nothing is saved) with the simulator\'s policies; win rates with 95% intervals, rounds, per-unit down rates. Stops after ~3 s.',
       returns: '{ runs, requested, seed, fromRound, maxRounds, truncated, sides: { [side]: { wins, winRate, ci95 } }, draws, timeouts, other, rounds: { mean, median, p90, histogram }, units: { [id]: { name, side, downRate, downCi95, meanDamageDealt, meanDamageTaken } }, elapsedMs }',
       handle: async (c) => ({ body: await simulate(ctx, who(c.token), c.params.encounterId, c.body) }),
+    },
+    {
+      method: 'POST', path: '/api/encounters/:encounterId/carry-back', tag: 'roster', auth: 'gm',
+      summary: 'For an ended encounter: what would carry back to the roster (hit points, lasting conditions, carried data, consumables, deaths, characters joining), for the GM to review. Writes nothing.',
+      returns: '{ encounter, changes: [{ id, entry, kind, text, ... }], roster }', handle: (c) => ({ body: proposeCarryBack(ctx, who(c.token), c.params.encounterId) }),
+    },
+    {
+      method: 'POST', path: '/api/encounters/:encounterId/carry-back/accept', tag: 'roster', auth: 'gm', body: AcceptCarryBack,
+      summary: 'Apply the accepted changes of an ended encounter to the roster, in one transaction; the rest are dropped.',
+      returns: '{ encounter, accepted, entries }', handle: (c) => ({ body: acceptChanges(ctx, who(c.token), c.params.encounterId, c.body) }),
     },
     { method: 'POST', path: '/api/encounters/:encounterId/pause', tag: 'play', auth: 'gm', body: PauseRequest, summary: 'Pause or resume: while paused only the GM may send commands.', returns: 'EncounterSummary', handle: (c) => ({ body: setPaused(ctx, who(c.token), c.params.encounterId, c.body) }) },
     {

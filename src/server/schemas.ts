@@ -39,10 +39,26 @@ export const CreateInvite = z.strictObject({
 
 export const Join = z.strictObject({ invite: z.string().min(1).max(200) });
 
+const FromRoster = z.boolean().optional().meta({ description: "Fill the file's units with the roster's current values (hp → startHp) before it is validated." });
+
 export const LoadEncounter = z.union([
-  z.strictObject({ text: z.string().min(1).max(MAX_ENCOUNTER_TEXT).meta({ description: 'The encounter file: YAML or JSON text.' }), file: z.string().max(200).optional() }),
-  z.strictObject({ example: z.string().max(200).meta({ description: 'An example path from GET /api/examples, e.g. "phase20/goblin-cave.yaml".' }) }),
+  z.strictObject({ text: z.string().min(1).max(MAX_ENCOUNTER_TEXT).meta({ description: 'The encounter file: YAML or JSON text.' }), file: z.string().max(200).optional(), fromRoster: FromRoster }),
+  z.strictObject({ example: z.string().max(200).meta({ description: 'An example path from GET /api/examples, e.g. "phase20/goblin-cave.yaml".' }), fromRoster: FromRoster }),
 ]);
+
+// ── the roster and the library (roster.ts) ────────────────────────────────
+
+export const AcceptCarryBack = z.strictObject({
+  accepted: z.array(z.string().min(1).max(300)).max(10_000).meta({ description: 'Ids of the changes from POST …/carry-back to apply; the others are dropped.' }),
+});
+
+export const LibraryFile = z
+  .looseObject({
+    format: z.string().meta({ description: '"skirmish-library"' }),
+    version: z.number(),
+    entries: z.array(z.unknown()).meta({ description: 'Library entries: {kind: character|monster|item, id, name, ruleset, data, tags?, notes?}. Each is checked; every problem names the entry and field.' }),
+  })
+  .meta({ description: 'A library file as GET …/library/export writes it.' });
 
 /** A command: `type` plus the command's own fields (they differ per ruleset, so the object is open). */
 export const Command = z

@@ -3,8 +3,12 @@
  * tokens (hashed), encounters, their append-only event logs, and the accepted commands by id
  * (idempotent retries), and the command behind each log command id (the engine decides a command
  * again when the GM replaces an earlier roll). `user_version` numbers the schema so later versions can migrate.
+ *
+ * Version 2 adds the roster (characters that outlive encounters), the library (reusable characters,
+ * monsters and items) and each loaded encounter's file units (to offer them to the roster). Every
+ * statement is CREATE ... IF NOT EXISTS, so opening a version 1 file migrates it in place.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS tables (
@@ -58,5 +62,24 @@ CREATE TABLE IF NOT EXISTS commands (
   body_hash    TEXT NOT NULL,
   result       TEXT NOT NULL,
   PRIMARY KEY (encounter_id, command_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS roster_entries (
+  table_id    TEXT NOT NULL REFERENCES tables(id),
+  entry_id    TEXT NOT NULL,
+  position    INTEGER NOT NULL,
+  body        TEXT NOT NULL,
+  PRIMARY KEY (table_id, entry_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS library_entries (
+  table_id    TEXT NOT NULL REFERENCES tables(id),
+  kind        TEXT NOT NULL,
+  entry_id    TEXT NOT NULL,
+  position    INTEGER NOT NULL,
+  body        TEXT NOT NULL,
+  PRIMARY KEY (table_id, kind, entry_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS encounter_files (
+  encounter_id TEXT PRIMARY KEY REFERENCES encounters(id),
+  body         TEXT NOT NULL
 ) WITHOUT ROWID;
 `;

@@ -3,7 +3,7 @@
  * in docs/api.md is a change in this file. Failures throw the server's `{ code, message, field }`.
  */
 import type { ActionOption, Command } from '../../../engine/index.ts';
-import type { EncounterSummary, Example, PreviewJson, ServerError, Simulation, Snapshot, TableInfo } from './types.ts';
+import type { CarryBackReview, EncounterSummary, Example, LibraryFile, PreviewJson, RosterEntry, ServerError, Simulation, Snapshot, TableInfo } from './types.ts';
 
 export class ApiFailure extends Error {
   constructor(readonly error: ServerError, readonly status: number) {
@@ -78,7 +78,7 @@ export class Api {
   examples() {
     return call<Example[]>('GET', '/api/examples', undefined);
   }
-  loadEncounter(tableId: string, body: { text: string; file?: string } | { example: string }) {
+  loadEncounter(tableId: string, body: ({ text: string; file?: string } | { example: string }) & { fromRoster?: boolean }) {
     return call<EncounterSummary>('POST', `/api/tables/${enc(tableId)}/encounters`, this.token, body);
   }
   snapshot(encounterId: string) {
@@ -98,5 +98,22 @@ export class Api {
   }
   command(encounterId: string, body: { id: string; expectedVersion: number; command: Command; dice?: number[] }) {
     return call<CommandResult>('POST', `/api/encounters/${enc(encounterId)}/commands`, this.token, body);
+  }
+
+  // ── the roster and the library (GM) ──
+  roster(tableId: string) {
+    return call<{ entries: RosterEntry[] }>('GET', `/api/tables/${enc(tableId)}/roster`, this.token);
+  }
+  carryBack(encounterId: string) {
+    return call<CarryBackReview>('POST', `/api/encounters/${enc(encounterId)}/carry-back`, this.token, {});
+  }
+  acceptCarryBack(encounterId: string, accepted: string[]) {
+    return call<{ encounter: string; accepted: string[]; entries: RosterEntry[] }>('POST', `/api/encounters/${enc(encounterId)}/carry-back/accept`, this.token, { accepted });
+  }
+  exportLibrary(tableId: string) {
+    return call<LibraryFile>('GET', `/api/tables/${enc(tableId)}/library/export`, this.token);
+  }
+  importLibrary(tableId: string, file: unknown) {
+    return call<{ imported: number; entries: LibraryFile['entries'] }>('POST', `/api/tables/${enc(tableId)}/library/import`, this.token, file);
   }
 }

@@ -1,5 +1,5 @@
 /** The server's JSON, as this page reads it (docs/api.md). State and events are the engine's own shapes. */
-import type { ActionOption, EncounterState } from '../../../engine/index.ts';
+import type { ActionOption, EncounterState, LibraryEntry, RosterEntry } from '../../../engine/index.ts';
 import type { PreviewJson } from '../components/OddsPanel.tsx';
 
 export type { PreviewJson };
@@ -70,4 +70,26 @@ export interface Simulation {
   rounds: { mean: number; median: number; p90: number; histogram: [number, number][] };
   units: Record<string, { name: string; side: string; downRate: number; downCi95: [number, number]; meanDamageDealt: number; meanDamageTaken: number }>;
   elapsedMs: number;
+}
+
+/** The roster (GET /api/tables/{t}/roster) and what carries back from an ended encounter (docs/gm.md). */
+export type { RosterEntry, LibraryEntry };
+
+export interface RosterChangeJson {
+  id: string;
+  entry: string;
+  kind: 'pool' | 'data' | 'consumable' | 'effect' | 'status' | 'join';
+  text: string;
+}
+
+export interface CarryBackReview {
+  encounter: string;
+  changes: RosterChangeJson[];
+  roster: RosterEntry[];
+}
+
+export interface LibraryFile {
+  format: 'skirmish-library';
+  version: number;
+  entries: LibraryEntry[];
 }

@@ -18,6 +18,7 @@ export function EncounterLoader({ api, tableId, onLoaded }: Props) {
   const [examples, setExamples] = useState<Example[]>();
   const [error, setError] = useState<Problem & { problems?: ServerError['problems'] }>();
   const [busy, setBusy] = useState(false);
+  const [fromRoster, setFromRoster] = useState(false);
   useEffect(() => {
     api.examples().then((r) => setExamples(r), (err) => setError(toProblem(err.error ?? err)));
   }, [api]);
@@ -26,7 +27,7 @@ export function EncounterLoader({ api, tableId, onLoaded }: Props) {
     setBusy(true);
     setError(undefined);
     try {
-      const r = await api.loadEncounter(tableId, body);
+      const r = await api.loadEncounter(tableId, fromRoster ? { ...body, fromRoster: true } : body);
       onLoaded(r.id);
     } catch (err) {
       const e = (err as { error?: ServerError }).error;
@@ -47,6 +48,10 @@ export function EncounterLoader({ api, tableId, onLoaded }: Props) {
   return (
     <section className="panel loader" aria-label="Load an encounter">
       <h2>Load an encounter</h2>
+      <label className="check">
+        <input type="checkbox" checked={fromRoster} onChange={(e) => setFromRoster(e.target.checked)} data-testid="from-roster" /> Load next encounter from roster
+        <span className="muted small-text"> (characters on the roster start with their current hit points)</span>
+      </label>
       <label className="file">
         From a file (YAML or JSON)
         <input type="file" accept=".yaml,.yml,.json,application/json,text/yaml" onChange={(e) => void onFile(e.target.files?.[0])} disabled={busy} />
