@@ -1,7 +1,7 @@
 /**
  * Regenerates docs/screenshots/: the GM's and a player's page for each ruleset, mid-fight, with the
  * player aiming an attack (odds showing; phase20's GM page with a quick simulation run), plus the home
- * page and a tablet-sized player page.
+ * page, a tablet-sized player page and the GM's override controls.
  *
  *   node --import tsx scripts/screenshots.ts
  *
@@ -89,6 +89,15 @@ try {
       }
       await t.gm.screenshot({ path: join(OUT, `${s.ruleset}-gm.png`), fullPage: true });
       await player.screenshot({ path: join(OUT, `${s.ruleset}-player.png`), fullPage: true });
+      if (s.ruleset === 'phase20' && active) {
+        // the GM's overrides: the last unit of the round selected (so it can be delayed), Adjust and
+        // Damage / Heal opened; and its turn-order tools
+        await t.gm.locator('.turn-order li[data-unit] button.order-unit').last().click();
+        const tools = t.gm.locator('.gm-unit');
+        for (const name of ['Adjust', 'Damage / Heal']) await tools.locator('summary', { hasText: name }).first().click();
+        await tools.screenshot({ path: join(OUT, 'gm-overrides.png') });
+        await t.gm.locator('.turn-order').screenshot({ path: join(OUT, 'gm-overrides-turns.png') });
+      }
       if (s.ruleset === 'phase20') {
         await player.setViewportSize({ width: 820, height: 1180 });
         await player.evaluate(() => window.scrollTo(0, 0));

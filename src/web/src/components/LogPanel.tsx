@@ -2,7 +2,7 @@
  * The referee's log: one line per event (bookkeeping hidden unless asked), each roll expandable into
  * its breakdown, filterable by unit. Lines of undone commands stay, struck through.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { EncounterState } from '../../../engine/index.ts';
 import type { LogLine } from '../model/log.ts';
 import { BreakdownTable } from './Breakdown.tsx';
@@ -11,11 +11,13 @@ interface Props {
   lines: readonly LogLine[];
   undone: ReadonlySet<string>;
   state: EncounterState;
+  /** GM page only: controls inside an expanded line with dice (set a die, reroll). Not offered on undone lines. */
+  lineTools?(line: LogLine): ReactNode;
 }
 
 const SHOWN = 250;
 
-export function LogPanel({ lines, undone, state }: Props) {
+export function LogPanel({ lines, undone, state, lineTools }: Props) {
   const [unit, setUnit] = useState('');
   const [bookkeeping, setBookkeeping] = useState(false);
   const [all, setAll] = useState(false);
@@ -72,6 +74,7 @@ export function LogPanel({ lines, undone, state }: Props) {
                 <details>
                   <summary>{l.text}</summary>
                   <BreakdownTable b={l.breakdown} dice={l.dice} />
+                  {lineTools && !undone.has(l.cmd) && l.dice && l.dice.length > 0 && lineTools(l)}
                 </details>
               ) : (
                 <span>{l.text}</span>

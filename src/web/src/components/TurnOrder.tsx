@@ -2,7 +2,8 @@
  * The round, the turn order with the acting unit, and each unit's effects with what is left of them.
  * Units that are out (down, dead, fled) stay listed, greyed, so the table sees who fell.
  */
-import type { Effect, EncounterState, UnitId } from '../../../engine/index.ts';
+import type { ReactNode } from 'react';
+import type { Effect, EncounterState, Slot, UnitId } from '../../../engine/index.ts';
 import { sideColour } from '../board/palette.ts';
 
 interface Props {
@@ -10,6 +11,10 @@ interface Props {
   active?: UnitId;
   selected?: UnitId;
   onSelect?(id: UnitId): void;
+  /** GM page only: controls shown under a slot (index into the turn order; absent before the start). */
+  slotTools?(slot: Slot, index: number | undefined): ReactNode;
+  /** GM page only: controls under the list. */
+  footer?: ReactNode;
 }
 
 function effectText(f: Effect): string {
@@ -17,7 +22,8 @@ function effectText(f: Effect): string {
   return `${f.name}${f.stacks > 1 ? ` ×${f.stacks}` : ''}${f.tier !== undefined ? ` T${f.tier}` : ''}${left}`;
 }
 
-export function TurnOrder({ state, active, selected, onSelect }: Props) {
+export function TurnOrder({ state, active, selected, onSelect, slotTools, footer }: Props) {
+  const ordered = state.turn.order.length > 0;
   const slots = state.turn.order.length ? state.turn.order : state.unitOrder.map((unit) => ({ unit, kind: 'normal' as const, initiative: undefined }));
   const status = state.status === 'setup' ? 'Not started' : state.status === 'ended' ? 'Combat over' : `Round ${state.turn.round}`;
   return (
@@ -52,10 +58,12 @@ export function TurnOrder({ state, active, selected, onSelect }: Props) {
                   ))}
                 </ul>
               )}
+              {slotTools?.(slot, ordered ? i : undefined)}
             </li>
           );
         })}
       </ol>
+      {footer}
     </section>
   );
 }

@@ -10,7 +10,8 @@ function words(choice: unknown): string {
 }
 
 export function PendingPanel({ state, send, error, clearError }: { state: EncounterState; send(cmd: Command): Promise<boolean>; error?: Problem; clearError(): void }) {
-  const mine = state.pending.filter((p) => p.answeredBy === 'gm');
+  // players' suggestions have their own panel (gm/overrides/Suggestions.tsx)
+  const mine = state.pending.filter((p) => p.answeredBy === 'gm' && p.kind !== 'suggestion');
   if (!mine.length) return null;
   return (
     <section className="panel pending" aria-label="Decisions for the GM">

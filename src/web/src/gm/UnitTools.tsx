@@ -1,11 +1,12 @@
 /**
  * The GM's hand on one unit: place it (then click a square or zone), turn it, hide or reveal it, and
- * give it to a player. Every change is a GM command in the log, so it can be undone.
+ * give it to a player, and override its values and effects. Every change is a GM command in the log, so it can be undone.
  */
 import type { Command, EncounterState, UnitId } from '../../../engine/index.ts';
 import type { TableInfo } from '../api/types.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import type { Problem } from '../model/errors.ts';
+import { UnitOverrides } from './overrides/UnitOverrides.tsx';
 
 const FACINGS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
 
@@ -64,6 +65,7 @@ export function UnitTools({ state, unit, table, placing, setPlacing, send, error
         </select>
       </label>
       <ErrorNote problem={error} onDismiss={clearError} />
+      <UnitOverrides key={u.id} state={state} unit={u} />
     </section>
   );
 }

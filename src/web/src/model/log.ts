@@ -65,7 +65,8 @@ export class LogBuilder {
         ...(e.type === 'check' ? { breakdown: e.breakdown, dice: e.dice } : {}),
         ...(e.type === 'note' && e.dice ? { dice: e.dice } : {}),
         units: unitsOf(e),
-        bookkeeping: isBookkeeping(e),
+        // a GM's override carries its reason: worth a line even where the same event is bookkeeping (a pool set)
+        bookkeeping: isBookkeeping(e) && typeof r.reason !== 'string',
         gmOnly: e.visibility === 'gm',
         ...(typeof r.reason === 'string' ? { reason: r.reason } : {}),
       });

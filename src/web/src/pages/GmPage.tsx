@@ -1,6 +1,7 @@
 /**
  * The GM's page: load encounters, invite players and hand them units, place and move anything on the
  * board, act for the NPCs (any legal action, with the odds), undo and redo, hide and reveal, roll in secret,
+ * override values, effects, the turn order and rolls, settle players' suggestions,
  * and run a quick simulation of the fight from where it stands.
  */
 import { useEffect, useState } from 'react';
@@ -18,8 +19,14 @@ import { EncounterTabs } from '../gm/EncounterTabs.tsx';
 import { GmControls } from '../gm/GmControls.tsx';
 import { InvitePanel } from '../gm/InvitePanel.tsx';
 import { PendingPanel } from '../gm/PendingPanel.tsx';
+import { RosterPanel } from '../gm/RosterPanel.tsx';
 import { SimulationPanel } from '../gm/SimulationPanel.tsx';
 import { UnitTools } from '../gm/UnitTools.tsx';
+import { OverrideContext } from '../gm/overrides/context.ts';
+import { RollTools } from '../gm/overrides/RollTools.tsx';
+import { RoundControls } from '../gm/overrides/RoundControls.tsx';
+import { SlotTools } from '../gm/overrides/SlotTools.tsx';
+import { Suggestions } from '../gm/overrides/Suggestions.tsx';
 import { activeUnit, blockingPending } from '../model/turn.ts';
 import { usePlay } from '../model/usePlay.ts';
 import { problemOf, useSender } from '../model/useSender.ts';
@@ -107,6 +114,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
       )}
       {feed.paused && <p className="panel banner">Paused: players cannot send commands.</p>}
       {state && table && session && (
+        <OverrideContext.Provider value={{ api: session.api, encounterId: encounter?.id, version: feed.version }}>
         <main className="layout" data-version={feed.version} data-status={state.status}>
           <div className="main-col">
             <Board
@@ -125,17 +133,31 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
               <UnitDetails state={state} id={selected} />
             </div>
             {encounter && <SimulationPanel api={session.api} encounterId={encounter.id} state={state} />}
+            {encounter && <RosterPanel api={session.api} tableId={tableId} encounterId={encounter.id} state={state} />}
             <InvitePanel api={session.api} table={table} onChanged={() => void session.refreshTable()} />
           </div>
           <aside className="side-col">
-            <TurnOrder state={state} active={active} selected={selected} onSelect={setSelected} />
+            <TurnOrder
+              state={state}
+              active={active}
+              selected={selected}
+              onSelect={setSelected}
+              slotTools={(slot, i) =>
+                i !== undefined && state.status === 'active' && slot.unit === selected ? (
+                  <SlotTools state={state} unit={slot.unit} slot={i} first={state.turn.order.findIndex((x) => x.unit === slot.unit) === i} />
+                ) : null
+              }
+              footer={<RoundControls state={state} />}
+            />
+            <Suggestions state={state} />
             <PendingPanel state={state} send={decisions.send} error={decisions.error} clearError={() => decisions.setError(undefined)} />
             {actor && state.status === 'active' && (
               <ActionPanel play={play} state={state} unitName={`${state.units[actor]?.name ?? actor}${state.units[actor]?.controller ? ` (${state.units[actor].controller})` : ''}`} diceMode="optional" />
             )}
-            <LogPanel lines={feed.lines} undone={feed.undone} state={state} />
+            <LogPanel lines={feed.lines} undone={feed.undone} state={state} lineTools={(l) => <RollTools line={l} />} />
           </aside>
         </main>
+        </OverrideContext.Provider>
       )}
     </div>
   );

@@ -11,9 +11,11 @@ import { ErrorNote } from '../components/ErrorNote.tsx';
 import { LogPanel } from '../components/LogPanel.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { TurnOrder } from '../components/TurnOrder.tsx';
+import { SuggestForm } from '../components/SuggestForm.tsx';
 import { UnitDetails } from '../components/UnitDetails.tsx';
 import { activeUnit, blockingPending } from '../model/turn.ts';
 import { usePlay } from '../model/usePlay.ts';
+import { useSender } from '../model/useSender.ts';
 import { loadToken } from '../tokens.ts';
 
 export function PlayerPage({ tableId }: { tableId: string }) {
@@ -30,6 +32,7 @@ export function PlayerPage({ tableId }: { tableId: string }) {
   // act for: the unit a decision waits on, else the unit whose turn it is, when either is mine
   const actor = pending && mine.includes(pending.answeredBy) ? pending.answeredBy : active && mine.includes(active) ? active : undefined;
   const play = usePlay(session?.api, encounter?.id, state, feed.version, actor);
+  const suggestions = useSender(session?.api, encounter?.id, feed.version);
   useEffect(() => {
     if (actor) setSelected(actor);
   }, [actor]);
@@ -84,6 +87,7 @@ export function PlayerPage({ tableId }: { tableId: string }) {
                 <ErrorNote problem={play.error} onDismiss={play.clearError} />
               </section>
             )}
+            <SuggestForm state={state} mine={mine} sender={suggestions} />
             <LogPanel lines={feed.lines} undone={feed.undone} state={state} />
           </aside>
         </main>
