@@ -110,7 +110,10 @@ export async function step(page: Page, actor: string, memo: TurnMemo, onAim?: (a
     await landed(page, before);
     return 'answer';
   }
-  const offensive = panel.locator(OFFENSIVE.map((g) => `button.action[data-group=${g}]:not([disabled])`).join(', '));
+  // a plain attack first: a gadget or stream may be a shield or a heal, and a bot that only ever
+  // raises shields never ends the fight
+  const attacks = panel.locator('button.action[data-group=attack]:not([disabled])');
+  const offensive = (await attacks.count()) ? attacks : panel.locator(OFFENSIVE.map((g) => `button.action[data-group=${g}]:not([disabled])`).join(', '));
   if (memo.attacks < 2 && (await offensive.count())) {
     memo.attacks++;
     await offensive.first().click();

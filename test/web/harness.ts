@@ -83,9 +83,10 @@ export interface TestServer {
 // many pages on one address: the per-address HTTP limit must not throttle the test
 const LIMITS = JSON.stringify({ httpRate: 2000, httpBurst: 5000, wsRate: 500, wsBurst: 1000 });
 
+/** Seeded server dice: a browser run that fails can be played again with the same rolls. */
 function launch(port: number, db: string): Promise<ChildProcess> {
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts'), '--port', String(port), '--db', db, '--sync', 'normal', '--limits', LIMITS], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts'), '--port', String(port), '--db', db, '--sync', 'normal', '--limits', LIMITS, '--dice-seed', '20261130'], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -76,7 +76,8 @@ describe('phase20 in the browser', () => {
             await ana.waitForSelector('main.layout');
             await waitVersion(ana, await version(t.gm));
             expect(await ana.getByTestId('round').innerText()).toBe(round);
-            expect(await activeUnit(ana)).toBe(active);
+            // while the Sneak is hidden, its turn shows on no player's page
+            expect(await activeUnit(ana)).toBe(active === 'g3' && !revealed ? undefined : active);
           }
           if (n === 10 && !restarted) {
             // every connection drops; each page reconnects and catches up from its last seq
