@@ -20,6 +20,13 @@ export function GmControls({ state, paused, send, setPaused, error, clearError }
   const [roll, setRoll] = useState('1d20');
   const [label, setLabel] = useState('');
   const [note, setNote] = useState('');
+  // how the GM ends the fight: a draw, a truce, everyone fled, or a win for one side
+  const [ending, setEnding] = useState('draw');
+  const endCombat = () => {
+    const [outcome, winner] = ending.split(':');
+    const text = winner ? `a victory for ${winner}` : `a ${outcome}`;
+    if (window.confirm(`End the combat as ${text}?`)) void send({ type: 'end_combat', outcome, ...(winner ? { winner } : {}), reason: 'the GM ended the combat' });
+  };
   return (
     <section className="panel gm-controls" aria-label="GM controls">
       <div className="buttons">
@@ -30,9 +37,24 @@ export function GmControls({ state, paused, send, setPaused, error, clearError }
         <button type="button" onClick={() => void send({ type: 'redo' })} data-testid="redo">↷ Redo</button>
         <button type="button" onClick={() => setPaused(!paused)} aria-pressed={paused}>{paused ? 'Resume' : 'Pause'}</button>
         {state.status === 'active' && (
-          <button type="button" className="secondary" onClick={() => window.confirm('End the combat as a draw?') && void send({ type: 'end_combat', outcome: 'draw', reason: 'the GM ended the combat' })}>
-            End combat
-          </button>
+          <>
+            <label>
+              <span className="sr-only">How the combat ends</span>
+              <select value={ending} onChange={(e) => setEnding(e.target.value)} data-testid="ending">
+                <option value="draw">as a draw</option>
+                <option value="truce">as a truce</option>
+                <option value="fled">everyone fled</option>
+                {state.sides.map((side) => (
+                  <option key={side} value={`victory:${side}`}>
+                    {side} win
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" className="secondary" onClick={endCombat}>
+              End combat
+            </button>
+          </>
         )}
       </div>
       <ErrorNote problem={error} onDismiss={clearError} />
