@@ -68,6 +68,35 @@ describe('the roster', () => {
     expect(await hpOf(plain, 'kara')).toMatchObject({ value: 22 });
   });
 
+  it('carries the rest too: lasting effects and deaths come back as GM commands in the next encounter\'s log (phase20)', async () => {
+    // the roster from the test above: Kara at 15/22, Pell fresh
+    const enc = (await t.gm.post(`/api/tables/${t.tableId}/encounters`, { example: 'phase20/goblin-cave.yaml', fromRoster: true })).body.id as string;
+    await ok(command(t.gm, enc, { type: 'start' }));
+    await ok(command(t.gm, enc, { type: 'gm.apply_effect', effect: { name: 'Cursed', target: 'kara', categories: ['lasting'], stacks: 2 } }));
+    await ok(command(t.gm, enc, { type: 'gm.set_status', unit: 'pell', status: 'dead' }));
+    await ok(command(t.gm, enc, { type: 'end_combat', outcome: 'truce' }));
+    const review = await t.gm.post(`/api/encounters/${enc}/carry-back`);
+    expect(review.body.changes.map((c: { id: string }) => c.id)).toEqual(['kara/effect/Cursed', 'pell/status']);
+    await ok(t.gm.post(`/api/encounters/${enc}/carry-back/accept`, { accepted: ['kara/effect/Cursed', 'pell/status'] }));
+
+    const next = await t.gm.post(`/api/tables/${t.tableId}/encounters`, { example: 'phase20/goblin-cave.yaml', fromRoster: true });
+    expect(next.status, next.text).toBe(201);
+    const got = (await t.gm.get(`/api/encounters/${next.body.id}`)).body;
+    expect(got.encounter).toMatchObject({ status: 'setup', version: next.body.version });
+    expect(got.state.status).toBe('setup');
+    expect(got.state.units.kara.pools.hp).toMatchObject({ value: 15, max: 22 });
+    expect(got.state.effects).toEqual([expect.objectContaining({ name: 'Cursed', target: 'kara', categories: ['lasting'], stacks: 2 })]);
+    expect(got.state.units.pell.status).toBe('dead');
+    // stored in the encounter's own log, each with its reason, like any GM command
+    const events = (await t.gm.get(`/api/encounters/${next.body.id}/events`)).body.events as { type: string; reason?: string; cmd: string }[];
+    const carried = events.filter((e) => e.reason === 'carried over from the roster');
+    expect(carried.length).toBeGreaterThanOrEqual(2);
+    expect(carried.every((e) => e.cmd !== 'c1')).toBe(true);
+    expect(events).toHaveLength(next.body.version);
+    // the GM starts it as usual
+    await ok(command(t.gm, next.body.id, { type: 'start' }));
+  });
+
   it('is the GM\'s alone', async () => {
     const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });
     await ok(command(t.gm, enc, { type: 'start' }));

@@ -17,16 +17,19 @@ import {
   importLibrary,
   parseText,
   rosterEntry,
+  rosterSetupCommands,
   rulesetIdOf,
   unitIdOf,
   type Change,
+  type DiceSource,
   type Json,
+  type LoggedEvent,
   type LibraryEntry,
   type RosterEntry,
 } from '../engine/index.ts';
 import { validateEncounter } from '../rulesets/load.ts';
 import { rosterStore, type EncounterFile } from '../store/roster.ts';
-import { checkTable, liveFor, type Context, type EncounterSummary } from './context.ts';
+import { checkTable, liveFor, summaryOf, type Context, type EncounterSummary } from './context.ts';
 import { ApiError } from './errors.ts';
 import { readExample } from './examples.ts';
 import type { Live } from './live.ts';
@@ -57,10 +60,51 @@ function fileOf(doc: unknown): EncounterFile | undefined {
   return { ruleset, sides: obj(d.sides), units: d.units.filter((u) => typeof u === 'object' && u !== null && !Array.isArray(u)) as Record<string, Json>[] };
 }
 
+/** The setup commands never roll: a roll would be a bug, not a result. */
+const noDice: DiceSource = {
+  roll() {
+    throw new Error('carrying over from the roster rolled a die');
+  },
+};
+
+/**
+ * Right after a `fromRoster` load, in setup: what the document could not say (other pools, carried
+ * data, lasting effects, deaths) as the engine's GM commands (`rosterSetupCommands`), decided by the
+ * encounter's own log and stored in one transaction like any other command's events. A command the
+ * engine refuses is left out; the rest still carry.
+ */
+function carryIntoEncounter(ctx: Context, encounterId: string, entries: RosterEntry[]): EncounterSummary | undefined {
+  const live = ctx.cache.get(encounterId);
+  if (!live) return undefined;
+  const before = live.log.state;
+  const version = live.log.version;
+  const events: LoggedEvent[] = [];
+  try {
+    for (const command of rosterSetupCommands(before, { entries }, live.ruleset)) {
+      const out = live.log.execute(command, noDice, { asGm: true });
+      if (out.ok) events.push(...out.events);
+    }
+    if (!events.length) return undefined;
+    const cmds = new Set(events.map((e) => e.cmd));
+    const logCommands = Object.fromEntries(Object.entries(live.log.commands).filter(([cmd]) => cmds.has(cmd)));
+    ctx.store.append(encounterId, version, events, { status: live.log.state.status, logCommands });
+  } catch (err) {
+    ctx.cache.evict(encounterId);
+    throw err;
+  }
+  live.row.version = live.log.version;
+  live.row.status = live.log.state.status;
+  ctx.publisher.committed(live, before, events);
+  const summary = summaryOf(live.row);
+  ctx.publisher.encounterChanged(summary);
+  return summary;
+}
+
 /**
  * POST /api/tables/{t}/encounters. Without `fromRoster`, the referee loads the file as it is. With it,
  * the roster's current values go into the parsed document (`applyRoster`: hp → startHp, never above
- * the file's hp) before it is validated. Either way the file's units are kept for the roster.
+ * the file's hp) before it is validated, and the rest follows as GM commands in the new encounter's
+ * log (`carryIntoEncounter`). Either way the file's units are kept for the roster.
  */
 export function loadEncounterWithRoster(ctx: Context, p: Principal, tableId: string, body: unknown): EncounterSummary {
   checkTable(ctx, p, tableId, 'gm');
@@ -91,6 +135,7 @@ export function loadEncounterWithRoster(ctx: Context, p: Principal, tableId: str
       throw new ApiError('INVALID_ENCOUNTER', `${problems[0].text} (with the roster's values)`, checked.problems[0].path, { problems });
     }
     summary = loadEncounter(ctx, p, tableId, { text: JSON.stringify(doc), file });
+    summary = carryIntoEncounter(ctx, summary.id, entries) ?? summary;
   }
   const f = parsed.ok ? fileOf(parsed.value) : undefined;
   if (f) rosterStore(ctx.store).setEncounterFile(summary.id, f);
