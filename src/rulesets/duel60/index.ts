@@ -82,4 +82,6 @@ export const duel60: Ruleset = {
   preview,
   outcome,
   policies: { aggressive },
+  // health, stamina and the vitality left when defenseless outlive a duel; action and movement are per turn
+  carryPools: ['hp', 'stamina', 'vitality'],
 };

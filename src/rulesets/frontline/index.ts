@@ -14,7 +14,8 @@ import { legalActions } from './legal.ts';
 import { outcome } from './outcome.ts';
 import { aggressive } from './policy.ts';
 import { preview } from './preview.ts';
-import { encounterSchema } from './schema.ts';
+import { takeDamage } from './damage.ts';
+import { damageTypes, encounterSchema, type DamageType } from './schema.ts';
 
 export const frontline: Ruleset = {
   id: 'frontline',
@@ -41,6 +42,12 @@ export const frontline: Ruleset = {
   policies: { aggressive },
   // Ruling: players do not see enemy hit points; the labels (MAX DMG!, WEAK!...) are what they learn.
   secretPools: ['hp'],
+  // a Battlescar is recorded on the character (FRL-END-1): it outlives the encounter
+  carryOver: ['battlescars'],
+  // the GM's direct damage (gm.damage with rules) knocks out and scars like any other (FRL-END-1)
+  applyDamage: (ctx, unit, amount, type, source) =>
+    takeDamage(ctx, unit, amount, source, (damageTypes as readonly string[]).includes(type ?? '') ? (type as DamageType) : 'kinetic'),
+  carryPools: ['hp'],
   describe(e, state) {
     if (e.type !== 'round.started') return undefined;
     const a = ambushOf(state);
