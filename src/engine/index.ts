@@ -17,3 +17,4 @@ export * from './describe.ts';
 export * from './gm/index.ts';
 export * from './roster/index.ts';
 export type { DiceSource } from '../dice/source.ts';
+export * from './content.ts';

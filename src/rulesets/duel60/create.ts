@@ -5,10 +5,7 @@ import type { EncounterState, Json, Unit } from '../../engine/index.ts';
 import { gridMapFrom } from '../../engine/space/map-file.ts';
 import type { D60Data } from './model.ts';
 import type { Ability, EncounterDoc, UnitDoc, Weapon } from './schema.ts';
-
-function resolveRefs<T extends { id: string }>(items: (string | T)[], library: T[]): T[] {
-  return items.map((x) => (typeof x === 'string' ? library.find((l) => l.id === x)! : x));
-}
+import { resolveRefs } from '../../engine/content.ts';
 
 /** Default facing: toward the nearest enemy (ties: the first listed). */
 function defaultFacing(doc: EncounterDoc, u: UnitDoc) {

@@ -1,5 +1,6 @@
 /** The duel60 encounter file: what a GM writes. Strict zod schemas (unknown fields are errors). */
 import { z } from 'zod';
+import { contentRef } from '../../engine/content.ts';
 import { cellSchema, gridMapSchema } from '../../engine/space/map-file.ts';
 
 const statNumber = (what: string) =>
@@ -86,7 +87,6 @@ export const abilitySchema = z.strictObject({
   gaze: z.boolean().default(false),
 });
 
-const ref = <T extends z.ZodType>(s: T) => z.union([z.string().min(1), s]);
 
 export const unitSchema = z.strictObject({
   id: z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only'),
@@ -104,8 +104,8 @@ export const unitSchema = z.strictObject({
   perTurn: z.strictObject({ actions: z.number().int().min(1).default(1), movements: z.number().int().min(1).default(1) }).default({ actions: 1, movements: 1 }),
   /** D60-ATK-3: 3 projectiles a throw unless a perk says otherwise. */
   maxProjectiles: z.number().int().min(1).default(3),
-  weapons: z.array(ref(weaponSchema)).default([]),
-  abilities: z.array(ref(abilitySchema)).default([]),
+  weapons: z.array(contentRef(weaponSchema)).default([]),
+  abilities: z.array(contentRef(abilitySchema)).default([]),
   policy: z.string().optional(),
   gmNotes: z.string().optional(),
 });

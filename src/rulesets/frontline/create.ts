@@ -2,10 +2,7 @@
 import type { EncounterState, Json, Unit, ZoneMap } from '../../engine/index.ts';
 import { affinityWords, type Affinity, type DamageType, type EncounterDoc, type UnitDoc } from './schema.ts';
 import { ZONE_SPACING, ZONES, type FrlData } from './model.ts';
-
-function resolveRefs<T extends { id: string }>(items: (string | T)[], library: T[]): T[] {
-  return items.map((x) => (typeof x === 'string' ? library.find((l) => l.id === x)! : x));
-}
+import { resolveRefs } from '../../engine/content.ts';
 
 function buildUnit(doc: EncounterDoc, u: UnitDoc, playerSide: string): Unit {
   const weapons = resolveRefs(u.weapons, doc.content.weapons);

@@ -1,5 +1,6 @@
 /** The frontline encounter file: what a GM writes. Validated with these schemas; exported as JSON Schema. */
 import { z } from 'zod';
+import { contentRef } from '../../engine/content.ts';
 
 const dice = z.string().min(1).describe('dice notation, e.g. "1d8" or "2d6+1"');
 const id = z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
@@ -63,7 +64,6 @@ export const deviceSchema = z
     if (!d.damage && d.type) ctx.addIssue({ code: 'custom', path: ['type'], message: `"${d.id}" has a damage type but no damage` });
   });
 
-const ref = <T extends z.ZodType>(s: T) => z.union([z.string().min(1), s]);
 
 export const unitSchema = z.strictObject({
   id,
@@ -89,11 +89,11 @@ export const unitSchema = z.strictObject({
   /** What Flee must reach (ruling FRL-ACT-5); default 10 + Dodge modifier. */
   evasion: z.number().int().optional(),
   affinities: z.partialRecord(damageType, affinity).default({}),
-  weapons: z.array(ref(weaponSchema)).default([]),
+  weapons: z.array(contentRef(weaponSchema)).default([]),
   /** The weapon in hand at the start (default: the first listed). */
   equipped: z.string().optional(),
-  gadgets: z.array(ref(deviceSchema)).default([]),
-  streams: z.array(ref(deviceSchema)).default([]),
+  gadgets: z.array(contentRef(deviceSchema)).default([]),
+  streams: z.array(contentRef(deviceSchema)).default([]),
   /** Battlescars carried from earlier fights (FRL-END-1). */
   battlescars: z.number().int().min(0).default(0),
   policy: z.string().optional(),

@@ -5,6 +5,7 @@ import type { OutData, Weapon } from './model.ts';
 import type { EncounterDoc, Skill, UnitDoc, WeaponDoc } from './schema.ts';
 import { WEAPON_KINDS } from './weapon-table.ts';
 import { buildShip } from './ship-model.ts';
+import { resolveRefs } from '../../engine/content.ts';
 
 /** A weapon from the file with its kind's range, type and delivery (OUT-RNG-1, OUT-WPN-1). */
 export function completeWeapon(w: WeaponDoc): Weapon {
@@ -27,10 +28,6 @@ export function completeWeapon(w: WeaponDoc): Weapon {
   };
   if (w.damage) out.damage = w.damage;
   return out;
-}
-
-function resolveRefs<T extends { id: string }>(items: (string | T)[], library: T[]): T[] {
-  return items.map((x) => (typeof x === 'string' ? library.find((l) => l.id === x)! : x));
 }
 
 function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {

@@ -1,5 +1,6 @@
 /** The outerah encounter file: what a GM writes. Strict: an unknown field is an error, with its path. */
 import { z } from 'zod';
+import { contentRef } from '../../engine/content.ts';
 import { CLASS_IDS } from './classes.ts';
 import { CORE_STATS, parseEffectNotation } from './effect-table.ts';
 import { ELEMENTS } from './elements.ts';
@@ -76,7 +77,6 @@ const reactionSchema = z.strictObject({
   item: z.string().optional(),
 });
 
-const ref = <T extends z.ZodType>(s: T) => z.union([z.string().min(1), s]);
 const stats = z.strictObject(Object.fromEntries(CORE_STATS.map((s) => [s, z.number().int().min(0).default(10)])) as Record<(typeof CORE_STATS)[number], z.ZodDefault<z.ZodNumber>>);
 
 export const unitSchema = z.strictObject({
@@ -106,8 +106,8 @@ export const unitSchema = z.strictObject({
   speed: z.number().int().optional(),
   resist: z.partialRecord(element, z.number().int()).default({}).describe('resistance % per element (default 100)'),
   boon: element.optional().describe('the element the unit is aligned with: its healing heals half (OUT-HEAL-1)'),
-  weapons: z.array(ref(weaponSchema)).default([]),
-  skills: z.array(ref(skillSchema)).default([]),
+  weapons: z.array(contentRef(weaponSchema)).default([]),
+  skills: z.array(contentRef(skillSchema)).default([]),
   items: z.record(z.string(), z.number().int().min(0)).default({}).describe('item id → how many'),
   reactions: z.array(reactionSchema).default([]),
   /** Which reaction kind is active when it has both (OUT-TRG-3). */

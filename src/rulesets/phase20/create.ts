@@ -3,10 +3,7 @@ import type { EncounterState, Json, Unit } from '../../engine/index.ts';
 import { gridMapFrom } from '../../engine/space/map-file.ts';
 import type { EncounterDoc, Spell, UnitDoc, Weapon } from './schema.ts';
 import type { P20Data } from './model.ts';
-
-function resolveRefs<T extends { id: string }>(items: (string | T)[], library: T[]): T[] {
-  return items.map((x) => (typeof x === 'string' ? library.find((l) => l.id === x)! : x));
-}
+import { resolveRefs } from '../../engine/content.ts';
 
 function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
   const data: P20Data = {

@@ -1,5 +1,6 @@
 /** The phase20 encounter file: what a GM writes. Validated with these schemas; exported as JSON Schema. */
 import { z } from 'zod';
+import { contentRef } from '../../engine/content.ts';
 import { cellSchema, gridMapSchema } from '../../engine/space/map-file.ts';
 
 const dice = z.string().min(1).describe('dice notation, e.g. "1d8" or "2d6+1"');
@@ -48,7 +49,6 @@ export const spellSchema = z.strictObject({
   heals: z.boolean().default(false),
 });
 
-const ref = <T extends z.ZodType>(s: T) => z.union([z.string().min(1), s]);
 
 export const unitSchema = z.strictObject({
   id: z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only'),
@@ -72,8 +72,8 @@ export const unitSchema = z.strictObject({
   followUps: z.array(z.strictObject({ name: z.string(), after: z.enum(['attack', 'spell']), grants: z.enum(['attack', 'spell']) })).default([]),
   classBonus: z.strictObject({ attack: z.number().int().default(0), spell: z.number().int().default(0) }).default({ attack: 0, spell: 0 }),
   skilled: z.strictObject({ weapons: z.array(z.string()).default([]), schools: z.array(z.string()).default([]) }).default({ weapons: [], schools: [] }),
-  weapons: z.array(ref(weaponSchema)).default([]),
-  spells: z.array(ref(spellSchema)).default([]),
+  weapons: z.array(contentRef(weaponSchema)).default([]),
+  spells: z.array(contentRef(spellSchema)).default([]),
   role: z.enum(['attack', 'defense', 'support']).optional(),
   policy: z.string().optional(),
   gmNotes: z.string().optional(),
