@@ -1,4 +1,4 @@
-/** Decisions the rules leave to the GM (a tie, a stray shot…): each option is a button. */
+/** Decisions the rules leave to the GM (a tie, a stray shot…): each option is a button, or the dice decide. */
 import type { Command, EncounterState } from '../../../engine/index.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import type { Problem } from '../model/errors.ts';
@@ -24,6 +24,9 @@ export function PendingPanel({ state, send, error, clearError }: { state: Encoun
                 {words(o)}
               </button>
             ))}
+            <button type="button" className="secondary" onClick={() => void send({ type: 'gm.answer_by_dice', pending: p.id })}>
+              Let the dice decide
+            </button>
           </div>
         </div>
       ))}
