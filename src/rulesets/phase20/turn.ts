@@ -5,20 +5,22 @@
 import { fail, type Command, type Resolution, type UnitId } from '../../engine/index.ts';
 import { dataOf } from './model.ts';
 
+/** Set a per-turn pool to its budget (no event when it is there already). */
+function refill(ctx: Resolution, id: UnitId, pool: string, value: number): void {
+  const p = ctx.unit(id).pools[pool];
+  if (p.value !== value) ctx.changePool(id, pool, value - p.value, 'set', { rule: 'P20-ACT-1' });
+}
+
 /** Start of a turn: fresh actions and movement; last turn's Preparation and Brace are over. */
 export function startTurn(ctx: Resolution, id: UnitId): void {
   const u = ctx.unit(id);
   const d = dataOf(u);
   ctx.emit({ type: 'turn.phase', unit: id, phase: 'action' });
-  const refill = (pool: string, value: number) => {
-    const p = ctx.unit(id).pools[pool];
-    if (p.value !== value) ctx.changePool(id, pool, value - p.value, 'set', { rule: 'P20-ACT-1' });
-  };
-  refill('actions', d.actionBudget.default);
-  refill('attackActions', d.actionBudget.attack);
-  refill('spellActions', d.actionBudget.spell);
+  refill(ctx, id, 'actions', d.actionBudget.default);
+  refill(ctx, id, 'attackActions', d.actionBudget.attack);
+  refill(ctx, id, 'spellActions', d.actionBudget.spell);
   // Sprint+ last turn leaves no movement this turn (P20-GEN-2)
-  refill('movement', d.exhausted ? 0 : d.speed);
+  refill(ctx, id, 'movement', d.exhausted ? 0 : d.speed);
   if (d.exhausted) {
     ctx.note(`${u.name} sprinted all-out last turn: no movement this turn [P20-GEN-2]`);
     ctx.setData(id, 'exhausted', false);
