@@ -162,3 +162,8 @@ export function emptyState(): EncounterState {
     turn: { round: 0, order: [], index: -1 }, effects: [], pending: [], nextId: 1, data: {},
   };
 }
+
+/** A new encounter in set-up: what a ruleset's `create` fills in, on top of the empty state's defaults. */
+export function newEncounter(parts: Pick<EncounterState, 'ruleset' | 'name' | 'units' | 'unitOrder' | 'sides'> & Partial<EncounterState>): EncounterState {
+  return { ...emptyState(), ...parts };
+}

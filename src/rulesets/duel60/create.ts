@@ -1,7 +1,7 @@
 /** Builds the initial encounter state from a validated duel60 file (no dice). */
 import { distance } from '../../engine/space/grid.ts';
 import { facingToward } from '../../engine/space/facing.ts';
-import type { EncounterState, Json, Unit } from '../../engine/index.ts';
+import { newEncounter, type EncounterState, type Json, type Unit } from '../../engine/index.ts';
 import { gridMapFrom } from '../../engine/space/map-file.ts';
 import type { D60Data } from './model.ts';
 import type { Ability, EncounterDoc, UnitDoc, Weapon } from './schema.ts';
@@ -62,19 +62,13 @@ export function createState(doc: EncounterDoc): EncounterState {
   const units: Record<string, Unit> = {};
   for (const u of doc.units) units[u.id] = buildUnit(doc, u);
   const policies = Object.fromEntries(Object.entries(doc.sides).flatMap(([id, s]) => (s.policy ? [[id, s.policy]] : [])));
-  return {
+  return newEncounter({
     ruleset: 'duel60',
     name: doc.name,
-    status: 'setup',
-    version: 0,
     units,
     unitOrder: doc.units.map((u) => u.id),
     sides: [...new Set(doc.units.map((u) => u.side))],
-    turn: { round: 0, order: [], index: -1 },
-    effects: [],
     map,
-    pending: [],
-    nextId: 1,
     data: { sidePolicies: policies, projectiles: [], preEmptive: [] },
-  };
+  });
 }

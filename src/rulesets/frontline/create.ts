@@ -1,5 +1,5 @@
 /** Builds the initial encounter state from a validated frontline file: three zones, 20 m apart (FRL-ZONE-1). */
-import type { EncounterState, Json, Unit, ZoneMap } from '../../engine/index.ts';
+import { newEncounter, type EncounterState, type Json, type Unit, type ZoneMap } from '../../engine/index.ts';
 import { affinityWords, type Affinity, type DamageType, type EncounterDoc, type UnitDoc } from './schema.ts';
 import { ZONE_SPACING, ZONES, type FrlData } from './model.ts';
 import { resolveRefs } from '../../engine/content.ts';
@@ -51,20 +51,14 @@ export function createState(doc: EncounterDoc): EncounterState {
   const units: Record<string, Unit> = {};
   for (const u of doc.units) units[u.id] = buildUnit(doc, u, playerSide);
   const policies = Object.fromEntries(Object.entries(doc.sides).flatMap(([id, s]) => (s.policy ? [[id, s.policy]] : [])));
-  return {
+  return newEncounter({
     ruleset: 'frontline',
     name: doc.name,
-    status: 'setup',
-    version: 0,
     units,
     unitOrder: doc.units.map((u) => u.id),
     // the characters' side first, so ties and listings read heroes-first
     sides: [playerSide, ...sideIds.filter((s) => s !== playerSide)],
-    turn: { round: 0, order: [], index: -1 },
-    effects: [],
     map,
-    pending: [],
-    nextId: 1,
     data: { playerSide, initiative: doc.initiative, sidePolicies: policies },
-  };
+  });
 }

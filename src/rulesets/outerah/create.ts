@@ -1,5 +1,5 @@
 /** Builds the initial encounter state from a validated outerah file. */
-import type { EncounterState, GridMap, Json, Terrain, Unit } from '../../engine/index.ts';
+import { newEncounter, type EncounterState, type GridMap, type Json, type Terrain, type Unit } from '../../engine/index.ts';
 import { classRow } from './classes.ts';
 import type { OutData, Weapon } from './model.ts';
 import type { EncounterDoc, Skill, UnitDoc, WeaponDoc } from './schema.ts';
@@ -119,19 +119,14 @@ export function createState(doc: EncounterDoc): EncounterState {
   const effects = doc.units
     .filter((u) => u.hidden)
     .map((u, i) => ({ id: `fx-start${i}`, name: 'Hidden', categories: ['buff'], target: u.id, stacks: 1, data: { unaware: true, unseen: 0 } }));
-  return {
+  return newEncounter({
     ruleset: 'outerah',
     name: doc.name,
-    status: 'setup',
-    version: 0,
     units,
     unitOrder: doc.units.map((u) => u.id),
     sides,
-    turn: { round: 0, order: [], index: -1 },
     effects,
     map,
-    pending: [],
-    nextId: 1,
     data: {
       settings: doc.settings as unknown as Json,
       items: doc.content.items as unknown as Json,
@@ -141,5 +136,5 @@ export function createState(doc: EncounterDoc): EncounterState {
       surroundings: doc.map.surroundings,
       ships: Object.fromEntries(doc.ships.map((s) => [s.id, buildShip(s)])) as unknown as Json,
     },
-  };
+  });
 }

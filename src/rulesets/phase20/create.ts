@@ -1,5 +1,5 @@
 /** Builds the initial encounter state from a validated phase20 file. */
-import type { EncounterState, Json, Unit } from '../../engine/index.ts';
+import { newEncounter, type EncounterState, type Json, type Unit } from '../../engine/index.ts';
 import { gridMapFrom } from '../../engine/space/map-file.ts';
 import type { EncounterDoc, Spell, UnitDoc, Weapon } from './schema.ts';
 import type { P20Data } from './model.ts';
@@ -54,19 +54,13 @@ export function createState(doc: EncounterDoc): EncounterState {
   const sides = [...new Set(doc.units.map((u) => u.side))];
   const declared = Object.entries(doc.sides).filter(([, s]) => s.players).map(([id]) => id);
   const policies = Object.fromEntries(Object.entries(doc.sides).flatMap(([id, s]) => (s.policy ? [[id, s.policy]] : [])));
-  return {
+  return newEncounter({
     ruleset: 'phase20',
     name: doc.name,
-    status: 'setup',
-    version: 0,
     units,
     unitOrder: doc.units.map((u) => u.id),
     sides,
-    turn: { round: 0, order: [], index: -1 },
-    effects: [],
     map,
-    pending: [],
-    nextId: 1,
     data: { playerSides: declared.length ? declared : [sides[0]], roles: doc.roles as Json, sidePolicies: policies },
-  };
+  });
 }
