@@ -3,29 +3,19 @@
  * the log and on the board (and a value out of range refused beside the control), grant an extra turn,
  * accept a player's suggested HP change, and reroll the dice of a log line (the original struck through).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { version, waitVersion } from './bot.ts';
-import { buildWeb, launchBrowser, startServer, type TestServer } from './harness.ts';
+import { atTheTable } from './harness.ts';
 import { inSync, openTable, start } from './session.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser(), buildWeb()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const table = atTheTable();
 
 const hpOf = (page: Page, unit: string) => page.locator(`.board g.token[data-unit="${unit}"]`).getAttribute('aria-label');
 
 describe('GM overrides in the browser', () => {
   it('sets HP with a reason, grants an extra turn, accepts a suggestion and rerolls a die', async () => {
-    const t = await openTable(browser, server.url, 'phase20/goblin-cave.yaml');
+    const t = await openTable(table.browser, table.server.url, 'phase20/goblin-cave.yaml');
     try {
       const gm = t.gm;
       const [ana] = t.players;

@@ -4,23 +4,13 @@
  * a player sees equal the server's preview, a reload mid-fight resumes where it was, and a server restart
  * (every connection dropped) is caught up by every page.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { activeUnit, freshActions, step, version, waitVersion, type TurnMemo } from './bot.ts';
-import { buildWeb, launchBrowser, startServer, type TestServer } from './harness.ts';
+import { atTheTable } from './harness.ts';
 import { assign, inSync, openTable, playToEnd, start } from './session.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser(), buildWeb()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const table = atTheTable();
 
 /** The server's own preview of a command, asked with this page's token (a player's own view). */
 async function serverPreview(page: Page, command: Record<string, unknown>): Promise<{ chance?: number }> {
@@ -36,7 +26,7 @@ async function serverPreview(page: Page, command: Record<string, unknown>): Prom
 
 describe('phase20 in the browser', () => {
   it('a GM and two players play Goblin cave to its end', async () => {
-    const t = await openTable(browser, server.url, 'phase20/goblin-cave.yaml');
+    const t = await openTable(table.browser, table.server.url, 'phase20/goblin-cave.yaml');
     try {
       const [ana, ben] = t.players;
       await assign(t, 'kara', 0);
@@ -62,8 +52,8 @@ describe('phase20 in the browser', () => {
         onAim: async ({ command, chance }) => {
           const page = t.seats.get(String(command.actor));
           if (!page || chance === undefined) return;
-          const server = await serverPreview(page, command);
-          expect(chance).toBe(server.chance);
+          const fromServer = await serverPreview(page, command);
+          expect(chance).toBe(fromServer.chance);
           checkedOdds++;
         },
         beforeStep: async (n) => {
@@ -82,7 +72,7 @@ describe('phase20 in the browser', () => {
           if (n === 10 && !restarted) {
             // every connection drops; each page reconnects and catches up from its last seq
             restarted = true;
-            await server.restart();
+            await table.server.restart();
             for (const p of [t.gm, ...t.players]) await p.waitForSelector('[data-testid=link-status][data-status=live]', { timeout: 20_000 });
           }
           if (n === 14 && !revealed) {
@@ -112,7 +102,7 @@ describe('phase20 in the browser', () => {
   }, 240_000);
 
   it('a player plays a turn from the keyboard alone', async () => {
-    const t = await openTable(browser, server.url, 'phase20/goblin-cave.yaml');
+    const t = await openTable(table.browser, table.server.url, 'phase20/goblin-cave.yaml');
     try {
       await assign(t, 'kara', 0);
       await assign(t, 'pell', 1);
@@ -155,7 +145,7 @@ describe('phase20 in the browser', () => {
     }
   }, 120_000);
   it('the GM runs a quick simulation of Goblin cave and sees a win rate for each side', async () => {
-    const t = await openTable(browser, server.url, 'phase20/goblin-cave.yaml');
+    const t = await openTable(table.browser, table.server.url, 'phase20/goblin-cave.yaml');
     try {
       const panel = t.gm.getByRole('region', { name: 'Quick simulation' });
       await panel.getByLabel('Fights').fill('100');

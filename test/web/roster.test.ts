@@ -3,31 +3,20 @@
  * button, reviews what carries back (every change checked by default), accepts, and sees the wounded
  * hero's hit points on the roster.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { buildWeb, launchBrowser, startServer, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { atTheTable } from './harness.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser(), buildWeb()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const table = atTheTable();
 
 describe('the roster on the GM page', () => {
   it('a GM ends the fight, reviews what carries back, accepts, and sees the roster', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const ctx = await table.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     try {
       const gm = await ctx.newPage();
       gm.on('pageerror', (e) => errors.push(e.message));
       gm.on('dialog', (d) => void d.accept());
-      await gm.goto(`${server.url}/`);
+      await gm.goto(`${table.server.url}/`);
       await gm.getByRole('button', { name: 'Create a table' }).click();
       await gm.waitForURL(/#\/gm\//);
       await gm.locator('[data-example="phase20/goblin-cave.yaml"]').click();

@@ -3,22 +3,11 @@
  * first two units of the first side to two players (each in its own browser context), and the bot
  * plays it to its end — the players from their own pages, the GM for everyone else.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { buildWeb, launchBrowser, startServer, type TestServer } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { atTheTable } from './harness.ts';
 import { assign, inSync, openTable, playToEnd, start } from './session.ts';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser(), buildWeb()]);
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const table = atTheTable();
 
 const EXAMPLES: [string, string][] = [
   ['frontline', 'frontline/outpost-siege.yaml'],
@@ -29,7 +18,7 @@ const EXAMPLES: [string, string][] = [
 describe('every ruleset in the browser', () => {
   for (const [ruleset, example] of EXAMPLES) {
     it(`${ruleset}: a GM and two players play ${example} to its end`, async () => {
-      const t = await openTable(browser, server.url, example);
+      const t = await openTable(table.browser, table.server.url, example);
       try {
         const units = await t.gm.locator('.turn-order li[data-unit]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-unit')!, e.getAttribute('data-side')!]));
         const ours = units.filter(([, side]) => side === units[0][1]).slice(0, 2);
