@@ -10,9 +10,9 @@
  */
 import { randomInt } from 'node:crypto';
 import { RandomStream, seededSource } from '../dice/index.ts';
-import { currentUnit, type Command, type Engine, type EncounterState, type GameEvent } from '../engine/index.ts';
+import type { Engine, EncounterState, GameEvent } from '../engine/index.ts';
 import { cloneJson } from '../engine/clone.ts';
-import { policyFor } from '../sim/policies.ts';
+import { playFrom } from '../sim/fight.ts';
 import { summarize } from '../sim/summary.ts';
 import { emptyTally, FightObserver } from '../sim/tally.ts';
 import type { Context } from './context.ts';
@@ -23,8 +23,6 @@ import { parseWith, SimulateRequest } from './schemas.ts';
 
 /** Work done before the server yields to other requests. */
 const SLICE_MS = 40;
-/** Commands one unit may issue in a turn before the fight ends its turn for it (as src/sim/fight.ts). */
-const MAX_COMMANDS_PER_TURN = 40;
 
 export interface SimulationResult {
   runs: number;
@@ -48,53 +46,14 @@ let running = 0;
 
 const yieldToServer = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The next command of a fight: a waiting decision first, else the acting unit's policy (as src/sim/fight.ts). */
-function nextCommand(engine: Engine, state: EncounterState, pick: (n: number) => number, perTurn: number): Command {
-  const p = state.pending[0];
-  if (p) {
-    const unit = p.answeredBy === 'gm' ? undefined : p.answeredBy;
-    const choice = p.options[pick(p.options.length)];
-    if (unit === undefined) return { type: 'answer', pending: p.id, choice };
-    const options = engine.legalActions(state, unit);
-    return options.length ? policyFor(engine.ruleset, state, unit)(state, unit, options, pick).command : { type: 'answer', actor: unit, pending: p.id, choice };
-  }
-  const unit = currentUnit(state)!;
-  if (perTurn >= MAX_COMMANDS_PER_TURN) return { type: 'end_turn', actor: unit };
-  const options = engine.legalActions(state, unit);
-  if (!options.length) return { type: 'end_turn', actor: unit };
-  return policyFor(engine.ruleset, state, unit)(state, unit, options, pick).command;
-}
-
 /**
- * One fight from `state` (a copy, changed in place) to its end, or to the round limit (a timeout).
- * Returns the commands played, or undefined when the deadline passed mid-fight (the fight is dropped).
+ * One fight from `state` (a copy, changed in place) to its end, or to the round limit (a timeout), by the
+ * simulator's own runner. Returns undefined when the deadline passed mid-fight (the fight is dropped).
  */
 function playOn(engine: Engine, state: EncounterState, i: number, seed: number, lastRound: number, deadline: number, onEvents: (e: readonly GameEvent[]) => void): { state: EncounterState; commands: number } | undefined {
-  const dice = seededSource(seed, 2 * i);
   const choices = RandomStream.stream(seed, 2 * i + 1);
-  const pick = (n: number) => choices.nextInt(n);
-  let commands = 0;
-  let perTurn = 0;
-  let lastTurn = -1;
-  while (state.status !== 'ended') {
-    if ((commands & 63) === 63 && performance.now() > deadline) return undefined;
-    let cmd: Command;
-    if (state.status === 'setup') cmd = { type: 'start' };
-    else if (state.turn.round > lastRound) cmd = { type: 'end_combat', outcome: 'timeout', reason: `no result after round ${lastRound}` };
-    else {
-      const turnKey = state.turn.round * 10000 + state.turn.index;
-      perTurn = turnKey === lastTurn ? perTurn + 1 : 0;
-      lastTurn = turnKey;
-      cmd = nextCommand(engine, state, pick, perTurn);
-    }
-    const d = engine.decide(state, cmd, dice, { inPlace: true });
-    if (!d.ok) throw new Error(`${JSON.stringify(cmd)} was rejected: ${d.rejection.code}: ${d.rejection.message}`);
-    state = d.state;
-    commands++;
-    onEvents(d.events);
-    if (cmd.type === 'end_combat') break;
-  }
-  return { state, commands };
+  const r = playFrom(engine, state, { dice: seededSource(seed, 2 * i), pick: (n) => choices.nextInt(n), maxRounds: lastRound, deadline, onEvents });
+  return r.abandoned ? undefined : r;
 }
 
 export async function simulate(ctx: Context, token: Principal, id: string, body: unknown): Promise<SimulationResult> {

@@ -18,12 +18,16 @@ export interface FightOptions {
   policies?: Record<string, string>;
   /** Keep the event log (off for bulk simulation). */
   keepLog?: boolean;
+  /** Give up (the result says `abandoned`) once `performance.now()` passes this: a bounded run on a server. */
+  deadline?: number;
   /** Called with each command's events as they happen. */
   onEvents?: (events: readonly GameEvent[], state: EncounterState) => void;
 }
 
 export interface FightResult {
   state: EncounterState;
+  /** The deadline passed before the fight ended. */
+  abandoned?: true;
   log?: LoggedEvent[];
   commands: number;
 }
@@ -59,16 +63,19 @@ export function playFight(engine: Engine, created: readonly GameEvent[], opts: F
 }
 
 /**
- * Play from a set-up state (round 0), mutating it in place: the simulator's path. It builds the
- * initial state once and hands each fight a copy, instead of replaying the creation every time.
+ * Play on from any state, mutating it in place: the simulator's path (it builds the initial state once
+ * and hands each fight a copy) and the server's quick simulation (from the live state of a fight).
+ * An encounter still in set-up is started first; scripted commands come next, then the policies.
  */
 export function playFrom(engine: Engine, state: EncounterState, opts: FightOptions): FightResult {
   const maxRounds = opts.maxRounds ?? 100;
   const script = opts.commands ?? [];
   let commands = 0;
+  let scripted = 0;
   let perTurn = 0;
   let lastTurn = -1;
-  for (let i = -1; state.status !== 'ended'; i++) {
+  while (state.status !== 'ended') {
+    if (opts.deadline !== undefined && (commands & 63) === 63 && performance.now() > opts.deadline) return { state, commands, abandoned: true };
     if (state.turn.round > maxRounds) {
       const d = engine.decide(state, timeoutCommand(maxRounds), opts.dice, { inPlace: true });
       if (d.ok) opts.onEvents?.(d.events, d.state);
@@ -77,11 +84,10 @@ export function playFrom(engine: Engine, state: EncounterState, opts: FightOptio
     const turnKey = state.turn.round * 10000 + state.turn.index;
     perTurn = turnKey === lastTurn ? perTurn + 1 : 0;
     lastTurn = turnKey;
-    // i = -1 is the start; then the script; then the policies
-    const scripted = i < script.length;
-    const cmd = i < 0 ? START : scripted ? script[i] : nextCommand(engine, state, opts, perTurn);
+    const fromScript = state.status !== 'setup' && scripted < script.length;
+    const cmd = state.status === 'setup' ? START : fromScript ? script[scripted++] : nextCommand(engine, state, opts, perTurn);
     const d = engine.decide(state, cmd, opts.dice, { inPlace: true });
-    if (!d.ok) throw new Error(`${scripted ? 'scripted' : 'policy'} command ${JSON.stringify(cmd)} was rejected: ${d.rejection.code}: ${d.rejection.message}`);
+    if (!d.ok) throw new Error(`${fromScript ? 'scripted' : 'policy'} command ${JSON.stringify(cmd)} was rejected: ${d.rejection.code}: ${d.rejection.message}`);
     state = d.state;
     commands++;
     opts.onEvents?.(d.events, state);
