@@ -6,6 +6,7 @@ import type { DiceSource } from '../dice/source.ts';
 import { applyEvent, emptyState, evolve as evolvePure } from './apply.ts';
 import { cloneJson } from './clone.ts';
 import type { GameEvent } from './events.ts';
+import { forkState } from './fork.ts';
 import { checkOutcome, currentUnit, endTurn, nextTurn } from './flow.ts';
 import { gmCommands, settleSuggestion } from './gm/index.ts';
 import { fail, isRejection, reject, RuleError, type Rejection } from './rejection.ts';
@@ -20,6 +21,11 @@ export interface DecideOptions {
   inPlace?: boolean;
   /** The issuer is the GM (GM-only commands; acting for any unit). Default true: access is checked at the edges. */
   asGm?: boolean;
+  /**
+   * No one keeps this command's log (bulk simulation): checks and notes, which change nothing but the
+   * version, are counted instead of built. The state comes out the same; `events` lacks those records.
+   */
+  unlogged?: boolean;
 }
 
 export interface Engine {
@@ -28,6 +34,8 @@ export interface Engine {
   create(doc: unknown): GameEvent[];
   decide(state: EncounterState, command: Command, dice: DiceSource, options?: DecideOptions): Decision;
   evolve(state: EncounterState, event: GameEvent): EncounterState;
+  /** A working copy of `state` for playing on in place (cheaper than a deep copy: see fork.ts). */
+  fork(state: EncounterState): EncounterState;
   /** Fold events onto a copy of `from` (default: the empty state). */
   replay(events: readonly GameEvent[], from?: EncounterState): EncounterState;
   legalActions(state: EncounterState, unit: UnitId): ActionOption[];
@@ -84,6 +92,12 @@ function coreCommands(ruleset: Ruleset): Record<string, CommandHandler> {
   };
 }
 
+/** The first open decision that holds up play, if any (checked before every command: no allocation). */
+function firstBlocking(state: EncounterState) {
+  for (const p of state.pending) if (p.blocking !== false) return p;
+  return undefined;
+}
+
 export function createEngine(ruleset: Ruleset): Engine {
   const core = { ...coreCommands(ruleset), ...gmCommands(ruleset) };
   const appliers = ruleset.appliers;
@@ -106,9 +120,8 @@ export function createEngine(ruleset: Ruleset): Engine {
     if (command.type === 'answer' && options.asGm === false && state.pending.some((p) => p.id === command.pending && p.answeredBy === 'gm')) {
       return reject('auth/gm_only', 'only the GM may settle this decision', 'pending');
     }
-    const blocking = state.pending.filter((p) => p.blocking !== false);
-    if (blocking.length > 0 && command.type !== 'answer' && h.by !== 'gm') {
-      const p = blocking[0];
+    const p = command.type !== 'answer' && h.by !== 'gm' ? firstBlocking(state) : undefined;
+    if (p) {
       return reject('turn/awaiting_decision', `waiting for ${p.answeredBy === 'gm' ? 'the GM' : state.units[p.answeredBy]?.name ?? p.answeredBy}: ${p.prompt}`);
     }
     if (h.onTurn !== false) {
@@ -132,7 +145,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     decide(state, command, dice, options = {}) {
       const h = precheck(state, command, options);
       if (isRejection(h)) return { ok: false, rejection: h };
-      const ctx = new Resolution(options.inPlace ? state : cloneJson(state), dice, appliers);
+      const ctx = new Resolution(options.inPlace ? state : cloneJson(state), dice, appliers, options.unlogged !== true);
       try {
         h.resolve(ctx, command);
         if (ctx.state.status === 'active' && !checkOutcome(ctx, ruleset) && ctx.turnOver) {
@@ -148,6 +161,8 @@ export function createEngine(ruleset: Ruleset): Engine {
       return { ok: true, events: ctx.events, state: ctx.state };
     },
     evolve: (state, event) => evolvePure(state, event, appliers),
+    // a ruleset's own appliers may edit values deeper than forkState copies
+    fork: (state) => (appliers ? cloneJson(state) : forkState(state)),
     replay(events, from = emptyState()) {
       let s = cloneJson(from);
       for (const e of events) s = applyEvent(s, e, appliers);
@@ -155,9 +170,9 @@ export function createEngine(ruleset: Ruleset): Engine {
     },
     legalActions(state, unit) {
       if (state.status !== 'active') return [];
-      const pending = state.pending.filter((p) => p.blocking !== false);
-      if (pending.length > 0) {
-        return pending
+      if (firstBlocking(state)) {
+        return state.pending
+          .filter((p) => p.blocking !== false)
           .filter((p) => p.answeredBy === unit)
           .flatMap((p) => p.options.map((choice) => ({ command: { type: 'answer', actor: unit, pending: p.id, choice }, label: `${p.prompt}: ${JSON.stringify(choice)}`, group: 'answer' })));
       }

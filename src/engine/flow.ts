@@ -18,11 +18,12 @@ export function currentUnit(state: EncounterState): UnitId | undefined {
 
 /** Default result: when at most one side has units standing, it wins (none standing: a draw). */
 export function lastSideStanding(state: EncounterState): CombatResult | null {
-  // runs after every command and turn: one pass, no allocation until there is a result
+  // runs after every command and turn: one pass (in key order: the order does not matter here), no
+  // allocation until there is a result
   let winner: string | undefined;
-  const order = state.unitOrder;
-  for (let i = 0; i < order.length; i++) {
-    const u = state.units[order[i]];
+  const units = state.units;
+  for (const id in units) {
+    const u = units[id];
     if (u.status !== 'active') continue;
     if (winner === undefined) winner = u.side;
     else if (u.side !== winner) return null;

@@ -22,6 +22,11 @@ export class Resolution {
     public state: EncounterState,
     private readonly source: DiceSource,
     private readonly appliers?: Appliers,
+    /**
+     * Checks and notes are built and kept. False in bulk simulation, where no one reads them: they
+     * only step the version then, and a ruleset's hot path may skip building a breakdown (`unlogged`).
+     */
+    readonly logging = true,
   ) {}
 
   emit(event: GameEvent): void {
@@ -70,6 +75,13 @@ export class Resolution {
     return { total: r.total, term: t };
   }
 
+  /** Roll a dice expression for its total alone, each die recorded as `rollNotation` records it. */
+  rollTotal(expr: string | DiceExpr, label: string): number {
+    const compiled = compileDice(expr);
+    const recorder = new Recorder(this, label);
+    return isPlainSum(compiled.expr) ? compiled.total(recorder) : rollDice(expr, recorder).total;
+  }
+
   /** The dice drawn since the last call (they belong to the next recorded resolution). */
   takeDraws(): DieDraw[] {
     const d = this.draws;
@@ -79,10 +91,21 @@ export class Resolution {
 
   /** Record a resolution: its breakdown and the dice drawn for it. */
   check(breakdown: Breakdown, actor?: UnitId, target?: UnitId): void {
+    if (!this.logging) return this.unlogged();
     const e: GameEvent = { type: 'check', breakdown, dice: this.takeDraws() };
     if (actor !== undefined) e.actor = actor;
     if (target !== undefined) e.target = target;
     this.emit(e);
+  }
+
+  /**
+   * In place of a check or note when not logging: the state steps its version as the event would
+   * have, and the dice drawn for it are let go. Lets a hot path skip building a breakdown:
+   * `if (ctx.logging) ctx.check({...}); else ctx.unlogged();`
+   */
+  unlogged(): void {
+    this.state.version++;
+    if (this.draws.length) this.draws = [];
   }
 
   // ---- reading ----
@@ -157,6 +180,7 @@ export class Resolution {
 
   /** A line for the log; `about` names the units it concerns (a player who cannot see them never gets it). */
   note(text: string, options: { about?: UnitId[]; visibility?: 'gm' } = {}): void {
+    if (!this.logging) return this.unlogged();
     const dice = this.takeDraws();
     const e: GameEvent = dice.length ? { type: 'note', text, dice } : { type: 'note', text };
     if (options.about?.length) e.about = options.about;

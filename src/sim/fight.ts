@@ -20,6 +20,8 @@ export interface FightOptions {
   keepLog?: boolean;
   /** Give up (the result says `abandoned`) once `performance.now()` passes this: a bounded run on a server. */
   deadline?: number;
+  /** Build no checks or notes (bulk simulation: no one reads them; see DecideOptions.unlogged). */
+  unlogged?: boolean;
   /** Called with each command's events as they happen. */
   onEvents?: (events: readonly GameEvent[], state: EncounterState) => void;
 }
@@ -74,10 +76,11 @@ export function playFrom(engine: Engine, state: EncounterState, opts: FightOptio
   let scripted = 0;
   let perTurn = 0;
   let lastTurn = -1;
+  const decideOptions = { inPlace: true, unlogged: opts.unlogged === true };
   while (state.status !== 'ended') {
     if (opts.deadline !== undefined && (commands & 63) === 63 && performance.now() > opts.deadline) return { state, commands, abandoned: true };
     if (state.turn.round > maxRounds) {
-      const d = engine.decide(state, timeoutCommand(maxRounds), opts.dice, { inPlace: true });
+      const d = engine.decide(state, timeoutCommand(maxRounds), opts.dice, decideOptions);
       if (d.ok) opts.onEvents?.(d.events, d.state);
       break;
     }
@@ -86,7 +89,7 @@ export function playFrom(engine: Engine, state: EncounterState, opts: FightOptio
     lastTurn = turnKey;
     const fromScript = state.status !== 'setup' && scripted < script.length;
     const cmd = state.status === 'setup' ? START : fromScript ? script[scripted++] : nextCommand(engine, state, opts, perTurn);
-    const d = engine.decide(state, cmd, opts.dice, { inPlace: true });
+    const d = engine.decide(state, cmd, opts.dice, decideOptions);
     if (!d.ok) throw new Error(`${fromScript ? 'scripted' : 'policy'} command ${JSON.stringify(cmd)} was rejected: ${d.rejection.code}: ${d.rejection.message}`);
     state = d.state;
     commands++;

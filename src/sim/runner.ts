@@ -6,7 +6,6 @@
 import { RandomStream, scriptedSource, streamSource, type DiceSource } from '../dice/index.ts';
 import { createEngine, type Command, type Engine, type EncounterState } from '../engine/index.ts';
 import { rulesetById } from '../rulesets/index.ts';
-import { cloneJson } from '../engine/clone.ts';
 import { playFrom } from './fight.ts';
 import { emptyTally, FightObserver, type Tally } from './tally.ts';
 
@@ -54,13 +53,14 @@ export function runRange(spec: SimSpec, from: number, to: number, prepared: Prep
   for (let i = from; i < to; i++) {
     observer.reset();
     const choices = RandomStream.stream(spec.seed, 2 * i + 1);
-    const r = playFrom(engine, cloneJson(initial), {
+    const r = playFrom(engine, engine.fork(initial), {
       dice: diceFor(spec, i),
       pick: (n) => choices.nextInt(n),
       maxRounds: spec.maxRounds,
       policies: spec.policies,
       ...(spec.commands?.length ? { commands: spec.commands } : {}),
       onEvents: observer.onEvents,
+      unlogged: true,
     });
     observer.finish(r.state, r.commands);
   }

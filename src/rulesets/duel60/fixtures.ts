@@ -46,3 +46,16 @@ export function duel(over: { hero?: Over; foe?: Over; extra?: Over[]; doc?: Over
     ...over.doc,
   };
 }
+
+/**
+ * A duelist caught between two knife throwers (the policy's simulation test): knives fly at speed 30, so
+ * Agility 24 can Block (24 ≥ 15) but not Evade (24 < 30), and a knife from behind meets Agility 24 − 32.
+ */
+export function crossfire(agility = 24) {
+  const thrower = { weapons: ['knife', 'club'], stats: { ...foeStats, agility: 26, strength: 30, stamina: 12 } };
+  return duel({
+    hero: { at: [5, 5], weapons: ['sword'], stats: { ...heroStats, agility, health: 60 } },
+    foe: { at: [1, 5], ...thrower },
+    extra: [{ id: 'foe2', name: 'Brute 2', side: 'brutes', at: [9, 5], ...thrower }],
+  });
+}

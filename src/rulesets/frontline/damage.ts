@@ -8,7 +8,7 @@
  */
 import { distributionOf } from '../../dice/index.ts';
 import type { Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
-import { affinityOf, dataOf, isCharacter, mod } from './model.ts';
+import { affinityOf, dataOf, isCharacter, mod, revealedTypes } from './model.ts';
 import type { Affinity, DamageType } from './schema.ts';
 
 /** What strikes: a weapon or a device's damage. */
@@ -53,8 +53,18 @@ export function sharedRoll(ctx: Resolution, dice: string, label: string): Shared
   return () => (made ??= ctx.rollNotation(dice, label));
 }
 
-/** Resolve one strike's damage on one target that was hit. */
+/**
+ * Resolve one strike's damage on one target that was hit. The outcome in the log shows the target's
+ * affinity to the damage type (a label, or plain damage for none); the first time, a `unit.data` event
+ * records the type in the target's `revealed` list (ruling "Revealed affinities"): what the table knows.
+ */
 export function resolveDamage(ctx: Resolution, s: Strike, targetId: UnitId, roll: SharedRoll): void {
+  landDamage(ctx, s, targetId, roll);
+  const seen = revealedTypes(ctx.unit(targetId));
+  if (!seen.includes(s.type)) ctx.setData(targetId, 'revealed', [...seen, s.type]);
+}
+
+function landDamage(ctx: Resolution, s: Strike, targetId: UnitId, roll: SharedRoll): void {
   const target = ctx.unit(targetId);
   const attacker = ctx.unit(s.attacker.id);
   const aff = affinityOf(target, s.type);

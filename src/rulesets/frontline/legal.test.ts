@@ -104,13 +104,17 @@ describe('frontline aggressive policy', () => {
     expect(choose(g, 'hero')).toEqual({ type: 'gadget', actor: 'hero', gadget: 'grenade', zone: 'enemy_rearguard' });
   });
 
-  it('moves to the frontline when nothing is in reach; never strikes an immune enemy; never flees', () => {
+  it('moves to the frontline when nothing is in reach; never strikes an enemy known to be immune; never flees', () => {
     const lone = { weapons: ['sword'], gadgets: [], streams: [] };
     const t = new Table(frontline, battle({ hero: { ...lone, start: 'rearguard' } }));
     t.start(...EVEN_START);
     expect(choose(t, 'hero')).toEqual({ type: 'move', actor: 'hero', to: 'frontline' });
     const u = new Table(frontline, battle({ hero: lone, foe: { affinities: { kinetic: 'immune' } } }));
     u.start(...EVEN_START);
+    // unseen, the immunity is unknown (ruling "Revealed affinities"): one hit shows IMMUNE, then it is left alone
+    expect(choose(u, 'hero')).toEqual({ type: 'attack', actor: 'hero', target: 'foe' });
+    u.dice(15, 3).do({ type: 'attack', actor: 'hero', target: 'foe' });
+    u.passUntil('hero');
     expect(choose(u, 'hero')).toEqual({ type: 'end_turn', actor: 'hero' });
   });
 });

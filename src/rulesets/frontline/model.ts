@@ -17,6 +17,8 @@ export interface FrlData {
   used: Record<string, number>;
   /** FRL-END-1: Battlescars gained, this fight and earlier ones. */
   battlescars: number;
+  /** Damage types the unit has been hit with: its affinity to each has shown in the log (ruling "Revealed affinities"). */
+  revealed?: DamageType[];
   policy?: string;
   gmNotes?: string;
   [key: string]: unknown;
@@ -70,4 +72,30 @@ export function equippedWeapon(u: Unit): Weapon | undefined {
 
 export function affinityOf(u: Unit, type: DamageType): Affinity | undefined {
   return dataOf(u).affinities[type];
+}
+
+/** The damage types whose affinity (or lack of one) a hit on `u` has shown (ruling "Revealed affinities"). */
+export function revealedTypes(u: Unit): DamageType[] {
+  return dataOf(u).revealed ?? [];
+}
+
+/**
+ * The state as the units of `side` know it: every other side's affinities only for the damage types a
+ * hit has revealed; the rest are unknown, and counted as none (a plain hit). For policies.
+ */
+export function knownTo(state: EncounterState, side: string): EncounterState {
+  let units: EncounterState['units'] | undefined;
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (u.side === side) continue;
+    const all = dataOf(u).affinities;
+    const seen = revealedTypes(u);
+    const types = Object.keys(all) as DamageType[];
+    if (types.every((t) => seen.includes(t))) continue;
+    const known: Partial<Record<DamageType, Affinity>> = {};
+    for (const t of types) if (seen.includes(t)) known[t] = all[t];
+    units ??= { ...state.units };
+    units[id] = { ...u, data: { ...u.data, affinities: known } };
+  }
+  return units ? { ...state, units } : state;
 }

@@ -3,14 +3,16 @@
  *   1. wake or patch up an ally (unconscious, or at a third of its HP or less) with a healing device;
  *   2. strike the weakest enemy it can reach — with the weapon in hand, another weapon (equip it first:
  *      a Minor action, then the attack next), or a damaging device — choosing the best expected damage
- *      by preview; strikes that would do nothing (immune, reflect, drain) are never chosen;
+ *      by preview; strikes that would do nothing (immune, reflect, drain) are never chosen — once known:
+ *      it judges an enemy's affinities as a player would, only for the damage types a hit has already
+ *      revealed (`knownTo`, ruling "Revealed affinities"); an unseen one counts as none;
  *   3. with nothing in reach, move to the frontline; already there, use a buffing device, else end the turn.
  * It never flees.
  */
 import { isRejection, type ActionOption, type EncounterState, type Policy, type Unit, type UnitId } from '../../engine/index.ts';
 import { canAttack } from './attack.ts';
 import { devicesOf } from './devices.ts';
-import { dataOf, enemiesOf } from './model.ts';
+import { dataOf, enemiesOf, knownTo } from './model.ts';
 import { attackPreview, preview } from './preview.ts';
 
 interface Candidate {
@@ -50,7 +52,9 @@ function strikes(state: EncounterState, id: UnitId, options: ActionOption[]): Ca
   return out.filter((c) => c.expected > 0);
 }
 
-export const aggressive: Policy = (state, id, options) => {
+export const aggressive: Policy = (actual, id, options) => {
+  // what its side knows: enemies' affinities only where a hit has shown them
+  const state = knownTo(actual, actual.units[id].side);
   const heal = options.find((o) => {
     if (o.command.type !== 'gadget' && o.command.type !== 'stream') return false;
     const d = deviceOf(state, o);

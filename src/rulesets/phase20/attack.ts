@@ -27,7 +27,7 @@ export function isSkilledWith(u: Unit, w: Weapon): boolean {
 export function attackBonus(state: Parameters<typeof mod>[0], u: Unit, w: Weapon): { bonus: number; terms: Term[] } {
   const terms: Term[] = [{ kind: 'mod', name: 'General Skill', value: mod(state, u, 'generalSkill') }];
   if (isSkilledWith(u, w)) terms.push({ kind: 'mod', name: 'Combat', value: mod(state, u, 'combat') });
-  return { bonus: terms.reduce((s, t) => s + (t.kind === 'mod' ? t.value : 0), 0), terms };
+  return { bonus: sumTerms(terms), terms };
 }
 
 /** Damage bonus: Scale Attribute when skilled, plus class bonus. */
@@ -53,33 +53,56 @@ export function targetOf(ctx: Resolution, u: Unit, id: unknown): Unit {
   return t;
 }
 
-/** Resolve one weapon attack (the action, or a readied attack in the Preparation Phase). */
+/** The hit-check bonus alone (what attackBonus adds up), for a resolution that builds no breakdown. */
+function hitBonus(state: Parameters<typeof mod>[0], u: Unit, w: Weapon): number {
+  return mod(state, u, 'generalSkill') + (isSkilledWith(u, w) ? mod(state, u, 'combat') : 0);
+}
+
+/** The damage bonus alone (what attackDamageBonus adds up). */
+function damageBonus(state: Parameters<typeof mod>[0], u: Unit, w: Weapon): number {
+  return (isSkilledWith(u, w) ? mod(state, u, w.scale) : 0) + (dataOf(u).classBonus.attack || 0);
+}
+
+const sumTerms = (terms: Term[]) => terms.reduce((s, t) => s + (t.kind === 'mod' ? t.value : 0), 0);
+
+/**
+ * Resolve one weapon attack (the action, or a readied attack in the Preparation Phase). The numbers
+ * are the same logged or not; unlogged (bulk simulation) it builds no breakdowns.
+ */
 export function resolveAttack(ctx: Resolution, attacker: Unit, target: Unit, w: Weapon, why: string): boolean {
-  const { bonus, terms } = attackBonus(ctx.state, attacker, w);
+  const hitTerms = ctx.logging ? attackBonus(ctx.state, attacker, w).terms : undefined;
   const face = ctx.roll(20, 'hit check');
-  const total = face + bonus;
+  const total = face + (hitTerms ? sumTerms(hitTerms) : hitBonus(ctx.state, attacker, w));
   const dv = dvOf(ctx.state, target);
   const hit = total > dv;
-  ctx.check(
-    {
-      label: `hit check (${w.name}${why ? `, ${why}` : ''})`,
-      terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...terms],
-      total,
-      against: { op: '>', value: dv, name: 'DV' },
-      outcome: hit ? 'hit' : 'miss',
-      rules: ['P20-ATK-2'],
-    },
-    attacker.id,
-    target.id,
-  );
+  if (hitTerms) {
+    ctx.check(
+      {
+        label: `hit check (${w.name}${why ? `, ${why}` : ''})`,
+        terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...hitTerms],
+        total,
+        against: { op: '>', value: dv, name: 'DV' },
+        outcome: hit ? 'hit' : 'miss',
+        rules: ['P20-ATK-2'],
+      },
+      attacker.id,
+      target.id,
+    );
+  } else ctx.unlogged();
   if (!hit) return false;
-  const roll = ctx.rollNotation(w.damage, 'attack roll');
-  const bonusTerms = attackDamageBonus(ctx.state, attacker, w);
-  const raw = roll.total + bonusTerms.reduce((s, t) => s + (t.kind === 'mod' ? t.value : 0), 0);
-  const amount = Math.max(0, raw);
-  const dmgTerms: Term[] = [roll.term, ...bonusTerms];
-  if (raw < 0) dmgTerms.push({ kind: 'step', name: 'at least', value: 0 });
-  ctx.check({ label: `attack roll (${w.name})`, terms: dmgTerms, total: amount, outcome: `${amount} damage`, rules: ['P20-ATK-3'] }, attacker.id, target.id);
+  let amount: number;
+  if (ctx.logging) {
+    const roll = ctx.rollNotation(w.damage, 'attack roll');
+    const bonusTerms = attackDamageBonus(ctx.state, attacker, w);
+    const raw = roll.total + sumTerms(bonusTerms);
+    amount = Math.max(0, raw);
+    const dmgTerms: Term[] = [roll.term, ...bonusTerms];
+    if (raw < 0) dmgTerms.push({ kind: 'step', name: 'at least', value: 0 });
+    ctx.check({ label: `attack roll (${w.name})`, terms: dmgTerms, total: amount, outcome: `${amount} damage`, rules: ['P20-ATK-3'] }, attacker.id, target.id);
+  } else {
+    amount = Math.max(0, ctx.rollTotal(w.damage, 'attack roll') + damageBonus(ctx.state, attacker, w));
+    ctx.unlogged();
+  }
   dealDamage(ctx, target.id, amount, attacker.id, 'P20-ATK-3');
   return true;
 }

@@ -7,6 +7,8 @@ import { dataOf } from './model.ts';
 import { reachableCells } from './move.ts';
 import { hasCatalyst, spellTargets } from './spell.ts';
 
+const ROLES = ['attack', 'defense', 'support'] as const;
+
 export function legalActions(state: EncounterState, id: UnitId): ActionOption[] {
   const u = state.units[id];
   if (!u || u.status !== 'active') return [];
@@ -17,10 +19,13 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
     return out;
   }
   if (!inActionPhase(state)) return out;
-  const others = state.unitOrder.map((k) => state.units[k]).filter((o) => o.id !== id);
+  // asked before every command a policy makes: plain loops, nothing built that is not an option
+  const order = state.unitOrder;
   if (canSpend(state, u, 'attack')) {
-    for (const w of d.weapons.filter((x) => x.physical !== false)) {
-      for (const t of others) {
+    for (const w of d.weapons) {
+      if (w.physical === false) continue;
+      for (let i = 0; i < order.length; i++) {
+        const t = state.units[order[i]];
         if (t.side !== u.side && t.status === 'active' && distance(u.position!, t.position!) <= w.range) {
           out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack' });
         }
@@ -28,6 +33,7 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
     }
   }
   if (canSpend(state, u, 'spell') && hasCatalyst(u)) {
+    const others = order.filter((k) => k !== id).map((k) => state.units[k]);
     for (const s of d.spells) {
       for (const t of others.concat(s.heals ? [u] : [])) {
         const fits = s.heals ? t.side === u.side && (t.status === 'active' || t.status === 'down') : t.side !== u.side && t.status === 'active';
@@ -51,12 +57,13 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
       out.push({ command: { type: 'sprint_plus', actor: id }, label: 'Sprint+ (quadruple movement, none next turn)', group: 'generic' });
     }
     out.push({ command: { type: 'brace', actor: id }, label: 'Brace (halve incoming damage)', group: 'generic' });
-    for (const t of others) {
+    for (let i = 0; i < order.length; i++) {
+      const t = state.units[order[i]];
       if (t.side === u.side && t.status === 'down' && distance(u.position!, t.position!) <= 1) {
         out.push({ command: { type: 'help', actor: id, target: t.id }, label: `Help ${t.name} up`, group: 'generic' });
       }
     }
-    for (const role of ['attack', 'defense', 'support'] as const) {
+    for (const role of ROLES) {
       if (d.role !== role) out.push({ command: { type: 'roleshift', actor: id, role }, label: `Shift to the ${role} role`, group: 'generic' });
     }
   }

@@ -32,9 +32,24 @@ function damageDist(dice: string, bonus: number, braced: boolean): Distribution 
   return d;
 }
 
+/** Damage with the misses mixed in, by hit chance, for each on-hit distribution (both immutable). */
+const mixedCache = new WeakMap<Distribution, Map<number, Distribution>>();
+
+function withMisses(chance: number, onHit: Distribution): Distribution {
+  let byChance = mixedCache.get(onHit);
+  if (!byChance) mixedCache.set(onHit, (byChance = new Map()));
+  let d = byChance.get(chance);
+  if (!d) {
+    // the aggressive policy previews every strike it weighs: the mixture is worth keeping
+    d = Distribution.mix([[chance, onHit], [1 - chance, Distribution.constant(0)]].filter(([p]) => (p as number) > 0) as [number, Distribution][]);
+    byChance.set(chance, d);
+  }
+  return d;
+}
+
 function finish(chance: number, onHit: Distribution | undefined, notes: string[]): Preview {
   if (!onHit) return { chance, notes };
-  const damage = Distribution.mix([[chance, onHit], [1 - chance, Distribution.constant(0)]].filter(([p]) => (p as number) > 0) as [number, Distribution][]);
+  const damage = withMisses(chance, onHit);
   return { chance, damage, expectedDamage: damage.mean, damageOnHit: { min: onHit.min, max: onHit.max, mean: onHit.mean }, notes };
 }
 

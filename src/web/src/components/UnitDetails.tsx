@@ -1,10 +1,12 @@
-/** The selected unit's sheet as the viewer may see it: pools, stats, effects, status. */
+/** The selected unit's sheet as the viewer may see it: pools, stats, effects, links, status. */
 import type { EncounterState, UnitId } from '../../../engine/index.ts';
+import { linksShown, linkText } from '../model/links.ts';
 
 export function UnitDetails({ state, id }: { state: EncounterState; id?: UnitId }) {
   const u = id ? state.units[id] : undefined;
   if (!u) return null;
   const effects = state.effects.filter((f) => f.target === u.id);
+  const links = linksShown(state, u.id);
   return (
     <section className="panel unit-details" aria-label={`${u.name} details`}>
       <h2>{u.name} <span className="muted">· {u.side}{u.controller ? ` · ${u.controller}` : ' · GM'}</span></h2>
@@ -32,6 +34,7 @@ export function UnitDetails({ state, id }: { state: EncounterState; id?: UnitId 
         <p className="stats muted">{Object.entries(u.stats).map(([k, v]) => `${k} ${v}`).join(' · ')}</p>
       )}
       {effects.length > 0 && <p>Effects: {effects.map((f) => `${f.name}${f.remaining !== undefined ? ` (${f.remaining})` : ''}`).join(', ')}</p>}
+      {links.length > 0 && <p data-testid="unit-links">Links: {links.map(linkText).join(', ')}</p>}
       {u.status !== 'active' && <p className="badge">{u.status}</p>}
     </section>
   );

@@ -1,11 +1,12 @@
 /**
  * Running the fight: start it, undo and redo whole commands, pause, end it by fiat, make GM-only
- * rolls and notes. Errors from the server appear under the control that caused them.
+ * rolls and notes, add a unit mid-fight. Errors from the server appear under the control that caused them.
  */
 import { useState } from 'react';
 import type { Command, EncounterState } from '../../../engine/index.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import type { Problem } from '../model/errors.ts';
+import { AddUnit } from './overrides/AddUnit.tsx';
 
 interface Props {
   state: EncounterState;
@@ -90,6 +91,12 @@ export function GmControls({ state, paused, send, setPaused, error, clearError }
         </label>
         <button type="submit">Post</button>
       </form>
+      {state.status !== 'ended' && (
+        <details className="overrides">
+          <summary>Add a unit</summary>
+          <AddUnit state={state} />
+        </details>
+      )}
     </section>
   );
 }

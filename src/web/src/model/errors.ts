@@ -31,6 +31,9 @@ const exact: Record<string, string> = {
   'dice/bad_face': "That number can't come up on that die.",
   'log/nothing_to_undo': 'There is nothing to undo.',
   'log/nothing_to_redo': 'There is nothing to redo.',
+  'gm/bad_unit': 'The new unit has a mistake.',
+  'gm/duplicate_unit': 'A unit with that id is already on the table.',
+  'input/unreadable': 'That text is not YAML or JSON.',
   'net/offline': "Can't reach the table server. Check the connection; it retries by itself.",
   'net/stale': 'The table changed while you chose. Look again and retry.',
   // the server's own codes

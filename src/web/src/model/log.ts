@@ -3,8 +3,9 @@
  * for the expandable detail. Lines are built incrementally as events arrive, folding a working state so
  * each line names units as they were right after the event.
  */
-import { applyEvent, emptyState, describeEvent, isBookkeeping, undoneCommands, type Breakdown, type EncounterState, type LoggedEvent } from '../../../engine/index.ts';
+import { applyEvent, emptyState, describeEvent, isBookkeeping, linksOf, undoneCommands, type Breakdown, type EncounterState, type LoggedEvent } from '../../../engine/index.ts';
 import { rulesetById } from '../../../rulesets/index.ts';
+import { linkChangeText } from './links.ts';
 
 export interface LogLine {
   seq: number;
@@ -42,6 +43,8 @@ export class LogBuilder {
       if (e.seq <= this.lastSeq) continue;
       this.lastSeq = e.seq;
       const ruleset = rulesetById(e.type === 'encounter.created' ? e.state.ruleset : this.state.ruleset);
+      // applyEvent changes the state in place: a unit's links are read before
+      const oldLinks = e.type === 'unit.data' && e.key === 'links' && this.state.units[e.unit] ? [...linksOf(this.state.units[e.unit])] : [];
       if (e.type !== 'undo' && e.type !== 'redo') {
         // a player's projection may lack pools an event touches; a line is still worth showing
         try {
@@ -52,7 +55,8 @@ export class LogBuilder {
       }
       let text: string;
       try {
-        text = describeEvent(e, this.state, ruleset);
+        // links (gm.link / gm.unlink) in words rather than as the data they are kept in
+        text = e.type === 'unit.data' && e.key === 'links' ? linkChangeText(this.state, e.unit, oldLinks, e.value) : describeEvent(e, this.state, ruleset);
       } catch {
         text = e.type;
       }

@@ -1,0 +1,44 @@
+/**
+ * A working copy of a state for one more fight, sharing what events never change in place.
+ *
+ * `applyEvent` changes a state in two ways: it assigns a field (a unit's status, `data[key]`, the
+ * turn's order, `state.map`...) or it changes the inside of a unit's pool or of an effect. So a copy
+ * that gets its own shell, turn, units (each with its own pools, stats and data records) and effects
+ * may share every value below those: weapon lists, modifiers, the map, an effect's data. Events put
+ * a fresh copy in place of such a value, never edit it.
+ *
+ * The simulator copies one set-up state for every fight; copying only the shells is several times
+ * cheaper than a deep copy of a few kilobytes. A ruleset with appliers of its own may edit deeper
+ * (outerah's ship sections), so for those the engine falls back to a deep copy (see Engine.fork).
+ */
+import type { EncounterState } from './types.ts';
+
+/** A copy of a record's own fields (the values shared); built key by key like cloneJson's copies. */
+function shell<T extends object>(value: T): T {
+  const out: Record<string, unknown> = {};
+  for (const k in value) out[k] = (value as Record<string, unknown>)[k];
+  return out as T;
+}
+
+export function forkState(state: EncounterState): EncounterState {
+  const out = shell(state);
+  const units: EncounterState['units'] = {};
+  for (const id in state.units) {
+    const u = shell(state.units[id]);
+    const pools: typeof u.pools = {};
+    for (const k in u.pools) pools[k] = shell(u.pools[k]);
+    u.pools = pools;
+    u.stats = shell(u.stats);
+    u.data = shell(u.data);
+    units[id] = u;
+  }
+  out.units = units;
+  out.unitOrder = state.unitOrder.slice();
+  out.sides = state.sides.slice();
+  out.turn = shell(state.turn);
+  out.turn.order = state.turn.order.slice();
+  out.effects = state.effects.map(shell);
+  out.pending = state.pending.slice();
+  out.data = shell(state.data);
+  return out;
+}
