@@ -1,12 +1,14 @@
 /**
  * How a duel60 unit fights when no one steers it. 'aggressive':
- *   - a projectile reaching it (D60-PRJ-2): Evade when it can (free, no damage) to the offered tile
- *     closest to an enemy that no other projectile is flying through — unless an ally stands further on
- *     the projectile's line and a reaction is worth it; else weigh, by the exact contest odds, what each
- *     reaction costs: the expected health lost, with a blow that would leave it defenseless counting its
- *     health twice. Block or Counter (both take an action) only when the reaction saves more than that
- *     action is worth — the expected damage of its best strike at the thrower — and Counter only with
- *     stamina to spare; otherwise take the blow;
+ *   - a projectile reaching it (D60-PRJ-2): Evade when it can (free, no damage), to the offered tile
+ *     nearest an enemy that no other projectile will cross — unless an ally stands further on the
+ *     projectile's line and a reaction is worth it. Else weigh the reactions by their exact odds
+ *     (`reactionOdds`: the same contests and damage formula projectile.ts resolves): first survival — if
+ *     Block or Counter lowers the chance that this blow leaves it defenseless, the one that lowers it
+ *     most; else Block or Counter (both take an action) only when it saves more expected health than that
+ *     action is worth (`actionWorth`: the expected damage of its best strike at the thrower), the one
+ *     saving most; Counter only with stamina to spare. Otherwise it takes the blow (or, shielding an
+ *     ally, evades after all: the ally gets its own reaction);
  *   - a dramatic blow of its own: make the target bleed;
  *   - take a killing blow when offered; rest when stamina is low; strike the weakest reachable enemy
  *     with the best expected damage by preview (keeping 1 stamina so it can still dodge); otherwise

@@ -46,6 +46,7 @@ export function spendAction(ctx: Resolution, u: Unit, kind: ActionKind): void {
 /** After an attack or spell, a class follow-up may grant one more action (once per follow-up per turn). */
 export function grantFollowUps(ctx: Resolution, u: Unit, after: 'attack' | 'spell'): void {
   const d = dataOf(ctx.unit(u.id));
+  if (!d.followUps.length) return; // most units have none: nothing to look up
   const used = (d.followUpsUsed as string[] | undefined) ?? [];
   const fresh = d.followUps.filter((f) => f.after === after && !used.includes(f.name));
   if (!fresh.length) return;

@@ -11,12 +11,15 @@ import { dataOf, dvOf, mod } from './model.ts';
 import type { Weapon } from './schema.ts';
 
 export function weaponOf(u: Unit, id: unknown): Weapon {
-  const weapons = dataOf(u).weapons.filter((w) => w.physical !== false);
-  if (!weapons.length) fail('action/no_weapon', `${u.name} has no physical weapon to attack with [P20-ATK-1]`);
-  if (id === undefined) return weapons[0];
-  const w = weapons.find((x) => x.id === id);
-  if (!w) fail('action/unknown_weapon', `${u.name} has no physical weapon "${String(id)}"`, 'weapon');
-  return w;
+  // every attack asks: a loop, not a filtered copy of the unit's weapons
+  let first: Weapon | undefined;
+  for (const w of dataOf(u).weapons) {
+    if (w.physical === false) continue;
+    first ??= w;
+    if (id === undefined || w.id === id) return w;
+  }
+  if (!first) fail('action/no_weapon', `${u.name} has no physical weapon to attack with [P20-ATK-1]`);
+  fail('action/unknown_weapon', `${u.name} has no physical weapon "${String(id)}"`, 'weapon');
 }
 
 export function isSkilledWith(u: Unit, w: Weapon): boolean {
