@@ -13,7 +13,7 @@ export function RoundControls({ state }: { state: EncounterState }) {
   return (
     <div className="round-controls" role="group" aria-label="Turn and round">
       <div className="row">
-        <ReasonInput value={reason} onChange={setReason} />
+        <ReasonInput value={reason} onChange={setReason} label="Reason to end the turn or round (optional)" />
       </div>
       <div className="buttons">
         <button type="button" disabled={s.sending} onClick={() => send({ type: 'gm.end_turn' })}>End turn</button>
