@@ -136,7 +136,10 @@ export class Resolution {
     const min = p.min ?? 0;
     const value = Math.max(min, Math.min(p.max, p.value + delta));
     const real = value - p.value;
-    const e: GameEvent = { type: 'pool.changed', unit, pool, delta: real, value, kind, ...extra };
+    // field by field rather than `...extra`: a spread after fixed fields is a slow path, and every
+    // damage and every spent action comes through here
+    const e: GameEvent & Record<string, unknown> = { type: 'pool.changed', unit, pool, delta: real, value, kind };
+    for (const k in extra) e[k] = extra[k as keyof typeof extra];
     this.emit(e);
     return real;
   }

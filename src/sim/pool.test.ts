@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadText } from '../rulesets/load.ts';
-import { simulate } from './pool.ts';
+import { simulate, workerEntry } from './pool.ts';
 import { runRange, type SimSpec } from './runner.ts';
 import { summarize } from './summary.ts';
 
@@ -16,7 +16,11 @@ describe('simulate', () => {
   it('gives the same tally with 1 worker (in this thread) and 2 worker threads, however the range is cut', async () => {
     const spec = specOf('examples/phase20/goblin-cave.yaml');
     const one = await simulate(spec, 300, { workers: 1 });
-    const two = await simulate(spec, 300, { workers: 2, chunk: 37 });
+    // with the workers' code bundled already, a worker starts after this thread's first chunk
+    await workerEntry();
+    let byWorker = 0;
+    const two = await simulate(spec, 300, { workers: 2, chunk: 37, onChunk: (from, to, inWorker) => (byWorker += inWorker ? to - from : 0) });
+    expect(byWorker).toBeGreaterThan(0);
     expect(two).toEqual(one);
     // and fight i is fight i: tallying [0, 150) and [150, 300) separately adds up to the whole
     const a = runRange(spec, 0, 150);

@@ -1,13 +1,13 @@
 /**
  * Running many fights on K threads: this one and K − 1 worker threads. The range 0..runs is cut into
- * chunks; each worker keeps two in flight and this thread plays chunks too while the workers start
- * up (a worker takes about half a second to load the sources). Chunk tallies are sums of integers,
+ * chunks; each worker keeps two in flight and this thread plays chunks too while the workers' code
+ * is bundled and they start. Chunk tallies are sums of integers,
  * so merging them in any order gives the same result as playing every fight in one thread.
  */
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { buildSync } from 'esbuild';
+import { build } from 'esbuild';
 import { prepare, runRange, type SimSpec } from './runner.ts';
 import { emptyTally, mergeTally, type Tally } from './tally.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
@@ -18,6 +18,8 @@ export interface PoolOptions {
   /** Fights per chunk (default: about 16 chunks per thread, 50..2000). */
   chunk?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Told of each chunk played and whether a worker thread played it (tests check both kinds work). */
+  onChunk?: (from: number, to: number, inWorker: boolean) => void;
 }
 
 /** A sensible default: every core, but no extra threads for small runs. */
@@ -45,7 +47,8 @@ export async function simulate(spec: SimSpec, runs: number, opts: PoolOptions): 
     next = Math.min(runs, next + size);
     return [from, next];
   };
-  const finished = (from: number, to: number, tally: Tally) => {
+  const finished = (from: number, to: number, tally: Tally, inWorker: boolean) => {
+    opts.onChunk?.(from, to, inWorker);
     mergeTally(total, tally);
     done += to - from;
     opts.onProgress?.(done, runs);
@@ -61,64 +64,67 @@ export async function simulate(spec: SimSpec, runs: number, opts: PoolOptions): 
     outstanding++;
     w.postMessage({ from: c[0], to: c[1] } satisfies ToWorker);
   };
-  const entry = threads > 1 ? workerEntry() : undefined;
-  for (let k = 1; k < threads; k++) {
-    const w = new Worker(entry!, { workerData: spec });
-    workers.push(w);
-    w.on('message', (msg: FromWorker) => {
-      outstanding--;
-      if ('error' in msg) failure ??= new Error(msg.error);
-      else {
-        finished(msg.from, msg.to, msg.tally);
-        if (!failure) feed(w);
-      }
-      wake?.();
-    });
-    w.on('error', (err) => {
-      failure ??= err;
-      wake?.();
-    });
-    w.on('exit', (code) => {
-      if (outstanding > 0) failure ??= new Error(`a simulation worker stopped (exit code ${code})`);
-      wake?.();
-    });
-    feed(w);
-    feed(w);
-  }
+  const spawn = (entry: URL) => {
+    // this thread may have played everything while the bundle was built: then no worker is needed
+    for (let k = 1; k < threads && next < runs && !failure; k++) {
+      const w = new Worker(entry, { workerData: spec });
+      workers.push(w);
+      w.on('message', (msg: FromWorker) => {
+        outstanding--;
+        if ('error' in msg) failure ??= new Error(msg.error);
+        else {
+          finished(msg.from, msg.to, msg.tally, true);
+          if (!failure) feed(w);
+        }
+        wake?.();
+      });
+      w.on('error', (err) => {
+        failure ??= err;
+        wake?.();
+      });
+      w.on('exit', (code) => {
+        if (outstanding > 0) failure ??= new Error(`a simulation worker stopped (exit code ${code})`);
+        wake?.();
+      });
+      feed(w);
+      feed(w);
+    }
+  };
+  // the workers' code is bundled in the background while this thread already plays
+  const spawned = threads > 1 ? workerEntry().then(spawn) : Promise.resolve();
   try {
     // this thread works too, yielding between chunks so worker results are taken in and answered
     for (let c = take(); c && !failure; c = take()) {
-      finished(c[0], c[1], runRange(spec, c[0], c[1], prepared));
+      finished(c[0], c[1], runRange(spec, c[0], c[1], prepared), false);
       await tick();
     }
+    await spawned;
     while (!failure && outstanding > 0) await new Promise<void>((r) => (wake = r));
   } finally {
     outstanding = 0; // terminating is not a failure
+    await spawned.catch(() => undefined);
     await Promise.all(workers.map((w) => w.terminate()));
   }
   if (failure) throw failure;
   return total;
 }
 
-let bundled: URL | undefined;
+let bundled: Promise<URL> | undefined;
 
 /**
  * The worker's code. Loading the sources through the TypeScript loader costs each worker most of a
- * CPU-second; one esbuild bundle (made once per process, a few hundred ms) starts a worker in ~50 ms.
- * Falls back to the loader if bundling fails.
+ * CPU-second; one esbuild bundle (made once per process, in esbuild's own process while this thread
+ * plays) starts a worker in ~50 ms. Falls back to the loader if bundling fails.
  */
-function workerEntry(): URL {
-  if (bundled) return bundled;
-  try {
-    const out = buildSync({
-      entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
-      bundle: true, format: 'esm', platform: 'node', target: 'node20', write: false, logLevel: 'silent',
-      // CommonJS packages inside the bundle call require(): give the ESM bundle one
-      banner: { js: `import { createRequire as __skirmishRequire } from 'node:module'; const require = __skirmishRequire(${JSON.stringify(fileURLToPath(import.meta.url))});` },
-    });
-    bundled = new URL(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`);
-  } catch {
-    bundled = new URL('./worker-entry.mjs', import.meta.url);
-  }
+export function workerEntry(): Promise<URL> {
+  bundled ??= build({
+    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
+    bundle: true, format: 'esm', platform: 'node', target: 'node20', write: false, logLevel: 'silent',
+    // CommonJS packages inside the bundle call require(): give the ESM bundle one
+    banner: { js: `import { createRequire as __skirmishRequire } from 'node:module'; const require = __skirmishRequire(${JSON.stringify(fileURLToPath(import.meta.url))});` },
+  }).then(
+    (out) => new URL(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`),
+    () => new URL('./worker-entry.mjs', import.meta.url),
+  );
   return bundled;
 }
