@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { currentUnit, endTurn } from '../flow.ts';
 import { addSlot } from '../order.ts';
-import { fail } from '../rejection.ts';
+import { fail, RuleError } from '../rejection.ts';
 import type { Resolution } from '../resolution.ts';
 import type { CommandHandler, Ruleset } from '../ruleset.ts';
 import type { Unit } from '../types.ts';
@@ -59,7 +59,15 @@ export function unitCommands(ruleset: Ruleset): Record<string, CommandHandler> {
       if (ctx.state.units[unit.id]) fail('gm/duplicate_unit', `there is already a unit "${unit.id}" (${ctx.state.units[unit.id].name})`, 'unit');
       const slot = numberArg(cmd, 'slot', { min: 0, optional: true });
       ctx.emit({ type: 'unit.added', unit });
-      placeInOrder(ctx, ruleset, unit, slot);
+      // the engine checks the shape; only the ruleset knows what its `data` must hold. A unit it cannot
+      // place or list actions for is refused here (the working copy is dropped), not left to crash a turn later
+      try {
+        placeInOrder(ctx, ruleset, unit, slot);
+        ruleset.legalActions(ctx.state, unit.id);
+      } catch (err) {
+        if (err instanceof RuleError) throw err;
+        fail('gm/bad_unit', `${ruleset.name} cannot use this unit as given (${(err as Error).message}); start from a copy of one of the encounter's units`, 'unit');
+      }
     }),
 
     /** {unit}: out of the fight (status 'removed'); its effects end; if it was acting, the turn passes. */

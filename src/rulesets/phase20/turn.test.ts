@@ -178,6 +178,17 @@ describe('phase20 GM hooks', () => {
     expect(t.state.turn.order.map((s) => `${s.unit} ${s.initiative}`)).toEqual(['hero 17', 'wolf 7', 'foe 5']);
   });
 
+  it('a unit whose data phase20 cannot use is refused with a clear error, and nothing changes', () => {
+    const t = new Table(phase20, duel());
+    t.start(15, 5);
+    const before = JSON.stringify(t.state);
+    // the engine's shape is right, but phase20's data (modifiers, weapons...) is missing
+    const bare = { id: 'wisp', name: 'Wisp', side: 'foes', pools: { hp: { value: 3, max: 3 } } };
+    const r = t.log.execute({ type: 'gm.add_unit', unit: bare }, { roll: () => 7 });
+    expect(r.ok ? '' : `${r.rejection.code}: ${r.rejection.message}`).toMatch(/^gm\/bad_unit: phase20 cannot use this unit as given \(.+\); start from a copy/);
+    expect(JSON.stringify(t.state)).toBe(before);
+  });
+
   it('P20-GEN-3: the GM\'s direct damage with rules on goes through Brace (halved, rounded down)', () => {
     const t = new Table(phase20, duel());
     t.start(15, 1);
