@@ -6,7 +6,7 @@ import type { Appliers } from './apply.ts';
 import type { GameEvent } from './events.ts';
 import type { Rejection } from './rejection.ts';
 import type { Resolution } from './resolution.ts';
-import type { CombatResult, Effect, EncounterState, Json, Pending, Slot, UnitId } from './types.ts';
+import type { CombatResult, Effect, EncounterState, Json, Pending, Slot, Unit, UnitId } from './types.ts';
 import type { Distribution } from '../dice/index.ts';
 
 /** A command: what someone asks for. `actor` is the unit acting; other fields are the command's own. */
@@ -87,6 +87,13 @@ export interface Ruleset {
   describe?(event: GameEvent, state: EncounterState): string | undefined;
   /** Pools of other sides' units that players must not see (e.g. enemy hit points). */
   secretPools?: string[];
+  /**
+   * A unit's `data` as a player not on its side sees it (e.g. only the affinities play has revealed):
+   * keys left out are withheld, in the state and in `unit.data` events; the server also reckons that
+   * player's previews from it. Pure, must not change its argument; absent: the data is shown whole
+   * (GM-only keys are dropped for every player anyway).
+   */
+  projectData?(data: Record<string, Json>, unit: Unit): Record<string, Json>;
   /** The rules' own damage (resistances, Brace, fainting...) for a GM's `gm.damage` with `rules: true`; absent: plain damage to hp. */
   applyDamage?(ctx: Resolution, unit: UnitId, amount: number, damageType?: string, source?: UnitId): void;
   /** Where a unit added mid-combat enters the turn order (emit `turn.order`); absent: the end of the round. */

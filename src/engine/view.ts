@@ -1,12 +1,12 @@
 /**
  * What one viewer may see. The GM sees everything; a player sees its own side's units fully, other
- * sides' visible units without the ruleset's secret pools, and nothing of hidden units or GM-only events —
- * not in the state, not in the log.
+ * sides' visible units without the ruleset's secret pools and with their data as the ruleset shows it
+ * (`projectData`), and nothing of hidden units or GM-only events — not in the state, not in the log.
  */
 import type { Appliers } from './apply.ts';
 import { applyEvent, emptyState } from './apply.ts';
 import type { GameEvent, LoggedEvent } from './events.ts';
-import type { EncounterState, Unit } from './types.ts';
+import type { EncounterState, Json, Unit } from './types.ts';
 
 export type Viewer = { role: 'gm' } | { role: 'player'; player: string };
 
@@ -15,6 +15,11 @@ export const GM_ONLY_KEYS = ['gmNotes'];
 
 export interface ViewRules {
   secretPools?: string[];
+  /**
+   * A unit's data as a player not on its side sees it (Ruleset.projectData): keys left out are not
+   * shown, keys kept may carry less. Must not change its argument.
+   */
+  projectData?: (data: Record<string, Json>, unit: Unit) => Record<string, Json>;
 }
 
 function visibleUnit(u: Unit | undefined): boolean {
@@ -28,9 +33,17 @@ function friendlySides(state: EncounterState, viewer: Viewer & { role: 'player' 
   return sides;
 }
 
+/** Whether the player sees `u` as its own: a unit it controls, or one on a side it fights on. */
+const isFriendly = (u: Unit | undefined, viewer: Viewer & { role: 'player' }, friends: Set<string>): boolean => !!u && (u.controller === viewer.player || friends.has(u.side));
+
+/** A unit's data as `viewer` sees it, before GM-only keys are dropped: the ruleset's projection for other sides' units. */
+function dataSeen(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules, friends: Set<string>): Record<string, Json> {
+  return rules.projectData && !isFriendly(u, viewer, friends) ? rules.projectData(u.data, u) : u.data;
+}
+
 function projectUnit(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules, friends: Set<string>): Unit {
-  const own = u.controller === viewer.player || friends.has(u.side);
-  const data = { ...u.data };
+  const own = isFriendly(u, viewer, friends);
+  const data = { ...dataSeen(u, viewer, rules, friends) };
   for (const k of GM_ONLY_KEYS) delete data[k];
   const pools = { ...u.pools };
   if (!own) for (const p of rules.secretPools ?? []) delete pools[p];
@@ -63,6 +76,26 @@ export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRule
       .map((p) => (p.answeredBy === 'gm' ? { ...p, options: [], data: {} } : p)),
     data,
   };
+}
+
+/**
+ * The state a player reckons from (its odds, its previews): everything as it is — hidden units, pools,
+ * positions — except the data of units not on its side, which is what the ruleset shows of it
+ * (`projectData`). Not a view to send: `viewState` is.
+ */
+export function knownState(state: EncounterState, viewer: Viewer, rules: ViewRules = {}): EncounterState {
+  if (viewer.role === 'gm' || !rules.projectData) return state;
+  const friends = friendlySides(state, viewer);
+  let units: EncounterState['units'] | undefined;
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (isFriendly(u, viewer, friends)) continue;
+    const data = rules.projectData(u.data, u);
+    if (data === u.data) continue;
+    units ??= { ...state.units };
+    units[id] = { ...u, data };
+  }
+  return units ? { ...state, units } : state;
 }
 
 /** Unit ids an event speaks of. */
@@ -112,6 +145,21 @@ function projectEvent(e: LoggedEvent, before: EncounterState, after: EncounterSt
     if (p && p.answeredBy === 'gm') return { ...e, answer: null };
   }
   if (e.type === 'unit.data' && GM_ONLY_KEYS.includes(e.key)) return undefined;
+  if (e.type === 'unit.data' && rules.projectData) {
+    const friends = friendlySides(after, viewer);
+    const u = after.units[e.unit];
+    if (!isFriendly(u, viewer, friends)) {
+      // the key as the player sees it, before and after: withheld when it shows nothing (or nothing new)
+      const was = before.units[e.unit] ? dataSeen(before.units[e.unit], viewer, rules, friends) : {};
+      const now = dataSeen(u, viewer, rules, friends);
+      const had = Object.hasOwn(was, e.key);
+      const has = Object.hasOwn(now, e.key);
+      if (!had && !has) return undefined;
+      if (had && has && JSON.stringify(was[e.key]) === JSON.stringify(now[e.key])) return undefined;
+      const { value: _v, ...rest } = e;
+      return (has ? { ...rest, value: now[e.key] } : rest) as LoggedEvent;
+    }
+  }
   if (e.type === 'encounter.data' && GM_ONLY_KEYS.includes(e.key)) return undefined;
   if ((e.type === 'pool.changed' || e.type === 'pool.max') && rules.secretPools?.includes(e.pool)) {
     const owner = after.units[e.unit];

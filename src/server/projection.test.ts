@@ -8,8 +8,8 @@ import { readExample } from './examples.ts';
 import { previewJson, projectLog, projectNew } from './projection.ts';
 
 describe('projection', () => {
-  it('incremental projection equals the projection of the whole log, for every viewer', () => {
-    const ex = readExample('phase20/goblin-cave.yaml')!;
+  it.each(['phase20/goblin-cave.yaml', 'frontline/outpost-siege.yaml'])('incremental projection equals the projection of the whole log, for every viewer (%s)', (example) => {
+    const ex = readExample(example)!;
     const loaded = loadText(ex.text, ex.file);
     if (!loaded.ok) throw new Error('example does not load');
     const engine = createEngine(loaded.value.ruleset);

@@ -3,12 +3,24 @@
  * previews made JSON. Every byte the server sends about an encounter goes through here.
  */
 import type { Distribution } from '../dice/index.ts';
-import { undoneCommands, viewLog, viewState, type ActionOption, type EncounterState, type LoggedEvent, type Preview, type Ruleset, type Viewer } from '../engine/index.ts';
+import { knownState, undoneCommands, viewLog, viewState, type ActionOption, type EncounterState, type LoggedEvent, type Preview, type Ruleset, type Viewer, type ViewRules } from '../engine/index.ts';
 
-const rulesOf = (ruleset: Ruleset) => ({ secretPools: ruleset.secretPools ?? [] });
+const rulesOf = (ruleset: Ruleset): ViewRules => ({
+  secretPools: ruleset.secretPools ?? [],
+  ...(ruleset.projectData ? { projectData: (data, unit) => ruleset.projectData!(data, unit) } : {}),
+});
 
 export function projectState(state: EncounterState, viewer: Viewer, ruleset: Ruleset): EncounterState {
   return viewState(state, viewer, rulesOf(ruleset));
+}
+
+/**
+ * The state `viewer`'s odds are reckoned from: the GM's is the state itself; a player's has other sides'
+ * unit data as the ruleset shows it to players (frontline: only revealed affinities), so a preview never
+ * tells what the table has not seen. Hit points, positions and hidden units are as they are.
+ */
+export function reckoningState(state: EncounterState, viewer: Viewer, ruleset: Ruleset): EncounterState {
+  return knownState(state, viewer, rulesOf(ruleset));
 }
 
 /** A whole log (or a prefix of one) as `viewer` may see it. */

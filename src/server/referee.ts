@@ -16,7 +16,7 @@ import { decideGmCommand, SERVER_GM_COMMANDS } from './gm-commands.ts';
 import { canonicalJson } from './json.ts';
 import { engineFor, type Live } from './live.ts';
 import { hiddenUnits, prepareCommand, scrubMessage, secretsFor, unitAccess, viewerOf, type Principal } from './policy.ts';
-import { previewJson, projectLog, projectNew, projectState, visibleActions, type PreviewJson } from './projection.ts';
+import { previewJson, projectLog, projectNew, projectState, reckoningState, visibleActions, type PreviewJson } from './projection.ts';
 import { CommandRequest, LoadEncounter, parseWith, PauseRequest, PreviewRequest } from './schemas.ts';
 import { newId, sha256 } from './tokens.ts';
 
@@ -93,9 +93,11 @@ export function legalActions(ctx: Context, token: Principal, id: string, unit: s
   const secrets = secretsFor(p, state);
   let options = live.engine.legalActions(state, unit);
   if (p.role === 'player') options = visibleActions(options, new Set(hiddenUnits(p, state)), secrets);
+  // the odds from what this viewer knows: a player's never show what play has not revealed
+  const known = withPreview ? reckoningState(state, viewerOf(p), live.ruleset) : state;
   const actions = options.map((o) => {
     if (!withPreview || o.group === 'move') return o;
-    const pv = live.engine.preview(state, o.command);
+    const pv = live.engine.preview(known, o.command);
     return isRejection(pv) ? o : { ...o, preview: scrubPreview(previewJson(pv), secrets) };
   });
   return { unit, version: live.log.version, actions };
@@ -112,7 +114,7 @@ export function preview(ctx: Context, token: Principal, id: string, body: unknow
   const state = live.log.state;
   const prepared = prepareCommand(p, state, req.command as Command, live.ruleset);
   if (prepared instanceof ApiError) throw prepared;
-  const pv = live.engine.preview(state, prepared.command);
+  const pv = live.engine.preview(reckoningState(state, viewerOf(p), live.ruleset), prepared.command);
   if (isRejection(pv)) throw rejectionError(p, state, pv, prepared.restore);
   return { version: live.log.version, preview: scrubPreview(previewJson(pv), secretsFor(p, state)) };
 }

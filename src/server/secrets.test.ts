@@ -119,7 +119,7 @@ describe('secrets never reach a player', () => {
     expect(playerBytes.some((b) => b.includes('Lurker'))).toBe(true);
   });
 
-  it("keeps the pools a ruleset hides (frontline: enemies' hit points) from players, in state and events", async () => {
+  it("keeps the pools a ruleset hides (frontline: enemies' hit points) and unrevealed affinities from players, in state and events", async () => {
     const enc = await load(t, { example: 'frontline/outpost-siege.yaml' });
     const ws = new WsClient(t.url);
     await ws.auth(t.p1.token!);
@@ -154,6 +154,11 @@ describe('secrets never reach a player', () => {
       if (o.units && typeof o.units === 'object') {
         if (o.units.m1) seenEnemies++;
         for (const id of enemies) expect(o.units[id]?.pools?.hp, `enemy ${id} hp in a state`).toBeUndefined();
+        // ruling "Revealed affinities": an enemy's affinity only for a damage type a hit has shown
+        for (const id of enemies) {
+          const d = o.units[id]?.data;
+          if (d) for (const type of Object.keys(d.affinities ?? {})) expect(d.revealed ?? [], `enemy ${id}'s unrevealed ${type} affinity in a state`).toContain(type);
+        }
       }
       if ((o.type === 'pool.changed' || o.type === 'pool.max') && o.pool === 'hp' && enemies.has(o.unit)) expect(o.value, `enemy ${o.unit} hp in an event`).toBeUndefined();
       Object.values(o).forEach(walk);

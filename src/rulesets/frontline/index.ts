@@ -15,6 +15,7 @@ import { outcome } from './outcome.ts';
 import { aggressive } from './policy.ts';
 import { preview } from './preview.ts';
 import { takeDamage } from './damage.ts';
+import { dataKnownToOthers } from './model.ts';
 import { damageTypes, encounterSchema, type DamageType } from './schema.ts';
 
 export const frontline: Ruleset = {
@@ -42,6 +43,8 @@ export const frontline: Ruleset = {
   policies: { aggressive },
   // Ruling: players do not see enemy hit points; the labels (MAX DMG!, WEAK!...) are what they learn.
   secretPools: ['hp'],
+  // Ruling "Revealed affinities": players see an enemy's affinities only for the damage types a hit has shown.
+  projectData: dataKnownToOthers,
   // a Battlescar is recorded on the character (FRL-END-1): it outlives the encounter
   carryOver: ['battlescars'],
   // the GM's direct damage (gm.damage with rules) knocks out and scars like any other (FRL-END-1)

@@ -1,5 +1,5 @@
 /** frontline's per-unit data, as kept in `unit.data`, and the small readers every rule uses. */
-import type { EncounterState, Unit } from '../../engine/index.ts';
+import type { EncounterState, Json, Unit } from '../../engine/index.ts';
 import type { Affinity, DamageType, Device, EffectSpec, ModifierName, Weapon } from './schema.ts';
 
 export interface FrlData {
@@ -80,6 +80,22 @@ export function revealedTypes(u: Unit): DamageType[] {
 }
 
 /**
+ * A unit's data as the other side knows it (ruling "Revealed affinities"): its `affinities` only for the
+ * damage types a hit has revealed, the rest left out; everything else as it is. The same object when
+ * nothing is unknown. The ruleset's `projectData`: what players see of enemies, and what their odds use.
+ */
+export function dataKnownToOthers(data: Record<string, Json>): Record<string, Json> {
+  const all = data.affinities as Partial<Record<DamageType, Affinity>> | undefined;
+  if (!all) return data;
+  const seen = (data.revealed ?? []) as DamageType[];
+  const types = Object.keys(all) as DamageType[];
+  if (types.every((t) => seen.includes(t))) return data;
+  const known: Partial<Record<DamageType, Affinity>> = {};
+  for (const t of types) if (seen.includes(t)) known[t] = all[t];
+  return { ...data, affinities: known };
+}
+
+/**
  * The state as the units of `side` know it: every other side's affinities only for the damage types a
  * hit has revealed; the rest are unknown, and counted as none (a plain hit). For policies.
  */
@@ -88,14 +104,10 @@ export function knownTo(state: EncounterState, side: string): EncounterState {
   for (const id of state.unitOrder) {
     const u = state.units[id];
     if (u.side === side) continue;
-    const all = dataOf(u).affinities;
-    const seen = revealedTypes(u);
-    const types = Object.keys(all) as DamageType[];
-    if (types.every((t) => seen.includes(t))) continue;
-    const known: Partial<Record<DamageType, Affinity>> = {};
-    for (const t of types) if (seen.includes(t)) known[t] = all[t];
+    const data = dataKnownToOthers(u.data);
+    if (data === u.data) continue;
     units ??= { ...state.units };
-    units[id] = { ...u, data: { ...u.data, affinities: known } };
+    units[id] = { ...u, data };
   }
   return units ? { ...state, units } : state;
 }
