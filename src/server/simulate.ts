@@ -52,7 +52,7 @@ const yieldToServer = () => new Promise<void>((resolve) => setImmediate(resolve)
  */
 function playOn(engine: Engine, state: EncounterState, i: number, seed: number, lastRound: number, deadline: number, onEvents: (e: readonly GameEvent[]) => void): { state: EncounterState; commands: number } | undefined {
   const choices = RandomStream.stream(seed, 2 * i + 1);
-  const r = playFrom(engine, state, { dice: seededSource(seed, 2 * i), pick: (n) => choices.nextInt(n), maxRounds: lastRound, deadline, onEvents });
+  const r = playFrom(engine, state, { dice: seededSource(seed, 2 * i), pick: (n) => choices.nextInt(n), maxRounds: lastRound, deadline, onEvents, unlogged: true });
   return r.abandoned ? undefined : r;
 }
 
@@ -91,11 +91,11 @@ async function run(engine: Engine, live: EncounterState, req: SimulateRequest, b
   while (i < requested) {
     const sliceEnd = Math.min(deadline, performance.now() + SLICE_MS);
     while (i < requested && performance.now() < sliceEnd) {
-      observer.reset();
+      observer.reset(base.version);
       observer.onEvents(already);
       let r: ReturnType<typeof playOn>;
       try {
-        r = playOn(engine, cloneJson(base), i, seed, lastRound, deadline, observer.onEvents);
+        r = playOn(engine, engine.fork(base), i, seed, lastRound, deadline, observer.onEvents);
       } catch (err) {
         throw new ApiError('SIMULATION_FAILED', `fight ${i} of seed ${seed} stopped: ${(err as Error).message}`);
       }

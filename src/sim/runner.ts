@@ -51,7 +51,7 @@ export function runRange(spec: SimSpec, from: number, to: number, prepared: Prep
   const tally = emptyTally(initial);
   const observer = new FightObserver(tally);
   for (let i = from; i < to; i++) {
-    observer.reset();
+    observer.reset(initial.version);
     const choices = RandomStream.stream(spec.seed, 2 * i + 1);
     const r = playFrom(engine, engine.fork(initial), {
       dice: diceFor(spec, i),

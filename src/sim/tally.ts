@@ -60,7 +60,8 @@ export class FightObserver {
   private readonly dealt: number[];
   private readonly taken: number[];
   private round = 0;
-  events = 0;
+  /** The state's version when the fight began: every event, built or only counted, steps it by one. */
+  private startVersion = 0;
 
   constructor(private readonly tally: Tally) {
     tally.units.forEach((u, i) => this.index.set(u.id, i));
@@ -70,17 +71,17 @@ export class FightObserver {
     this.taken = new Array(n).fill(0);
   }
 
-  reset(): void {
+  /** Before each fight, with the version of the state it starts from. */
+  reset(startVersion: number): void {
+    this.startVersion = startVersion;
     this.firstDown.fill(0);
     this.dealt.fill(0);
     this.taken.fill(0);
     this.round = 0;
-    this.events = 0;
   }
 
   /** Fed every command's events (FightOptions.onEvents). */
   readonly onEvents = (events: readonly GameEvent[]): void => {
-    this.events += events.length;
     for (let i = 0; i < events.length; i++) {
       const e = events[i];
       switch (e.type) {
@@ -110,7 +111,8 @@ export class FightObserver {
     const t = this.tally;
     t.runs++;
     t.commands += commands;
-    t.events += this.events;
+    // counted from the version, so a fight played unlogged reports the events a logged one would have
+    t.events += state.version - this.startVersion;
     const r = state.result;
     const winner = r?.winner === undefined ? -1 : t.sides.indexOf(r.winner);
     if (winner >= 0) t.wins[winner]++;

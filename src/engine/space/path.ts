@@ -75,9 +75,30 @@ export function stepCost(map: GridMap, from: Cell, to: Cell, rules: MoveRules = 
 
 const openGround: Terrain = {};
 
-const terrainOf = (map: GridMap, x: number, y: number): Terrain => map.cells[cellKey({ x, y })] ?? openGround;
+/**
+ * A map's terrain by cell index (y·width + x), built once per map: a search looks a cell's terrain up
+ * for every neighbour it scans, and the map never changes in place (`map.set` puts a new map in).
+ */
+const terrainGrids = new WeakMap<GridMap, (Terrain | undefined)[]>();
 
-const wallOf = (map: GridMap, x: number, y: number): boolean => x < 0 || y < 0 || x >= map.width || y >= map.height || terrainOf(map, x, y).blocksMove === true;
+function terrainGrid(map: GridMap): (Terrain | undefined)[] {
+  let grid = terrainGrids.get(map);
+  if (!grid) {
+    grid = new Array(map.width * map.height).fill(undefined);
+    for (const key in map.cells) {
+      const c = parseCellKey(key);
+      if (inBounds(map, c) && Number.isInteger(c.x) && Number.isInteger(c.y)) grid[c.y * map.width + c.x] = map.cells[key];
+    }
+    terrainGrids.set(map, grid);
+  }
+  return grid;
+}
+
+/** What a search has learnt of a cell from the rules' callbacks (each asked once per cell, not per neighbour). */
+const UNKNOWN = 0;
+const FREE = 1;
+const OCCUPIED = 2;
+const PASS_ONLY = 3;
 
 /**
  * Dijkstra over cell indices (y·width + x) with typed arrays for settled cells and best costs: it runs
@@ -86,13 +107,17 @@ const wallOf = (map: GridMap, x: number, y: number): boolean => x < 0 || y < 0 |
  */
 function search(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal?: Cell): Map<string, Reach> {
   const width = map.width;
+  const height = map.height;
   if (!Number.isInteger(from.x) || !Number.isInteger(from.y) || !inBounds(map, from)) return searchByKey(map, from, budget, rules, goal);
   const best = new Map<string, Reach>();
-  const done = new Uint8Array(width * map.height);
-  const bestCost = new Float64Array(width * map.height).fill(Infinity);
+  const terrain = terrainGrid(map);
+  const done = new Uint8Array(width * height);
+  const known = new Uint8Array(width * height);
+  const bestCost = new Float64Array(width * height).fill(Infinity);
   const { occupied, passOnly, costOf } = rules;
   const corners = rules.corners ?? 'noSqueeze';
   const diagonalCost = rules.diagonalCost ?? 1;
+  const wallAt = (x: number, y: number) => x < 0 || y < 0 || x >= width || y >= height || terrain[y * width + x]?.blocksMove === true;
   const heap = new CellHeap();
   best.set(cellKey(from), { cost: 0 });
   bestCost[from.y * width + from.x] = 0;
@@ -112,21 +137,27 @@ function search(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal
         if (dx === 0 && dy === 0) continue;
         const nx = hx + dx;
         const ny = hy + dy;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= map.height) continue;
+        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
         const ni = ny * width + nx;
         if (done[ni]) continue;
-        const next: Cell = { x: nx, y: ny };
-        if (occupied?.(next)) continue;
+        let what = known[ni];
+        let next: Cell | undefined;
+        if (what === UNKNOWN) {
+          next = { x: nx, y: ny };
+          what = occupied?.(next) ? OCCUPIED : passOnly?.(next) ? PASS_ONLY : FREE;
+          known[ni] = what;
+        }
+        if (what === OCCUPIED) continue;
         const diagonal = dx !== 0 && dy !== 0;
         if (diagonal && corners !== 'free') {
-          const a = wallOf(map, nx, hy);
-          const b = wallOf(map, hx, ny);
+          const a = wallAt(nx, hy);
+          const b = wallAt(hx, ny);
           if (corners === 'noCut' ? a || b : a && b) continue;
         }
         let step: number | null;
-        if (costOf) step = costOf(map, here, next);
+        if (costOf) step = costOf(map, here, next ?? { x: nx, y: ny });
         else {
-          const t = terrainOf(map, nx, ny);
+          const t = terrain[ni] ?? openGround;
           step = t.blocksMove ? null : diagonal ? (t.cost ?? 1) * diagonalCost : t.cost ?? 1;
         }
         if (step === null || !Number.isFinite(step) || step < 0) continue;
@@ -134,8 +165,8 @@ function search(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal
         if (total > budget + EPS) continue;
         if (bestCost[ni] <= total) continue;
         const entry: Reach = { cost: total, prev: key };
-        if (passOnly?.(next)) entry.canStop = false;
-        best.set(cellKey(next), entry);
+        if (what === PASS_ONLY) entry.canStop = false;
+        best.set(cellKey(next ?? { x: nx, y: ny }), entry);
         bestCost[ni] = total;
         heap.push(total, ni);
       }
@@ -144,8 +175,8 @@ function search(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal
   return best;
 }
 
-/** The plain string-keyed search, for a start that is not a whole cell on the map (kept for exactness). */
-function searchByKey(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal?: Cell): Map<string, Reach> {
+/** The plain string-keyed search, for a start that is not a whole cell on the map (kept for exactness; the tests hold the fast search to it). */
+export function searchByKey(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal?: Cell): Map<string, Reach> {
   const best = new Map<string, Reach>();
   const done = new Set<string>();
   const heap = new Heap<string>();

@@ -1,0 +1,51 @@
+// The index-based search (typed arrays, terrain by index, each cell's occupancy asked once) must give
+// exactly what the plain string-keyed search gives: same cells, costs, previous cells, pass-only marks,
+// and the same insertion order, for any map, rules and budget.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { GridMap, Terrain } from '../types.ts';
+import { cellKey } from './grid.ts';
+import { reachable, searchByKey, type MoveRules } from './path.ts';
+
+const terrain: fc.Arbitrary<Terrain> = fc.oneof(
+  fc.constant<Terrain>({ blocksMove: true }),
+  fc.record<Terrain>({ cost: fc.constantFrom(0.5, 1, 1.5, 2, 3) }),
+  fc.constant<Terrain>({ tags: ['mud'] }),
+);
+
+const world = fc
+  .record({ width: fc.integer({ min: 1, max: 9 }), height: fc.integer({ min: 1, max: 9 }) })
+  .chain(({ width, height }) =>
+    fc.record({
+      width: fc.constant(width),
+      height: fc.constant(height),
+      cells: fc.dictionary(fc.tuple(fc.nat(width - 1), fc.nat(height - 1)).map(([x, y]) => cellKey({ x, y })), terrain, { maxKeys: width * height }),
+      from: fc.tuple(fc.nat(width - 1), fc.nat(height - 1)),
+      occupied: fc.array(fc.tuple(fc.nat(width - 1), fc.nat(height - 1)), { maxLength: 6 }),
+      passOnly: fc.array(fc.tuple(fc.nat(width - 1), fc.nat(height - 1)), { maxLength: 6 }),
+      corners: fc.constantFrom('free', 'noSqueeze', 'noCut', undefined),
+      diagonalCost: fc.constantFrom(1, 1.5, 2, undefined),
+      budget: fc.constantFrom(0, 1, 2.5, 4, 7, Infinity),
+    }),
+  );
+
+describe('reachable', () => {
+  it('the fast search equals the string-keyed search entry by entry, in order', () => {
+    fc.assert(
+      fc.property(world, (w) => {
+        const map: GridMap = { kind: 'grid', width: w.width, height: w.height, cells: w.cells };
+        const occ = new Set(w.occupied.map(([x, y]) => cellKey({ x, y })));
+        const pass = new Set(w.passOnly.map(([x, y]) => cellKey({ x, y })));
+        const rules: MoveRules = {
+          occupied: (c) => occ.has(cellKey(c)),
+          passOnly: (c) => pass.has(cellKey(c)),
+          ...(w.corners ? { corners: w.corners } : {}),
+          ...(w.diagonalCost ? { diagonalCost: w.diagonalCost } : {}),
+        };
+        const from = { x: w.from[0], y: w.from[1] };
+        expect([...reachable(map, from, w.budget, rules)]).toEqual([...searchByKey(map, from, w.budget, rules)]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
