@@ -116,3 +116,112 @@ describe('knownState: what a player reckons from', () => {
     expect(s.units.foe.data.secret).toBe('foe-plan');
   });
 });
+
+/** The events of one viewer's log after the creation, as plain objects without seq and cmd. */
+const tail = (log: LoggedEvent[], viewer: typeof p1 | typeof gm, r: ViewRules = rules) => viewLog(log, viewer, undefined, r).slice(1).map(({ seq: _s, cmd: _c, ...e }) => e);
+const slots = (...ids: string[]) => ids.map((unit) => ({ unit }));
+
+describe('viewLog: the turn order and other free text never name a hidden unit', () => {
+  it('a turn.order naming a hidden unit: withheld when nothing visible changed, else reworded without its reason', () => {
+    const log = logOf(
+      { type: 'turn.order', order: slots('hero', 'lurker', 'foe'), index: -1, why: 'round 1' }, // 2: no mention: shown, filtered
+      { type: 'turn.started', unit: 'hero', index: 0 }, // 3
+      { type: 'turn.order', order: [{ unit: 'hero' }, { unit: 'lurker', initiative: 22 }, { unit: 'foe' }, { unit: 'lurker', kind: 'extra' }], index: 0, why: 'LURKER gets an extra turn (GM)', reason: 'it was waiting in the dark' }, // 4: withheld
+      { type: 'turn.order', order: [{ unit: 'hero' }, { unit: 'lurker', initiative: 22 }, { unit: 'squire' }, { unit: 'foe' }], index: 0, why: 'the squire joins before LURKER', reason: 'sent by lurker' }, // 5: reworded
+      { type: 'turn.order', order: [{ unit: 'lurker', initiative: 22 }, { unit: 'hero' }, { unit: 'foe' }, { unit: 'squire' }], index: 1, why: 'reordered by the GM', reason: 'the squire waits' }, // 6: no mention: shown, pointer moved
+      { type: 'turn.order', order: [{ unit: 'lurker', initiative: 22 }, { unit: 'hero' }, { unit: 'foe' }, { unit: 'squire' }], index: 3, why: 'the GM ends the round: LURKER, FOE do not act' }, // 7: reworded
+    );
+    expect(tail(log, p1)).toEqual([
+      { type: 'turn.order', order: slots('hero', 'foe'), index: -1, why: 'round 1' },
+      { type: 'turn.started', unit: 'hero', index: 0 },
+      { type: 'turn.order', order: slots('hero', 'squire', 'foe'), index: 0, why: 'the turn order changes' },
+      // the pointer indexes the player's order: the hero's slot is its first
+      { type: 'turn.order', order: slots('hero', 'foe', 'squire'), index: 0, why: 'reordered by the GM', reason: 'the squire waits' },
+      { type: 'turn.order', order: slots('hero', 'foe', 'squire'), index: 2, why: 'the turn order changes' },
+    ]);
+    const seen = JSON.stringify(viewLog(log, p1, undefined, rules));
+    expect(seen).not.toMatch(/lurker|LURKER|in the dark/);
+    expect(viewLog(log, gm, undefined, rules)).toEqual(log);
+  });
+
+  it('a hidden newcomer placed in the order leaves no trace', () => {
+    const log = logOf(
+      { type: 'turn.order', order: slots('hero', 'foe'), index: 0, why: 'round 1' },
+      { type: 'unit.added', unit: unit('sneak', 'b', { hidden: true }), reason: 'it was waiting in the dark' },
+      { type: 'turn.order', order: [{ unit: 'hero' }, { unit: 'sneak', initiative: 22 }, { unit: 'foe' }], index: 0, why: 'SNEAK joins at initiative 22', reason: 'it was waiting in the dark' },
+    );
+    expect(tail(log, p1)).toEqual([{ type: 'turn.order', order: slots('hero', 'foe'), index: 0, why: 'round 1' }]);
+  });
+
+  it('events redacted on their way (secret pools, projected data, GM decisions) still pass the mention check', () => {
+    const pending = { id: 'q1', kind: 'suggestion', answeredBy: 'gm' as const, prompt: 'let LURKER flee?', options: ['accept', 'reject'], data: {}, blocking: false as const };
+    const log = logOf(
+      { type: 'pool.changed', unit: 'foe', pool: 'hp', delta: -2, value: 8, kind: 'damage', reason: 'LURKER stabbed it' },
+      { type: 'unit.data', unit: 'foe', key: 'seen', value: ['ice'], reason: 'LURKER told them' },
+      { type: 'pending.opened', pending },
+      { type: 'pending.closed', id: 'q1', answer: 'accept', reason: 'LURKER may go' },
+      { type: 'pool.changed', unit: 'foe', pool: 'hp', delta: -1, value: 7, kind: 'damage', reason: 'a clean hit' },
+    );
+    expect(tail(log, p1)).toEqual([{ type: 'pool.changed', unit: 'foe', pool: 'hp', delta: -1, kind: 'damage', reason: 'a clean hit' }]);
+  });
+});
+
+describe('viewLog: a unit added mid-fight', () => {
+  it('reaches players when visible, projected as viewState shows it; a hidden one does not', () => {
+    const rook = unit('rook', 'b', { data: { secret: 'rook-plan', traits: { fire: 'weak' }, seen: [], gmNotes: 'rook note' } });
+    const log = logOf(
+      { type: 'unit.added', unit: rook, reason: 'the noise drew it' },
+      { type: 'unit.added', unit: unit('sneak', 'b', { hidden: true }) },
+    );
+    const seen = tail(log, p1);
+    expect(seen).toEqual([{ type: 'unit.added', unit: { ...rook, pools: {}, data: { traits: {}, seen: [] } }, reason: 'the noise drew it' }]);
+    const withRook = encounter();
+    withRook.units.rook = rook;
+    withRook.unitOrder.push('rook');
+    expect(seen[0]).toEqual({ type: 'unit.added', unit: viewState(withRook, p1, rules).units.rook, reason: 'the noise drew it' });
+    // p2 fights on side b: the newcomer whole, but for the GM's notes
+    expect(tail(log, p2)).toEqual([{ type: 'unit.added', unit: { ...rook, data: { secret: 'rook-plan', traits: { fire: 'weak' }, seen: [] } }, reason: 'the noise drew it' }]);
+    expect(tail(log, gm).length).toBe(2);
+  });
+});
+
+describe('links to hidden units', () => {
+  const link = (w: string, kind: string, lead = true) => ({ with: w, kind, lead });
+
+  it('are left out of the state a player sees (the key goes when no link is left)', () => {
+    const s = encounter();
+    s.units.hero.data.links = [link('lurker', 'pet'), link('squire', 'bond')];
+    s.units.squire.data.links = [link('hero', 'bond', false)];
+    s.units.foe.data.links = [link('lurker', 'mount')];
+    s.units.lurker.data.links = [link('hero', 'pet', false), link('foe', 'mount', false)];
+    const v = viewState(s, p1, rules);
+    expect(v.units.hero.data.links).toEqual([link('squire', 'bond')]);
+    expect(v.units.squire.data.links).toEqual([link('hero', 'bond', false)]);
+    expect('links' in v.units.foe.data).toBe(false);
+    expect(JSON.stringify(v)).not.toContain('lurker');
+    expect(viewState(s, gm, rules).units.hero.data.links).toHaveLength(2);
+    expect(s.units.hero.data.links).toHaveLength(2);
+  });
+
+  it("are left out of unit.data events and the creation's state: a change only to them is withheld", () => {
+    const created = encounter();
+    created.units.foe.data.links = [link('lurker', 'mount')];
+    const log = [{ type: 'encounter.created', state: created } as GameEvent, ...[
+      { type: 'unit.data', unit: 'hero', key: 'links', value: [link('lurker', 'pet')], reason: 'linked by the GM' }, // 2: withheld
+      { type: 'unit.data', unit: 'hero', key: 'links', value: [link('lurker', 'pet'), link('squire', 'bond')], reason: 'linked by the GM' }, // 3: the bond
+      { type: 'unit.data', unit: 'foe', key: 'links', value: [link('lurker', 'mount'), link('spy', 'bond')], reason: 'linked by the GM' }, // 4: the bond
+      { type: 'unit.data', unit: 'hero', key: 'links', value: [link('lurker', 'pet')], reason: 'unlinked by the GM' }, // 5: no link left
+      { type: 'unit.data', unit: 'hero', key: 'links', value: undefined, reason: 'unlinked by the GM' }, // 6: withheld
+    ] as GameEvent[]].map((e, i) => ({ ...e, seq: i + 1, cmd: `c${i + 1}` }) as LoggedEvent);
+    const seen = viewLog(log, p1, undefined, rules);
+    expect(seen.map((e) => e.seq)).toEqual([1, 3, 4, 5]);
+    expect('links' in (seen[0] as Extract<LoggedEvent, { type: 'encounter.created' }>).state.units.foe.data).toBe(false);
+    expect(data(seen[1]).value).toEqual([link('squire', 'bond')]);
+    expect(data(seen[2]).value).toEqual([link('spy', 'bond')]);
+    expect('value' in seen[3]).toBe(false);
+    expect(JSON.stringify(seen)).not.toContain('lurker');
+    // without a ruleset's hook too
+    expect(viewLog(log, p1, undefined, { secretPools: ['hp'] }).map((e) => e.seq)).toEqual([1, 3, 4, 5]);
+    expect(viewLog(log, gm, undefined, rules)).toEqual(log);
+  });
+});

@@ -6,12 +6,18 @@
 import type { Appliers } from './apply.ts';
 import { applyEvent, emptyState } from './apply.ts';
 import type { GameEvent, LoggedEvent } from './events.ts';
-import type { EncounterState, Json, Unit } from './types.ts';
+import type { EncounterState, Json, Slot, Unit } from './types.ts';
 
 export type Viewer = { role: 'gm' } | { role: 'player'; player: string };
 
 /** Keys of unit and encounter data only the GM reads. */
 export const GM_ONLY_KEYS = ['gmNotes'];
+
+/** The unit data key `gm.link` / `gm.unlink` keep links in (src/engine/gm/links.ts): `[{ with, kind, lead }]`. */
+const LINKS_KEY = 'links';
+
+/** The `why` a player reads on a turn order change whose own words would name a hidden unit. */
+const NEUTRAL_ORDER_WHY = 'the turn order changes';
 
 export interface ViewRules {
   secretPools?: string[];
@@ -41,13 +47,35 @@ function dataSeen(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules
   return rules.projectData && !isFriendly(u, viewer, friends) ? rules.projectData(u.data, u) : u.data;
 }
 
-function projectUnit(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules, friends: Set<string>): Unit {
-  const own = isFriendly(u, viewer, friends);
+/**
+ * A unit's data as `viewer` sees it: the ruleset's projection for other sides' units, without GM-only
+ * keys, and without links to units `shown` leaves out (the key goes when no link is left, as gm.unlink does).
+ */
+function playerData(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules, friends: Set<string>, shown: (id: string) => boolean): Record<string, Json> {
   const data = { ...dataSeen(u, viewer, rules, friends) };
   for (const k of GM_ONLY_KEYS) delete data[k];
+  const links = data[LINKS_KEY];
+  if (Array.isArray(links)) {
+    const kept = links.filter((l) => !(l && typeof l === 'object' && !Array.isArray(l) && typeof l.with === 'string' && !shown(l.with)));
+    if (!kept.length) delete data[LINKS_KEY];
+    else if (kept.length !== links.length) data[LINKS_KEY] = kept;
+  }
+  return data;
+}
+
+function projectUnit(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules, friends: Set<string>, shown: (id: string) => boolean): Unit {
+  const own = isFriendly(u, viewer, friends);
+  const data = playerData(u, viewer, rules, friends, shown);
   const pools = { ...u.pools };
   if (!own) for (const p of rules.secretPools ?? []) delete pools[p];
   return { ...u, data, pools };
+}
+
+/** A turn order without the slots `shown` leaves out; the pointer still indexes the same slot (-1 while a left-out slot is in progress). */
+function orderSeen(order: readonly Slot[], index: number, shown: (id: string) => boolean): { order: Slot[]; index: number } {
+  const before = order.slice(0, Math.max(0, index)).filter((s) => !shown(s.unit)).length;
+  const activeHidden = index >= 0 && index < order.length && !shown(order[index].unit);
+  return { order: order.filter((s) => shown(s.unit)), index: activeHidden ? -1 : index - before };
 }
 
 export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRules = {}): EncounterState {
@@ -55,21 +83,14 @@ export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRule
   const shown = (id: string | undefined) => id === undefined || visibleUnit(state.units[id]);
   const units: EncounterState['units'] = {};
   const friends = friendlySides(state, viewer);
-  for (const id of state.unitOrder) if (shown(id)) units[id] = projectUnit(state.units[id], viewer, rules, friends);
+  for (const id of state.unitOrder) if (shown(id)) units[id] = projectUnit(state.units[id], viewer, rules, friends, shown);
   const data = { ...state.data };
   for (const k of GM_ONLY_KEYS) delete data[k];
-  // the pointer must still index the same slot after hidden slots are taken out
-  const before = state.turn.order.slice(0, Math.max(0, state.turn.index)).filter((s) => !shown(s.unit)).length;
-  const activeHidden = state.turn.index >= 0 && !shown(state.turn.order[state.turn.index]?.unit);
   return {
     ...state,
     units,
     unitOrder: state.unitOrder.filter(shown),
-    turn: {
-      ...state.turn,
-      order: state.turn.order.filter((s) => shown(s.unit)),
-      index: activeHidden ? -1 : state.turn.index - before,
-    },
+    turn: { ...state.turn, ...orderSeen(state.turn.order, state.turn.index, shown) },
     effects: state.effects.filter((f) => shown(f.target) && shown(f.source)).map((f) => (f.source && !shown(f.source) ? { ...f, source: undefined } : f)),
     pending: state.pending
       .filter((p) => p.answeredBy === 'gm' || shown(p.answeredBy))
@@ -131,11 +152,40 @@ function hiddenMentions(...states: EncounterState[]): RegExp | undefined {
 
 function projectEvent(e: LoggedEvent, before: EncounterState, after: EncounterState, viewer: Viewer & { role: 'player' }, rules: ViewRules): LoggedEvent | undefined {
   if (e.visibility === 'gm') return undefined;
-  if (e.type === 'encounter.created') return { ...e, state: viewState(e.state, viewer, rules) };
+  if (e.type === 'encounter.created') {
+    const out = { ...e, state: viewState(e.state, viewer, rules) };
+    // the state is the player's view; a reason naming a hidden unit goes
+    if (out.reason !== undefined && hiddenMentions(e.state)?.test(JSON.stringify(out.reason))) delete out.reason;
+    return out;
+  }
   const named = unitsNamed(e);
+  // a unit.added's unit did not exist before: it shows when it is visible after
+  const added = e.type === 'unit.added' ? e.unit.id : undefined;
   // hidden before or after (a reveal shows, a hiding does not)
-  if (named.some((id) => !visibleUnit(after.units[id]) || (e.type !== 'unit.hidden' && !visibleUnit(before.units[id])))) return undefined;
-  if (e.type === 'turn.order') return { ...e, order: e.order.filter((s) => visibleUnit(after.units[s.unit])) };
+  if (named.some((id) => !visibleUnit(after.units[id]) || (e.type !== 'unit.hidden' && id !== added && !visibleUnit(before.units[id])))) return undefined;
+  const out = redact(e, before, after, viewer, rules);
+  if (!out) return undefined;
+  // every event, redacted or not, is checked for mentions of a hidden unit in any of its text (a why, a
+  // reason, a prompt, a ruleset's note): a reveal shows the unit; anything else mentioning a unit hidden
+  // before or after is withheld — but for a turn order change, which is reworded when it changes what the player sees
+  const mentions = e.type === 'unit.hidden' ? hiddenMentions(after) : hiddenMentions(before, after);
+  if (!mentions || !mentions.test(JSON.stringify(out))) return out;
+  if (out.type !== 'turn.order') return undefined;
+  const shown = (id: string) => visibleUnit(after.units[id]);
+  const was = orderSeen(before.turn.order, before.turn.index, shown);
+  if (JSON.stringify(was) === JSON.stringify({ order: out.order, index: out.index })) return undefined;
+  const neutral = { type: 'turn.order', order: out.order, index: out.index, why: NEUTRAL_ORDER_WHY, seq: e.seq, cmd: e.cmd } as LoggedEvent;
+  return mentions.test(JSON.stringify(neutral)) ? undefined : neutral;
+}
+
+/** An event naming only visible units, as the player may read it (before the check for mentions of hidden units); undefined: withheld. */
+function redact(e: LoggedEvent, before: EncounterState, after: EncounterState, viewer: Viewer & { role: 'player' }, rules: ViewRules): LoggedEvent | undefined {
+  const shown = (id: string) => visibleUnit(after.units[id]);
+  if (e.type === 'turn.order') return { ...e, ...orderSeen(e.order, e.index, shown) };
+  if (e.type === 'unit.added') {
+    const u = after.units[e.unit.id];
+    return { ...e, unit: projectUnit(u, viewer, rules, friendlySides(after, viewer), shown) };
+  }
   if (e.type === 'effect.changed' || e.type === 'effect.removed') {
     const fx = before.effects.find((f) => f.id === e.id);
     if (fx && (!visibleUnit(before.units[fx.target]) || (fx.source && !visibleUnit(before.units[fx.source])))) return undefined;
@@ -145,13 +195,13 @@ function projectEvent(e: LoggedEvent, before: EncounterState, after: EncounterSt
     if (p && p.answeredBy === 'gm') return { ...e, answer: null };
   }
   if (e.type === 'unit.data' && GM_ONLY_KEYS.includes(e.key)) return undefined;
-  if (e.type === 'unit.data' && rules.projectData) {
+  if (e.type === 'unit.data') {
     const friends = friendlySides(after, viewer);
     const u = after.units[e.unit];
-    if (!isFriendly(u, viewer, friends)) {
+    if (e.key === LINKS_KEY || (rules.projectData && !isFriendly(u, viewer, friends))) {
       // the key as the player sees it, before and after: withheld when it shows nothing (or nothing new)
-      const was = before.units[e.unit] ? dataSeen(before.units[e.unit], viewer, rules, friends) : {};
-      const now = dataSeen(u, viewer, rules, friends);
+      const was = before.units[e.unit] ? playerData(before.units[e.unit], viewer, rules, friends, shown) : {};
+      const now = playerData(u, viewer, rules, friends, shown);
       const had = Object.hasOwn(was, e.key);
       const has = Object.hasOwn(now, e.key);
       if (!had && !has) return undefined;
@@ -170,9 +220,6 @@ function projectEvent(e: LoggedEvent, before: EncounterState, after: EncounterSt
     }
   }
   if (e.type === 'pending.opened' && e.pending.answeredBy === 'gm') return { ...e, pending: { ...e.pending, options: [], data: {} } };
-  // a reveal shows the unit; anything else mentioning a unit hidden before or after is withheld
-  const mentions = e.type === 'unit.hidden' ? hiddenMentions(after) : hiddenMentions(before, after);
-  if (mentions && mentions.test(JSON.stringify(e))) return undefined;
   return e;
 }
 

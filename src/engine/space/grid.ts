@@ -9,7 +9,11 @@ const KEY_SPAN = 256;
 const keys: (string | undefined)[] = new Array(KEY_SPAN * KEY_SPAN);
 
 export function cellKey(c: Cell): string {
-  const { x, y } = c;
+  return cellKeyOf(c.x, c.y);
+}
+
+/** cellKey of (x, y) without a Cell object (the path search asks it for every cell it reaches). */
+export function cellKeyOf(x: number, y: number): string {
   if (x >= 0 && y >= 0 && x < KEY_SPAN && y < KEY_SPAN && (x | 0) === x && (y | 0) === y) {
     const i = y * KEY_SPAN + x;
     return keys[i] ?? (keys[i] = `${x},${y}`);

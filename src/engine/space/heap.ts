@@ -62,6 +62,11 @@ export class CellHeap {
   get size(): number {
     return this.n;
   }
+  /** Empty it for another search, keeping the arrays (a search runs for every legal-action listing). */
+  clear(): void {
+    this.n = 0;
+    this.nextSeq = 0;
+  }
   private less(i: number, j: number): boolean {
     return this.cost[i] < this.cost[j] || (this.cost[i] === this.cost[j] && this.seq[i] < this.seq[j]);
   }

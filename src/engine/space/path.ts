@@ -14,7 +14,7 @@
  */
 import type { Cell, GridMap, Terrain } from '../types.ts';
 import { CellHeap, Heap } from './heap.ts';
-import { cellKey, inBounds, isDiagonalStep, isNeighbour, neighbours, parseCellKey, sameCell, terrainAt } from './grid.ts';
+import { cellKey, cellKeyOf, inBounds, isDiagonalStep, isNeighbour, neighbours, parseCellKey, sameCell, terrainAt } from './grid.ts';
 
 export interface MoveRules {
   /** Full cost of the step from → to (a neighbour); null = cannot. Replaces the default cost. */
@@ -94,6 +94,31 @@ function terrainGrid(map: GridMap): (Terrain | undefined)[] {
   return grid;
 }
 
+/** A search's working arrays, kept from one search to the next (a callback that searches again gets fresh ones). */
+interface Scratch {
+  busy: boolean;
+  done: Uint8Array;
+  known: Uint8Array;
+  bestCost: Float64Array;
+  heap: CellHeap;
+}
+
+let scratch: Scratch | undefined;
+
+function takeScratch(cells: number): Scratch {
+  let s = scratch;
+  if (!s || s.busy || s.done.length < cells) {
+    s = { busy: false, done: new Uint8Array(cells), known: new Uint8Array(cells), bestCost: new Float64Array(cells), heap: new CellHeap() };
+    if (!scratch?.busy) scratch = s;
+  }
+  s.busy = true;
+  s.done.fill(0, 0, cells);
+  s.known.fill(0, 0, cells);
+  s.bestCost.fill(Infinity, 0, cells);
+  s.heap.clear();
+  return s;
+}
+
 /** What a search has learnt of a cell from the rules' callbacks (each asked once per cell, not per neighbour). */
 const UNKNOWN = 0;
 const FREE = 1;
@@ -111,66 +136,68 @@ function search(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal
   if (!Number.isInteger(from.x) || !Number.isInteger(from.y) || !inBounds(map, from)) return searchByKey(map, from, budget, rules, goal);
   const best = new Map<string, Reach>();
   const terrain = terrainGrid(map);
-  const done = new Uint8Array(width * height);
-  const known = new Uint8Array(width * height);
-  const bestCost = new Float64Array(width * height).fill(Infinity);
+  const s = takeScratch(width * height);
+  const { done, known, bestCost, heap } = s;
   const { occupied, passOnly, costOf } = rules;
   const corners = rules.corners ?? 'noSqueeze';
   const diagonalCost = rules.diagonalCost ?? 1;
   const wallAt = (x: number, y: number) => x < 0 || y < 0 || x >= width || y >= height || terrain[y * width + x]?.blocksMove === true;
-  const heap = new CellHeap();
-  best.set(cellKey(from), { cost: 0 });
-  bestCost[from.y * width + from.x] = 0;
-  heap.push(0, from.y * width + from.x);
-  while (heap.size > 0) {
-    const cell = heap.pop();
-    if (done[cell]) continue;
-    done[cell] = 1;
-    const cost = heap.lastCost;
-    const hx = cell % width;
-    const hy = (cell - hx) / width;
-    if (goal && hx === goal.x && hy === goal.y) break;
-    const here: Cell = { x: hx, y: hy };
-    const key = cellKey(here);
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
-        if (dx === 0 && dy === 0) continue;
-        const nx = hx + dx;
-        const ny = hy + dy;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        const ni = ny * width + nx;
-        if (done[ni]) continue;
-        let what = known[ni];
-        let next: Cell | undefined;
-        if (what === UNKNOWN) {
-          next = { x: nx, y: ny };
-          what = occupied?.(next) ? OCCUPIED : passOnly?.(next) ? PASS_ONLY : FREE;
-          known[ni] = what;
+  try {
+    best.set(cellKey(from), { cost: 0 });
+    bestCost[from.y * width + from.x] = 0;
+    heap.push(0, from.y * width + from.x);
+    while (heap.size > 0) {
+      const cell = heap.pop();
+      if (done[cell]) continue;
+      done[cell] = 1;
+      const cost = heap.lastCost;
+      const hx = cell % width;
+      const hy = (cell - hx) / width;
+      if (goal && hx === goal.x && hy === goal.y) break;
+      const here: Cell = { x: hx, y: hy };
+      const key = cellKeyOf(hx, hy);
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          if (dx === 0 && dy === 0) continue;
+          const nx = hx + dx;
+          const ny = hy + dy;
+          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const ni = ny * width + nx;
+          if (done[ni]) continue;
+          let what = known[ni];
+          let next: Cell | undefined;
+          if (what === UNKNOWN) {
+            next = { x: nx, y: ny };
+            what = occupied?.(next) ? OCCUPIED : passOnly?.(next) ? PASS_ONLY : FREE;
+            known[ni] = what;
+          }
+          if (what === OCCUPIED) continue;
+          const diagonal = dx !== 0 && dy !== 0;
+          if (diagonal && corners !== 'free') {
+            const a = wallAt(nx, hy);
+            const b = wallAt(hx, ny);
+            if (corners === 'noCut' ? a || b : a && b) continue;
+          }
+          let step: number | null;
+          if (costOf) step = costOf(map, here, next ?? { x: nx, y: ny });
+          else {
+            const t = terrain[ni] ?? openGround;
+            step = t.blocksMove ? null : diagonal ? (t.cost ?? 1) * diagonalCost : t.cost ?? 1;
+          }
+          if (step === null || !Number.isFinite(step) || step < 0) continue;
+          const total = tidy(cost + step);
+          if (total > budget + EPS) continue;
+          if (bestCost[ni] <= total) continue;
+          const entry: Reach = { cost: total, prev: key };
+          if (what === PASS_ONLY) entry.canStop = false;
+          best.set(cellKeyOf(nx, ny), entry);
+          bestCost[ni] = total;
+          heap.push(total, ni);
         }
-        if (what === OCCUPIED) continue;
-        const diagonal = dx !== 0 && dy !== 0;
-        if (diagonal && corners !== 'free') {
-          const a = wallAt(nx, hy);
-          const b = wallAt(hx, ny);
-          if (corners === 'noCut' ? a || b : a && b) continue;
-        }
-        let step: number | null;
-        if (costOf) step = costOf(map, here, next ?? { x: nx, y: ny });
-        else {
-          const t = terrain[ni] ?? openGround;
-          step = t.blocksMove ? null : diagonal ? (t.cost ?? 1) * diagonalCost : t.cost ?? 1;
-        }
-        if (step === null || !Number.isFinite(step) || step < 0) continue;
-        const total = tidy(cost + step);
-        if (total > budget + EPS) continue;
-        if (bestCost[ni] <= total) continue;
-        const entry: Reach = { cost: total, prev: key };
-        if (what === PASS_ONLY) entry.canStop = false;
-        best.set(cellKey(next ?? { x: nx, y: ny }), entry);
-        bestCost[ni] = total;
-        heap.push(total, ni);
       }
     }
+  } finally {
+    s.busy = false;
   }
   return best;
 }
