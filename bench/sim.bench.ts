@@ -9,7 +9,9 @@ import { EncounterLog, type LoggedEvent } from '../src/engine/index.ts';
 import { loadText } from '../src/rulesets/load.ts';
 import { seededSource } from '../src/dice/index.ts';
 import { playFight, playFrom } from '../src/sim/fight.ts';
-import { simulate } from '../src/sim/pool.ts';
+import { Worker } from 'node:worker_threads';
+import { simulate, workerEntry } from '../src/sim/pool.ts';
+import type { FromWorker, ToWorker } from '../src/sim/worker.ts';
 import { prepare, runRange, type SimSpec } from '../src/sim/runner.ts';
 import { handFight, playHand, type HandFight } from './hand-loop.ts';
 
@@ -102,6 +104,29 @@ function longLog(spec: SimSpec): { log: LoggedEvent[]; engine: ReturnType<typeof
   return { log: r.log!, engine };
 }
 
+/** Fights/s of one warm worker thread, then of two at once (each plays `runs`), start-up excluded. */
+async function warmWorkers(spec: SimSpec, runs: number): Promise<{ one: number; two: number }> {
+  const entry = await workerEntry();
+  const a = new Worker(entry, { workerData: spec });
+  const b = new Worker(entry, { workerData: spec });
+  const play = (w: Worker, from: number, to: number) =>
+    new Promise<void>((resolve, reject) => {
+      w.once('message', (m: FromWorker) => ('error' in m ? reject(new Error(m.error)) : resolve()));
+      w.postMessage({ from, to } satisfies ToWorker);
+    });
+  try {
+    await Promise.all([play(a, 0, runs / 4), play(b, 0, runs / 4)]); // warm-up
+    let t0 = performance.now();
+    await play(a, 0, runs);
+    const one = runs / ((performance.now() - t0) / 1000);
+    t0 = performance.now();
+    await Promise.all([play(a, 0, runs), play(b, runs, 2 * runs)]);
+    return { one, two: (2 * runs) / ((performance.now() - t0) / 1000) };
+  } finally {
+    await Promise.all([a.terminate(), b.terminate()]);
+  }
+}
+
 export async function benchSim(ms = 1000): Promise<BenchRow[]> {
   const quick = ms < 500;
   const { ruleset, doc } = loadFixture();
@@ -117,7 +142,8 @@ export async function benchSim(ms = 1000): Promise<BenchRow[]> {
   }
   // one worker thread against two, start-up included, on enough fights to amortise it
   const spec: SimSpec = { ruleset, doc, seed: 1, maxRounds: 100, policies: { blue: 'first', red: 'first' } };
-  const runs = quick ? 4000 : 40_000;
+  // enough fights that a worker's start-up (bundling, loading, warming up) is a small part of the run
+  const runs = quick ? 4000 : 100_000;
   // wall time is what a user waits; CPU time (all threads of the process) shows the cost of spreading
   // the work: on free cores, equal fights per CPU-second means a speed-up close to the worker count
   const timed = async (workers: number) => {
@@ -132,6 +158,14 @@ export async function benchSim(ms = 1000): Promise<BenchRow[]> {
   const two = await timed(2);
   rows.push({ name: `${runs.toLocaleString('en-US')} fights: 2 workers vs 1 (in-thread), wall clock`, ours: two.wall, baseline: one.wall, unit: 'fights/s', ratio: two.wall / one.wall });
   rows.push({ name: `${runs.toLocaleString('en-US')} fights: 2 workers vs 1, per CPU-second`, ours: two.cpu, baseline: one.cpu, unit: 'fights/cpu-s', ratio: two.cpu / one.cpu });
+  // the same threads once started and warm: what is left of the gap above is start-up
+  const warm = await warmWorkers(spec, quick ? 4000 : 40_000);
+  rows.push({ name: 'warm worker threads: 2 vs 1, wall clock', ours: warm.two, baseline: warm.one, unit: 'fights/s', ratio: warm.two / warm.one });
+  // a real encounter: moving units (path searches for every listing), the file's own policies
+  const cave = loadText(readFileSync(new URL('../examples/phase20/goblin-cave.yaml', import.meta.url), 'utf8'), 'examples/phase20/goblin-cave.yaml');
+  if (!cave.ok) throw new Error(cave.problems.map((p) => p.message).join('\n'));
+  const caveRate = engineRate({ ruleset: 'phase20', doc: cave.value.doc, seed: 1, maxRounds: 100, policies: {} }, ms);
+  rows.push({ name: 'goblin cave example (moving, aggressive), engine', ours: caveRate.fights, baseline: NaN, unit: 'fights/s', ratio: NaN });
   // replay: fold a long log from the empty state (what loading a saved encounter does)
   const { log, engine } = longLog(spec);
   const replay = rate((_from, batch) => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadText } from '../rulesets/load.ts';
@@ -11,6 +11,15 @@ function specOf(file: string, over: Partial<SimSpec> = {}): SimSpec {
   if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
   return { ruleset: r.value.ruleset.id, doc: r.value.doc, seed: 7, maxRounds: 100, policies: {}, ...over };
 }
+
+describe('the workers\' code', () => {
+  it('is one bundle kept on disk under a fingerprint of the sources, so later runs skip building it', async () => {
+    const url = await workerEntry();
+    expect(url.protocol).toBe('file:');
+    expect(url.pathname).toMatch(/\/node_modules\/\.cache\/skirmish\/sim-worker-[0-9a-f]{16}\.mjs$/);
+    expect(existsSync(url)).toBe(true);
+  });
+});
 
 describe('simulate', () => {
   it('gives the same tally with 1 worker (in this thread) and 2 worker threads, however the range is cut', async () => {

@@ -5,12 +5,13 @@
  * so merging them in any order gives the same result as playing every fight in one thread.
  */
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { build } from 'esbuild';
 import { prepare, runRange, type SimSpec } from './runner.ts';
 import { emptyTally, mergeTally, type Tally } from './tally.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
+import { workerEntry } from './worker-bundle.ts';
+
+export { workerEntry };
 
 export interface PoolOptions {
   /** Threads that play fights, this one included; 1 plays everything here (no start-up cost). */
@@ -44,7 +45,10 @@ export async function simulate(spec: SimSpec, runs: number, opts: PoolOptions): 
   const take = (): [number, number] | undefined => {
     if (next >= runs) return undefined;
     const from = next;
-    next = Math.min(runs, next + size);
+    // chunks shrink toward the end (never below 50), so the threads finish together instead of one
+    // waiting while another plays a last big chunk; a given chunk size is kept as it is
+    const step = opts.chunk ? size : Math.min(size, Math.max(50, Math.ceil((runs - next) / (threads * 4))));
+    next = Math.min(runs, next + step);
     return [from, next];
   };
   const finished = (from: number, to: number, tally: Tally, inWorker: boolean) => {
@@ -107,24 +111,4 @@ export async function simulate(spec: SimSpec, runs: number, opts: PoolOptions): 
   }
   if (failure) throw failure;
   return total;
-}
-
-let bundled: Promise<URL> | undefined;
-
-/**
- * The worker's code. Loading the sources through the TypeScript loader costs each worker most of a
- * CPU-second; one esbuild bundle (made once per process, in esbuild's own process while this thread
- * plays) starts a worker in ~50 ms. Falls back to the loader if bundling fails.
- */
-export function workerEntry(): Promise<URL> {
-  bundled ??= build({
-    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
-    bundle: true, format: 'esm', platform: 'node', target: 'node20', write: false, logLevel: 'silent',
-    // CommonJS packages inside the bundle call require(): give the ESM bundle one
-    banner: { js: `import { createRequire as __skirmishRequire } from 'node:module'; const require = __skirmishRequire(${JSON.stringify(fileURLToPath(import.meta.url))});` },
-  }).then(
-    (out) => new URL(`data:text/javascript;base64,${Buffer.from(out.outputFiles[0].text).toString('base64')}`),
-    () => new URL('./worker-entry.mjs', import.meta.url),
-  );
-  return bundled;
 }
