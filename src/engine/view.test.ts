@@ -225,3 +225,22 @@ describe('links to hidden units', () => {
     expect(viewLog(log, gm, undefined, rules)).toEqual(log);
   });
 });
+
+describe('decisions waiting in the state', () => {
+  it("a decision the GM owes shows no options, and no prompt naming a hidden unit; a player's own decision shows whole", () => {
+    const s = encounter();
+    s.pending = [
+      { id: 'p1', kind: 'tie', answeredBy: 'gm', prompt: 'LURKER and FOE tie: who goes first?', options: ['lurker', 'foe'], data: { tied: ['lurker', 'foe'] } },
+      { id: 'p2', kind: 'tie', answeredBy: 'gm', prompt: 'HERO and FOE tie: who goes first?', options: ['hero', 'foe'], data: {} },
+      { id: 'p3', kind: 'reaction', answeredBy: 'hero', prompt: 'block or take it?', options: ['block', 'take'], data: { from: 'foe' } },
+    ];
+    const seen = viewState(s, p1).pending;
+    expect(seen.map((p) => [p.prompt, p.options, p.data])).toEqual([
+      ['the GM is deciding something', [], {}],
+      ['HERO and FOE tie: who goes first?', [], {}],
+      ['block or take it?', ['block', 'take'], { from: 'foe' }],
+    ]);
+    expect(JSON.stringify(viewState(s, p1))).not.toMatch(/lurker|LURKER/);
+    expect(viewState(s, gm).pending[0].prompt).toBe('LURKER and FOE tie: who goes first?');
+  });
+});

@@ -6,7 +6,7 @@
 import type { Appliers } from './apply.ts';
 import { applyEvent, emptyState } from './apply.ts';
 import type { GameEvent, LoggedEvent } from './events.ts';
-import type { EncounterState, Json, Slot, Unit } from './types.ts';
+import type { EncounterState, Json, Pending, Slot, Unit } from './types.ts';
 
 export type Viewer = { role: 'gm' } | { role: 'player'; player: string };
 
@@ -78,6 +78,12 @@ function orderSeen(order: readonly Slot[], index: number, shown: (id: string) =>
   return { order: order.filter((s) => shown(s.unit)), index: activeHidden ? -1 : index - before };
 }
 
+/** A decision the GM owes, as a player sees it waiting: no options or data, and no prompt naming a hidden unit. */
+function gmDecisionSeen(p: Pending, mentions: RegExp | undefined): Pending {
+  const prompt = mentions?.test(p.prompt) ? 'the GM is deciding something' : p.prompt;
+  return { ...p, prompt, options: [], data: {} };
+}
+
 export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRules = {}): EncounterState {
   if (viewer.role === 'gm') return state;
   const shown = (id: string | undefined) => id === undefined || visibleUnit(state.units[id]);
@@ -94,7 +100,7 @@ export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRule
     effects: state.effects.filter((f) => shown(f.target) && shown(f.source)).map((f) => (f.source && !shown(f.source) ? { ...f, source: undefined } : f)),
     pending: state.pending
       .filter((p) => p.answeredBy === 'gm' || shown(p.answeredBy))
-      .map((p) => (p.answeredBy === 'gm' ? { ...p, options: [], data: {} } : p)),
+      .map((p) => (p.answeredBy === 'gm' ? gmDecisionSeen(p, hiddenMentions(state)) : p)),
     data,
   };
 }
