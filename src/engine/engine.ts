@@ -172,8 +172,7 @@ export function createEngine(ruleset: Ruleset): Engine {
       if (state.status !== 'active') return [];
       if (firstBlocking(state)) {
         return state.pending
-          .filter((p) => p.blocking !== false)
-          .filter((p) => p.answeredBy === unit)
+          .filter((p) => p.blocking !== false && p.answeredBy === unit)
           .flatMap((p) => p.options.map((choice) => ({ command: { type: 'answer', actor: unit, pending: p.id, choice }, label: `${p.prompt}: ${JSON.stringify(choice)}`, group: 'answer' })));
       }
       return ruleset.legalActions(state, unit);

@@ -1,0 +1,72 @@
+// engine.fork: a working copy that shares what events never change in place — and decide unlogged:
+// the same state without the check and note records.
+import { describe, expect, it } from 'vitest';
+import type { DiceSource } from '../dice/source.ts';
+import { applyEvent } from './apply.ts';
+import { cloneJson } from './clone.ts';
+import type { GameEvent } from './events.ts';
+import { createEngine } from './engine.ts';
+import { forkState } from './fork.ts';
+import { toy, toyDoc } from './testing/toy.ts';
+import type { EncounterState } from './types.ts';
+
+const queue = (...faces: number[]): DiceSource => ({ roll: () => faces.shift() ?? 1 });
+const engine = createEngine(toy);
+
+function started(): EncounterState {
+  const s = engine.replay(engine.create(toyDoc([{ id: 'a', side: 'x', hp: 10 }, { id: 'b', side: 'y', hp: 10 }])));
+  const d = engine.decide(s, { type: 'start' }, queue());
+  if (!d.ok) throw new Error(d.rejection.message);
+  d.state.units.a.data = { gear: { sword: { dice: '1d8' } } };
+  d.state.effects = [{ id: 'fx1', name: 'Poison', target: 'b', stacks: 1, remaining: 3, data: { dot: '1d4' } }];
+  return d.state;
+}
+
+describe('forkState', () => {
+  it('is equal to a deep copy, with its own shells and shared values below them', () => {
+    const s = started();
+    const f = forkState(s);
+    expect(f).toEqual(cloneJson(s));
+    expect(f.units.a).not.toBe(s.units.a);
+    expect(f.units.a.pools.hp).not.toBe(s.units.a.pools.hp);
+    expect(f.units.a.data).not.toBe(s.units.a.data);
+    expect(f.effects[0]).not.toBe(s.effects[0]);
+    expect(f.turn.order).not.toBe(s.turn.order);
+    // what events only ever replace is shared
+    expect(f.units.a.data.gear).toBe(s.units.a.data.gear);
+    expect(f.effects[0].data).toBe(s.effects[0].data);
+  });
+
+  it('every kind of change applied to a fork leaves the original as it was', () => {
+    const s = started();
+    const before = JSON.stringify(s);
+    let f = forkState(s);
+    const events: GameEvent[] = [
+      { type: 'pool.changed', unit: 'a', pool: 'hp', delta: -3, value: 7, kind: 'damage' },
+      { type: 'pool.max', unit: 'b', pool: 'hp', max: 12, value: 12 },
+      { type: 'stat.set', unit: 'a', stat: 'agility', value: 3 },
+      { type: 'unit.data', unit: 'a', key: 'gear', value: { axe: { dice: '1d10' } } },
+      { type: 'effect.changed', id: 'fx1', remaining: 2, stacks: 2, data: { dot: '1d6' } },
+      { type: 'unit.moved', unit: 'a', to: { x: 3, y: 3 } },
+      { type: 'turn.order', order: [{ unit: 'b' }, { unit: 'a' }], index: 0, why: 'test' },
+      { type: 'encounter.data', key: 'weather', value: 'rain' },
+      { type: 'unit.status', unit: 'b', status: 'down', cause: 'test' },
+      { type: 'effect.removed', id: 'fx1', why: 'removed' },
+    ];
+    for (const e of events) f = applyEvent(f, e);
+    expect(f.units.a.pools.hp.value).toBe(7);
+    expect(JSON.stringify(s)).toBe(before);
+  });
+});
+
+describe('decide unlogged', () => {
+  it('gives the same state, version included, with no check or note built', () => {
+    const logged = engine.decide(started(), { type: 'hit', actor: 'a', target: 'b' }, queue(4));
+    const quiet = engine.decide(started(), { type: 'hit', actor: 'a', target: 'b' }, queue(4), { unlogged: true });
+    if (!logged.ok || !quiet.ok) throw new Error('refused');
+    expect(quiet.state).toEqual(logged.state);
+    expect(logged.events.some((e) => e.type === 'check')).toBe(true);
+    expect(quiet.events.filter((e) => e.type === 'check' || e.type === 'note')).toEqual([]);
+    expect(quiet.events).toEqual(logged.events.filter((e) => e.type !== 'check' && e.type !== 'note'));
+  });
+});
