@@ -2,9 +2,9 @@
  * The part-2 options of legalActions: pet orders, mounts, swimming, hookshots and airship work. Each one
  * uses the same blocker its command checks, so a listed option is an accepted command.
  */
-import { distance, parseCellKey } from '../../engine/space/grid.ts';
+import { distance, neighbours, parseCellKey } from '../../engine/space/grid.ts';
 import type { ActionOption, EncounterState, Unit } from '../../engine/index.ts';
-import { calmBlocker, rideBlocker, summonBlocker } from './mount-commands.ts';
+import { calmBlocker, dismountBlocker, rideBlocker, summonBlocker } from './mount-commands.ts';
 import { mountRecord } from './mount-model.ts';
 import { dataOf } from './model.ts';
 import { reachableCells } from './move.ts';
@@ -12,9 +12,9 @@ import { isPincer } from './pet-link.ts';
 import { orderBlocker, petBudget, returnCell } from './pet-orders.ts';
 import { petsOf, turnKey } from './pets.ts';
 import { castBlocker } from './skills.ts';
-import { crewBlocker, distanceToShip, shipList, shipMovement, shipOf, type Ship } from './ship-model.ts';
+import { crewBlocker, distanceToShip, HEADINGS, quarterTurns, shipList, shipMovement, shipOf, type CannonSide, type Ship } from './ship-model.ts';
 import { stationBlocker, STATIONS, steerBlocker } from './ship-stations.ts';
-import { CANNON_MAX, catapultRange, CATAPULT_MIN } from './ship-weapons.ts';
+import { cannonShipBlocker, cannonSpec, cannonUnitBlocker, catapultRange, CATAPULT_MIN } from './ship-weapons.ts';
 import { weaponSpec } from './spec.ts';
 import { attackBlocker } from './targeting.ts';
 import { hasSlot } from './turn.ts';
@@ -58,6 +58,11 @@ function mountOptions(state: EncounterState, u: Unit, out: ActionOption[]): void
   if (!summonBlocker(state, u)) out.push(opt('mount', 'Summon the mount (Primary action)', { type: 'summon_mount', actor: u.id }));
   if (!calmBlocker(state, u)) out.push(opt('mount', 'Calm the Feared mount (Animal Handling)', { type: 'calm_mount', actor: u.id }));
   if (!rideBlocker(state, u)) out.push(opt('mount', `Ride ${state.units[rec.unit].name}`, { type: 'ride', actor: u.id }));
+  if (rec.state === 'riding' && u.position && u.pools.movement.value >= 1) {
+    for (const c of neighbours(u.position)) {
+      if (!dismountBlocker(state, u, c)) out.push(opt('mount', `Dismount to (${c.x}, ${c.y}) — 1 Movement`, { type: 'dismount', actor: u.id, to: [c.x, c.y] }));
+    }
+  }
 }
 
 function shipOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
@@ -77,18 +82,28 @@ function shipOptions(state: EncounterState, u: Unit, out: ActionOption[]): void 
   }
 }
 
+const DIRECTIONS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
+
+/** Steers: straight by the full Movement or one cell; and turning the bow (in place, or with the cells left). */
 function steerOptions(state: EncounterState, u: Unit, ship: Ship, out: ActionOption[]): void {
   const m = shipMovement(ship).value;
-  for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]]) {
-    for (const k of [m, 1]) {
-      if (k < 1) continue;
-      if (!steerBlocker(state, u, dx * k, dy * k)) out.push(opt('ship', `Steer ${ship.name} by (${dx * k}, ${dy * k})`, { type: 'steer', actor: u.id, by: [dx * k, dy * k] }));
-      if (m === 1) break;
+  for (const heading of [undefined, ...HEADINGS.filter((h) => h !== ship.heading)]) {
+    const turns = heading ? quarterTurns(ship.heading, heading) : 0;
+    const left = m - turns;
+    const turning = heading ? `, turning to head ${heading}` : '';
+    const withHeading = heading ? { heading } : {};
+    if (heading && !steerBlocker(state, u, 0, 0, heading)) out.push(opt('ship', `Turn ${ship.name} to head ${heading} (${turns} of its ${m} cells)`, { type: 'steer', actor: u.id, by: [0, 0], heading }));
+    for (const [dx, dy] of DIRECTIONS) {
+      for (const k of left > 1 ? [left, 1] : [left]) {
+        if (k < 1) continue;
+        if (!steerBlocker(state, u, dx * k, dy * k, heading)) out.push(opt('ship', `Steer ${ship.name} by (${dx * k}, ${dy * k})${turning}`, { type: 'steer', actor: u.id, by: [dx * k, dy * k], ...withHeading }));
+      }
     }
   }
 }
 
-function cannonOptions(state: EncounterState, u: Unit, ship: Ship, side: 'left' | 'right', out: ActionOption[]): void {
+/** Cannon shots: only those the command accepts (range, target, and the arc of the cannon's side: OUT-SHIP-2). */
+function cannonOptions(state: EncounterState, u: Unit, ship: Ship, side: CannonSide, out: ActionOption[]): void {
   const c = ship.cannons![side];
   if (!c.loaded) {
     out.push(opt('ship', `Load the ${side} cannon`, { type: 'load_cannon', actor: u.id }));
@@ -96,17 +111,14 @@ function cannonOptions(state: EncounterState, u: Unit, ship: Ship, side: 'left' 
   }
   if (dataOf(u).loadedTurn === turnKey(state)) return;
   for (const foe of shipList(state)) {
-    if (foe.wrecked || foe.side === u.side || distanceToShip(foe, u.position!) > CANNON_MAX) continue;
+    if (foe.wrecked || foe.side === u.side || cannonShipBlocker(ship, side, u, foe)) continue;
     for (const sec of foe.sections) if (sec.hp > 0) out.push(opt('attack', `Fire the ${side} cannon at ${foe.name}'s ${sec.name}`, { type: 'fire_cannon', actor: u.id, ship: foe.id, section: sec.id }));
   }
   for (const t of state.unitOrder.map((k) => state.units[k])) {
-    if (t.side === u.side || t.status !== 'active' || distance(u.position!, t.position!) > CANNON_MAX) continue;
-    if (attackBlocker(state, { ...u, data: { ...u.data, station: 'deck' } }, t, { ...skillSpecless, range: CANNON_MAX })) continue;
+    if (!t.position || cannonUnitBlocker(state, ship, side, u, t, cannonSpec(c.tier, distance(u.position!, t.position), t))) continue;
     out.push(opt('attack', `Fire the ${side} cannon at ${t.name}`, { type: 'fire_cannon', actor: u.id, target: t.id }));
   }
 }
-
-const skillSpecless = { name: 'Cannon', magical: false, element: 'neutral' as const, improvised: false, upgrades: 0, delivery: 'projectile' as const, range: CANNON_MAX, armorPiercing: false, bypassHalfCover: false };
 
 function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
   const ship = shipOf(state, u);

@@ -3,14 +3,20 @@
  *  - `summon_mount`: in combat it costs the Primary (mainhand) action; the mount appears under the rider;
  *  - `calm_mount`: the Animal Handling check on a Feared mount next to it (ruling: a Secondary action);
  *  - `ride` / `dismount`: getting on a calm mount next to it, or off onto a free cell next to it, each
- *    costs 1 Movement (ruling: a step).
+ *    costs 1 Movement (ruling: a step). The dismount is the rider's own step on its own feet (ruling):
+ *    the cell must be on the map, not a wall, not taken, not open air in the sky (unless it has wings), not
+ *    water it cannot swim, not a rise or drop beyond its own Jump, and not a mountain jump (that is a move,
+ *    with its d10: OUT-TER-3).
  * Out of combat (in the file) a mount is summoned or dismissed freely: `mount.state`.
  */
-import { cellKey, distance } from '../../engine/space/grid.ts';
-import { fail, type Command, type EncounterState, type Resolution, type Unit } from '../../engine/index.ts';
-import { hasEffect, stat } from './model.ts';
+import { cellKey, distance, elevationAt, inBounds, terrainAt } from '../../engine/space/grid.ts';
+import { stepCost } from '../../engine/space/path.ts';
+import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
+import { dataOf, hasEffect, stat } from './model.ts';
 import { isMountTamer, mountRecord, MOUNT_TAMER_WISDOM } from './mount-model.ts';
-import { parseCell, takenCells } from './move.ts';
+import { moveRules, parseCell, takenCells } from './move.ts';
+import type { Blocker } from './targeting.ts';
+import { isMountainJump, isOpenAir, isWater, jumpOf } from './terrain.ts';
 import { hasSlot, spendSlot } from './turn.ts';
 
 function mountFor(state: EncounterState, u: Unit): { mount: Unit; state: string } {
@@ -89,13 +95,39 @@ export function rideCommand(ctx: Resolution, cmd: Command): void {
   ctx.note(`${u.name} climbs onto ${mount.name} [OUT-MNT-1]`);
 }
 
+/**
+ * Why the rider cannot dismount onto `to` now, or null (the command and legalActions share it). The rider
+ * steps off on its own feet (ruling OUT-MNT-1): a cell next to the mount it could stand on and step to.
+ */
+export function dismountBlocker(state: EncounterState, u: Unit, to: Cell): Blocker | null {
+  const rec = mountRecord(u);
+  if (!rec || rec.state !== 'riding') return { code: 'action/not_riding', message: `${u.name} is not riding` };
+  const at = `(${to.x}, ${to.y})`;
+  const map = state.map as GridMap;
+  if (distance(u.position!, to) !== 1) return { code: 'action/bad_cell', message: `${at} is not next to the mount: dismount onto a cell beside it [OUT-MNT-1]` };
+  if (!inBounds(map, to)) return { code: 'action/out_of_bounds', message: `${at} is off the map` };
+  if (terrainAt(map, to).blocksMove) return { code: 'action/blocked', message: `${at} is a wall: nobody stands there [OUT-MNT-1]` };
+  if (takenCells(state, u).has(cellKey(to))) return { code: 'action/occupied', message: `someone stands at ${at}` };
+  // on its own feet: the rider's own wings, swimming and Jump, not the mount's
+  const own = dataOf(u);
+  const onFoot: Unit = { ...u, data: { ...u.data, mount: { unit: rec.unit, state: 'beside' } } };
+  if (isOpenAir(state, to) && !own.wings) return { code: 'action/open_air', message: `${at} is open air: there is nothing to stand on without wings [OUT-MNT-1, OUT-SPACE-1]` };
+  if (isWater(state, to) && !own.swims && !own.wings) return { code: 'action/bad_cell', message: `${at} is water and ${u.name} cannot swim [OUT-TER-2]` };
+  const rise = Math.abs(elevationAt(map, to) - elevationAt(map, u.position!));
+  if (isMountainJump(state, u.position!, to)) return { code: 'action/bad_cell', message: `${at} is a jump on the mountain: ride there, or move once on foot (the jump rolls its d10) [OUT-TER-3]` };
+  const jump = jumpOf(state, onFoot);
+  if (rise > jump) return { code: 'action/bad_cell', message: `${at} is ${rise} levels up or down; ${u.name}'s own Jump here is ${jump} [OUT-TER-1]` };
+  if (stepCost(map, u.position!, to, moveRules(state, onFoot)) === null) return { code: 'action/bad_cell', message: `${u.name} cannot step to ${at} from the saddle` };
+  if (u.pools.movement.value < 1) return { code: 'action/no_movement', message: `${u.name} has no Movement left` };
+  return null;
+}
+
 export function dismountCommand(ctx: Resolution, cmd: Command): void {
   const u = ctx.unit(cmd.actor!);
-  const rec = mountRecord(u);
-  if (!rec || rec.state !== 'riding') fail('action/not_riding', `${u.name} is not riding`);
   const to = parseCell(cmd);
-  if (distance(u.position!, to) !== 1 || takenCells(ctx.state, u).has(cellKey(to))) fail('action/bad_cell', 'dismount onto a free cell next to the mount', 'to');
-  if (u.pools.movement.value < 1) fail('action/no_movement', `${u.name} has no Movement left`);
+  const why = dismountBlocker(ctx.state, u, to);
+  if (why) fail(why.code, why.message, why.code === 'action/not_riding' || why.code === 'action/no_movement' ? undefined : 'to');
+  const rec = mountRecord(u)!;
   ctx.changePool(u.id, 'movement', -1, 'spend', { rule: 'OUT-MNT-1' });
   ctx.setData(u.id, 'mount', { unit: rec.unit, state: 'beside' });
   ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to, forced: 'dismounts' });

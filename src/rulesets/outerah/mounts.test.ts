@@ -1,5 +1,6 @@
 // Mounts: Mount Tamer, summoning, riding, knock-offs, Fear, Animal Handling, Spirit Release (OUT-MNT-1..3).
 import { describe, expect, it } from 'vitest';
+import { seededSource } from '../../dice/index.ts';
 import { Table } from '../testing.ts';
 import { duel } from './fixtures.ts';
 import { handlingDR, knockOffChance } from './mounts.ts';
@@ -57,6 +58,41 @@ describe('outerah mounts', () => {
     expect(t.unit('hero').data.mount).toEqual({ unit: 'horse', state: 'beside' });
     for (let i = 0; i < 5; i++) t.do({ type: 'end_turn', actor: t.active });
     expect(t.unit('horse').status).toBe('dead');
+  });
+
+  it('OUT-MNT-1: dismounting is the rider\'s own step onto a cell beside the mount: not a wall, not someone\'s cell, not off the map (ruling)', () => {
+    const t = table();
+    t.state.map = { ...(t.state.map as object), cells: { '1,2': { blocksMove: true } } } as never;
+    // Hero rides the Horse at (2,2); a wall at (1,2), Foe at (3,2)
+    expect(t.rejects({ type: 'dismount', actor: 'hero', to: [1, 2] })).toBe('action/blocked');
+    expect(t.rejects({ type: 'dismount', actor: 'hero', to: [3, 2] })).toBe('action/occupied');
+    expect(t.rejects({ type: 'dismount', actor: 'hero', to: [4, 2] })).toBe('action/bad_cell'); // not next to the mount
+    // legalActions offers the six other neighbours, and nothing the command refuses
+    const offered = t.engine.legalActions(t.state, 'hero').filter((o) => o.command.type === 'dismount').map((o) => `${String(o.command.to)}`);
+    expect(offered.sort()).toEqual(['1,1', '1,3', '2,1', '2,3', '3,1', '3,3']);
+    // 1 Movement of the Horse's 8; the Horse stays beside
+    t.do({ type: 'dismount', actor: 'hero', to: [2, 3] });
+    expect(t.unit('hero').position).toEqual({ x: 2, y: 3 });
+    expect(t.unit('horse').position).toEqual({ x: 2, y: 2 });
+    expect(t.unit('hero').data.mount).toEqual({ unit: 'horse', state: 'beside' });
+    expect(t.unit('hero').pools.movement.value).toBe(7);
+    // at the map's corner, (−1, 0) is off the map
+    const edge = table({ hero: { at: [0, 0] } });
+    expect(edge.rejects({ type: 'dismount', actor: 'hero', to: [-1, 0] })).toBe('action/out_of_bounds');
+  });
+
+  it('OUT-MNT-1, OUT-SPACE-1: in the sky a rider cannot dismount into open air (ruling), only onto the deck or land', () => {
+    // the Ark's deck is x 0..3, y 0..2 over open sky; Hero rides the Horse at its east edge (3,1)
+    const ark = { id: 'ark', name: 'Ark', side: 'heroes', at: [0, 0], size: [4, 3], altitude: 5 };
+    const t = new Table(outerah, duel({ hero: rider({ at: [3, 1] }), foe: { at: [11, 11], wings: true }, extra: [horse()], doc: { map: { width: 12, height: 12, surroundings: 'sky' }, ships: [ark] } }));
+    t.start(5, 1, 1);
+    expect(t.rejects({ type: 'dismount', actor: 'hero', to: [4, 1] })).toBe('action/open_air');
+    const r = t.engine.decide(t.state, { type: 'dismount', actor: 'hero', to: [4, 1] }, seededSource(1, 0));
+    expect(r.ok ? '' : r.rejection.message).toBe('(4, 1) is open air: there is nothing to stand on without wings [OUT-MNT-1, OUT-SPACE-1]');
+    const offered = t.engine.legalActions(t.state, 'hero').filter((o) => o.command.type === 'dismount').map((o) => `${String(o.command.to)}`);
+    expect(offered.sort()).toEqual(['2,0', '2,1', '2,2', '3,0', '3,2']); // the deck cells around (3,1)
+    t.do({ type: 'dismount', actor: 'hero', to: [2, 1] });
+    expect(t.unit('hero').position).toEqual({ x: 2, y: 1 });
   });
 
   it('OUT-MNT-2: a damaged rider is knocked off on D100 ≤ 5 %; the mount becomes Feared', () => {

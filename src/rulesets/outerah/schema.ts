@@ -159,6 +159,13 @@ export const shipSchema = z.strictObject({
   /** North-west cell of the ship and its size in cells: its deck on the grid. */
   at: cell,
   size: z.tuple([z.number().int().min(2), z.number().int().min(2)]),
+  /**
+   * Where the bow points (OUT-SHIP-2, OUT-SHIP-3): N (default), E, S or W — one edge of the deck. The left
+   * cannon fires to port (heading N: west of the deck), the right cannon to starboard (heading N: east).
+   */
+  heading: z
+    .enum(['N', 'E', 'S', 'W'], { message: 'a ship heading: N, E, S or W (the bow points at one edge of the deck; the left cannon fires to port, the right to starboard)' })
+    .default('N'),
   /** Tier of every section and weapon (1..10), unless `tiers` says otherwise. */
   tier: tierNo.default(1),
   tiers: z.strictObject({ hull: tierNo, mast: tierNo, propeller: tierNo, wings: tierNo, deck: tierNo, cannon: tierNo, catapult: tierNo }).partial().default({}),

@@ -3,12 +3,18 @@
  * each with hit points by tier. Ships live in `state.data.ships` (id → Ship), plain JSON the web page
  * draws from; they change only through the `outerah:ship.*` events applied here.
  */
+import { facingVector, turnFacing } from '../../engine/space/facing.ts';
 import type { Cell, EncounterState, Json, Unit } from '../../engine/index.ts';
 import type { Charge, ChargeName } from './charges.ts';
 import { dataOf } from './model.ts';
 import type { ShipDoc } from './schema.ts';
 
 export type SectionKind = 'hull' | 'mast' | 'propeller' | 'wings' | 'deck';
+
+/** Where the bow points: one of the four edges of the deck (ruling OUT-SHIP-3). */
+export type Heading = 'N' | 'E' | 'S' | 'W';
+export const HEADINGS: Heading[] = ['N', 'E', 'S', 'W'];
+export type CannonSide = 'left' | 'right';
 
 /** Hit points by tier 1..10, the text's five tables. */
 export const SECTION_HP: Record<SectionKind, number[]> = {
@@ -39,6 +45,8 @@ export interface Ship {
   side: string;
   at: Cell;
   size: { w: number; h: number };
+  /** Where the bow points (default N): the left cannon fires to port, the right to starboard (OUT-SHIP-2). */
+  heading: Heading;
   /** Cells per steer before losses. */
   movement: number;
   altitude: number;
@@ -67,6 +75,7 @@ export function buildShip(s: ShipDoc): Ship {
     side: s.side,
     at: { x: s.at[0], y: s.at[1] },
     size: { w: s.size[0], h: s.size[1] },
+    heading: s.heading,
     movement: s.movement,
     altitude: s.altitude,
     gravity: s.gravity,
@@ -127,6 +136,43 @@ export function shipMovement(ship: Ship): { value: number; why: string[] } {
   return { value: Math.max(0, m), why };
 }
 
+/** Quarter turns (90° each) from one heading to another: 0, 1 or 2. */
+export function quarterTurns(from: Heading, to: Heading): number {
+  const d = Math.abs(HEADINGS.indexOf(from) - HEADINGS.indexOf(to));
+  return Math.min(d, 4 - d);
+}
+
+/**
+ * The compass side a cannon fires to (ruling OUT-SHIP-2): the left cannon to port (90° left of the
+ * heading), the right to starboard. A ship heading N has port W and starboard E.
+ */
+export const broadside = (ship: Ship, side: CannonSide): Heading => turnFacing(ship.heading ?? 'N', side === 'left' ? -2 : 2) as Heading;
+
+export const SIDE_NAMES: Record<CannonSide, string> = { left: 'left (port)', right: 'right (starboard)' };
+
+/**
+ * Whether some cell of the rectangle x0..x1 × y0..y1 lies in the broadside arc of the ship's `side` (ruling
+ * OUT-SHIP-2): past that side of the deck, and at least as far out to the side as it is ahead of the bow or
+ * behind the stern — the quarter of the sky between the diagonals from the deck's corners on that side (a
+ * 90° arc, 45° either way of the beam). Ahead, astern and on the deck itself no cannon bears.
+ * The x and y terms are independent, so the rectangle's best cell decides.
+ */
+function inArc(ship: Ship, side: CannonSide, x0: number, y0: number, x1: number, y1: number): boolean {
+  const v = facingVector(broadside(ship, side));
+  const [left, top, right, bottom] = [ship.at.x, ship.at.y, ship.at.x + ship.size.w - 1, ship.at.y + ship.size.h - 1];
+  // how far out past the side edge, and how far ahead/astern of the deck along the keel (0 when level with it)
+  const out = v.x < 0 ? left - x0 : v.x > 0 ? x1 - right : v.y < 0 ? top - y0 : y1 - bottom;
+  const along = v.x !== 0 ? Math.max(0, top - y1, y0 - bottom) : Math.max(0, left - x1, x0 - right);
+  return out > 0 && out >= along;
+}
+
+/** A cell in the arc of the ship's `side` cannon. */
+export const inCannonArc = (ship: Ship, side: CannonSide, c: Cell): boolean => inArc(ship, side, c.x, c.y, c.x, c.y);
+
+/** Another ship in the arc of the `side` cannon: some of its deck lies in that arc. */
+export const shipInCannonArc = (ship: Ship, side: CannonSide, foe: Ship): boolean =>
+  inArc(ship, side, foe.at.x, foe.at.y, foe.at.x + foe.size.w - 1, foe.at.y + foe.size.h - 1);
+
 /** Distance from a cell to the nearest cell of the ship's deck (Chebyshev). */
 export function distanceToShip(ship: Ship, c: Cell): number {
   const dx = Math.max(ship.at.x - c.x, 0, c.x - (ship.at.x + ship.size.w - 1));
@@ -174,7 +220,7 @@ export function crewBlocker(state: EncounterState, u: Unit): string | null {
 export type ShipEvent =
   | { type: 'outerah:ship.damaged'; ship: string; section: string; amount: number; hp: number; source?: string }
   | { type: 'outerah:ship.moved'; ship: string; from: Cell; to: Cell }
-  | { type: 'outerah:ship.set'; ship: string; key: 'altitude' | 'wrecked' | 'cannon' | 'orb'; value: Json };
+  | { type: 'outerah:ship.set'; ship: string; key: 'altitude' | 'wrecked' | 'cannon' | 'orb' | 'heading'; value: Json };
 
 const live = (state: EncounterState, id: string): Ship => {
   const s = shipsOf(state)[id];
@@ -194,6 +240,7 @@ export const shipAppliers = {
     const s = live(state, e.ship);
     if (e.key === 'altitude') s.altitude = e.value as number;
     else if (e.key === 'wrecked') s.wrecked = e.value as boolean;
+    else if (e.key === 'heading') s.heading = e.value as Heading;
     else if (e.key === 'cannon') {
       const v = e.value as { side: 'left' | 'right'; loaded: boolean };
       if (s.cannons) s.cannons[v.side].loaded = v.loaded;
@@ -220,6 +267,7 @@ export function describeShipEvent(e: { type: string; [k: string]: unknown }, sta
     if (e.key === 'cannon') return `${name}'s ${v?.side} cannon is ${v?.loaded ? 'loaded' : 'fired'} [OUT-SHIP-2]`;
     if (e.key === 'orb') return v ? `${name}'s catapult holds an enchanted orb [OUT-SHIP-2]` : `${name}'s catapult is empty [OUT-SHIP-2]`;
     if (e.key === 'altitude') return `${name} is at altitude ${String(e.value)} [OUT-SHIP-1]`;
+    if (e.key === 'heading') return `${name} turns to head ${String(e.value)} [OUT-SHIP-3]`;
     return `${name} is a wreck [OUT-SHIP-1]`;
   }
   return undefined;

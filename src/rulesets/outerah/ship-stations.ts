@@ -4,14 +4,17 @@
  * helm and catapult are all on deck (free); the cannon zones are below deck and getting between one and the
  * deck is a sprint (ruling: it takes the unit's whole Movement, unspent). Only the deck holds more than one.
  * Crew below deck cannot attack or be attacked with hand weapons (they work the cannons).
- * `steer { actor, by: [dx, dy] }` at the helm (Primary action) moves the ship and everyone aboard up to
- * its Movement (masts, propeller and wings lower it: ship-model shipMovement).
+ * `steer { actor, by: [dx, dy], heading? }` at the helm (Primary action) moves the ship and everyone aboard
+ * up to its Movement (masts, propeller and wings lower it: ship-model shipMovement). With `heading` (N, E, S,
+ * W) the helmsman also turns the bow (ruling OUT-SHIP-3): each quarter turn (90°) uses 1 cell of that
+ * Movement; the deck stays where it lies on the grid, only which edge is the bow (and so which side each
+ * cannon fires to, OUT-SHIP-2) changes. A turn alone is `by: [0, 0]`.
  * At each round's end a ship without Wings sinks 1 level (OUT-SHIP-1); at 0 it is grounded.
  */
 import { cellKey, inBounds } from '../../engine/space/grid.ts';
 import { fail, type Command, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { dataOf, type Station } from './model.ts';
-import { aboard, lost, shipList, shipMovement, shipOf } from './ship-model.ts';
+import { aboard, HEADINGS, lost, quarterTurns, shipList, shipMovement, shipOf, type Heading } from './ship-model.ts';
 import { surroundings } from './terrain.ts';
 import { spendSlot } from './turn.ts';
 
@@ -43,15 +46,20 @@ export function stationCommand(ctx: Resolution, cmd: Command): void {
 }
 
 /** Why the helmsman cannot steer the ship by (dx, dy) now, or null (shared with legalActions). */
-export function steerBlocker(state: Resolution['state'], u: Unit, dx: number, dy: number): string | null {
+export function steerBlocker(state: Resolution['state'], u: Unit, dx: number, dy: number, heading?: Heading): string | null {
   const ship = shipOf(state, u);
   if (!ship || ship.wrecked || dataOf(u).station !== 'helm') return `${u.name} is not at a ship's helm [OUT-SHIP-3]`;
   if ((u.pools.primary?.value ?? 0) < 1) return `${u.name} has used its Primary action`;
   const { value, why } = shipMovement(ship);
   const steps = Math.max(Math.abs(dx), Math.abs(dy));
-  if (steps === 0) return 'steer by at least one cell';
+  const turns = heading ? quarterTurns(ship.heading, heading) : 0;
+  if (steps === 0 && turns === 0) return heading ? `${ship.name} already heads ${heading}: steer by at least one cell` : 'steer by at least one cell';
   if (surroundings(state) === 'sky' && ship.altitude <= 0) return `${ship.name} has sunk to the ground and cannot be steered [OUT-SHIP-1]`;
-  if (steps > value) return `${ship.name} moves ${value} cells a steer${why.length ? ` (${why.join(', ')})` : ''} [OUT-SHIP-1]`;
+  if (steps + turns > value) {
+    const turning = turns ? ` (${steps} cell${steps === 1 ? '' : 's'} + ${turns} for turning ${turns === 1 ? 'a quarter' : 'about'})` : '';
+    return `${ship.name} moves ${value} cells a steer${why.length ? ` (${why.join(', ')})` : ''}; that is ${steps + turns}${turning} [OUT-SHIP-1, OUT-SHIP-3]`;
+  }
+  if (steps === 0) return null;
   const map = state.map as GridMap;
   const crewIds = new Set(aboard(state, ship).map((c) => c.id));
   const to = { x: ship.at.x + dx, y: ship.at.y + dy };
@@ -72,14 +80,19 @@ export function steerCommand(ctx: Resolution, cmd: Command): void {
   const by = cmd.by;
   if (!Array.isArray(by) || by.length !== 2 || !by.every((n) => Number.isInteger(n))) fail('command/bad_vector', '"by" must be [dx, dy]', 'by');
   const [dx, dy] = by as number[];
-  const why = steerBlocker(ctx.state, u, dx, dy);
+  const heading = cmd.heading;
+  if (heading !== undefined && !HEADINGS.includes(heading as Heading)) fail('command/bad_heading', `heading must be one of ${HEADINGS.join(', ')}`, 'heading');
+  const why = steerBlocker(ctx.state, u, dx, dy, heading as Heading | undefined);
   if (why) fail('action/cannot_steer', why, 'by');
   const ship = shipOf(ctx.state, u)!;
   const crew = aboard(ctx.state, ship);
   spendSlot(ctx, u, 'primary');
-  const to = { x: ship.at.x + dx, y: ship.at.y + dy };
-  ctx.emit({ type: 'outerah:ship.moved', ship: ship.id, from: ship.at, to });
-  for (const c of crew) ctx.emit({ type: 'unit.moved', unit: c.id, from: c.position, to: { x: c.position!.x + dx, y: c.position!.y + dy }, forced: `aboard ${ship.name}` });
+  if (heading !== undefined && heading !== ship.heading) ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'heading', value: heading as Heading });
+  if (dx !== 0 || dy !== 0) {
+    const to = { x: ship.at.x + dx, y: ship.at.y + dy };
+    ctx.emit({ type: 'outerah:ship.moved', ship: ship.id, from: ship.at, to });
+    for (const c of crew) ctx.emit({ type: 'unit.moved', unit: c.id, from: c.position, to: { x: c.position!.x + dx, y: c.position!.y + dy }, forced: `aboard ${ship.name}` });
+  }
   if (lost(ship, 'wings')) ctx.note(`Steering ${ship.name} without its Wings: a Minus Charge on its Movement [OUT-SHIP-1]`);
 }
 

@@ -5,26 +5,35 @@
  *   "half past 20" is the odd one out); double against Tiny and Huge units. "1 Turn to place the cannon":
  *   `load_cannon` takes the gunner's Primary action, and the cannon fires (`fire_cannon`) on a later turn.
  *   A shot at a unit is a hit check by the gunner as usual; at a section as in ship-damage.ts.
+ *   Arcs (ruling): the cannons are on the ship's sides. The left cannon fires only to port, the right only
+ *   to starboard, given the ship's `heading`: into the quarter past that side of the deck, between the
+ *   diagonals from its corners (at least as far out to the side as ahead of the bow or behind the stern), at
+ *   a unit there or a ship some of whose deck is there. Ahead, astern and on the deck itself no cannon bears
+ *   (`action/out_of_arc`).
  * Catapult (at the catapult station): range 5 to 25 cells, +5 per tier above 1. `enchant_orb` (a caster's
  *   Primary action) puts an attack or debuff skill in an orb; on a later turn `launch` fires it (Primary
  *   action) and the skill strikes the unit it lands on, with the caster's numbers. `launch` can also throw a
- *   willing ally of Medium size or less to a free cell (fall damage for the height, ruling: the ship's
- *   altitude above where it lands, at least 1 level) or an item box to an ally (with balloons it slow-falls
- *   to them; ruling: without balloons the box smashes and its contents are lost).
+ *   willing ally of Medium size or less to a free cell on the map, not a wall (fall damage for the height,
+ *   ruling: the ship's altitude above where it lands, at least 1 level; into open air in the sky, ruling —
+ *   "Hope you have wings!" — it falls like one shoved off a deck: fall damage for the ship's altitude, then
+ *   out of the battle; with wings it stays aloft unhurt) or an item box to an ally (with balloons it
+ *   slow-falls to them; ruling: without balloons the box smashes and its contents are lost).
  */
-import { cellKey, distance } from '../../engine/space/grid.ts';
-import { fail, type Cell, type Command, type EncounterState, type Json, type Resolution, type Unit } from '../../engine/index.ts';
+import { cellKey, distance, inBounds, terrainAt } from '../../engine/space/grid.ts';
+import { fail, type Cell, type Command, type EncounterState, type GridMap, type Json, type Resolution, type Unit } from '../../engine/index.ts';
 import { effectOrderOf } from './skill-effects.ts';
 import { fallDamage } from './falls.ts';
 import { dataOf } from './model.ts';
 import { takenCells } from './move.ts';
 import { turnKey } from './pets.ts';
 import { sectionOrFail, shipOrFail, strikeSection } from './ship-damage.ts';
-import { distanceToShip, shipAt, shipOf, type Ship } from './ship-model.ts';
+import { broadside, distanceToShip, inCannonArc, shipAt, shipInCannonArc, shipOf, SIDE_NAMES, type CannonSide, type Ship } from './ship-model.ts';
+import { isOpenAir } from './terrain.ts';
+import { fallFromSky } from './space.ts';
 import { skillOf } from './skills.ts';
 import { skillSpec, type StrikeSpec } from './spec.ts';
 import { resolveStrike } from './strike.ts';
-import { attackBlocker, orFail, targetOf } from './targeting.ts';
+import { attackBlocker, orFail, targetOf, type Blocker } from './targeting.ts';
 import { react } from './triggers.ts';
 import { spendSlot } from './turn.ts';
 
@@ -41,7 +50,33 @@ function stationed(state: EncounterState, u: Unit, stations: string[]): Ship {
   return ship;
 }
 
-const cannonSide = (u: Unit): 'left' | 'right' => (dataOf(u).station === 'left_cannon' ? 'left' : 'right');
+const cannonSide = (u: Unit): CannonSide => (dataOf(u).station === 'left_cannon' ? 'left' : 'right');
+
+const COMPASS = { N: 'north', E: 'east', S: 'south', W: 'west' } as const;
+
+const arcMessage = (ship: Ship, side: CannonSide, what: string) =>
+  `${ship.name}'s ${SIDE_NAMES[side]} cannon fires only to ${side === 'left' ? 'port' : 'starboard'} — ${COMPASS[broadside(ship, side)]} of the deck, in its quarter, while ${ship.name} heads ${ship.heading}: ${what} is not there [OUT-SHIP-2]`;
+
+/**
+ * Why the gunner's cannon cannot fire at the ship `foe` now (the command and legalActions share it): its
+ * own side, range, and the arc of its side of the ship (ruling OUT-SHIP-2).
+ */
+export function cannonShipBlocker(ship: Ship, side: CannonSide, u: Unit, foe: Ship): Blocker | null {
+  if (foe.id === ship.id) return { code: 'action/bad_target', message: `${u.name} cannot fire ${ship.name}'s cannon at ${ship.name}` };
+  const dist = distanceToShip(foe, u.position!);
+  if (dist > CANNON_MAX) return { code: 'action/out_of_range', message: `${foe.name} is ${dist} cells away; a cannon reaches ${CANNON_MAX}` };
+  if (!shipInCannonArc(ship, side, foe)) return { code: 'action/out_of_arc', message: arcMessage(ship, side, foe.name) };
+  return null;
+}
+
+/** Why the gunner's cannon cannot fire at the unit `t` now (shared with legalActions). */
+export function cannonUnitBlocker(state: EncounterState, ship: Ship, side: CannonSide, u: Unit, t: Unit, spec: StrikeSpec): Blocker | null {
+  // a gunner below deck fires through the gun port: only the target's own status and range matter
+  const b = attackBlocker(state, { ...u, data: { ...u.data, station: 'deck' } }, t, spec);
+  if (b) return b;
+  if (!inCannonArc(ship, side, t.position!)) return { code: 'action/out_of_arc', message: arcMessage(ship, side, `${t.name} at (${t.position!.x}, ${t.position!.y})`) };
+  return null;
+}
 
 export function loadCannonCommand(ctx: Resolution, cmd: Command): void {
   const u = ctx.unit(cmd.actor!);
@@ -77,8 +112,8 @@ export function fireCannonCommand(ctx: Resolution, cmd: Command): void {
   if (cmd.ship !== undefined) {
     const foe = shipOrFail(ctx.state, cmd.ship);
     const section = sectionOrFail(foe, cmd.section);
+    orFail(cannonShipBlocker(ship, side, u, foe), 'ship');
     const dist = distanceToShip(foe, u.position!);
-    if (dist > CANNON_MAX) fail('action/out_of_range', `${foe.name} is ${dist} cells away; a cannon reaches ${CANNON_MAX}`, 'ship');
     spendSlot(ctx, u, 'primary');
     ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'cannon', value: { side, loaded: false } });
     const spec = cannonSpec(cannon.tier, dist);
@@ -88,8 +123,7 @@ export function fireCannonCommand(ctx: Resolution, cmd: Command): void {
   const t = targetOf(ctx, cmd.target);
   const dist = distance(u.position!, t.position!);
   const spec = cannonSpec(cannon.tier, dist, t);
-  // a gunner below deck fires through the gun port: only the target's own status and range matter
-  orFail(attackBlocker(ctx.state, { ...u, data: { ...u.data, station: 'deck' } }, t, spec));
+  orFail(cannonUnitBlocker(ctx.state, ship, side, u, t, spec));
   spendSlot(ctx, u, 'primary');
   ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'cannon', value: { side, loaded: false } });
   resolveStrike(ctx, u, t, spec);
@@ -153,10 +187,24 @@ function launchUnit(ctx: Resolution, u: Unit, ship: Ship, cmd: Command): void {
   if (!Array.isArray(to) || to.length !== 2) fail('command/bad_cell', '"to" must be a cell [x, y]', 'to');
   const cell = { x: Number(to[0]), y: Number(to[1]) };
   inCatapultRange(ship, u.position!, cell);
+  const map = ctx.state.map as GridMap;
+  if (!inBounds(map, cell)) fail('action/out_of_bounds', `(${cell.x}, ${cell.y}) is off the map`, 'to');
+  if (terrainAt(map, cell).blocksMove) fail('action/blocked', `(${cell.x}, ${cell.y}) is a wall: there is nowhere to land [OUT-SHIP-2]`, 'to');
   if (takenCells(ctx.state, who).has(cellKey(cell))) fail('action/occupied', 'someone stands there', 'to');
   spendSlot(ctx, u, 'primary');
   ctx.emit({ type: 'unit.moved', unit: who.id, from: who.position, to: cell, forced: 'catapulted' });
   if (dataOf(who).station) ctx.setData(who.id, 'station', undefined);
+  if (isOpenAir(ctx.state, cell)) {
+    // ruling OUT-SHIP-2: "Hope you have wings!" — open air is no landing; without wings the unit falls
+    // all the way down, as one shoved off a deck (OUT-SPACE-1): fall damage for the ship's altitude, then out
+    if (dataOf(who).wings) {
+      ctx.note(`${u.name} catapults ${who.name} into open air at (${cell.x}, ${cell.y}): it spreads its wings and stays aloft [OUT-SHIP-2]`);
+      return;
+    }
+    ctx.note(`${u.name} catapults ${who.name} into open air at (${cell.x}, ${cell.y}): nothing to land on, it falls [OUT-SHIP-2]`);
+    fallFromSky(ctx, ctx.unit(who.id), ship.altitude, 'catapulted into open air');
+    return;
+  }
   const landing = shipAt(ctx.state, cell);
   const levels = Math.max(1, ship.altitude - (landing && !landing.wrecked ? landing.altitude : 0));
   ctx.note(`${u.name} catapults ${who.name} to (${cell.x}, ${cell.y}) [OUT-SHIP-2]`);

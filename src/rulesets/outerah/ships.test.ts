@@ -1,9 +1,12 @@
 // Airships: sections, their charges and losses, cannons, the catapult and battle stations (OUT-SHIP-1..3).
 import { describe, expect, it } from 'vitest';
+import { seededSource } from '../../dice/index.ts';
+import type { Command } from '../../engine/index.ts';
+import { loadText } from '../load.ts';
 import { Table } from '../testing.ts';
 import { duel } from './fixtures.ts';
 import { outerah } from './index.ts';
-import { buildShip, shipMovement, type Ship } from './ship-model.ts';
+import { buildShip, inCannonArc, shipMovement, type Ship } from './ship-model.ts';
 import { catapultRange } from './ship-weapons.ts';
 import { shipSchema } from './schema.ts';
 
@@ -23,6 +26,14 @@ function battle(extra: Obj[] = [], over: { hero?: Obj; foe?: Obj; ships?: Obj[];
 }
 const ship = (t: Table, id: string) => (t.state.data.ships as unknown as Record<string, Ship>)[id];
 const hp = (t: Table, s: string, section: string) => ship(t, s).sections.find((x) => x.id === section)!.hp;
+/** The rejection's message (Table.rejects gives the code). */
+const why = (t: Table, cmd: Command) => {
+  const r = t.engine.decide(t.state, cmd, seededSource(1, 0));
+  return r.ok ? 'accepted' : r.rejection.message;
+};
+/** The targets the listed fire_cannon options name: a section as ship:section, a unit by id. */
+const shots = (t: Table, id: string) =>
+  t.engine.legalActions(t.state, id).filter((o) => o.command.type === 'fire_cannon').map((o) => (o.command.ship ? `${String(o.command.ship)}:${String(o.command.section)}` : String(o.command.target)));
 
 describe('outerah airships', () => {
   it('OUT-SHIP-1: a ship is Hull, three Masts, Propeller, Wings and Deck, with hit points by tier', () => {
@@ -95,8 +106,8 @@ describe('outerah airships', () => {
   });
 
   it('OUT-SHIP-2: a cannon takes a turn to load, then deals (tier)d10 + 3 × tier', () => {
-    // Gunner (Speed 5) at the Dawn's left cannon; order Hero 12, Gunner 5, Foe 4
-    const t = battle([crew('gunner', [0, 2], { station: 'left_cannon' })], { ships: [{ ...dawn, tier: 2 }, raven] });
+    // Gunner (Speed 5) at the Dawn's right cannon (heading N by default: starboard is east, where the Raven lies); order Hero 12, Gunner 5, Foe 4
+    const t = battle([crew('gunner', [0, 2], { station: 'right_cannon' })], { ships: [{ ...dawn, tier: 2 }, raven] });
     t.do({ type: 'end_turn', actor: 'hero' });
     t.do({ type: 'load_cannon', actor: 'gunner' });
     expect(t.rejects({ type: 'fire_cannon', actor: 'gunner', ship: 'raven', section: 'hull' })).toBe('action/loading');
@@ -106,11 +117,11 @@ describe('outerah airships', () => {
     const ev = t.dice(50, 30, 5, 6).do({ type: 'fire_cannon', actor: 'gunner', ship: 'raven', section: 'hull' });
     expect(t.checks(ev)[2]).toBe('2d10(5, 6) (no Strength: a cannon shot) + 3 × tier 2 6 × Super Charge (Hull) 150% = 25 → 25 damage [OUT-SHIP-1, OUT-CHG-1]');
     expect(hp(t, 'raven', 'hull')).toBe(75);
-    expect(ship(t, 'dawn').cannons!.left.loaded).toBe(false);
+    expect(ship(t, 'dawn').cannons!.right.loaded).toBe(false);
   });
 
   it('OUT-SHIP-2: full damage up to 25 cells, half from 26 to 50 (ruling on "half past 20"); double against Tiny and Huge units', () => {
-    const far = battle([crew('gunner', [0, 2], { station: 'left_cannon' })], { ships: [dawn, { ...raven, at: [30, 0] }], foe: { at: [31, 1] } });
+    const far = battle([crew('gunner', [0, 2], { station: 'right_cannon' })], { ships: [dawn, { ...raven, at: [30, 0] }], foe: { at: [31, 1] } });
     far.do({ type: 'end_turn', actor: 'hero' });
     far.do({ type: 'load_cannon', actor: 'gunner' });
     far.do({ type: 'end_turn', actor: 'gunner' });
@@ -119,7 +130,7 @@ describe('outerah airships', () => {
     const ev = far.dice(50, 30, 5).do({ type: 'fire_cannon', actor: 'gunner', ship: 'raven', section: 'hull' });
     expect(far.checks(ev)[2]).toContain('× past 25 cells 50% = 6');
     // at a Huge unit (Foe, 9 cells): hit check head-on 50 + 10 − 20 − 10 = 30, D100(20); 1d10(5) + 3 − 2 = 6 × 2 = 12
-    const huge = battle([crew('gunner', [0, 2], { station: 'left_cannon' })], { foe: { size: 'huge' } });
+    const huge = battle([crew('gunner', [0, 2], { station: 'right_cannon' })], { foe: { size: 'huge' } });
     huge.do({ type: 'end_turn', actor: 'hero' });
     huge.do({ type: 'load_cannon', actor: 'gunner' });
     huge.do({ type: 'end_turn', actor: 'gunner' });
@@ -127,6 +138,101 @@ describe('outerah airships', () => {
     const hit = huge.dice(50, 20, 5).do({ type: 'fire_cannon', actor: 'gunner', target: 'foe' });
     expect(huge.checks(hit)[2]).toBe('1d10(5) (no Strength: a cannon shot) + 3 × tier 1 3 − Vitality 10 reduction 2 × huge target 200% = 12 → 12 damage [OUT-DMG-1, OUT-RES-2]');
     expect(huge.hp('foe')).toBe(18);
+  });
+
+  it('OUT-SHIP-2: a left cannon cannot fire to starboard; each cannon fires only to its own side of the ship, given its heading (ruling)', () => {
+    // the Dawn's deck is x 4..7, y 0..2, heading N (the default): port is west (x < 4), starboard east (x > 7).
+    // The Raven (x 12..15) and Foe (13,1) lie to starboard; a winged Harpy hovers to port at (1,1).
+    // Speeds: Hero 12; GunL 4 + 0 + d12(1) = 5; GunR 4 + 0 + d12(2) = 6; Harpy 0 + 0 + d12(3) = 3; Foe 2 + 1 + 1 = 4
+    const harpy = { id: 'harpy', name: 'Harpy', side: 'foes', class: 'sorcerer', speed: 0, at: [1, 1], hp: 20, wings: true };
+    const t = battle([crew('gunl', [4, 2], { station: 'left_cannon' }), crew('gunr', [6, 2], { station: 'right_cannon' }), harpy], {
+      hero: { at: [5, 1] }, foe: { at: [13, 1] }, ships: [{ ...dawn, at: [4, 0] }, { ...raven, at: [12, 0] }],
+    });
+    expect(ship(t, 'dawn').heading).toBe('N');
+    t.do({ type: 'end_turn', actor: 'hero' });
+    t.do({ type: 'load_cannon', actor: 'gunr' });
+    t.do({ type: 'end_turn', actor: 'gunr' });
+    t.do({ type: 'load_cannon', actor: 'gunl' });
+    t.do({ type: 'end_turn', actor: 'gunl' });
+    t.passUntil('gunr');
+    // the right cannon is offered the Raven's seven sections and Foe, never the Harpy to port
+    expect(shots(t, 'gunr')).toEqual(['raven:hull', 'raven:mast1', 'raven:mast2', 'raven:mast3', 'raven:propeller', 'raven:wings', 'raven:deck', 'foe']);
+    expect(t.rejects({ type: 'fire_cannon', actor: 'gunr', target: 'harpy' })).toBe('action/out_of_arc');
+    t.do({ type: 'end_turn', actor: 'gunr' });
+    // the left cannon: the Raven and Foe are to starboard — refused, and not listed; the Harpy is its only shot
+    expect(t.rejects({ type: 'fire_cannon', actor: 'gunl', ship: 'raven', section: 'hull' })).toBe('action/out_of_arc');
+    expect(why(t, { type: 'fire_cannon', actor: 'gunl', ship: 'raven', section: 'hull' })).toBe("Dawn's left (port) cannon fires only to port — west of the deck, in its quarter, while Dawn heads N: Raven is not there [OUT-SHIP-2]");
+    expect(t.rejects({ type: 'fire_cannon', actor: 'gunl', target: 'foe' })).toBe('action/out_of_arc');
+    expect(why(t, { type: 'fire_cannon', actor: 'gunl', target: 'foe' })).toBe("Dawn's left (port) cannon fires only to port — west of the deck, in its quarter, while Dawn heads N: Foe at (13, 1) is not there [OUT-SHIP-2]");
+    expect(shots(t, 'gunl')).toEqual(['harpy']);
+    // at the Harpy (from the east: its side, ±0): crit D100(50) > 5; hit D100(30) ≤ 50 + Charisma 10 − Agility 10 = 50;
+    // 1d10(5) + 3 × tier 1 − Vitality 10 reduction 2 = 6
+    const ev = t.dice(50, 30, 5).do({ type: 'fire_cannon', actor: 'gunl', target: 'harpy' });
+    expect(t.checks(ev)[2]).toBe('1d10(5) (no Strength: a cannon shot) + 3 × tier 1 3 − Vitality 10 reduction 2 = 6 → 6 damage [OUT-DMG-1, OUT-RES-2]');
+    expect(t.hp('harpy')).toBe(14);
+  });
+
+  it('OUT-SHIP-2: a ship ahead or astern is in neither arc; the arc is the quarter off the side, between the diagonals from the deck\'s corners (ruling)', () => {
+    // the Dawn's deck is x 0..3, y 0..2, heading N: starboard is east of x = 3. The Raven starts dead astern (x 0..3, y 8..10)
+    const t = battle([crew('gunl', [0, 2], { station: 'left_cannon' }), crew('gunr', [1, 2], { station: 'right_cannon' })], {
+      foe: { at: [1, 9] }, ships: [dawn, { ...raven, at: [0, 8] }],
+    });
+    ship(t, 'dawn').cannons!.left.loaded = true;
+    ship(t, 'dawn').cannons!.right.loaded = true;
+    t.passUntil('gunr');
+    expect(shots(t, 'gunr')).toEqual([]);
+    expect(t.rejects({ type: 'fire_cannon', actor: 'gunr', ship: 'raven', section: 'deck' })).toBe('action/out_of_arc');
+    // x 4..7, y 8..10: its nearest cell (7,8) is 4 cells out to starboard but 6 astern — the stern quarter, still no shot
+    ship(t, 'raven').at = { x: 4, y: 8 };
+    expect(shots(t, 'gunr')).toEqual([]);
+    // x 8..11, y 5..7: (8,5) is 5 out and 3 astern — in the starboard quarter; so is Foe moved to (9,6): 6 out, 4 astern
+    ship(t, 'raven').at = { x: 8, y: 5 };
+    t.state.units.foe.position = { x: 9, y: 6 };
+    expect(shots(t, 'gunr')).toEqual(['raven:hull', 'raven:mast1', 'raven:mast2', 'raven:mast3', 'raven:propeller', 'raven:wings', 'raven:deck', 'foe']);
+    // the docs' example: deck x 4..7, y 0..2, heading N. Port: (1,1) 3 out, level; (0,4) 4 out, 2 astern; (3,6) 1 out, 4 astern
+    const d = buildShip(shipSchema.parse({ ...dawn, at: [4, 0] }));
+    const arc = (side: 'left' | 'right', cells: number[][]) => cells.map(([x, y]) => inCannonArc(d, side, { x, y }));
+    expect(arc('left', [[1, 1], [0, 4], [3, 6], [5, -3]])).toEqual([true, true, false, false]);
+    expect(arc('right', [[10, 1], [11, 4], [8, 6], [5, 1]])).toEqual([true, true, false, false]); // the mirror image; (5,1) is on the deck
+    // turned to head E, port is north: (5,-3) is 3 out past y = 0, level with the deck
+    expect(inCannonArc({ ...d, heading: 'E' }, 'left', { x: 5, y: -3 })).toBe(true);
+  });
+
+  it('OUT-SHIP-3: the helm turns the bow (each quarter turn uses 1 cell of the steer, ruling); turned about, the left cannon bears to the east', () => {
+    // Hero (12) at the helm, GunL (5) at the left cannon, Foe (4); the Dawn (Movement 4) heads N: its port is west
+    const t = battle([crew('gunl', [0, 2], { station: 'left_cannon' })], { hero: { station: 'helm' } });
+    expect(t.rejects({ type: 'steer', actor: 'hero', by: [0, 0], heading: 'NE' })).toBe('command/bad_heading');
+    expect(t.rejects({ type: 'steer', actor: 'hero', by: [0, 0], heading: 'N' })).toBe('action/cannot_steer'); // already heads N
+    // about-face (N → S) is two quarter turns: 2 cells, leaving 2 of the 4; by 3 is one too many
+    expect(t.rejects({ type: 'steer', actor: 'hero', by: [3, 0], heading: 'S' })).toBe('action/cannot_steer');
+    expect(why(t, { type: 'steer', actor: 'hero', by: [3, 0], heading: 'S' })).toBe('Dawn moves 4 cells a steer; that is 5 (3 cells + 2 for turning about) [OUT-SHIP-1, OUT-SHIP-3]');
+    const turn = t.engine.legalActions(t.state, 'hero').filter((o) => o.command.type === 'steer' && o.command.heading === 'S').map((o) => `${String(o.command.by)}`);
+    expect(turn).toContain('0,0');
+    expect(turn).toContain('2,0');
+    expect(turn).not.toContain('3,0');
+    const ev = t.do({ type: 'steer', actor: 'hero', by: [2, 0], heading: 'S' });
+    expect(t.lines(ev)).toContain('Dawn turns to head S [OUT-SHIP-3]');
+    expect(ship(t, 'dawn')).toMatchObject({ heading: 'S', at: { x: 2, y: 0 } });
+    expect(t.unit('gunl').position).toEqual({ x: 2, y: 2 });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    t.do({ type: 'load_cannon', actor: 'gunl' });
+    t.do({ type: 'end_turn', actor: 'gunl' });
+    t.passUntil('gunl');
+    // heading S, port is east: the Raven (x 8..11) is in the left cannon's arc now.
+    // crit D100(50); hit 30 ≤ 50 + 10; 1d10(5) + 3 = 8 × Super 1.5 = 12
+    const shot = t.dice(50, 30, 5).do({ type: 'fire_cannon', actor: 'gunl', ship: 'raven', section: 'hull' });
+    expect(t.checks(shot)[2]).toBe('1d10(5) (no Strength: a cannon shot) + 3 × tier 1 3 × Super Charge (Hull) 150% = 12 → 12 damage [OUT-SHIP-1, OUT-CHG-1]');
+    expect(hp(t, 'raven', 'hull')).toBe(88);
+  });
+
+  it('OUT-SHIP-3: a ship heads N unless the file says otherwise; a heading other than N, E, S or W is refused clearly', () => {
+    expect(buildShip(shipSchema.parse({ ...dawn })).heading).toBe('N');
+    expect(buildShip(shipSchema.parse({ ...dawn, heading: 'W' })).heading).toBe('W');
+    const text = 'ruleset: outerah\nname: bad\nmap: { width: 20, height: 5, surroundings: sky }\nships:\n  - { id: a, name: A, side: x, at: [0, 0], size: [3, 3], heading: NE }\nunits:\n  - { id: a, name: A, side: x, class: druid, at: [0, 0], hp: 10 }\n  - { id: b, name: B, side: y, class: druid, at: [1, 1], hp: 10 }\n';
+    const r = loadText(text, 'bad.yaml');
+    expect(r.ok ? [] : r.problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      'ships[0].heading: a ship heading: N, E, S or W (the bow points at one edge of the deck; the left cannon fires to port, the right to starboard)',
+    ]);
   });
 
   it('OUT-SHIP-2: the catapult reaches 5 to 25 cells, +5 a tier; a spell orb is enchanted one turn and launched the next', () => {
@@ -159,6 +265,37 @@ describe('outerah airships', () => {
     t.passUntil('sling');
     t.do({ type: 'launch', actor: 'sling', payload: 'box', target: 'kid', item: 'potion', count: 2, balloons: true });
     expect(t.unit('kid').data.items).toEqual({ potion: 2 });
+  });
+
+  it('OUT-SHIP-2: a unit catapulted into open air has nothing to land on: it falls (fall damage for the ship\'s altitude) and is out of the fight (ruling); wings keep it aloft', () => {
+    // Hero 12, Kid 4 + 0 + d12(2) = 6, Sling 5, Foe 4; the Dawn flies at altitude 2
+    const t = battle([crew('sling', [3, 1], { station: 'catapult' }), crew('kid', [3, 2], { size: 'small' })]);
+    t.passUntil('sling');
+    // (9,5) is off both decks and not land: open air. 2 levels: 2d6(3, 4) = 7; Kid is gone below
+    const ev = t.dice(3, 4).do({ type: 'launch', actor: 'sling', payload: 'unit', unit: 'kid', to: [9, 5] });
+    expect(t.lines(ev)).toContain('Sling catapults Kid into open air at (9, 5): nothing to land on, it falls [OUT-SHIP-2]');
+    expect(t.checks(ev)).toEqual(['2d6(3, 4) (2 levels: 1d6 each) = 7 → 7 damage [OUT-SHIP-2]']);
+    expect(t.hp('kid')).toBe(23);
+    expect(t.unit('kid').status).toBe('fled');
+    // a winged kid stays aloft unhurt, no dice
+    const w = battle([crew('sling', [3, 1], { station: 'catapult' }), crew('kid', [3, 2], { size: 'small', wings: true })]);
+    w.passUntil('sling');
+    const up = w.do({ type: 'launch', actor: 'sling', payload: 'unit', unit: 'kid', to: [9, 5] });
+    expect(w.lines(up)).toContain('Sling catapults Kid into open air at (9, 5): it spreads its wings and stays aloft [OUT-SHIP-2]');
+    expect(w.unit('kid')).toMatchObject({ status: 'active', position: { x: 9, y: 5 } });
+    expect(w.hp('kid')).toBe(30);
+  });
+
+  it('OUT-SHIP-2: a catapulted unit lands on land or a deck, never in a wall or off the map', () => {
+    const t = battle([crew('sling', [3, 1], { station: 'catapult' }), crew('kid', [3, 2], { size: 'small' })]);
+    t.state.map = { ...(t.state.map as object), cells: { '9,6': { blocksMove: true }, '9,8': { tags: ['land'] } } } as never;
+    t.passUntil('sling');
+    expect(t.rejects({ type: 'launch', actor: 'sling', payload: 'unit', unit: 'kid', to: [9, 6] })).toBe('action/blocked');
+    expect(t.rejects({ type: 'launch', actor: 'sling', payload: 'unit', unit: 'kid', to: [9, 12] })).toBe('action/out_of_bounds'); // 11 cells: in range, off the 12-row map
+    // land (ground level) under a ship at altitude 2: 2 levels, 2d6(1, 2) = 3; Kid stays in the fight
+    t.dice(1, 2).do({ type: 'launch', actor: 'sling', payload: 'unit', unit: 'kid', to: [9, 8] });
+    expect(t.unit('kid')).toMatchObject({ status: 'active', position: { x: 9, y: 8 } });
+    expect(t.hp('kid')).toBe(27);
   });
 
   it('OUT-SHIP-3: battle stations: the cannon zones are below deck, a sprint away; one crew member a station', () => {

@@ -37,10 +37,18 @@ export function afterForcedMove(ctx: Resolution, u: Unit, from: Cell, to: Cell):
   } else if (place === 'sky' && isOpenAir(ctx.state, to) && !dataOf(u).wings) {
     const ship = shipAt(ctx.state, from) ?? shipList(ctx.state)[0];
     ctx.note(`${u.name} is pushed off into open air and falls [OUT-SHIP-2]`);
-    fallDamage(ctx, u, ship?.altitude ?? 10, 'OUT-SHIP-2', 'off the ship');
-    const now = ctx.unit(u.id);
-    if (now.status === 'active' || now.status === 'down') ctx.emit({ type: 'unit.status', unit: u.id, status: 'fled', cause: 'fell from the sky', rule: 'OUT-SHIP-2' });
+    fallFromSky(ctx, u, ship?.altitude ?? 10, 'off the ship');
   }
+}
+
+/**
+ * A unit without wings in open air falls out of the sky (OUT-SPACE-1, OUT-SHIP-2): fall damage for
+ * `levels`, and it is out of the battle (ruling: fled — far below), whatever the dice leave of it.
+ */
+export function fallFromSky(ctx: Resolution, u: Unit, levels: number, why: string): void {
+  fallDamage(ctx, u, levels, 'OUT-SHIP-2', why);
+  const now = ctx.unit(u.id);
+  if (now.status === 'active' || now.status === 'down') ctx.emit({ type: 'unit.status', unit: u.id, status: 'fled', cause: 'fell from the sky', rule: 'OUT-SHIP-2' });
 }
 
 /** Start of a drifting unit's turn: one more cell the same way. */
