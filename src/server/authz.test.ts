@@ -42,6 +42,7 @@ const TABLE_MATRIX: Record<string, Record<Who, Outcome>> = {
   'POST import': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST pause': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST simulate': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
+  'GET file-units': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'GET roster': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST carry-back': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST carry-back/accept': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
@@ -51,6 +52,7 @@ const TABLE_MATRIX: Record<string, Record<Who, Outcome>> = {
   'POST commands undo': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST commands end_combat': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST commands gm.roll': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
+  'POST commands gm.add_unit {entry}': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'WS subscribe': { gm: 'ok', owner: 'ok', other: 'ok', none: '401', foreign: '403' },
 };
 
@@ -135,6 +137,7 @@ async function runTable(row: string, who: Who): Promise<{ status: number; body: 
     case 'POST import': return c.post(`/api/tables/${tid}/import`, exportFile);
     case 'POST pause': return c.post(`/api/encounters/${enc}/pause`, { paused: false });
     case 'POST simulate': return c.post(`/api/encounters/${enc}/simulate`, { runs: 2, seed: 1 });
+    case 'GET file-units': return c.get(`/api/encounters/${enc}/file-units`);
     case 'GET roster': return c.get(`/api/tables/${tid}/roster`);
     case 'POST carry-back': return c.post(`/api/encounters/${enc}/carry-back`);
     case 'POST carry-back/accept': return c.post(`/api/encounters/${enc}/carry-back/accept`, { accepted: [] });
@@ -144,6 +147,7 @@ async function runTable(row: string, who: Who): Promise<{ status: number; body: 
     case 'POST commands undo': return cmd({ type: 'undo' });
     case 'POST commands end_combat': return cmd({ type: 'end_combat', outcome: 'truce' });
     case 'POST commands gm.roll': return cmd({ type: 'gm.roll', dice: '1d20' });
+    case 'POST commands gm.add_unit {entry}': return cmd({ type: 'gm.add_unit', entry: { id: 'g9', name: 'Goblin Scout', side: 'goblins', at: [8, 4], hp: 9, dv: 12 } });
     case 'WS subscribe': return wsCall(who, { type: 'subscribe', encounter: enc });
   }
   throw new Error(row);

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Route } from './http.ts';
 import { libraryEntrySchema, rosterEntrySchema } from '../engine/index.ts';
+import { AddUnitEntry } from './entries.ts';
 import { ClientMessage, EncounterSummary, ErrorSchema, ServerMessage } from './schemas.ts';
 import { WS_PATH } from './hub.ts';
 
@@ -39,7 +40,7 @@ export function openApiDocument(routes: Route[], version: string): Record<string
     servers: [{ url: '/' }],
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A GM or player token of one table.' } },
-      schemas: { Error: json(ErrorSchema, 'output'), EncounterSummary: json(EncounterSummary, 'output'), RosterEntry: json(rosterEntrySchema, 'output'), LibraryEntry: json(libraryEntrySchema, 'output') },
+      schemas: { Error: json(ErrorSchema, 'output'), EncounterSummary: json(EncounterSummary, 'output'), RosterEntry: json(rosterEntrySchema, 'output'), LibraryEntry: json(libraryEntrySchema, 'output'), AddUnitEntry: json(AddUnitEntry) },
     },
     paths,
     'x-websocket': {

@@ -5,11 +5,12 @@
  * commands on one encounter are serialised by construction and a broadcast never runs ahead of its
  * commit. The in-memory log is dropped whenever a commit does not happen after it was touched.
  */
-import { formatProblem, isRejection, replayLog, type Command, type DiceSource, type EncounterState, type GameEvent, type LoggedEvent, type Rejection } from '../engine/index.ts';
+import { formatProblem, isRejection, parseText, replayLog, type Command, type DiceSource, type EncounterState, type GameEvent, type LoggedEvent, type Rejection } from '../engine/index.ts';
 import { loadText } from '../rulesets/load.ts';
 import { StaleVersionError } from '../store/index.ts';
 import { checkTable, liveFor, settingsOf, summaryOf, type Context, type EncounterSummary, type Member } from './context.ts';
 import { diceFor } from './dice.ts';
+import { entryToUnit, isEntryCommand, sourceDocument } from './entries.ts';
 import { ApiError, notFound } from './errors.ts';
 import { readExample } from './examples.ts';
 import { decideGmCommand, SERVER_GM_COMMANDS } from './gm-commands.ts';
@@ -58,7 +59,10 @@ export function loadEncounter(ctx: Context, p: Principal, tableId: string, body:
   const logged = created.map((e, i) => ({ ...e, seq: i + 1, cmd: 'c1' }) as LoggedEvent);
   const state = engine.replay(logged);
   const id = newId('e_');
-  ctx.store.createEncounter({ id, tableId, ruleset: engine.ruleset.id, name: state.name, status: state.status }, logged);
+  // the source document as written (before defaults): units added later in the file's shape are built from it
+  const parsed = parseText(text, file);
+  const source = parsed.ok ? sourceDocument(parsed.value) : undefined;
+  ctx.store.createEncounter({ id, tableId, ruleset: engine.ruleset.id, name: state.name, status: state.status }, logged, {}, source);
   const summary = summaryOf(ctx.store.encounter(id)!);
   ctx.publisher.encounterChanged(summary);
   return summary;
@@ -179,11 +183,15 @@ export function runCommand(ctx: Context, token: Principal, id: string, body: unk
   const version = live.log.version;
   if (req.expectedVersion !== version) throw new ApiError('STALE_VERSION', `the encounter is at version ${version}, not ${req.expectedVersion}`, 'expectedVersion', { version });
   if (version >= ctx.limits.eventsPerEncounter) throw new ApiError('LIMIT_REACHED', `an encounter holds at most ${ctx.limits.eventsPerEncounter} events`);
+  // a unit written as in the encounter file: the server builds the engine's unit from the stored file
+  let command = prepared.command;
+  let document: unknown;
+  if (p.role === 'gm' && isEntryCommand(command)) ({ command, document } = entryToUnit(ctx, live, command));
   const dice = diceFor(settingsOf(ctx, live.row.tableId), p, req.dice, version, ctx.testDiceSeed);
 
   let out: ReturnType<typeof decide>;
   try {
-    out = decide(ctx, live, p, prepared.command, dice.source);
+    out = decide(ctx, live, p, command, dice.source);
   } catch (err) {
     ctx.cache.evict(id);
     throw err;
@@ -202,7 +210,7 @@ export function runCommand(ctx: Context, token: Principal, id: string, body: unk
   try {
     // the engine keeps each command's body (to decide it again when the GM replaces a roll): so does the file
     const logCommands = Object.fromEntries([...new Set(events.map((e) => e.cmd))].flatMap((cmd) => (Object.hasOwn(live.log.commands, cmd) ? [[cmd, live.log.commands[cmd]]] : [])));
-    ctx.store.append(id, version, events, { status: live.log.state.status, command: { id: key, bodyHash: hash, result: record }, logCommands });
+    ctx.store.append(id, version, events, { status: live.log.state.status, command: { id: key, bodyHash: hash, result: record }, logCommands, ...(document !== undefined ? { document } : {}) });
   } catch (err) {
     ctx.cache.evict(id);
     if (err instanceof StaleVersionError) throw new ApiError('STALE_VERSION', err.message, 'expectedVersion', { version: err.actual });

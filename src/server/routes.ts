@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { rulesets } from '../rulesets/index.ts';
 import { requirePrincipal, type Context } from './context.ts';
 import { ApiError } from './errors.ts';
+import { fileUnits } from './entries.ts';
 import { listExamples } from './examples.ts';
 import type { Route } from './http.ts';
 import { getEncounter, legalActions, listEncounters, preview, readEvents, replay, runCommand, setPaused } from './referee.ts';
@@ -79,8 +80,13 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
     { method: 'POST', path: '/api/encounters/:encounterId/preview', tag: 'play', auth: 'member', body: PreviewRequest, summary: 'The odds of a command before it is sent.', returns: '{ version, preview }', handle: (c) => ({ body: preview(ctx, who(c.token), c.params.encounterId, c.body) }) },
     {
       method: 'POST', path: '/api/encounters/:encounterId/commands', tag: 'play', auth: 'member', body: CommandRequest,
-      summary: 'Send a command (acknowledged after it is committed). GM: start, undo, redo, end_combat, gm.* and any unit; player: its own units.',
+      summary: 'Send a command (acknowledged after it is committed). GM: start, undo, redo, end_combat, gm.* and any unit; player: its own units. gm.add_unit takes a unit written as in the encounter file as `entry` (AddUnitEntry); the server builds the engine\'s unit from the stored file.',
       returns: '{ encounter, id, version, events }', handle: (c) => ({ body: runCommand(ctx, who(c.token), c.params.encounterId, c.body) }),
+    },
+    {
+      method: 'GET', path: '/api/encounters/:encounterId/file-units', tag: 'play', auth: 'gm',
+      summary: "The encounter file's units still in the fight, as the file writes them (with those the GM added in that shape): a start for gm.add_unit {entry}. hasFile false: the encounter keeps no file (imported) and takes no entry.",
+      returns: '{ encounter, hasFile, units: [entry] }', handle: (c) => ({ body: fileUnits(ctx, who(c.token), c.params.encounterId) }),
     },
     {
       method: 'POST', path: '/api/encounters/:encounterId/simulate', tag: 'play', auth: 'gm', body: SimulateRequest,

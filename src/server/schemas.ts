@@ -63,7 +63,10 @@ export const LibraryFile = z
 /** A command: `type` plus the command's own fields (they differ per ruleset, so the object is open). */
 export const Command = z
   .looseObject({ type: z.string().min(1).max(64), actor: z.string().max(64).optional() })
-  .meta({ description: 'A command: a `type` and its fields, e.g. {"type":"attack","actor":"kara","target":"g1","weapon":"spear"}. Server GM commands: gm.hide, gm.reveal, gm.assign, gm.roll, gm.note.' });
+  .meta({
+    description:
+      'A command: a `type` and its fields, e.g. {"type":"attack","actor":"kara","target":"g1","weapon":"spear"}. Server GM commands: gm.hide, gm.reveal, gm.assign, gm.roll, gm.note; and gm.add_unit with `entry`, a unit written as in the encounter file (components.schemas.AddUnitEntry), which the server turns into the engine\'s gm.add_unit {unit}.',
+  });
 
 export const Faces = z.array(z.number().int().min(1).max(1_000_000)).max(200).meta({ description: 'Physical dice: the faces rolled at the table, in the order the rules ask for them.' });
 

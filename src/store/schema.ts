@@ -7,8 +7,15 @@
  * Version 2 adds the roster (characters that outlive encounters), the library (reusable characters,
  * monsters and items) and each loaded encounter's file units (to offer them to the roster). Every
  * statement is CREATE ... IF NOT EXISTS, so opening a version 1 file migrates it in place.
+ *
+ * Version 3 adds `encounters.document`: the encounter file as the GM loaded it (the source document,
+ * before defaults, as JSON), kept up to date with the units the GM adds in the file's shape. It is NULL
+ * for encounters imported or loaded before version 3: those cannot take file-shaped units. `migrate`
+ * adds the column to an older file.
  */
-export const SCHEMA_VERSION = 2;
+import type Database from 'better-sqlite3';
+
+export const SCHEMA_VERSION = 3;
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS tables (
@@ -40,7 +47,8 @@ CREATE TABLE IF NOT EXISTS encounters (
   status      TEXT NOT NULL,
   version     INTEGER NOT NULL,
   paused      INTEGER NOT NULL DEFAULT 0,
-  created_at  INTEGER NOT NULL
+  created_at  INTEGER NOT NULL,
+  document    TEXT
 );
 CREATE INDEX IF NOT EXISTS encounters_by_table ON encounters(table_id);
 CREATE TABLE IF NOT EXISTS events (
@@ -83,3 +91,17 @@ CREATE TABLE IF NOT EXISTS encounter_files (
   body         TEXT NOT NULL
 ) WITHOUT ROWID;
 `;
+
+/**
+ * Bring a file at any earlier version up to SCHEMA_VERSION, in one transaction: the tables SCHEMA creates
+ * if they are missing, then the columns later versions added to existing tables.
+ */
+export function migrate(db: Database.Database): void {
+  db.transaction(() => {
+    db.exec(SCHEMA);
+    const columns = (db.pragma('table_info(encounters)') as { name: string }[]).map((c) => c.name);
+    // version 3: the encounter's source document (NULL: none kept)
+    if (!columns.includes('document')) db.exec('ALTER TABLE encounters ADD COLUMN document TEXT');
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+}

@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command, LoggedEvent } from '../engine/index.ts';
-import { SCHEMA, SCHEMA_VERSION } from './schema.ts';
+import { migrate, SCHEMA_VERSION } from './schema.ts';
 
 export type Synchronous = 'full' | 'normal';
 
@@ -71,6 +71,8 @@ export interface AppendOptions {
   command?: { id: string; bodyHash: string; result: CommandRecord };
   /** Log command id → command, for the ids this append creates. */
   logCommands?: Record<string, Command>;
+  /** The encounter's source document as it stands after these events (a unit added in the file's shape). */
+  document?: unknown;
 }
 
 export class StaleVersionError extends Error {
@@ -94,8 +96,7 @@ export class Store {
     this.db.pragma('busy_timeout = 5000');
     const current = this.db.pragma('user_version', { simple: true }) as number;
     if (current > SCHEMA_VERSION) throw new Error(`database schema ${current} is newer than this server (${SCHEMA_VERSION})`);
-    this.db.exec(SCHEMA);
-    this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    migrate(this.db);
     this.st = this.prepare();
   }
 
@@ -111,7 +112,9 @@ export class Store {
       token: db.prepare('SELECT table_id AS tableId, role, player_id AS playerId FROM tokens WHERE hash = ?'),
       deleteToken: db.prepare('DELETE FROM tokens WHERE hash = ?'),
       deletePlayerTokens: db.prepare('DELETE FROM tokens WHERE table_id = ? AND player_id = ?'),
-      insertEncounter: db.prepare('INSERT INTO encounters (id, table_id, ruleset, name, status, version, created_at) VALUES (?, ?, ?, ?, ?, 0, ?)'),
+      insertEncounter: db.prepare('INSERT INTO encounters (id, table_id, ruleset, name, status, version, created_at, document) VALUES (?, ?, ?, ?, ?, 0, ?, ?)'),
+      document: db.prepare('SELECT document FROM encounters WHERE id = ?').pluck(),
+      setDocument: db.prepare('UPDATE encounters SET document = ? WHERE id = ?'),
       encounter: db.prepare('SELECT id, table_id AS tableId, ruleset, name, status, version, paused, created_at AS createdAt FROM encounters WHERE id = ?'),
       encounters: db.prepare('SELECT id, table_id AS tableId, ruleset, name, status, version, paused, created_at AS createdAt FROM encounters WHERE table_id = ? ORDER BY created_at, id'),
       version: db.prepare('SELECT version FROM encounters WHERE id = ?').pluck(),
@@ -186,10 +189,13 @@ export class Store {
 
   // ── encounters and their logs ───────────────────────────────────────────
 
-  /** A new encounter with its first events (the creation), in one transaction. */
-  createEncounter(row: Pick<EncounterRow, 'id' | 'tableId' | 'ruleset' | 'name' | 'status'>, events: readonly LoggedEvent[], logCommands: Record<string, Command> = {}): void {
+  /**
+   * A new encounter with its first events (the creation), in one transaction. `document` is the source
+   * document it was created from (plain JSON), when there is one (not for imports).
+   */
+  createEncounter(row: Pick<EncounterRow, 'id' | 'tableId' | 'ruleset' | 'name' | 'status'>, events: readonly LoggedEvent[], logCommands: Record<string, Command> = {}, document?: unknown): void {
     this.db.transaction(() => {
-      this.st.insertEncounter.run(row.id, row.tableId, row.ruleset, row.name, row.status, Date.now());
+      this.st.insertEncounter.run(row.id, row.tableId, row.ruleset, row.name, row.status, Date.now(), document === undefined ? null : JSON.stringify(document));
       this.appendInTx(row.id, 0, events, row.status);
       for (const [cmd, body] of Object.entries(logCommands)) this.st.insertLogCommand.run(row.id, cmd, JSON.stringify(body));
     }).immediate();
@@ -202,6 +208,12 @@ export class Store {
 
   encounters(tableId: string): EncounterRow[] {
     return (this.st.encounters.all(tableId) as (Omit<EncounterRow, 'paused'> & { paused: number })[]).map((r) => ({ ...r, paused: r.paused === 1 }));
+  }
+
+  /** The encounter's source document (plain JSON), or undefined when none is kept (imported, or loaded before schema 3). */
+  encounterDocument(id: string): unknown {
+    const body = this.st.document.get(id) as string | null | undefined;
+    return body === null || body === undefined ? undefined : (JSON.parse(body) as unknown);
   }
 
   setPaused(id: string, paused: boolean): void {
@@ -223,6 +235,7 @@ export class Store {
       this.appendInTx(encounterId, expectedVersion, events, opts.status);
       if (opts.command) this.st.insertCommand.run(encounterId, opts.command.id, opts.command.bodyHash, JSON.stringify(opts.command.result));
       for (const [cmd, body] of Object.entries(opts.logCommands ?? {})) this.st.insertLogCommand.run(encounterId, cmd, JSON.stringify(body));
+      if (opts.document !== undefined) this.st.setDocument.run(JSON.stringify(opts.document), encounterId);
     }).immediate();
   }
 

@@ -1,7 +1,7 @@
 /**
- * The GM's units and turn order in a real browser (phase20, Goblin cave): add a unit mid-fight from YAML
- * — hidden, it never reaches a player's page; visible, it does — with a refused unit explained beside
- * the form; change a unit's side; link units (a link to a hidden unit stays off the player's page); and
+ * The GM's units and turn order in a real browser (phase20, Goblin cave): add a unit mid-fight written as
+ * in the encounter file, in YAML or JSON — hidden, it never reaches a player's page; visible, it does —
+ * with refused units explained beside the form; change a unit's side; link units (a link to a hidden unit stays off the player's page); and
  * give a turn-order action a typed reason that the players read in the log.
  */
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ async function sends(t: Table, button: Locator): Promise<void> {
 }
 
 describe('GM: units, sides, links and reasons in the browser', () => {
-  it('adds a hidden and a visible unit from YAML, and explains a refused one', async () => {
+  it('adds units written as in the encounter file — hidden and visible, from a copy and pasted from a file — and explains refused ones', async () => {
     const t = await openTable(table.browser, table.server.url, 'phase20/goblin-cave.yaml');
     try {
       const { gm } = t;
@@ -40,20 +40,26 @@ describe('GM: units, sides, links and reasons in the browser', () => {
       await form.getByRole('button', { name: 'Add unit' }).click();
       await expect.poll(() => form.getByRole('alert').innerText()).toContain('That text is not YAML or JSON.');
       expect(await form.getByRole('alert').innerText()).toMatch(/at line \d+, column \d+/);
-      // a unit the engine refuses (written as in the encounter file): the server's words say what and where
+      // a unit written as in the encounter file, with a weapon the file's content does not have: the
+      // server's words say what and where (at the entry, not at the file's units[5])
       const v0 = await version(gm);
-      await box.fill('{ id: g4, name: Goblin Scout, side: goblins, at: [7, 2], hp: 9 }');
+      await box.fill('{ id: g4, name: Goblin Scout, side: goblins, at: [8, 4], hp: 9, dv: 12, weapons: [axe] }');
       await form.getByRole('button', { name: 'Add unit' }).click();
       await expect.poll(() => form.getByRole('alert').innerText()).toContain('The new unit has a mistake.');
-      expect(await form.getByRole('alert').innerText()).toContain('unit: Unrecognized keys: "at", "hp"');
+      expect(await form.getByRole('alert').innerText()).toContain('entry.weapons[0]: no weapon "axe" in content.weapons');
+      // a cell another unit stands on
+      await box.fill('{ id: g4, name: Goblin Scout, side: goblins, at: [7, 1], hp: 9, dv: 12, weapons: [rusty] }');
+      await form.getByRole('button', { name: 'Add unit' }).click();
+      await expect.poll(() => form.getByRole('alert').innerText()).toContain('entry.at: cell [7, 1] is taken by Goblin Cutter (g1)');
       expect(await version(gm)).toBe(v0);
 
       // a hidden goblin, from a copy of the Goblin Cutter, placed by phase20's rule (it rolls initiative)
       await form.getByLabel('Start from a copy of').selectOption('g1');
       await form.getByRole('button', { name: 'Copy into the box' }).click();
+      // written as the file writes the Goblin Cutter, on the free cell next to it
       const copy = await box.inputValue();
-      expect(copy).toContain('id: g1-2\nname: Goblin Cutter 2\nside: goblins');
-      await box.fill(copy.replace('name: Goblin Cutter 2', 'name: Goblin Lurker').replace(/position:\n {2}x: 7\n {2}y: 1/, 'position:\n  x: 8\n  y: 0'));
+      expect(copy).toBe('id: g1-2\nname: Goblin Cutter 2\nside: goblins\nat: [6, 0]\nhp: 9\ndv: 12\nspeed: 5\nmodifiers:\n  initiative: 2\n  generalSkill: 1\n  combat: 1\n  strength: 1\nskilled:\n  weapons: [rusty]\nweapons: [rusty]\n');
+      await box.fill(copy.replace('name: Goblin Cutter 2', 'name: Goblin Lurker').replace('at: [6, 0]', 'at: [8, 0]'));
       expect(await form.getByLabel('Enters the turn order').inputValue()).toBe('0');
       expect(await form.getByLabel('Enters the turn order').locator('option').first().innerText()).toBe('by the rules');
       await form.getByLabel('hidden from players').check();
@@ -81,7 +87,8 @@ describe('GM: units, sides, links and reasons in the browser', () => {
       // a visible newcomer, typed as JSON, at the end of the round: the players see it join
       await form.getByLabel('Start from a copy of').selectOption('kara');
       await form.getByRole('button', { name: 'Copy into the box' }).click();
-      const kara = (await box.inputValue()).replace('id: kara-2', 'id: rook').replace('name: Kara 2', 'name: Rook').replace(/position:\n {2}x: 1\n {2}y: 2/, 'position:\n  x: 0\n  y: 3');
+      const kara = (await box.inputValue()).replace('id: kara-2', 'id: rook').replace('name: Kara 2', 'name: Rook').replace(/at: \[\d+, \d+\]/, 'at: [0, 3]');
+      expect(kara).not.toContain('controller');
       const { parse } = await import('yaml');
       await box.fill(JSON.stringify(parse(kara), null, 2));
       await form.getByLabel('Enters the turn order').selectOption({ label: 'at the end of the round' });
@@ -96,7 +103,17 @@ describe('GM: units, sides, links and reasons in the browser', () => {
       // a second unit of that id is refused, beside the form
       await box.fill(JSON.stringify(parse(kara)));
       await form.getByRole('button', { name: 'Add unit' }).click();
-      await expect.poll(() => form.getByRole('alert').innerText()).toContain('there is already a unit "rook" (Rook)');
+      await expect.poll(() => form.getByRole('alert').innerText()).toContain('entry.id: there is already a unit "rook" (Rook)');
+
+      // a line pasted from a file's units: list, as it is: the scout joins where the file says
+      await box.fill('  - { id: g4, name: Goblin Scout, side: goblins, at: [8, 4], hp: 9, dv: 12, speed: 6, weapons: [rusty] }');
+      await sends(t, form.getByRole('button', { name: 'Add unit' }));
+      await expect.poll(() => form.getByRole('status').innerText()).toBe('Goblin Scout joined the fight.');
+      expect(await form.getByRole('alert').count()).toBe(0);
+      await expect.poll(() => ana.locator('.board g.token[data-unit="g4"]').getAttribute('data-at')).toBe('8,4');
+      expect(await logLine(ana, 'Goblin Scout joins the fight (goblins)').count()).toBe(1);
+      // and can be copied in turn
+      await expect.poll(() => form.getByLabel('Start from a copy of').locator('option[value="g4"]').count()).toBe(1);
       expect(t.errors).toEqual([]);
     } finally {
       await t.close();

@@ -3,7 +3,7 @@
  * in docs/api.md is a change in this file. Failures throw the server's `{ code, message, field }`.
  */
 import type { ActionOption, Command } from '../../../engine/index.ts';
-import type { CarryBackReview, EncounterSummary, Example, LibraryFile, PreviewJson, RosterEntry, ServerError, Simulation, Snapshot, TableInfo } from './types.ts';
+import type { CarryBackReview, EncounterSummary, Example, FileUnits, LibraryFile, PreviewJson, RosterEntry, ServerError, Simulation, Snapshot, TableInfo } from './types.ts';
 
 export class ApiFailure extends Error {
   constructor(readonly error: ServerError, readonly status: number) {
@@ -95,6 +95,10 @@ export class Api {
   }
   simulate(encounterId: string, body: { runs?: number; seed?: number; maxRounds?: number }) {
     return call<Simulation>('POST', `/api/encounters/${enc(encounterId)}/simulate`, this.token, body);
+  }
+  /** The encounter file's units (GM): a start for gm.add_unit {entry}. */
+  fileUnits(encounterId: string) {
+    return call<FileUnits>('GET', `/api/encounters/${enc(encounterId)}/file-units`, this.token);
   }
   command(encounterId: string, body: { id: string; expectedVersion: number; command: Command; dice?: number[] }) {
     return call<CommandResult>('POST', `/api/encounters/${enc(encounterId)}/commands`, this.token, body);

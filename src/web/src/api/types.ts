@@ -1,5 +1,5 @@
 /** The server's JSON, as this page reads it (docs/api.md). State and events are the engine's own shapes. */
-import type { ActionOption, EncounterState, LibraryEntry, RosterEntry } from '../../../engine/index.ts';
+import type { ActionOption, EncounterState, Json, LibraryEntry, RosterEntry } from '../../../engine/index.ts';
 import type { PreviewJson } from '../components/OddsPanel.tsx';
 
 export type { PreviewJson };
@@ -86,6 +86,14 @@ export interface CarryBackReview {
   encounter: string;
   changes: RosterChangeJson[];
   roster: RosterEntry[];
+}
+
+/** GET /api/encounters/{id}/file-units: the file's units still in the fight, as the file writes them. */
+export interface FileUnits {
+  encounter: string;
+  /** false: the encounter keeps no file (imported), so it takes no unit in the file's shape. */
+  hasFile: boolean;
+  units: { [key: string]: Json }[];
 }
 
 export interface LibraryFile {

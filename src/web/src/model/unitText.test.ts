@@ -1,58 +1,102 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { EncounterState, Unit } from '../../../engine/index.ts';
-import { freshId, parseUnitText, placements, unitTemplate } from './unitText.ts';
-
-const goblin: Unit = {
-  id: 'g1',
-  name: 'Goblin Cutter',
-  side: 'goblins',
-  controller: 'p2',
-  status: 'down',
-  hidden: true,
-  stats: {},
-  pools: { hp: { value: 0, max: 9 }, movement: { value: 3, max: 20 } },
-  position: { x: 7, y: 1 },
-  data: { dv: 12, weapons: [{ id: 'rusty', damage: '1d6' }], links: [{ with: 'wolf', kind: 'pet', lead: true }] },
-};
+import { addUnitCommand, entryTemplate, entryYaml, freeCellNear, freshId, parseUnitText, placements } from './unitText.ts';
 
 describe('parseUnitText', () => {
-  it('reads YAML and JSON alike', () => {
-    expect(parseUnitText('id: wolf\nname: Wolf\nside: goblins\npools:\n  hp: { value: 6, max: 6 }')).toEqual({
+  it('reads YAML and JSON alike, as the file writes a unit', () => {
+    expect(parseUnitText('id: g4\nname: Goblin Scout\nside: goblins\nat: [7, 2]\nhp: 9\nweapons: [rusty]')).toEqual({
       ok: true,
-      unit: { id: 'wolf', name: 'Wolf', side: 'goblins', pools: { hp: { value: 6, max: 6 } } },
+      entry: { id: 'g4', name: 'Goblin Scout', side: 'goblins', at: [7, 2], hp: 9, weapons: ['rusty'] },
     });
-    expect(parseUnitText('{"id": "wolf", "name": "Wolf", "side": "goblins"}')).toEqual({ ok: true, unit: { id: 'wolf', name: 'Wolf', side: 'goblins' } });
+    expect(parseUnitText('{"id": "g4", "name": "Goblin Scout", "side": "goblins", "at": [7, 2], "hp": 9}')).toEqual({
+      ok: true,
+      entry: { id: 'g4', name: 'Goblin Scout', side: 'goblins', at: [7, 2], hp: 9 },
+    });
   });
 
   it('takes the one unit of a list pasted from a file', () => {
-    expect(parseUnitText('- id: wolf\n  name: Wolf\n  side: goblins')).toEqual({ ok: true, unit: { id: 'wolf', name: 'Wolf', side: 'goblins' } });
+    expect(parseUnitText('- { id: g4, name: Goblin Scout, side: goblins, at: [7, 2], hp: 9 }')).toEqual({ ok: true, entry: { id: 'g4', name: 'Goblin Scout', side: 'goblins', at: [7, 2], hp: 9 } });
   });
 
   it('says where text that is not YAML goes wrong, and refuses what is not one unit', () => {
     const broken = parseUnitText('id: wolf\nname: [Wolf\nside: goblins');
-    expect(broken).toMatchObject({ ok: false, problem: { code: 'input/unreadable', field: 'unit' } });
+    expect(broken).toMatchObject({ ok: false, problem: { code: 'input/unreadable', field: 'entry' } });
     expect(!broken.ok && broken.problem.message).toMatch(/at line \d+, column \d+$/);
     expect(parseUnitText('id: a\nid: b')).toMatchObject({ ok: false, problem: { message: 'Map keys must be unique at line 2, column 1' } });
-    expect(parseUnitText('   ')).toMatchObject({ ok: false, problem: { message: 'Paste or type the unit first, in YAML or JSON.' } });
+    expect(parseUnitText('   ')).toMatchObject({ ok: false, problem: { message: expect.stringContaining('as the encounter file writes it') } });
     expect(parseUnitText('- id: a\n- id: b')).toMatchObject({ ok: false, problem: { message: 'that is a list of 2 items; add one unit at a time' } });
     expect(parseUnitText('wolf')).toMatchObject({ ok: false, problem: { message: expect.stringContaining('not a single value') } });
   });
 });
 
-describe('unitTemplate', () => {
-  it('copies a unit with a fresh id and name, HP full, without its player, links, hiding or status', () => {
-    const copy = parse(unitTemplate(goblin, new Set(['g1', 'g2', 'g1-2'])));
-    expect(copy).toEqual({
-      id: 'g1-3',
-      name: 'Goblin Cutter 3',
-      side: 'goblins',
-      stats: {},
-      position: { x: 7, y: 1 },
-      pools: { hp: { value: 9, max: 9 }, movement: { value: 3, max: 20 } },
-      data: { dv: 12, weapons: [{ id: 'rusty', damage: '1d6' }] },
-    });
-    expect(goblin.data.links).toBeDefined(); // the original is untouched
+describe('addUnitCommand', () => {
+  const text = 'id: g4\nname: Goblin Scout\nside: goblins\nat: [7, 2]\nhp: 9';
+  const entry = { id: 'g4', name: 'Goblin Scout', side: 'goblins', at: [7, 2], hp: 9 };
+
+  it('sends the entry as typed, with the slot and hiding when chosen', () => {
+    expect(addUnitCommand(text)).toEqual({ ok: true, name: 'Goblin Scout', command: { type: 'gm.add_unit', entry } });
+    expect(addUnitCommand(text, { slot: 3, hidden: true })).toEqual({ ok: true, name: 'Goblin Scout', command: { type: 'gm.add_unit', entry, slot: 3, hidden: true } });
+    // unticked, the entry's own `hidden` decides
+    expect(addUnitCommand(`${text}\nhidden: true`, { hidden: false })).toMatchObject({ ok: true, command: { entry: { hidden: true } } });
+    expect(addUnitCommand(`${text}\nhidden: true`, { hidden: false })).not.toHaveProperty('command.hidden');
+  });
+
+  it('refuses text that is not YAML before anything is sent', () => {
+    expect(addUnitCommand('')).toMatchObject({ ok: false, problem: { code: 'input/unreadable', field: 'entry' } });
+    expect(addUnitCommand('name: [x')).toMatchObject({ ok: false, problem: { code: 'input/unreadable' } });
+  });
+});
+
+const unit = (id: string, name: string, x: number, y: number, over: Partial<Unit> = {}): Unit => ({ id, name, side: 'goblins', status: 'active', stats: {}, pools: {}, position: { x, y }, data: {}, ...over });
+
+/** Goblin cave, round 1: a 9×5 grid with a rock wall in column 4; Kara has walked from [1, 2] to [6, 1]. */
+const cave = {
+  status: 'active',
+  map: { kind: 'grid', width: 9, height: 5, cells: { '4,0': { blocksMove: true }, '4,1': { blocksMove: true }, '4,3': { blocksMove: true }, '4,4': { blocksMove: true } } },
+  units: {
+    kara: unit('kara', 'Kara', 6, 1, { side: 'heroes' }),
+    g1: unit('g1', 'Goblin Cutter', 7, 1),
+    g2: unit('g2', 'Goblin Brute', 8, 2),
+    g3: unit('g3', 'Goblin Sneak', 7, 3, { status: 'dead' }),
+    'g1-2': unit('g1-2', 'Goblin Cutter 2', 8, 0),
+  },
+  turn: { round: 1, index: 0, order: [] },
+} as unknown as EncounterState;
+
+describe('freeCellNear', () => {
+  it('takes the nearest free cell, ring by ring, row by row: not taken, not a wall, on the map', () => {
+    expect(freeCellNear(cave, { x: 7, y: 1 })).toEqual({ x: 6, y: 0 });
+    expect(freeCellNear(cave, { x: 0, y: 0 })).toEqual({ x: 0, y: 0 });
+    expect(freeCellNear(cave, { x: 4, y: 0 })).toEqual({ x: 3, y: 0 });
+    // the fallen do not hold a cell
+    expect(freeCellNear(cave, { x: 7, y: 3 })).toEqual({ x: 7, y: 3 });
+    expect(freeCellNear({ ...cave, map: { kind: 'zones', zones: ['a'], spacing: 20 } } as EncounterState, { x: 0, y: 0 })).toBeUndefined();
+  });
+});
+
+describe('entryTemplate', () => {
+  const g1 = { id: 'g1', name: 'Goblin Cutter', side: 'goblins', at: [7, 1], hp: 9, startHp: 4, dv: 12, controller: 'p2', hidden: true, gmNotes: 'the leader', modifiers: { initiative: 2, combat: 1 }, skilled: { weapons: ['rusty'] }, weapons: ['rusty'] };
+
+  it('copies a unit of the file with a fresh id and name, full health, on a free cell near where it stands, without what is its own', () => {
+    const text = entryTemplate(g1, cave);
+    expect(parse(text)).toEqual({ id: 'g1-3', name: 'Goblin Cutter 3', side: 'goblins', at: [6, 0], hp: 9, dv: 12, modifiers: { initiative: 2, combat: 1 }, skilled: { weapons: ['rusty'] }, weapons: ['rusty'] });
+    // written as a file writes it: the id first, plain lists on one line
+    expect(text).toBe('id: g1-3\nname: Goblin Cutter 3\nside: goblins\nat: [6, 0]\nhp: 9\ndv: 12\nmodifiers:\n  initiative: 2\n  combat: 1\nskilled:\n  weapons: [rusty]\nweapons: [rusty]\n');
+    expect(g1.controller).toBe('p2'); // the original is untouched
+  });
+
+  it('starts from where the original stands now: Kara left [1, 2]', () => {
+    expect(parse(entryTemplate({ id: 'kara', name: 'Kara', side: 'heroes', at: [1, 2], hp: 22 }, cave)).at).toEqual([5, 0]);
+  });
+
+  it('keeps a zone (frontline) and drops a wounded start (duel60)', () => {
+    expect(parse(entryTemplate({ id: 'wisp', name: 'Mirror Wisp', side: 'guardians', start: 'rearguard', hp: 10, battlescars: 2 }, cave))).toEqual({ id: 'wisp-2', name: 'Mirror Wisp 2', side: 'guardians', start: 'rearguard', hp: 10 });
+    expect(parse(entryTemplate({ id: 'duelist', name: 'Duelist', side: 'a', at: [0, 0], start: { health: 3, stamina: 2 } }, cave))).toEqual({ id: 'duelist-2', name: 'Duelist 2', side: 'a', at: [0, 0] });
+  });
+
+  it('writes lists of values in flow style only', () => {
+    expect(entryYaml({ id: 'x', at: [1, 2], items: [{ id: 'a' }] })).toBe('id: x\nat: [1, 2]\nitems:\n  - id: a\n');
   });
 
   it('numbers from the stem of a copy', () => {

@@ -1,47 +1,69 @@
 /**
- * "Add a unit": the GM types or pastes a unit in YAML or JSON (or starts from a copy of one on the
- * table), picks where it enters the turn order and whether the players see it, and sends gm.add_unit.
- * The server checks the unit; a refusal names the field (`unit.pools.hp.max: …`) beside the form.
+ * "Add a unit": the GM types or pastes a unit written as in the encounter file, in YAML or JSON (or starts
+ * from a copy of one of the file's units), picks where it enters the turn order and whether the players see
+ * it, and sends gm.add_unit {entry}. The server builds the unit from the encounter's file; a refusal names
+ * the entry's field (`entry.hp: …`) beside the form.
  */
-import { useState } from 'react';
-import type { Command, EncounterState } from '../../../../engine/index.ts';
+import { useContext, useEffect, useState } from 'react';
+import type { EncounterState } from '../../../../engine/index.ts';
 import { rulesetById } from '../../../../rulesets/index.ts';
+import type { FileUnits } from '../../api/types.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
-import { parseUnitText, placements, unitTemplate } from '../../model/unitText.ts';
-import { useOverrideSender, withReason } from './context.ts';
+import { addUnitCommand, entryTemplate, placements } from '../../model/unitText.ts';
+import { OverrideContext, useOverrideSender, withReason } from './context.ts';
 import { ReasonInput } from './ReasonInput.tsx';
+
+/** The encounter file's units (GM), read again after each unit added here. */
+function useFileUnits(refresh: number): FileUnits | undefined {
+  const { api, encounterId } = useContext(OverrideContext);
+  const [file, setFile] = useState<FileUnits>();
+  useEffect(() => {
+    if (!api || !encounterId) return;
+    let live = true;
+    api.fileUnits(encounterId).then(
+      (f) => live && setFile(f),
+      () => live && setFile(undefined),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, encounterId, refresh]);
+  return file?.encounter === encounterId ? file : undefined;
+}
 
 export function AddUnit({ state }: { state: EncounterState }) {
   const s = useOverrideSender();
   const [text, setText] = useState('');
-  const [from, setFrom] = useState(state.unitOrder[0] ?? '');
+  const [from, setFrom] = useState('');
   // the chosen entry, for the turn order it was chosen in: once the turn moves on, back to the default
   const [where, setWhere] = useState({ at: '', i: 0 });
   const [hidden, setHidden] = useState(false);
   const [reason, setReason] = useState('');
   const [added, setAdded] = useState('');
+  const [refresh, setRefresh] = useState(0);
+  const file = useFileUnits(refresh);
   const places = placements(state, !!rulesetById(state.ruleset)?.placeInOrder);
   const at = `${state.turn.round}/${state.turn.index}/${state.turn.order.length}`;
   const chosen = where.at === at ? Math.min(where.i, places.length - 1) : 0;
   const place = places[chosen];
-  const copyFrom = state.units[from] ?? state.units[state.unitOrder[0]];
+  const copies = (file?.units ?? []).filter((u) => typeof u.id === 'string' && state.units[u.id]);
+  const copyFrom = copies.find((u) => u.id === from) ?? copies[0];
   return (
     <form
       className="override add-unit"
       aria-label="Add a unit"
       onSubmit={(e) => {
         e.preventDefault();
-        const read = parseUnitText(text);
-        if (!read.ok) return s.setError(read.problem);
-        const unit = hidden ? { ...read.unit, hidden: true } : read.unit;
-        const cmd: Command = { type: 'gm.add_unit', unit, ...(place.slot !== undefined ? { slot: place.slot } : {}) };
+        const out = addUnitCommand(text, { slot: place.slot, hidden });
+        if (!out.ok) return s.setError(out.problem);
         setAdded('');
-        void s.send(withReason(cmd, reason)).then((ok) => {
+        void s.send(withReason(out.command, reason)).then((ok) => {
           if (!ok) return;
-          setAdded(`${typeof unit.name === 'string' ? unit.name : 'The unit'} joined the fight${hidden ? ', hidden from the players' : ''}.`);
+          setAdded(`${out.name} joined the fight${hidden ? ', hidden from the players' : ''}.`);
           setText('');
           setReason('');
           setHidden(false);
+          setRefresh((n) => n + 1);
         });
       }}
     >
@@ -49,12 +71,17 @@ export function AddUnit({ state }: { state: EncounterState }) {
         <div className="row">
           <label>
             Start from a copy of
-            <select value={copyFrom.id} onChange={(e) => setFrom(e.target.value)}>
-              {state.unitOrder.map((id) => <option key={id} value={id}>{state.units[id]?.name ?? id}</option>)}
+            <select value={String(copyFrom.id)} onChange={(e) => setFrom(e.target.value)}>
+              {copies.map((u) => <option key={String(u.id)} value={String(u.id)}>{state.units[String(u.id)]?.name ?? String(u.id)}</option>)}
             </select>
           </label>
-          <button type="button" className="small" onClick={() => setText(unitTemplate(copyFrom, new Set(state.unitOrder)))}>Copy into the box</button>
+          <button type="button" className="small" onClick={() => setText(entryTemplate(copyFrom, state))}>Copy into the box</button>
         </div>
+      )}
+      {file && !file.hasFile && (
+        <p className="hint" role="note">
+          This encounter keeps no encounter file (it was imported), so the server cannot build a unit written in the file's shape here.
+        </p>
       )}
       <label>
         Unit (YAML or JSON)
@@ -63,13 +90,13 @@ export function AddUnit({ state }: { state: EncounterState }) {
           onChange={(e) => setText(e.target.value)}
           rows={10}
           spellCheck={false}
-          placeholder={'id: wolf-2\nname: Wolf 2\nside: goblins\npools:\n  hp: { value: 6, max: 6 }\nposition: { x: 7, y: 2 }\ndata: {}'}
+          placeholder={'id: g4\nname: Goblin Scout\nside: goblins\nat: [7, 2]\nhp: 9\nweapons: [rusty]'}
         />
       </label>
       <p className="hint">
-        A unit as the engine holds it: <code>id</code>, <code>name</code> and <code>side</code>, then <code>pools</code> ({'{'}value, max{'}'}),{' '}
-        <code>stats</code>, <code>position</code> or <code>zone</code>, and the ruleset's <code>data</code> (weapons…). A copy of a unit of the same
-        kind gets it right; change its id, name and position.
+        One unit as the encounter file writes it under <code>units:</code> — <code>id</code>, <code>name</code>, <code>side</code>, then the
+        ruleset's fields (<code>hp</code>, <code>at</code> or <code>start</code>, <code>weapons</code>…), naming the file's <code>content</code> by id.
+        A copy of a unit of the same kind gets it right; change what differs.
       </p>
       <div className="row">
         <label>
