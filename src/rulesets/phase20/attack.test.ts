@@ -1,5 +1,7 @@
 // Attack Actions, actions per phase and movement, with scripted dice and hand-worked numbers.
 import { describe, expect, it } from 'vitest';
+import { createEngine, type Command, type GridMap } from '../../engine/index.ts';
+import { reachable } from '../../engine/space/path.ts';
 import { Table } from '../testing.ts';
 import { duel } from './fixtures.ts';
 import { phase20 } from './index.ts';
@@ -93,6 +95,32 @@ describe('phase20 attacks', () => {
     u.start(15, 1);
     expect(u.rejects({ type: 'move', actor: 'hero', to: [6, 1] })).toBe('action/out_of_range');
     expect(u.rejects({ type: 'move', actor: 'hero', to: [2, 1] })).toBe('action/out_of_range'); // occupied
+  });
+
+  it('P20-ACT-2: kept searches are never stale — the board changing on the same map object gives a new search', () => {
+    // as the simulator plays: in place, so the map object stays the same from command to command
+    const engine = createEngine(phase20);
+    const state = engine.replay(engine.create(phase20.encounterSchema.parse(duel())));
+    const faces = [15, 1];
+    const dice = { roll: () => faces.shift() ?? 1 };
+    const run = (cmd: Command) => {
+      const d = engine.decide(state, cmd, dice, { inPlace: true });
+      if (!d.ok) throw new Error(d.rejection.message);
+    };
+    const moves = () => engine.legalActions(state, 'hero').filter((o) => o.command.type === 'move').map((o) => String(o.command.to)).sort();
+    run({ type: 'start' });
+    const open = moves();
+    expect(moves()).toEqual(open); // asked again: the kept search
+    expect(open).toContain('1,2');
+    // the GM puts the Goblin beside the Hero: (1,2) is blocked now, the rest is searched afresh
+    run({ type: 'gm.move', unit: 'foe', to: [1, 2], reason: 'test' });
+    const fresh = reachable(state.map as GridMap, { x: 1, y: 1 }, 4, { occupied: (c) => c.x === 1 && c.y === 2 });
+    const expected = [...fresh].filter(([, r]) => r.cost > 0).map(([k]) => k).sort();
+    expect(moves()).toEqual(expected);
+    expect(moves()).not.toContain('1,2');
+    // a step: less movement left, fewer cells
+    run({ type: 'move', actor: 'hero', to: [1, 0] });
+    expect(moves().length).toBeLessThan(expected.length);
   });
 
   it('rejections: out of turn, unknown command, unknown target — and nothing changes', () => {

@@ -12,7 +12,8 @@ import { dataOf } from './model.ts';
 
 /**
  * Enemies block movement; allies and fainted bodies can be passed through but not stood on
- * (ruling P20-ACT-2: "move around freely").
+ * (ruling P20-ACT-2: "move around freely"). Also gives a key naming everything the search depends on
+ * besides the map: the blocked and pass-only cells.
  */
 function moveRules(state: EncounterState, mover: Unit) {
   const blocked = new Set<string>();
@@ -22,19 +23,31 @@ function moveRules(state: EncounterState, mover: Unit) {
     if (o.id === mover.id || !o.position || (o.status !== 'active' && o.status !== 'down')) continue;
     (o.status === 'active' && o.side !== mover.side ? blocked : passable).add(cellKey(o.position));
   }
-  return { occupied: (c: Cell) => blocked.has(cellKey(c)), passOnly: (c: Cell) => passable.has(cellKey(c)) };
+  const key = `${[...blocked].join(';')}|${[...passable].join(';')}`;
+  return { key, rules: { occupied: (c: Cell) => blocked.has(cellKey(c)), passOnly: (c: Cell) => passable.has(cellKey(c)) } };
 }
 
-/** The last search, reused while nothing has changed: listing the moves and then making one asks twice. */
-let memo: { state: EncounterState; version: number; unit: string; result: ReturnType<typeof reachable> } | undefined;
+/**
+ * Searches already made, per map, by start, movement left and the cells units block or may only pass:
+ * a search depends on nothing else, and the same ones recur — listing the moves and then making one
+ * asks twice, and simulated fights of one encounter start from the same places. Results are shared:
+ * nobody changes them.
+ */
+const searches = new WeakMap<GridMap, Map<string, ReturnType<typeof reachable>>>();
 
 /** Every cell the unit can reach with the movement it has left, with its cost (cells it may only pass have canStop: false). */
 export function reachableCells(state: EncounterState, u: Unit) {
-  // every event bumps the version, so an unchanged version means an unchanged board
-  if (memo && memo.state === state && memo.version === state.version && memo.unit === u.id) return memo.result;
   const map = state.map as GridMap;
-  const result = reachable(map, u.position!, u.pools.movement.value, moveRules(state, u));
-  memo = { state, version: state.version, unit: u.id, result };
+  const { key: around, rules } = moveRules(state, u);
+  const key = `${u.position!.x},${u.position!.y}|${u.pools.movement.value}|${around}`;
+  let known = searches.get(map);
+  if (!known) searches.set(map, (known = new Map()));
+  let result = known.get(key);
+  if (!result) {
+    result = reachable(map, u.position!, u.pools.movement.value, rules);
+    if (known.size >= 1000) known.clear(); // bounded: a long run meets many boards
+    known.set(key, result);
+  }
   return result;
 }
 
