@@ -224,7 +224,9 @@ describe('replay and transfer', () => {
 
     const file = await t.gm.call('GET', `/api/encounters/${enc}/export`);
     expect(file.body.format).toBe('skirmish.table/1');
-    const imported = await t.gm.post(`/api/tables/${t.tableId}/import`, { format: file.body.format, encounters: file.body.encounters.map((e: { name: string; ruleset: string; events: unknown[] }) => ({ name: e.name, ruleset: e.ruleset, events: e.events })) });
+    // the file as downloaded, extra fields and all, imports as it is
+    expect(file.body.exportedAt).toEqual(expect.any(String));
+    const imported = await t.gm.post(`/api/tables/${t.tableId}/import`, file.body);
     expect(imported.status, imported.text).toBe(201);
     const copy = (await t.gm.get(`/api/encounters/${imported.body[0].id}`)).body;
     expect(copy.state).toEqual((await t.gm.get(`/api/encounters/${enc}`)).body.state);

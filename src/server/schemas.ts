@@ -92,7 +92,8 @@ export type SimulateRequest = z.infer<typeof SimulateRequest>;
 export const LoggedEventSchema = z.looseObject({ type: z.string().min(1).max(100), seq: z.number().int().min(1), cmd: z.string().min(1).max(100) });
 
 export const EXPORT_FORMAT = 'skirmish.table/1';
-export const ImportRequest = z.strictObject({
+// loose: an export file as downloaded (exportedAt, viewer, each encounter's state...) imports as it is
+export const ImportRequest = z.looseObject({
   format: z.literal(EXPORT_FORMAT),
   table: z.looseObject({ name: z.string().optional() }).optional(),
   encounters: z
