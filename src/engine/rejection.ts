@@ -27,5 +27,11 @@ export class RuleError extends Error {
 
 /** Abort the current resolution with a rejection (the state is left untouched). */
 export function fail(code: string, message: string, field?: string): never {
-  throw new RuleError(reject(code, message, field));
+  // a refusal is an answer, not a bug: no stack trace (capturing one is most of what a refusal costs,
+  // and a legal-action listing that tries commands refuses often)
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  const err = new RuleError(reject(code, message, field));
+  Error.stackTraceLimit = limit;
+  throw err;
 }

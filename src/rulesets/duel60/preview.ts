@@ -22,16 +22,34 @@ export const GRADES: Grade[] = ['dodged', 'glancing', 'solid', 'dramatic', 'crit
 export type AttackPreview = Preview & { grades: Record<Grade, number>; margin: Distribution };
 
 /** The margin (attacker total − defender total) of one contest. */
+/**
+ * Distributions depend on a few numbers and never change, and the aggressive policy previews every
+ * strike it weighs: margins are kept by (Agility, defence), grade chances and damage series per margin.
+ */
+const margins = new Map<string, Distribution>();
+const grading = new WeakMap<Distribution, Record<Grade, number>>();
+const seriesByMargin = new WeakMap<Distribution, Map<string, Distribution>>();
+
 export function marginOf(state: EncounterState, attacker: Unit | { agility: number }, def: Unit, a: Approach): Distribution {
   const agility = 'id' in attacker ? agilityTerms(attacker as Unit).agility : attacker.agility;
   const d = defence(state, def, a);
-  const mine = Distribution.die(60).plus(agility);
-  return d.canDodge ? mine.minus(Distribution.die(60).plus(d.total)) : mine;
+  const key = d.canDodge ? `${agility}|${d.total}` : `${agility}|-`;
+  let margin = margins.get(key);
+  if (!margin) {
+    const mine = Distribution.die(60).plus(agility);
+    margin = d.canDodge ? mine.minus(Distribution.die(60).plus(d.total)) : mine;
+    if (margins.size > 5000) margins.clear();
+    margins.set(key, margin);
+  }
+  return margin;
 }
 
 export function gradeChances(margin: Distribution): Record<Grade, number> {
+  const known = grading.get(margin);
+  if (known) return { ...known };
   const out = { dodged: 0, glancing: 0, solid: 0, dramatic: 0, critical: 0 };
   for (const [m, p] of margin.pmf()) out[gradeOf(m)] += p;
+  grading.set(margin, { ...out });
   return out;
 }
 
@@ -44,8 +62,21 @@ interface BlowSpec {
   health: number;
 }
 
-/** Damage dealt by `count` blows in a row, exactly, each capped by the health left. */
+/** Damage dealt by `count` blows in a row, exactly, each capped by the health left (kept: see marginOf). */
 function series(spec: BlowSpec): Distribution {
+  const key = `${GRADES.map((g) => spec.damage(g)).join(',')}|${spec.count}|${spec.dramaticEnds}|${spec.health}`;
+  let byKey = seriesByMargin.get(spec.margin);
+  if (!byKey) seriesByMargin.set(spec.margin, (byKey = new Map()));
+  let out = byKey.get(key);
+  if (!out) {
+    out = seriesOf(spec);
+    if (byKey.size > 5000) byKey.clear();
+    byKey.set(key, out);
+  }
+  return out;
+}
+
+function seriesOf(spec: BlowSpec): Distribution {
   const chances = gradeChances(spec.margin);
   const memo = new Map<string, Distribution>();
   const go = (k: number, hp: number): Distribution => {
