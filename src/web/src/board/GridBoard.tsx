@@ -1,14 +1,15 @@
 /**
- * A square grid in SVG: terrain (walls, difficult ground, cover, elevation), the units with facing, and
- * the marks of what the selected unit may do — reachable cells with their cost, the path to the hovered
- * cell, targets and the range being aimed with. Actionable cells and units are buttons (Tab, Enter).
+ * A square grid in SVG: terrain (walls, difficult ground, cover, elevation), airship decks with their bow,
+ * the units with facing, and the marks of what the selected unit may do — reachable cells with their cost,
+ * the path to the hovered cell, targets and the range being aimed with, and the arc of the cannon a
+ * selected or acting gunner mans. Actionable cells and units are buttons (Tab, Enter).
  */
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { Cell, EncounterState, GridMap, Terrain, UnitId } from '../../../engine/index.ts';
 import { findPath } from '../../../engine/space/index.ts';
 import { key, type BoardHandlers, type BoardMarks } from './marks.ts';
 import { sideColour } from './palette.ts';
-import { shipsOf } from './ships.ts';
+import { bowOf, cannonArcs, COMPASS, outlineOf, shipsOf } from './ships.ts';
 import { UnitToken } from './UnitToken.tsx';
 
 const S = 48;
@@ -56,6 +57,8 @@ export function GridBoard({ state, map, marks, active, selected, placing, onCell
     setHover(c);
     onHover?.(c);
   };
+
+  const arcs = useMemo(() => cannonArcs(state, map, [selected, active]), [state, map, selected, active]);
 
   const cells: React.ReactNode[] = [];
   for (let y = 0; y < map.height; y++) {
@@ -109,13 +112,50 @@ export function GridBoard({ state, map, marks, active, selected, placing, onCell
       onMouseLeave={() => setHovered(undefined)}
     >
       <g className="cells">{cells}</g>
+      <g className="cannon-arcs" pointerEvents="none">
+        {arcs.map((a) => {
+          const colour = sideColour(state.sides, a.shipSide);
+          const who = state.units[a.unit]?.name ?? a.unit;
+          return (
+            <g key={`${a.ship}-${a.side}`} data-testid="cannon-arc" data-ship={a.ship} data-side={a.side} data-toward={a.toward} data-cells={a.cells.length}>
+              <title>{`${who} at ${a.shipName}'s ${a.side} cannon: it fires ${a.side === 'left' ? 'to port' : 'to starboard'}, ${COMPASS[a.toward]} of the deck`}</title>
+              {a.cells.map((c) => (
+                <rect key={key(c)} data-arc-cell={key(c)} x={c.x * S} y={c.y * S} width={S} height={S} fill={colour} fillOpacity={0.14} />
+              ))}
+              <path
+                d={outlineOf(a.cells).map(([p, q]) => `M${p.x * S},${p.y * S}L${q.x * S},${q.y * S}`).join('')}
+                fill="none"
+                stroke={colour}
+                strokeOpacity={0.7}
+                strokeWidth={2}
+                strokeDasharray="6 4"
+              />
+            </g>
+          );
+        })}
+      </g>
       <g className="ships-on-grid">
         {shipsOf(state).filter((sh) => sh.footprint).map((sh) => {
           const f = sh.footprint!;
+          const colour = sh.side ? sideColour(state.sides, sh.side) : undefined;
+          const bow = bowOf(f, sh.heading);
           return (
             <g key={sh.id} className={`ship-deck${sh.wrecked ? ' is-wrecked' : ''}`}>
-              <rect x={f.x * S + 2} y={f.y * S + 2} width={f.w * S - 4} height={f.h * S - 4} rx={S / 3} stroke={sh.side ? sideColour(state.sides, sh.side) : undefined} />
+              <rect x={f.x * S + 2} y={f.y * S + 2} width={f.w * S - 4} height={f.h * S - 4} rx={S / 3} stroke={colour} />
               <text x={f.x * S + 8} y={f.y * S + 14} className="ship-name">{sh.name}</text>
+              <polygon
+                data-testid="ship-bow"
+                data-ship={sh.id}
+                data-heading={sh.heading}
+                points={bow.points.map((p) => `${p.x * S},${p.y * S}`).join(' ')}
+                fill={colour ?? '#a07850'}
+                strokeWidth={2}
+                strokeLinejoin="round"
+                opacity={sh.wrecked ? 0.5 : undefined}
+                style={{ stroke: 'var(--bg)', pointerEvents: 'none' }}
+              >
+                <title>{`${sh.name}'s bow: heading ${sh.heading} (${COMPASS[sh.heading]})`}</title>
+              </polygon>
             </g>
           );
         })}

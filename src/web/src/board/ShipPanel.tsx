@@ -1,6 +1,6 @@
-/** Airships and their sections' hit points, when the encounter has any (see ships.ts). */
+/** Airships: heading, where the cannons fire, and the sections' hit points, when the encounter has any (see ships.ts). */
 import type { EncounterState } from '../../../engine/index.ts';
-import { shipsOf } from './ships.ts';
+import { COMPASS, shipsOf } from './ships.ts';
 
 export function ShipPanel({ state }: { state: EncounterState }) {
   const ships = shipsOf(state);
@@ -15,6 +15,14 @@ export function ShipPanel({ state }: { state: EncounterState }) {
             {ship.altitude !== undefined ? <span className="muted"> · altitude {ship.altitude}</span> : null}
             {ship.wrecked && <span className="badge">wrecked</span>}
           </h3>
+          <p className="ship-heading" data-testid="ship-heading" data-ship={ship.id} data-heading={ship.heading}>
+            Bow heading <strong>{ship.heading}</strong> ({COMPASS[ship.heading]})
+            {ship.broadsides && (
+              <span className="muted">
+                {' '}· left cannon fires {COMPASS[ship.broadsides.left]} (port), right cannon {COMPASS[ship.broadsides.right]} (starboard)
+              </span>
+            )}
+          </p>
           <ul className="ship-sections">
             {ship.sections.map((s) => (
               <li key={s.id} className={s.destroyed ? 'section-destroyed' : undefined}>
