@@ -54,7 +54,7 @@ function storedDocument(ctx: Context, live: Live): Doc | undefined {
 const noFile = () =>
   new ApiError(
     'NO_ENCOUNTER_FILE',
-    "this encounter keeps no encounter file (it was imported, or loaded before the server kept files), so a unit written as in the file (entry) cannot be built here: send it in the engine's shape (unit) instead",
+    "this encounter keeps no encounter file (it was imported from a file without its document, or loaded before the server kept files), so a unit written as in the file (entry) cannot be built here: send it in the engine's shape (unit) instead",
     'entry',
   );
 

@@ -6,7 +6,8 @@
  * The logic is the engine's (src/engine/roster/, pure); this file reads and writes the store around it.
  * One server-level change is added to the engine's: `join`, a character of the ended encounter's file
  * (a unit with a `controller`, or on a side with `players: true`) that is not on the roster yet. Its
- * other changes apply only when the join is accepted too.
+ * other changes apply only when the join is accepted too. The file is the encounter's stored document
+ * as it stands, units the GM added in the file's shape included (store/roster.ts, `encounterFile`).
  */
 import {
   acceptCarryBack,
@@ -53,13 +54,6 @@ export interface CarryBackReview {
 
 const obj = (v: unknown): Record<string, Json> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, Json>) : {});
 
-function fileOf(doc: unknown): EncounterFile | undefined {
-  const d = obj(doc);
-  const ruleset = rulesetIdOf(doc);
-  if (!ruleset || !Array.isArray(d.units)) return undefined;
-  return { ruleset, sides: obj(d.sides), units: d.units.filter((u) => typeof u === 'object' && u !== null && !Array.isArray(u)) as Record<string, Json>[] };
-}
-
 /** The setup commands never roll: a roll would be a bug, not a result. */
 const noDice: DiceSource = {
   roll() {
@@ -104,7 +98,8 @@ function carryIntoEncounter(ctx: Context, encounterId: string, entries: RosterEn
  * POST /api/tables/{t}/encounters. Without `fromRoster`, the referee loads the file as it is. With it,
  * the roster's current values go into the parsed document (`applyRoster`: hp → startHp, never above
  * the file's hp) before it is validated, and the rest follows as GM commands in the new encounter's
- * log (`carryIntoEncounter`). Either way the file's units are kept for the roster.
+ * log (`carryIntoEncounter`). Either way the referee keeps the document (with the roster's values), and
+ * with it the file's units for the roster.
  */
 export function loadEncounterWithRoster(ctx: Context, p: Principal, tableId: string, body: unknown): EncounterSummary {
   checkTable(ctx, p, tableId, 'gm');
@@ -137,8 +132,6 @@ export function loadEncounterWithRoster(ctx: Context, p: Principal, tableId: str
     summary = loadEncounter(ctx, p, tableId, { text: JSON.stringify(doc), file });
     summary = carryIntoEncounter(ctx, summary.id, entries) ?? summary;
   }
-  const f = parsed.ok ? fileOf(parsed.value) : undefined;
-  if (f) rosterStore(ctx.store).setEncounterFile(summary.id, f);
   return summary;
 }
 
@@ -149,7 +142,10 @@ export function getRoster(ctx: Context, p: Principal, tableId: string): { entrie
   return { entries: rosterStore(ctx.store).roster(tableId) };
 }
 
-/** Characters of the encounter's file not yet on the roster, as fresh entries. */
+/**
+ * Characters of the encounter's file not yet on the roster, as fresh entries. `file` is the encounter's
+ * document as it stands (so a character the GM added in the file's shape is one), or what schema 2 kept.
+ */
 function newcomers(live: Live, file: EncounterFile | undefined, roster: readonly RosterEntry[]): RosterEntry[] {
   if (!file || file.ruleset !== live.row.ruleset) return [];
   const taken = new Set(roster.filter((e) => e.ruleset === file.ruleset).map(unitIdOf));

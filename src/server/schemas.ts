@@ -103,6 +103,13 @@ export const ImportRequest = z.looseObject({
         ruleset: z.string().max(64),
         events: z.array(LoggedEventSchema).min(1).max(200_000),
         commands: z.record(z.string().max(100), Command).optional().meta({ description: 'The command behind each log command id (GM exports): lets the GM replace rolls later.' }),
+        document: z
+          .unknown()
+          .optional()
+          .meta({
+            description:
+              "The encounter's source document (GM exports): the encounter file as JSON, with the units the GM added in its shape. Validated with the ruleset's schema (INVALID_IMPORT, nothing imported, when it is not valid); restored, so the imported encounter takes gm.add_unit {entry} and offers its characters to the roster.",
+          }),
       }),
     )
     .min(1)

@@ -1,9 +1,12 @@
 /**
  * Export and import of a table's encounters as one JSON file. An export is what the exporter may see:
- * the GM's holds every event; a player's holds its own projection (no hidden units, no GM notes).
- * An import is checked by replaying every log with its ruleset before anything is written.
+ * the GM's holds every event, the commands and the encounter's source document (it names hidden
+ * units); a player's holds its own projection (no hidden units, no GM notes, no document).
+ * An import is checked before anything is written: every log replayed with its ruleset, every document
+ * validated with its ruleset's schema.
  */
-import { replayLog, type Command, type EncounterState, type LoggedEvent } from '../engine/index.ts';
+import { replayLog, rulesetIdOf, type Command, type EncounterState, type Json, type LoggedEvent } from '../engine/index.ts';
+import { validateEncounter } from '../rulesets/load.ts';
 import { checkTable, liveFor, summaryOf, type Context, type EncounterSummary } from './context.ts';
 import { ApiError } from './errors.ts';
 import { engineFor } from './live.ts';
@@ -17,6 +20,11 @@ export interface ExportedEncounter extends EncounterSummary {
   state: EncounterState;
   /** GM exports only: the command behind each log command id (they may name hidden units). */
   commands?: Record<string, Command>;
+  /**
+   * GM exports only, when the encounter keeps one: its source document as it stands (the file as loaded,
+   * with the units the GM added in its shape). An import restores it, so the copy takes such units too.
+   */
+  document?: Record<string, Json>;
 }
 
 export interface TableExport {
@@ -31,7 +39,11 @@ function exportOne(ctx: Context, p: Principal, id: string): ExportedEncounter {
   const { live, p: m } = liveFor(ctx, p, id);
   const viewer = viewerOf(m);
   const out: ExportedEncounter = { ...summaryOf(live.row), events: projectLog(live.log.events, viewer, live.ruleset), state: projectState(live.log.state, viewer, live.ruleset) };
-  if (m.role === 'gm') out.commands = { ...live.log.commands };
+  if (m.role === 'gm') {
+    out.commands = { ...live.log.commands };
+    const document = ctx.store.encounterDocument(id);
+    if (document !== undefined) out.document = document as Record<string, Json>;
+  }
   return out;
 }
 
@@ -77,12 +89,40 @@ export function importTable(ctx: Context, p: Principal, tableId: string, body: u
       throw new ApiError('INVALID_IMPORT', `${where}: the log does not replay: ${(err as Error).message}`, `${where}.events`);
     }
     if (state.ruleset !== enc.ruleset) throw new ApiError('INVALID_IMPORT', `${where}: the log is a ${state.ruleset} encounter, not ${enc.ruleset}`, `${where}.ruleset`);
-    return { id: newId('e_'), ruleset: enc.ruleset, name: enc.name ?? state.name, status: state.status, events, commands: (enc.commands ?? {}) as Record<string, Command> };
+    const document = importedDocument(enc.document, enc.ruleset, `${where}.document`);
+    return { id: newId('e_'), ruleset: enc.ruleset, name: enc.name ?? state.name, status: state.status, events, commands: (enc.commands ?? {}) as Record<string, Command>, document };
   });
   ctx.store.db.transaction(() => {
-    for (const e of planned) ctx.store.createEncounter({ id: e.id, tableId, ruleset: e.ruleset, name: e.name, status: e.status }, e.events, e.commands);
+    for (const e of planned) ctx.store.createEncounter({ id: e.id, tableId, ruleset: e.ruleset, name: e.name, status: e.status }, e.events, e.commands, e.document);
   }).immediate();
   const out = planned.map((e) => summaryOf(ctx.store.encounter(e.id)!));
   for (const s of out) ctx.publisher.encounterChanged(s);
   return out;
+}
+
+/**
+ * An imported encounter's document (a GM export's `document`), checked as `skirmish validate` checks a
+ * file: an object, of the encounter's ruleset, valid by that ruleset's schema. Undefined (or null): the
+ * encounter keeps none. Kept as written (not with the schema's defaults), as a load keeps it.
+ */
+function importedDocument(value: unknown, ruleset: string, where: string): Record<string, Json> | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw new ApiError('INVALID_IMPORT', `${where}: an encounter document is an object (the encounter file as JSON), not ${Array.isArray(value) ? 'an array' : typeof value}`, where);
+  }
+  const id = rulesetIdOf(value);
+  if (id !== ruleset) {
+    const field = `${where}.ruleset`;
+    throw new ApiError('INVALID_IMPORT', `${field}: the document is ${id === undefined ? 'of no ruleset' : `a ${id} encounter`}, the log a ${ruleset} one`, field);
+  }
+  const checked = validateEncounter(value, where);
+  if (!checked.ok) {
+    const problems = checked.problems.map((p) => {
+      const path = p.path && p.path !== '(top)' ? `${where}.${p.path}` : where;
+      return { path, message: p.message, text: `${path}: ${p.message}` };
+    });
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+    throw new ApiError('INVALID_IMPORT', `${problems[0].text}${more}`, problems[0].path, { problems });
+  }
+  return value as Record<string, Json>;
 }

@@ -3,12 +3,16 @@
  * version 2). Bodies are the engine's plain JSON (`RosterEntry`, `LibraryEntry`); the engine's pure
  * functions compute them. Every write is one transaction: `updateRoster` reads, computes and writes
  * inside it, so two GMs' devices accepting at once cannot lose each other's changes.
+ *
+ * An encounter's units as written (for the roster's joins) come from its document (`encounters.document`,
+ * schema version 3), which holds the units the GM added in the file's shape too; only an encounter loaded
+ * under version 2, which has no document, falls back to `encounter_files` (schema.ts, version 4).
  */
 import type { Statement } from 'better-sqlite3';
 import type { Json, LibraryEntry, RosterEntry } from '../engine/index.ts';
 import type { Store } from './store.ts';
 
-/** What the roster needs of a loaded encounter file: its units as written, and its sides. */
+/** What the roster needs of an encounter's file: its units as written, and its sides. */
 export interface EncounterFile {
   ruleset: string;
   sides: Record<string, Json>;
@@ -16,7 +20,7 @@ export interface EncounterFile {
 }
 
 export class RosterStore {
-  private readonly st: Record<'roster' | 'clearRoster' | 'insertRoster' | 'library' | 'upsertLibrary' | 'libraryCount' | 'file' | 'insertFile', Statement>;
+  private readonly st: Record<'roster' | 'clearRoster' | 'insertRoster' | 'library' | 'upsertLibrary' | 'libraryCount' | 'file', Statement>;
 
   constructor(readonly store: Store) {
     const db = store.db;
@@ -29,8 +33,7 @@ export class RosterStore {
         'INSERT INTO library_entries (table_id, kind, entry_id, position, body) VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, kind, entry_id) DO UPDATE SET body = excluded.body',
       ),
       libraryCount: db.prepare('SELECT count(*) FROM library_entries WHERE table_id = ?').pluck(),
-      file: db.prepare('SELECT body FROM encounter_files WHERE encounter_id = ?').pluck(),
-      insertFile: db.prepare('INSERT OR REPLACE INTO encounter_files (encounter_id, body) VALUES (?, ?)'),
+      file: db.prepare('SELECT e.ruleset, e.document, f.body AS legacy FROM encounters e LEFT JOIN encounter_files f ON f.encounter_id = e.id WHERE e.id = ?'),
     };
   }
 
@@ -63,15 +66,25 @@ export class RosterStore {
     }).immediate();
   }
 
+  /**
+   * The encounter's units as written and its sides: every unit of its document — the file's and those
+   * the GM added in its shape — or, for an encounter loaded under schema version 2 (no document), what
+   * `encounter_files` kept of its file. Undefined when neither is kept (an import without a document).
+   */
   encounterFile(encounterId: string): EncounterFile | undefined {
-    const b = this.st.file.get(encounterId) as string | undefined;
-    return b === undefined ? undefined : (JSON.parse(b) as EncounterFile);
-  }
-
-  setEncounterFile(encounterId: string, file: EncounterFile): void {
-    this.st.insertFile.run(encounterId, JSON.stringify(file));
+    const r = this.st.file.get(encounterId) as { ruleset: string; document: string | null; legacy: string | null } | undefined;
+    if (!r) return undefined;
+    if (r.document !== null) {
+      const doc = JSON.parse(r.document) as unknown;
+      if (!isRecord(doc)) return undefined;
+      const units = Array.isArray(doc.units) ? doc.units.filter(isRecord) : [];
+      return { ruleset: r.ruleset, sides: isRecord(doc.sides) ? doc.sides : {}, units };
+    }
+    return r.legacy === null ? undefined : (JSON.parse(r.legacy) as EncounterFile);
   }
 }
+
+const isRecord = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const cache = new WeakMap<Store, RosterStore>();
 

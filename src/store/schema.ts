@@ -10,12 +10,21 @@
  *
  * Version 3 adds `encounters.document`: the encounter file as the GM loaded it (the source document,
  * before defaults, as JSON), kept up to date with the units the GM adds in the file's shape. It is NULL
- * for encounters imported or loaded before version 3: those cannot take file-shaped units. `migrate`
+ * for encounters loaded before version 3, or imported without one: those cannot take file-shaped units. `migrate`
  * adds the column to an older file.
+ *
+ * Version 4 makes `encounters.document` the one record of an encounter's units as written: the roster
+ * reads a document's units (those of the file and those the GM added in its shape) and sides from it,
+ * and a GM's export carries it (an import may restore it). `encounter_files` is no longer written; it
+ * keeps only the encounters loaded under version 2, which have no document. It cannot be folded into
+ * `document`: it holds a file's units and sides, not its map and content, and a document promises a
+ * whole file (one that validates, and can build a unit). `migrate` deletes its rows for encounters that
+ * have a document (their units and sides are in it, with every unit added since), so each encounter's
+ * units are kept in one place.
  */
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS tables (
@@ -86,6 +95,7 @@ CREATE TABLE IF NOT EXISTS library_entries (
   body        TEXT NOT NULL,
   PRIMARY KEY (table_id, kind, entry_id)
 ) WITHOUT ROWID;
+-- version 2 only: the units and sides of encounters without a document (see version 4)
 CREATE TABLE IF NOT EXISTS encounter_files (
   encounter_id TEXT PRIMARY KEY REFERENCES encounters(id),
   body         TEXT NOT NULL
@@ -98,10 +108,13 @@ CREATE TABLE IF NOT EXISTS encounter_files (
  */
 export function migrate(db: Database.Database): void {
   db.transaction(() => {
+    const from = db.pragma('user_version', { simple: true }) as number;
     db.exec(SCHEMA);
     const columns = (db.pragma('table_info(encounters)') as { name: string }[]).map((c) => c.name);
     // version 3: the encounter's source document (NULL: none kept)
     if (!columns.includes('document')) db.exec('ALTER TABLE encounters ADD COLUMN document TEXT');
+    // version 4: an encounter with a document keeps its units there only
+    if (from < 4) db.exec('DELETE FROM encounter_files WHERE encounter_id IN (SELECT id FROM encounters WHERE document IS NOT NULL)');
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }

@@ -117,7 +117,7 @@ describe('Store', () => {
 
     const s = new Store({ path });
     expect(s.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(SCHEMA_VERSION).toBe(3);
+    expect(SCHEMA_VERSION).toBe(4);
     expect(s.encounter('e')).toMatchObject({ id: 'e', name: 'Old fight', status: 'active', version: 2, paused: false });
     expect(s.events('e').map((e) => e.seq)).toEqual([1, 2]);
     expect(s.encounterDocument('e')).toBeUndefined();

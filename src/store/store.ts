@@ -191,7 +191,7 @@ export class Store {
 
   /**
    * A new encounter with its first events (the creation), in one transaction. `document` is the source
-   * document it was created from (plain JSON), when there is one (not for imports).
+   * document it was created from (plain JSON), when there is one (an import's only when its export carried it).
    */
   createEncounter(row: Pick<EncounterRow, 'id' | 'tableId' | 'ruleset' | 'name' | 'status'>, events: readonly LoggedEvent[], logCommands: Record<string, Command> = {}, document?: unknown): void {
     this.db.transaction(() => {
@@ -210,7 +210,7 @@ export class Store {
     return (this.st.encounters.all(tableId) as (Omit<EncounterRow, 'paused'> & { paused: number })[]).map((r) => ({ ...r, paused: r.paused === 1 }));
   }
 
-  /** The encounter's source document (plain JSON), or undefined when none is kept (imported, or loaded before schema 3). */
+  /** The encounter's source document (plain JSON), or undefined when none is kept (imported without one, or loaded before schema 3). */
   encounterDocument(id: string): unknown {
     const body = this.st.document.get(id) as string | null | undefined;
     return body === null || body === undefined ? undefined : (JSON.parse(body) as unknown);
