@@ -80,7 +80,7 @@ export function AddUnit({ state }: { state: EncounterState }) {
       )}
       {file && !file.hasFile && (
         <p className="hint" role="note">
-          This encounter keeps no encounter file (it was imported), so the server cannot build a unit written in the file's shape here.
+          This encounter keeps no encounter file (it was imported from a file without its document, or loaded before the server kept files), so the server cannot build a unit written in the file's shape here.
         </p>
       )}
       <label>
