@@ -1,7 +1,7 @@
 /**
  * Regenerates docs/screenshots/: the GM's and a player's page for each ruleset, mid-fight, with the
  * player aiming an attack (odds showing; phase20's GM page with a quick simulation run), plus the home
- * page, a tablet-sized player page and the GM's override controls.
+ * page, a tablet-sized player page, the GM's override controls and an airship's firing arc.
  *
  *   node --import tsx scripts/screenshots.ts
  *
@@ -107,6 +107,15 @@ try {
     } finally {
       await t.close();
     }
+  }
+  // an airship battle: bows, and the starboard gunner's firing arc
+  const air = await openTable(browser, server.url, 'outerah/airship-battle.yaml', { width: 1366, height: 900 });
+  try {
+    await air.gm.locator('.turn-order li[data-unit="gunner2"] button.order-unit').click();
+    await air.gm.getByTestId('cannon-arc').first().waitFor();
+    await air.gm.locator('.board-grid').screenshot({ path: join(OUT, 'outerah-airship.png') });
+  } finally {
+    await air.close();
   }
 } finally {
   await browser.close();
