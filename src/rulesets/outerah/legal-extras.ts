@@ -3,21 +3,22 @@
  * uses the same blocker its command checks, so a listed option is an accepted command.
  */
 import { distance, neighbours, parseCellKey } from '../../engine/space/grid.ts';
-import type { ActionOption, EncounterState, Unit } from '../../engine/index.ts';
+import type { ActionOption, EncounterState, GridMap, Unit } from '../../engine/index.ts';
 import { calmBlocker, dismountBlocker, rideBlocker, summonBlocker } from './mount-commands.ts';
 import { mountRecord } from './mount-model.ts';
 import { dataOf } from './model.ts';
-import { reachableCells } from './move.ts';
+import { reachableCells, takenCells } from './move.ts';
 import { isPincer } from './pet-link.ts';
 import { orderBlocker, petBudget, returnCell } from './pet-orders.ts';
 import { petsOf, turnKey } from './pets.ts';
 import { castBlocker } from './skills.ts';
 import { crewBlocker, distanceToShip, HEADINGS, quarterTurns, shipList, shipMovement, shipOf, type CannonSide, type Ship } from './ship-model.ts';
 import { stationBlocker, STATIONS, steerBlocker } from './ship-stations.ts';
-import { cannonShipBlocker, cannonSpec, cannonUnitBlocker, catapultRange, CATAPULT_MIN } from './ship-weapons.ts';
+import { boxLaunchBlocker, cannonShipBlocker, cannonSpec, cannonUnitBlocker, catapultBlocker, catapultRange, landingBlocker, orbLaunchBlocker, unitLaunchBlocker } from './ship-weapons.ts';
 import { weaponSpec } from './spec.ts';
 import { attackBlocker } from './targeting.ts';
 import { hasSlot } from './turn.ts';
+import { isOpenAir } from './terrain.ts';
 import { swimBlocker } from './water.ts';
 
 const opt = (group: string, label: string, command: ActionOption['command']): ActionOption => ({ command, label, group });
@@ -120,20 +121,46 @@ function cannonOptions(state: EncounterState, u: Unit, ship: Ship, side: CannonS
   }
 }
 
+/**
+ * The catapult (OUT-SHIP-2): enchanting an orb, launching it, launching an ally, sending an item box. Each
+ * option passes the very blockers `launch` checks. A launched ally may land on every cell the command accepts:
+ * on the map, in range, not a wall, free — open air too, where it falls without wings (ruling), and the label
+ * says so. Item boxes: each ally in range, each item, every count, with and without balloons.
+ */
 function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
-  const ship = shipOf(state, u);
-  if (!ship || ship.wrecked || dataOf(u).station !== 'catapult' || !ship.catapult || !hasSlot(u, 'primary')) return;
-  const orb = ship.catapult.orb as { caster: string; skill: string; turn?: string } | undefined;
-  if (!orb) {
+  const at = catapultBlocker(state, u);
+  if ('code' in at || !hasSlot(u, 'primary')) return;
+  const ship = at;
+  const units = state.unitOrder.map((k) => state.units[k]);
+  if (!ship.catapult!.orb) {
     for (const k of dataOf(u).skills) if (k.kind === 'attack' || k.kind === 'debuff') out.push(opt('ship', `Enchant an orb with ${k.name}`, { type: 'enchant_orb', actor: u.id, skill: k.id }));
-    return;
+  } else {
+    for (const t of units) if (!orbLaunchBlocker(state, u, ship, t)) out.push(opt('attack', `Launch the orb at ${t.name}`, { type: 'launch', actor: u.id, payload: 'orb', target: t.id }));
   }
-  if (orb.turn === turnKey(state)) return;
-  const max = catapultRange(ship.catapult.tier);
-  for (const t of state.unitOrder.map((k) => state.units[k])) {
-    if (t.side === u.side || t.status !== 'active') continue;
-    const d = distance(u.position!, t.position!);
-    if (d >= CATAPULT_MIN && d <= max) out.push(opt('attack', `Launch the orb at ${t.name}`, { type: 'launch', actor: u.id, payload: 'orb', target: t.id }));
+  const map = state.map as GridMap;
+  const max = catapultRange(ship.catapult!.tier);
+  const from = u.position!;
+  for (const who of units) {
+    if (unitLaunchBlocker(state, u, who)) continue;
+    const taken = takenCells(state, who);
+    for (let y = Math.max(0, from.y - max); y <= Math.min(map.height - 1, from.y + max); y++) {
+      for (let x = Math.max(0, from.x - max); x <= Math.min(map.width - 1, from.x + max); x++) {
+        const c = { x, y };
+        if (landingBlocker(state, u, ship, who, c, taken)) continue;
+        const air = isOpenAir(state, c) ? (dataOf(who).wings ? ' — open air: it flies' : ' — open air: it falls, out of the fight') : '';
+        out.push(opt('ship', `Catapult ${who.name} to (${x}, ${y})${air}`, { type: 'launch', actor: u.id, payload: 'unit', unit: who.id, to: [x, y] }));
+      }
+    }
+  }
+  for (const [item, have] of Object.entries(dataOf(u).items)) {
+    for (const t of units) {
+      if (have < 1 || boxLaunchBlocker(state, u, ship, t, item, 1)) continue;
+      for (let count = 1; count <= have; count++) {
+        for (const balloons of [true, false]) {
+          out.push(opt('item', `Launch an item box of ${count} ${item} to ${t.name} ${balloons ? 'on balloons' : 'without balloons (it smashes)'}`, { type: 'launch', actor: u.id, payload: 'box', target: t.id, item, count, balloons }));
+        }
+      }
+    }
   }
 }
 

@@ -109,6 +109,43 @@ describe('outerah mounts', () => {
     expect(stay.checks(ok)[3]).toBe('D100(6) > 5 % 5 → stays in the saddle [OUT-MNT-2]');
   });
 
+  it('OUT-MNT-2: knocked off in the sky, a rider lands on the deck beside its mount, not in open air; over open air with no deck or land beside it, it falls (ruling)', () => {
+    // the Ark's deck is x 0..3, y 0..2 at altitude 5, over open sky; Hero rides the Horse at its east edge (3,1)
+    const ark = { id: 'ark', name: 'Ark', side: 'heroes', at: [0, 0], size: [4, 3], altitude: 5 };
+    const sky = (over: { hero?: Obj; foe?: Obj; horse?: Obj }) => {
+      const t = new Table(outerah, duel({ hero: rider({ at: [3, 1], ...over.hero }), foe: { at: [2, 1], ...over.foe }, extra: [horse({ at: [3, 1], ...over.horse })], doc: { map: { width: 12, height: 12, surroundings: 'sky' }, ships: [ark] } }));
+      t.start(5, 1, 1); // Hero 12, Horse 6, Foe 4
+      t.do({ type: 'end_turn', actor: 'hero' });
+      return t;
+    };
+    // Foe at (2,1) maces Hero (facing E) from behind: 50 + Charisma 20 − Agility 20 + 10 = 60; crit D100(50) no,
+    // hit D100(30) ≤ 60, 1d6(3) + Strength 10 − Vitality 20 reduction 4 = 9; knock-off D100(5) ≤ 5; Shove D100(99) no.
+    // Away from Foe is (4,1): open air. The first free deck cell around (3,1), row by row from the north-west, is (2,0).
+    const t = sky({});
+    const ev = t.dice(50, 30, 3, 5, 99).do({ type: 'attack', actor: 'foe', target: 'hero' });
+    expect(t.checks(ev)[3]).toBe('D100(5) ≤ 5 % 5 → knocked off [OUT-MNT-2]');
+    expect(t.unit('hero')).toMatchObject({ status: 'active', position: { x: 2, y: 0 } });
+    expect(t.hp('hero')).toBe(31);
+    expect(t.unit('hero').data.mount).toEqual({ unit: 'horse', state: 'beside' });
+    expect(t.state.effects.some((f) => f.target === 'horse' && f.name === 'Feared Mount')).toBe(true);
+    // a rider with wings may be thrown away from Foe into open air: it stays aloft there
+    const w = sky({ hero: { wings: true } });
+    w.dice(50, 30, 3, 5, 99).do({ type: 'attack', actor: 'foe', target: 'hero' });
+    expect(w.unit('hero')).toMatchObject({ status: 'active', position: { x: 4, y: 1 } });
+    expect(w.hp('hero')).toBe(31);
+    // the winged Horse flies at (6,1), in open air three cells off the deck; Foe (winged) strikes from (5,1).
+    // Every cell around is open air: Hero goes over at (7,1), away from Foe, and falls: the Ark's altitude 5,
+    // 5d6(1, 2, 3, 4, 5) = 15 true damage, 31 − 15 = 16 left, and it is out of the fight; the Horse is Feared (DR 15)
+    const f = sky({ hero: { at: [6, 1] }, horse: { at: [6, 1], wings: true }, foe: { at: [5, 1], wings: true } });
+    const fall = f.dice(50, 30, 3, 5, 1, 2, 3, 4, 5).do({ type: 'attack', actor: 'foe', target: 'hero' });
+    expect(f.lines(fall)).toContain('Hero is thrown from Horse into open air at (7, 1): nothing to land on, it falls [OUT-MNT-2, OUT-SPACE-1]');
+    expect(f.checks(fall)[4]).toBe('5d6(1, 2, 3, 4, 5) (5 levels: 1d6 each) = 15 → 15 damage [OUT-SHIP-2]');
+    expect(f.hp('hero')).toBe(16);
+    expect(f.unit('hero')).toMatchObject({ status: 'fled', position: { x: 7, y: 1 } });
+    expect(f.lines(fall)).toContain('Horse is Feared: an Animal Handling check (DR 15) calms it [OUT-MNT-2, OUT-MNT-3]');
+    expect([t.unusedDice, w.unusedDice, f.unusedDice]).toEqual([[], [], []]);
+  });
+
   it('OUT-MNT-2: 10 % from an Opener, doubled on a critical hit', () => {
     expect([knockOffChance(false, false), knockOffChance(true, false), knockOffChance(false, true), knockOffChance(true, true)]).toEqual([5, 10, 10, 20]);
     const t = table({ foe: { hidden: true } });

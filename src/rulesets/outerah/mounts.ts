@@ -2,7 +2,9 @@
  * Mounts in the fight (OUT-MNT-1..3):
  *  - damaged by an attack, a rider has a 5 % chance to be knocked off (10 % from an Opener), doubled on a
  *    critical hit: a D100 at or under the chance. Thrown, the rider lands on a free cell next to the mount
- *    (away from the attacker when it can) and the mount becomes Feared (the `Feared Mount` effect) — unless
+ *    (away from the attacker when it can) that it can stand on — in the sky, deck or land before open air;
+ *    a mount flying in open air with no deck or land beside it drops a rider without wings out of the sky
+ *    (ruling: fall damage for the altitude, then out, as a Shove off a deck) — and the mount becomes Feared (the `Feared Mount` effect) — unless
  *    the attacker is 10+ levels below the rider: DR 0, the mount "goes unphased";
  *  - calming it is an Animal Handling check against DR 0/10/15/20/30 by the attacker's level against the
  *    rider's (ruling: d20 + ⌊Wisdom / 10⌋ ≥ DR, a natural 1 always fails — the text's own warning);
@@ -18,6 +20,8 @@ import { ON_DOWN, ON_UP } from './damage.ts';
 import { dataOf } from './model.ts';
 import { mountRecord, riddenMount, riderOf } from './mount-model.ts';
 import { takenCells } from './move.ts';
+import { fallFromSky, fallHeight } from './space.ts';
+import { isOpenAir } from './terrain.ts';
 
 export const SPIRIT_RELEASE_ROUNDS = 3;
 
@@ -36,17 +40,39 @@ export function handlingDR(enemyLevel: number, riderLevel: number): number {
   return 30;
 }
 
-/** Put the rider on a free cell next to its mount: away from `from` when it can. False: nowhere to go. */
-function throwRider(ctx: Resolution, rider: Unit, mount: Unit, from: Cell | undefined): boolean {
-  const map = ctx.state.map as GridMap;
-  const taken = takenCells(ctx.state, rider);
-  taken.add(cellKey(mount.position!));
+/**
+ * Where a rider thrown from its mount comes down (ruling OUT-MNT-2): out of the saddle onto a free cell next
+ * to the mount that it can stand on — the one away from `from` (the attacker) when that will do, else the
+ * first such neighbour. In the sky open air is nothing to stand on without wings (OUT-SPACE-1): a rider goes
+ * over into it only when no free neighbour is deck or land (its mount flies in open air), and then it falls.
+ * Undefined: every cell around is a wall or someone's (it clings on).
+ */
+export function landingOf(state: EncounterState, rider: Unit, mount: Unit, from: Cell | undefined): { cell: Cell; falls: boolean } | undefined {
+  const map = state.map as GridMap;
+  const at = mount.position!;
+  const taken = takenCells(state, rider);
+  taken.add(cellKey(at));
   const blocked = (c: Cell) => taken.has(cellKey(c));
-  const away = from ? knockback(map, from, mount.position!, 1, blocked).cells[0] : undefined;
-  const spot = away ?? neighbours(mount.position!, map).find((c) => !blocked(c) && !map.cells[cellKey(c)]?.blocksMove);
+  const away = from ? knockback(map, from, at, 1, blocked).cells[0] : undefined;
+  const free = neighbours(at, map).filter((c) => !blocked(c) && !map.cells[cellKey(c)]?.blocksMove);
+  const order = away ? [away, ...free] : free;
+  const wings = dataOf(rider).wings;
+  const ground = order.find((c) => wings || !isOpenAir(state, c));
+  if (ground) return { cell: ground, falls: false };
+  return order.length ? { cell: order[0], falls: true } : undefined;
+}
+
+/** Put the rider where it comes down (landingOf); over open air it falls out of the sky. False: nowhere to go. */
+function throwRider(ctx: Resolution, rider: Unit, mount: Unit, from: Cell | undefined): boolean {
+  const spot = landingOf(ctx.state, rider, mount, from);
   if (!spot) return false;
   ctx.setData(rider.id, 'mount', { unit: mount.id, state: 'beside' });
-  ctx.emit({ type: 'unit.moved', unit: rider.id, from: rider.position, to: spot, forced: 'knocked off' });
+  ctx.emit({ type: 'unit.moved', unit: rider.id, from: rider.position, to: spot.cell, forced: 'knocked off' });
+  if (spot.falls) {
+    // ruling OUT-MNT-2: no deck or land beside a mount in open air — the rider falls as one shoved off a deck
+    ctx.note(`${rider.name} is thrown from ${mount.name} into open air at (${spot.cell.x}, ${spot.cell.y}): nothing to land on, it falls [OUT-MNT-2, OUT-SPACE-1]`);
+    fallFromSky(ctx, ctx.unit(rider.id), fallHeight(ctx.state, mount.position!), `thrown from ${mount.name}`);
+  }
   return true;
 }
 

@@ -8,8 +8,10 @@ import { cellKey, inBounds } from '../../engine/space/grid.ts';
 import { defaultStepCost, pathTo, reachable, type MoveRules, type Reach } from '../../engine/space/path.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { mountainJump } from './jumps.ts';
-import { riddenMount, riderOf } from './mount-model.ts';
-import { isMountainJump, terrainStep } from './terrain.ts';
+import { dataOf } from './model.ts';
+import { baseJumpOf, riddenMount, riderOf } from './mount-model.ts';
+import { shipList } from './ship-model.ts';
+import { isMountainJump, surroundings, terrainStep } from './terrain.ts';
 
 /** Adjusts the cost of one step (null: cannot); called in order after the default cost. */
 export type StepCost = (state: EncounterState, unit: Unit, from: Cell, to: Cell, cost: number) => number | null;
@@ -27,8 +29,7 @@ export function takenCells(state: EncounterState, u: Unit): Set<string> {
   return taken;
 }
 
-export function moveRules(state: EncounterState, u: Unit): MoveRules {
-  const taken = takenCells(state, u);
+function rulesWith(state: EncounterState, u: Unit, taken: Set<string>): MoveRules {
   return {
     occupied: (c) => taken.has(cellKey(c)),
     costOf(map, from, to) {
@@ -42,8 +43,47 @@ export function moveRules(state: EncounterState, u: Unit): MoveRules {
   };
 }
 
+export function moveRules(state: EncounterState, u: Unit): MoveRules {
+  return rulesWith(state, u, takenCells(state, u));
+}
+
+/**
+ * Everything a search of `u`'s moves reads besides the map object (terrain, tags, heights: a map never
+ * changes in place, `map.set` puts a new one in): where it starts, the budget, the cells others hold, and
+ * all terrainStep asks of the unit and the encounter — its own wings and swimming, its Jump (its mount's
+ * while riding: baseJumpOf), the surroundings (sky, space), and every ship's deck (place, size, wrecked:
+ * open air, water and difficult ground under a deck) and gravity reach (fields in space). Undefined when the
+ * step costs are not terrainStep's alone: an added rule may read anything, so nothing is kept then.
+ */
+function searchKey(state: EncounterState, u: Unit, budget: number, taken: Set<string>): string | undefined {
+  if (STEP_COSTS.length !== 1 || STEP_COSTS[0] !== terrainStep) return undefined;
+  const d = dataOf(u);
+  let ships = '';
+  for (const s of shipList(state)) ships += `${s.id}@${s.at.x},${s.at.y}:${s.size.w}x${s.size.h}:${s.wrecked ? 'w' : ''}${s.gravity};`;
+  return `${u.position!.x},${u.position!.y}|${budget}|${d.wings ? 'W' : ''}${d.swims ? 'S' : ''}J${baseJumpOf(state, u)}|${surroundings(state)}|${ships}|${[...taken].join(';')}`;
+}
+
+/**
+ * Searches already made, per map object, by searchKey: the same ones recur (listing the moves and then
+ * making one asks twice; simulated fights of one encounter start from the same places). Results are
+ * shared: nobody changes them.
+ */
+const searches = new WeakMap<GridMap, Map<string, Map<string, Reach>>>();
+
 export function reachableCells(state: EncounterState, u: Unit, budget = u.pools.movement.value): Map<string, Reach> {
-  return reachable(state.map as GridMap, u.position!, budget, moveRules(state, u));
+  const map = state.map as GridMap;
+  const taken = takenCells(state, u);
+  const key = searchKey(state, u, budget, taken);
+  if (key === undefined) return reachable(map, u.position!, budget, rulesWith(state, u, taken));
+  let known = searches.get(map);
+  if (!known) searches.set(map, (known = new Map()));
+  let result = known.get(key);
+  if (!result) {
+    result = reachable(map, u.position!, budget, rulesWith(state, u, taken));
+    if (known.size >= 1000) known.clear(); // bounded: a long run meets many boards
+    known.set(key, result);
+  }
+  return result;
 }
 
 /** How many steps of a path are mountain jumps (each rolls a d10). */

@@ -49,7 +49,8 @@ export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOpt
     if (ship && up && !bears(state, u, ship, station === 'left_cannon' ? 'left' : 'right')) return up;
     return first('load_cannon');
   }
-  const launch = first('launch') ?? first('enchant_orb');
+  // the catapult fires orbs; launching allies (a fall, or out of the fight in open air) and boxes is left to players
+  const launch = options.find((o) => o.command.type === 'launch' && o.command.payload === 'orb') ?? first('enchant_orb');
   if (launch) return launch;
   const together = pets.find((o) => o.command.order === 'attack' && o.command.together === true) ?? pets.find((o) => o.command.order === 'skill');
   if (together) return together;

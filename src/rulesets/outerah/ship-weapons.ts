@@ -17,14 +17,17 @@
  *   ruling: the ship's altitude above where it lands, at least 1 level; into open air in the sky, ruling —
  *   "Hope you have wings!" — it falls like one shoved off a deck: fall damage for the ship's altitude, then
  *   out of the battle; with wings it stays aloft unhurt) or an item box to an ally (with balloons it
- *   slow-falls to them; ruling: without balloons the box smashes and its contents are lost).
+ *   slow-falls to them; ruling: without balloons the box smashes and its contents are lost). A rider, or a mount
+ *   carrying one, is not launched (ruling: dismount first). Every check a launch makes is a blocker the command
+ *   and legalActions share (catapultBlocker, orbLaunchBlocker, unitLaunchBlocker, landingBlocker, boxLaunchBlocker).
  */
 import { cellKey, distance, inBounds, terrainAt } from '../../engine/space/grid.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Json, type Resolution, type Unit } from '../../engine/index.ts';
 import { effectOrderOf } from './skill-effects.ts';
 import { fallDamage } from './falls.ts';
-import { dataOf } from './model.ts';
-import { takenCells } from './move.ts';
+import { parseCell, takenCells } from './move.ts';
+import { riddenMount, riderOf } from './mount-model.ts';
+import { canBeTargeted, dataOf } from './model.ts';
 import { turnKey } from './pets.ts';
 import { sectionOrFail, shipOrFail, strikeSection } from './ship-damage.ts';
 import { broadside, distanceToShip, inCannonArc, shipAt, shipInCannonArc, shipOf, SIDE_NAMES, type CannonSide, type Ship } from './ship-model.ts';
@@ -145,24 +148,88 @@ export function enchantOrbCommand(ctx: Resolution, cmd: Command): void {
   ctx.note(`${u.name} enchants a blank orb with ${k.name}; it can be launched from the next turn [OUT-SHIP-2]`);
 }
 
-function inCatapultRange(ship: Ship, from: Cell, to: Cell): void {
+/** Why the catapult cannot reach `to` from `from`: 5 to 25 cells, +5 a tier (OUT-SHIP-2). */
+function catapultRangeBlocker(ship: Ship, from: Cell, to: Cell): LaunchBlocker | null {
   const d = distance(from, to);
   const max = catapultRange(ship.catapult!.tier);
-  if (d < CATAPULT_MIN || d > max) fail('action/out_of_range', `the catapult throws ${CATAPULT_MIN} to ${max} cells; that is ${d} [OUT-SHIP-2]`, 'to');
+  if (d < CATAPULT_MIN || d > max) return { code: 'action/out_of_range', message: `the catapult throws ${CATAPULT_MIN} to ${max} cells; that is ${d} [OUT-SHIP-2]`, field: 'to' };
+  return null;
 }
+
+/** A launch refused: the code, the message and the command field at fault. */
+export type LaunchBlocker = Blocker & { field?: string };
+
+/** Why `u` cannot work a catapult now (not at one, none aboard), or its ship (shared with legalActions). */
+export function catapultBlocker(state: EncounterState, u: Unit): LaunchBlocker | Ship {
+  const ship = shipOf(state, u);
+  if (!ship || ship.wrecked || dataOf(u).station !== 'catapult') return { code: 'action/not_at_station', message: `${u.name} is not at the catapult station of a ship [OUT-SHIP-3]` };
+  if (!ship.catapult) return { code: 'action/no_catapult', message: `${ship.name} has no catapult` };
+  return ship;
+}
+
+/** Why the orb in the catapult cannot be launched at `t` now (the command and legalActions share it). */
+export function orbLaunchBlocker(state: EncounterState, u: Unit, ship: Ship, t: Unit): LaunchBlocker | null {
+  const orb = ship.catapult?.orb as { caster: string; skill: string; turn?: string } | undefined;
+  if (!orb) return { code: 'action/no_orb', message: 'no enchanted orb in the catapult: enchant_orb first' };
+  if (orb.turn === turnKey(state)) return { code: 'action/enchanting', message: 'the orb was enchanted this turn: launch it on the next [OUT-SHIP-2]' };
+  if (!t.position) return { code: 'action/bad_target', message: `${t.name} is not on the map`, field: 'target' };
+  const range = catapultRangeBlocker(ship, u.position!, t.position);
+  if (range) return { ...range, field: 'target' };
+  if (t.side === u.side || t.status !== 'active') return { code: 'action/bad_target', message: `${t.name} is not an enemy in the fight`, field: 'target' };
+  if (!canBeTargeted(state, u, t)) return { code: 'action/hidden_target', message: `${t.name} is Hidden and cannot be found [OUT-OPEN-2]`, field: 'target' };
+  return null;
+}
+
+/** Why `who` cannot be put in the catapult now, wherever it would land (shared with legalActions). */
+export function unitLaunchBlocker(state: EncounterState, u: Unit, who: Unit): LaunchBlocker | null {
+  const size = dataOf(who).size;
+  if (who.side !== u.side || who.status !== 'active' || who.id === u.id || !who.position) return { code: 'action/bad_target', message: `${who.name} is not a willing ally`, field: 'unit' };
+  if (size === 'large' || size === 'huge') return { code: 'action/too_big', message: `${who.name} is ${size}: the catapult takes Medium or smaller [OUT-SHIP-2]`, field: 'unit' };
+  if (distance(u.position!, who.position) > 1) return { code: 'action/not_adjacent', message: `${who.name} must stand at the catapult, next to ${u.name}`, field: 'unit' };
+  const mount = riddenMount(state, who);
+  if (mount) return { code: 'action/mounted', message: `${who.name} rides ${mount.name}: it must dismount to be launched [OUT-SHIP-2, OUT-MNT-1]`, field: 'unit' };
+  const rider = riderOf(state, who);
+  if (rider && riddenMount(state, rider)?.id === who.id) return { code: 'action/mounted', message: `${who.name} carries ${rider.name}: it cannot be launched with a rider on it [OUT-SHIP-2, OUT-MNT-1]`, field: 'unit' };
+  return null;
+}
+
+/**
+ * Why `who` cannot be launched to `cell` (shared with legalActions): the catapult's range, the map, a wall,
+ * someone there. Open air is no reason (ruling OUT-SHIP-2: the unit falls unless it has wings).
+ */
+export function landingBlocker(state: EncounterState, u: Unit, ship: Ship, who: Unit, cell: Cell, taken: Set<string> = takenCells(state, who)): LaunchBlocker | null {
+  const range = catapultRangeBlocker(ship, u.position!, cell);
+  if (range) return range;
+  const map = state.map as GridMap;
+  if (!inBounds(map, cell)) return { code: 'action/out_of_bounds', message: `(${cell.x}, ${cell.y}) is off the map`, field: 'to' };
+  if (terrainAt(map, cell).blocksMove) return { code: 'action/blocked', message: `(${cell.x}, ${cell.y}) is a wall: there is nowhere to land [OUT-SHIP-2]`, field: 'to' };
+  if (taken.has(cellKey(cell))) return { code: 'action/occupied', message: 'someone stands there', field: 'to' };
+  return null;
+}
+
+/** Why `count` of `item` cannot go to `t` in an item box (shared with legalActions). */
+export function boxLaunchBlocker(state: EncounterState, u: Unit, ship: Ship, t: Unit, item: string, count: number): LaunchBlocker | null {
+  if (t.side !== u.side || (t.status !== 'active' && t.status !== 'down') || !t.position) return { code: 'action/bad_target', message: `${t.name} is not an ally in the fight`, field: 'target' };
+  const have = dataOf(u).items[item] ?? 0;
+  if (!Number.isInteger(count) || count < 1 || count > have) return { code: 'action/no_item', message: `${u.name} has ${have} ${item}`, field: 'item' };
+  const range = catapultRangeBlocker(ship, u.position!, t.position);
+  return range ? { ...range, field: 'target' } : null;
+}
+
+const orFailLaunch = (b: LaunchBlocker | null): void => {
+  if (b) fail(b.code, b.message, b.field);
+};
 
 export function launchCommand(ctx: Resolution, cmd: Command): void {
   const u = ctx.unit(cmd.actor!);
-  const ship = stationed(ctx.state, u, ['catapult']);
-  if (!ship.catapult) fail('action/no_catapult', `${ship.name} has no catapult`);
+  const at = catapultBlocker(ctx.state, u);
+  if ('code' in at) return orFailLaunch(at);
+  const ship = at;
   const payload = cmd.payload;
   if (payload === 'orb') {
-    const orb = ship.catapult.orb as { caster: string; skill: string; turn?: string } | undefined;
-    if (!orb) fail('action/no_orb', 'no enchanted orb in the catapult: enchant_orb first');
-    if (orb.turn === turnKey(ctx.state)) fail('action/enchanting', 'the orb was enchanted this turn: launch it on the next [OUT-SHIP-2]');
     const t = targetOf(ctx, cmd.target);
-    inCatapultRange(ship, u.position!, t.position!);
-    if (t.side === u.side || t.status !== 'active') fail('action/bad_target', `${t.name} is not an enemy in the fight`, 'target');
+    orFailLaunch(orbLaunchBlocker(ctx.state, u, ship, t));
+    const orb = ship.catapult!.orb as { caster: string; skill: string };
     const caster = ctx.unit(orb.caster);
     const k = skillOf(caster, orb.skill);
     spendSlot(ctx, u, 'primary');
@@ -179,18 +246,9 @@ export function launchCommand(ctx: Resolution, cmd: Command): void {
 
 function launchUnit(ctx: Resolution, u: Unit, ship: Ship, cmd: Command): void {
   const who = targetOf(ctx, cmd.unit);
-  const size = dataOf(who).size;
-  if (who.side !== u.side || who.status !== 'active' || who.id === u.id) fail('action/bad_target', `${who.name} is not a willing ally`, 'unit');
-  if (size === 'large' || size === 'huge') fail('action/too_big', `${who.name} is ${size}: the catapult takes Medium or smaller [OUT-SHIP-2]`, 'unit');
-  if (distance(u.position!, who.position!) > 1) fail('action/not_adjacent', `${who.name} must stand at the catapult, next to ${u.name}`, 'unit');
-  const to = cmd.to;
-  if (!Array.isArray(to) || to.length !== 2) fail('command/bad_cell', '"to" must be a cell [x, y]', 'to');
-  const cell = { x: Number(to[0]), y: Number(to[1]) };
-  inCatapultRange(ship, u.position!, cell);
-  const map = ctx.state.map as GridMap;
-  if (!inBounds(map, cell)) fail('action/out_of_bounds', `(${cell.x}, ${cell.y}) is off the map`, 'to');
-  if (terrainAt(map, cell).blocksMove) fail('action/blocked', `(${cell.x}, ${cell.y}) is a wall: there is nowhere to land [OUT-SHIP-2]`, 'to');
-  if (takenCells(ctx.state, who).has(cellKey(cell))) fail('action/occupied', 'someone stands there', 'to');
+  orFailLaunch(unitLaunchBlocker(ctx.state, u, who));
+  const cell = parseCell(cmd, 'to');
+  orFailLaunch(landingBlocker(ctx.state, u, ship, who, cell));
   spendSlot(ctx, u, 'primary');
   ctx.emit({ type: 'unit.moved', unit: who.id, from: who.position, to: cell, forced: 'catapulted' });
   if (dataOf(who).station) ctx.setData(who.id, 'station', undefined);
@@ -216,10 +274,8 @@ function launchBox(ctx: Resolution, u: Unit, ship: Ship, cmd: Command): void {
   const t = targetOf(ctx, cmd.target);
   const item = String(cmd.item ?? '');
   const count = Number(cmd.count ?? 1);
+  orFailLaunch(boxLaunchBlocker(ctx.state, u, ship, t, item, count));
   const have = dataOf(u).items[item] ?? 0;
-  if (t.side !== u.side) fail('action/bad_target', `${t.name} is not an ally`, 'target');
-  if (!Number.isInteger(count) || count < 1 || count > have) fail('action/no_item', `${u.name} has ${have} ${item}`, 'item');
-  inCatapultRange(ship, u.position!, t.position!);
   spendSlot(ctx, u, 'primary');
   ctx.setData(u.id, 'items', { ...dataOf(u).items, [item]: have - count });
   if (cmd.balloons === true) {

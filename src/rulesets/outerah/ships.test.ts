@@ -298,6 +298,63 @@ describe('outerah airships', () => {
     expect(t.hp('kid')).toBe(27);
   });
 
+  it('OUT-SHIP-2: legalActions lists the catapult\'s launches (orb, ally, item box): every one is accepted, and a refused one is not listed', () => {
+    // Speeds (Tradesmen 4 + d12 1, 2, 3, 4 in file order): Hero 12, Sling 8, Kid 7, Big 6, Scout 5, Foe 4. Sling works the catapult at (3,1);
+    // Kid (small) and Big (large) stand next to it; Scout is on the Raven's deck at (9,2), 6 cells off
+    const t = battle([crew('scout', [9, 2]), crew('big', [2, 2], { size: 'large' }), crew('kid', [3, 2], { size: 'small' }), crew('sling', [3, 1], { station: 'catapult', items: { potion: 2 }, skills: ['firebolt'] })]);
+    t.state.map = { ...(t.state.map as object), cells: { '9,6': { blocksMove: true }, '9,8': { tags: ['land'] } } } as never;
+    t.passUntil('sling');
+    const launches = () => t.engine.legalActions(t.state, 'sling').filter((o) => o.command.type === 'launch');
+    const accepted = () => {
+      for (const o of launches()) expect(why(t, o.command), o.label).toBe('accepted');
+    };
+    accepted();
+    const units = launches().filter((o) => o.command.payload === 'unit');
+    // only Kid: Big is Large, Hero and Scout are not next to the catapult. Kid may land on any cell 5 to 25 cells
+    // from (3,1) on the 40 × 12 map: x 0..28, y 0..11 is 29 × 12 = 348, less x 0..7, y 0..5 (under 5 cells,
+    // 8 × 6 = 48) = 300, less the wall (9,6) and the cells Foe (9,1) and Scout (9,2) hold = 297
+    expect(new Set(units.map((o) => o.command.unit))).toEqual(new Set(['kid']));
+    expect(units).toHaveLength(297);
+    const listed = (x: number, y: number) => units.some((o) => `${String(o.command.to)}` === `${x},${y}`);
+    expect([listed(9, 8), listed(28, 11), listed(20, 5)]).toEqual([true, true, true]);
+    expect(units.find((o) => `${String(o.command.to)}` === '20,5')?.label).toBe('Catapult Kid to (20, 5) — open air: it falls, out of the fight');
+    // refused, and so not listed
+    const kid = (to: number[]) => ({ type: 'launch', actor: 'sling', payload: 'unit', unit: 'kid', to });
+    expect([t.rejects(kid([9, 6])), t.rejects(kid([9, 2])), t.rejects(kid([7, 1])), t.rejects(kid([29, 1]))]).toEqual(['action/blocked', 'action/occupied', 'action/out_of_range', 'action/out_of_range']);
+    expect([listed(9, 6), listed(9, 2), listed(7, 1), listed(29, 1)]).toEqual([false, false, false, false]);
+    expect(t.rejects({ type: 'launch', actor: 'sling', payload: 'unit', unit: 'big', to: [9, 8] })).toBe('action/too_big');
+    expect(t.rejects({ type: 'launch', actor: 'sling', payload: 'box', target: 'kid', item: 'potion', count: 1, balloons: true })).toBe('action/out_of_range'); // 1 cell
+    // item boxes: only Scout is in range; 1 or 2 potions, with or without balloons
+    expect(launches().filter((o) => o.command.payload === 'box').map((o) => `${String(o.command.target)} ${String(o.command.count)} ${String(o.command.balloons)}`)).toEqual(['scout 1 true', 'scout 1 false', 'scout 2 true', 'scout 2 false']);
+    // no orb yet: none listed (launching one is refused); the aggressive policy enchants one rather than launch Kid
+    expect(launches().some((o) => o.command.payload === 'orb')).toBe(false);
+    expect(t.rejects({ type: 'launch', actor: 'sling', payload: 'orb', target: 'foe' })).toBe('action/no_orb');
+    const pick = outerah.policies!.aggressive(t.state, 'sling', t.engine.legalActions(t.state, 'sling'), () => 0);
+    expect(pick.command).toEqual({ type: 'enchant_orb', actor: 'sling', skill: 'firebolt' });
+    t.do(pick.command);
+    expect(launches()).toEqual([]); // the Primary action is spent
+    t.do({ type: 'end_turn', actor: 'sling' });
+    t.passUntil('sling');
+    // the orb is ready: at Foe (6 cells), not at Scout (an ally); the policy launches it
+    expect(launches().filter((o) => o.command.payload === 'orb').map((o) => o.command.target)).toEqual(['foe']);
+    expect(t.rejects({ type: 'launch', actor: 'sling', payload: 'orb', target: 'scout' })).toBe('action/bad_target');
+    accepted();
+    expect(outerah.policies!.aggressive(t.state, 'sling', t.engine.legalActions(t.state, 'sling'), () => 0).command).toEqual({ type: 'launch', actor: 'sling', payload: 'orb', target: 'foe' });
+    // a Hidden enemy cannot be found by the orb either (OUT-OPEN-2): refused and not listed
+    t.state.effects.push({ id: 'fx-hide', name: 'Hidden', target: 'foe', stacks: 1 } as never);
+    expect(t.rejects({ type: 'launch', actor: 'sling', payload: 'orb', target: 'foe' })).toBe('action/hidden_target');
+    expect(launches().some((o) => o.command.payload === 'orb')).toBe(false);
+  });
+
+  it('OUT-SHIP-2, OUT-MNT-1: a rider on its mount, or a mount carrying its rider, is not launched (ruling: dismount first) and not listed', () => {
+    const pony = { id: 'pony', name: 'Pony', side: 'heroes', class: 'hunter', at: [3, 2], hp: 20, size: 'small' };
+    const t = battle([crew('sling', [3, 1], { station: 'catapult' }), crew('rider', [3, 2], { size: 'small', stats: { wisdom: 40 }, mount: { unit: 'pony' } }), pony]);
+    t.passUntil('sling');
+    expect(t.rejects({ type: 'launch', actor: 'sling', payload: 'unit', unit: 'rider', to: [9, 8] })).toBe('action/mounted');
+    expect(t.rejects({ type: 'launch', actor: 'sling', payload: 'unit', unit: 'pony', to: [9, 8] })).toBe('action/mounted');
+    expect(t.engine.legalActions(t.state, 'sling').filter((o) => o.command.type === 'launch')).toEqual([]);
+  });
+
   it('OUT-SHIP-3: battle stations: the cannon zones are below deck, a sprint away; one crew member a station', () => {
     const t = battle([crew('gunner', [0, 2], { station: 'left_cannon' })]);
     expect(t.rejects({ type: 'station', actor: 'hero', station: 'left_cannon' })).toBe('action/station'); // taken

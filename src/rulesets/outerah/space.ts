@@ -6,7 +6,7 @@
  *    cell further the same way and cannot walk (nothing to push off); a field or an obstacle stops it; past
  *    the map's edge it is lost in the void (ruling: status fled);
  *  - in the sky a unit without wings shoved into open air falls: fall damage for the altitude of the ship it
- *    fell from, and it is out of the battle (ruling: fled — far below);
+ *    fell from (off no deck: the nearest ship's), and it is out of the battle (ruling: fled — far below);
  *  - hookshot (`hookshot { actor, at, mode }`, Secondary action, 8 cells, ruling): grapple a ship's deck or
  *    a structure (blocking terrain or a `structure` cell) and Pull the user along the line to it, or repel:
  *    the user is Pushed 3 cells straight away from it (ruling), drifting on if that leaves every field.
@@ -14,11 +14,11 @@
 import { knockback } from '../../engine/space/area.ts';
 import { cellKey, distance, hasTag, inBounds, terrainAt } from '../../engine/space/grid.ts';
 import { lineCells } from '../../engine/space/line.ts';
-import { fail, type Cell, type Command, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
+import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { fallDamage } from './falls.ts';
 import { dataOf } from './model.ts';
 import { parseCell, takenCells } from './move.ts';
-import { shipAt, shipList } from './ship-model.ts';
+import { distanceToShip, shipAt, shipList } from './ship-model.ts';
 import { inGravity, isOpenAir, surroundings } from './terrain.ts';
 import { spendSlot } from './turn.ts';
 
@@ -35,10 +35,24 @@ export function afterForcedMove(ctx: Resolution, u: Unit, from: Cell, to: Cell):
     ctx.setData(u.id, 'drift', drift);
     ctx.note(`${u.name} is out of every gravity field: it drifts away [OUT-SPACE-1]`);
   } else if (place === 'sky' && isOpenAir(ctx.state, to) && !dataOf(u).wings) {
-    const ship = shipAt(ctx.state, from) ?? shipList(ctx.state)[0];
     ctx.note(`${u.name} is pushed off into open air and falls [OUT-SHIP-2]`);
-    fallFromSky(ctx, u, ship?.altitude ?? 10, 'off the ship');
+    fallFromSky(ctx, u, fallHeight(ctx.state, from), 'off the ship');
   }
+}
+
+/**
+ * How far a unit going over into open air from `from` falls (rulings OUT-SPACE-1, OUT-MNT-2): the altitude of
+ * the ship under `from`, else of the nearest ship (first listed among equals); 10 with no ship at all.
+ */
+export function fallHeight(state: EncounterState, from: Cell): number {
+  const under = shipAt(state, from);
+  if (under) return under.altitude;
+  let best: { altitude: number; d: number } | undefined;
+  for (const s of shipList(state)) {
+    const d = distanceToShip(s, from);
+    if (!best || d < best.d) best = { altitude: s.altitude, d };
+  }
+  return best?.altitude ?? 10;
 }
 
 /**
