@@ -4,7 +4,7 @@
  * GM's page and on the page of the player who has the gunner. Saves a screenshot to /tmp/outerah-airship.png.
  */
 import { describe, expect, it } from 'vitest';
-import { atTheTable } from './harness.ts';
+import { atTheTable } from './at-the-table.ts';
 import { assign, inSync, openTable } from './session.ts';
 
 const table = atTheTable();

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { activeUnit, version, waitVersion } from './bot.ts';
-import { atTheTable } from './harness.ts';
+import { atTheTable } from './at-the-table.ts';
 import { inSync, openTable, start, type Table } from './session.ts';
 
 const table = atTheTable();

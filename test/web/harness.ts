@@ -9,7 +9,6 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -137,20 +136,4 @@ export async function startServer(): Promise<TestServer> {
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-}
-
-/**
- * The server and browser a browser-test file shares: started (and the page built) before its tests,
- * stopped after them. Read `table.server` and `table.browser` inside tests.
- */
-export function atTheTable(): { server: TestServer; browser: Browser } {
-  const env = {} as { server: TestServer; browser: Browser };
-  beforeAll(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser(), buildWeb()]);
-  }, 120_000);
-  afterAll(async () => {
-    await env.browser?.close();
-    await env.server?.stop();
-  });
-  return env;
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { version, waitVersion } from './bot.ts';
-import { atTheTable } from './harness.ts';
+import { atTheTable } from './at-the-table.ts';
 import { inSync, openTable, start } from './session.ts';
 
 const table = atTheTable();

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { activeUnit, freshActions, step, version, waitVersion, type TurnMemo } from './bot.ts';
-import { atTheTable } from './harness.ts';
+import { atTheTable } from './at-the-table.ts';
 import { assign, inSync, openTable, playToEnd, start } from './session.ts';
 
 const table = atTheTable();

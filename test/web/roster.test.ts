@@ -4,7 +4,7 @@
  * hero's hit points on the roster.
  */
 import { describe, expect, it } from 'vitest';
-import { atTheTable } from './harness.ts';
+import { atTheTable } from './at-the-table.ts';
 
 const table = atTheTable();
 

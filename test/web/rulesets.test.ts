@@ -4,7 +4,7 @@
  * plays it to its end — the players from their own pages, the GM for everyone else.
  */
 import { describe, expect, it } from 'vitest';
-import { atTheTable } from './harness.ts';
+import { atTheTable } from './at-the-table.ts';
 import { assign, inSync, openTable, playToEnd, start } from './session.ts';
 
 const table = atTheTable();
