@@ -70,13 +70,19 @@ export function hitChance(odds: HitOdds): number {
 
 export type HitResult = 'critical' | 'hit' | 'miss';
 
+/** The hit die as the log shows it: one D100, or two keeping the lower (advantage). */
+const hitDie = (first: number, second: number | undefined, h: number): Term =>
+  second === undefined ? { kind: 'dice', label: 'D100', faces: [first], value: h } : { kind: 'dice', label: '2D100 keep lower', faces: [first, second], dropped: [first <= second ? 1 : 0], value: h };
+
 export function rollHit(ctx: Resolution, attacker: Unit, target: Unit, spec: StrikeSpec, odds: HitOdds): HitResult {
   let crit = false;
   if (odds.noCrit) ctx.note(`${attacker.name} cannot crit: ${odds.noCrit} [OUT-PET-3]`);
   else {
     const c = ctx.roll(100, 'critical check');
     crit = c <= odds.crit;
-    ctx.check(
+    // no breakdown to build when nobody reads it (the simulator): the same die, the version stepped alike
+    if (!ctx.logging) ctx.unlogged();
+    else ctx.check(
       { label: `critical check (${spec.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [c], value: c }], total: c, against: { op: '<=', value: odds.crit, name: 'crit' }, outcome: crit ? 'critical hit' : 'no critical', rules: ['OUT-HIT-2', 'OUT-HIT-1'] },
       attacker.id,
       target.id,
@@ -88,9 +94,9 @@ export function rollHit(ctx: Resolution, attacker: Unit, target: Unit, spec: Str
     const second = odds.advantage ? ctx.roll(100, 'hit check (advantage)') : undefined;
     const h = second === undefined ? first : Math.min(first, second);
     const hit = h <= odds.threshold;
-    const dice: Term = second === undefined ? { kind: 'dice', label: 'D100', faces: [first], value: h } : { kind: 'dice', label: '2D100 keep lower', faces: [first, second], dropped: [first <= second ? 1 : 0], value: h };
-    ctx.check(
-      { label: `hit check (${spec.name})`, terms: [dice, ...(odds.advantage ? [{ kind: 'note' as const, text: `advantage: ${odds.advantage}` }] : [])], total: h, against: { op: '<=', value: odds.threshold, terms: odds.terms }, outcome: hit ? 'hit' : 'miss', rules: ['OUT-HIT-1', 'OUT-HIT-4', ...(odds.advantage ? ['OUT-PET-5'] : [])] },
+    if (!ctx.logging) ctx.unlogged();
+    else ctx.check(
+      { label: `hit check (${spec.name})`, terms: [hitDie(first, second, h), ...(odds.advantage ? [{ kind: 'note' as const, text: `advantage: ${odds.advantage}` }] : [])], total: h, against: { op: '<=', value: odds.threshold, terms: odds.terms }, outcome: hit ? 'hit' : 'miss', rules: ['OUT-HIT-1', 'OUT-HIT-4', ...(odds.advantage ? ['OUT-PET-5'] : [])] },
       attacker.id,
       target.id,
     );
@@ -100,7 +106,8 @@ export function rollHit(ctx: Resolution, attacker: Unit, target: Unit, spec: Str
   if (result !== 'miss' && odds.coverDie) {
     const d = ctx.roll(10, 'half cover');
     const even = d % 2 === 0;
-    ctx.check(
+    if (!ctx.logging) ctx.unlogged();
+    else ctx.check(
       { label: 'half cover die', terms: [{ kind: 'dice', label: 'd10', faces: [d], value: d }], total: d, outcome: even ? 'even: the hit stands' : 'odd: the cover takes it, miss', rules: ['OUT-COV-1'] },
       attacker.id,
       target.id,

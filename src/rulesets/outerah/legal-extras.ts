@@ -3,13 +3,14 @@
  * uses the same blocker its command checks, so a listed option is an accepted command.
  */
 import { distance, neighbours, parseCellKey } from '../../engine/space/grid.ts';
+import type { Reach } from '../../engine/space/path.ts';
 import type { ActionOption, EncounterState, GridMap, Unit } from '../../engine/index.ts';
 import { calmBlocker, dismountBlocker, rideBlocker, summonBlocker } from './mount-commands.ts';
 import { mountRecord } from './mount-model.ts';
 import { dataOf } from './model.ts';
-import { reachableCells, takenCells } from './move.ts';
+import { fromReach, reachableCells, takenCells } from './move.ts';
 import { isPincer } from './pet-link.ts';
-import { orderBlocker, petBudget, returnCell } from './pet-orders.ts';
+import { orderBlocker, petBudget, returnCellIn } from './pet-orders.ts';
 import { petsOf, turnKey } from './pets.ts';
 import { castBlocker } from './skills.ts';
 import { crewBlocker, distanceToShip, HEADINGS, quarterTurns, shipList, shipMovement, shipOf, type CannonSide, type Ship } from './ship-model.ts';
@@ -23,27 +24,37 @@ import { swimBlocker } from './water.ts';
 
 const opt = (group: string, label: string, command: ActionOption['command']): ActionOption => ({ command, label, group });
 
+/** A pet's Move Order options in a search result: built once per result, trainer and pet (id and name), shared (fromReach). */
+function petMoveOptions(reach: Map<string, Reach>, u: Unit, pet: Unit): ActionOption[] {
+  const out: ActionOption[] = [];
+  for (const [key, spot] of reach) {
+    if (spot.cost === 0 || spot.canStop === false) continue;
+    const c = parseCellKey(key);
+    out.push(opt('pet', `${pet.name}: Move Order to (${c.x}, ${c.y}) — ${spot.cost} Movement`, { type: 'pet', actor: u.id, pet: pet.id, order: 'move', to: [c.x, c.y] }));
+  }
+  return out;
+}
+
 function petOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
   const units = state.unitOrder.map((k) => state.units[k]);
   for (const pet of petsOf(state, u)) {
     const base = { type: 'pet', actor: u.id, pet: pet.id };
     if (!orderBlocker(state, u, pet, 'move')) {
-      if (returnCell(state, u, pet)) out.push(opt('pet', `${pet.name}: Return Order`, { ...base, order: 'return' }));
-      for (const [key, spot] of reachableCells(state, pet, petBudget(state, u, pet))) {
-        if (spot.cost === 0 || spot.canStop === false) continue;
-        const c = parseCellKey(key);
-        out.push(opt('pet', `${pet.name}: Move Order to (${c.x}, ${c.y}) — ${spot.cost} Movement`, { ...base, order: 'move', to: [c.x, c.y] }));
-      }
+      const reach = reachableCells(state, pet, petBudget(state, u, pet));
+      if (returnCellIn(reach, u, pet)) out.push(opt('pet', `${pet.name}: Return Order`, { ...base, order: 'return' }));
+      for (const o of fromReach(reach, JSON.stringify(['pet', u.id, pet.id, pet.name]), () => petMoveOptions(reach, u, pet))) out.push(o);
     }
     if (orderBlocker(state, u, pet, 'attack')) continue;
     out.push(opt('pet', `${pet.name}: Stay Order`, { ...base, order: 'stay' }));
     const w = dataOf(pet).weapons[0];
     const key = turnKey(state);
     const mine = dataOf(u).weapons.find((x) => x.hand === 'main') ?? dataOf(u).weapons[0];
+    const petSpec = w && weaponSpec(w);
+    const mineSpec = mine && weaponSpec(mine);
     for (const t of units) {
-      if (!w || attackBlocker(state, pet, t, weaponSpec(w))) continue;
+      if (!w || attackBlocker(state, pet, t, petSpec!)) continue;
       if (dataOf(u).attackedTurn !== key) out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}`, { ...base, order: 'attack', target: t.id }));
-      if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && !attackBlocker(state, u, t, weaponSpec(mine))) {
+      if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && !attackBlocker(state, u, t, mineSpec!)) {
         out.push(opt('attack', `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }));
       }
       for (const k of dataOf(u).skills) {
@@ -164,8 +175,8 @@ function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): v
   }
 }
 
-export function extraActions(state: EncounterState, u: Unit): ActionOption[] {
-  const out: ActionOption[] = [];
+/** The part-2 options, added to `out` (a new list when none is given). */
+export function extraActions(state: EncounterState, u: Unit, out: ActionOption[] = []): ActionOption[] {
   petOptions(state, u, out);
   mountOptions(state, u, out);
   if (!swimBlocker(state, u.id)) out.push(opt('move', 'Swim: thrust on with half the Jump (Secondary action, 10 s of breath)', { type: 'swim', actor: u.id }));

@@ -1,18 +1,30 @@
 /** Everything an outerah unit may do now: the one list the web page, the simulator and tests share. */
 import { FACINGS } from '../../engine/space/facing.ts';
 import { parseCellKey } from '../../engine/space/grid.ts';
+import type { Reach } from '../../engine/space/path.ts';
 import { currentUnit, type ActionOption, type EncounterState, type UnitId } from '../../engine/index.ts';
 import { slotOfWeapon } from './attack.ts';
 import { hideBlocker } from './hidden.ts';
 import { itemBlocker } from './items.ts';
 import { dataOf } from './model.ts';
-import { reachableCells } from './move.ts';
+import { fromReach, reachableCells } from './move.ts';
 import { castBlocker } from './skills.ts';
 import { weaponSpec } from './spec.ts';
 import { attackBlocker } from './targeting.ts';
 import { hasSlot } from './turn.ts';
 import { extraActions } from './legal-extras.ts';
 import { turnKey } from './pets.ts';
+
+/** The Move options of a search result: built once per result and actor, shared by the listings that find it (fromReach). */
+function moveOptions(reach: Map<string, Reach>, id: UnitId): ActionOption[] {
+  const out: ActionOption[] = [];
+  for (const [key, spot] of reach) {
+    if (spot.cost === 0) continue;
+    const c = parseCellKey(key);
+    out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y}) — ${spot.cost} Movement`, group: 'move' });
+  }
+  return out;
+}
 
 export function legalActions(state: EncounterState, id: UnitId): ActionOption[] {
   const u = state.units[id];
@@ -23,8 +35,9 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
   const petAttacked = d.petAttackedTurn === turnKey(state); // ruling OUT-PET-3
   for (const w of d.weapons) {
     if (!hasSlot(u, slotOfWeapon(w)) || petAttacked) continue;
+    const spec = weaponSpec(w);
     for (const t of units) {
-      if (!attackBlocker(state, u, t, weaponSpec(w))) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack' });
+      if (!attackBlocker(state, u, t, spec)) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack' });
     }
   }
   for (const k of d.skills) {
@@ -45,13 +58,10 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
     if (!hideBlocker(state, u)) out.push({ command: { type: 'hide', actor: id }, label: 'Hide', group: 'stealth' });
   }
   if (u.pools.movement.value > 0) {
-    for (const [key, spot] of reachableCells(state, u)) {
-      if (spot.cost === 0) continue;
-      const c = parseCellKey(key);
-      out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y}) — ${spot.cost} Movement`, group: 'move' });
-    }
+    const reach = reachableCells(state, u);
+    for (const o of fromReach(reach, JSON.stringify(['move', id]), () => moveOptions(reach, id))) out.push(o);
   }
-  out.push(...extraActions(state, u));
+  extraActions(state, u, out);
   if (hasSlot(u, 'chat')) out.push({ command: { type: 'chat', actor: id, text: 'For Outerah!' }, label: 'Chat', group: 'chat' });
   for (const kind of ['trigger', 'auto'] as const) {
     if (d.reaction !== kind && d.reactions.some((r) => r.kind === kind)) out.push({ command: { type: 'set_reaction', actor: id, kind }, label: `Make the ${kind} reaction active`, group: 'reaction' });

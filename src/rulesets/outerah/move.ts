@@ -4,14 +4,14 @@
  * ground, water, mountains, open air and space); the engine's path search finds the cheapest route.
  * A mounted rider moves with its mount (OUT-MNT-1); every jump on a mountain rolls a d10 (jumps.ts).
  */
-import { cellKey, inBounds } from '../../engine/space/grid.ts';
+import { cellKey, distance, inBounds } from '../../engine/space/grid.ts';
 import { defaultStepCost, pathTo, reachable, type MoveRules, type Reach } from '../../engine/space/path.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { mountainJump } from './jumps.ts';
 import { dataOf } from './model.ts';
 import { baseJumpOf, riddenMount, riderOf } from './mount-model.ts';
 import { shipList } from './ship-model.ts';
-import { isMountainJump, surroundings, terrainStep } from './terrain.ts';
+import { cellInfo, isMountainJump, stepPricer, surroundings, terrainStep } from './terrain.ts';
 
 /** Adjusts the cost of one step (null: cannot); called in order after the default cost. */
 export type StepCost = (state: EncounterState, unit: Unit, from: Cell, to: Cell, cost: number) => number | null;
@@ -30,6 +30,8 @@ export function takenCells(state: EncounterState, u: Unit): Set<string> {
 }
 
 function rulesWith(state: EncounterState, u: Unit, taken: Set<string>): MoveRules {
+  // terrainStep alone (as shipped): its fast form, everything it reads taken once (the rules are used at once)
+  if (STEP_COSTS.length === 1 && STEP_COSTS[0] === terrainStep) return { occupied: (c) => taken.has(cellKey(c)), costOf: stepPricer(state, u) };
   return {
     occupied: (c) => taken.has(cellKey(c)),
     costOf(map, from, to) {
@@ -43,6 +45,7 @@ function rulesWith(state: EncounterState, u: Unit, taken: Set<string>): MoveRule
   };
 }
 
+/** The rules of `u`'s moves in the state as it is now (a snapshot: use them at once). */
 export function moveRules(state: EncounterState, u: Unit): MoveRules {
   return rulesWith(state, u, takenCells(state, u));
 }
@@ -54,36 +57,76 @@ export function moveRules(state: EncounterState, u: Unit): MoveRules {
  * while riding: baseJumpOf), the surroundings (sky, space), and every ship's deck (place, size, wrecked:
  * open air, water and difficult ground under a deck) and gravity reach (fields in space). Undefined when the
  * step costs are not terrainStep's alone: an added rule may read anything, so nothing is kept then.
+ * Only the cells others hold within reach count: terrainStep never prices a step below the map's cheapest
+ * cell (its factors are all ≥ 1), so with every step costing at least m > 0 no cell more than ⌊budget / m⌋ + 1
+ * steps away is ever entered, whoever holds it.
  */
-function searchKey(state: EncounterState, u: Unit, budget: number, taken: Set<string>): string | undefined {
+function searchKey(state: EncounterState, u: Unit, budget: number): string | undefined {
   if (STEP_COSTS.length !== 1 || STEP_COSTS[0] !== terrainStep) return undefined;
   const d = dataOf(u);
+  const map = state.map as GridMap;
+  const at = u.position!;
+  const whole = Number.isInteger(at.x) && Number.isInteger(at.y) && inBounds(map, at);
+  const m = whole ? cellInfo(map).minCost : 0;
+  const radius = m >= 1e-3 ? Math.floor(budget / m) + 1 : Infinity;
   let ships = '';
   for (const s of shipList(state)) ships += `${s.id}@${s.at.x},${s.at.y}:${s.size.w}x${s.size.h}:${s.wrecked ? 'w' : ''}${s.gravity};`;
-  return `${u.position!.x},${u.position!.y}|${budget}|${d.wings ? 'W' : ''}${d.swims ? 'S' : ''}J${baseJumpOf(state, u)}|${surroundings(state)}|${ships}|${[...taken].join(';')}`;
+  const mate = riddenMount(state, u)?.id ?? riderOf(state, u)?.id;
+  let near = '';
+  for (const id of state.unitOrder) {
+    const o = state.units[id];
+    // takenCells' units, those within reach
+    if (o.id !== u.id && o.id !== mate && o.position && (o.status === 'active' || o.status === 'down') && distance(o.position, at) <= radius) near += `${cellKey(o.position)};`;
+  }
+  return `${at.x},${at.y}|${budget}|${d.wings ? 'W' : ''}${d.swims ? 'S' : ''}J${baseJumpOf(state, u)}|${surroundings(state)}|${ships}|${near}`;
 }
 
 /**
  * Searches already made, per map object, by searchKey: the same ones recur (listing the moves and then
- * making one asks twice; simulated fights of one encounter start from the same places). Results are
- * shared: nobody changes them.
+ * making one asks twice). Results are shared: nobody changes them.
  */
 const searches = new WeakMap<GridMap, Map<string, Map<string, Reach>>>();
 
-export function reachableCells(state: EncounterState, u: Unit, budget = u.pools.movement.value): Map<string, Reach> {
-  const map = state.map as GridMap;
-  const taken = takenCells(state, u);
-  const key = searchKey(state, u, budget, taken);
-  if (key === undefined) return reachable(map, u.position!, budget, rulesWith(state, u, taken));
+function searchesOn(map: GridMap): Map<string, Map<string, Reach>> {
   let known = searches.get(map);
   if (!known) searches.set(map, (known = new Map()));
+  return known;
+}
+
+export function reachableCells(state: EncounterState, u: Unit, budget = u.pools.movement.value): Map<string, Reach> {
+  const map = state.map as GridMap;
+  const key = searchKey(state, u, budget);
+  if (key === undefined) return reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u)));
+  const known = searchesOn(map);
   let result = known.get(key);
   if (!result) {
-    result = reachable(map, u.position!, budget, rulesWith(state, u, taken));
+    result = reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u)));
     if (known.size >= 1000) known.clear(); // bounded: a long run meets many boards
     known.set(key, result);
   }
   return result;
+}
+
+/**
+ * What was last built from a search result alone and a key spelling out everything else it reads (the Move
+ * option lists with their labels, the Return Order's cell): a listing that finds the same (kept) search again
+ * — after an attack, say — finds them too. A few slots, replaced in turn: nothing is held past the next
+ * listings. `build` must read nothing but the result and what `key` spells out; what it returns is shared
+ * between listings, so no one may change it.
+ */
+const SLOTS = 8;
+const builtFrom: { reach: Map<string, Reach> | undefined; key: string; value: unknown }[] = Array.from({ length: SLOTS }, () => ({ reach: undefined, key: '', value: undefined }));
+let nextSlot = 0;
+
+export function fromReach<T>(reach: Map<string, Reach>, key: string, build: () => T): T {
+  for (const slot of builtFrom) if (slot.reach === reach && slot.key === key) return slot.value as T;
+  const value = build();
+  const slot = builtFrom[nextSlot];
+  nextSlot = (nextSlot + 1) % SLOTS;
+  slot.reach = reach;
+  slot.key = key;
+  slot.value = value;
+  return value;
 }
 
 /** How many steps of a path are mountain jumps (each rolls a d10). */

@@ -12,12 +12,12 @@
  * by the joint order; a trainer who attacked alone cannot send its pet to attack alone in the same turn,
  * nor the other way round.
  */
-import { cellKey, distance, hasTag } from '../../engine/space/grid.ts';
-import { pathTo } from '../../engine/space/path.ts';
-import { fail, type Command, type GridMap, type Json, type Resolution, type Unit } from '../../engine/index.ts';
+import { cellKey, distance, hasTag, parseCellKey } from '../../engine/space/grid.ts';
+import { pathTo, type Reach } from '../../engine/space/path.ts';
+import { fail, type Cell, type Command, type GridMap, type Json, type Resolution, type Unit } from '../../engine/index.ts';
 import { weaponOf } from './attack.ts';
 import { dataOf, hasEffect, stat } from './model.ts';
-import { jumpsOn, parseCell, reachableCells, walk } from './move.ts';
+import { fromReach, jumpsOn, parseCell, reachableCells, walk } from './move.ts';
 import { isPincer, linkSpirits } from './pet-link.ts';
 import { petInfo, trainerOf, turnKey } from './pets.ts';
 import { castBlocker, skillOf } from './skills.ts';
@@ -124,16 +124,26 @@ function movePet(ctx: Resolution, trainer: Unit, pet: Unit, cmd: Command, order:
 }
 
 /** Return Order: the reachable cell nearest the trainer (then the cheapest), or undefined if none is nearer. */
-export function returnCell(state: Resolution['state'], trainer: Unit, pet: Unit) {
-  const reach = reachableCells(state, pet, petBudget(state, trainer, pet));
-  let best: { c: { x: number; y: number }; d: number; cost: number } | undefined;
-  const here = distance(pet.position!, trainer.position!);
+export function returnCell(state: Resolution['state'], trainer: Unit, pet: Unit): Cell | undefined {
+  return returnCellIn(reachableCells(state, pet, petBudget(state, trainer, pet)), trainer, pet);
+}
+
+/** returnCell in the pet's search result `reach` (kept with it, by the trainer's and the pet's cells). */
+export function returnCellIn(reach: Map<string, Reach>, trainer: Unit, pet: Unit): Cell | undefined {
+  const t = trainer.position!;
+  const p = pet.position!;
+  const c = fromReach(reach, JSON.stringify(['return', t.x, t.y, p.x, p.y]), () => nearestTo(reach, t, distance(p, t)));
+  return c && { x: c.x, y: c.y };
+}
+
+function nearestTo(reach: Map<string, Reach>, to: Cell, here: number): Cell | undefined {
+  let best: { c: Cell; d: number; cost: number } | undefined;
   for (const [key, spot] of reach) {
     if (spot.canStop === false) continue;
-    const [x, y] = key.split(',').map(Number);
-    const d = distance({ x, y }, trainer.position!);
+    const c = parseCellKey(key);
+    const d = distance(c, to);
     if (d === 0 || d >= here) continue;
-    if (!best || d < best.d || (d === best.d && spot.cost < best.cost)) best = { c: { x, y }, d, cost: spot.cost };
+    if (!best || d < best.d || (d === best.d && spot.cost < best.cost)) best = { c, d, cost: spot.cost };
   }
   return best?.c;
 }

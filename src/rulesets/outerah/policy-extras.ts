@@ -7,12 +7,19 @@
  * all goes up on deck to fight.
  */
 import { distance } from '../../engine/space/grid.ts';
-import type { ActionOption, EncounterState, Unit } from '../../engine/index.ts';
+import type { ActionOption, Cell, EncounterState, Unit } from '../../engine/index.ts';
 import { aboard, inCannonArc, shipInCannonArc, shipList, shipOf, type CannonSide, type Heading, type Ship } from './ship-model.ts';
 import { dataOf, enemiesOf } from './model.ts';
 
-const nearestFoe = (state: EncounterState, u: Unit, at = u.position!): number =>
-  Math.min(Infinity, ...enemiesOf(state, u).filter((e) => e.position).map((e) => distance(at, e.position!)));
+/** Where `u`'s enemies stand (those on the grid), in unit order. */
+const foeCells = (state: EncounterState, u: Unit): Cell[] => enemiesOf(state, u).filter((e) => e.position).map((e) => e.position!);
+
+/** The distance from `at` to the nearest of `cells` (Infinity for none). */
+function nearestFoe(cells: Cell[], at: Cell): number {
+  let best = Infinity;
+  for (const c of cells) best = Math.min(best, distance(at, c));
+  return best;
+}
 
 function gap(a: Ship, b: Ship, dx = 0, dy = 0): number {
   const ax = a.at.x + dx;
@@ -33,39 +40,76 @@ function bears(state: EncounterState, u: Unit, ship: Ship, side: CannonSide): bo
   return shipList(state).some((f) => !f.wrecked && f.side !== u.side && shipInCannonArc(ship, side, f)) || enemiesOf(state, u).some((e) => e.position && inCannonArc(ship, side, e.position));
 }
 
+/** The options partTwoChoice looks at, sorted out in one pass (each list and "first" in the options' order). */
+interface Sorted {
+  first: Map<string, ActionOption>;
+  pets: ActionOption[];
+  steers: ActionOption[];
+  hullShot?: ActionOption;
+  deck?: ActionOption;
+  orb?: ActionOption;
+  hullAttack?: ActionOption;
+}
+
+function sortOut(options: ActionOption[]): Sorted {
+  const out: Sorted = { first: new Map(), pets: [], steers: [] };
+  for (const o of options) {
+    const c = o.command;
+    const type = c.type;
+    if (!out.first.has(type)) out.first.set(type, o);
+    if (type === 'pet') out.pets.push(o);
+    else if (type === 'steer') out.steers.push(o);
+    else if (type === 'fire_cannon') {
+      if (!out.hullShot && c.section === 'hull') out.hullShot = o;
+    } else if (type === 'station') {
+      if (!out.deck && c.station === 'deck') out.deck = o;
+    } else if (type === 'launch') {
+      if (!out.orb && c.payload === 'orb') out.orb = o;
+    } else if (type === 'attack_ship') {
+      if (!out.hullAttack && c.section === 'hull') out.hullAttack = o;
+    }
+  }
+  return out;
+}
+
 export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOption[]): ActionOption | undefined {
-  const of = (type: string) => options.filter((o) => o.command.type === type);
-  const first = (type: string) => of(type)[0];
+  const sorted = sortOut(options);
+  const first = (type: string) => sorted.first.get(type);
   const mount = first('summon_mount') ?? first('calm_mount') ?? first('ride');
   if (mount) return mount;
-  const pets = of('pet');
-  const hullShot = options.find((o) => o.command.type === 'fire_cannon' && o.command.section === 'hull');
-  const fire = hullShot ?? first('fire_cannon');
+  const pets = sorted.pets;
+  const fire = sorted.hullShot ?? first('fire_cannon');
   if (fire) return fire;
   const station = dataOf(u).station;
   if (station === 'left_cannon' || station === 'right_cannon') {
     const ship = shipOf(state, u);
-    const up = options.find((o) => o.command.type === 'station' && o.command.station === 'deck');
+    const up = sorted.deck;
     if (ship && up && !bears(state, u, ship, station === 'left_cannon' ? 'left' : 'right')) return up;
     return first('load_cannon');
   }
   // the catapult fires orbs; launching allies (a fall, or out of the fight in open air) and boxes is left to players
-  const launch = options.find((o) => o.command.type === 'launch' && o.command.payload === 'orb') ?? first('enchant_orb');
+  const launch = sorted.orb ?? first('enchant_orb');
   if (launch) return launch;
   const together = pets.find((o) => o.command.order === 'attack' && o.command.together === true) ?? pets.find((o) => o.command.order === 'skill');
   if (together) return together;
   const alone = pets.find((o) => o.command.order === 'attack');
-  const anyOwnStrike = options.some((o) => o.command.type === 'attack');
+  const anyOwnStrike = first('attack') !== undefined;
   if (alone && !anyOwnStrike) return alone;
-  const moves = pets.filter((o) => o.command.order === 'move');
-  if (moves.length && !alone) {
-    const pet = state.units[String(moves[0].command.pet)];
-    const here = nearestFoe(state, pet);
+  if (!alone) {
+    let pet: Unit | undefined;
+    let foes: Cell[] = [];
     let best: ActionOption | undefined;
-    let bestD = here;
-    for (const m of moves) {
-      const [x, y] = m.command.to as number[];
-      const d = nearestFoe(state, pet, { x, y });
+    let bestD = Infinity;
+    for (const m of pets) {
+      if (m.command.order !== 'move') continue;
+      if (!pet) {
+        // the pet of the first Move Order (as it stands) and where its enemies are
+        pet = state.units[String(m.command.pet)];
+        foes = foeCells(state, pet);
+        bestD = nearestFoe(foes, pet.position!);
+      }
+      const to = m.command.to as number[];
+      const d = nearestFoe(foes, { x: to[0], y: to[1] });
       if (d < bestD) [best, bestD] = [m, d];
     }
     if (best) return best;
@@ -80,7 +124,7 @@ export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOpt
         return { ...mine, at: { x: mine.at.x + dx, y: mine.at.y + dy }, heading: (o.command.heading as Heading | undefined) ?? mine.heading };
       };
       const broadsideOn = (s: Ship) => manned.some((side) => shipInCannonArc(s, side, foe));
-      const steers = of('steer');
+      const steers = sorted.steers;
       // no manned cannon bears: turn the bow so one does (closing in as it can), before anything else
       const pool = manned.length && !broadsideOn(mine) ? steers.filter((o) => o.command.heading !== undefined && broadsideOn(after(o))) : [];
       let best: ActionOption | undefined;
@@ -94,8 +138,8 @@ export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOpt
       if (best) return best;
     }
   }
-  if (!options.some((o) => o.command.type === 'attack' || o.command.type === 'cast')) {
-    const atShip = options.find((o) => o.command.type === 'attack_ship' && o.command.section === 'hull') ?? first('attack_ship');
+  if (!anyOwnStrike && first('cast') === undefined) {
+    const atShip = sorted.hullAttack ?? first('attack_ship');
     if (atShip) return atShip;
   }
   return undefined;

@@ -5,20 +5,26 @@
  */
 import { facingToward } from '../../engine/space/facing.ts';
 import { distance } from '../../engine/space/grid.ts';
-import { isRejection, type ActionOption, type Cell, type EncounterState, type Policy, type UnitId } from '../../engine/index.ts';
+import { isRejection, type ActionOption, type Cell, type EncounterState, type Policy, type Unit } from '../../engine/index.ts';
 import { effectRow } from './effect-table.ts';
 import { canBeTargeted, dataOf, enemiesOf } from './model.ts';
 import { preview } from './preview.ts';
 import { effectOrderOf } from './skill-effects.ts';
 import { partTwoChoice } from './policy-extras.ts';
 
-function nearestEnemy(state: EncounterState, id: UnitId, at: Cell): { d: number; cell?: Cell } {
-  const u = state.units[id];
+/** The cells of the enemies `u` can find (OUT-OPEN-2), in unit order: what nearestEnemy measures against. */
+function enemyCells(state: EncounterState, u: Unit): Cell[] {
+  const out: Cell[] = [];
+  for (const e of enemiesOf(state, u)) if (canBeTargeted(state, u, e)) out.push(e.position!);
+  return out;
+}
+
+/** The nearest of `cells` to `at` (the first among equals). */
+function nearestOf(cells: Cell[], at: Cell): { d: number; cell?: Cell } {
   let best: { d: number; cell?: Cell } = { d: Infinity };
-  for (const e of enemiesOf(state, u)) {
-    if (!canBeTargeted(state, u, e)) continue;
-    const d = distance(at, e.position!);
-    if (d < best.d) best = { d, cell: e.position! };
+  for (const c of cells) {
+    const d = distance(at, c);
+    if (d < best.d) best = { d, cell: c };
   }
   return best;
 }
@@ -28,13 +34,26 @@ const skillOf = (state: EncounterState, o: ActionOption) => dataOf(state.units[o
 export const aggressive: Policy = (state, id, options) => {
   const special = partTwoChoice(state, state.units[id], options);
   if (special) return special;
+  // one pass sorting the options out (each list keeps the options' order)
+  const support: ActionOption[] = []; // use_item and cast
+  const strikes: ActionOption[] = [];
+  const moves: ActionOption[] = [];
+  for (const o of options) {
+    const type = o.command.type;
+    if (type === 'use_item') support.push(o);
+    else if (type === 'cast') {
+      support.push(o);
+      if (skillOf(state, o)?.kind === 'attack') strikes.push(o);
+    } else if (type === 'attack') strikes.push(o);
+    else if (type === 'move') moves.push(o);
+  }
   const hurt = (o: ActionOption) => {
     const t = state.units[o.command.target as string];
     return t.pools.hp.value < t.pools.hp.max / 2;
   };
-  const heal = options.find((o) => (o.command.type === 'use_item' || (o.command.type === 'cast' && skillOf(state, o)?.kind === 'heal')) && hurt(o));
+  const heal = support.find((o) => (o.command.type === 'use_item' || (o.command.type === 'cast' && skillOf(state, o)?.kind === 'heal')) && hurt(o));
   if (heal) return heal;
-  const effectCast = options.find((o) => {
+  const effectCast = support.find((o) => {
     if (o.command.type !== 'cast') return false;
     const k = skillOf(state, o);
     if (!k || (k.kind !== 'buff' && k.kind !== 'debuff')) return false;
@@ -45,7 +64,6 @@ export const aggressive: Policy = (state, id, options) => {
     return !state.effects.some((f) => f.target === o.command.target && f.name === name);
   });
   if (effectCast) return effectCast;
-  const strikes = options.filter((o) => o.command.type === 'attack' || (o.command.type === 'cast' && skillOf(state, o)?.kind === 'attack'));
   if (strikes.length) {
     const hpOf = (o: ActionOption) => state.units[o.command.target as string].pools.hp.value;
     const weakest = Math.min(...strikes.map(hpOf));
@@ -58,12 +76,13 @@ export const aggressive: Policy = (state, id, options) => {
     }
     return best;
   }
-  const here = nearestEnemy(state, id, state.units[id].position!);
+  const foes = enemyCells(state, state.units[id]);
+  const here = nearestOf(foes, state.units[id].position!);
   let move: ActionOption | undefined;
   let bestDist = here.d;
-  for (const m of options.filter((o) => o.command.type === 'move')) {
-    const [x, y] = m.command.to as number[];
-    const d = nearestEnemy(state, id, { x, y }).d;
+  for (const m of moves) {
+    const to = m.command.to as number[];
+    const d = nearestOf(foes, { x: to[0], y: to[1] }).d;
     if (d < bestDist) [move, bestDist] = [m, d];
   }
   if (move) return move;

@@ -5,8 +5,9 @@
  */
 import { distributionOf, Distribution } from '../../dice/index.ts';
 import { reject, type Command, type EncounterState, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
-import { chargesFor, type Charge } from './charges.ts';
-import { damageFrom } from './damage.ts';
+import { chargeFactor, chargesFor, type Charge } from './charges.ts';
+import { damageFrom, flatTerms } from './damage.ts';
+import { resistanceOf } from './elements.ts';
 import { hitChance, hitOdds } from './hit.ts';
 import { movePreview } from './move.ts';
 import { improvisedDice } from './improvised.ts';
@@ -34,17 +35,52 @@ function strikePreview(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec
   const dice = spec.improvised ? improvisedDice(u).notation : spec.dice;
   if (!dice || odds.cover.level === 'full') return { chance, notes };
   const charges = chargesFor(state, u, t, ownCharges(state, u, spec));
-  const base = distributionOf(dice);
-  const through = (crit: boolean) => base.map((v) => damageFrom(u, t, spec, { kind: 'dice', label: dice, faces: [], value: v }, crit, charges).damage);
-  const onCrit = through(true);
-  const onHit = through(false);
   const pCrit = pc * keep;
   const pHit = (1 - pc) * ph * keep;
+  const { damage, landed } = mixture(damageKey(u, t, spec, dice, charges), pCrit, pHit, () => {
+    const base = distributionOf(dice);
+    const through = (crit: boolean) => base.map((v) => damageFrom(u, t, spec, { kind: 'dice', label: dice, faces: [], value: v }, crit, charges).damage);
+    return { onCrit: through(true), onHit: through(false) };
+  });
+  return { chance, damage, expectedDamage: damage.mean, damageOnHit: { min: landed.min, max: landed.max, mean: landed.mean }, notes };
+}
+
+/**
+ * Everything damageFrom's number reads besides the die (share 1, as previews have it): the dice, the flat
+ * terms' values in order, the charges' product, the spec's factors in order and the target's resistance
+ * to the element. Two strikes with the same key deal the same damage on every face, critical or not.
+ */
+function damageKey(u: Unit, t: Unit, spec: StrikeSpec, dice: string, charges: Charge[]): string {
+  let flat = '';
+  for (const term of flatTerms(u, t, spec)) if (term.kind === 'mod') flat += `${term.value},`;
+  let factors = '';
+  for (const f of spec.factors ?? []) factors += `${f.factor},`;
+  return `${dice}|${flat}|${chargeFactor(charges)}|${factors}|${resistanceOf(dataOf(t).resist, spec.element)}`;
+}
+
+/** Distributions are immutable: the damage on a hit and on a critical, by damageKey; the mixtures by key and chances. */
+const onHits = new Map<string, { onCrit: Distribution; onHit: Distribution }>();
+const mixtures = new Map<string, { damage: Distribution; landed: Distribution }>();
+
+function mixture(key: string, pCrit: number, pHit: number, build: () => { onCrit: Distribution; onHit: Distribution }): { damage: Distribution; landed: Distribution } {
+  const mixKey = `${pCrit}|${pHit}|${key}`;
+  let kept = mixtures.get(mixKey);
+  if (kept) return kept;
+  let hits = onHits.get(key);
+  if (!hits) {
+    hits = build();
+    if (onHits.size >= 1000) onHits.clear();
+    onHits.set(key, hits);
+  }
+  const { onCrit, onHit } = hits;
   const parts: [number, Distribution][] = [[pCrit, onCrit], [pHit, onHit], [1 - pCrit - pHit, Distribution.constant(0)]];
   const damage = Distribution.mix(parts.filter(([p]) => p > 1e-12));
   const pLand = pCrit + pHit;
   const landed = pLand > 0 ? Distribution.mix(([[pCrit / pLand, onCrit], [pHit / pLand, onHit]] as [number, Distribution][]).filter(([p]) => p > 0)) : onHit;
-  return { chance, damage, expectedDamage: damage.mean, damageOnHit: { min: landed.min, max: landed.max, mean: landed.mean }, notes };
+  kept = { damage, landed };
+  if (mixtures.size >= 1000) mixtures.clear();
+  mixtures.set(mixKey, kept);
+  return kept;
 }
 
 export function preview(state: EncounterState, cmd: Command): Preview | Rejection {

@@ -62,13 +62,25 @@ export function steerBlocker(state: Resolution['state'], u: Unit, dx: number, dy
   if (steps === 0) return null;
   const map = state.map as GridMap;
   const crewIds = new Set(aboard(state, ship).map((c) => c.id));
+  const others = shipList(state).filter((s) => s.id !== ship.id && !s.wrecked);
   const to = { x: ship.at.x + dx, y: ship.at.y + dy };
-  for (let x = to.x; x < to.x + ship.size.w; x++) {
-    for (let y = to.y; y < to.y + ship.size.h; y++) {
+  const x1 = to.x + ship.size.w;
+  const y1 = to.y + ship.size.h;
+  const inside = (x: number, y: number) => x >= to.x && y >= to.y && x < x1 && y < y1;
+  const inWay = (o: Unit) => !crewIds.has(o.id) && o.position !== undefined && (o.status === 'active' || o.status === 'down');
+  // the whole new deck at once: on the map, clear of other ships' decks and of everyone not aboard
+  const clear =
+    to.x >= 0 && to.y >= 0 && x1 <= map.width && y1 <= map.height &&
+    !others.some((s) => s.at.x < x1 && s.at.y < y1 && s.at.x + s.size.w > to.x && s.at.y + s.size.h > to.y) &&
+    !state.unitOrder.some((id) => inWay(state.units[id]) && inside(state.units[id].position!.x, state.units[id].position!.y));
+  if (clear) return null;
+  // something is in the way: the first cell that says what (column by column)
+  for (let x = to.x; x < x1; x++) {
+    for (let y = to.y; y < y1; y++) {
       const c = { x, y };
       if (!inBounds(map, c)) return `${ship.name} would leave the map`;
-      if (shipList(state).some((s) => s.id !== ship.id && !s.wrecked && x >= s.at.x && y >= s.at.y && x < s.at.x + s.size.w && y < s.at.y + s.size.h)) return `${ship.name} would ram another ship`;
-      const other = state.unitOrder.map((id) => state.units[id]).find((o) => !crewIds.has(o.id) && o.position && cellKey(o.position) === cellKey(c) && (o.status === 'active' || o.status === 'down'));
+      if (others.some((s) => x >= s.at.x && y >= s.at.y && x < s.at.x + s.size.w && y < s.at.y + s.size.h)) return `${ship.name} would ram another ship`;
+      const other = state.unitOrder.map((id) => state.units[id]).find((o) => inWay(o) && cellKey(o.position!) === cellKey(c));
       if (other) return `${other.name} is in the way`;
     }
   }

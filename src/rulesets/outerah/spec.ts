@@ -41,22 +41,13 @@ export interface StrikeSpec {
 }
 
 export function weaponSpec(w: Weapon): StrikeSpec {
-  const s: StrikeSpec = {
-    name: w.name,
-    magical: w.delivery === 'magic',
-    element: w.element,
-    improvised: w.kind === 'improvised' && !w.damage,
-    upgrades: w.upgrades,
-    delivery: w.delivery,
-    // a wand's or staff's bolt is magic: no slashing/piercing/bludgeon traits
-    ...(w.delivery === 'magic' ? {} : { type: w.type }),
-    weaponKind: w.kind,
-    range: w.range,
-    armorPiercing: w.armorPiercing,
-    bypassHalfCover: false,
-    weapon: w.id,
-    ...(w.electric ? { electric: true } : {}),
-  };
+  // built without spreads (legalActions asks for every weapon and target); the same fields in the same order
+  const magical = w.delivery === 'magic';
+  const s: StrikeSpec = magical
+    ? { name: w.name, magical, element: w.element, improvised: w.kind === 'improvised' && !w.damage, upgrades: w.upgrades, delivery: w.delivery, weaponKind: w.kind, range: w.range, armorPiercing: w.armorPiercing, bypassHalfCover: false, weapon: w.id }
+    : // a wand's or staff's bolt is magic: no slashing/piercing/bludgeon traits
+      { name: w.name, magical, element: w.element, improvised: w.kind === 'improvised' && !w.damage, upgrades: w.upgrades, delivery: w.delivery, type: w.type, weaponKind: w.kind, range: w.range, armorPiercing: w.armorPiercing, bypassHalfCover: false, weapon: w.id };
+  if (w.electric) s.electric = true;
   if (w.damage) s.dice = w.damage;
   return s;
 }

@@ -7,8 +7,9 @@
  * costing twice as much (ruling OUT-TER-1), so the engine's path search prices every route exactly.
  * A step up or down of h levels (ground elevation) needs Jump ≥ h.
  */
-import { elevationAt, hasTag, isDiagonalStep } from '../../engine/space/grid.ts';
-import type { Cell, EncounterState, GridMap, Unit } from '../../engine/index.ts';
+import { cellKeyOf, elevationAt, hasTag, isDiagonalStep } from '../../engine/space/grid.ts';
+import { defaultStepCost } from '../../engine/space/path.ts';
+import type { Cell, EncounterState, GridMap, Terrain, Unit } from '../../engine/index.ts';
 import type { Charge } from './charges.ts';
 import { dataOf } from './model.ts';
 import { baseJumpOf } from './mount-model.ts';
@@ -72,4 +73,117 @@ export function terrainStep(state: EncounterState, u: Unit, from: Cell, to: Cell
 /** Attacks made from underwater take a Minus Charge (OUT-TER-2). */
 export function underwaterCharge(state: EncounterState, attacker: Unit): Charge[] {
   return isUnderwater(state, attacker) && !dataOf(attacker).wings ? [{ charge: 'minus', why: 'underwater' }] : [];
+}
+
+/** Tag bits of a cell in a CellInfo. */
+const WATER = 1;
+const DIFFICULT = 2;
+const MOUNTAIN = 4;
+const LAND = 8;
+const GRAVITY = 16;
+
+/** A map's terrain by cell index (y·width + x): the Terrain (open ground where none), its tag bits, its ground height. */
+interface CellInfo {
+  terrain: Terrain[];
+  tags: Uint8Array;
+  elevation: Float64Array;
+  /** The lowest base price of entering a cell that can be entered (Terrain.cost ?? 1): no step costs less. */
+  minCost: number;
+}
+
+const openGround: Terrain = {};
+
+/**
+ * Built once per map object: a map never changes in place (`map.set` puts a new one in), and the path search
+ * asks the terrain of every neighbour it scans. Each entry is what terrainAt, hasTag and elevationAt answer
+ * for that cell (read through the same "x,y" key).
+ */
+const cellInfos = new WeakMap<GridMap, CellInfo>();
+
+export function cellInfo(map: GridMap): CellInfo {
+  let info = cellInfos.get(map);
+  if (!info) {
+    const n = map.width * map.height;
+    info = { terrain: new Array<Terrain>(n), tags: new Uint8Array(n), elevation: new Float64Array(n), minCost: Infinity };
+    for (let y = 0; y < map.height; y++) {
+      for (let x = 0; x < map.width; x++) {
+        const i = y * map.width + x;
+        const t = map.cells[cellKeyOf(x, y)] ?? openGround;
+        const tags = t.tags;
+        info.terrain[i] = t;
+        info.tags[i] = tags
+          ? (tags.includes('water') ? WATER : 0) | (tags.includes('difficult') ? DIFFICULT : 0) | (tags.includes('mountain') ? MOUNTAIN : 0) | (tags.includes('land') ? LAND : 0) | (tags.includes('gravity') ? GRAVITY : 0)
+          : 0;
+        info.elevation[i] = t.elevation ?? 0;
+        if (!t.blocksMove) info.minCost = Math.min(info.minCost, t.cost ?? 1);
+      }
+    }
+    cellInfos.set(map, info);
+  }
+  return info;
+}
+
+/**
+ * The full price of a step for `u` — defaultStepCost, then terrainStep — with everything terrainStep reads
+ * taken once: the unit's wings, swimming and Jump, the surroundings, the standing ships (decks and gravity
+ * reach) and the map's cells by index. The same number (or null) as
+ * `terrainStep(state, u, from, to, defaultStepCost(map, from, to))` for the state as it is NOW: a snapshot
+ * for one search, to be used at once. Cells that are not whole cells on the map go the slow way.
+ */
+export function stepPricer(state: EncounterState, u: Unit): (map: GridMap, from: Cell, to: Cell) => number | null {
+  const map0 = mapOf(state);
+  const { width, height } = map0;
+  const info = cellInfo(map0);
+  const { terrain, tags, elevation } = info;
+  const d = dataOf(u);
+  const wings = d.wings;
+  const swims = d.swims;
+  const place = surroundings(state);
+  const baseJump = baseJumpOf(state, u);
+  // standing ships' decks and gravity boxes as flat [x0, y0, x1, y1) rectangles (onShip, inGravity)
+  const decks: number[] = [];
+  const fields: number[] = [];
+  for (const s of shipList(state)) {
+    if (s.wrecked) continue;
+    decks.push(s.at.x, s.at.y, s.at.x + s.size.w, s.at.y + s.size.h);
+    fields.push(s.at.x - s.gravity, s.at.y - s.gravity, s.at.x + s.size.w + s.gravity, s.at.y + s.size.h + s.gravity);
+  }
+  const inside = (boxes: number[], x: number, y: number): boolean => {
+    for (let k = 0; k < boxes.length; k += 4) if (x >= boxes[k] && y >= boxes[k + 1] && x < boxes[k + 2] && y < boxes[k + 3]) return true;
+    return false;
+  };
+  const slow = (map: GridMap, from: Cell, to: Cell): number | null => {
+    const cost = defaultStepCost(map, from, to);
+    return cost === null ? null : terrainStep(state, u, from, to, cost);
+  };
+  return (map, from, to) => {
+    const fx = from.x;
+    const fy = from.y;
+    const tx = to.x;
+    const ty = to.y;
+    if (map !== map0 || (fx | 0) !== fx || (fy | 0) !== fy || (tx | 0) !== tx || (ty | 0) !== ty || fx < 0 || fy < 0 || fx >= width || fy >= height) return slow(map, from, to);
+    if (tx < 0 || ty < 0 || tx >= width || ty >= height) return null;
+    const ti = ty * width + tx;
+    const t = terrain[ti];
+    if (t.blocksMove) return null;
+    const base = t.cost ?? 1;
+    const diagonal = fx !== tx && fy !== ty;
+    const onDeck = decks.length > 0 && inside(decks, tx, ty);
+    const tt = onDeck ? 0 : tags[ti];
+    if (place === 'sky' && !onDeck && !(tt & LAND) && !wings) return null;
+    const fi = fy * width + fx;
+    const rise = Math.abs(elevation[ti] - elevation[fi]);
+    if (rise > 0) {
+      const soft = !(decks.length > 0 && inside(decks, fx, fy)) && (tags[fi] & DIFFICULT) !== 0;
+      if (rise > (soft ? Math.floor(baseJump / 2) : baseJump)) return null;
+    }
+    let c = diagonal ? base * 1 : base;
+    if (tt & WATER) {
+      if (!swims && !wings) return null;
+      if (diagonal) c *= SWIM_DIAGONAL;
+    }
+    if (tt & (DIFFICULT | MOUNTAIN)) c *= 2;
+    if (place === 'space' && !(tags[ti] & GRAVITY) && !inside(fields, tx, ty)) c *= 2;
+    return c;
+  };
 }

@@ -1,0 +1,302 @@
+// The simulator's fast paths through outerah's rules (OUT-TURN-1, OUT-TER-1..3, OUT-SPACE-1, OUT-SHIP-1..3,
+// OUT-PET-2, OUT-DMG-1, OUT-CHG-1, OUT-RES-2): each must give exactly what the plain rule gives, and every kept
+// result must come out fresh when anything it reads changes.
+import { describe, expect, it } from 'vitest';
+import { distributionOf, Distribution } from '../../dice/index.ts';
+import { createEngine, isRejection, type Cell, type Command, type EncounterState, type GridMap, type Json, type Terrain, type Unit } from '../../engine/index.ts';
+import { cellKey } from '../../engine/space/grid.ts';
+import { defaultStepCost, reachable, type MoveRules } from '../../engine/space/path.ts';
+import { chargesFor, type Charge } from './charges.ts';
+import { damageFrom } from './damage.ts';
+import { duel } from './fixtures.ts';
+import { hitChance, hitOdds } from './hit.ts';
+import { outerah } from './index.ts';
+import type { Weapon } from './model.ts';
+import { fromReach, moveRules, reachableCells, takenCells } from './move.ts';
+import { petBudget, returnCell, returnCellIn } from './pet-orders.ts';
+import { preview } from './preview.ts';
+import type { Ship } from './ship-model.ts';
+import { steerBlocker } from './ship-stations.ts';
+import { weaponSpec } from './spec.ts';
+import { stepPricer, terrainStep } from './terrain.ts';
+
+/** A small seeded generator (mulberry32): the same boards on every run. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: T[]): T => xs[Math.floor(next() * xs.length)] };
+}
+
+/** A state played in place, as the simulator plays it (so the map object stays the same between commands). */
+function inPlace(doc: unknown, faces: number[]) {
+  const engine = createEngine(outerah);
+  const state = engine.replay(engine.create(outerah.encounterSchema.parse(doc)));
+  const dice = { roll: () => faces.shift() ?? 1 };
+  const run = (cmd: Command) => {
+    const d = engine.decide(state, cmd, dice, { inPlace: true });
+    if (!d.ok) throw new Error(d.rejection.message);
+  };
+  run({ type: 'start' });
+  return { engine, state, run };
+}
+
+/** The step price the plain way: defaultStepCost, then terrainStep read from the state on every call. */
+const plainRules = (state: EncounterState, u: Unit): MoveRules => {
+  const taken = takenCells(state, u);
+  return {
+    occupied: (c) => taken.has(cellKey(c)),
+    costOf(map, from, to) {
+      const cost = defaultStepCost(map, from, to);
+      return cost === null ? null : terrainStep(state, u, from, to, cost);
+    },
+  };
+};
+
+describe('outerah fast paths', () => {
+  it('OUT-TER-1, OUT-TER-2, OUT-TER-3, OUT-SPACE-1, OUT-SHIP-2: the search prices every step as terrainStep does, on 300 random boards', () => {
+    const { state: base } = inPlace(duel({ hero: { at: [0, 0] }, foe: { at: [1, 1] } }), [5, 1]);
+    const r = rng(20261130);
+    const TAGS = ['water', 'difficult', 'mountain', 'land', 'gravity', 'hazard'];
+    let steps = 0;
+    let priced = 0;
+    for (let board = 0; board < 300; board++) {
+      const width = 3 + r.int(6);
+      const height = 3 + r.int(6);
+      const cells: Record<string, Terrain> = {};
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          if (r.next() < 0.4) continue;
+          const t: Terrain = {};
+          const tags = TAGS.filter(() => r.next() < 0.25);
+          if (tags.length) t.tags = tags;
+          if (r.next() < 0.4) t.elevation = r.int(4);
+          if (r.next() < 0.1) t.blocksMove = true;
+          if (r.next() < 0.2) t.cost = r.pick([1, 2, 0.5, 3]);
+          cells[`${x},${y}`] = t;
+        }
+      }
+      const map: GridMap = { kind: 'grid', width, height, cells };
+      const ships: Record<string, Ship> = {};
+      for (let k = r.int(3); k > 0; k--) {
+        const id = `s${k}`;
+        ships[id] = { id, name: id, side: 'heroes', at: { x: r.int(width) - 1, y: r.int(height) - 1 }, size: { w: 1 + r.int(3), h: 1 + r.int(3) }, heading: 'N', movement: 3, altitude: 5, gravity: r.int(3), sections: [], cannons: null, catapult: null, wrecked: r.next() < 0.3 };
+      }
+      const hero = base.units.hero;
+      const data = { ...hero.data, wings: r.next() < 0.3, swims: r.next() < 0.5, jump: r.int(4) };
+      const at = { x: r.int(width), y: r.int(height) };
+      const u: Unit = { ...hero, position: at, data: data as unknown as Unit['data'] };
+      const state: EncounterState = { ...base, map, units: { ...base.units, hero: u, foe: { ...base.units.foe, position: { x: width + 5, y: 0 } } }, data: { ...base.data, surroundings: r.pick(['ground', 'sky', 'space']), ships: ships as unknown as Json } };
+      const price = stepPricer(state, u);
+      for (let fy = 0; fy < height; fy++) {
+        for (let fx = 0; fx < width; fx++) {
+          for (let dy = -1; dy <= 1; dy++) {
+            for (let dx = -1; dx <= 1; dx++) {
+              const from = { x: fx, y: fy };
+              const to = { x: fx + dx, y: fy + dy };
+              const plain = defaultStepCost(map, from, to);
+              const want = plain === null ? null : terrainStep(state, u, from, to, plain);
+              expect(price(map, from, to)).toBe(want);
+              steps++;
+              if (want !== null) priced++;
+            }
+          }
+        }
+      }
+      // a cell that is not a whole cell of the map goes the plain way
+      const half: Cell = { x: 0.5, y: 0 };
+      const plain = defaultStepCost(map, half, { x: 1, y: 0 });
+      expect(price(map, half, { x: 1, y: 0 })).toBe(plain === null ? null : terrainStep(state, u, half, { x: 1, y: 0 }, plain));
+      // and whole searches agree, cell for cell and path for path
+      const budget = 1 + r.int(6);
+      expect([...reachable(map, at, budget, moveRules(state, u))]).toEqual([...reachable(map, at, budget, plainRules(state, u))]);
+      // and kept searches (by the units within reach) are the fresh ones wherever the foe stands
+      for (let k = 0; k < 6; k++) {
+        const foe = { ...state.units.foe, position: { x: r.int(width), y: r.int(height) } };
+        if (foe.position.x === at.x && foe.position.y === at.y) continue;
+        const s2: EncounterState = { ...state, units: { ...state.units, foe } };
+        expect([...reachableCells(s2, u, budget)]).toEqual([...reachable(map, at, budget, plainRules(s2, u))]);
+      }
+    }
+    expect(steps).toBeGreaterThan(10_000);
+    expect(priced).toBeGreaterThan(2_000); // not all walls and open air
+  });
+
+  it('OUT-TURN-1, OUT-PET-2: what is kept with a search is asked by its own key — another key, another search, a moved trainer each get their own', () => {
+    const reachA = new Map([['0,0', { cost: 0 }]]);
+    const reachB = new Map([['0,0', { cost: 0 }]]);
+    let builds = 0;
+    const build = (v: string) => () => {
+      builds++;
+      return v;
+    };
+    expect(fromReach(reachA, 'one', build('a1'))).toBe('a1');
+    expect(fromReach(reachA, 'one', build('x'))).toBe('a1'); // kept
+    expect(fromReach(reachA, 'two', build('a2'))).toBe('a2'); // another key
+    expect(fromReach(reachB, 'one', build('b1'))).toBe('b1'); // another search
+    expect(builds).toBe(3);
+
+    // Return Order: kept with the wolf's search by where the trainer and the wolf stand — the same search asked
+    // for another trainer's place gives the cell nearest that place
+    const wolf = { id: 'wolf', name: 'Wolf', side: 'heroes', class: 'hunter', at: [6, 6], facing: 'W', hp: 20, stats: { strength: 10, vitality: 0, agility: 20, charisma: 30, intelligence: 0, wisdom: 10 }, weapons: ['mace'], pet: { trainer: 'hero', kind: 'tamed' } };
+    const { state, run } = inPlace(duel({ hero: { at: [3, 3] }, foe: { at: [11, 0] }, extra: [wolf] }), [5, 1, 1]);
+    expect(state.turn.order[state.turn.index].unit).toBe('hero');
+    const reach = reachableCells(state, state.units.wolf, 6);
+    const nearest = (h: Cell) => {
+      // by hand: the stoppable cell nearest h, nearer than the wolf is now; then the cheapest; then the first found
+      const here = Math.max(Math.abs(6 - h.x), Math.abs(6 - h.y));
+      let best: { c: Cell; d: number; cost: number } | undefined;
+      for (const [k, spot] of reach) {
+        const [x, y] = k.split(',').map(Number);
+        const d = Math.max(Math.abs(x - h.x), Math.abs(y - h.y));
+        if (spot.canStop === false || d === 0 || d >= here) continue;
+        if (!best || d < best.d || (d === best.d && spot.cost < best.cost)) best = { c: { x, y }, d, cost: spot.cost };
+      }
+      return best?.c;
+    };
+    const hero = state.units.hero;
+    const wolfNow = state.units.wolf;
+    expect(returnCellIn(reach, hero, wolfNow)).toEqual(nearest({ x: 3, y: 3 }));
+    expect(returnCellIn(reach, hero, wolfNow)).toEqual({ x: 4, y: 4 });
+    expect(returnCellIn(reach, { ...hero, position: { x: 9, y: 9 } }, wolfNow)).toEqual(nearest({ x: 9, y: 9 }));
+    expect(returnCellIn(reach, { ...hero, position: { x: 9, y: 9 } }, wolfNow)).toEqual({ x: 8, y: 8 });
+    expect(returnCell(state, hero, wolfNow)).toEqual({ x: 4, y: 4 });
+    // the options list the Return Order and the Move Orders of the search, for this trainer and pet
+    const pets = () => createEngine(outerah).legalActions(state, 'hero').filter((o) => o.command.type === 'pet');
+    const moves = () => pets().filter((o) => o.command.order === 'move').map((o) => String(o.command.to)).sort();
+    const fresh = () => [...reachable(state.map as GridMap, state.units.wolf.position!, petBudget(state, state.units.hero, state.units.wolf), plainRules(state, state.units.wolf))].filter(([, s]) => s.cost > 0 && s.canStop !== false).map(([k]) => k).sort();
+    expect(pets().some((o) => o.command.order === 'return')).toBe(true);
+    expect(moves()).toEqual(fresh());
+    // someone steps into the wolf's way: its Move Orders are searched afresh
+    run({ type: 'gm.move', unit: 'foe', to: [6, 5], reason: 'test' });
+    expect(moves()).toEqual(fresh());
+    expect(moves()).not.toContain('6,5');
+  });
+
+  it('OUT-TURN-1, OUT-TER-1: a kept search counts only the units within reach — one moving far off keeps it, one moving near (or cheaper ground) does not', () => {
+    // a 24×3 strip; Hero at (0,1) with Movement 5 (ruling: whole cells, cost 1 each): no cell past 6 steps is ever entered
+    const strip = (terrain: unknown[] = []) => duel({ hero: { at: [0, 1] }, foe: { at: [12, 1] }, doc: { map: { width: 24, height: 3, terrain } } });
+    const { state, run } = inPlace(strip(), [5, 1]);
+    const hero = () => state.units.hero;
+    const fresh = () => [...reachable(state.map as GridMap, hero().position!, 5, plainRules(state, hero()))];
+    const kept = reachableCells(state, hero(), 5);
+    expect([...kept]).toEqual(fresh());
+    run({ type: 'gm.move', unit: 'foe', to: [20, 0], reason: 'test' });
+    expect(reachableCells(state, hero(), 5)).toBe(kept); // far off: the same search
+    run({ type: 'gm.move', unit: 'foe', to: [6, 1], reason: 'test' }); // 6 steps off: within ⌊5 / 1⌋ + 1
+    expect(reachableCells(state, hero(), 5)).not.toBe(kept);
+    expect([...reachableCells(state, hero(), 5)]).toEqual(fresh());
+    run({ type: 'gm.move', unit: 'foe', to: [4, 1], reason: 'test' }); // in the way
+    expect([...reachableCells(state, hero(), 5)]).toEqual(fresh());
+    expect(reachableCells(state, hero(), 5).has('4,1')).toBe(false);
+    // roads at half price: Hero reaches 10 cells along the strip, so a foe 10 cells off counts
+    const road = inPlace(strip([{ at: [0, 0], to: [23, 2], cost: 0.5 }]), [5, 1]);
+    const roadReach = () => reachableCells(road.state, road.state.units.hero, 5);
+    const before = roadReach();
+    expect(before.has('10,1')).toBe(true);
+    road.run({ type: 'gm.move', unit: 'foe', to: [10, 1], reason: 'test' });
+    expect(roadReach()).not.toBe(before);
+    expect(roadReach().has('10,1')).toBe(false);
+    expect([...roadReach()]).toEqual([...reachable(road.state.map as GridMap, { x: 0, y: 1 }, 5, plainRules(road.state, road.state.units.hero))]);
+  });
+
+  it('OUT-SHIP-3: steering is blocked exactly where a cell of the new deck is off the map, on another ship or taken', () => {
+    // a 3×2 deck at (1,1); another ship at (7,1); a foe standing at (1,5); the helmsman at (1,1)
+    const ark = { id: 'ark', name: 'Ark', side: 'heroes', at: [1, 1], size: [3, 2], altitude: 5, movement: 4 };
+    const raft = { id: 'raft', name: 'Raft', side: 'foes', at: [7, 1], size: [2, 2], altitude: 5 };
+    const { state } = inPlace(duel({ hero: { at: [1, 1], station: 'helm' }, foe: { at: [1, 5] }, doc: { map: { width: 12, height: 12, surroundings: 'sky' }, ships: [ark, raft] } }), [5, 1]);
+    const u = state.units.hero;
+    const deck = (dx: number, dy: number) => {
+      const cells: Cell[] = [];
+      for (let x = 1 + dx; x < 4 + dx; x++) for (let y = 1 + dy; y < 3 + dy; y++) cells.push({ x, y });
+      return cells;
+    };
+    const seen = new Set<string>();
+    for (let dx = -4; dx <= 4; dx++) {
+      for (let dy = -4; dy <= 4; dy++) {
+        if (Math.max(Math.abs(dx), Math.abs(dy)) > 4 || (dx === 0 && dy === 0)) continue;
+        const cells = deck(dx, dy);
+        const off = cells.find((c) => c.x < 0 || c.y < 0 || c.x >= 12 || c.y >= 12);
+        const rams = cells.find((c) => c.x >= 7 && c.x < 9 && c.y >= 1 && c.y < 3);
+        const foe = cells.find((c) => c.x === 1 && c.y === 5);
+        const first = cells.find((c) => c === off || c === rams || c === foe);
+        const want = !first ? null : first === off ? 'Ark would leave the map' : first === rams ? 'Ark would ram another ship' : 'Foe is in the way';
+        expect(steerBlocker(state, u, dx, dy)).toBe(want);
+        seen.add(String(want));
+      }
+    }
+    expect([...seen].sort()).toEqual(['Ark would leave the map', 'Ark would ram another ship', 'Foe is in the way', 'null']);
+  });
+
+  it('OUT-WPN-1: a weapon\'s strike has the fields (and their order) it always had', () => {
+    const w: Weapon = { id: 'w', name: 'W', kind: 'sword', damage: '1d8', type: 'slashing', element: 'none' as Weapon['element'], range: 1, delivery: 'melee', hand: 'main', upgrades: 2, armorPiercing: false, electric: false };
+    const old = (x: Weapon) => ({
+      name: x.name, magical: x.delivery === 'magic', element: x.element, improvised: x.kind === 'improvised' && !x.damage, upgrades: x.upgrades, delivery: x.delivery,
+      ...(x.delivery === 'magic' ? {} : { type: x.type }), weaponKind: x.kind, range: x.range, armorPiercing: x.armorPiercing, bypassHalfCover: false, weapon: x.id,
+      ...(x.electric ? { electric: true } : {}), ...(x.damage ? { dice: x.damage } : {}),
+    });
+    for (const x of [w, { ...w, delivery: 'magic' as const }, { ...w, electric: true }, { ...w, damage: undefined, kind: 'improvised' }, { ...w, delivery: 'magic' as const, electric: true, damage: undefined }]) {
+      expect(JSON.stringify(weaponSpec(x))).toBe(JSON.stringify(old(x)));
+    }
+  });
+
+  it('OUT-DMG-1, OUT-CHG-1, OUT-RES-2: kept damage distributions follow every input of the damage (stats, defense, resistance, charges)', () => {
+    // Hero's fire wand on Foe (head-on); then Hero's Strength/Intelligence, Foe's Defense, Magic Defense and fire resistance change
+    const { state, run } = inPlace(duel({ hero: { weapons: ['sword', 'wand'] } }), [5, 1]);
+    // the preview the plain way: every face through damageFrom, mixed by the chances
+    const byHand = (cmd: Command) => {
+      const u = state.units.hero;
+      const t = state.units.foe;
+      const spec = weaponSpec((u.data as unknown as { weapons: Weapon[] }).weapons.find((w) => w.id === cmd.weapon)!);
+      const odds = hitOdds(state, u, t, spec);
+      const pc = Math.max(0, Math.min(100, odds.crit)) / 100;
+      const ph = Math.max(0, Math.min(100, odds.threshold)) / 100;
+      const keep = odds.coverDie ? 0.5 : 1;
+      const charges: Charge[] = chargesFor(state, u, t, []);
+      const through = (crit: boolean) => distributionOf(spec.dice!).map((v) => damageFrom(u, t, spec, { kind: 'dice', label: spec.dice!, faces: [], value: v }, crit, charges).damage);
+      const pCrit = pc * keep;
+      const pHit = (1 - pc) * ph * keep;
+      const damage = Distribution.mix(([[pCrit, through(true)], [pHit, through(false)], [1 - pCrit - pHit, Distribution.constant(0)]] as [number, Distribution][]).filter(([p]) => p > 1e-12));
+      return { chance: hitChance(odds), expected: damage.mean };
+    };
+    const seen: number[] = [];
+    const check = () => {
+      for (const weapon of ['sword', 'wand']) {
+        const cmd = { type: 'attack', actor: 'hero', target: 'foe', weapon };
+        const p = preview(state, cmd);
+        if (isRejection(p)) throw new Error(p.message);
+        const want = byHand(cmd);
+        expect(p.chance).toBe(want.chance);
+        expect(p.expectedDamage).toBe(want.expected);
+        seen.push(p.expectedDamage!);
+      }
+    };
+    check();
+    run({ type: 'gm.set_stat', unit: 'hero', stat: 'strength', value: 30, reason: 'test' });
+    check();
+    run({ type: 'gm.set_stat', unit: 'hero', stat: 'intelligence', value: 30, reason: 'test' });
+    check();
+    run({ type: 'gm.set_data', unit: 'foe', key: 'defense', value: 3, reason: 'test' });
+    check();
+    run({ type: 'gm.set_data', unit: 'foe', key: 'magicDefense', value: 2, reason: 'test' });
+    check();
+    run({ type: 'gm.set_data', unit: 'foe', key: 'resist', value: { fire: 50 }, reason: 'test' });
+    check();
+    run({ type: 'gm.set_data', unit: 'foe', key: 'resist', value: { fire: 200 }, reason: 'test' });
+    check();
+    // each change moved the weapon it reaches (sword: Strength, Defense; wand: Intelligence, Magic Defense, fire)
+    const sword = seen.filter((_, i) => i % 2 === 0);
+    const wand = seen.filter((_, i) => i % 2 === 1);
+    expect(sword[1]).toBeGreaterThan(sword[0]);
+    expect(wand[2]).toBeGreaterThan(wand[1]);
+    expect(sword[3]).toBeLessThan(sword[2]);
+    expect(wand[4]).toBeLessThan(wand[3]);
+    expect(wand[5]).toBeLessThan(wand[4]);
+    expect(wand[6]).toBeGreaterThan(wand[5]);
+  });
+});
