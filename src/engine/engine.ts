@@ -161,8 +161,15 @@ export function createEngine(ruleset: Ruleset): Engine {
       return { ok: true, events: ctx.events, state: ctx.state };
     },
     evolve: (state, event) => evolvePure(state, event, appliers),
-    // a ruleset's own appliers may edit values deeper than forkState copies
-    fork: (state) => (appliers ? cloneJson(state) : forkState(state)),
+    fork(state) {
+      // a ruleset's own appliers may edit values deeper than forkState copies: those it names are
+      // copied whole; if it names none, everything is
+      if (!appliers) return forkState(state);
+      if (!ruleset.appliersEdit) return cloneJson(state);
+      const f = forkState(state);
+      for (const k of ruleset.appliersEdit) if (Object.hasOwn(f.data, k)) f.data[k] = cloneJson(f.data[k]);
+      return f;
+    },
     replay(events, from = emptyState()) {
       let s = cloneJson(from);
       for (const e of events) s = applyEvent(s, e, appliers);

@@ -81,6 +81,12 @@ export interface Ruleset {
   outcome?(state: EncounterState): CombatResult | null;
   /** Appliers of the ruleset's own event types. */
   appliers?: Appliers;
+  /**
+   * The keys of `state.data` whose values those appliers change in place (outerah: `ships`). The
+   * simulator's per-fight fork then deep-copies just these; without the list, a ruleset with appliers
+   * gets a whole deep copy per fight (and loses what it keeps per map object).
+   */
+  appliersEdit?: string[];
   /** Named policies for simulation ('aggressive' at least; 'random' is built in). */
   policies?: Record<string, Policy>;
   /** A log line for an event, when the ruleset words it better than the engine's default. */

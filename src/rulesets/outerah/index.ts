@@ -88,6 +88,8 @@ export const outerah: Ruleset = {
     if (fx.name === 'Spirit Release') spiritReleased(ctx, fx);
   },
   appliers: shipAppliers,
+  // the ship appliers change sections, cannons and the catapult inside state.data.ships, nothing else
+  appliersEdit: ['ships'],
   describe: (e, state) => (e.type.startsWith('outerah:') ? describeShipEvent(e as { type: string; [k: string]: unknown }, state) : undefined),
   onEffectTick(ctx, fx) {
     if (fx.name === 'Wounds') tickWounds(ctx, fx);
