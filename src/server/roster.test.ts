@@ -1,6 +1,6 @@
 // The roster over HTTP: carry back from an ended encounter, accept some, load the next one from the roster; the library file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { command, load, testTable, type TestTable } from './testing.ts';
+import { command, load, testTable, type TestTable, succeeds } from './testing.ts';
 
 let t: TestTable;
 beforeAll(async () => {
@@ -8,10 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function ok(r: Promise<{ status: number; text: string }>): Promise<void> {
-  const x = await r;
-  expect(x.status, x.text).toBeLessThan(300);
-}
+const ok = succeeds;
 
 const hpOf = async (enc: string, unit: string) => (await t.gm.get(`/api/encounters/${enc}`)).body.state.units[unit].pools.hp;
 

@@ -161,3 +161,9 @@ export async function command(c: Client, encounter: string, cmd: Record<string, 
   const version = extra.expectedVersion ?? (await c.get(`/api/encounters/${encounter}`)).body.encounter.version;
   return c.post(`/api/encounters/${encounter}/commands`, { id: extra.id ?? `t${++commandCounter}-${Date.now()}`, expectedVersion: version, command: cmd, ...(extra.dice ? { dice: extra.dice } : {}) });
 }
+
+/** Awaits a request and fails with its status and body unless it succeeded (no vitest here: the bench uses this file too). */
+export async function succeeds(r: Promise<{ status: number; text: string }>): Promise<void> {
+  const x = await r;
+  if (x.status >= 300) throw new Error(`expected success, got ${x.status}: ${x.text}`);
+}
