@@ -1,8 +1,8 @@
 /**
  * Running many fights on K threads: this one and K − 1 worker threads. The range 0..runs is cut into
- * chunks; each worker keeps two in flight and this thread plays chunks too while the workers' code
- * is bundled and they start. Chunk tallies are sums of integers,
- * so merging them in any order gives the same result as playing every fight in one thread.
+ * chunks; each worker keeps two in flight, and this thread plays chunks too, from the start, while the
+ * workers' code is found or bundled (worker-bundle.ts) and they start. Chunk tallies are sums of
+ * integers, so merging them in any order gives the same result as playing every fight in one thread.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -11,7 +11,7 @@ import { emptyTally, mergeTally, type Tally } from './tally.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
 import { workerEntry } from './worker-bundle.ts';
 
-export { workerEntry };
+export { workerEntry }; // the bench and tests start workers of their own
 
 export interface PoolOptions {
   /** Threads that play fights, this one included; 1 plays everything here (no start-up cost). */
