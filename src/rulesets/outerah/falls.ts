@@ -14,9 +14,12 @@ export function fallDice(levels: number): number {
   return Math.max(1, Math.min(MAX_FALL_DICE, levels));
 }
 
-/** Roll and deal fall damage for `levels` levels; returns the damage dealt. */
-export function fallDamage(ctx: Resolution, u: Unit, levels: number, rule: string, why: string): number {
-  if (dataOf(u).wings) {
+/**
+ * Roll and deal fall damage for `levels` levels; returns the damage dealt. `limp`: the unit falls senseless
+ * (a winged mount gone down in open air, ruling OUT-MNT-1): its wings do not break the fall.
+ */
+export function fallDamage(ctx: Resolution, u: Unit, levels: number, rule: string, why: string, opts: { limp?: boolean } = {}): number {
+  if (dataOf(u).wings && !opts.limp) {
     ctx.note(`${u.name} spreads its wings and glides down unhurt [${rule}]`);
     return 0;
   }

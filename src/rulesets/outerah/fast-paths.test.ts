@@ -59,8 +59,10 @@ const plainRules = (state: EncounterState, u: Unit): MoveRules => {
 };
 
 describe('outerah fast paths', () => {
-  it('OUT-TER-1, OUT-TER-2, OUT-TER-3, OUT-SPACE-1, OUT-SHIP-2: the search prices every step as terrainStep does, on 300 random boards', () => {
-    const { state: base } = inPlace(duel({ hero: { at: [0, 0] }, foe: { at: [1, 1] } }), [5, 1]);
+  it('OUT-TER-1, OUT-TER-2, OUT-TER-3, OUT-SPACE-1, OUT-SHIP-2, OUT-MNT-1: the search prices every step as terrainStep does, on 300 random boards, on foot and riding', () => {
+    // Hero may ride the Horse (then it steps with the Horse's wings, swimming and Jump) or leave it off the board
+    const horse = { id: 'horse', name: 'Horse', side: 'heroes', class: 'hunter', at: [0, 0], hp: 30 };
+    const { state: base } = inPlace(duel({ hero: { at: [0, 0], stats: { wisdom: 40 }, mount: { unit: 'horse' } }, foe: { at: [1, 1] }, extra: [horse] }), [5, 1, 1]);
     const r = rng(20261130);
     const TAGS = ['water', 'difficult', 'mountain', 'land', 'gravity', 'hazard'];
     let steps = 0;
@@ -88,10 +90,13 @@ describe('outerah fast paths', () => {
         ships[id] = { id, name: id, side: 'heroes', at: { x: r.int(width) - 1, y: r.int(height) - 1 }, size: { w: 1 + r.int(3), h: 1 + r.int(3) }, heading: 'N', movement: 3, altitude: 5, gravity: r.int(3), sections: [], cannons: null, catapult: null, wrecked: r.next() < 0.3 };
       }
       const hero = base.units.hero;
-      const data = { ...hero.data, wings: r.next() < 0.3, swims: r.next() < 0.5, jump: r.int(4) };
+      const riding = r.next() < 0.5;
+      const data = { ...hero.data, wings: r.next() < 0.3, swims: r.next() < 0.5, jump: r.int(4), mount: { unit: 'horse', state: riding ? 'riding' : 'beside' } };
       const at = { x: r.int(width), y: r.int(height) };
       const u: Unit = { ...hero, position: at, data: data as unknown as Unit['data'] };
-      const state: EncounterState = { ...base, map, units: { ...base.units, hero: u, foe: { ...base.units.foe, position: { x: width + 5, y: 0 } } }, data: { ...base.data, surroundings: r.pick(['ground', 'sky', 'space']), ships: ships as unknown as Json } };
+      const horseData = { ...base.units.horse.data, wings: r.next() < 0.3, swims: r.next() < 0.5, jump: r.int(4) };
+      const h: Unit = { ...base.units.horse, position: riding ? at : { x: width + 6, y: 0 }, data: horseData as unknown as Unit['data'] };
+      const state: EncounterState = { ...base, map, units: { ...base.units, hero: u, horse: h, foe: { ...base.units.foe, position: { x: width + 5, y: 0 } } }, data: { ...base.data, surroundings: r.pick(['ground', 'sky', 'space']), ships: ships as unknown as Json } };
       const price = stepPricer(state, u);
       for (let fy = 0; fy < height; fy++) {
         for (let fx = 0; fx < width; fx++) {
@@ -176,6 +181,32 @@ describe('outerah fast paths', () => {
     run({ type: 'gm.move', unit: 'foe', to: [6, 5], reason: 'test' });
     expect(moves()).toEqual(fresh());
     expect(moves()).not.toContain('6,5');
+  });
+
+  it('OUT-MNT-1, OUT-TURN-1: a rider\'s kept search is keyed by its mount\'s wings, swimming and Jump — a change of the mount\'s wings gives a fresh search, of the rider\'s own does not', () => {
+    // the Ark's deck is x 0..3, y 0..2 over open sky; Hero rides the Horse (Movement 8) at the deck's east edge (3,1)
+    const ark = { id: 'ark', name: 'Ark', side: 'heroes', at: [0, 0], size: [4, 3], altitude: 5 };
+    const horse = { id: 'horse', name: 'Horse', side: 'heroes', class: 'hunter', at: [3, 1], hp: 30, move: 8, jump: 1 };
+    const { state, run } = inPlace(duel({ hero: { at: [3, 1], stats: { wisdom: 40 }, mount: { unit: 'horse' } }, foe: { at: [11, 11], wings: true }, extra: [horse], doc: { map: { width: 12, height: 12, surroundings: 'sky' }, ships: [ark] } }), [5, 1, 1]);
+    const hero = () => state.units.hero;
+    const fresh = () => [...reachable(state.map as GridMap, hero().position!, 5, plainRules(state, hero()))];
+    const kept = reachableCells(state, hero(), 5);
+    expect([...kept]).toEqual(fresh());
+    expect(kept.has('4,1')).toBe(false); // open air: the Horse has no wings
+    run({ type: 'gm.set_data', unit: 'hero', key: 'wings', value: true, reason: 'test' });
+    expect(reachableCells(state, hero(), 5)).toBe(kept); // the rider's own wings carry nobody
+    run({ type: 'gm.set_data', unit: 'horse', key: 'wings', value: true, reason: 'test' });
+    const winged = reachableCells(state, hero(), 5);
+    expect(winged).not.toBe(kept);
+    expect([...winged]).toEqual(fresh());
+    expect(winged.get('4,1')?.cost).toBe(1);
+    run({ type: 'gm.set_data', unit: 'horse', key: 'swims', value: false, reason: 'test' });
+    expect(reachableCells(state, hero(), 5)).not.toBe(winged);
+    expect([...reachableCells(state, hero(), 5)]).toEqual(fresh());
+    // on foot (the Horse beside it), Hero's own wings count again
+    run({ type: 'gm.set_data', unit: 'hero', key: 'mount', value: { unit: 'horse', state: 'beside' }, reason: 'test' });
+    expect([...reachableCells(state, hero(), 5)]).toEqual(fresh());
+    expect(reachableCells(state, hero(), 5).has('4,1')).toBe(true);
   });
 
   it('OUT-TURN-1, OUT-TER-1: a kept search counts only the units within reach — one moving far off keeps it, one moving near (or cheaper ground) does not', () => {

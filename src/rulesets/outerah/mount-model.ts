@@ -3,7 +3,7 @@
  * or has not summoned it; a `gm.link` of kind 'mount' (rider leads) gives a rider a mount standing beside it.
  */
 import { linksOf } from '../../engine/gm/links.ts';
-import type { EncounterState, Unit } from '../../engine/index.ts';
+import type { Cell, EncounterState, Resolution, Unit } from '../../engine/index.ts';
 import { dataOf, stat } from './model.ts';
 
 export const MOUNT_TAMER_WISDOM = 40;
@@ -33,6 +33,18 @@ export function riderOf(state: EncounterState, mount: Unit): Unit | undefined {
   return link ? state.units[link.with] : undefined;
 }
 
+/** The rider on a mount's back now, if any (its tamer, riding it). */
+export function carriedRider(state: EncounterState, mount: Unit): Unit | undefined {
+  const r = riderOf(state, mount);
+  return r && riddenMount(state, r)?.id === mount.id ? r : undefined;
+}
+
+/**
+ * The body that moves (OUT-MNT-1): a rider moves as its mount does — the mount's Movement and Jump, and so its
+ * wings (open air in the sky) and swimming (water) too; a unit on foot, as itself.
+ */
+export const moverOf = (state: EncounterState, u: Unit): Unit => riddenMount(state, u) ?? u;
+
 export const isMount = (state: EncounterState, u: Unit): boolean => riderOf(state, u) !== undefined;
 
 export const isMountTamer = (u: Unit): boolean => stat(u, 'wisdom') >= MOUNT_TAMER_WISDOM;
@@ -46,4 +58,15 @@ export function moveOf(state: EncounterState, u: Unit): number {
 export function baseJumpOf(state: EncounterState, u: Unit): number {
   const m = riddenMount(state, u);
   return dataOf(m ?? u).jump;
+}
+
+/** The other half of a riding pair: the mount under a rider, or the rider on a mount (OUT-MNT-1). */
+export const partnerOf = (state: EncounterState, u: Unit): Unit | undefined => riddenMount(state, u) ?? carriedRider(state, u);
+
+/** After `u` was moved to `to` (forced, drifting, hooked): the other half of its riding pair goes with it (OUT-MNT-1). */
+export function carryPartner(ctx: Resolution, u: Unit, to: Cell): void {
+  const p = partnerOf(ctx.state, u);
+  if (!p) return;
+  const why = riddenMount(ctx.state, u) ? 'carries its rider' : 'carried by its mount';
+  ctx.emit({ type: 'unit.moved', unit: p.id, from: p.position, to, forced: why });
 }

@@ -181,3 +181,161 @@ describe('outerah mounts', () => {
     expect(t.unit('hero').position).toEqual(t.unit('horse').position);
   });
 });
+
+describe('outerah mounts: moving as the mount does', () => {
+  // the Ark's deck is x 0..3, y 0..2 at altitude 5, over open sky
+  const ark = { id: 'ark', name: 'Ark', side: 'heroes', at: [0, 0], size: [4, 3], altitude: 5 };
+  const sky = (over: { hero?: Obj; foe?: Obj; horse?: Obj }) => {
+    const t = new Table(outerah, duel({ hero: rider({ at: [3, 1], ...over.hero }), foe: { at: [11, 11], wings: true, ...over.foe }, extra: [horse({ at: [3, 1], ...over.horse })], doc: { map: { width: 12, height: 12, surroundings: 'sky' }, ships: [ark] } }));
+    t.start(5, 1, 1); // Hero 12, Horse 6, Foe 4
+    return t;
+  };
+  const moves = (t: Table) => t.engine.legalActions(t.state, 'hero').filter((o) => o.command.type === 'move').map((o) => String(o.command.to));
+
+  it('OUT-MNT-1: a wingless rider on a winged mount flies over open air; a winged rider does not carry a wingless mount into it', () => {
+    // Hero (no wings) rides the winged Horse (Movement 8) off the deck's east edge: (4,1) and (5,1) are open air, 1 each
+    const t = sky({ horse: { wings: true } });
+    expect(moves(t)).toContain('5,1');
+    t.do({ type: 'move', actor: 'hero', to: [5, 1] });
+    expect(t.unit('hero').position).toEqual({ x: 5, y: 1 });
+    expect(t.unit('horse').position).toEqual({ x: 5, y: 1 });
+    expect(t.unit('hero').pools.movement.value).toBe(6); // 8 − 2
+    // Hero with wings on a wingless Horse: open air is refused and never offered; the deck is still open to it
+    const w = sky({ hero: { wings: true } });
+    expect(moves(w).filter((c) => Number(c.split(',')[0]) > 3 || Number(c.split(',')[1]) > 2)).toEqual([]);
+    expect(moves(w)).toContain('0,0');
+    expect(w.rejects({ type: 'move', actor: 'hero', to: [4, 1] })).toBe('action/out_of_range');
+  });
+
+  it('OUT-MNT-1, OUT-TER-2: a rider who cannot swim crosses water on a swimming mount; a swimmer on a mount that cannot swim does not', () => {
+    // water in columns x 4..5; Hero rides the Horse at (2,2), Foe far off at (11,11)
+    const river = (over: { hero?: Obj; horse?: Obj }) => {
+      const t = new Table(outerah, duel({ hero: rider(over.hero), foe: { at: [11, 11] }, extra: [horse(over.horse)], doc: { map: { width: 12, height: 12, terrain: [{ at: [4, 0], to: [5, 11], tags: ['water'] }] } } }));
+      t.start(5, 1, 1);
+      return t;
+    };
+    // (2,2) → (3,2) → (4,2) water → (5,2) water → (6,2): 4 Movement, straight swims cost 1
+    const t = river({ hero: { swims: false } });
+    t.do({ type: 'move', actor: 'hero', to: [6, 2] });
+    expect(t.unit('horse').position).toEqual({ x: 6, y: 2 });
+    expect(t.unit('hero').pools.movement.value).toBe(4);
+    const n = river({ horse: { swims: false } });
+    expect(n.rejects({ type: 'move', actor: 'hero', to: [4, 2] })).toBe('action/out_of_range');
+    expect(n.rejects({ type: 'move', actor: 'hero', to: [6, 2] })).toBe('action/out_of_range'); // no way round the river
+    expect(moves(n).filter((c) => ['4', '5'].includes(c.split(',')[0]))).toEqual([]);
+  });
+
+  it('OUT-MNT-1, OUT-TER-2: riding, the swim thrust is half the mount\'s Jump, not the rider\'s', () => {
+    // Hero (Jump 1: no thrust of its own) rides the Horse (Jump 4) in the river at (4,2): ⌊4 / 2⌋ = 2 cells, 8 → 10
+    const t = new Table(outerah, duel({ hero: rider({ at: [4, 2], jump: 1 }), foe: { at: [11, 11] }, extra: [horse({ at: [4, 2], jump: 4 })], doc: { map: { width: 12, height: 12, terrain: [{ at: [4, 0], to: [5, 11], tags: ['water'] }] } } }));
+    t.start(5, 1, 1);
+    const ev = t.do({ type: 'swim', actor: 'hero' });
+    expect(t.lines(ev)).toContain('Hero thrusts through the water: half its Jump 4 adds 2 cells, for 10 seconds of breath [OUT-TER-2]');
+    expect(t.unit('hero').pools.movement.value).toBe(10);
+  });
+
+  it('OUT-MNT-1, OUT-SPACE-1: a riding pair shoved into open air goes as the mount does: a winged mount holds both; a wingless one falls from under its rider (ruling)', () => {
+    // Foe (on the deck at (2,1)) maces Hero (at (3,1), facing E) from behind: crit D100(50) no, hit D100(30) ≤ 60,
+    // 1d6(3) + Strength 10 − Vitality 20 reduction 4 = 9 (40 → 31); knock-off D100(6) > 5 stays; Shove D100(5) ≤ 5:
+    // one cell straight back, into open air at (4,1)
+    const shove = (over: { hero?: Obj; horse?: Obj }, ...fall: number[]) => {
+      const t = sky({ ...over, foe: { at: [2, 1], wings: false } });
+      t.do({ type: 'end_turn', actor: 'hero' });
+      const ev = t.dice(50, 30, 3, 6, 5, ...fall).do({ type: 'attack', actor: 'foe', target: 'hero' });
+      return { t, ev };
+    };
+    // the winged Horse flies on with Hero (no wings) in the saddle
+    const a = shove({ horse: { wings: true } });
+    expect(a.t.unit('hero')).toMatchObject({ status: 'active', position: { x: 4, y: 1 } });
+    expect(a.t.unit('horse')).toMatchObject({ status: 'active', position: { x: 4, y: 1 } });
+    expect(a.t.unit('hero').data.mount).toEqual({ unit: 'horse', state: 'riding' });
+    // Hero has wings, the Horse none: the Horse falls (the Ark's altitude 5: 5d6(1, 2, 3, 4, 5) = 15, 30 → 15, out);
+    // Hero stays aloft at (4,1), no longer riding
+    const b = shove({ hero: { wings: true } }, 1, 2, 3, 4, 5);
+    expect(b.t.lines(b.ev)).toContain('Horse has no wings and drops away from under Hero, who spreads its own and stays aloft [OUT-MNT-1, OUT-SPACE-1]');
+    expect(b.t.unit('hero')).toMatchObject({ status: 'active', position: { x: 4, y: 1 } });
+    expect(b.t.unit('hero').data.mount).toEqual({ unit: 'horse', state: 'beside' });
+    expect(b.t.hp('horse')).toBe(15);
+    expect(b.t.unit('horse').status).toBe('fled');
+    // neither has wings: both fall, Hero first (5d6(6, 6, 6, 6, 6) = 30: 31 → 1), then the Horse (5d6(1 … 5) = 15)
+    const c = shove({}, 6, 6, 6, 6, 6, 1, 2, 3, 4, 5);
+    expect(c.t.lines(c.ev)).toContain('Hero and Horse are pushed off into open air and fall [OUT-MNT-1, OUT-SPACE-1]');
+    expect([c.t.hp('hero'), c.t.hp('horse')]).toEqual([1, 15]);
+    expect([c.t.unit('hero').status, c.t.unit('horse').status]).toEqual(['fled', 'fled']);
+    expect([a.t.unusedDice, b.t.unusedDice, c.t.unusedDice]).toEqual([[], [], []]);
+  });
+
+  it('OUT-MNT-1, OUT-MNT-2: a winged mount brought to 0 HP in open air falls: fall damage for the altitude, wings or not, then out of the fight; its Spirit Release runs out (ruling)', () => {
+    // the winged Horse (5 HP) flies at (6,1) in open air, Hero (no wings) in the saddle; Foe (winged) strikes from (5,1).
+    // Foe maces the Horse: crit D100(50) no, hit D100(30), 1d6(3) + Strength 10 − 0 = 13 → 0 HP: down.
+    // Hero is thrown: every free cell around is open air, no attacker to be thrown away from: the first, (5,0), and it
+    // falls for the Ark's altitude 5: 5d6(1, 1, 1, 1, 1) = 5, 40 → 35, out. Then the Horse falls limp (its wings no
+    // help): 5d6(2, 2, 2, 2, 2) = 10 more, and it is out of the fight
+    // (an Ally on the deck keeps the fight going: Speed 5 + 0 + 3 = 8)
+    const ally = { id: 'ally', name: 'Ally', side: 'heroes', class: 'hunter', at: [1, 1], hp: 20 };
+    const t = new Table(outerah, duel({ hero: rider({ at: [6, 1] }), foe: { at: [5, 1], wings: true }, extra: [horse({ at: [6, 1], wings: true, hp: 5 }), ally], doc: { map: { width: 12, height: 12, surroundings: 'sky' }, ships: [ark] } }));
+    t.start(5, 1, 1, 3); // Hero 12, Ally 8, Horse 6, Foe 4
+    t.do({ type: 'end_turn', actor: 'hero' });
+    t.do({ type: 'end_turn', actor: 'ally' });
+    const ev = t.dice(50, 30, 3, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2).do({ type: 'attack', actor: 'foe', target: 'horse' });
+    expect(t.lines(ev)).toContain('Hero is thrown from Horse into open air at (5, 0): nothing to land on, it falls [OUT-MNT-2, OUT-SPACE-1]');
+    expect(t.lines(ev)).toContain('Horse goes down in open air: its wings stop beating and it drops out of the sky [OUT-MNT-1, OUT-SPACE-1]');
+    expect(t.checks(ev).slice(3)).toEqual(['5d6(1, 1, 1, 1, 1) (5 levels: 1d6 each) = 5 → 5 damage [OUT-SHIP-2]', '5d6(2, 2, 2, 2, 2) (5 levels: 1d6 each) = 10 → 10 damage [OUT-SHIP-2]']);
+    expect(t.lines(ev)).not.toContain('Horse spreads its wings and glides down unhurt [OUT-SHIP-2]');
+    expect(t.hp('hero')).toBe(35);
+    expect([t.unit('hero').status, t.unit('horse').status]).toEqual(['fled', 'fled']);
+    expect(t.unusedDice).toEqual([]);
+    // nobody can heal it down there: after 3 round ends its spirit is released, gone from its tamer
+    for (let i = 0; i < 8 && t.unit('horse').status === 'fled'; i++) t.do({ type: 'end_turn', actor: t.active });
+    expect(t.unit('horse').status).toBe('dead');
+    expect(t.unit('hero').data.mount).toBeUndefined();
+  });
+});
+
+describe('outerah mounts in space', () => {
+  // the Ark's deck is (0..3, 0..2); its gravity field reaches 2 cells further: x ≤ 5, y ≤ 4
+  const ark = { id: 'ark', name: 'Ark', side: 'heroes', at: [0, 0], size: [4, 3], gravity: 2 };
+  const space = (at: number[], foeAt: number[]) => {
+    const t = new Table(outerah, duel({ hero: rider({ at }), foe: { at: foeAt }, extra: [horse({ at })], doc: { map: { width: 12, height: 6, surroundings: 'space' }, ships: [ark] } }));
+    t.start(5, 1, 1); // Hero 12, Horse 6, Foe 4
+    t.do({ type: 'end_turn', actor: 'hero' });
+    return t;
+  };
+
+  it('OUT-MNT-2, OUT-SPACE-1: a rider knocked off outside every gravity field drifts away like a shoved unit (ruling)', () => {
+    // the pair floats at (7,1), out of the field; Foe maces Hero from (6,1), from behind (Hero faces E): crit D100(50)
+    // no, hit D100(30), 1d6(3) + 10 − 4 = 9; knock-off D100(5) ≤ 5: away from Foe is (8,1), and no cell around (7,1)
+    // is in a field (x ≤ 5): over it goes, and drifts on east; Shove D100(99) no
+    const t = space([7, 1], [6, 1]);
+    const ev = t.dice(50, 30, 3, 5, 99).do({ type: 'attack', actor: 'foe', target: 'hero' });
+    expect(t.checks(ev)[3]).toBe('D100(5) ≤ 5 % 5 → knocked off [OUT-MNT-2]');
+    expect(t.unit('hero').position).toEqual({ x: 8, y: 1 });
+    expect(t.unit('hero').data.drift).toEqual({ dx: 1, dy: 0 });
+    expect(t.lines(ev)).toContain('Hero is out of every gravity field: it drifts away [OUT-SPACE-1]');
+    const next = t.do({ type: 'end_turn', actor: 'foe' });
+    expect(t.lines(next)).toContain('Hero drifts on to (9, 1) [OUT-SPACE-1]');
+    expect(t.unit('hero').pools.movement.value).toBe(0);
+    expect(t.unit('horse').position).toEqual({ x: 7, y: 1 }); // the Horse stays
+    // at the field's edge a rider comes down inside it rather than out of it: the pair at (6,1), Foe at (5,1);
+    // away is (7,1), outside; the first free neighbour in the field, row by row from the north-west, is (5,0)
+    const e = space([6, 1], [5, 1]);
+    e.dice(50, 30, 3, 5, 99).do({ type: 'attack', actor: 'foe', target: 'hero' });
+    expect(e.unit('hero').position).toEqual({ x: 5, y: 0 });
+    expect(e.unit('hero').data.drift).toBeUndefined();
+    expect([t.unusedDice, e.unusedDice]).toEqual([[], []]);
+  });
+
+  it('OUT-MNT-1, OUT-SPACE-1: a riding pair shoved out of every field drifts together, the mount under its rider', () => {
+    // the pair at (5,1) faces E; Foe at (4,1) maces Hero from behind: crit 50, hit 30, 9 damage; knock-off D100(6)
+    // stays; Shove D100(5) ≤ 5 → (6,1), out of the field: both drift east, a cell at each of Hero's turns
+    const t = space([5, 1], [4, 1]);
+    const ev = t.dice(50, 30, 3, 6, 5).do({ type: 'attack', actor: 'foe', target: 'hero' });
+    expect(t.lines(ev)).toContain('Hero (on Horse) is out of every gravity field: it drifts away [OUT-SPACE-1]');
+    expect(t.unit('horse').position).toEqual({ x: 6, y: 1 });
+    t.do({ type: 'end_turn', actor: 'foe' });
+    expect(t.unit('hero').position).toEqual({ x: 7, y: 1 });
+    expect(t.unit('horse').position).toEqual({ x: 7, y: 1 });
+    for (let i = 0; i < 14 && t.unit('hero').status === 'active'; i++) t.do({ type: 'end_turn', actor: t.active });
+    expect([t.unit('hero').status, t.unit('horse').status]).toEqual(['fled', 'fled']); // off the map's edge together
+  });
+});

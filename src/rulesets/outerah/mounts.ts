@@ -10,7 +10,9 @@
  *    rider's (ruling: d20 + ⌊Wisdom / 10⌋ ≥ DR, a natural 1 always fails — the text's own warning);
  *  - a mount keeps its own level and hit points; at 0 HP it goes down and its Spirit Release countdown
  *    starts (ruling: 3 rounds; healed above 0 it stops; at the end the spirit is released: the mount is
- *    dead and gone from its tamer). Its rider is thrown, without the Fear.
+ *    dead and gone from its tamer). Its rider is thrown, without the Fear. A winged mount down in open air
+ *    falls (ruling): fall damage for the altitude, its wings no help, then out of the fight; the countdown runs on;
+ *  - thrown in space out of every gravity field, the rider drifts (ruling OUT-MNT-2, OUT-SPACE-1);
  *  - a mount has no turn of its own: it moves with its rider (ruling).
  */
 import { knockback } from '../../engine/space/area.ts';
@@ -20,8 +22,8 @@ import { ON_DOWN, ON_UP } from './damage.ts';
 import { dataOf } from './model.ts';
 import { mountRecord, riddenMount, riderOf } from './mount-model.ts';
 import { takenCells } from './move.ts';
-import { fallFromSky, fallHeight } from './space.ts';
-import { isOpenAir } from './terrain.ts';
+import { fallFromSky, fallHeight, startDrift } from './space.ts';
+import { inGravity, isOpenAir, surroundings } from './terrain.ts';
 
 export const SPIRIT_RELEASE_ROUNDS = 3;
 
@@ -43,11 +45,13 @@ export function handlingDR(enemyLevel: number, riderLevel: number): number {
 /**
  * Where a rider thrown from its mount comes down (ruling OUT-MNT-2): out of the saddle onto a free cell next
  * to the mount that it can stand on — the one away from `from` (the attacker) when that will do, else the
- * first such neighbour. In the sky open air is nothing to stand on without wings (OUT-SPACE-1): a rider goes
- * over into it only when no free neighbour is deck or land (its mount flies in open air), and then it falls.
- * Undefined: every cell around is a wall or someone's (it clings on).
+ * first such neighbour. Thrown, the rider is on its own (its own wings), no longer carried by the mount.
+ * In the sky open air is nothing to stand on without wings; in space a cell outside every gravity field is
+ * nothing to stand on at all (OUT-SPACE-1). The rider goes over into such a cell only when no free neighbour
+ * will do (its mount flies in open air, or floats out of every field): `over` — then it falls (sky) or drifts
+ * (space). Undefined: every cell around is a wall or someone's (it clings on).
  */
-export function landingOf(state: EncounterState, rider: Unit, mount: Unit, from: Cell | undefined): { cell: Cell; falls: boolean } | undefined {
+export function landingOf(state: EncounterState, rider: Unit, mount: Unit, from: Cell | undefined): { cell: Cell; over: boolean } | undefined {
   const map = state.map as GridMap;
   const at = mount.position!;
   const taken = takenCells(state, rider);
@@ -57,22 +61,32 @@ export function landingOf(state: EncounterState, rider: Unit, mount: Unit, from:
   const free = neighbours(at, map).filter((c) => !blocked(c) && !map.cells[cellKey(c)]?.blocksMove);
   const order = away ? [away, ...free] : free;
   const wings = dataOf(rider).wings;
-  const ground = order.find((c) => wings || !isOpenAir(state, c));
-  if (ground) return { cell: ground, falls: false };
-  return order.length ? { cell: order[0], falls: true } : undefined;
+  const place = surroundings(state);
+  const stands = (c: Cell) => (place === 'space' ? inGravity(state, c) : wings || !isOpenAir(state, c));
+  const ground = order.find(stands);
+  if (ground) return { cell: ground, over: false };
+  return order.length ? { cell: order[0], over: true } : undefined;
 }
 
-/** Put the rider where it comes down (landingOf); over open air it falls out of the sky. False: nowhere to go. */
+/**
+ * Put the rider where it comes down (landingOf): over open air it falls out of the sky, out of every gravity
+ * field it drifts on the way it was thrown, from the mount's cell (OUT-SPACE-1). False: nowhere to go.
+ */
 function throwRider(ctx: Resolution, rider: Unit, mount: Unit, from: Cell | undefined): boolean {
   const spot = landingOf(ctx.state, rider, mount, from);
   if (!spot) return false;
+  const at = mount.position!;
   ctx.setData(rider.id, 'mount', { unit: mount.id, state: 'beside' });
   ctx.emit({ type: 'unit.moved', unit: rider.id, from: rider.position, to: spot.cell, forced: 'knocked off' });
-  if (spot.falls) {
-    // ruling OUT-MNT-2: no deck or land beside a mount in open air — the rider falls as one shoved off a deck
-    ctx.note(`${rider.name} is thrown from ${mount.name} into open air at (${spot.cell.x}, ${spot.cell.y}): nothing to land on, it falls [OUT-MNT-2, OUT-SPACE-1]`);
-    fallFromSky(ctx, ctx.unit(rider.id), fallHeight(ctx.state, mount.position!), `thrown from ${mount.name}`);
+  if (!spot.over) return true;
+  if (surroundings(ctx.state) === 'space') {
+    // ruling OUT-MNT-2, OUT-SPACE-1: no cell in a gravity field beside the mount — the rider is forced out of every field
+    startDrift(ctx, ctx.unit(rider.id), at, spot.cell);
+    return true;
   }
+  // ruling OUT-MNT-2: no deck or land beside a mount in open air — the rider falls as one shoved off a deck
+  ctx.note(`${rider.name} is thrown from ${mount.name} into open air at (${spot.cell.x}, ${spot.cell.y}): nothing to land on, it falls [OUT-MNT-2, OUT-SPACE-1]`);
+  fallFromSky(ctx, ctx.unit(rider.id), fallHeight(ctx.state, at), `thrown from ${mount.name}`);
   return true;
 }
 
@@ -99,7 +113,12 @@ export function tryKnockOff(ctx: Resolution, attacker: Unit, rider: Unit, how: {
   ctx.note(`${mount.name} is Feared: an Animal Handling check (DR ${dr}) calms it [OUT-MNT-2, OUT-MNT-3]`);
 }
 
-/** A mount at 0 HP: its rider is thrown and the Spirit Release countdown begins. */
+/**
+ * A mount at 0 HP: its rider is thrown and the Spirit Release countdown begins. A winged mount that goes down in
+ * open air can no longer hold itself up (ruling OUT-MNT-1): it falls as a unit shoved off a deck (OUT-SPACE-1)
+ * — fall damage for the altitude, limp (its wings do not break the fall), then out of the fight (fled); its
+ * countdown runs on where no one can heal it. A wingless mount in open air is falling already (afterForcedMove).
+ */
 function mountDown(ctx: Resolution, id: UnitId): void {
   const mount = ctx.unit(id);
   const rider = riderOf(ctx.state, mount);
@@ -110,6 +129,11 @@ function mountDown(ctx: Resolution, id: UnitId): void {
   }
   ctx.applyEffect({ name: 'Spirit Release', categories: ['debuff'], target: id, remaining: SPIRIT_RELEASE_ROUNDS, clock: { at: 'round_end' } });
   ctx.note(`${mount.name} falls: the Spirit Release countdown begins (${SPIRIT_RELEASE_ROUNDS} rounds to heal it) [OUT-MNT-1]`);
+  const now = ctx.unit(id);
+  if (now.position && dataOf(now).wings && isOpenAir(ctx.state, now.position)) {
+    ctx.note(`${mount.name} goes down in open air: its wings stop beating and it drops out of the sky [OUT-MNT-1, OUT-SPACE-1]`);
+    fallFromSky(ctx, now, fallHeight(ctx.state, now.position), 'down in open air', { limp: true });
+  }
 }
 
 function mountUp(ctx: Resolution, id: UnitId): void {
@@ -122,7 +146,8 @@ function mountUp(ctx: Resolution, id: UnitId): void {
 /** The countdown ran out: the spirit is released, the mount is gone for good. */
 export function spiritReleased(ctx: Resolution, fx: Effect): void {
   const mount = ctx.unit(fx.target);
-  if (mount.status !== 'down') return;
+  // down on the field, or fallen out of it at 0 HP (mountDown): no one healed it in time
+  if (mount.status !== 'down' && !(mount.status === 'fled' && mount.pools.hp.value <= 0)) return;
   ctx.emit({ type: 'unit.status', unit: mount.id, status: 'dead', cause: 'Spirit Release', rule: 'OUT-MNT-1' });
   const rider = riderOf(ctx.state, mount);
   if (rider && mountRecord(rider)?.unit === mount.id && dataOf(rider).mount) ctx.setData(rider.id, 'mount', undefined);

@@ -9,7 +9,7 @@ import { defaultStepCost, pathTo, reachable, type MoveRules, type Reach } from '
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { mountainJump } from './jumps.ts';
 import { dataOf } from './model.ts';
-import { baseJumpOf, riddenMount, riderOf } from './mount-model.ts';
+import { baseJumpOf, moverOf, riddenMount, riderOf } from './mount-model.ts';
 import { shipList } from './ship-model.ts';
 import { cellInfo, isMountainJump, stepPricer, surroundings, terrainStep } from './terrain.ts';
 
@@ -53,8 +53,8 @@ export function moveRules(state: EncounterState, u: Unit): MoveRules {
 /**
  * Everything a search of `u`'s moves reads besides the map object (terrain, tags, heights: a map never
  * changes in place, `map.set` puts a new one in): where it starts, the budget, the cells others hold, and
- * all terrainStep asks of the unit and the encounter — its own wings and swimming, its Jump (its mount's
- * while riding: baseJumpOf), the surroundings (sky, space), and every ship's deck (place, size, wrecked:
+ * all terrainStep asks of the unit and the encounter — the wings, swimming and Jump of the body that moves
+ * (its own, or its mount's while riding: moverOf, baseJumpOf), the surroundings (sky, space), and every ship's deck (place, size, wrecked:
  * open air, water and difficult ground under a deck) and gravity reach (fields in space). Undefined when the
  * step costs are not terrainStep's alone: an added rule may read anything, so nothing is kept then.
  * Only the cells others hold within reach count: terrainStep never prices a step below the map's cheapest
@@ -63,7 +63,7 @@ export function moveRules(state: EncounterState, u: Unit): MoveRules {
  */
 function searchKey(state: EncounterState, u: Unit, budget: number): string | undefined {
   if (STEP_COSTS.length !== 1 || STEP_COSTS[0] !== terrainStep) return undefined;
-  const d = dataOf(u);
+  const d = dataOf(moverOf(state, u));
   const map = state.map as GridMap;
   const at = u.position!;
   const whole = Number.isInteger(at.x) && Number.isInteger(at.y) && inBounds(map, at);

@@ -17,6 +17,7 @@ import { lineCells } from '../../engine/space/line.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { fallDamage } from './falls.ts';
 import { dataOf } from './model.ts';
+import { carriedRider, carryPartner, moverOf, riddenMount } from './mount-model.ts';
 import { parseCell, takenCells } from './move.ts';
 import { distanceToShip, shipAt, shipList } from './ship-model.ts';
 import { inGravity, isOpenAir, surroundings } from './terrain.ts';
@@ -27,17 +28,42 @@ export const REPEL_CELLS = 3;
 
 const sign = (n: number) => (n > 0 ? 1 : n < 0 ? -1 : 0);
 
-/** After a unit was forced from → to (Shove, repel): drift in space, a fall in the sky. */
+/**
+ * After a unit was forced from → to (Shove, repel, thrown from the saddle): drift in space, a fall in the sky.
+ * A rider and the mount under it were moved together and go on as the mount does (OUT-MNT-1): a winged mount
+ * holds both in open air; a mount without wings falls out from under its rider (ruling), who stays aloft only
+ * on wings of its own. Drifting, the rider keeps the turns and the mount drifts under it.
+ */
 export function afterForcedMove(ctx: Resolution, u: Unit, from: Cell, to: Cell): void {
   const place = surroundings(ctx.state);
+  const mount = riddenMount(ctx.state, u) ?? (carriedRider(ctx.state, u) ? u : undefined);
+  const rider = mount ? (mount.id === u.id ? carriedRider(ctx.state, u)! : u) : undefined;
   if (place === 'space' && !inGravity(ctx.state, to)) {
-    const drift = { dx: sign(to.x - from.x), dy: sign(to.y - from.y) };
-    ctx.setData(u.id, 'drift', drift);
-    ctx.note(`${u.name} is out of every gravity field: it drifts away [OUT-SPACE-1]`);
-  } else if (place === 'sky' && isOpenAir(ctx.state, to) && !dataOf(u).wings) {
-    ctx.note(`${u.name} is pushed off into open air and falls [OUT-SHIP-2]`);
-    fallFromSky(ctx, u, fallHeight(ctx.state, from), 'off the ship');
+    startDrift(ctx, rider ?? u, from, to);
+  } else if (place === 'sky' && isOpenAir(ctx.state, to) && !dataOf(moverOf(ctx.state, rider ?? u)).wings) {
+    const levels = fallHeight(ctx.state, from);
+    if (!mount || !rider) {
+      ctx.note(`${u.name} is pushed off into open air and falls [OUT-SHIP-2]`);
+      fallFromSky(ctx, u, levels, 'off the ship');
+      return;
+    }
+    // ruling OUT-MNT-1: the pair is where the mount cannot fly; the rider is no longer carried
+    ctx.setData(rider.id, 'mount', { unit: mount.id, state: 'beside' });
+    if (dataOf(rider).wings) ctx.note(`${mount.name} has no wings and drops away from under ${rider.name}, who spreads its own and stays aloft [OUT-MNT-1, OUT-SPACE-1]`);
+    else {
+      ctx.note(`${rider.name} and ${mount.name} are pushed off into open air and fall [OUT-MNT-1, OUT-SPACE-1]`);
+      fallFromSky(ctx, ctx.unit(rider.id), levels, 'off the ship');
+    }
+    fallFromSky(ctx, ctx.unit(mount.id), levels, 'off the ship');
   }
+}
+
+/** A unit forced from → to out of every gravity field drifts on that way (OUT-SPACE-1); its mount drifts under it. */
+export function startDrift(ctx: Resolution, u: Unit, from: Cell, to: Cell): void {
+  const drift = { dx: sign(to.x - from.x), dy: sign(to.y - from.y) };
+  ctx.setData(u.id, 'drift', drift);
+  const mount = riddenMount(ctx.state, u);
+  ctx.note(`${u.name}${mount ? ` (on ${mount.name})` : ''} is out of every gravity field: it drifts away [OUT-SPACE-1]`);
 }
 
 /**
@@ -59,8 +85,8 @@ export function fallHeight(state: EncounterState, from: Cell): number {
  * A unit without wings in open air falls out of the sky (OUT-SPACE-1, OUT-SHIP-2): fall damage for
  * `levels`, and it is out of the battle (ruling: fled — far below), whatever the dice leave of it.
  */
-export function fallFromSky(ctx: Resolution, u: Unit, levels: number, why: string): void {
-  fallDamage(ctx, u, levels, 'OUT-SHIP-2', why);
+export function fallFromSky(ctx: Resolution, u: Unit, levels: number, why: string, opts: { limp?: boolean } = {}): void {
+  fallDamage(ctx, u, levels, 'OUT-SHIP-2', why, opts);
   const now = ctx.unit(u.id);
   if (now.status === 'active' || now.status === 'down') ctx.emit({ type: 'unit.status', unit: u.id, status: 'fled', cause: 'fell from the sky', rule: 'OUT-SHIP-2' });
 }
@@ -72,9 +98,11 @@ export function driftOn(ctx: Resolution, id: string): void {
   if (!drift || u.status !== 'active') return;
   const next = { x: u.position!.x + drift.dx, y: u.position!.y + drift.dy };
   const map = ctx.state.map as GridMap;
+  const mount = riddenMount(ctx.state, u);
   if (!inBounds(map, next)) {
     ctx.setData(u.id, 'drift', undefined);
     ctx.emit({ type: 'unit.status', unit: u.id, status: 'fled', cause: 'drifted off into the void', rule: 'OUT-SPACE-1' });
+    if (mount) ctx.emit({ type: 'unit.status', unit: mount.id, status: 'fled', cause: 'drifted off into the void with its rider', rule: 'OUT-SPACE-1' });
     return;
   }
   if (terrainAt(map, next).blocksMove || takenCells(ctx.state, u).has(cellKey(next))) {
@@ -83,6 +111,7 @@ export function driftOn(ctx: Resolution, id: string): void {
     return;
   }
   ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: next, forced: 'drift' });
+  carryPartner(ctx, u, next);
   if (inGravity(ctx.state, next)) {
     ctx.setData(u.id, 'drift', undefined);
     ctx.note(`${u.name} drifts into a gravity field and finds its feet [OUT-SPACE-1]`);
@@ -114,7 +143,10 @@ export function hookshotCommand(ctx: Resolution, cmd: Command): void {
       end = c;
     }
     if (dataOf(u).drift) ctx.setData(u.id, 'drift', undefined);
-    if (end !== from) ctx.emit({ type: 'unit.moved', unit: u.id, from, to: end, forced: 'hookshot pull' });
+    if (end !== from) {
+      ctx.emit({ type: 'unit.moved', unit: u.id, from, to: end, forced: 'hookshot pull' });
+      carryPartner(ctx, u, end);
+    }
     ctx.note(`${u.name}'s hookshot grapples (${at.x}, ${at.y}) and pulls it to (${end.x}, ${end.y}) [OUT-SPACE-2]`);
     return;
   }
@@ -123,5 +155,6 @@ export function hookshotCommand(ctx: Resolution, cmd: Command): void {
   ctx.note(`${u.name} repels off (${at.x}, ${at.y}): treated as a Push [OUT-SPACE-2]`);
   if (!end) return;
   ctx.emit({ type: 'unit.moved', unit: u.id, from, to: end, forced: 'repel (Push)' });
+  carryPartner(ctx, u, end);
   afterForcedMove(ctx, ctx.unit(u.id), from, end);
 }

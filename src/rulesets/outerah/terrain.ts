@@ -12,7 +12,7 @@ import { defaultStepCost } from '../../engine/space/path.ts';
 import type { Cell, EncounterState, GridMap, Terrain, Unit } from '../../engine/index.ts';
 import type { Charge } from './charges.ts';
 import { dataOf } from './model.ts';
-import { baseJumpOf } from './mount-model.ts';
+import { baseJumpOf, moverOf } from './mount-model.ts';
 import { onShip, shipList } from './ship-model.ts';
 
 export const SWIM_DIAGONAL = 1.5;
@@ -53,10 +53,13 @@ export function isMountainJump(state: EncounterState, from: Cell, to: Cell): boo
   return elevationAt(map, from) !== elevationAt(map, to) && (isMountain(state, from) || isMountain(state, to));
 }
 
-/** The terrain's price of one step (STEP_COSTS): null where the unit cannot go. */
+/**
+ * The terrain's price of one step (STEP_COSTS): null where the unit cannot go. A rider steps as its mount
+ * does (OUT-MNT-1): the mount's wings, swimming and Jump, not its own.
+ */
 export function terrainStep(state: EncounterState, u: Unit, from: Cell, to: Cell, cost: number): number | null {
   const map = mapOf(state);
-  const d = dataOf(u);
+  const d = dataOf(moverOf(state, u));
   if (isOpenAir(state, to) && !d.wings) return null;
   const rise = Math.abs(elevationAt(map, to) - elevationAt(map, from));
   if (rise > 0 && rise > jumpOf(state, u, from)) return null;
@@ -70,9 +73,9 @@ export function terrainStep(state: EncounterState, u: Unit, from: Cell, to: Cell
   return c;
 }
 
-/** Attacks made from underwater take a Minus Charge (OUT-TER-2). */
+/** Attacks made from underwater take a Minus Charge (OUT-TER-2); a winged unit (or a rider on a winged mount) flies over it. */
 export function underwaterCharge(state: EncounterState, attacker: Unit): Charge[] {
-  return isUnderwater(state, attacker) && !dataOf(attacker).wings ? [{ charge: 'minus', why: 'underwater' }] : [];
+  return isUnderwater(state, attacker) && !dataOf(moverOf(state, attacker)).wings ? [{ charge: 'minus', why: 'underwater' }] : [];
 }
 
 /** Tag bits of a cell in a CellInfo. */
@@ -125,7 +128,7 @@ export function cellInfo(map: GridMap): CellInfo {
 
 /**
  * The full price of a step for `u` — defaultStepCost, then terrainStep — with everything terrainStep reads
- * taken once: the unit's wings, swimming and Jump, the surroundings, the standing ships (decks and gravity
+ * taken once: the unit's wings, swimming and Jump (its mount's while riding: moverOf), the surroundings, the standing ships (decks and gravity
  * reach) and the map's cells by index. The same number (or null) as
  * `terrainStep(state, u, from, to, defaultStepCost(map, from, to))` for the state as it is NOW: a snapshot
  * for one search, to be used at once. Cells that are not whole cells on the map go the slow way.
@@ -135,7 +138,7 @@ export function stepPricer(state: EncounterState, u: Unit): (map: GridMap, from:
   const { width, height } = map0;
   const info = cellInfo(map0);
   const { terrain, tags, elevation } = info;
-  const d = dataOf(u);
+  const d = dataOf(moverOf(state, u));
   const wings = d.wings;
   const swims = d.swims;
   const place = surroundings(state);

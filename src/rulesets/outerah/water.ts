@@ -1,7 +1,7 @@
 /**
  * Swimming and breath (OUT-TER-2). In `water` cells a unit swims (terrain.ts prices the steps: straight 1,
  * diagonal 1.5) and is under water: its attacks take a Minus Charge and an electric attack hurts only itself.
- *  - `swim` (Secondary action): half its Jump thrusts it on, a cell for every two Jump points (ruling:
+ *  - `swim` (Secondary action): half its Jump (its mount's while riding, OUT-MNT-1) thrusts it on, a cell for every two Jump points (ruling:
  *    +⌊Jump / 2⌋ Movement this turn), at the cost of 10 seconds of breath (1 from the `breath` pool);
  *  - breath is counted in rounds of 10 seconds (ruling: `breath` in the file, default 6 = one minute): each
  *    round's end under water costs 1; at 0 the unit drowns for 10 % of its maximum hit points (rounded up)
@@ -9,7 +9,7 @@
  */
 import { fail, type Command, type Resolution } from '../../engine/index.ts';
 import { dealDamage } from './damage.ts';
-import { dataOf } from './model.ts';
+import { baseJumpOf } from './mount-model.ts';
 import { isUnderwater } from './terrain.ts';
 import { spendSlot } from './turn.ts';
 
@@ -18,7 +18,8 @@ export const thrustCells = (jump: number): number => Math.floor(jump / 2);
 export function swimBlocker(state: Resolution['state'], id: string): string | null {
   const u = state.units[id];
   if (!isUnderwater(state, u)) return `${u.name} is not in the water`;
-  if (thrustCells(dataOf(u).jump) === 0) return `${u.name}'s Jump ${dataOf(u).jump} gives no thrust (a cell per two points)`;
+  const jump = baseJumpOf(state, u);
+  if (thrustCells(jump) === 0) return `${u.name}'s Jump ${jump} gives no thrust (a cell per two points)`;
   if ((u.pools.secondary?.value ?? 0) < 1) return `${u.name} has used its Secondary action`;
   if ((u.pools.breath?.value ?? 0) < 1) return `${u.name} has no breath left`;
   return null;
@@ -29,11 +30,12 @@ export function swimCommand(ctx: Resolution, cmd: Command): void {
   const why = swimBlocker(ctx.state, u.id);
   if (why) fail('action/cannot_swim', `${why} [OUT-TER-2]`);
   spendSlot(ctx, u, 'secondary');
-  const cells = thrustCells(dataOf(u).jump);
+  const jump = baseJumpOf(ctx.state, u); // riding, the mount's Jump (OUT-MNT-1)
+  const cells = thrustCells(jump);
   ctx.changePool(u.id, 'breath', -1, 'spend', { rule: 'OUT-TER-2' });
   ctx.emit({ type: 'pool.max', unit: u.id, pool: 'movement', max: u.pools.movement.max + cells, value: u.pools.movement.value });
   ctx.changePool(u.id, 'movement', cells, 'gain', { rule: 'OUT-TER-2' });
-  ctx.note(`${u.name} thrusts through the water: half its Jump ${dataOf(u).jump} adds ${cells} cell${cells > 1 ? 's' : ''}, for 10 seconds of breath [OUT-TER-2]`);
+  ctx.note(`${u.name} thrusts through the water: half its Jump ${jump} adds ${cells} cell${cells > 1 ? 's' : ''}, for 10 seconds of breath [OUT-TER-2]`);
 }
 
 /** Round end: breath under water, drowning at none, a full breath out of it. */

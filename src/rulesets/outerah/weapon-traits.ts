@@ -16,7 +16,7 @@ import type { Effect, GridMap, Resolution, Term, Unit, UnitId } from '../../engi
 import { type Charge } from './charges.ts';
 import { applyDamage, damageFrom, dealDamage } from './damage.ts';
 import { dataOf } from './model.ts';
-import { riddenMount } from './mount-model.ts';
+import { carryPartner, partnerOf } from './mount-model.ts';
 import { afterForcedMove } from './space.ts';
 import type { StrikeSpec } from './spec.ts';
 
@@ -119,7 +119,7 @@ export function tryShove(ctx: Resolution, attacker: Unit, target: Unit): void {
   const shoved = d <= chance;
   ctx.check({ label: 'Shove chance', terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }], total: d, against: { op: '<=', value: chance, name: `level ${dataOf(attacker).level}` }, outcome: shoved ? 'Shove' : 'no Shove', rules: ['OUT-WPN-5'] }, attacker.id, target.id);
   if (!shoved) return;
-  const mate = riddenMount(ctx.state, target)?.id;
+  const mate = partnerOf(ctx.state, target)?.id;
   const taken = new Set(ctx.state.unitOrder.map((id) => ctx.state.units[id]).filter((o) => o.id !== target.id && o.id !== mate && o.position && (o.status === 'active' || o.status === 'down')).map((o) => cellKey(o.position!)));
   const kb = knockback(ctx.state.map as GridMap, attacker.position!, target.position!, 1, (c) => taken.has(cellKey(c)));
   if (!kb.cells.length) {
@@ -128,9 +128,8 @@ export function tryShove(ctx: Resolution, attacker: Unit, target: Unit): void {
   }
   const from = { ...target.position! };
   ctx.emit({ type: 'unit.moved', unit: target.id, from, to: kb.cells[0], forced: 'Shove' });
-  // a rider is shoved with its mount under it (OUT-MNT-1)
-  const mount = riddenMount(ctx.state, target);
-  if (mount) ctx.emit({ type: 'unit.moved', unit: mount.id, from: mount.position, to: kb.cells[0], forced: 'carries its rider' });
+  // a rider is shoved with its mount under it, a mount with its rider on it (OUT-MNT-1)
+  carryPartner(ctx, target, kb.cells[0]);
   afterForcedMove(ctx, ctx.unit(target.id), from, kb.cells[0]);
 }
 
