@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { activeUnit, aimAndConfirm, freshActions, step, version, waitVersion, type TurnMemo } from '../test/web/bot.ts';
+import { activeUnit, aimAndConfirm, caughtUp, freshActions, step, type TurnMemo } from '../test/web/bot.ts';
 import { buildWeb, launchBrowser, ROOT, startServer } from '../test/web/harness.ts';
 import { assign, inSync, openTable, start, type Table } from '../test/web/session.ts';
 
@@ -35,7 +35,7 @@ async function playUntilPlayerAims(t: Table, minSteps: number): Promise<Page | u
     const key = `${await t.gm.getByTestId('round').innerText()}|${actor}`;
     if (memo.key !== key) Object.assign(memo, { key, attacks: 0, moved: 0 });
     const page = t.seats.get(actor) ?? t.gm;
-    if (page !== t.gm) await waitVersion(page, await version(t.gm));
+    if (page !== t.gm) await caughtUp(page);
     if (n >= minSteps && page !== t.gm) {
       await freshActions(page);
       const attack = page.locator('.actions button.action[data-group=attack]:not([disabled]), .actions button.action[data-group=spell]:not([disabled])');

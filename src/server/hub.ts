@@ -11,12 +11,13 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { EncounterState, LoggedEvent } from '../engine/index.ts';
-import { liveFor, principalOf, summaryOf, type Context, type EncounterSummary, type Member, type Publisher } from './context.ts';
+import { liveFor, principalOf, type Context, type EncounterSummary, type Member, type Publisher } from './context.ts';
 import { ApiError } from './errors.ts';
 import { parseJson } from './json.ts';
 import type { Live } from './live.ts';
 import { viewerOf, type Principal } from './policy.ts';
-import { projectLog, projectNew, projectState } from './projection.ts';
+import { eventsAfter, eventsBetween, summaryFor, versionFor, withVersion } from './numbering.ts';
+import { projectState } from './projection.ts';
 import { TokenBucket } from './rate.ts';
 import { runCommand } from './referee.ts';
 import { ClientMessage, parseWith, type ServerMessage } from './schemas.ts';
@@ -183,49 +184,71 @@ export class Hub implements Publisher {
     clearTimeout(c.authTimer);
     c.principal = p;
     set.add(c);
-    const encounters = this.ctx.store.encounters(p.tableId).map(summaryOf);
+    const encounters = this.ctx.store.encounters(p.tableId).map((r) => summaryFor(this.ctx, p, r));
     this.reply(c, { type: 'welcome', ...ref, tableId: p.tableId, role: p.role, ...(p.role === 'player' ? { playerId: p.playerId } : {}), encounters });
   }
 
+  /** The events after `after` in the subscriber's own numbering (a player's counts only what it may see). */
   private catchUp(c: Conn, live: Live, p: Member, after: number | undefined, ref: { ref?: string }): void {
-    const viewer = viewerOf(p);
-    const events = after === undefined ? [] : projectLog(live.log.events, viewer, live.ruleset).filter((e) => e.seq > after);
+    const events = after === undefined ? [] : eventsAfter(live, p, after);
     const chunk = this.ctx.limits.catchUpChunk;
-    const base = { encounter: live.row.id, version: live.log.version, paused: live.row.paused, catchUp: true };
+    const version = versionFor(live, p);
+    const base = { encounter: live.row.id, version, paused: live.row.paused, catchUp: true };
     for (let i = chunk; i < events.length; i += chunk) this.reply(c, { type: 'events', ...base, events: events.slice(i - chunk, i) });
     const tail = events.slice(Math.max(0, Math.ceil(events.length / chunk) - 1) * chunk);
-    this.reply(c, { type: 'events', ...ref, ...base, events: tail, state: projectState(live.log.state, viewer, live.ruleset) });
+    this.reply(c, { type: 'events', ...ref, ...base, events: tail, state: this.stateFor(live, p, version) });
+  }
+
+  private stateFor(live: Live, p: Member, version: number): EncounterState {
+    return p.role === 'gm' ? live.log.state : withVersion(projectState(live.log.state, viewerOf(p), live.ruleset), version);
   }
 
   // ── Publisher: called after each commit, in commit order ────────────────
 
   committed(live: Live, before: EncounterState, events: readonly LoggedEvent[]): void {
     const set = this.subs.get(live.row.id);
-    if (!set?.size) return;
+    if (!set?.size || !events.length) return;
+    const from = events[0].seq;
+    const to = events[events.length - 1].seq;
+    // per viewer, once: its events of this commit in its own numbering; '' when it has nothing to send
     const frames = new Map<string, string>();
     for (const c of set) {
       if (!c.principal) continue;
-      const key = viewerKey(c.principal);
+      const p = c.principal;
+      const key = viewerKey(p);
       let text = frames.get(key);
       if (text === undefined) {
-        const viewer = viewerOf(c.principal);
-        text = JSON.stringify({
-          type: 'events',
-          encounter: live.row.id,
-          version: live.log.version,
-          paused: live.row.paused,
-          events: projectNew(before, events, viewer, live.ruleset),
-          state: projectState(live.log.state, viewer, live.ruleset),
-        } satisfies Outgoing);
+        const version = versionFor(live, p);
+        const seen = eventsBetween(live, p, from, to);
+        const state = this.stateFor(live, p, version);
+        // a commit a player sees nothing of (no event, the same state) sends it nothing: even a frame would
+        // tell it that something happened
+        const unchanged = p.role === 'player' && !seen.length && JSON.stringify(state) === JSON.stringify(withVersion(projectState(before, viewerOf(p), live.ruleset), version));
+        text = unchanged ? '' : JSON.stringify({ type: 'events', encounter: live.row.id, version, paused: live.row.paused, events: seen, state } satisfies Outgoing);
         frames.set(key, text);
       }
-      this.send(c, text);
+      if (text) this.send(c, text);
     }
   }
 
   encounterChanged(summary: EncounterSummary): void {
-    const text = JSON.stringify({ type: 'encounter', encounter: summary } satisfies Outgoing);
-    for (const c of this.byTable.get(summary.tableId) ?? []) this.send(c, text);
+    // each viewer's summary carries its own version
+    const texts = new Map<string, string>();
+    for (const c of this.byTable.get(summary.tableId) ?? []) {
+      if (!c.principal) continue;
+      const p = c.principal;
+      const key = viewerKey(p);
+      let text = texts.get(key);
+      if (text === undefined) {
+        let s = summary;
+        if (p.role === 'player') {
+          const live = this.ctx.cache.get(summary.id);
+          s = { ...summary, version: live ? versionFor(live, p) : 0 };
+        }
+        texts.set(key, (text = JSON.stringify({ type: 'encounter', encounter: s } satisfies Outgoing)));
+      }
+      this.send(c, text);
+    }
   }
 
   /** Close every connection of a player whose tokens were revoked. */

@@ -5,7 +5,7 @@
 import type { Distribution } from '../dice/index.ts';
 import { knownState, undoneCommands, viewLog, viewState, type ActionOption, type EncounterState, type LoggedEvent, type Preview, type Ruleset, type Viewer, type ViewRules } from '../engine/index.ts';
 
-const rulesOf = (ruleset: Ruleset): ViewRules => ({
+export const rulesOf = (ruleset: Ruleset): ViewRules => ({
   secretPools: ruleset.secretPools ?? [],
   ...(ruleset.projectData ? { projectData: (data, unit) => ruleset.projectData!(data, unit) } : {}),
 });

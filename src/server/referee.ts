@@ -17,14 +17,15 @@ import { decideGmCommand, SERVER_GM_COMMANDS } from './gm-commands.ts';
 import { canonicalJson } from './json.ts';
 import { engineFor, type Live } from './live.ts';
 import { hiddenUnits, prepareCommand, scrubMessage, secretsFor, unitAccess, viewerOf, type Principal } from './policy.ts';
-import { previewJson, projectLog, projectNew, projectState, reckoningState, visibleActions, type PreviewJson } from './projection.ts';
+import { countUpTo, eventsAfter, eventsBetween, playerLog, summaryFor, versionFor, withVersion } from './numbering.ts';
+import { previewJson, projectState, reckoningState, visibleActions, type PreviewJson } from './projection.ts';
 import { CommandRequest, LoadEncounter, parseWith, PauseRequest, PreviewRequest } from './schemas.ts';
 import { newId, sha256 } from './tokens.ts';
 
 export interface CommandResult {
   encounter: string;
   id: string;
-  /** The log version right after this command. */
+  /** The log version right after this command (a player's: the number of events it has seen then). */
   version: number;
   events: LoggedEvent[];
 }
@@ -70,21 +71,22 @@ export function loadEncounter(ctx: Context, p: Principal, tableId: string, body:
 
 export function listEncounters(ctx: Context, p: Principal, tableId: string): EncounterSummary[] {
   checkTable(ctx, p, tableId, 'member');
-  return ctx.store.encounters(tableId).map(summaryOf);
+  return ctx.store.encounters(tableId).map((r) => summaryFor(ctx, p, r));
 }
 
 export function getEncounter(ctx: Context, token: Principal, id: string): { encounter: EncounterSummary; state: EncounterState; activeUnit?: string } {
   const { live, p } = liveFor(ctx, token, id);
-  const state = projectState(live.log.state, viewerOf(p), live.ruleset);
+  const encounter = summaryFor(ctx, p, live.row);
+  const state = withVersion(projectState(live.log.state, viewerOf(p), live.ruleset), p.role === 'gm' ? live.log.state.version : encounter.version);
   const active = live.engine.activeUnit(live.log.state);
   const shown = active !== undefined && Object.hasOwn(state.units, active);
-  return { encounter: summaryOf(live.row), state, ...(shown ? { activeUnit: active } : {}) };
+  return { encounter, state, ...(shown ? { activeUnit: active } : {}) };
 }
 
 export function readEvents(ctx: Context, token: Principal, id: string, after = 0): { encounter: string; version: number; events: LoggedEvent[] } {
   const { live, p } = liveFor(ctx, token, id);
-  const events = projectLog(live.log.events, viewerOf(p), live.ruleset).filter((e) => e.seq > after);
-  return { encounter: id, version: live.log.version, events };
+  // in the caller's own numbering: a player's seq counts only the events it may see
+  return { encounter: id, version: versionFor(live, p), events: eventsAfter(live, p, after) };
 }
 
 /** What `unit` may do now, each option with its odds when the ruleset gives a preview. */
@@ -104,7 +106,7 @@ export function legalActions(ctx: Context, token: Principal, id: string, unit: s
     const pv = live.engine.preview(known, o.command);
     return isRejection(pv) ? o : { ...o, preview: scrubPreview(previewJson(pv), secrets) };
   });
-  return { unit, version: live.log.version, actions };
+  return { unit, version: versionFor(live, p), actions };
 }
 
 function scrubPreview(p: PreviewJson, secrets: readonly string[]): PreviewJson {
@@ -120,7 +122,7 @@ export function preview(ctx: Context, token: Principal, id: string, body: unknow
   if (prepared instanceof ApiError) throw prepared;
   const pv = live.engine.preview(reckoningState(state, viewerOf(p), live.ruleset), prepared.command);
   if (isRejection(pv)) throw rejectionError(p, state, pv, prepared.restore);
-  return { version: live.log.version, preview: scrubPreview(previewJson(pv), secretsFor(p, state)) };
+  return { version: versionFor(live, p), preview: scrubPreview(previewJson(pv), secretsFor(p, state)) };
 }
 
 function rejectionError(p: Principal, state: EncounterState, r: Rejection, restore: (m: string) => string): ApiError {
@@ -138,9 +140,8 @@ function bodyHash(p: Member, req: CommandRequest): string {
 
 /** The events of an earlier command (a retry), as this principal may see them. */
 function earlierResult(live: Live, p: Member, commandId: string, rec: { from: number; to: number }): CommandResult {
-  const prefix = live.log.events.slice(0, rec.to);
-  const events = projectLog(prefix, viewerOf(p), live.ruleset).filter((e) => e.seq >= rec.from);
-  return { encounter: live.row.id, id: commandId, version: rec.to, events };
+  const version = p.role === 'gm' ? rec.to : countUpTo(playerLog(live, p.playerId), rec.to);
+  return { encounter: live.row.id, id: commandId, version, events: eventsBetween(live, p, rec.from, rec.to) };
 }
 
 /** Server-decided events appended to the in-memory log as one command (see gm-commands.ts). */
@@ -181,7 +182,10 @@ export function runCommand(ctx: Context, token: Principal, id: string, body: unk
   if (prepared instanceof ApiError) throw prepared;
   if (live.row.paused && p.role !== 'gm') throw new ApiError('ENCOUNTER_PAUSED', 'the GM has paused this encounter');
   const version = live.log.version;
-  if (req.expectedVersion !== version) throw new ApiError('STALE_VERSION', `the encounter is at version ${version}, not ${req.expectedVersion}`, 'expectedVersion', { version });
+  // a player's version counts the events it has seen: its command is stale only if one of those came since
+  // (hidden and GM-only events do not count); it applies on top of the real latest state all the same
+  const told = versionFor(live, p);
+  if (req.expectedVersion !== told) throw new ApiError('STALE_VERSION', `the encounter is at version ${told}, not ${req.expectedVersion}`, 'expectedVersion', { version: told });
   if (version >= ctx.limits.eventsPerEncounter) throw new ApiError('LIMIT_REACHED', `an encounter holds at most ${ctx.limits.eventsPerEncounter} events`);
   // a unit written as in the encounter file: the server builds the engine's unit from the stored file
   let command = prepared.command;
@@ -213,7 +217,13 @@ export function runCommand(ctx: Context, token: Principal, id: string, body: unk
     ctx.store.append(id, version, events, { status: live.log.state.status, command: { id: key, bodyHash: hash, result: record }, logCommands, ...(document !== undefined ? { document } : {}) });
   } catch (err) {
     ctx.cache.evict(id);
-    if (err instanceof StaleVersionError) throw new ApiError('STALE_VERSION', err.message, 'expectedVersion', { version: err.actual });
+    if (err instanceof StaleVersionError) {
+      if (p.role === 'gm') throw new ApiError('STALE_VERSION', err.message, 'expectedVersion', { version: err.actual });
+      // another process wrote first: the player's version as the file now stands
+      const fresh = ctx.cache.get(id);
+      const now = fresh ? versionFor(fresh, p) : req.expectedVersion;
+      throw new ApiError('STALE_VERSION', `the encounter is at version ${now}, not ${req.expectedVersion}`, 'expectedVersion', { version: now });
+    }
     throw err;
   }
   live.row.version = live.log.version;
@@ -222,7 +232,7 @@ export function runCommand(ctx: Context, token: Principal, id: string, body: unk
   if (events.some((e) => e.type === 'encounter.started' || e.type === 'combat.ended' || e.type === 'undo' || e.type === 'redo')) {
     ctx.publisher.encounterChanged(summaryOf(live.row));
   }
-  return { encounter: id, id: req.id, version: live.log.version, events: projectNew(before, events, viewerOf(p), live.ruleset) };
+  return { encounter: id, id: req.id, version: versionFor(live, p), events: eventsBetween(live, p, record.from, record.to) };
 }
 
 export function setPaused(ctx: Context, token: Principal, id: string, body: unknown): EncounterSummary {
@@ -235,13 +245,21 @@ export function setPaused(ctx: Context, token: Principal, id: string, body: unkn
   return summary;
 }
 
-/** The viewer's state and log as they were right after event `upTo` (step-by-step replay). */
+/** The viewer's state and log as they were right after event `upTo` (step-by-step replay), in the viewer's own numbering. */
 export function replay(ctx: Context, token: Principal, id: string, upTo: number): { encounter: string; upTo: number; version: number; state: EncounterState; events: LoggedEvent[] } {
   const { live, p } = liveFor(ctx, token, id);
-  if (!Number.isInteger(upTo) || upTo < 1 || upTo > live.log.version) throw new ApiError('BAD_REQUEST', `upTo must be a seq from 1 to ${live.log.version}`, 'upTo');
-  const prefix = live.log.events.slice(0, upTo);
+  const version = versionFor(live, p);
+  if (!Number.isInteger(upTo) || upTo < 1 || upTo > version) throw new ApiError('BAD_REQUEST', `upTo must be a seq from 1 to ${version}`, 'upTo');
   const viewer = viewerOf(p);
-  return { encounter: id, upTo, version: live.log.version, state: projectState(replayLog(live.engine, prefix), viewer, live.ruleset), events: projectLog(prefix, viewer, live.ruleset) };
+  if (p.role === 'gm') {
+    const prefix = live.log.events.slice(0, upTo);
+    return { encounter: id, upTo, version, state: replayLog(live.engine, prefix), events: prefix };
+  }
+  // the player's event upTo is real event `real`: the state right after it, the player's log up to it
+  const log = playerLog(live, p.playerId);
+  const real = log.real[upTo - 1];
+  const state = withVersion(projectState(replayLog(live.engine, live.log.events.slice(0, real)), viewer, live.ruleset), upTo);
+  return { encounter: id, upTo, version, state, events: log.events.slice(0, upTo) };
 }
 
 export function encounterOr404(ctx: Context, id: string): Live {

@@ -72,7 +72,7 @@ export const Faces = z.array(z.number().int().min(1).max(1_000_000)).max(200).me
 
 export const CommandRequest = z.strictObject({
   id: Id.meta({ description: 'Client-chosen id: a retry with the same id and body returns the first result; the same id with another body is refused.' }),
-  expectedVersion: z.number().int().min(0).meta({ description: 'The log version the command was made against; a stale one gets STALE_VERSION and changes nothing.' }),
+  expectedVersion: z.number().int().min(0).meta({ description: 'The version the command was made against (a player\'s: its own, the number of events it has seen); a stale one gets STALE_VERSION and changes nothing.' }),
   command: Command,
   dice: Faces.optional(),
 });

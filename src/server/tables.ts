@@ -1,5 +1,6 @@
 /** Tables, players and links: create a table (GM token), invite players, redeem an invite, settings. */
-import { checkTable, settingsOf, summaryOf, type Context, type EncounterSummary } from './context.ts';
+import { checkTable, settingsOf, type Context, type EncounterSummary } from './context.ts';
+import { summaryFor } from './numbering.ts';
 import { ApiError } from './errors.ts';
 import type { Principal } from './policy.ts';
 import { CreateInvite, CreateTable, Join, PatchSettings, parseWith, Settings } from './schemas.ts';
@@ -36,7 +37,7 @@ export function tableInfo(ctx: Context, p: Principal, tableId: string): TableInf
     ...(p.role === 'player' ? { playerId: p.playerId } : {}),
     settings: settingsOf(ctx, tableId),
     players: ctx.store.players(tableId),
-    encounters: ctx.store.encounters(tableId).map(summaryOf),
+    encounters: ctx.store.encounters(tableId).map((r) => summaryFor(ctx, p, r)),
   };
 }
 

@@ -11,7 +11,8 @@ import { checkTable, liveFor, summaryOf, type Context, type EncounterSummary } f
 import { ApiError } from './errors.ts';
 import { engineFor } from './live.ts';
 import { viewerOf, type Principal } from './policy.ts';
-import { projectLog, projectState } from './projection.ts';
+import { eventsAfter, summaryFor, withVersion } from './numbering.ts';
+import { projectState } from './projection.ts';
 import { EXPORT_FORMAT, ImportRequest, parseWith } from './schemas.ts';
 import { newId } from './tokens.ts';
 
@@ -38,7 +39,10 @@ export interface TableExport {
 function exportOne(ctx: Context, p: Principal, id: string): ExportedEncounter {
   const { live, p: m } = liveFor(ctx, p, id);
   const viewer = viewerOf(m);
-  const out: ExportedEncounter = { ...summaryOf(live.row), events: projectLog(live.log.events, viewer, live.ruleset), state: projectState(live.log.state, viewer, live.ruleset) };
+  // a player's events in its own numbering (gap-free, so its export imports), its state at its own version
+  const summary = summaryFor(ctx, m, live.row);
+  const state = m.role === 'gm' ? live.log.state : withVersion(projectState(live.log.state, viewer, live.ruleset), summary.version);
+  const out: ExportedEncounter = { ...summary, events: eventsAfter(live, m, 0), state };
   if (m.role === 'gm') {
     out.commands = { ...live.log.commands };
     const document = ctx.store.encounterDocument(id);

@@ -24,14 +24,17 @@ describe('WebSocket', () => {
     expect(Object.keys(snap.state.units)).not.toContain('g3');
     await gm.request({ type: 'subscribe', encounter: enc });
 
+    // the player's numbering counts only what it sees; the GM's is the log's
     const v0 = snap.version;
-    const res = await gm.request({ type: 'command', encounter: enc, id: 'ws-1', expectedVersion: v0, command: { type: 'gm.note', text: 'only for me' } });
-    expect(res).toMatchObject({ type: 'result', id: 'ws-1', version: v0 + 1 });
-    const seen = await p1.next((m) => m.type === 'events' && m.version === v0 + 1);
-    expect(seen.events).toEqual([]); // a GM note: the player learns the version moved, nothing else
-    const note2 = await gm.request({ type: 'command', encounter: enc, id: 'ws-2', expectedVersion: v0 + 1, command: { type: 'gm.note', text: 'hello all', public: true } });
+    const g0 = (await t.gm.get(`/api/encounters/${enc}`)).body.encounter.version;
+    const res = await gm.request({ type: 'command', encounter: enc, id: 'ws-1', expectedVersion: g0, command: { type: 'gm.note', text: 'only for me' } });
+    expect(res).toMatchObject({ type: 'result', id: 'ws-1', version: g0 + 1 });
+    const note2 = await gm.request({ type: 'command', encounter: enc, id: 'ws-2', expectedVersion: g0 + 1, command: { type: 'gm.note', text: 'hello all', public: true } });
     expect(note2.type).toBe('result');
-    expect((await p1.next((m) => m.type === 'events' && m.version === v0 + 2)).events[0]).toMatchObject({ type: 'note', text: 'hello all' });
+    const seen = await p1.next((m) => m.type === 'events' && !m.catchUp);
+    // a GM note: the player receives nothing at all, not even a frame; the public note is its next event
+    expect(seen).toMatchObject({ version: v0 + 1, events: [{ type: 'note', text: 'hello all', seq: v0 + 1 }] });
+    expect(p1.messages.filter((m) => m.type === 'events')).toHaveLength(2);
     for (const m of [...gm.messages, ...p1.messages]) expect(ServerMessage.safeParse(m).success, JSON.stringify(m)).toBe(true);
 
     // reconnect: catch up from the last seq seen
@@ -40,10 +43,11 @@ describe('WebSocket', () => {
     await command(t.gm, enc, { type: 'start' });
     const back = new WsClient(t.url);
     await back.auth(t.p1.token!);
-    const caught = await back.request({ type: 'subscribe', encounter: enc, after: v0 + 2 });
+    const caught = await back.request({ type: 'subscribe', encounter: enc, after: v0 + 1 });
     expect(caught.events[0]).toMatchObject({ type: 'note', text: 'while away' });
     expect(caught.events.map((e: { type: string }) => e.type)).toContain('encounter.started');
-    expect(caught.version).toBe((await t.gm.get(`/api/encounters/${enc}`)).body.encounter.version);
+    expect(caught.version).toBe((await t.p1.get(`/api/encounters/${enc}`)).body.encounter.version);
+    expect(caught.events.map((e: { seq: number }) => e.seq)).toEqual(caught.events.map((_: unknown, i: number) => v0 + 2 + i));
     gm.close();
     back.close();
   });

@@ -15,6 +15,30 @@ export async function waitVersion(page: Page, atLeast: number, timeout = 15_000)
   await page.waitForFunction((v) => Number(document.querySelector('main.layout')?.getAttribute('data-version')) >= v, atLeast, { timeout });
 }
 
+/**
+ * The version the server reports to this page's viewer now: the GM's is the log's, a player's counts only
+ * the events it may see (so it stays below the GM's once anything was withheld from it).
+ */
+export async function serverVersion(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const m = /^#\/(gm|play)\/([^/?]+)/.exec(location.hash);
+    if (!m) throw new Error(`not a table page: ${location.hash}`);
+    const role = m[1] === 'gm' ? 'gm' : 'player';
+    const table = decodeURIComponent(m[2]);
+    const token = localStorage.getItem(`skirmish.${role}.${table}`) ?? new URLSearchParams(location.hash.split('?')[1] ?? '').get('token');
+    const info = (await (await fetch(`/api/tables/${encodeURIComponent(table)}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { encounters: { status: string; version: number }[] };
+    // the encounter the page shows: the last one still running, else the last one (as the page picks it)
+    const live = info.encounters.filter((e) => e.status !== 'ended');
+    const list = live.length ? live : info.encounters;
+    return list[list.length - 1].version;
+  });
+}
+
+/** Wait until the page shows everything the server has for its viewer. */
+export async function caughtUp(page: Page): Promise<void> {
+  await waitVersion(page, await serverVersion(page));
+}
+
 export async function ended(page: Page): Promise<boolean> {
   return (await page.locator('main.layout[data-status=ended]').count()) > 0;
 }

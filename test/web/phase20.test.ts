@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { activeUnit, freshActions, step, version, waitVersion, type TurnMemo } from './bot.ts';
+import { activeUnit, caughtUp, freshActions, step, version, waitVersion, type TurnMemo } from './bot.ts';
 import { atTheTable } from './at-the-table.ts';
 import { assign, inSync, openTable, playToEnd, start } from './session.ts';
 
@@ -64,7 +64,7 @@ describe('phase20 in the browser', () => {
             const active = await activeUnit(t.gm);
             await ana.reload();
             await ana.waitForSelector('main.layout');
-            await waitVersion(ana, await version(t.gm));
+            await caughtUp(ana);
             expect(await ana.getByTestId('round').innerText()).toBe(round);
             // while the Sneak is hidden, its turn shows on no player's page
             expect(await activeUnit(ana)).toBe(active === 'g3' && !revealed ? undefined : active);
@@ -115,7 +115,7 @@ describe('phase20 in the browser', () => {
         actor = await activeUnit(t.gm);
       }
       const page = t.seats.get(actor!)!;
-      await waitVersion(page, await version(t.gm));
+      await caughtUp(page);
       await freshActions(page);
 
       // a reachable square is a button: focus it, Enter moves there

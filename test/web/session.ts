@@ -3,7 +3,7 @@
  * players (each joins in its own browser context), hands them units, and the fight is played by the bot.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { activeUnit, ended, step, version, waitVersion, type TurnMemo } from './bot.ts';
+import { activeUnit, caughtUp, ended, step, version, waitVersion, type TurnMemo } from './bot.ts';
 
 export interface Table {
   gm: Page;
@@ -75,10 +75,9 @@ export async function start(t: Table): Promise<void> {
   await waitVersion(t.gm, before + 1);
 }
 
-/** Every page shows the same log version as the GM's (players may see fewer events, never an older version). */
+/** Every page shows everything the server has for its viewer (a player's numbering counts only what it may see). */
 export async function inSync(t: Table): Promise<void> {
-  const v = await version(t.gm);
-  for (const p of t.players) await waitVersion(p, v);
+  for (const p of [t.gm, ...t.players]) await caughtUp(p);
 }
 
 export interface PlayOptions {
@@ -104,7 +103,7 @@ export async function playToEnd(t: Table, opts: PlayOptions = {}): Promise<numbe
     const key = `${round}|${actor}|${await t.gm.locator('.turn-order li.is-active').evaluate((li) => Array.from(li.parentElement!.children).indexOf(li))}`;
     if (memo.key !== key) Object.assign(memo, { key, attacks: 0, moved: 0 });
     const page = t.seats.get(actor) ?? t.gm;
-    if (page !== t.gm) await waitVersion(page, await version(t.gm));
+    if (page !== t.gm) await caughtUp(page);
     try {
       await step(page, actor, memo, opts.onAim);
     } catch (err) {
