@@ -56,16 +56,6 @@ export function targetOf(ctx: Resolution, u: Unit, id: unknown): Unit {
   return t;
 }
 
-/** The hit-check bonus alone (what attackBonus adds up), for a resolution that builds no breakdown. */
-function hitBonus(state: Parameters<typeof mod>[0], u: Unit, w: Weapon): number {
-  return mod(state, u, 'generalSkill') + (isSkilledWith(u, w) ? mod(state, u, 'combat') : 0);
-}
-
-/** The damage bonus alone (what attackDamageBonus adds up). */
-function damageBonus(state: Parameters<typeof mod>[0], u: Unit, w: Weapon): number {
-  return (isSkilledWith(u, w) ? mod(state, u, w.scale) : 0) + (dataOf(u).classBonus.attack || 0);
-}
-
 const sumTerms = (terms: Term[]) => terms.reduce((s, t) => s + (t.kind === 'mod' ? t.value : 0), 0);
 
 /**
@@ -73,16 +63,16 @@ const sumTerms = (terms: Term[]) => terms.reduce((s, t) => s + (t.kind === 'mod'
  * are the same logged or not; unlogged (bulk simulation) it builds no breakdowns.
  */
 export function resolveAttack(ctx: Resolution, attacker: Unit, target: Unit, w: Weapon, why: string): boolean {
-  const hitTerms = ctx.logging ? attackBonus(ctx.state, attacker, w).terms : undefined;
+  const { bonus, terms } = attackBonus(ctx.state, attacker, w);
   const face = ctx.roll(20, 'hit check');
-  const total = face + (hitTerms ? sumTerms(hitTerms) : hitBonus(ctx.state, attacker, w));
+  const total = face + bonus;
   const dv = dvOf(ctx.state, target);
   const hit = total > dv;
-  if (hitTerms) {
+  if (ctx.logging) {
     ctx.check(
       {
         label: `hit check (${w.name}${why ? `, ${why}` : ''})`,
-        terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...hitTerms],
+        terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...terms],
         total,
         against: { op: '>', value: dv, name: 'DV' },
         outcome: hit ? 'hit' : 'miss',
@@ -93,19 +83,16 @@ export function resolveAttack(ctx: Resolution, attacker: Unit, target: Unit, w: 
     );
   } else ctx.unlogged();
   if (!hit) return false;
-  let amount: number;
-  if (ctx.logging) {
-    const roll = ctx.rollNotation(w.damage, 'attack roll');
-    const bonusTerms = attackDamageBonus(ctx.state, attacker, w);
-    const raw = roll.total + sumTerms(bonusTerms);
-    amount = Math.max(0, raw);
+  const bonusTerms = attackDamageBonus(ctx.state, attacker, w);
+  // unlogged, the dice are rolled for their total alone: no per-die term to build
+  const roll = ctx.logging ? ctx.rollNotation(w.damage, 'attack roll') : { total: ctx.rollTotal(w.damage, 'attack roll'), term: undefined };
+  const raw = roll.total + sumTerms(bonusTerms);
+  const amount = Math.max(0, raw);
+  if (roll.term) {
     const dmgTerms: Term[] = [roll.term, ...bonusTerms];
     if (raw < 0) dmgTerms.push({ kind: 'step', name: 'at least', value: 0 });
     ctx.check({ label: `attack roll (${w.name})`, terms: dmgTerms, total: amount, outcome: `${amount} damage`, rules: ['P20-ATK-3'] }, attacker.id, target.id);
-  } else {
-    amount = Math.max(0, ctx.rollTotal(w.damage, 'attack roll') + damageBonus(ctx.state, attacker, w));
-    ctx.unlogged();
-  }
+  } else ctx.unlogged();
   dealDamage(ctx, target.id, amount, attacker.id, 'P20-ATK-3');
   return true;
 }
