@@ -92,6 +92,7 @@ export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRule
   for (const id of state.unitOrder) if (shown(id)) units[id] = projectUnit(state.units[id], viewer, rules, friends, shown);
   const data = { ...state.data };
   for (const k of GM_ONLY_KEYS) delete data[k];
+  const mentions = state.pending.length ? hiddenMentions(state) : undefined;
   return {
     ...state,
     units,
@@ -100,7 +101,7 @@ export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRule
     effects: state.effects.filter((f) => shown(f.target) && shown(f.source)).map((f) => (f.source && !shown(f.source) ? { ...f, source: undefined } : f)),
     pending: state.pending
       .filter((p) => p.answeredBy === 'gm' || shown(p.answeredBy))
-      .map((p) => (p.answeredBy === 'gm' ? gmDecisionSeen(p, hiddenMentions(state)) : p)),
+      .map((p) => (p.answeredBy === 'gm' ? gmDecisionSeen(p, mentions) : p)),
     data,
   };
 }
