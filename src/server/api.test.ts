@@ -121,7 +121,9 @@ describe('play', () => {
       const pmf = withOdds.preview.damage.pmf as [number, number][];
       expect(pmf.reduce((s, [, p]) => s + p, 0)).toBeCloseTo(1, 6);
     }
-    const v = view.encounter.version;
+    // each viewer numbers the log its own way (hidden events are not counted for players)
+    const v = (await actor.get(`/api/encounters/${enc}`)).body.encounter.version as number;
+    const gmBefore = view.encounter.version as number;
     const body = { id: 'once-1', expectedVersion: v, command: { type: 'end_turn', actor: active } };
     const first = await actor.post(`/api/encounters/${enc}/commands`, body);
     expect(first.status, first.text).toBe(200);
@@ -131,9 +133,10 @@ describe('play', () => {
     const other = await actor.post(`/api/encounters/${enc}/commands`, { ...body, command: { type: 'end_turn', actor: active, x: 1 } });
     expect(other.body.error.code).toBe('IDEMPOTENCY_CONFLICT');
     // ids are per sender: another sender's same id is a different command
-    const theirs = await t.gm.post(`/api/encounters/${enc}/commands`, { id: 'once-1', expectedVersion: first.body.version, command: { type: 'gm.note', text: 'mine' } });
+    const gmNow = (await t.gm.get(`/api/encounters/${enc}`)).body.encounter.version as number;
+    const theirs = await t.gm.post(`/api/encounters/${enc}/commands`, { id: 'once-1', expectedVersion: gmNow, command: { type: 'gm.note', text: 'mine' } });
     expect(theirs.status, theirs.text).toBe(actor === t.gm ? 409 : 200);
-    const stale = await t.gm.post(`/api/encounters/${enc}/commands`, { id: 'stale-1', expectedVersion: v, command: { type: 'gm.note', text: 'late' } });
+    const stale = await t.gm.post(`/api/encounters/${enc}/commands`, { id: 'stale-1', expectedVersion: gmBefore, command: { type: 'gm.note', text: 'late' } });
     expect(stale.status).toBe(409);
     expect(stale.body.error).toMatchObject({ code: 'STALE_VERSION' });
     const events = (await t.gm.get(`/api/encounters/${enc}/events`)).body.events as { seq: number }[];
