@@ -51,7 +51,8 @@ describe('secrets never reach a player', () => {
     }
     const gmGet = async () => (await t.gm.get(`/api/encounters/${enc}`)).body;
     const send = async (c: Client, command: Record<string, unknown>, id: string) => {
-      const version = (await gmGet()).encounter.version;
+      // each sender's own numbering: players do not count hidden events
+      const version = (await c.get(`/api/encounters/${enc}`)).body.encounter.version;
       return c.post(`/api/encounters/${enc}/commands`, { id, expectedVersion: version, command });
     };
 
