@@ -3,8 +3,8 @@
  * which ends the turn. Equip is Minor (FRL-ACT-3); Move to front/rear (FRL-ACT-4) and Flee (FRL-ACT-5)
  * are Major. Attack, Gadget and Stream live in their own files.
  */
-import { fail, type Command, type EncounterState, type Resolution, type Unit } from '../../engine/index.ts';
-import { dataOf, enemiesOf, evasionOf, mod, rearguardOf, ZONE_SPACING } from './model.ts';
+import { fail, type Command, type EncounterState, type Resolution, type Term, type Unit } from '../../engine/index.ts';
+import { dataOf, enemiesOf, evasionOf, mod, rearguardOf } from './model.ts';
 import { zoneWords } from './reach.ts';
 
 /** Equip (Minor): take another of the unit's weapons in hand. The turn goes on. */
@@ -32,37 +32,50 @@ export function moveCommand(ctx: Resolution, cmd: Command): void {
   if (cmd.to !== 'frontline' && cmd.to !== 'rearguard') fail('command/bad_zone', 'move "to" is "frontline" or "rearguard" (the unit\'s own)', 'to');
   const zone = zoneFor(ctx.state, u, cmd.to);
   if (u.zone === zone) fail('action/already_there', `${u.name} is already in the ${zoneWords(zone)}`, 'to');
+  // the declaration first; the unit.zone line after it gives the way and the 20 m (see index.ts describe)
+  ctx.note(`${u.name} moves to the ${cmd.to === 'frontline' ? 'frontline' : 'rearguard'} (Major action) [FRL-ACT-4]`);
   ctx.emit({ type: 'unit.zone', unit: u.id, from: u.zone!, to: zone });
-  ctx.note(`${u.name} moves ${ZONE_SPACING} m to the ${zoneWords(zone)} (Major action) [FRL-ACT-4]`);
   ctx.endTurn();
 }
 
 /**
  * Flee (Major): one roll, 1d20 + Might, must equal or beat the Evasion of every enemy still standing —
  * that is, the highest one. Success takes the unit out of the battle; each character flees on its own.
+ * An enemy hidden from the players counts like any other, but the check they read names only the
+ * enemies they can see; the GM reads the hidden ones' part in a note of its own (a player would lose
+ * the whole line of its own roll if it named a unit hidden from it).
  */
 export function fleeCommand(ctx: Resolution, cmd: Command): void {
   const u = ctx.unit(cmd.actor!);
   const foes = enemiesOf(ctx.state, u);
   if (!foes.length) fail('action/no_enemies', `no enemy stands in ${u.name}'s way`);
-  const evasions = foes.map((f) => ({ f, e: evasionOf(ctx.state, f) }));
-  const highest = evasions.reduce((a, b) => (b.e > a.e ? b : a), evasions[0]);
   const might = mod(ctx.state, u, 'might');
   const face = ctx.roll(20, 'flee');
   const total = face + might;
-  const escaped = evasions.every((x) => total >= x.e);
-  const stoppedBy = evasions.filter((x) => total < x.e).map((x) => x.f.name);
+  const evasions = foes.map((f) => ({ f, e: evasionOf(ctx.state, f), stops: total < evasionOf(ctx.state, f) }));
+  const escaped = evasions.every((x) => !x.stops);
+  const seen = evasions.filter((x) => !x.f.hidden);
+  const unseen = evasions.filter((x) => x.f.hidden);
+  const highest = seen.length ? seen.reduce((a, b) => (b.e > a.e ? b : a)) : undefined;
+  const stoppedBy = seen.filter((x) => x.stops).map((x) => x.f.name);
+  const terms: Term[] = [{ kind: 'dice', label: 'd20', faces: [face], value: face }, { kind: 'mod', name: 'Might', value: might }];
+  if (seen.length) terms.push({ kind: 'note', text: `Evasion: ${seen.map((x) => `${x.f.name} ${x.e}`).join(', ')}` });
   ctx.check(
     {
       label: 'flee',
-      terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, { kind: 'mod', name: 'Might', value: might }, { kind: 'note', text: `Evasion: ${evasions.map((x) => `${x.f.name} ${x.e}`).join(', ')}` }],
+      terms,
       total,
-      against: { op: '>=', value: highest.e, name: `Evasion of ${highest.f.name}` },
-      outcome: escaped ? 'escapes' : `caught by ${stoppedBy.join(', ')}`,
+      ...(highest ? { against: { op: '>=' as const, value: highest.e, name: `Evasion of ${highest.f.name}` } } : {}),
+      outcome: escaped ? 'escapes' : stoppedBy.length ? `caught by ${stoppedBy.join(', ')}` : 'caught',
       rules: ['FRL-ACT-5'],
     },
     u.id,
   );
+  if (unseen.length) {
+    const caught = unseen.filter((x) => x.stops).map((x) => x.f.name);
+    const text = `Hidden from the players, ${unseen.map((x) => `${x.f.name} (Evasion ${x.e})`).join(', ')} ${unseen.length > 1 ? 'also count' : 'also counts'}: ${caught.length ? `caught by ${caught.join(', ')}` : 'not caught by them'} [FRL-ACT-5]`;
+    ctx.note(text, { about: unseen.map((x) => x.f.id), visibility: 'gm' });
+  }
   if (escaped) ctx.emit({ type: 'unit.status', unit: u.id, status: 'fled', cause: 'ran away from the battle', rule: 'FRL-ACT-5' });
   ctx.endTurn();
 }

@@ -71,6 +71,15 @@ describe('frontline affinities', () => {
     expect(t.hp('foe')).toBe(12);
   });
 
+  it('FRL-DMG-2 (ruling): Drain heals the damage rolled, but never above the maximum HP', () => {
+    const t = table({ kinetic: 'drain' }, { foe: { startHp: 12 } });
+    // 1d8 5 + Might 2 = 7 rolled → DRAIN 7; the Raider has 15 − 12 = 3 to gain: 12 → 15
+    const ev = t.dice(15, 3, 5).do(atk);
+    expect(t.checks(ev)[1]).toBe('1d8(5) + Might 2 = 7 → DRAIN: Raider heals 7 [FRL-DMG-1, FRL-DMG-2, FRL-DMG-4]');
+    expect(ev.find((e) => e.type === 'pool.changed')).toMatchObject({ unit: 'foe', kind: 'heal', delta: 3, value: 15 });
+    expect(t.hp('foe')).toBe(15);
+  });
+
   it('FRL-DMG-2: affinities are per damage type and per creature', () => {
     const boss = { id: 'boss', name: 'Raider Boss', side: 'raiders', hp: 20, affinities: { energy: 'weak' }, weapons: ['claws'] };
     const t = new Table(frontline, battle({ hero: { start: 'rearguard', equipped: 'pistol' }, foe: { affinities: { kinetic: 'weak', energy: 'Im' } }, extra: [boss] }));

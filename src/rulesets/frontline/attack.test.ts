@@ -73,6 +73,28 @@ describe('frontline damage', () => {
     expect(t.hp('foe')).toBe(15);
   });
 
+  it('FRL-DMG-3 (ruling): an effect can lower Defense to 0 but never below — Defense never adds damage', () => {
+    const shred = { id: 'shred', name: 'Armour Shredder', target: 'enemy', effect: { name: 'Shredded', rounds: 2, modifiers: { defense: -5 } } };
+    const t = table({ doc: { content: { ...content, gadgets: [shred] } }, hero: { gadgets: ['shred'] } });
+    // the Raider's Defense 2 − 5 = −3: it counts as 0, not as +3 damage
+    t.do({ type: 'gadget', actor: 'hero', gadget: 'shred', target: 'foe' });
+    t.passUntil('hero'); // Ria's turn in round 2: Shredded counts 2 → 1 and still holds
+    expect(t.state.effects.map((f) => [f.name, f.remaining])).toEqual([['Shredded', 1]]);
+    // d20 15 + 3 = 18 ≥ 3 + 2 = 5 → hit; 1d8 5 + Might 2 − Defense 0 = 7 (not 5 + 2 + 3 = 10) → 15 − 7 = 8
+    const ev = t.dice(15, 3, 5).do(atk);
+    expect(t.checks(ev)[1]).toBe('1d8(5) + Might 2 (Defense -3 counts as 0) = 7 → 7 damage [FRL-DMG-1, FRL-DMG-3, FRL-DMG-4]');
+    expect(t.hp('foe')).toBe(8);
+  });
+
+  it('FRL-DMG-3 (ruling): the preview counts a lowered Defense as 0 too', () => {
+    const shred = { id: 'shred', name: 'Armour Shredder', target: 'enemy', effect: { name: 'Shredded', rounds: 2, modifiers: { defense: -5 } } };
+    const t = table({ doc: { content: { ...content, gadgets: [shred] } }, hero: { gadgets: ['shred'] } });
+    t.do({ type: 'gadget', actor: 'hero', gadget: 'shred', target: 'foe' });
+    t.passUntil('hero');
+    // 1d8 + Might 2 − 0: 3..10, mean 6.5
+    expect(t.preview(atk).damageOnHit).toEqual({ min: 3, max: 10, mean: 6.5 });
+  });
+
   it('FRL-DMG-4: kinetic and energy are the damage types; the log names them', () => {
     const t = table({ hero: { start: 'rearguard', equipped: 'pistol' } });
     const ev = t.dice(15, 3, 4).do(atk);

@@ -8,7 +8,7 @@
  */
 import { distributionOf } from '../../dice/index.ts';
 import type { Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
-import { affinityOf, dataOf, isCharacter, mod, revealedTypes } from './model.ts';
+import { affinityOf, dataOf, defenseOf, isCharacter, mod, revealedTypes } from './model.ts';
 import type { Affinity, DamageType } from './schema.ts';
 
 /** What strikes: a weapon or a device's damage. */
@@ -84,8 +84,8 @@ function landDamage(ctx: Resolution, s: Strike, targetId: UnitId, roll: SharedRo
     terms.push({ kind: 'mod', name: 'Might', value: s.might });
     rules.push('FRL-DMG-1');
   }
-  const targetDef = mod(ctx.state, target, 'defense');
-  const attackerDef = mod(ctx.state, attacker, 'defense');
+  const targetDef = defenseOf(ctx.state, target);
+  const attackerDef = defenseOf(ctx.state, attacker);
   const land = landing(aff, diceValue, s.might, targetDef, attackerDef);
   const label = `damage (${s.what}, ${s.type})`;
   if (land.kind === 'heal') {
@@ -97,7 +97,11 @@ function landDamage(ctx: Resolution, s: Strike, targetId: UnitId, roll: SharedRo
   if (land.kind !== 'damage') return;
   const reflected = land.to === 'attacker';
   const defense = reflected ? attackerDef : targetDef;
-  if (defense) terms.push({ kind: 'mod', name: reflected ? `${attacker.name}'s Defense` : 'Defense', value: -defense });
+  const whose = reflected ? `${attacker.name}'s Defense` : 'Defense';
+  if (defense) terms.push({ kind: 'mod', name: whose, value: -defense });
+  // an effect took Defense below 0: say so, since it then counts for nothing (ruling FRL-DMG-3)
+  const lowered = mod(ctx.state, reflected ? attacker : target, 'defense');
+  if (lowered < 0) terms.push({ kind: 'note', text: `${whose} ${lowered} counts as 0` });
   const raw = diceValue + (s.might ?? 0) - defense;
   if (raw < 0) terms.push({ kind: 'step', name: 'floored at', value: 0 });
   rules.push('FRL-DMG-3');
@@ -114,13 +118,12 @@ export function takeDamage(ctx: Resolution, id: UnitId, amount: number, source: 
   ctx.damage(id, amount, { ...(source !== undefined ? { source } : {}), damageType: type, rule: 'FRL-DMG-3' });
   const u = ctx.unit(id);
   if (before.status !== 'active' || u.pools.hp.value > 0) return;
+  // the line reads "falls unconscious" for a character, "is defeated" for an enemy (index.ts describe)
   ctx.emit({ type: 'unit.status', unit: id, status: 'down', cause: 'unconscious at 0 HP', rule: 'FRL-END-1' });
   if (isCharacter(ctx.state, u)) {
     const scars = dataOf(u).battlescars + 1;
     ctx.setData(id, 'battlescars', scars);
-    ctx.note(`${u.name} falls unconscious and gains a Battlescar (${scars} in all) [FRL-END-1]`);
-  } else {
-    ctx.note(`${u.name} is defeated [FRL-END-1]`);
+    ctx.note(`${u.name} gains a Battlescar (${scars} in all) [FRL-END-1]`);
   }
 }
 

@@ -53,6 +53,16 @@ describe('frontline gadgets and streams', () => {
     expect(t.engine.legalActions(t.state, 'hero').some((o) => o.command.gadget === 'medkit')).toBe(false);
   });
 
+  it('FRL-ACT-2 (ruling): healing never takes HP above the maximum; the log counts the uses left', () => {
+    const t = new Table(frontline, battle({ hero: { startHp: 18 } }));
+    t.start(10, 12);
+    // Medkit 2d4 on herself: 4 + 4 = 8 rolled; Ria has 20 − 18 = 2 to gain: 18 → 20
+    const ev = t.dice(4, 4).do({ type: 'gadget', actor: 'hero', gadget: 'medkit', target: 'hero' });
+    expect(t.lines(ev)).toContain('Ria uses the gadget Medkit on Ria (Major action; 1 of 2 uses left) [FRL-ACT-2]');
+    expect(t.checks(ev)).toEqual(['2d4(4, 4) → Ria heals 8 [FRL-ACT-2]']);
+    expect(ev.find((e) => e.type === 'pool.changed')).toMatchObject({ unit: 'hero', kind: 'heal', delta: 2, value: 20 });
+  });
+
   it('FRL-ACT-2 (ruling): an effect "for 1 round" lasts until the start of the user\'s next turn, exactly', () => {
     const t = new Table(frontline, battle({ extra: [kit] }));
     t.start(10, 12, 1); // Ria 12, Raider 12, Kit 1
@@ -92,6 +102,7 @@ describe('frontline gadgets and streams', () => {
     // Grapple Hook (long reach): pulls the Raider from its rearguard into the frontline
     const ev = t.do({ type: 'gadget', actor: 'hero', gadget: 'hook', target: 'foe' });
     expect(ev.find((e) => e.type === 'unit.zone')).toMatchObject({ unit: 'foe', from: 'enemy_rearguard', to: 'frontline' });
+    expect(t.lines(ev)).toEqual(expect.arrayContaining(['Grapple Hook puts Raider in the frontline [FRL-ACT-2]', 'Raider: enemy rearguard → frontline (20 m)']));
     t.passUntil('hero');
     // Spark Stream (1d8 energy, hit: true): d20 12 + 3 = 15 ≥ 5 + 2 = 7 → hit; 1d8 6 − Defense 2 = 4 → 11
     const s = t.dice(12, 5, 6).do({ type: 'stream', actor: 'hero', stream: 'spark', target: 'foe' });

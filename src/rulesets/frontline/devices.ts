@@ -76,7 +76,9 @@ export function deviceCommand(kind: DeviceKind) {
     const a = aim(ctx.state, u, d, cmd.target, cmd.zone);
     if (!a.ok) fail(a.code, a.message, a.field);
     if (d.uses !== undefined) ctx.setData(u.id, 'used', { ...dataOf(u).used, [d.id]: (dataOf(u).used[d.id] ?? 0) + 1 });
-    ctx.note(`${u.name} uses the ${kind} ${d.name}${targetsZone(d) ? ` on the ${zoneWords(cmd.zone as string)}` : ` on ${a.targets[0].name}`} (Major action) [FRL-ACT-2]`);
+    const left = usesLeft(ctx.unit(u.id), d);
+    const uses = left === undefined ? '' : `; ${left} of ${d.uses} uses left`;
+    ctx.note(`${u.name} uses the ${kind} ${d.name}${targetsZone(d) ? ` on the ${zoneWords(cmd.zone as string)}` : ` on ${a.targets[0].name}`} (Major action${uses}) [FRL-ACT-2]`);
     const damage = d.damage ? sharedRoll(ctx, d.damage, `${d.name} damage`) : undefined;
     const heal = d.heal ? sharedRoll(ctx, d.heal, `${d.name} heal`) : undefined;
     for (const target of a.targets) {
@@ -93,8 +95,8 @@ export function deviceCommand(kind: DeviceKind) {
         const t = ctx.unit(target.id);
         const to = zoneFor(ctx.state, t, d.move);
         if (t.status === 'active' && t.zone !== to) {
-          ctx.emit({ type: 'unit.zone', unit: t.id, from: t.zone!, to });
           ctx.note(`${d.name} puts ${t.name} in the ${zoneWords(to)} [FRL-ACT-2]`);
+          ctx.emit({ type: 'unit.zone', unit: t.id, from: t.zone!, to });
         }
       }
     }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { viewState } from '../../engine/index.ts';
 import { Table } from '../testing.ts';
-import { battle, EVEN_START } from './fixtures.ts';
+import { battle, content, EVEN_START } from './fixtures.ts';
 import { frontline } from './index.ts';
 
 describe('frontline end of battle', () => {
@@ -14,7 +14,7 @@ describe('frontline end of battle', () => {
     const ev = t.dice(15, 2, 4).do({ type: 'attack', actor: 'foe', target: 'hero' });
     expect(t.unit('hero').status).toBe('down');
     expect(t.unit('hero').data.battlescars).toBe(2); // one from an earlier fight, one now
-    expect(t.lines(ev)).toContain('Ria falls unconscious and gains a Battlescar (2 in all) [FRL-END-1]');
+    expect(t.lines(ev)).toEqual(expect.arrayContaining(['Ria falls unconscious at 0 HP [FRL-END-1]', 'Ria gains a Battlescar (2 in all) [FRL-END-1]']));
   });
 
   it('FRL-END-2: all characters unconscious → game over (defeat)', () => {
@@ -31,7 +31,8 @@ describe('frontline end of battle', () => {
     t.start(...EVEN_START);
     // d20 15 + 3 ≥ 3 + 2; 1d8 4 + 2 − 2 = 4 → 0
     const ev = t.dice(15, 3, 4).do({ type: 'attack', actor: 'hero', target: 'foe' });
-    expect(t.lines(ev)).toContain('Raider is defeated [FRL-END-1]');
+    expect(t.lines(ev)).toContain('Raider is defeated at 0 HP [FRL-END-1]');
+    expect(t.lines(ev).some((l) => l.includes('Battlescar'))).toBe(false);
     expect(t.unit('foe').data.battlescars).toBe(0);
     expect(t.state.result).toEqual({ outcome: 'victory', winner: 'heroes', reason: 'every enemy is defeated: the combat ends and play returns to exploration [FRL-END-2]' });
   });
@@ -54,11 +55,37 @@ describe('frontline end of battle', () => {
     expect(t.state.result).toMatchObject({ outcome: 'victory', winner: 'heroes', reason: 'every enemy is defeated or fled: the combat ends and play returns to exploration [FRL-END-2]' });
   });
 
-  it('ruling (secret HP): players do not see enemy hit points', () => {
-    const t = new Table(frontline, battle());
+  it('FRL-END-2 (ruling): the last character and the last enemy falling at once is game over', () => {
+    const charge = { id: 'charge', name: 'Demo Charge', target: 'all_in_zone', reach: 'melee', damage: '2d6', type: 'kinetic' };
+    const t = new Table(frontline, battle({ doc: { content: { ...content, gadgets: [charge] } }, hero: { startHp: 3, gadgets: ['charge'] }, foe: { startHp: 3 } }));
     t.start(...EVEN_START);
+    // one roll for the whole frontline, 2d6 = 3 + 3 = 6: Ria 6 − Defense 1 = 5 → 3 − 5, at 0; Raider 6 − Defense 2 = 4 → 3 − 4, at 0
+    const ev = t.dice(3, 3).do({ type: 'gadget', actor: 'hero', gadget: 'charge', zone: 'frontline' });
+    expect(t.lines(ev)).toEqual(expect.arrayContaining(['Ria falls unconscious at 0 HP [FRL-END-1]', 'Raider is defeated at 0 HP [FRL-END-1]']));
+    // no one is left to go back to exploring: "If all characters are unconscious, the game ends"
+    expect(t.state.result).toEqual({ outcome: 'defeat', reason: 'every character is unconscious: game over [FRL-END-2]' });
+  });
+
+  it('FRL-END-1 (ruling): an unconscious unit cannot be attacked, and a zone device passes over it', () => {
+    const out = { id: 'out', name: 'Raider Lookout', side: 'raiders', start: 'frontline', hp: 8, startHp: 0, weapons: ['claws'] };
+    const t = new Table(frontline, battle({ hero: { start: 'rearguard' }, extra: [out] }));
+    t.start(10, 12, 1); // Ria 12, Raider 12, Lookout 1 (unconscious from the start)
+    expect(t.engine.legalActions(t.state, 'hero').some((o) => o.command.target === 'out')).toBe(false);
+    t.do({ type: 'equip', actor: 'hero', weapon: 'pistol' });
+    expect(t.rejects({ type: 'attack', actor: 'hero', target: 'out' })).toBe('action/bad_target');
+    // Frag Grenade on the frontline, 2d6 = 2 + 2 = 4: the Raider 4 − Defense 2 = 2 → 13; the Lookout is not a target
+    const ev = t.dice(2, 2).do({ type: 'gadget', actor: 'hero', gadget: 'grenade', zone: 'frontline' });
+    expect(t.checks(ev)).toEqual(['2d6(2, 2) − Defense 2 = 2 → 2 damage [FRL-DMG-3, FRL-DMG-4]']);
+    expect([t.hp('foe'), t.hp('out')]).toEqual([13, 0]);
+  });
+
+  it('ruling (secret HP): players do not see enemy hit points; they see their whole side\'s', () => {
+    const kit = { id: 'kit', name: 'Kit', side: 'heroes', controller: 'p2', hp: 12, startHp: 7, weapons: ['claws'] };
+    const t = new Table(frontline, battle({ extra: [kit] }));
+    t.start(10, 12, 1);
     const seen = viewState(t.state, { role: 'player', player: 'p1' }, frontline);
     expect(seen.units.foe.pools.hp).toBeUndefined();
     expect(seen.units.hero.pools.hp.value).toBe(20);
+    expect(seen.units.kit.pools.hp.value).toBe(7); // another player's character, on p1's side
   });
 });

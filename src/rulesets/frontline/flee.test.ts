@@ -1,5 +1,6 @@
 // Flee (FRL-ACT-5): 1d20 + Might against the Evasion of every enemy; each character on its own.
 import { describe, expect, it } from 'vitest';
+import { describeEvent, viewLog } from '../../engine/index.ts';
 import { Table } from '../testing.ts';
 import { battle } from './fixtures.ts';
 import { frontline } from './index.ts';
@@ -17,6 +18,7 @@ describe('frontline flee', () => {
     const ev = t.dice(10).do(flee);
     expect(t.checks(ev)).toEqual(['d20(10) + Might 2 (Evasion: Raider 12) = 12 ≥ Evasion of Raider 12 → escapes [FRL-ACT-5]']);
     expect(t.unit('hero').status).toBe('fled');
+    expect(t.lines(ev)).toContain('Ria escapes: out of the battle [FRL-ACT-5]');
     // each character escapes on its own: Kit is still in the fight, and so is the battle
     expect(t.unit('kit').status).toBe('active');
     expect(t.state.status).toBe('active');
@@ -43,6 +45,24 @@ describe('frontline flee', () => {
     // only the Raider (12) counts: 10 + 2 = 12 escapes
     t.dice(10).do(flee);
     expect(t.state.result).toMatchObject({ outcome: 'fled' });
+  });
+
+  it('FRL-ACT-5: an enemy hidden from the players stops a flight like any other; the player still reads its own roll', () => {
+    const sneak = { id: 'sneak', name: 'Sneak', side: 'raiders', hp: 5, hidden: true, evasion: 16, weapons: ['claws'] };
+    const t = new Table(frontline, battle({ extra: [sneak] }));
+    t.start(10, 12, 1); // Ria 12, Raider 12, Sneak 1
+    // d20 13 + Might 2 = 15 ≥ the Raider's Evasion 12, but < the Sneak's 16 → caught
+    const ev = t.dice(13).do(flee);
+    expect(t.unit('hero').status).toBe('active');
+    expect(t.lines(ev)).toEqual(expect.arrayContaining([
+      'Ria: flee: d20(13) + Might 2 (Evasion: Raider 12) = 15 ≥ Evasion of Raider 12 → caught [FRL-ACT-5]',
+      'Hidden from the players, Sneak (Evasion 16) also counts: caught by Sneak [FRL-ACT-5]',
+    ]));
+    // the player sees its roll and that it was caught, and nothing of the Sneak
+    const rules = { secretPools: frontline.secretPools, projectData: frontline.projectData };
+    const seen = viewLog(t.log.events, { role: 'player', player: 'p1' }, frontline.appliers, rules).map((e) => describeEvent(e, t.state, frontline));
+    expect(seen).toContain('Ria: flee: d20(13) + Might 2 (Evasion: Raider 12) = 15 ≥ Evasion of Raider 12 → caught [FRL-ACT-5]');
+    expect(seen.join('\n')).not.toMatch(/Sneak|16/);
   });
 
   it('FRL-ACT-5 (ruling): preview gives the exact chance to flee', () => {

@@ -9,7 +9,8 @@ import { attackCommand } from './attack.ts';
 import { createState } from './create.ts';
 import { deviceCommand } from './devices.ts';
 import { countDownOrphanedEffects } from './effects.ts';
-import { ambushOf, isAmbushed, startEncounter } from './initiative.ts';
+import { describe } from './describe.ts';
+import { isAmbushed, startEncounter } from './initiative.ts';
 import { legalActions } from './legal.ts';
 import { outcome } from './outcome.ts';
 import { aggressive } from './policy.ts';
@@ -51,9 +52,5 @@ export const frontline: Ruleset = {
   applyDamage: (ctx, unit, amount, type, source) =>
     takeDamage(ctx, unit, amount, source, (damageTypes as readonly string[]).includes(type ?? '') ? (type as DamageType) : 'kinetic'),
   carryPools: ['hp'],
-  describe(e, state) {
-    if (e.type !== 'round.started') return undefined;
-    const a = ambushOf(state);
-    return a && a.round === e.round ? `— Round ${e.round}: the ambush round (${a.ambushed} cannot act) [FRL-INIT-2] —` : undefined;
-  },
+  describe,
 };

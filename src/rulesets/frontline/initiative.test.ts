@@ -28,6 +28,16 @@ describe('frontline initiative', () => {
     expect(t.state.data.ambush).toBeUndefined();
   });
 
+  it('FRL-INIT-1 (ruling): initiative is rolled once, at the start; every round keeps that order without new dice', () => {
+    const t = new Table(frontline, battle({ extra: [boss] }));
+    t.start(5, 12, 1); // Raider 12, Ria 7, Boss 4
+    t.passUntil('boss');
+    t.do({ type: 'end_turn', actor: 'boss' }); // round 1 ends; no die is scripted for round 2, and none is wanted
+    expect(t.state.turn.round).toBe(2);
+    expect(order(t)).toEqual(['foe 12', 'hero 7', 'boss 4']);
+    expect(t.unusedDice).toEqual([]);
+  });
+
   it('FRL-INIT-1: with `initiative: group` (the GM\'s choice) each side rolls one d20 and each member adds its own Personality', () => {
     const t = new Table(frontline, battle({ extra: [kit, boss], doc: { initiative: 'group' } }));
     // heroes roll 8: Ria 8 + 2 = 10, Kit 8 − 1 = 7; raiders roll 6: Raider 6 + 0 = 6, Boss 6 + 3 = 9
@@ -53,6 +63,7 @@ describe('frontline ambush round', () => {
     const ev = t.start(15, 5, 14, 6);
     expect(order(t)).toEqual(['hero 17', 'kit 13', 'boss 9', 'foe 5']);
     expect(t.state.data.ambush).toEqual({ round: 1, ambushed: 'raiders' });
+    expect(t.lines(ev)).toContain('Ambush! Every initiative of heroes is higher than every one of raiders: round 1 is an extra ambush round in which raiders cannot act [FRL-INIT-2]');
     expect(t.lines(ev)).toContain('— Round 1: the ambush round (raiders cannot act) [FRL-INIT-2] —');
     expect(t.active).toBe('hero');
     t.do({ type: 'end_turn', actor: 'hero' });

@@ -80,5 +80,6 @@ export function startEncounter(ctx: Resolution): void {
   if (ambushed === undefined) return;
   const ambush: Ambush = { round: 1, ambushed };
   ctx.setEncounterData('ambush', ambush as unknown as Record<string, string | number>);
-  ctx.note(`Ambush! Every initiative of one side beats every one of ${ambushed}: round 1 is an extra ambush round in which ${ambushed} cannot act [FRL-INIT-2]`);
+  const ambushers = ctx.state.sides.find((s) => s !== ambushed);
+  ctx.note(`Ambush! Every initiative of ${ambushers} is higher than every one of ${ambushed}: round 1 is an extra ambush round in which ${ambushed} cannot act [FRL-INIT-2]`);
 }

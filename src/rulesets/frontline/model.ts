@@ -59,6 +59,14 @@ export function mod(state: EncounterState, u: Unit, name: Exclude<ModifierName, 
   return dataOf(u).mods[name] + effectBonus(state, u, name);
 }
 
+/**
+ * Defense with the unit's effects, never below 0 (ruling FRL-DMG-3): "the enemy's defense reduce the
+ * damage", so an effect lowering it can take it to nothing but never make it add damage.
+ */
+export function defenseOf(state: EncounterState, u: Unit): number {
+  return Math.max(0, mod(state, u, 'defense'));
+}
+
 /** Evasion: the file's number, else 10 + Dodge modifier; effects add to it (ruling FRL-ACT-5). */
 export function evasionOf(state: EncounterState, u: Unit): number {
   const base = dataOf(u).evasion ?? 10 + mod(state, u, 'dodge');

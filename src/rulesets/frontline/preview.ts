@@ -8,7 +8,7 @@ import { reject, type Command, type EncounterState, type Preview, type Rejection
 import { canAttack } from './attack.ts';
 import { AFFINITY_LABEL, landing } from './damage.ts';
 import { aim, devicesOf, type DeviceKind } from './devices.ts';
-import { affinityOf, enemiesOf, equippedWeapon, evasionOf, mod } from './model.ts';
+import { affinityOf, defenseOf, enemiesOf, equippedWeapon, evasionOf, mod } from './model.ts';
 import type { DamageType, Weapon } from './schema.ts';
 
 /** P(hit): natural 20 hits, natural 1 misses, otherwise d20 + dex ≥ d20 + dodge. */
@@ -31,8 +31,8 @@ export function damageOnHit(state: EncounterState, attacker: Unit, target: Unit,
   const aff = affinityOf(target, s.type);
   const base = distributionOf(s.dice);
   const dice = aff === 'weak' ? Distribution.constant(base.max) : aff === 'strong' ? Distribution.constant(Math.max(1, base.min)) : base;
-  const tdef = mod(state, target, 'defense');
-  const adef = mod(state, attacker, 'defense');
+  const tdef = defenseOf(state, target);
+  const adef = defenseOf(state, attacker);
   const land = (v: number) => landing(aff, v, s.might, tdef, adef);
   const dist = dice.map((v) => {
     const l = land(v);
