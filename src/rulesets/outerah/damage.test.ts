@@ -123,6 +123,28 @@ describe('outerah healing', () => {
     expect(u.state.effects.some((f) => f.name === 'Regen')).toBe(false);
   });
 
+  it('OUT-DMG-1, OUT-RES-2, OUT-MNT-1: the GM\'s damage with the rules on: the amount whole, an element through resistance, and 0 HP does what it always does (ruling)', () => {
+    // Foe (30 HP, Fire 50 %): 9 plain damage is taken whole (no Vitality reduction: the GM reckoned it) → 21;
+    // 9 fire → ⌊9 × 50 / 100⌋ = 4 → 17; −10 % water absorbs: 20 water heals ⌊20 × 10 / 100⌋ = 2 → 19
+    const t = started({ foe: { resist: { fire: 50, water: -10 } } });
+    t.do({ type: 'gm.damage', unit: 'foe', amount: 9, rules: true, reason: 'a falling beam' });
+    expect(t.hp('foe')).toBe(21);
+    t.do({ type: 'gm.damage', unit: 'foe', amount: 9, damageType: 'fire', rules: true, reason: 'lamp oil' });
+    expect(t.hp('foe')).toBe(17);
+    t.do({ type: 'gm.damage', unit: 'foe', amount: 20, damageType: 'water', rules: true, reason: 'a wave' });
+    expect(t.hp('foe')).toBe(19);
+    // Hero rides the Horse (Mount Tamer: Wisdom 40): 30 to the Horse takes it to 0: it is down, its rider thrown
+    // (to (1,1), the first free cell around (2,2) row by row from the north-west), and its Spirit Release countdown starts
+    const horse = { id: 'horse', name: 'Horse', side: 'heroes', class: 'hunter', at: [2, 2], hp: 30 };
+    const m = new Table(outerah, duel({ hero: { stats: { strength: 20, vitality: 20, agility: 20, charisma: 30, wisdom: 40 }, mount: { unit: 'horse' } }, extra: [horse] }));
+    m.start(5, 1, 1);
+    const ev = m.do({ type: 'gm.damage', unit: 'horse', amount: 30, rules: true, reason: 'a rockslide' });
+    expect(m.unit('horse').status).toBe('down');
+    expect(m.lines(ev)).toContain('Horse falls: the Spirit Release countdown begins (3 rounds to heal it) [OUT-MNT-1]');
+    expect(m.unit('hero')).toMatchObject({ status: 'active', position: { x: 1, y: 1 } });
+    expect(m.state.effects.some((f) => f.target === 'horse' && f.name === 'Spirit Release')).toBe(true);
+  });
+
   it('OUT-HEAL-1: the factor table (ruling)', () => {
     expect([healFactor(100, false).factor, healFactor(50, false).factor, healFactor(200, false).factor, healFactor(0, true).factor, healFactor(100, true).factor, healFactor(-20, false).factor]).toEqual([1, 0.5, 0.5, 0, 0.5, 1]);
   });

@@ -9,7 +9,7 @@
  */
 import type { Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
 import { chargeFactor, chargeTerms, type Charge } from './charges.ts';
-import { elementName, resistanceOf, resistedHit } from './elements.ts';
+import { ELEMENTS, elementName, resistanceOf, resistedHit } from './elements.ts';
 import { dataOf, stat } from './model.ts';
 import type { StrikeSpec } from './spec.ts';
 import { shareThroughLink } from './pet-link.ts';
@@ -113,6 +113,23 @@ export function restore(ctx: Resolution, target: UnitId, amount: number, source:
     for (const f of ON_UP) f(ctx, target);
   }
   return healed;
+}
+
+/**
+ * The GM's direct damage by the rules (`gm.damage` with `rules: true`): the amount is the hit, reckoned
+ * already (no reductions); a `damageType` naming an element goes through the unit's resistance to it (OUT-RES-2),
+ * anything else is taken whole. Then 0 HP does what it does after any hit: down, a mount's Spirit Release, a
+ * flier's fall (ON_DOWN).
+ */
+export function gmDamage(ctx: Resolution, target: UnitId, amount: number, damageType: string | undefined, source: UnitId | undefined): void {
+  const element = ELEMENTS.find((e) => e === damageType?.toLowerCase());
+  if (!element) {
+    dealDamage(ctx, target, amount, source, 'OUT-DMG-1');
+    return;
+  }
+  const { damage, heals } = resistedHit(amount, resistanceOf(dataOf(ctx.unit(target)).resist, element));
+  if (heals > 0) restore(ctx, target, heals, source, 'OUT-RES-2');
+  else dealDamage(ctx, target, damage, source, 'OUT-RES-2', element);
 }
 
 /** Land a computed hit: a check line with the arithmetic, then the damage or the healing. */

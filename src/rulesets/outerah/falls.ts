@@ -2,11 +2,11 @@
  * Falling (rulings OUT-TER-3, OUT-SHIP-1, OUT-SHIP-2): the text calls a mountain fall "considerable, or
  * most likely deadly" and makes catapulted units and a downed airship's crew take fall damage, never
  * saying how much. Ruling: 1d6 per level fallen (at least 1, at most 20d6), true damage (no reduction,
- * no resistance). Units with wings glide down unhurt.
+ * no resistance). Units with wings glide down unhurt, if they are up to spread them.
  */
 import type { Resolution, Unit } from '../../engine/index.ts';
 import { dealDamage } from './damage.ts';
-import { dataOf } from './model.ts';
+import { flies } from './model.ts';
 
 export const MAX_FALL_DICE = 20;
 
@@ -15,11 +15,12 @@ export function fallDice(levels: number): number {
 }
 
 /**
- * Roll and deal fall damage for `levels` levels; returns the damage dealt. `limp`: the unit falls senseless
- * (a winged mount gone down in open air, ruling OUT-MNT-1): its wings do not break the fall.
+ * Roll and deal fall damage for `levels` levels; returns the damage dealt. Wings break the fall only of a unit
+ * that is up to spread them (`flies`): one that falls senseless — a winged unit gone down in open air (ruling
+ * OUT-SPACE-1) — takes the damage like any other.
  */
-export function fallDamage(ctx: Resolution, u: Unit, levels: number, rule: string, why: string, opts: { limp?: boolean } = {}): number {
-  if (dataOf(u).wings && !opts.limp) {
+export function fallDamage(ctx: Resolution, u: Unit, levels: number, rule: string, why: string): number {
+  if (flies(u)) {
     ctx.note(`${u.name} spreads its wings and glides down unhurt [${rule}]`);
     return 0;
   }

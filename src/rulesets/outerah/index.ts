@@ -9,6 +9,7 @@
 import { lastSideStanding, type CombatResult, type EncounterState, type Ruleset } from '../../engine/index.ts';
 import { attackCommand } from './attack.ts';
 import { createState } from './create.ts';
+import { gmDamage } from './damage.ts';
 import { shakeOff, tickEffect } from './effects.ts';
 import { hiddenRoundEnd, hideCommand } from './hidden.ts';
 import { useItemCommand } from './items.ts';
@@ -127,5 +128,7 @@ export const outerah: Ruleset = {
   legalActions,
   preview,
   outcome,
+  // the GM's damage with the rules on: resistance, then down, Spirit Release, falls (ruling OUT-DMG-1)
+  applyDamage: gmDamage,
   policies: { aggressive },
 };

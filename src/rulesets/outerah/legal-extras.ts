@@ -19,7 +19,7 @@ import { boxLaunchBlocker, cannonShipBlocker, cannonSpec, cannonUnitBlocker, cat
 import { weaponSpec } from './spec.ts';
 import { attackBlocker } from './targeting.ts';
 import { hasSlot } from './turn.ts';
-import { isOpenAir } from './terrain.ts';
+import { inGravity, isOpenAir } from './terrain.ts';
 import { swimBlocker } from './water.ts';
 
 const opt = (group: string, label: string, command: ActionOption['command']): ActionOption => ({ command, label, group });
@@ -158,7 +158,7 @@ function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): v
       for (let x = Math.max(0, from.x - max); x <= Math.min(map.width - 1, from.x + max); x++) {
         const c = { x, y };
         if (landingBlocker(state, u, ship, who, c, taken)) continue;
-        const air = isOpenAir(state, c) ? (dataOf(who).wings ? ' — open air: it flies' : ' — open air: it falls, out of the fight') : '';
+        const air = isOpenAir(state, c) ? (dataOf(who).wings ? ' — open air: it flies' : ' — open air: it falls, out of the fight') : inGravity(state, c) ? '' : ' — out of every gravity field: it drifts away';
         out.push(opt('ship', `Catapult ${who.name} to (${x}, ${y})${air}`, { type: 'launch', actor: u.id, payload: 'unit', unit: who.id, to: [x, y] }));
       }
     }

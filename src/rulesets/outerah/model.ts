@@ -80,6 +80,12 @@ export const itemsOf = (state: EncounterState): Item[] => (state.data.items ?? [
 
 export const settingsOf = (state: EncounterState) => state.data.settings as { ties: 'coin' | 'gm'; strays: 'dice' | 'gm' };
 
+/**
+ * Whether a unit holds itself up in open air on its own wings: only while it is up to beat them (ruling
+ * OUT-SPACE-1) — a winged unit that is down falls like any other.
+ */
+export const flies = (u: Unit): boolean => dataOf(u).wings && u.status === 'active';
+
 /** Height of a unit: the ground of its cell plus its own elevation (OUT-RNG-2). */
 export function heightOf(state: EncounterState, u: Unit): number {
   return elevationAt(state.map as GridMap, u.position!) + (u.elevation ?? 0);

@@ -19,7 +19,8 @@ import { knockback } from '../../engine/space/area.ts';
 import { cellKey, neighbours } from '../../engine/space/grid.ts';
 import type { Cell, Effect, EncounterState, GridMap, Resolution, Unit, UnitId } from '../../engine/index.ts';
 import { ON_DOWN, ON_UP } from './damage.ts';
-import { dataOf } from './model.ts';
+import { dataOf, flies } from './model.ts';
+import { downInOpenAir } from './flight.ts';
 import { mountRecord, riddenMount, riderOf } from './mount-model.ts';
 import { takenCells } from './move.ts';
 import { fallFromSky, fallHeight, startDrift } from './space.ts';
@@ -60,7 +61,8 @@ export function landingOf(state: EncounterState, rider: Unit, mount: Unit, from:
   const away = from ? knockback(map, from, at, 1, blocked).cells[0] : undefined;
   const free = neighbours(at, map).filter((c) => !blocked(c) && !map.cells[cellKey(c)]?.blocksMove);
   const order = away ? [away, ...free] : free;
-  const wings = dataOf(rider).wings;
+  // a rider already down (its mount went down under it) cannot spread its wings
+  const wings = flies(rider);
   const place = surroundings(state);
   const stands = (c: Cell) => (place === 'space' ? inGravity(state, c) : wings || !isOpenAir(state, c));
   const ground = order.find(stands);
@@ -115,9 +117,9 @@ export function tryKnockOff(ctx: Resolution, attacker: Unit, rider: Unit, how: {
 
 /**
  * A mount at 0 HP: its rider is thrown and the Spirit Release countdown begins. A winged mount that goes down in
- * open air can no longer hold itself up (ruling OUT-MNT-1): it falls as a unit shoved off a deck (OUT-SPACE-1)
- * — fall damage for the altitude, limp (its wings do not break the fall), then out of the fight (fled); its
- * countdown runs on where no one can heal it. A wingless mount in open air is falling already (afterForcedMove).
+ * open air can no longer hold itself up (ruling OUT-MNT-1): it falls as every winged unit down there does
+ * (flight.ts) — fall damage for the altitude, its wings no help, then out of the fight (fled); its countdown
+ * runs on where no one can heal it. A wingless mount in open air is falling already (afterForcedMove).
  */
 function mountDown(ctx: Resolution, id: UnitId): void {
   const mount = ctx.unit(id);
@@ -129,11 +131,7 @@ function mountDown(ctx: Resolution, id: UnitId): void {
   }
   ctx.applyEffect({ name: 'Spirit Release', categories: ['debuff'], target: id, remaining: SPIRIT_RELEASE_ROUNDS, clock: { at: 'round_end' } });
   ctx.note(`${mount.name} falls: the Spirit Release countdown begins (${SPIRIT_RELEASE_ROUNDS} rounds to heal it) [OUT-MNT-1]`);
-  const now = ctx.unit(id);
-  if (now.position && dataOf(now).wings && isOpenAir(ctx.state, now.position)) {
-    ctx.note(`${mount.name} goes down in open air: its wings stop beating and it drops out of the sky [OUT-MNT-1, OUT-SPACE-1]`);
-    fallFromSky(ctx, now, fallHeight(ctx.state, now.position), 'down in open air', { limp: true });
-  }
+  downInOpenAir(ctx, id, 'OUT-MNT-1, OUT-SPACE-1');
 }
 
 function mountUp(ctx: Resolution, id: UnitId): void {

@@ -159,10 +159,10 @@ export function walk(ctx: Resolution, u: Unit, path: Cell[], reach: Map<string, 
     ctx.emit({ type: 'unit.moved', unit: u.id, from: path[0], to: end, path: path.slice(0, stop + 1), cost });
     if (mount) ctx.emit({ type: 'unit.moved', unit: mount.id, from: path[0], to: end, path: path.slice(0, stop + 1), cost, forced: 'carries its rider' });
   }
+  // a failed jump spends the rest of the Movement (a riding pair that fell slid down together: mountainJump)
   if (failed) {
     const left = ctx.unit(u.id).pools[pool]?.value ?? 0;
     if (left > 0) ctx.changePool(u.id, pool, -left, 'spend', { rule: 'OUT-TER-3' });
-    if (mount && fellAway) ctx.emit({ type: 'unit.moved', unit: mount.id, from: mount.position, to: ctx.unit(u.id).position!, forced: 'carries its rider' });
   }
   return ctx.unit(u.id).position!;
 }

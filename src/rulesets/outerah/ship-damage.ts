@@ -6,7 +6,8 @@
  * Deck Plus), × Hyper if all three masts are down, × the attacker's own charges, × 2 on a critical.
  * What a destroyed section does:
  *  - Hull: the ship is wrecked; in the sky it falls: everyone aboard takes fall damage for its altitude and
- *    is out of the battle (ruling: status fled — far below);
+ *    is out of the battle (ruling: status fled — far below); a winged unit glides down unhurt, and so does a
+ *    rider on a winged mount (ruling OUT-MNT-1: it moves as its mount does);
  *  - Mast: −1 ship Movement each; the crew's attacks take Minus Charge; all three: Hyper Charge at the ship;
  *  - Propeller: ruling: the ship's Movement is halved (the text gives no effect);
  *  - Wings: −1 altitude at every round's end; steering ×0.75 (Minus Charge);
@@ -15,7 +16,8 @@
 import { fail, type Command, type EncounterState, type Resolution, type Term, type Unit } from '../../engine/index.ts';
 import { chargeFactor, chargesFor, chargeTerms, type Charge } from './charges.ts';
 import { fallDamage } from './falls.ts';
-import { dataOf, stat } from './model.ts';
+import { dataOf, flies, stat } from './model.ts';
+import { riddenMount } from './mount-model.ts';
 import { aboard, crewBlocker, distanceToShip, lost, SECTION_CHARGE, sectionOf, shipsOf, type Section, type Ship } from './ship-model.ts';
 import { skillOf } from './skills.ts';
 import { skillSpec, weaponSpec, type StrikeSpec } from './spec.ts';
@@ -71,8 +73,13 @@ function wreck(ctx: Resolution, ship: Ship): void {
     return;
   }
   ctx.note(`${ship.name}'s Hull is destroyed: the airship falls out of the air from altitude ${ship.altitude} [OUT-SHIP-1]`);
-  for (const u of aboard(ctx.state, ship)) {
-    if (u.status === 'active') fallDamage(ctx, u, ship.altitude, 'OUT-SHIP-1', `${ship.name} falls`);
+  const crew = aboard(ctx.state, ship);
+  // who rides what, before anyone is gone: a rider falls as its mount does (ruling OUT-MNT-1)
+  const carriers = new Map(crew.map((u) => [u.id, riddenMount(ctx.state, u)]));
+  for (const u of crew) {
+    const mount = carriers.get(u.id);
+    if (u.status === 'active' && mount && flies(mount)) ctx.note(`${u.name} rides ${mount.name} down unhurt [OUT-SHIP-1, OUT-MNT-1]`);
+    else if (u.status === 'active') fallDamage(ctx, u, ship.altitude, 'OUT-SHIP-1', `${ship.name} falls`);
     const now = ctx.unit(u.id);
     if (now.status === 'active' || now.status === 'down') ctx.emit({ type: 'unit.status', unit: u.id, status: 'fled', cause: `fell with ${ship.name}`, rule: 'OUT-SHIP-1' });
   }

@@ -16,7 +16,8 @@
  *   willing ally of Medium size or less to a free cell on the map, not a wall (fall damage for the height,
  *   ruling: the ship's altitude above where it lands, at least 1 level; into open air in the sky, ruling —
  *   "Hope you have wings!" — it falls like one shoved off a deck: fall damage for the ship's altitude, then
- *   out of the battle; with wings it stays aloft unhurt) or an item box to an ally (with balloons it
+ *   out of the battle; with wings it stays aloft unhurt; in space, ruling: out of every gravity field it drifts
+ *   away the way it flew, into one it lands for 1 level — there is no height to fall) or an item box to an ally (with balloons it
  *   slow-falls to them; ruling: without balloons the box smashes and its contents are lost). A rider, or a mount
  *   carrying one, is not launched (ruling: dismount first). Every check a launch makes is a blocker the command
  *   and legalActions share (catapultBlocker, orbLaunchBlocker, unitLaunchBlocker, landingBlocker, boxLaunchBlocker).
@@ -31,8 +32,8 @@ import { canBeTargeted, dataOf } from './model.ts';
 import { turnKey } from './pets.ts';
 import { sectionOrFail, shipOrFail, strikeSection } from './ship-damage.ts';
 import { broadside, distanceToShip, inCannonArc, shipAt, shipInCannonArc, shipOf, SIDE_NAMES, type CannonSide, type Ship } from './ship-model.ts';
-import { isOpenAir } from './terrain.ts';
-import { fallFromSky } from './space.ts';
+import { inGravity, isOpenAir, surroundings } from './terrain.ts';
+import { fallFromSky, startDrift } from './space.ts';
 import { skillOf } from './skills.ts';
 import { skillSpec, type StrikeSpec } from './spec.ts';
 import { resolveStrike } from './strike.ts';
@@ -263,8 +264,16 @@ function launchUnit(ctx: Resolution, u: Unit, ship: Ship, cmd: Command): void {
     fallFromSky(ctx, ctx.unit(who.id), ship.altitude, 'catapulted into open air');
     return;
   }
+  const space = surroundings(ctx.state) === 'space';
+  if (space && !inGravity(ctx.state, cell)) {
+    // ruling OUT-SHIP-2, OUT-SPACE-1: "tossed off the ship" — nothing to land on or fall to: it drifts on the way it flew
+    ctx.note(`${u.name} catapults ${who.name} out of every gravity field at (${cell.x}, ${cell.y}): nothing stops it [OUT-SHIP-2, OUT-SPACE-1]`);
+    startDrift(ctx, ctx.unit(who.id), u.position!, cell);
+    return;
+  }
   const landing = shipAt(ctx.state, cell);
-  const levels = Math.max(1, ship.altitude - (landing && !landing.wrecked ? landing.altitude : 0));
+  // in space there is no height to fall: the landing's least, 1 level (ruling OUT-SHIP-2)
+  const levels = space ? 1 : Math.max(1, ship.altitude - (landing && !landing.wrecked ? landing.altitude : 0));
   ctx.note(`${u.name} catapults ${who.name} to (${cell.x}, ${cell.y}) [OUT-SHIP-2]`);
   fallDamage(ctx, ctx.unit(who.id), levels, 'OUT-SHIP-2', 'catapulted');
   if (landing && !landing.wrecked && ctx.unit(who.id).status === 'active') ctx.setData(who.id, 'station', 'deck');

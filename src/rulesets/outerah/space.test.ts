@@ -52,6 +52,33 @@ describe('outerah space', () => {
     expect(u.rejects({ type: 'hookshot', actor: 'foe', at: [3, 1], mode: 'pull' })).toBe('turn/not_your_turn');
   });
 
+  it('OUT-SPACE-1, OUT-SHIP-2: catapulted out of every gravity field a unit drifts away the way it flew; into a field it lands for 1 level, there being no height to fall (ruling)', () => {
+    // Hero works the Ark's catapult at (1,1); Kid (small) stands by at (2,1); an asteroid's field is the cell (8,3).
+    // Hero 12, Kid 4 + 0 + 1 = 5, Foe 4: Hero, Kid, Foe
+    const kid = { id: 'kid', name: 'Kid', side: 'heroes', class: 'tradesmaster', at: [2, 1], hp: 30, size: 'small' };
+    const launcher = () => {
+      const t = new Table(outerah, duel({ hero: { at: [1, 1], station: 'catapult' }, foe: { at: [11, 5] }, extra: [kid], doc: { map: { width: 12, height: 6, surroundings: 'space', terrain: [{ at: [8, 3], tags: ['gravity'] }] }, ships: [ark] } }));
+      t.start(5, 1, 1);
+      return t;
+    };
+    // (8,1) is 7 cells off (range 5..25), past the field's x ≤ 5: no landing, no fall damage; it drifts east
+    const t = launcher();
+    expect(t.engine.legalActions(t.state, 'hero').map((o) => o.label)).toContain('Catapult Kid to (8, 1) — out of every gravity field: it drifts away');
+    const ev = t.do({ type: 'launch', actor: 'hero', payload: 'unit', unit: 'kid', to: [8, 1] });
+    expect(t.lines(ev)).toContain('Hero catapults Kid out of every gravity field at (8, 1): nothing stops it [OUT-SHIP-2, OUT-SPACE-1]');
+    expect(t.unit('kid').data.drift).toEqual({ dx: 1, dy: 0 });
+    expect(t.hp('kid')).toBe(30);
+    const next = t.do({ type: 'end_turn', actor: 'hero' });
+    expect(t.lines(next)).toContain('Kid drifts on to (9, 1) [OUT-SPACE-1]');
+    // onto the asteroid's field at (8,3): the least landing, 1 level — 1d6(4) = 4 (not the Ark's altitude 10's 10d6)
+    const a = launcher();
+    const land = a.dice(4).do({ type: 'launch', actor: 'hero', payload: 'unit', unit: 'kid', to: [8, 3] });
+    expect(a.checks(land)).toEqual(['1d6(4) (1 level: 1d6 each) = 4 → 4 damage [OUT-SHIP-2]']);
+    expect(a.unit('kid')).toMatchObject({ status: 'active', position: { x: 8, y: 3 } });
+    expect(a.unit('kid').data.drift).toBeUndefined();
+    expect([t.unusedDice, a.unusedDice]).toEqual([[], []]);
+  });
+
   it('OUT-MISC-1: badass tiers are cut off in the text: there is no badass field (ruling: model one as a higher-level unit)', () => {
     const r = encounterSchema.safeParse(duel({ foe: { badass: 'legendary' } }));
     expect(r.success).toBe(false);

@@ -7,6 +7,7 @@
  *    the map's edge it is lost in the void (ruling: status fled);
  *  - in the sky a unit without wings shoved into open air falls: fall damage for the altitude of the ship it
  *    fell from (off no deck: the nearest ship's), and it is out of the battle (ruling: fled — far below);
+ *    so does a winged unit that goes down there (flight.ts);
  *  - hookshot (`hookshot { actor, at, mode }`, Secondary action, 8 cells, ruling): grapple a ship's deck or
  *    a structure (blocking terrain or a `structure` cell) and Pull the user along the line to it, or repel:
  *    the user is Pushed 3 cells straight away from it (ruling), drifting on if that leaves every field.
@@ -16,7 +17,7 @@ import { cellKey, distance, hasTag, inBounds, terrainAt } from '../../engine/spa
 import { lineCells } from '../../engine/space/line.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { fallDamage } from './falls.ts';
-import { dataOf } from './model.ts';
+import { dataOf, flies } from './model.ts';
 import { carriedRider, carryPartner, moverOf, riddenMount } from './mount-model.ts';
 import { parseCell, takenCells } from './move.ts';
 import { distanceToShip, shipAt, shipList } from './ship-model.ts';
@@ -40,7 +41,7 @@ export function afterForcedMove(ctx: Resolution, u: Unit, from: Cell, to: Cell):
   const rider = mount ? (mount.id === u.id ? carriedRider(ctx.state, u)! : u) : undefined;
   if (place === 'space' && !inGravity(ctx.state, to)) {
     startDrift(ctx, rider ?? u, from, to);
-  } else if (place === 'sky' && isOpenAir(ctx.state, to) && !dataOf(moverOf(ctx.state, rider ?? u)).wings) {
+  } else if (place === 'sky' && isOpenAir(ctx.state, to) && !flies(moverOf(ctx.state, rider ?? u))) {
     const levels = fallHeight(ctx.state, from);
     if (!mount || !rider) {
       ctx.note(`${u.name} is pushed off into open air and falls [OUT-SHIP-2]`);
@@ -49,7 +50,7 @@ export function afterForcedMove(ctx: Resolution, u: Unit, from: Cell, to: Cell):
     }
     // ruling OUT-MNT-1: the pair is where the mount cannot fly; the rider is no longer carried
     ctx.setData(rider.id, 'mount', { unit: mount.id, state: 'beside' });
-    if (dataOf(rider).wings) ctx.note(`${mount.name} has no wings and drops away from under ${rider.name}, who spreads its own and stays aloft [OUT-MNT-1, OUT-SPACE-1]`);
+    if (flies(rider)) ctx.note(`${mount.name} has no wings and drops away from under ${rider.name}, who spreads its own and stays aloft [OUT-MNT-1, OUT-SPACE-1]`);
     else {
       ctx.note(`${rider.name} and ${mount.name} are pushed off into open air and fall [OUT-MNT-1, OUT-SPACE-1]`);
       fallFromSky(ctx, ctx.unit(rider.id), levels, 'off the ship');
@@ -82,11 +83,12 @@ export function fallHeight(state: EncounterState, from: Cell): number {
 }
 
 /**
- * A unit without wings in open air falls out of the sky (OUT-SPACE-1, OUT-SHIP-2): fall damage for
- * `levels`, and it is out of the battle (ruling: fled — far below), whatever the dice leave of it.
+ * A unit that cannot hold itself up in open air (no wings, or down: model `flies`) falls out of the sky
+ * (OUT-SPACE-1, OUT-SHIP-2): fall damage for `levels`, and it is out of the battle (ruling: fled — far
+ * below), whatever the dice leave of it.
  */
-export function fallFromSky(ctx: Resolution, u: Unit, levels: number, why: string, opts: { limp?: boolean } = {}): void {
-  fallDamage(ctx, u, levels, 'OUT-SHIP-2', why, opts);
+export function fallFromSky(ctx: Resolution, u: Unit, levels: number, why: string): void {
+  fallDamage(ctx, u, levels, 'OUT-SHIP-2', why);
   const now = ctx.unit(u.id);
   if (now.status === 'active' || now.status === 'down') ctx.emit({ type: 'unit.status', unit: u.id, status: 'fled', cause: 'fell from the sky', rule: 'OUT-SHIP-2' });
 }
