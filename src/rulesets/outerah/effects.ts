@@ -6,7 +6,8 @@
  *  - a buff lands on D100 ≤ its success at 10 Wisdom + 10 per full 10 of the caster's Wisdom above 10;
  *    a unit immune (0 %) to the skill's element gets none of its perks (OUT-RES-3);
  *  - durations are rounds, counted at each round's end; an effect landing after its target's turn this
- *    round is counted from the next round, so "(3)" always covers three of the target's turns;
+ *    round is counted from the next round, so "(3)" always covers three of the target's turns (a mount's
+ *    turns are its tamer's: mount-clock.ts);
  *  - the same debuff stacks (to its max) and keeps the longer duration; the same buff restarts its count;
  *  - DoTs tick at the start of the unit's turn, HoTs at its end.
  */
@@ -15,6 +16,7 @@ import { dealDamage, restore } from './damage.ts';
 import { effectRow, type EffectRow } from './effect-table.ts';
 import { resistanceOf, type Element } from './elements.ts';
 import { dataOf, stat } from './model.ts';
+import { turnsOf } from './mount-model.ts';
 import { actedThisRound, grantHasteSlot, inspire, startSlow } from './timing.ts';
 
 export interface EffectOrder {
@@ -82,8 +84,10 @@ export function land(ctx: Resolution, source: Unit, target: Unit, row: EffectRow
   }
   const rounds = order.rounds ?? row.rounds;
   // Haste's extra turn comes this round wherever it lands, so Haste(3) counts this round as its first:
-  // exactly three extra turns (ruling OUT-INIT-3); other effects landing after the target's turn count from the next round
-  const late = row.timing !== 'haste' && actedThisRound(ctx.state, target.id);
+  // exactly three extra turns (ruling OUT-INIT-3); other effects landing after the target's turn count from the next round.
+  // A mount's turns are its tamer's (ruling OUT-MNT-1): its own slot, always skipped, says nothing
+  const turns = turnsOf(ctx.state, target).id;
+  const late = row.timing !== 'haste' && actedThisRound(ctx.state, turns);
   const remaining = rounds === undefined ? undefined : rounds + (late ? 1 : 0);
   const old = ctx.state.effects.find((f) => f.target === target.id && f.name === row.name);
   if (old) {
@@ -98,10 +102,12 @@ export function land(ctx: Resolution, source: Unit, target: Unit, row: EffectRow
     }
     return;
   }
-  const tick = row.dot ? 'turn_start' : row.hot ? 'turn_end' : row.timing === 'stop' ? 'turn_start' : undefined;
+  // Stop and Slow tick at the start of the turns they take (Slow doing nothing itself), so a rider's lost turn
+  // reaches the mount that lives on its turns (mount-clock.ts)
+  const tick = row.dot ? 'turn_start' : row.hot ? 'turn_end' : row.timing === 'stop' || row.timing === 'slow' ? 'turn_start' : undefined;
   const data: Record<string, number | string> = { held: 0, rolls: 0 };
   if (order.prefix) data.prefix = order.prefix;
-  if (row.timing === 'slow') data.loseRound = startSlow(ctx, target.id);
+  if (row.timing === 'slow') data.loseRound = startSlow(ctx, target.id, turns);
   ctx.applyEffect({
     name: row.name,
     categories: [row.kind, ...(row.dot ? ['dot'] : []), ...(row.hot ? ['hot'] : [])],

@@ -17,10 +17,12 @@ export function fallDice(levels: number): number {
 /**
  * Roll and deal fall damage for `levels` levels; returns the damage dealt. Wings break the fall only of a unit
  * that is up to spread them (`flies`): one that falls senseless — a winged unit gone down in open air (ruling
- * OUT-SPACE-1) — takes the damage like any other.
+ * OUT-SPACE-1) — takes the damage like any other, and so does one with no room to spread them (`pinned` says
+ * why: below deck in a falling airship, ruling OUT-SHIP-1).
  */
-export function fallDamage(ctx: Resolution, u: Unit, levels: number, rule: string, why: string): number {
-  if (flies(u)) {
+export function fallDamage(ctx: Resolution, u: Unit, levels: number, rule: string, why: string, pinned?: string): number {
+  if (pinned && flies(u)) ctx.note(`${u.name} has no room to spread its wings: ${pinned} [${rule}]`);
+  else if (flies(u)) {
     ctx.note(`${u.name} spreads its wings and glides down unhurt [${rule}]`);
     return 0;
   }

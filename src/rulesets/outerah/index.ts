@@ -10,7 +10,7 @@ import { lastSideStanding, type CombatResult, type EncounterState, type Ruleset 
 import { attackCommand } from './attack.ts';
 import { createState } from './create.ts';
 import { gmDamage } from './damage.ts';
-import { shakeOff, tickEffect } from './effects.ts';
+import { shakeOff } from './effects.ts';
 import { hiddenRoundEnd, hideCommand } from './hidden.ts';
 import { useItemCommand } from './items.ts';
 import { legalActions } from './legal.ts';
@@ -25,8 +25,9 @@ import { answerStray } from './strike.ts';
 import { orderForRound, timingSkip } from './timing.ts';
 import { setReactionCommand } from './triggers.ts';
 import { chatCommand, endTurnCommand, startTurn } from './turn.ts';
-import { ageWeaponDebuffs, tickBleeding, tickWounds } from './weapon-traits.ts';
+import { ageWeaponDebuffs } from './weapon-traits.ts';
 import { calmMountCommand, dismountCommand, rideCommand, summonMountCommand } from './mount-commands.ts';
+import { mountTurnEnd, mountTurnStart, onEffectTick } from './mount-clock.ts';
 import { isMount } from './mount-model.ts';
 import { mountSkip, spiritReleased } from './mounts.ts';
 import { petCommand } from './pet-orders.ts';
@@ -73,11 +74,14 @@ export const outerah: Ruleset = {
   orderForRound: (ctx) => orderForRound(ctx),
   skipReason: (state, id) => petSkip(state, id) ?? mountSkip(state, id) ?? timingSkip(state, id),
   onTurnStart(ctx, unit) {
+    mountTurnStart(ctx, unit);
     driftOn(ctx, unit);
     startTurn(ctx, unit);
   },
   onTurnEnd(ctx, unit) {
-    if (ctx.unit(unit).status === 'active') shakeOff(ctx, ctx.unit(unit));
+    if (ctx.unit(unit).status !== 'active') return;
+    shakeOff(ctx, ctx.unit(unit));
+    mountTurnEnd(ctx, unit);
   },
   onRoundEnd(ctx, round) {
     ageWeaponDebuffs(ctx, round);
@@ -92,11 +96,8 @@ export const outerah: Ruleset = {
   // the ship appliers change sections, cannons and the catapult inside state.data.ships, nothing else
   appliersEdit: ['ships'],
   describe: (e, state) => (e.type.startsWith('outerah:') ? describeShipEvent(e as { type: string; [k: string]: unknown }, state) : undefined),
-  onEffectTick(ctx, fx) {
-    if (fx.name === 'Wounds') tickWounds(ctx, fx);
-    else if (fx.name === 'Bleeding') tickBleeding(ctx, fx);
-    else tickEffect(ctx, fx);
-  },
+  // a mount's effects tick on its tamer's turns (mount-clock.ts)
+  onEffectTick,
   commands: {
     move: { resolve: moveCommand },
     attack: { resolve: attackCommand },

@@ -4,14 +4,15 @@
  * resist roll of OUT-EFF-3) to catch itself. Ruling: a failed jump leaves the unit on the cell it
  * jumped from, Toppled, its Movement spent; a failed save slides it to the foot of the mountain (the
  * nearest free cell that is not mountain) with fall damage for the height lost. Riding, the mount jumps
- * and the pair falls together (ruling).
+ * and the pair falls together (ruling). A unit on wings flies up and down and never jumps (ruling:
+ * `jumpsOn`).
  */
 import { cellKey, distance, elevationAt } from '../../engine/space/grid.ts';
 import type { Cell, GridMap, Resolution, Term, Unit } from '../../engine/index.ts';
 import { effectRow } from './effect-table.ts';
 import { land } from './effects.ts';
 import { fallDamage } from './falls.ts';
-import { flies, stat } from './model.ts';
+import { stat } from './model.ts';
 import { carryPartner, riddenMount } from './mount-model.ts';
 import { isMountain } from './terrain.ts';
 
@@ -44,8 +45,8 @@ export function footOf(ctx: Resolution, from: Cell, taken: Set<string>): Cell | 
 /**
  * Roll one jump from → to; on a failure the unit is left where it should be and its Movement is gone.
  * Riding, the mount does the jumping (ruling OUT-TER-3, OUT-MNT-1): the save is the mount's Agility, the
- * pair slides to the foot together and each takes its fall damage — the mount, then the rider (unhurt when
- * a winged mount glides down with it). A Topple stops the pair; it sits on the rider, whose turns carry both.
+ * pair slides to the foot together and each takes its fall damage — the mount, then the rider. The Topple is the mount's: it holds the pair (mountHeld) on its
+ * rider's turns, which are the mount's, and the mount's Agility shakes it off.
  */
 export function mountainJump(ctx: Resolution, u: Unit, from: Cell, to: Cell, taken: Set<string>): JumpResult {
   const mount = riddenMount(ctx.state, u);
@@ -56,7 +57,7 @@ export function mountainJump(ctx: Resolution, u: Unit, from: Cell, to: Cell, tak
   ctx.check({ label: `mountain jump (${from.x}, ${from.y}) → (${to.x}, ${to.y})`, terms: [{ kind: 'dice', label: 'd10', faces: [d], value: d }, ...carried], total: d, outcome: result === 'made' ? '7–0: the jump is made' : result === 'topple' ? '3–6: Topple' : '1–2: falls', rules: mount ? ['OUT-TER-3', 'OUT-MNT-1'] : ['OUT-TER-3'] }, u.id);
   if (result === 'made') return 'made';
   if (result === 'topple') {
-    topple(ctx, u);
+    topple(ctx, jumper);
     return 'topple';
   }
   const agi = stat(jumper, 'agility');
@@ -64,7 +65,7 @@ export function mountainJump(ctx: Resolution, u: Unit, from: Cell, to: Cell, tak
   const caught = s + agi > 100;
   ctx.check({ label: 'Agility save (catch oneself)', terms: [{ kind: 'dice', label: 'D100', faces: [s], value: s }, { kind: 'mod', name: mount ? `${mount.name}'s Agility` : 'Agility', value: agi }], total: s + agi, against: { op: '>', value: 100 }, outcome: caught ? 'catches itself' : 'falls to the foot of the mountain', rules: ['OUT-TER-3'] }, u.id);
   if (caught) {
-    topple(ctx, u);
+    topple(ctx, jumper);
     return 'caught';
   }
   const foot = footOf(ctx, from, taken);
@@ -73,14 +74,12 @@ export function mountainJump(ctx: Resolution, u: Unit, from: Cell, to: Cell, tak
     const levels = elevationAt(map, from) - elevationAt(map, foot);
     ctx.emit({ type: 'unit.moved', unit: u.id, from, to: foot, forced: 'fall' });
     if (mount) {
-      // the pair slides down together; the mount lands first, its rider on it
+      // the pair slides down together; the mount lands first, its rider on it (a winged mount never jumps: jumpFor)
       carryPartner(ctx, ctx.unit(u.id), foot);
-      const glides = flies(mount);
       fallDamage(ctx, ctx.unit(mount.id), levels, 'OUT-TER-3', 'down the mountain');
-      if (glides) ctx.note(`${u.name} rides ${mount.name} down unhurt [OUT-TER-3, OUT-MNT-1]`);
-      else fallDamage(ctx, ctx.unit(u.id), levels, 'OUT-TER-3', `down the mountain with ${mount.name}`);
+      fallDamage(ctx, ctx.unit(u.id), levels, 'OUT-TER-3', `down the mountain with ${mount.name}`);
     } else fallDamage(ctx, ctx.unit(u.id), levels, 'OUT-TER-3', 'down the mountain');
   }
-  if (ctx.unit(u.id).status === 'active') topple(ctx, ctx.unit(u.id));
+  if (ctx.unit(jumper.id).status === 'active') topple(ctx, ctx.unit(jumper.id));
   return 'fell';
 }

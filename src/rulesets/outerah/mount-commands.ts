@@ -16,7 +16,7 @@ import { dataOf, hasEffect, stat } from './model.ts';
 import { isMountTamer, mountRecord, MOUNT_TAMER_WISDOM } from './mount-model.ts';
 import { moveRules, parseCell, takenCells } from './move.ts';
 import type { Blocker } from './targeting.ts';
-import { isMountainJump, isOpenAir, isWater, jumpOf } from './terrain.ts';
+import { isOpenAir, isWater, jumpFor, jumpOf } from './terrain.ts';
 import { hasSlot, spendSlot } from './turn.ts';
 
 function mountFor(state: EncounterState, u: Unit): { mount: Unit; state: string } {
@@ -114,9 +114,10 @@ export function dismountBlocker(state: EncounterState, u: Unit, to: Cell): Block
   if (isOpenAir(state, to) && !own.wings) return { code: 'action/open_air', message: `${at} is open air: there is nothing to stand on without wings [OUT-MNT-1, OUT-SPACE-1]` };
   if (isWater(state, to) && !own.swims && !own.wings) return { code: 'action/bad_cell', message: `${at} is water and ${u.name} cannot swim [OUT-TER-2]` };
   const rise = Math.abs(elevationAt(map, to) - elevationAt(map, u.position!));
-  if (isMountainJump(state, u.position!, to)) return { code: 'action/bad_cell', message: `${at} is a jump on the mountain: ride there, or move once on foot (the jump rolls its d10) [OUT-TER-3]` };
+  // on its own wings the rider flies down, or up, any height, and makes no jump (ruling OUT-TER-3)
+  if (jumpFor(state, onFoot, u.position!, to)) return { code: 'action/bad_cell', message: `${at} is a jump on the mountain: ride there, or move once on foot (the jump rolls its d10) [OUT-TER-3]` };
   const jump = jumpOf(state, onFoot);
-  if (rise > jump) return { code: 'action/bad_cell', message: `${at} is ${rise} levels up or down; ${u.name}'s own Jump here is ${jump} [OUT-TER-1]` };
+  if (rise > jump && !own.wings) return { code: 'action/bad_cell', message: `${at} is ${rise} levels up or down; ${u.name}'s own Jump here is ${jump} [OUT-TER-1]` };
   if (stepCost(map, u.position!, to, moveRules(state, onFoot)) === null) return { code: 'action/bad_cell', message: `${u.name} cannot step to ${at} from the saddle` };
   if (u.pools.movement.value < 1) return { code: 'action/no_movement', message: `${u.name} has no Movement left` };
   return null;

@@ -4,7 +4,8 @@
  */
 import { linksOf } from '../../engine/gm/links.ts';
 import type { Cell, EncounterState, Resolution, Unit } from '../../engine/index.ts';
-import { dataOf, stat } from './model.ts';
+import { dataOf, hasEffect, stat } from './model.ts';
+import { timingSkip } from './timing.ts';
 
 export const MOUNT_TAMER_WISDOM = 40;
 
@@ -58,6 +59,43 @@ export function moveOf(state: EncounterState, u: Unit): number {
 export function baseJumpOf(state: EncounterState, u: Unit): number {
   const m = riddenMount(state, u);
   return dataOf(m ?? u).jump;
+}
+
+/**
+ * Whose turns a unit lives on (ruling OUT-MNT-1, OUT-TIME-1): a mount with its tamer in the fight takes no turns
+ * of its own (mountSkip), so its effects tick, count from and are shaken off on its tamer's turns, ridden or
+ * standing by; with the tamer out of the fight, on its own lost turns, as any unit that cannot act. Anyone else: itself.
+ */
+export function turnsOf(state: EncounterState, u: Unit): Unit {
+  const tamer = riderOf(state, u);
+  return tamer && tamer.status === 'active' ? tamer : u;
+}
+
+/** The mount whose turns are `u`'s (turnsOf), if any: a tamer's own mount, standing (a unit down lives through no turns). */
+export function mountOnTurnsOf(state: EncounterState, u: Unit): Unit | undefined {
+  const rec = mountRecord(u);
+  const mount = rec ? state.units[rec.unit] : undefined;
+  if (!mount || mount.status !== 'active' || u.status !== 'active') return undefined;
+  return riderOf(state, mount)?.id === u.id ? mount : undefined;
+}
+
+/**
+ * Why a mount carries no one this turn (ruling OUT-MNT-1), or null: Toppled (no Movement), Stopped (frozen) or
+ * losing this turn to Slow — the pair moves on the mount's legs, and the mount's turns are its rider's.
+ */
+export function mountHeld(state: EncounterState, mount: Unit): string | null {
+  if (hasEffect(state, mount.id, 'Topple')) return `${mount.name} is Toppled`;
+  const lost = timingSkip(state, mount.id);
+  if (lost?.startsWith('Stop')) return `${mount.name} is Stopped`;
+  if (lost) return `${mount.name} loses this turn to Slow`;
+  return null;
+}
+
+/** The mount under a rider that cannot carry it this turn, with why (mountHeld); undefined when there is none. */
+export function heldUnder(state: EncounterState, u: Unit): { mount: Unit; why: string } | undefined {
+  const mount = riddenMount(state, u);
+  const why = mount ? mountHeld(state, mount) : null;
+  return mount && why ? { mount, why } : undefined;
 }
 
 /** The other half of a riding pair: the mount under a rider, or the rider on a mount (OUT-MNT-1). */

@@ -2,16 +2,17 @@
  * Movement (OUT-TURN-1, OUT-TER-1..3): up to the unit's Movement in cells per turn, in any number of
  * steps, around walls and other units. Step costs go through STEP_COSTS (terrain.ts prices difficult
  * ground, water, mountains, open air and space); the engine's path search finds the cheapest route.
- * A mounted rider moves with its mount (OUT-MNT-1); every jump on a mountain rolls a d10 (jumps.ts).
+ * A mounted rider moves with its mount (OUT-MNT-1); every jump on a mountain rolls a d10 (jumps.ts), but wings
+ * fly up and down without one (ruling OUT-TER-3).
  */
 import { cellKey, distance, inBounds } from '../../engine/space/grid.ts';
 import { defaultStepCost, pathTo, reachable, type MoveRules, type Reach } from '../../engine/space/path.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { mountainJump } from './jumps.ts';
 import { dataOf } from './model.ts';
-import { baseJumpOf, moverOf, riddenMount, riderOf } from './mount-model.ts';
+import { baseJumpOf, heldUnder, moverOf, riddenMount, riderOf } from './mount-model.ts';
 import { shipList } from './ship-model.ts';
-import { cellInfo, isMountainJump, stepPricer, surroundings, terrainStep } from './terrain.ts';
+import { cellInfo, jumpFor, stepPricer, surroundings, terrainStep } from './terrain.ts';
 
 /** Adjusts the cost of one step (null: cannot); called in order after the default cost. */
 export type StepCost = (state: EncounterState, unit: Unit, from: Cell, to: Cell, cost: number) => number | null;
@@ -94,6 +95,8 @@ function searchesOn(map: GridMap): Map<string, Map<string, Reach>> {
 }
 
 export function reachableCells(state: EncounterState, u: Unit, budget = u.pools.movement.value): Map<string, Reach> {
+  // a mount that cannot move this turn carries its rider nowhere (ruling OUT-MNT-1): it may only get down
+  if (budget > 0 && heldUnder(state, u)) budget = 0;
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
   if (key === undefined) return reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u)));
@@ -129,10 +132,10 @@ export function fromReach<T>(reach: Map<string, Reach>, key: string, build: () =
   return value;
 }
 
-/** How many steps of a path are mountain jumps (each rolls a d10). */
-export function jumpsOn(state: EncounterState, path: Cell[]): number {
+/** How many steps of `u`'s path are mountain jumps (each rolls a d10; wings make none: jumpFor). */
+export function jumpsOn(state: EncounterState, u: Unit, path: Cell[]): number {
   let n = 0;
-  for (let i = 1; i < path.length; i++) if (isMountainJump(state, path[i - 1], path[i])) n++;
+  for (let i = 1; i < path.length; i++) if (jumpFor(state, u, path[i - 1], path[i])) n++;
   return n;
 }
 
@@ -143,7 +146,7 @@ export function walk(ctx: Resolution, u: Unit, path: Cell[], reach: Map<string, 
   let stop = path.length - 1;
   let failed = false;
   for (let i = 1; i < path.length; i++) {
-    if (!isMountainJump(ctx.state, path[i - 1], path[i])) continue;
+    if (!jumpFor(ctx.state, u, path[i - 1], path[i])) continue;
     if (mountainJump(ctx, u, path[i - 1], path[i], taken) !== 'made') {
       stop = i - 1;
       failed = true;
@@ -177,6 +180,8 @@ export function moveCommand(ctx: Resolution, cmd: Command): void {
   const u = ctx.unit(cmd.actor!);
   const cell = parseCell(cmd);
   if (!inBounds(ctx.state.map as GridMap, cell)) fail('action/out_of_bounds', `(${cell.x}, ${cell.y}) is off the map`, 'to');
+  const held = heldUnder(ctx.state, u);
+  if (held) fail('action/mount_held', `${held.why}: it carries ${u.name} nowhere this turn; dismount to go on foot [OUT-MNT-1]`, 'to');
   const reach = reachableCells(ctx.state, u);
   const spot = reach.get(cellKey(cell));
   if (!spot || spot.cost === 0) fail('action/out_of_range', `${u.name} cannot reach (${cell.x}, ${cell.y}) with ${u.pools.movement.value} Movement left [OUT-TURN-1, OUT-TER-1]`, 'to');
@@ -185,11 +190,13 @@ export function moveCommand(ctx: Resolution, cmd: Command): void {
 
 /** What a move will cost and where it goes, before it is made (preview notes). */
 export function movePreview(state: EncounterState, u: Unit, to: Cell): { chance?: number; notes: string[] } {
+  const held = heldUnder(state, u);
+  if (held) return { notes: [`${held.why}: it carries ${u.name} nowhere this turn [OUT-MNT-1]`] };
   const reach = reachableCells(state, u);
   const spot = reach.get(cellKey(to));
   if (!spot) return { notes: [`(${to.x}, ${to.y}) is out of reach with ${u.pools.movement.value} Movement`] };
   const path = pathTo(reach, to);
-  const jumps = jumpsOn(state, path);
+  const jumps = jumpsOn(state, u, path);
   const notes = [`path: ${path.map((c) => `(${c.x}, ${c.y})`).join(' → ')}`, `cost: ${spot.cost} Movement of ${u.pools.movement.value}`];
   if (jumps) notes.push(`${jumps} mountain jump${jumps > 1 ? 's' : ''}: each d10 7–0 made, 3–6 Topple, 1–2 fall [OUT-TER-3]`);
   return { ...(jumps ? { chance: 0.4 ** jumps } : {}), notes };

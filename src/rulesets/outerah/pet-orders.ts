@@ -117,7 +117,7 @@ function movePet(ctx: Resolution, trainer: Unit, pet: Unit, cmd: Command, order:
   const turn = beginPetTurn(ctx, trainer, pet);
   saveTurn(ctx, trainer, { ...turn, movement: true });
   const path = pathTo(reach, to);
-  const harm = hasTag(ctx.state.map as GridMap, to, 'hazard') ? 'a hazard' : jumpsOn(ctx.state, path) ? 'a mountain jump' : undefined;
+  const harm = hasTag(ctx.state.map as GridMap, to, 'hazard') ? 'a hazard' : jumpsOn(ctx.state, pet, path) ? 'a mountain jump' : undefined;
   if (order === 'move' && harm && refuses(ctx, trainer, pet, harm)) return;
   walk(ctx, ctx.unit(pet.id), path, reach);
   ctx.note(`${pet.name} ${order === 'return' ? `returns to ${trainer.name}'s side` : 'moves on its Move Order'} [OUT-PET-2]`);

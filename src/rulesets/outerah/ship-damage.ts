@@ -5,9 +5,10 @@
  * with no Vitality or Wisdom to reduce it, × the section's charge (Hull Super, Mast Minus, Propeller Hyper,
  * Deck Plus), × Hyper if all three masts are down, × the attacker's own charges, × 2 on a critical.
  * What a destroyed section does:
- *  - Hull: the ship is wrecked; in the sky it falls: everyone aboard takes fall damage for its altitude and
- *    is out of the battle (ruling: status fled — far below); a winged unit glides down unhurt, and so does a
- *    rider on a winged mount (ruling OUT-MNT-1: it moves as its mount does);
+ *  - Hull: the ship is wrecked and its stations are gone; in the sky it falls: those on deck on wings (their own,
+ *    or their mount's) fly on in the fight; everyone else, and everyone below deck, takes fall damage for its
+ *    altitude and is out of the battle (ruling: status fled — far below); in space its gravity field is gone
+ *    and those aboard are out in space (ruling: no drift);
  *  - Mast: −1 ship Movement each; the crew's attacks take Minus Charge; all three: Hyper Charge at the ship;
  *  - Propeller: ruling: the ship's Movement is halved (the text gives no effect);
  *  - Wings: −1 altitude at every round's end; steering ×0.75 (Minus Charge);
@@ -18,7 +19,7 @@ import { chargeFactor, chargesFor, chargeTerms, type Charge } from './charges.ts
 import { fallDamage } from './falls.ts';
 import { dataOf, flies, stat } from './model.ts';
 import { riddenMount } from './mount-model.ts';
-import { aboard, crewBlocker, distanceToShip, lost, SECTION_CHARGE, sectionOf, shipsOf, type Section, type Ship } from './ship-model.ts';
+import { aboard, crewBlocker, distanceToShip, isBelowDeck, lost, SECTION_CHARGE, sectionOf, shipsOf, type Section, type Ship } from './ship-model.ts';
 import { skillOf } from './skills.ts';
 import { skillSpec, weaponSpec, type StrikeSpec } from './spec.ts';
 import { surroundings } from './terrain.ts';
@@ -66,23 +67,53 @@ function sectionLost(ctx: Resolution, ship: Ship, section: Section): void {
   else ctx.note(`${ship.name}'s Deck is destroyed: the crew on deck can no longer attack [OUT-SHIP-1]`);
 }
 
+/**
+ * The Hull lost: the ship is a wreck (ruling OUT-SHIP-1), and its stations go with it — the cannon zones were in
+ * the Hull, so no one is below deck any more. In the sky it falls at once: whoever is on deck and on wings takes
+ * wing and flies on in the fight where it stood, as a catapulted or shoved flier does (OUT-SHIP-2, OUT-SPACE-1) —
+ * a rider on a winged mount with it, and a winged rider whose mount has no wings lets the mount fall from under
+ * it; everyone else, and everyone below deck (a sprint from the deck, and the ship does not wait: no room to
+ * spread wings in the hold), falls with the ship: fall damage for its altitude, then out of the battle (fled).
+ * In space nothing falls: the ship's gravity field is gone with it (terrain inGravity), so those aboard are out
+ * in space, Movement halved; nothing shoved them, so they do not drift (ruling OUT-SPACE-1).
+ */
 function wreck(ctx: Resolution, ship: Ship): void {
+  const crew = aboard(ctx.state, ship);
+  // who rides what and who is below deck, before anyone is gone
+  const mountOf = new Map(crew.map((u) => [u.id, riddenMount(ctx.state, u)]));
+  const below = new Set(crew.filter(isBelowDeck).map((u) => u.id));
   ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'wrecked', value: true });
-  if (surroundings(ctx.state) !== 'sky') {
-    ctx.note(`${ship.name}'s Hull is destroyed: the ship is a wreck [OUT-SHIP-1]`);
+  for (const u of crew) if (dataOf(u).station) ctx.setData(u.id, 'station', undefined);
+  const place = surroundings(ctx.state);
+  if (place !== 'sky') {
+    ctx.note(`${ship.name}'s Hull is destroyed: the ship is a wreck${below.size ? '; the crew below deck come out among the wreckage' : ''} [OUT-SHIP-1]`);
+    if (place === 'space' && crew.length) ctx.note(`${ship.name}'s gravity field is gone with its Hull: ${crew.map((u) => u.name).join(', ')} ${crew.length === 1 ? 'is' : 'are'} out in space, Movement halved; nothing shoved them, so they do not drift [OUT-SHIP-1, OUT-SPACE-1]`);
     return;
   }
   ctx.note(`${ship.name}'s Hull is destroyed: the airship falls out of the air from altitude ${ship.altitude} [OUT-SHIP-1]`);
-  const crew = aboard(ctx.state, ship);
-  // who rides what, before anyone is gone: a rider falls as its mount does (ruling OUT-MNT-1)
-  const carriers = new Map(crew.map((u) => [u.id, riddenMount(ctx.state, u)]));
+  const carried = new Set([...mountOf.values()].filter((m): m is Unit => m !== undefined).map((m) => m.id));
   for (const u of crew) {
-    const mount = carriers.get(u.id);
-    if (u.status === 'active' && mount && flies(mount)) ctx.note(`${u.name} rides ${mount.name} down unhurt [OUT-SHIP-1, OUT-MNT-1]`);
-    else if (u.status === 'active') fallDamage(ctx, u, ship.altitude, 'OUT-SHIP-1', `${ship.name} falls`);
-    const now = ctx.unit(u.id);
-    if (now.status === 'active' || now.status === 'down') ctx.emit({ type: 'unit.status', unit: u.id, status: 'fled', cause: `fell with ${ship.name}`, rule: 'OUT-SHIP-1' });
+    if (carried.has(u.id)) continue; // it goes as its rider goes, just after it
+    const mount = mountOf.get(u.id);
+    const pinned = below.has(u.id) ? `below deck in ${ship.name}` : undefined;
+    if (!pinned && flies(mount ?? u)) {
+      ctx.note(mount ? `${u.name} rides ${mount.name} up off the falling ${ship.name}: they fly on [OUT-SHIP-1, OUT-MNT-1]` : `${u.name} takes wing as ${ship.name} falls away: it flies on [OUT-SHIP-1, OUT-SPACE-1]`);
+      continue;
+    }
+    if (mount && !pinned && flies(u)) {
+      // ruling OUT-MNT-1: the mount cannot fly; its winged rider is no longer carried
+      ctx.setData(u.id, 'mount', { unit: mount.id, state: 'beside' });
+      ctx.note(`${mount.name} has no wings and falls with ${ship.name} from under ${u.name}, who takes wing and flies on [OUT-SHIP-1, OUT-MNT-1]`);
+    } else goDown(ctx, ship, u, pinned);
+    if (mount) goDown(ctx, ship, mount, pinned);
   }
+}
+
+/** One of those going down with the falling ship: fall damage for its altitude (if still up), then out of the battle. */
+function goDown(ctx: Resolution, ship: Ship, u: Unit, pinned: string | undefined): void {
+  if (ctx.unit(u.id).status === 'active') fallDamage(ctx, ctx.unit(u.id), ship.altitude, 'OUT-SHIP-1', `${ship.name} falls`, pinned);
+  const now = ctx.unit(u.id);
+  if (now.status === 'active' || now.status === 'down') ctx.emit({ type: 'unit.status', unit: u.id, status: 'fled', cause: `fell with ${ship.name}`, rule: 'OUT-SHIP-1' });
 }
 
 /** The hit check against a section and, on a hit, the damage; shared by hand weapons and cannons. */

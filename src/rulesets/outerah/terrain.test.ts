@@ -130,3 +130,58 @@ describe('outerah terrain', () => {
     expect(fell.unusedDice).toEqual([]);
   });
 });
+
+describe('outerah terrain on wings', () => {
+  type Obj = Record<string, unknown>;
+  // a sheer rock face: column x = 1 is mountain 4 levels up; x = 2 and on is open ground at 0; Hero (Jump 1) at (0,0)
+  const cliff = [{ at: [1, 0], to: [1, 11], tags: ['mountain'], elevation: 4 }];
+  const at = (hero: Obj, extra: Obj[] = []) => {
+    const t = new Table(outerah, field(cliff, { hero, extra }));
+    t.start(5, 1, ...extra.map(() => 1));
+    return t;
+  };
+
+  it('OUT-TER-3, OUT-TER-1: wings fly up a mountain: no d10, no Jump to bound the height; the mountain still halves Movement (ruling)', () => {
+    // on foot, Jump 1 cannot make the 4-level rise: no move onto the rock, none over it
+    const walker = at({});
+    expect(moveLabel(walker, 1, 0)).toBeUndefined();
+    expect(moveLabel(walker, 2, 0)).toBeUndefined();
+    // on wings: up to (1,0) for 2 (a mountain cell), down to (2,0) for 1 more; no jump, so no d10 and no odds
+    const flier = at({ wings: true });
+    expect(moveLabel(flier, 1, 0)).toBe('Move to (1, 0) — 2 Movement');
+    expect(flier.preview({ type: 'move', actor: 'hero', to: [2, 0] })).toEqual({ notes: ['path: (0, 0) → (1, 0) → (2, 0)', 'cost: 3 Movement of 5'] });
+    const ev = flier.do({ type: 'move', actor: 'hero', to: [2, 0] });
+    expect(flier.checks(ev)).toEqual([]);
+    expect(flier.unit('hero').position).toEqual({ x: 2, y: 0 });
+    expect(flier.unit('hero').pools.movement.value).toBe(2);
+    expect(flier.unusedDice).toEqual([]);
+  });
+
+  it('OUT-TER-3, OUT-PET-2: a winged pet sent up a mountain makes no jump, so the Move Order is no harmful one to resist (ruling)', () => {
+    // Hawk, Hero's pet (Speed 5 + 0 + 1 = 6, no turns of its own), at (0,1); Hero uses its Specialty action.
+    // (0,1) → (1,1): 4 levels up the rock past its Jump 1, 2 Movement, and no d10, so no D100 to refuse the order
+    const hawk = { id: 'hawk', name: 'Hawk', side: 'heroes', class: 'hunter', at: [0, 1], hp: 5, wings: true, pet: { trainer: 'hero', kind: 'companion' } };
+    const t = at({}, [hawk]);
+    const ev = t.do({ type: 'pet', actor: 'hero', pet: 'hawk', order: 'move', to: [1, 1] });
+    expect(t.checks(ev)).toEqual([]);
+    expect(t.unit('hawk').position).toEqual({ x: 1, y: 1 });
+    // a wingless Wolf (Jump 4 to reach the rock) would jump: the d10 is a harm it may refuse, D100(20) + Wisdom 10 = 30, it obeys
+    const wolf = { ...hawk, id: 'wolf', name: 'Wolf', wings: false, jump: 4 };
+    const w = at({}, [wolf]);
+    const jumped = w.dice(20, 8).do({ type: 'pet', actor: 'hero', pet: 'wolf', order: 'move', to: [1, 1] });
+    expect(w.checks(jumped)).toEqual(['D100(20) + Wisdom 10 = 30 ≤ 100 → obeys [OUT-PET-2]', 'd10(8) → 7–0: the jump is made [OUT-TER-3]']);
+    expect([t.unusedDice, w.unusedDice]).toEqual([[], []]);
+  });
+
+  it('OUT-TER-1, OUT-MNT-1: a winged rider steps off its mount down a ledge past its own Jump; a wingless one may not (ruling)', () => {
+    // Hero (Jump 1, Wisdom 40) rides the Horse (Jump 4) on the rock at (1,0); (2,0) is open ground 4 levels below
+    const horse = { id: 'horse', name: 'Horse', side: 'heroes', class: 'hunter', at: [1, 0], hp: 30, move: 8, jump: 4 };
+    const rider = (wings: boolean) => at({ at: [1, 0], wings, stats: { agility: 20, wisdom: 40 }, mount: { unit: 'horse' } }, [horse]);
+    const walker = rider(false);
+    expect(walker.rejects({ type: 'dismount', actor: 'hero', to: [2, 0] })).toBe('action/bad_cell');
+    const flier = rider(true);
+    flier.do({ type: 'dismount', actor: 'hero', to: [2, 0] });
+    expect(flier.unit('hero').position).toEqual({ x: 2, y: 0 });
+    expect(flier.unit('hero').data.mount).toEqual({ unit: 'horse', state: 'beside' });
+  });
+});

@@ -5,7 +5,8 @@
  * hurt the user), `mountain` (Movement halved, Jump not; each jump rolls a d10: jumps.ts), `land` (solid
  * ground in a sky map), `gravity` (a gravity field in space). Halving Movement is modelled as a step
  * costing twice as much (ruling OUT-TER-1), so the engine's path search prices every route exactly.
- * A step up or down of h levels (ground elevation) needs Jump ≥ h.
+ * A step up or down of h levels (ground elevation) needs Jump ≥ h; wings climb any height and never jump
+ * (ruling).
  */
 import { cellKeyOf, elevationAt, hasTag, isDiagonalStep } from '../../engine/space/grid.ts';
 import { defaultStepCost } from '../../engine/space/path.ts';
@@ -54,15 +55,24 @@ export function isMountainJump(state: EncounterState, from: Cell, to: Cell): boo
 }
 
 /**
+ * A mountain jump `u` has to make from → to (OUT-TER-3): none on wings, which fly up and down (ruling) — the
+ * mount's wings while riding (OUT-MNT-1: it moves as its mount does).
+ */
+export function jumpFor(state: EncounterState, u: Unit, from: Cell, to: Cell): boolean {
+  return isMountainJump(state, from, to) && !dataOf(moverOf(state, u)).wings;
+}
+
+/**
  * The terrain's price of one step (STEP_COSTS): null where the unit cannot go. A rider steps as its mount
- * does (OUT-MNT-1): the mount's wings, swimming and Jump, not its own.
+ * does (OUT-MNT-1): the mount's wings, swimming and Jump, not its own. Wings climb any height (ruling
+ * OUT-TER-1, OUT-TER-3): Jump bounds only those who leap.
  */
 export function terrainStep(state: EncounterState, u: Unit, from: Cell, to: Cell, cost: number): number | null {
   const map = mapOf(state);
   const d = dataOf(moverOf(state, u));
   if (isOpenAir(state, to) && !d.wings) return null;
   const rise = Math.abs(elevationAt(map, to) - elevationAt(map, from));
-  if (rise > 0 && rise > jumpOf(state, u, from)) return null;
+  if (rise > 0 && !d.wings && rise > jumpOf(state, u, from)) return null;
   let c = cost;
   if (isWater(state, to)) {
     if (!d.swims && !d.wings) return null;
@@ -176,7 +186,7 @@ export function stepPricer(state: EncounterState, u: Unit): (map: GridMap, from:
     if (place === 'sky' && !onDeck && !(tt & LAND) && !wings) return null;
     const fi = fy * width + fx;
     const rise = Math.abs(elevation[ti] - elevation[fi]);
-    if (rise > 0) {
+    if (rise > 0 && !wings) {
       const soft = !(decks.length > 0 && inside(decks, fx, fy)) && (tags[fi] & DIFFICULT) !== 0;
       if (rise > (soft ? Math.floor(baseJump / 2) : baseJump)) return null;
     }

@@ -6,7 +6,7 @@
  *  - Stop: every turn skipped while it holds; its second round rolls a d10, even breaks it (effects.ts).
  *  - Inspiration: the target acts next (insertNext).
  */
-import { addSlot, insertNext, removeUpcoming, type EncounterState, type Resolution, type Slot, type UnitId } from '../../engine/index.ts';
+import { addSlot, insertNext, removeUpcoming, type Effect, type EncounterState, type Resolution, type Slot, type UnitId } from '../../engine/index.ts';
 import { dataOf } from './model.ts';
 
 const byRank = (state: EncounterState) => (a: UnitId, b: UnitId) => {
@@ -50,11 +50,14 @@ export function grantHasteSlot(ctx: Resolution, id: UnitId): void {
   addSlot(ctx, slot, `Haste: ${ctx.state.units[id].name} takes a second turn before the round ends [OUT-INIT-3]`, at);
 }
 
-/** Slow landed: no Haste slot this round; its next turn is the first one lost (OUT-INIT-4). */
-export function startSlow(ctx: Resolution, id: UnitId): number {
+/**
+ * Slow landed: no Haste slot this round; its next turn is the first one lost (OUT-INIT-4). `turns` is the unit
+ * whose turns it lives on — itself, or a mount's tamer (ruling OUT-MNT-1: a mount's turns are its rider's).
+ */
+export function startSlow(ctx: Resolution, id: UnitId, turns: UnitId = id): number {
   removeUpcoming(ctx, id, `Slow: ${ctx.state.units[id].name} loses its Haste turn [OUT-INIT-4]`, 'haste');
   const { order, index, round } = ctx.state.turn;
-  const comesThisRound = order.some((s, i) => i > index && s.unit === id);
+  const comesThisRound = order.some((s, i) => i > index && s.unit === turns);
   return comesThisRound ? round : round + 1;
 }
 
@@ -72,15 +75,19 @@ export function inspirationBlocker(state: EncounterState, id: UnitId): string | 
   return null;
 }
 
-/** Why a unit's turn is lost to Stop or Slow, or null. */
-export function timingSkip(state: EncounterState, id: UnitId): string | null {
+/** The Stop or Slow that takes this turn from the unit, if one does. */
+export function lostTurnTo(state: EncounterState, id: UnitId): Effect | undefined {
   for (const fx of state.effects) {
     if (fx.target !== id) continue;
-    if (fx.name === 'Stop') return 'Stop: frozen';
-    if (fx.name === 'Slow') {
-      const lose = fx.data?.loseRound as number;
-      if ((state.turn.round - lose) % 2 === 0) return 'Slow: acts every other round';
-    }
+    if (fx.name === 'Stop') return fx;
+    if (fx.name === 'Slow' && (state.turn.round - (fx.data?.loseRound as number)) % 2 === 0) return fx;
   }
-  return null;
+  return undefined;
+}
+
+/** Why a unit's turn is lost to Stop or Slow, or null. */
+export function timingSkip(state: EncounterState, id: UnitId): string | null {
+  const fx = lostTurnTo(state, id);
+  if (!fx) return null;
+  return fx.name === 'Stop' ? 'Stop: frozen' : 'Slow: acts every other round';
 }

@@ -5,7 +5,7 @@
 import { FACINGS } from '../../engine/space/facing.ts';
 import { fail, type Command, type Facing, type Resolution, type Unit, type UnitId } from '../../engine/index.ts';
 import { dataOf, hasEffect } from './model.ts';
-import { moveOf } from './mount-model.ts';
+import { heldUnder, moveOf } from './mount-model.ts';
 import { petsOf } from './pets.ts';
 
 export type Slot = 'primary' | 'secondary' | 'chat' | 'specialty';
@@ -21,8 +21,11 @@ export function startTurn(ctx: Resolution, id: UnitId): void {
   };
   const toppled = hasEffect(ctx.state, id, 'Topple');
   if (toppled) ctx.note(`${u.name} is Toppled: no Movement this turn [OUT-EFF-7]`);
-  // a rider moves with its mount's Movement (OUT-MNT-1); a drifting unit has nothing to push off (OUT-SPACE-1)
-  const move = moveOf(ctx.state, u);
+  // a rider moves with its mount's Movement (OUT-MNT-1); a drifting unit has nothing to push off (OUT-SPACE-1).
+  // A mount that cannot move this turn carries its rider nowhere: the rider has only its own legs, to get down on
+  const held = heldUnder(ctx.state, u);
+  if (held) ctx.note(`${held.why}: it carries ${u.name} nowhere this turn; ${u.name} may get down and go on its own Movement [OUT-MNT-1]`);
+  const move = held ? dataOf(u).move : moveOf(ctx.state, u);
   if (ctx.unit(id).pools.movement.max !== move) ctx.emit({ type: 'pool.max', unit: id, pool: 'movement', max: move, value: ctx.unit(id).pools.movement.value });
   set('movement', toppled || dataOf(u).drift ? 0 : move);
   set('primary', 1);

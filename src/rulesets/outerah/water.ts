@@ -9,7 +9,7 @@
  */
 import { fail, type Command, type Resolution } from '../../engine/index.ts';
 import { dealDamage } from './damage.ts';
-import { baseJumpOf } from './mount-model.ts';
+import { baseJumpOf, heldUnder } from './mount-model.ts';
 import { isUnderwater } from './terrain.ts';
 import { spendSlot } from './turn.ts';
 
@@ -18,6 +18,9 @@ export const thrustCells = (jump: number): number => Math.floor(jump / 2);
 export function swimBlocker(state: Resolution['state'], id: string): string | null {
   const u = state.units[id];
   if (!isUnderwater(state, u)) return `${u.name} is not in the water`;
+  // riding, the thrust is the mount's, and a mount that cannot move makes none (ruling OUT-MNT-1)
+  const held = heldUnder(state, u);
+  if (held) return `${held.why}: it carries ${u.name} nowhere this turn`;
   const jump = baseJumpOf(state, u);
   if (thrustCells(jump) === 0) return `${u.name}'s Jump ${jump} gives no thrust (a cell per two points)`;
   if ((u.pools.secondary?.value ?? 0) < 1) return `${u.name} has used its Secondary action`;
