@@ -162,7 +162,12 @@ describe('viewLog: the turn order and other free text never name a hidden unit',
       { type: 'pending.closed', id: 'q1', answer: 'accept', reason: 'LURKER may go' },
       { type: 'pool.changed', unit: 'foe', pool: 'hp', delta: -1, value: 7, kind: 'damage', reason: 'a clean hit' },
     );
-    expect(tail(log, p1)).toEqual([{ type: 'pool.changed', unit: 'foe', pool: 'hp', delta: -1, kind: 'damage', reason: 'a clean hit' }]);
+    // the GM's decision shows waiting (the player's state shows it too), in neutral words, closed without the GM's reason
+    expect(tail(log, p1)).toEqual([
+      { type: 'pending.opened', pending: { ...pending, prompt: 'the GM is deciding something', options: [], data: {} } },
+      { type: 'pending.closed', id: 'q1', answer: null },
+      { type: 'pool.changed', unit: 'foe', pool: 'hp', delta: -1, kind: 'damage', reason: 'a clean hit' },
+    ]);
   });
 });
 

@@ -2,86 +2,52 @@
  * What one viewer may see. The GM sees everything; a player sees its own side's units fully, other
  * sides' visible units without the ruleset's secret pools and with their data as the ruleset shows it
  * (`projectData`), and nothing of hidden units or GM-only events — not in the state, not in the log.
+ * The pieces (a unit, the order, an effect, a decision as a player sees it) are in view-seen.ts.
  */
 import type { Appliers } from './apply.ts';
 import { applyEvent, emptyState } from './apply.ts';
 import type { GameEvent, LoggedEvent } from './events.ts';
-import type { EncounterState, Json, Pending, Slot, Unit } from './types.ts';
+import type { EncounterState, Slot } from './types.ts';
+import {
+  effectSeen, friendlySides, gmDecisionSeen, GM_ONLY_KEYS, hiddenMentions, isFriendly, LINKS_KEY, NEUTRAL_ORDER_WHY, orderSeen, pendingSeen, pendingView, playerData, projectUnit, resultSeen, turnSeen, visibleUnit,
+  type Viewer, type ViewRules,
+} from './view-seen.ts';
 
-export type Viewer = { role: 'gm' } | { role: 'player'; player: string };
+export { effectSeen, GM_ONLY_KEYS, NEUTRAL_ORDER_WHY, orderSeen, pendingSeen, type Viewer, type ViewRules } from './view-seen.ts';
 
-/** Keys of unit and encounter data only the GM reads. */
-export const GM_ONLY_KEYS = ['gmNotes'];
-
-/** The unit data key `gm.link` / `gm.unlink` keep links in (src/engine/gm/links.ts): `[{ with, kind, lead }]`. */
-const LINKS_KEY = 'links';
-
-/** The `why` a player reads on a turn order change whose own words would name a hidden unit. */
-const NEUTRAL_ORDER_WHY = 'the turn order changes';
-
-export interface ViewRules {
-  secretPools?: string[];
-  /**
-   * A unit's data as a player not on its side sees it (Ruleset.projectData): keys left out are not
-   * shown, keys kept may carry less. Must not change its argument.
-   */
-  projectData?: (data: Record<string, Json>, unit: Unit) => Record<string, Json>;
-}
-
-function visibleUnit(u: Unit | undefined): boolean {
-  return !!u && !u.hidden;
-}
-
-/** Sides the player fights on: those of the units it controls. Secret pools stay visible on them. */
-function friendlySides(state: EncounterState, viewer: Viewer & { role: 'player' }): Set<string> {
-  const sides = new Set<string>();
-  for (const id of state.unitOrder) if (state.units[id].controller === viewer.player) sides.add(state.units[id].side);
-  return sides;
-}
-
-/** Whether the player sees `u` as its own: a unit it controls, or one on a side it fights on. */
-const isFriendly = (u: Unit | undefined, viewer: Viewer & { role: 'player' }, friends: Set<string>): boolean => !!u && (u.controller === viewer.player || friends.has(u.side));
-
-/** A unit's data as `viewer` sees it, before GM-only keys are dropped: the ruleset's projection for other sides' units. */
-function dataSeen(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules, friends: Set<string>): Record<string, Json> {
-  return rules.projectData && !isFriendly(u, viewer, friends) ? rules.projectData(u.data, u) : u.data;
+/** Which units, effects and decisions a player's log already holds (the server keeps that per player). */
+export interface Held {
+  unit(id: string): boolean;
+  effect(id: string): boolean;
+  pending(id: string): boolean;
 }
 
 /**
- * A unit's data as `viewer` sees it: the ruleset's projection for other sides' units, without GM-only
- * keys, and without links to units `shown` leaves out (the key goes when no link is left, as gm.unlink does).
+ * Units a player sees in `state` that its log never brought in (a revealed unit; one whose joining was
+ * withheld for its words), as view-level `unit.added` events carrying the unit as the state shows it.
+ * With them (and introducedItems), a player's log replayed holds every unit, effect and decision its
+ * state shows, so it imports.
  */
-function playerData(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules, friends: Set<string>, shown: (id: string) => boolean): Record<string, Json> {
-  const data = { ...dataSeen(u, viewer, rules, friends) };
-  for (const k of GM_ONLY_KEYS) delete data[k];
-  const links = data[LINKS_KEY];
-  if (Array.isArray(links)) {
-    const kept = links.filter((l) => !(l && typeof l === 'object' && !Array.isArray(l) && typeof l.with === 'string' && !shown(l.with)));
-    if (!kept.length) delete data[LINKS_KEY];
-    else if (kept.length !== links.length) data[LINKS_KEY] = kept;
+export function introducedUnits(state: EncounterState, viewer: Viewer & { role: 'player' }, rules: ViewRules, held: Held): GameEvent[] {
+  const shown = (id: string) => visibleUnit(state.units[id]);
+  const out: GameEvent[] = [];
+  let friends: Set<string> | undefined;
+  for (const id of state.unitOrder) {
+    if (!shown(id) || held.unit(id)) continue;
+    friends ??= friendlySides(state, viewer);
+    out.push({ type: 'unit.added', unit: projectUnit(state.units[id], viewer, rules, friends, shown) });
   }
-  return data;
+  return out;
 }
 
-function projectUnit(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules, friends: Set<string>, shown: (id: string) => boolean): Unit {
-  const own = isFriendly(u, viewer, friends);
-  const data = playerData(u, viewer, rules, friends, shown);
-  const pools = { ...u.pools };
-  if (!own) for (const p of rules.secretPools ?? []) delete pools[p];
-  return { ...u, data, pools };
-}
-
-/** A turn order without the slots `shown` leaves out; the pointer still indexes the same slot (-1 while a left-out slot is in progress). */
-function orderSeen(order: readonly Slot[], index: number, shown: (id: string) => boolean): { order: Slot[]; index: number } {
-  const before = order.slice(0, Math.max(0, index)).filter((s) => !shown(s.unit)).length;
-  const activeHidden = index >= 0 && index < order.length && !shown(order[index].unit);
-  return { order: order.filter((s) => shown(s.unit)), index: activeHidden ? -1 : index - before };
-}
-
-/** A decision the GM owes, as a player sees it waiting: no options or data, and no prompt naming a hidden unit. */
-function gmDecisionSeen(p: Pending, mentions: RegExp | undefined): Pending {
-  const prompt = mentions?.test(p.prompt) ? 'the GM is deciding something' : p.prompt;
-  return { ...p, prompt, options: [], data: {} };
+/** Effects and decisions a player sees in `state` that its log never brought in, as `effect.applied` / `pending.opened` as the state shows them. */
+export function introducedItems(state: EncounterState, held: Held): GameEvent[] {
+  const out: GameEvent[] = [];
+  for (const f of state.effects) if (effectSeen(state, f) && !held.effect(f.id)) out.push({ type: 'effect.applied', effect: f });
+  const waiting = state.pending.filter((p) => pendingSeen(state, p) && !held.pending(p.id));
+  const mentions = waiting.length ? hiddenMentions(state) : undefined;
+  for (const p of waiting) out.push({ type: 'pending.opened', pending: pendingView(p, mentions) });
+  return out;
 }
 
 export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRules = {}): EncounterState {
@@ -92,16 +58,17 @@ export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRule
   for (const id of state.unitOrder) if (shown(id)) units[id] = projectUnit(state.units[id], viewer, rules, friends, shown);
   const data = { ...state.data };
   for (const k of GM_ONLY_KEYS) delete data[k];
-  const mentions = state.pending.length ? hiddenMentions(state) : undefined;
+  const mentions = state.pending.length || state.result ? hiddenMentions(state) : undefined;
   return {
     ...state,
     units,
     unitOrder: state.unitOrder.filter(shown),
-    turn: { ...state.turn, ...orderSeen(state.turn.order, state.turn.index, shown) },
-    effects: state.effects.filter((f) => shown(f.target) && shown(f.source)).map((f) => (f.source && !shown(f.source) ? { ...f, source: undefined } : f)),
-    pending: state.pending
-      .filter((p) => p.answeredBy === 'gm' || shown(p.answeredBy))
-      .map((p) => (p.answeredBy === 'gm' ? gmDecisionSeen(p, mentions) : p)),
+    // a side none of whose units the player sees would say that hidden units are there
+    sides: state.sides.filter((side) => state.unitOrder.some((id) => shown(id) && state.units[id].side === side)),
+    ...(state.result ? { result: resultSeen(state.result, mentions) } : {}),
+    turn: turnSeen(state, shown),
+    effects: state.effects.filter((f) => effectSeen(state, f)),
+    pending: state.pending.filter((p) => pendingSeen(state, p)).map((p) => pendingView(p, mentions)),
     data,
   };
 }
@@ -131,30 +98,67 @@ function unitsNamed(e: GameEvent): string[] {
   const r = e as Record<string, unknown>;
   const out: string[] = [];
   for (const k of ['unit', 'actor', 'target', 'source']) if (typeof r[k] === 'string') out.push(r[k] as string);
-  if (e.type === 'effect.applied') out.push(e.effect.target, ...(e.effect.source ? [e.effect.source] : []));
+  if (e.type === 'effect.applied') out.push(e.effect.target, ...(e.effect.source ? [e.effect.source] : []), ...(e.effect.clock && 'unit' in e.effect.clock ? [e.effect.clock.unit] : []));
   if (e.type === 'unit.added') out.push(e.unit.id);
   if (e.type === 'pending.opened' && e.pending.answeredBy !== 'gm') out.push(e.pending.answeredBy);
   for (const k of ['targets', 'about']) if (Array.isArray(r[k])) for (const t of r[k] as unknown[]) if (typeof t === 'string') out.push(t);
   return out;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The why of a unit the GM places at a slot of the turn order. A player reads the slot counted in its own order. */
+export const joinsAtSlot = (name: string, slot: number): string => `${name} joins at slot ${slot} (GM)`;
+
+/** The why of the GM ending a round. A player reads only the names of the units it sees. */
+export const endsRound = (skipped: readonly string[]): string => `the GM ends the round: ${skipped.join(', ')} do not act`;
 
 /**
- * A pattern matching any mention of a hidden unit: its id as a JSON string, or its name as a word.
- * Defence in depth: a ruleset's free-text note or a die's label naming a hidden unit is caught too.
+ * Words of the engine's that count or list slots, as the player reads them: counting and listing only the
+ * slots it sees, as they would read had the hidden slots never been there. Undefined: not such words, or
+ * (an end of round skipping only hidden units) words that would not have been said.
  */
-function hiddenMentions(...states: EncounterState[]): RegExp | undefined {
-  const parts = new Set<string>();
-  for (const st of states) {
-    for (const id of st.unitOrder) {
-      const u = st.units[id];
-      if (!u.hidden) continue;
-      parts.add(`"${escape(u.id)}"`);
-      parts.add(`\\b${escape(u.name)}\\b`);
-    }
+function orderWords(e: LoggedEvent & { type: 'turn.order' }, before: EncounterState, shown: (id: string) => boolean, name: (id: string) => string): string | null | undefined {
+  const at = e.order.findIndex((s, i) => shown(s.unit) && e.why === joinsAtSlot(name(s.unit), i));
+  if (at >= 0) return joinsAtSlot(name(e.order[at].unit), e.order.slice(0, at).filter((s) => shown(s.unit)).length);
+  const skipped = before.turn.order.slice(before.turn.index + 1).map((s) => s.unit);
+  if (skipped.length && e.why === endsRound(skipped.map(name))) {
+    const seen = skipped.filter(shown);
+    return seen.length ? endsRound(seen.map(name)) : null;
   }
-  return parts.size ? new RegExp([...parts].join('|')) : undefined;
+  return undefined;
+}
+
+/** A turn order change as a player reads it; undefined: withheld (nothing it sees changed, or its words name a hidden unit and cannot be reworded). */
+function orderChange(e: LoggedEvent & { type: 'turn.order' }, out: LoggedEvent & { type: 'turn.order' }, before: EncounterState, after: EncounterState, mentions: RegExp | undefined): LoggedEvent | undefined {
+  const shown = (id: string) => visibleUnit(after.units[id]);
+  // a change only to slots the player does not see is no change to it (a hidden unit's joining, a reorder among hidden slots)
+  const was = orderSeen(before.turn.order, before.turn.index, shown);
+  if (JSON.stringify(was) === JSON.stringify({ order: out.order, index: out.index })) return undefined;
+  const words = orderWords(e, before, shown, (id) => after.units[id]?.name ?? id);
+  if (words === null) return undefined;
+  if (words !== undefined) out = { ...out, why: words };
+  if (!mentions || !mentions.test(JSON.stringify(out))) return out;
+  const neutral = { type: 'turn.order', order: out.order, index: out.index, why: NEUTRAL_ORDER_WHY, seq: e.seq, cmd: e.cmd } as LoggedEvent;
+  return mentions.test(JSON.stringify(neutral)) ? undefined : neutral;
+}
+
+/**
+ * Events whose change the player's state shows anyway (a decision waiting, its closing, the fight's end):
+ * when a GM's reason on one names a hidden unit, the reason goes rather than the event.
+ */
+const KEPT_WITHOUT_REASON = new Set(['pending.opened', 'pending.closed', 'combat.ended']);
+
+/**
+ * One event as a player may read it, from the states right before and right after it (for an undo or
+ * redo: the state before it, both times, as viewLog does); undefined: withheld. For a fold that keeps
+ * its own states (the server's per-player logs); viewLog is this over a whole log.
+ */
+export function viewEvent(e: LoggedEvent, before: EncounterState, after: EncounterState, viewer: Viewer & { role: 'player' }, rules: ViewRules = {}): LoggedEvent | undefined {
+  return projectEvent(e, before, after, viewer, rules);
+}
+
+/** The turn order and pointer as a player sees them. */
+export function viewOrder(state: EncounterState): { order: Slot[]; index: number } {
+  return orderSeen(state.turn.order, state.turn.index, (id) => visibleUnit(state.units[id]));
 }
 
 function projectEvent(e: LoggedEvent, before: EncounterState, after: EncounterState, viewer: Viewer & { role: 'player' }, rules: ViewRules): LoggedEvent | undefined {
@@ -170,35 +174,38 @@ function projectEvent(e: LoggedEvent, before: EncounterState, after: EncounterSt
   const added = e.type === 'unit.added' ? e.unit.id : undefined;
   // hidden before or after (a reveal shows, a hiding does not)
   if (named.some((id) => !visibleUnit(after.units[id]) || (e.type !== 'unit.hidden' && id !== added && !visibleUnit(before.units[id])))) return undefined;
-  const out = redact(e, before, after, viewer, rules);
-  if (!out) return undefined;
   // every event, redacted or not, is checked for mentions of a hidden unit in any of its text (a why, a
   // reason, a prompt, a ruleset's note): a reveal shows the unit; anything else mentioning a unit hidden
-  // before or after is withheld — but for a turn order change, which is reworded when it changes what the player sees
+  // before or after is withheld — but for a turn order change, which is reworded when it changes what the
+  // player sees, and a decision the player sees waiting, which comes without the GM's reason
   const mentions = e.type === 'unit.hidden' ? hiddenMentions(after) : hiddenMentions(before, after);
+  let out = redact(e, before, after, viewer, rules, mentions);
+  if (!out) return undefined;
+  if (e.type === 'turn.order') return orderChange(e, out as LoggedEvent & { type: 'turn.order' }, before, after, mentions);
   if (!mentions || !mentions.test(JSON.stringify(out))) return out;
-  if (out.type !== 'turn.order') return undefined;
-  const shown = (id: string) => visibleUnit(after.units[id]);
-  const was = orderSeen(before.turn.order, before.turn.index, shown);
-  if (JSON.stringify(was) === JSON.stringify({ order: out.order, index: out.index })) return undefined;
-  const neutral = { type: 'turn.order', order: out.order, index: out.index, why: NEUTRAL_ORDER_WHY, seq: e.seq, cmd: e.cmd } as LoggedEvent;
-  return mentions.test(JSON.stringify(neutral)) ? undefined : neutral;
+  if (!KEPT_WITHOUT_REASON.has(out.type) || out.reason === undefined) return undefined;
+  out = { ...out };
+  delete out.reason;
+  return mentions.test(JSON.stringify(out)) ? undefined : out;
 }
 
 /** An event naming only visible units, as the player may read it (before the check for mentions of hidden units); undefined: withheld. */
-function redact(e: LoggedEvent, before: EncounterState, after: EncounterState, viewer: Viewer & { role: 'player' }, rules: ViewRules): LoggedEvent | undefined {
+function redact(e: LoggedEvent, before: EncounterState, after: EncounterState, viewer: Viewer & { role: 'player' }, rules: ViewRules, mentions: RegExp | undefined): LoggedEvent | undefined {
   const shown = (id: string) => visibleUnit(after.units[id]);
   if (e.type === 'turn.order') return { ...e, ...orderSeen(e.order, e.index, shown) };
+  // the pointer indexes the player's order
+  if (e.type === 'turn.started') return { ...e, index: orderSeen(after.turn.order, e.index, shown).index };
   if (e.type === 'unit.added') {
     const u = after.units[e.unit.id];
     return { ...e, unit: projectUnit(u, viewer, rules, friendlySides(after, viewer), shown) };
   }
   if (e.type === 'effect.changed' || e.type === 'effect.removed') {
     const fx = before.effects.find((f) => f.id === e.id);
-    if (fx && (!visibleUnit(before.units[fx.target]) || (fx.source && !visibleUnit(before.units[fx.source])))) return undefined;
+    if (fx && !effectSeen(before, fx)) return undefined;
   }
   if (e.type === 'pending.closed') {
     const p = before.pending.find((x) => x.id === e.id);
+    if (p && !pendingSeen(before, p)) return undefined;
     if (p && p.answeredBy === 'gm') return { ...e, answer: null };
   }
   if (e.type === 'unit.data' && GM_ONLY_KEYS.includes(e.key)) return undefined;
@@ -226,7 +233,9 @@ function redact(e: LoggedEvent, before: EncounterState, after: EncounterState, v
       return rest as LoggedEvent;
     }
   }
-  if (e.type === 'pending.opened' && e.pending.answeredBy === 'gm') return { ...e, pending: { ...e.pending, options: [], data: {} } };
+  if (e.type === 'combat.ended') return { ...e, result: resultSeen(e.result, mentions) };
+  if (e.type === 'pending.opened' && !pendingSeen(after, e.pending)) return undefined;
+  if (e.type === 'pending.opened' && e.pending.answeredBy === 'gm') return { ...e, pending: gmDecisionSeen(e.pending, mentions) };
   return e;
 }
 

@@ -15,9 +15,8 @@ import { liveFor, principalOf, type Context, type EncounterSummary, type Member,
 import { ApiError } from './errors.ts';
 import { parseJson } from './json.ts';
 import type { Live } from './live.ts';
-import { viewerOf, type Principal } from './policy.ts';
-import { eventsAfter, eventsBetween, summaryFor, versionFor, withVersion } from './numbering.ts';
-import { projectState } from './projection.ts';
+import type { Principal } from './policy.ts';
+import { eventsAfter, eventsBetween, stateFor, summaryFor, versionFor } from './numbering.ts';
 import { TokenBucket } from './rate.ts';
 import { runCommand } from './referee.ts';
 import { ClientMessage, parseWith, type ServerMessage } from './schemas.ts';
@@ -196,11 +195,7 @@ export class Hub implements Publisher {
     const base = { encounter: live.row.id, version, paused: live.row.paused, catchUp: true };
     for (let i = chunk; i < events.length; i += chunk) this.reply(c, { type: 'events', ...base, events: events.slice(i - chunk, i) });
     const tail = events.slice(Math.max(0, Math.ceil(events.length / chunk) - 1) * chunk);
-    this.reply(c, { type: 'events', ...ref, ...base, events: tail, state: this.stateFor(live, p, version) });
-  }
-
-  private stateFor(live: Live, p: Member, version: number): EncounterState {
-    return p.role === 'gm' ? live.log.state : withVersion(projectState(live.log.state, viewerOf(p), live.ruleset), version);
+    this.reply(c, { type: 'events', ...ref, ...base, events: tail, state: stateFor(live, p, live.log.state, version) });
   }
 
   // ── Publisher: called after each commit, in commit order ────────────────
@@ -220,10 +215,10 @@ export class Hub implements Publisher {
       if (text === undefined) {
         const version = versionFor(live, p);
         const seen = eventsBetween(live, p, from, to);
-        const state = this.stateFor(live, p, version);
+        const state = stateFor(live, p, live.log.state, version);
         // a commit a player sees nothing of (no event, the same state) sends it nothing: even a frame would
         // tell it that something happened
-        const unchanged = p.role === 'player' && !seen.length && JSON.stringify(state) === JSON.stringify(withVersion(projectState(before, viewerOf(p), live.ruleset), version));
+        const unchanged = p.role === 'player' && !seen.length && JSON.stringify(state) === JSON.stringify(stateFor(live, p, before, version));
         text = unchanged ? '' : JSON.stringify({ type: 'events', encounter: live.row.id, version, paused: live.row.paused, events: seen, state } satisfies Outgoing);
         frames.set(key, text);
       }

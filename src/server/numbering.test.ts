@@ -71,8 +71,7 @@ describe("a player's own numbering", () => {
 
     // the GM reveals the Sneak: later events show, earlier ones stay withheld
     const { events: beforeReveal } = await eventsOf(t.p1, enc);
-    // a player's export is gap-free in its numbering, and imports (taken before the reveal: a player's log
-    // does not hold a unit it never saw, so the reveal's event would not replay on its own)
+    // a player's export is gap-free in its numbering, and imports (a reveal's too: see hidden-steps.test.ts)
     const exp = (await t.p1.get(`/api/encounters/${enc}/export`)).body;
     expect(exp.encounters[0].version).toBe(beforeReveal.length);
     expect(exp.encounters[0].events).toEqual(beforeReveal);
@@ -97,7 +96,8 @@ describe("a player's own numbering", () => {
     expect(mine.version).toBeLessThan(gmLog.version);
     expect(gmLog.version).toBe(gmLog.events.length);
     expect(mine.events.slice(0, beforeReveal.length)).toEqual(beforeReveal);
-    expect(mine.events.slice(beforeReveal.length).map((e) => e.type)).toEqual(['unit.hidden', 'note']);
+    // the reveal brings the Sneak into the player's log (as its state shows it) and its slot into the order
+    expect(mine.events.slice(beforeReveal.length).map((e) => e.type)).toEqual(['unit.added', 'unit.hidden', 'turn.order', 'note']);
     // command ids in the player's numbering too: none gives the log's length away
     for (const e of mine.events) expect(Number(e.cmd.slice(1))).toBeLessThanOrEqual(e.seq);
     const undos = mine.events.filter((e) => e.type === 'undo' || e.type === 'redo');

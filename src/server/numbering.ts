@@ -15,23 +15,32 @@
  * Command ids are renumbered too (the engine's default ids are `c<seq>`, which would give the real count
  * away): a player's alias of a command is `c<its own seq of the command's first event it saw>` — unique,
  * and never one an importing server would hand out next. An `undo`/`redo` of a command the player never
- * saw anything of is withheld (it would only say that something hidden was taken back).
+ * saw anything of is withheld (it would only say that something hidden was taken back). Effect and
+ * decision ids, and the state's `nextId`, are the player's own as well (held.ts).
+ *
+ * A player's log holds what its state shows: when the player comes to see a unit, effect or decision its
+ * log never brought in (a reveal, an undo of a hidden hiding), view-level events bring it in as the state
+ * shows it (`unit.added`, `effect.applied`, `pending.opened`, and a `turn.order` when the slots it sees
+ * changed with no event saying so). So a player's export replays, reveals included.
  *
  * The logs are kept with the live encounter (memory only) and extended as the log grows.
  */
-import { applyEvent, emptyState, replayLog, viewLog, type EncounterState, type LoggedEvent } from '../engine/index.ts';
+import { emptyState, evolve, introducedItems, introducedUnits, NEUTRAL_ORDER_WHY, replayLog, viewEvent, viewOrder, type EncounterState, type GameEvent, type LoggedEvent, type ViewRules } from '../engine/index.ts';
 import { summaryOf, type Context, type EncounterSummary, type Member } from './context.ts';
 import type { EncounterRow } from '../store/index.ts';
+import { heldEvent, heldState, Holdings, type Ids } from './held.ts';
 import type { Live } from './live.ts';
-import { rulesOf } from './projection.ts';
+import { projectState, rulesOf } from './projection.ts';
 
 export interface PlayerLog {
-  /** The player's events in its own numbering: `seq` i + 1 at index i, command ids aliased. */
+  /** The player's events in its own numbering: `seq` i + 1 at index i, command, effect and decision ids its own. */
   readonly events: LoggedEvent[];
-  /** The real seq of each of them (ascending). */
+  /** The real seq of each of them (ascending; the view-level events a real one brings along share its seq). */
   readonly real: number[];
   /** Real command id → the player's alias. */
   readonly cmds: Map<string, string>;
+  /** The units, effects and decisions the log holds, and the player's ids of effects and decisions. */
+  readonly held: Holdings;
 }
 
 interface Index {
@@ -44,46 +53,63 @@ interface Index {
 
 const indexes = new WeakMap<Live, Index>();
 
-const isUndoRedo = (e: LoggedEvent) => e.type === 'undo' || e.type === 'redo';
+const isUndoRedo = (e: GameEvent) => e.type === 'undo' || e.type === 'redo';
 
-/** Append projected events (real numbering) to a player's log in its own numbering. */
-function add(log: PlayerLog, projected: readonly LoggedEvent[]): void {
-  for (const p of projected) {
-    const target = isUndoRedo(p) ? log.cmds.get((p as LoggedEvent & { command: string }).command) : undefined;
-    if (isUndoRedo(p) && target === undefined) continue;
-    const seq = log.events.length + 1;
-    let cmd = log.cmds.get(p.cmd);
-    if (cmd === undefined) log.cmds.set(p.cmd, (cmd = `c${seq}`));
-    log.events.push({ ...p, seq, cmd, ...(target !== undefined ? { command: target } : {}) } as LoggedEvent);
-    log.real.push(p.seq);
-  }
+/** Append one event (projected, or view-level) to a player's log, in its numbering; `e` is the real event it comes of. */
+function push(log: PlayerLog, p: GameEvent, e: LoggedEvent): void {
+  // an undo or redo shows only of a command the player saw something of, named by its alias
+  const target = isUndoRedo(p) ? log.cmds.get((p as GameEvent & { command: string }).command) : undefined;
+  if (isUndoRedo(p) && target === undefined) return;
+  const seq = log.events.length + 1;
+  const cmd = log.cmds.get(e.cmd) ?? `c${seq}`;
+  const out = heldEvent({ ...p, seq, cmd, ...(target !== undefined ? { command: target } : {}) } as LoggedEvent, log.held, cmd, seq);
+  if (!out) return;
+  log.cmds.set(e.cmd, cmd);
+  if (p.type === 'undo') log.held.undo(target!, seq);
+  if (p.type === 'redo') log.held.redo(target!, seq);
+  log.events.push(out);
+  log.real.push(e.seq);
 }
 
+const slotsOf = (state: EncounterState) => JSON.stringify(viewOrder(state).order);
+
 /**
- * Fold real events [from, to) starting from `state` (the real state after `from` events), extending each
- * log; returns the real state after `to`. Runs of ordinary events are projected together (the engine's
- * viewLog folds them one by one); an undo or redo is projected against the state before it, and the state
- * after it is the log's replayed up to it.
+ * Extend a player's log with real event `e` (the real states right before and after it). What the player
+ * sees of it comes first; then view-level events for what it now sees that its log lacks: a unit (before
+ * the event, which may name it), the turn order when the slots it sees changed with no event saying so
+ * (a reveal, a hiding), effects and decisions. So a player's log, replayed, holds what its state shows.
  */
+function extend(log: PlayerLog, player: string, e: LoggedEvent, before: EncounterState, after: EncounterState, rules: ViewRules, slotsMoved: boolean): void {
+  const viewer = { role: 'player', player } as const;
+  const undoRedo = isUndoRedo(e);
+  // an undo or redo is projected against the state before it, as viewLog does
+  const shown = viewEvent(e, before, undoRedo ? before : after, viewer, rules);
+  const h = log.held;
+  // units the event brings in itself
+  const own = new Set(shown?.type === 'unit.added' ? [shown.unit.id] : shown?.type === 'encounter.created' ? shown.state.unitOrder : []);
+  const held = { unit: (id: string) => h.holdsUnit(id) || own.has(id), effect: (id: string) => h.alias('effect', id) !== undefined, pending: (id: string) => h.alias('pending', id) !== undefined };
+  // an undo or redo the player sees replays its own events; the rest of what it now sees comes after
+  if (undoRedo && shown) push(log, shown, e);
+  for (const u of introducedUnits(after, viewer, rules, held)) push(log, u, e);
+  if (!undoRedo && shown) push(log, shown, e);
+  const ordered = shown && (shown.type === 'turn.order' || shown.type === 'encounter.created' || undoRedo);
+  if (!ordered && slotsMoved) push(log, { type: 'turn.order', ...viewOrder(after), why: NEUTRAL_ORDER_WHY }, e);
+  for (const item of introducedItems(after, held)) push(log, item, e);
+}
+
+/** Fold real events [from, to) starting from `state` (the real state after `from` events), extending each log; returns the real state after `to`. */
 function fold(live: Live, state: EncounterState, from: number, to: number, logs: readonly [string, PlayerLog][]): EncounterState {
   const events = live.log.events;
   const appliers = live.ruleset.appliers;
   const rules = rulesOf(live.ruleset);
   let s = state;
-  let i = from;
-  while (i < to) {
-    let j = i + 1;
-    if (!isUndoRedo(events[i])) while (j < to && !isUndoRedo(events[j])) j++;
-    const run = events.slice(i, j);
-    const seed = { type: 'encounter.created', state: s, seq: 0, cmd: '' } as LoggedEvent;
-    for (const [player, log] of logs) add(log, viewLog([seed, ...run], { role: 'player', player }, appliers, rules).filter((e) => e.seq !== 0));
-    if (isUndoRedo(events[i])) s = replayLog(live.engine, events.slice(0, j));
-    else {
-      let next = structuredClone(s);
-      for (const e of run) next = applyEvent(next, e, appliers);
-      s = next;
-    }
-    i = j;
+  for (let i = from; i < to; i++) {
+    const e = events[i];
+    const after = isUndoRedo(e) ? replayLog(live.engine, events.slice(0, i + 1)) : evolve(s, e, appliers);
+    // which slots players see is the same for every player (hidden is hidden to all)
+    const slotsMoved = logs.length > 0 && slotsOf(s) !== slotsOf(after);
+    for (const [player, log] of logs) extend(log, player, e, s, after, rules, slotsMoved);
+    s = after;
   }
   return s;
 }
@@ -99,7 +125,7 @@ export function playerLog(live: Live, player: string): PlayerLog {
   }
   let log = ix.players.get(player);
   if (!log) {
-    log = { events: [], real: [], cmds: new Map() };
+    log = { events: [], real: [], cmds: new Map(), held: new Holdings() };
     fold(live, emptyState(), 0, ix.upTo, [[player, log]]);
     ix.players.set(player, log);
   }
@@ -136,9 +162,14 @@ export function eventsAfter(live: Live, p: Member, after: number): LoggedEvent[]
   return playerLog(live, p.playerId).events.slice(Math.max(0, after));
 }
 
-/** A state as `p` is told it: a player's `version` is its own. */
-export function withVersion(state: EncounterState, version: number): EncounterState {
-  return state.version === version ? state : { ...state, version };
+/**
+ * A real state as `p` is told it: the GM's as it is; a player's projected, at its own `version`, in its
+ * own effect and decision ids (`ids`: as they stood then, for a state of the past; default now).
+ */
+export function stateFor(live: Live, p: Member, state: EncounterState, version = versionFor(live, p), ids?: Ids): EncounterState {
+  if (p.role === 'gm') return state;
+  const viewer = { role: 'player', player: p.playerId } as const;
+  return heldState(projectState(state, viewer, live.ruleset), ids ?? playerLog(live, p.playerId).held, version);
 }
 
 /** An encounter's summary as `p` is told it (a player's version is its own). */

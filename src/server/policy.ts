@@ -6,6 +6,7 @@
  */
 import type { Command, EncounterState, Ruleset, Viewer } from '../engine/index.ts';
 import { ApiError, forbidden, unauthenticated } from './errors.ts';
+import { swapIds, type Ids } from './held.ts';
 
 export type Principal = { role: 'anonymous' } | { role: 'gm'; tableId: string } | { role: 'player'; tableId: string; playerId: string };
 
@@ -75,24 +76,38 @@ const ABSENT = (i: number) => `~absent${i}~`;
 /**
  * A player's command, ready for the engine. Every hidden unit id it names is swapped for an id that
  * exists nowhere, so the engine answers as it would for a unit that does not exist — same checks in
- * the same order, same message. Returns an error when the player may not send it at all.
+ * the same order, same message. The effect and decision ids it names are the player's own (`ids`, see
+ * held.ts): each is swapped for the real one, and one the player was never given for an id that exists
+ * nowhere, so no real id can be reached by guessing. Returns an error when the player may not send it at all.
  */
-export function prepareCommand(p: Principal & { role: 'gm' | 'player' }, state: EncounterState, command: Command, ruleset?: Ruleset): PreparedCommand | ApiError {
+export function prepareCommand(p: Principal & { role: 'gm' | 'player' }, state: EncounterState, command: Command, ruleset?: Ruleset, ids?: Ids): PreparedCommand | ApiError {
   if (p.role === 'gm') return { command, restore: (m) => m };
   if (isGmCommand(command.type, ruleset)) return forbidden(`only the GM may ${command.type}`);
   const hidden = new Set(hiddenUnits(p, state));
   const swapped: string[] = [];
+  const placeholder = (v: string) => {
+    let i = swapped.indexOf(v);
+    if (i < 0) i = swapped.push(v) - 1;
+    return ABSENT(i);
+  };
   const swap = (v: unknown): unknown => {
-    if (typeof v === 'string' && hidden.has(v)) {
-      let i = swapped.indexOf(v);
-      if (i < 0) i = swapped.push(v) - 1;
-      return ABSENT(i);
-    }
+    if (typeof v === 'string' && hidden.has(v)) return placeholder(v);
     if (Array.isArray(v)) return v.map(swap);
     if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swap(x)]));
     return v;
   };
-  const out = Object.fromEntries(Object.entries(command).map(([k, v]) => [k, k === 'type' ? v : swap(v)])) as Command;
+  // the player's effect and decision ids first (the real ones may not be swapped again); real ids in a
+  // message go back to the player's own
+  const named: [string, string][] = [];
+  const own = ids
+    ? swapIds(command, (kind, mine) => {
+        const real = ids.real(kind, mine);
+        if (real === undefined) return placeholder(mine);
+        named.push([real, mine]);
+        return real;
+      })
+    : command;
+  const out = Object.fromEntries(Object.entries(own).map(([k, v]) => [k, k === 'type' ? v : swap(v)])) as Command;
   // a player always acts as one of its own visible units (hidden or nonexistent: the same answer)
   if (typeof command.actor !== 'string') return new ApiError('command/no_actor', `"${command.type}" needs an "actor"`, 'actor');
   const denied = unitAccess(p, state, command.actor, 'act', 'actor');
@@ -100,12 +115,12 @@ export function prepareCommand(p: Principal & { role: 'gm' | 'player' }, state: 
   if (out.type === 'answer' && typeof out.pending === 'string') {
     const pending = state.pending.find((x) => x.id === out.pending);
     if (pending && pending.answeredBy !== 'gm' && hidden.has(pending.answeredBy)) {
-      return new ApiError('pending/unknown', `there is no open decision "${out.pending}"`, 'pending');
+      return new ApiError('pending/unknown', `there is no open decision "${String(command.pending)}"`, 'pending');
     }
     if (pending && (pending.answeredBy === 'gm' || pending.answeredBy !== out.actor)) return forbidden('this decision is not yours to answer');
   }
   return {
     command: out,
-    restore: (m) => swapped.reduce((acc, id, i) => acc.split(ABSENT(i)).join(id), m),
+    restore: (m) => named.reduce((acc, [real, mine]) => acc.split(`"${real}"`).join(`"${mine}"`), swapped.reduce((acc, id, i) => acc.split(ABSENT(i)).join(id), m)),
   };
 }

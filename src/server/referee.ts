@@ -17,10 +17,11 @@ import { decideGmCommand, SERVER_GM_COMMANDS } from './gm-commands.ts';
 import { canonicalJson } from './json.ts';
 import { engineFor, type Live } from './live.ts';
 import { hiddenUnits, prepareCommand, scrubMessage, secretsFor, unitAccess, viewerOf, type Principal } from './policy.ts';
-import { countUpTo, eventsAfter, eventsBetween, playerLog, summaryFor, versionFor, withVersion } from './numbering.ts';
-import { previewJson, projectState, reckoningState, visibleActions, type PreviewJson } from './projection.ts';
+import { countUpTo, eventsAfter, eventsBetween, playerLog, stateFor, summaryFor, versionFor } from './numbering.ts';
+import { previewJson, reckoningState, visibleActions, type PreviewJson } from './projection.ts';
 import { CommandRequest, LoadEncounter, parseWith, PauseRequest, PreviewRequest } from './schemas.ts';
 import { newId, sha256 } from './tokens.ts';
+import { swapIds, type Ids } from './held.ts';
 
 export interface CommandResult {
   encounter: string;
@@ -77,7 +78,7 @@ export function listEncounters(ctx: Context, p: Principal, tableId: string): Enc
 export function getEncounter(ctx: Context, token: Principal, id: string): { encounter: EncounterSummary; state: EncounterState; activeUnit?: string } {
   const { live, p } = liveFor(ctx, token, id);
   const encounter = summaryFor(ctx, p, live.row);
-  const state = withVersion(projectState(live.log.state, viewerOf(p), live.ruleset), p.role === 'gm' ? live.log.state.version : encounter.version);
+  const state = stateFor(live, p, live.log.state, encounter.version);
   const active = live.engine.activeUnit(live.log.state);
   const shown = active !== undefined && Object.hasOwn(state.units, active);
   return { encounter, state, ...(shown ? { activeUnit: active } : {}) };
@@ -106,7 +107,19 @@ export function legalActions(ctx: Context, token: Principal, id: string, unit: s
     const pv = live.engine.preview(known, o.command);
     return isRejection(pv) ? o : { ...o, preview: scrubPreview(previewJson(pv), secrets) };
   });
-  return { unit, version: versionFor(live, p), actions };
+  return { unit, version: versionFor(live, p), actions: p.role === 'player' ? playerOptions(actions, playerLog(live, p.playerId).held) : actions };
+}
+
+/** A player's effect and decision ids (held.ts); the GM's are the real ones. */
+const idsOf = (live: Live, p: Member): Ids | undefined => (p.role === 'player' ? playerLog(live, p.playerId).held : undefined);
+
+/** Options as a player reads them: in its own effect and decision ids (one naming an id it was never given is not its to take). */
+function playerOptions<T extends { command: Command }>(options: T[], ids: Ids): T[] {
+  return options.flatMap((o) => {
+    let unknown = false;
+    const command = swapIds(o.command, (kind, real) => ids.alias(kind, real) ?? ((unknown = true), real));
+    return unknown ? [] : [{ ...o, command }];
+  });
 }
 
 function scrubPreview(p: PreviewJson, secrets: readonly string[]): PreviewJson {
@@ -118,7 +131,7 @@ export function preview(ctx: Context, token: Principal, id: string, body: unknow
   const { live, p } = liveFor(ctx, token, id);
   const req = parseWith(PreviewRequest, body);
   const state = live.log.state;
-  const prepared = prepareCommand(p, state, req.command as Command, live.ruleset);
+  const prepared = prepareCommand(p, state, req.command as Command, live.ruleset, idsOf(live, p));
   if (prepared instanceof ApiError) throw prepared;
   const pv = live.engine.preview(reckoningState(state, viewerOf(p), live.ruleset), prepared.command);
   if (isRejection(pv)) throw rejectionError(p, state, pv, prepared.restore);
@@ -178,7 +191,7 @@ export function runCommand(ctx: Context, token: Principal, id: string, body: unk
   }
   // who may send it first, then whether now: a refused command says why it is refused, whatever the version
   const before = live.log.state;
-  const prepared = prepareCommand(p, before, req.command as Command, live.ruleset);
+  const prepared = prepareCommand(p, before, req.command as Command, live.ruleset, idsOf(live, p));
   if (prepared instanceof ApiError) throw prepared;
   if (live.row.paused && p.role !== 'gm') throw new ApiError('ENCOUNTER_PAUSED', 'the GM has paused this encounter');
   const version = live.log.version;
@@ -227,9 +240,12 @@ export function runCommand(ctx: Context, token: Principal, id: string, body: unk
     throw err;
   }
   live.row.version = live.log.version;
+  const status = live.row.status;
   live.row.status = live.log.state.status;
   ctx.publisher.committed(live, before, events);
-  if (events.some((e) => e.type === 'encounter.started' || e.type === 'combat.ended' || e.type === 'undo' || e.type === 'redo')) {
+  // the table's list of encounters shows each one's status: said when it changes (a start, an end, an undo
+  // of one), not on every undo, which would tell players that a hidden command was taken back
+  if (live.row.status !== status) {
     ctx.publisher.encounterChanged(summaryOf(live.row));
   }
   return { encounter: id, id: req.id, version: versionFor(live, p), events: eventsBetween(live, p, record.from, record.to) };
@@ -250,7 +266,6 @@ export function replay(ctx: Context, token: Principal, id: string, upTo: number)
   const { live, p } = liveFor(ctx, token, id);
   const version = versionFor(live, p);
   if (!Number.isInteger(upTo) || upTo < 1 || upTo > version) throw new ApiError('BAD_REQUEST', `upTo must be a seq from 1 to ${version}`, 'upTo');
-  const viewer = viewerOf(p);
   if (p.role === 'gm') {
     const prefix = live.log.events.slice(0, upTo);
     return { encounter: id, upTo, version, state: replayLog(live.engine, prefix), events: prefix };
@@ -258,7 +273,7 @@ export function replay(ctx: Context, token: Principal, id: string, upTo: number)
   // the player's event upTo is real event `real`: the state right after it, the player's log up to it
   const log = playerLog(live, p.playerId);
   const real = log.real[upTo - 1];
-  const state = withVersion(projectState(replayLog(live.engine, live.log.events.slice(0, real)), viewer, live.ruleset), upTo);
+  const state = stateFor(live, p, replayLog(live.engine, live.log.events.slice(0, real)), upTo, log.held.at(upTo));
   return { encounter: id, upTo, version, state, events: log.events.slice(0, upTo) };
 }
 

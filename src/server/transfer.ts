@@ -10,9 +10,8 @@ import { validateEncounter } from '../rulesets/load.ts';
 import { checkTable, liveFor, summaryOf, type Context, type EncounterSummary } from './context.ts';
 import { ApiError } from './errors.ts';
 import { engineFor } from './live.ts';
-import { viewerOf, type Principal } from './policy.ts';
-import { eventsAfter, summaryFor, withVersion } from './numbering.ts';
-import { projectState } from './projection.ts';
+import type { Principal } from './policy.ts';
+import { eventsAfter, stateFor, summaryFor } from './numbering.ts';
 import { EXPORT_FORMAT, ImportRequest, parseWith } from './schemas.ts';
 import { newId } from './tokens.ts';
 
@@ -38,10 +37,9 @@ export interface TableExport {
 
 function exportOne(ctx: Context, p: Principal, id: string): ExportedEncounter {
   const { live, p: m } = liveFor(ctx, p, id);
-  const viewer = viewerOf(m);
   // a player's events in its own numbering (gap-free, so its export imports), its state at its own version
   const summary = summaryFor(ctx, m, live.row);
-  const state = m.role === 'gm' ? live.log.state : withVersion(projectState(live.log.state, viewer, live.ruleset), summary.version);
+  const state = stateFor(live, m, live.log.state, summary.version);
   const out: ExportedEncounter = { ...summary, events: eventsAfter(live, m, 0), state };
   if (m.role === 'gm') {
     out.commands = { ...live.log.commands };

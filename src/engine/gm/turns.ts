@@ -9,6 +9,7 @@ import { fail } from '../rejection.ts';
 import type { Resolution } from '../resolution.ts';
 import type { CommandHandler, Ruleset } from '../ruleset.ts';
 import type { Slot, UnitId } from '../types.ts';
+import { endsRound } from '../view.ts';
 import { gmCommand, numberArg, unitArg } from './command.ts';
 
 function requireRound(ctx: Resolution): void {
@@ -92,7 +93,8 @@ export function turnCommands(ruleset: Ruleset): Record<string, CommandHandler> {
       const { order, index } = ctx.state.turn;
       const skipped = order.slice(index + 1).map((s) => ctx.state.units[s.unit]?.name ?? s.unit);
       // the pointer jumps to the last slot, so the flow crosses into the next round; the order itself is kept for it
-      if (skipped.length) ctx.emit({ type: 'turn.order', order, index: order.length - 1, why: `the GM ends the round: ${skipped.join(', ')} do not act` });
+      // words a player's view re-lists with only the units it sees (src/engine/view.ts)
+      if (skipped.length) ctx.emit({ type: 'turn.order', order, index: order.length - 1, why: endsRound(skipped) });
       nextTurn(ctx, ruleset);
     }),
   };

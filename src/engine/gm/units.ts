@@ -9,6 +9,7 @@ import { fail, RuleError } from '../rejection.ts';
 import type { Resolution } from '../resolution.ts';
 import type { CommandHandler, Ruleset } from '../ruleset.ts';
 import type { Unit } from '../types.ts';
+import { joinsAtSlot } from '../view.ts';
 import { boolArg, FACINGS, gmCommand, numberArg, stringArg, unitArg } from './command.ts';
 import { zodProblem } from './problem.ts';
 
@@ -41,7 +42,8 @@ function placeInOrder(ctx: Resolution, ruleset: Ruleset, unit: Unit, slot: numbe
   }
   if (slot !== undefined) {
     if (slot <= index || slot > order.length) fail('gm/bad_slot', `slot must be from ${index + 1} (next) to ${order.length} (end of the round), got ${slot}`, 'slot');
-    addSlot(ctx, { unit: unit.id }, `${unit.name} joins at slot ${slot} (GM)`, slot);
+    // the words a player's view renumbers: its slot counts only the slots it sees (src/engine/view.ts)
+    addSlot(ctx, { unit: unit.id }, joinsAtSlot(unit.name, slot), slot);
   } else if (ruleset.placeInOrder) {
     ruleset.placeInOrder(ctx, unit.id);
   } else {
