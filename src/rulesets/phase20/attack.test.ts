@@ -41,6 +41,18 @@ describe('phase20 attacks', () => {
     expect(t.hp('foe')).toBe(6);
   });
 
+  it('P20-ATK-2, P20-ATK-3: "can add" is no choice — a negative modifier counts too, and damage stops at 0', () => {
+    const t = new Table(phase20, duel({ hero: { modifiers: { initiative: 2, generalSkill: -1, combat: 2, strength: -2 } } }));
+    t.start(15, 1);
+    // d20 16 − 1 + 2 = 17 > DV 15 → hit; 1d8 (1) − 2 = −1 → at least 0: no damage
+    const ev = t.dice(16, 1).do(atk);
+    expect(t.checks(ev)).toEqual([
+      'd20(16) − General Skill 1 + Combat 2 = 17 > DV 15 → hit [P20-ATK-2]',
+      '1d8(1) − Scale (strength) 2 (−1: damage is at least 0) = 0 → 0 damage [P20-ATK-3]',
+    ]);
+    expect(t.hp('foe')).toBe(12);
+  });
+
   it('P20-ATK-1: an Attack Action needs a physical weapon, and reaches 1 tile by default', () => {
     const wand = { id: 'wand', name: 'Wand', damage: '1d4', physical: false, magical: true };
     const t = new Table(phase20, duel({ hero: { weapons: [wand] } }));

@@ -4,11 +4,12 @@
  * Value; the attack roll is the weapon's dice + its Scale Attribute (if skilled) + class bonus.
  */
 import { distance } from '../../engine/space/grid.ts';
-import { fail, type Command, type Resolution, type Term, type Unit } from '../../engine/index.ts';
+import { fail, type Command, type EncounterState, type GridMap, type Resolution, type Term, type Unit } from '../../engine/index.ts';
 import { grantFollowUps, spendAction } from './actions.ts';
 import { dealDamage } from './damage.ts';
 import { dataOf, dvOf, mod } from './model.ts';
 import type { Weapon } from './schema.ts';
+import { inSight } from './sight.ts';
 
 export function weaponOf(u: Unit, id: unknown): Weapon {
   // every attack asks: a loop, not a filtered copy of the unit's weapons
@@ -42,9 +43,15 @@ export function attackDamageBonus(state: Parameters<typeof mod>[0], u: Unit, w: 
   return terms;
 }
 
+/** In reach: within the weapon's range (P20-ATK-1) and in sight (ruling in sight.ts). */
+export function inReach(state: EncounterState, u: Unit, target: Unit, w: Weapon): boolean {
+  return distance(u.position!, target.position!) <= w.range && inSight(state.map as GridMap, u.position!, target.position!);
+}
+
 export function checkReach(ctx: Resolution, u: Unit, target: Unit, w: Weapon): void {
   const d = distance(u.position!, target.position!);
   if (d > w.range) fail('action/out_of_range', `${target.name} is ${d} tiles away; ${w.name} reaches ${w.range} [P20-ATK-1]`, 'target');
+  if (!inSight(ctx.state.map as GridMap, u.position!, target.position!)) fail('action/no_line_of_sight', `${u.name} cannot see ${target.name}: a wall is in the way [P20-ATK-1]`, 'target');
 }
 
 export function targetOf(ctx: Resolution, u: Unit, id: unknown): Unit {
@@ -90,7 +97,7 @@ export function resolveAttack(ctx: Resolution, attacker: Unit, target: Unit, w: 
   const amount = Math.max(0, raw);
   if (roll.term) {
     const dmgTerms: Term[] = [roll.term, ...bonusTerms];
-    if (raw < 0) dmgTerms.push({ kind: 'step', name: 'at least', value: 0 });
+    if (raw < 0) dmgTerms.push({ kind: 'note', text: `−${-raw}: damage is at least 0` });
     ctx.check({ label: `attack roll (${w.name})`, terms: dmgTerms, total: amount, outcome: `${amount} damage`, rules: ['P20-ATK-3'] }, attacker.id, target.id);
   } else ctx.unlogged();
   dealDamage(ctx, target.id, amount, attacker.id, 'P20-ATK-3');

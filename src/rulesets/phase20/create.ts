@@ -17,7 +17,6 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
     actionBudget: u.actions,
     followUps: u.followUps,
     prep: { state: 'none' },
-    braced: false,
     noMoreAttacks: false,
     exhausted: false,
     followUpsLeft: [],

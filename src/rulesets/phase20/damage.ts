@@ -1,6 +1,6 @@
-/** Taking damage and fainting: shared by attacks, spells and damage over time. */
-import type { Resolution, UnitId } from '../../engine/index.ts';
-import { dataOf } from './model.ts';
+/** Taking damage and fainting: shared by attacks, spells, damage over time and the GM's damage. */
+import { currentUnit, type Resolution, type UnitId } from '../../engine/index.ts';
+import { BRACE, dataOf, isBraced } from './model.ts';
 
 /**
  * Deal damage to a unit: Brace halves it, rounded down, after every other reduction (P20-GEN-3);
@@ -9,16 +9,27 @@ import { dataOf } from './model.ts';
 export function dealDamage(ctx: Resolution, target: UnitId, amount: number, source: UnitId | undefined, rule: string): number {
   const u = ctx.unit(target);
   let dmg = Math.max(0, amount);
-  if (dataOf(u).braced && dmg > 0) {
+  if (dmg > 0 && ctx.state.effects.length && isBraced(ctx.state, target)) {
     const halved = Math.floor(dmg / 2);
-    ctx.note(`${u.name} is bracing: ${dmg} damage halved to ${halved} [P20-GEN-3]`);
+    ctx.note(`${u.name} is bracing: ${dmg} damage halved to ${halved} (rounded down) [P20-GEN-3]`);
     dmg = halved;
   }
   const extra = source === undefined ? { rule } : { source, rule };
   const dealt = ctx.damage(target, dmg, extra);
-  if (u.status === 'active' && ctx.unit(target).pools.hp.value <= 0) {
-    ctx.emit({ type: 'unit.status', unit: target, status: 'down', cause: 'fainted at 0 hit points', rule: 'P20-FAINT-1' });
-    ctx.setData(target, 'prep', { state: 'none' });
-  }
+  if (u.status === 'active' && ctx.unit(target).pools.hp.value <= 0) faint(ctx, target);
   return dealt;
+}
+
+/**
+ * P20-FAINT-1: the unit faints. Ruling: fainting ends its Preparation and its Brace (a fainted body
+ * neither strikes nor braces), and if it is acting, its turn ends there: it "is unable to gain a turn".
+ */
+function faint(ctx: Resolution, id: UnitId): void {
+  ctx.emit({ type: 'unit.status', unit: id, status: 'down', cause: 'fainted at 0 hit points', rule: 'P20-FAINT-1' });
+  const d = dataOf(ctx.unit(id));
+  if (d.prep.state !== 'none') ctx.setData(id, 'prep', { state: 'none' });
+  if (d.braceBlocksPrep) ctx.setData(id, 'braceBlocksPrep', undefined);
+  if (ctx.state.effects.length) for (const fx of ctx.effectsOn(id, BRACE)) ctx.removeEffect(fx.id, 'ended');
+  // only while it acts (its Action Phase): a unit fainting as its turn starts is the engine's to skip
+  if (currentUnit(ctx.state) === id && ctx.state.turn.phase === 'action' && !ctx.turnOver) ctx.endTurn();
 }

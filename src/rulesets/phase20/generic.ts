@@ -5,27 +5,34 @@
 import { distance } from '../../engine/space/grid.ts';
 import { fail, type Command, type Resolution } from '../../engine/index.ts';
 import { spendAction } from './actions.ts';
-import { dataOf } from './model.ts';
+import { BRACE, dataOf, isBraced } from './model.ts';
 
 export function sprintCommand(ctx: Resolution, cmd: Command, factor: 2 | 4): void {
   const u = ctx.unit(cmd.actor!);
   const d = dataOf(u);
-  if (d.immobile) fail('action/exhausted', `${u.name} cannot move this turn [P20-GEN-2]`);
+  const rule = factor === 2 ? 'P20-GEN-1' : 'P20-GEN-2';
+  if (d.immobile) fail('action/exhausted', `${u.name} sprinted all-out (Sprint+) in its last turn and cannot move this turn [P20-GEN-2]`);
+  // ruling: one Sprint or Sprint+ a turn — each sets the whole turn's movement
+  if (d.sprinted) fail('action/already_sprinted', `${u.name} has already sprinted this turn [${rule}]`);
   spendAction(ctx, u, 'generic');
   // the turn's movement becomes speed × factor; what was already walked still counts against it
   const gain = d.speed * (factor - 1);
-  ctx.changePool(u.id, 'movement', gain, 'gain', { rule: factor === 2 ? 'P20-GEN-1' : 'P20-GEN-2' });
-  if (factor === 4) ctx.setData(u.id, 'sprintPlus', true);
-  ctx.note(`${u.name} ${factor === 2 ? 'sprints: movement doubled' : 'sprints all-out: movement quadrupled, none next turn'} [${factor === 2 ? 'P20-GEN-1' : 'P20-GEN-2'}]`);
+  ctx.changePool(u.id, 'movement', gain, 'gain', { rule });
+  ctx.setData(u.id, 'sprinted', true);
+  if (factor === 4) ctx.setData(u.id, 'exhausted', true);
+  const what = factor === 2 ? `sprints: movement doubled, ${d.speed} × 2 = ${d.speed * 2} this turn` : `sprints all-out: movement quadrupled, ${d.speed} × 4 = ${d.speed * 4} this turn, none next turn`;
+  ctx.note(`${u.name} ${what} [${rule}]`);
 }
 
 export function braceCommand(ctx: Resolution, cmd: Command): void {
   const u = ctx.unit(cmd.actor!);
+  if (isBraced(ctx.state, u.id)) fail('action/already_braced', `${u.name} is already bracing [P20-GEN-3]`);
   spendAction(ctx, u, 'generic');
-  ctx.setData(u.id, 'braced', true);
+  // an effect, so the halving ends when the unit's next turn comes round — played or lost (Frozen)
+  ctx.applyEffect({ name: BRACE, categories: ['buff'], source: u.id, target: u.id, remaining: 1, clock: { at: 'turn_start', unit: u.id } });
   ctx.setData(u.id, 'noMoreAttacks', true);
   ctx.setData(u.id, 'braceBlocksPrep', true);
-  ctx.note(`${u.name} braces: incoming damage halved until its next turn; no more attacks this turn; no Preparation [P20-GEN-3]`);
+  ctx.note(`${u.name} braces: incoming damage halved until its next turn; no more attacks or attack spells this turn; no Preparation [P20-GEN-3]`);
 }
 
 export function helpCommand(ctx: Resolution, cmd: Command): void {

@@ -6,6 +6,7 @@ import { lastSideStanding, type CombatResult, type EncounterState, type Ruleset 
 import { attackCommand } from './attack.ts';
 import { createState } from './create.ts';
 import { dealDamage } from './damage.ts';
+import { describe } from './describe.ts';
 import { braceCommand, giveUpCommand, helpCommand, roleshiftCommand, sprintCommand } from './generic.ts';
 import { placeByInitiative, rollInitiative } from './initiative.ts';
 import { legalActions } from './legal.ts';
@@ -17,13 +18,23 @@ import { encounterSchema, type Status } from './schema.ts';
 import { castCommand } from './spell.ts';
 import { endActionPhase, prepareCommand, startTurn } from './turn.ts';
 
-/** P20-END-1: a side is out when every unit has fainted or given up; if that is the players', the campaign fails. */
+/**
+ * P20-END-1: a side is out when every unit has fainted or given up. "When all player characters faint
+ * during combat, the campaign fails": only when all of them fainted — a party some of whom gave up has
+ * lost the fight, not the campaign (ruling).
+ */
 function outcome(state: EncounterState): CombatResult | null {
   const r = lastSideStanding(state);
   if (!r) return null;
-  const playersOut = state.sides.filter((s) => isPlayerSide(state, s)).every((s) => r.winner !== s);
-  if (r.outcome === 'victory' && playersOut) return { ...r, outcome: 'defeat', reason: 'every player character has fainted or given up: the campaign fails' };
-  return { ...r, reason: r.outcome === 'draw' ? r.reason : 'every character of the other side has fainted or given up' };
+  const othersOut = 'every character of the other side has fainted or given up';
+  if (r.outcome === 'victory' && isPlayerSide(state, r.winner!)) return { ...r, reason: othersOut };
+  const pcs = state.unitOrder.map((id) => state.units[id]).filter((u) => isPlayerSide(state, u.side) && u.status !== 'removed');
+  if (pcs.length && pcs.every((u) => u.status === 'down' || u.status === 'dead')) {
+    return { outcome: 'defeat', ...(r.winner ? { winner: r.winner } : {}), reason: 'every player character has fainted: the campaign fails' };
+  }
+  if (r.outcome === 'draw') return r;
+  if (!pcs.length) return { ...r, reason: othersOut };
+  return { outcome: 'defeat', winner: r.winner!, reason: 'every player character has fainted or given up (not all fainted: the campaign goes on)' };
 }
 
 export const phase20: Ruleset = {
@@ -64,9 +75,11 @@ export const phase20: Ruleset = {
   legalActions,
   preview,
   outcome,
-  // the GM's direct damage goes through Brace and fainting like any other (gm.damage with rules: true)
+  // the GM's direct damage goes through Brace and fainting like any other (gm.damage with rules: true);
+  // a unit knocked out while acting loses the rest of its turn
   applyDamage: (ctx, unit, amount, _type, source) => void dealDamage(ctx, unit, amount, source, 'P20-GEN-3'),
   placeInOrder: placeByInitiative,
+  describe,
   carryPools: ['hp'],
   policies: { aggressive },
 };

@@ -11,6 +11,10 @@ interface Entry {
   rerolls: number[];
 }
 
+/** A raw attribute value (the Agility- and Intelligence-Value of the ties); 0 when the file gives none. */
+const attr = (u: Unit, k: string): number => u.stats[k] ?? 0;
+const differ = (a: Entry, b: Entry): boolean => attr(a.unit, 'agility') !== attr(b.unit, 'agility') || attr(a.unit, 'intelligence') !== attr(b.unit, 'intelligence');
+
 export function rollInitiative(ctx: Resolution): Slot[] {
   const entries: Entry[] = ctx.state.unitOrder
     .map((id) => ctx.state.units[id])
@@ -22,9 +26,9 @@ export function rollInitiative(ctx: Resolution): Slot[] {
       ctx.check({ label: 'initiative', terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, { kind: 'mod', name: 'Initiative', value: bonus }], total, rules: ['P20-INIT-1'] }, u.id);
       return { unit: u, total, rerolls: [] };
     });
-  const attr = (u: Unit, k: string) => u.stats[k] ?? 0;
   const cmp = (a: Entry, b: Entry) => b.total - a.total || attr(b.unit, 'agility') - attr(a.unit, 'agility') || attr(b.unit, 'intelligence') - attr(a.unit, 'intelligence');
   entries.sort(cmp);
+  noteAttributeTies(ctx, entries);
   // re-roll among those tied on total, Agility and Intelligence, until each group is ordered
   let i = 0;
   while (i < entries.length) {
@@ -36,6 +40,23 @@ export function rollInitiative(ctx: Resolution): Slot[] {
   return entries.map((e) => ({ unit: e.unit.id, initiative: e.total }));
 }
 
+/** Equal totals settled by Agility, then Intelligence, said in the log so the order can be checked (P20-INIT-2). */
+function noteAttributeTies(ctx: Resolution, sorted: Entry[]): void {
+  const lines: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i + 1;
+    let settled = false;
+    for (; j < sorted.length && sorted[j].total === sorted[i].total; j++) settled ||= differ(sorted[i], sorted[j]);
+    if (settled) {
+      // unlogged (bulk simulation) the note is only counted: nothing to word
+      if (!ctx.logging) return ctx.unlogged();
+      lines.push(`at ${sorted[i].total}: ${sorted.slice(i, j).map((e) => `${e.unit.name} (Agility ${attr(e.unit, 'agility')}, Intelligence ${attr(e.unit, 'intelligence')})`).join(', ')}`);
+    }
+    i = j;
+  }
+  if (lines.length) ctx.note(`Initiative ties, higher Agility first, then higher Intelligence — ${lines.join('; ')} [P20-INIT-2]`);
+}
+
 function orderTied(ctx: Resolution, tied: Entry[]): Entry[] {
   const names = tied.map((e) => e.unit.name).join(', ');
   const rolls = tied.map((e) => {
@@ -43,7 +64,7 @@ function orderTied(ctx: Resolution, tied: Entry[]): Entry[] {
     e.rerolls.push(face);
     return { e, face };
   });
-  ctx.note(`Initiative tie between ${names} (same total, Agility and Intelligence): re-roll ${rolls.map((r) => `${r.e.unit.name} d20(${r.face})`).join(', ')} [P20-INIT-2]`);
+  ctx.note(`Initiative tie between ${names} (same total, Agility and Intelligence): re-roll of the d20 alone, higher first: ${rolls.map((r) => `${r.e.unit.name} d20(${r.face})`).join(', ')} [P20-INIT-2]`);
   rolls.sort((a, b) => b.face - a.face);
   const out: Entry[] = [];
   let i = 0;

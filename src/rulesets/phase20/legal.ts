@@ -1,11 +1,12 @@
 /** Everything a phase20 unit may do now: the one list the web page, the simulator and validation share. */
 import { cellKey, distance, parseCellKey } from '../../engine/space/grid.ts';
-import type { ActionOption, EncounterState, UnitId } from '../../engine/index.ts';
+import type { ActionOption, EncounterState, GridMap, UnitId } from '../../engine/index.ts';
 import { currentUnit } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
-import { dataOf } from './model.ts';
+import { dataOf, isBraced } from './model.ts';
 import { reachableCells } from './move.ts';
-import { hasCatalyst, spellTargets } from './spell.ts';
+import { hasBlockers, inSight } from './sight.ts';
+import { barredByBrace, hasCatalyst, spellTargets } from './spell.ts';
 
 const ROLES = ['attack', 'defense', 'support'] as const;
 
@@ -21,12 +22,14 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
   if (!inActionPhase(state)) return out;
   // asked before every command a policy makes: plain loops, nothing built that is not an option
   const order = state.unitOrder;
+  const map = state.map as GridMap;
+  const walls = hasBlockers(map); // asked once: most maps have nothing that blocks sight, and then no line is traced
   if (canSpend(state, u, 'attack')) {
     for (const w of d.weapons) {
       if (w.physical === false) continue;
       for (let i = 0; i < order.length; i++) {
         const t = state.units[order[i]];
-        if (t.side !== u.side && t.status === 'active' && distance(u.position!, t.position!) <= w.range) {
+        if (t.side !== u.side && t.status === 'active' && distance(u.position!, t.position!) <= w.range && (!walls || inSight(map, u.position!, t.position!))) {
           out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack' });
         }
       }
@@ -35,9 +38,10 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
   if (canSpend(state, u, 'spell') && hasCatalyst(u)) {
     const others = order.filter((k) => k !== id).map((k) => state.units[k]);
     for (const s of d.spells) {
+      if (barredByBrace(u, s)) continue;
       for (const t of others.concat(s.heals ? [u] : [])) {
         const fits = s.heals ? t.side === u.side && (t.status === 'active' || t.status === 'down') : t.side !== u.side && t.status === 'active';
-        if (!fits || distance(u.position!, t.position!) > s.range) continue;
+        if (!fits || distance(u.position!, t.position!) > s.range || (walls && !inSight(map, u.position!, t.position!))) continue;
         if (s.heals && t.pools.hp.value >= t.pools.hp.max) continue;
         if (!s.heals && spellTargets(state, u, s, t.position!, t.id).length === 0) continue;
         out.push({ command: { type: 'cast', actor: id, spell: s.id, target: t.id }, label: `Cast ${s.name} on ${t.name}`, group: 'spell' });
@@ -52,11 +56,11 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
     }
   }
   if (canSpend(state, u, 'generic')) {
-    if (!d.immobile) {
+    if (!d.immobile && !d.sprinted) {
       out.push({ command: { type: 'sprint', actor: id }, label: 'Sprint (double movement)', group: 'generic' });
       out.push({ command: { type: 'sprint_plus', actor: id }, label: 'Sprint+ (quadruple movement, none next turn)', group: 'generic' });
     }
-    out.push({ command: { type: 'brace', actor: id }, label: 'Brace (halve incoming damage)', group: 'generic' });
+    if (!isBraced(state, id)) out.push({ command: { type: 'brace', actor: id }, label: 'Brace (halve incoming damage)', group: 'generic' });
     for (let i = 0; i < order.length; i++) {
       const t = state.units[order[i]];
       if (t.side === u.side && t.status === 'down' && distance(u.position!, t.position!) <= 1) {

@@ -27,11 +27,9 @@ export interface P20Data {
   role?: 'attack' | 'defense' | 'support';
   policy?: string;
   prep: Preparation;
-  /** Brace: incoming damage halved until its next turn (P20-GEN-3). */
-  braced: boolean;
-  /** Attacked or bracing this turn: no more attacks (P20-GEN-3). */
+  /** Braced this turn: no more attacks, weapon or spell (P20-GEN-3). The halving itself is the Brace effect. */
   noMoreAttacks: boolean;
-  /** Sprint+ used last turn: no movement this turn (P20-GEN-2). */
+  /** Sprint+ used: no movement in the next turn it plays (P20-GEN-2). */
   exhausted: boolean;
   /** Follow-up actions still owed this turn, by kind. */
   followUpsLeft: ('attack' | 'spell')[];
@@ -57,6 +55,14 @@ export function mod(state: EncounterState, u: Unit, name: string): number {
 /** Defensive Value with role and effects applied. */
 export function dvOf(state: EncounterState, u: Unit): number {
   return dataOf(u).dv + mod(state, u, 'dv');
+}
+
+/** Brace is an effect on the unit, so it ends when the unit's next turn comes round, played or lost (P20-GEN-3). */
+export const BRACE = 'Brace';
+
+export function isBraced(state: EncounterState, id: string): boolean {
+  for (const fx of state.effects) if (fx.target === id && fx.name === BRACE && fx.source === id) return true;
+  return false;
 }
 
 export const isPlayerSide = (state: EncounterState, side: string): boolean =>

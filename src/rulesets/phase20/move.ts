@@ -3,11 +3,11 @@
  * path around walls and other units; terrain may cost more. An enemy that ends its move within reach of
  * a unit with a readied attack is struck (the Preparation, P20-PREP-1).
  */
-import { cellKey, distance, inBounds } from '../../engine/space/grid.ts';
+import { cellKey, inBounds } from '../../engine/space/grid.ts';
 import { pathTo, reachable } from '../../engine/space/path.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { inActionPhase } from './actions.ts';
-import { resolveAttack } from './attack.ts';
+import { inReach, resolveAttack } from './attack.ts';
 import { dataOf } from './model.ts';
 
 /**
@@ -70,16 +70,21 @@ export function moveCommand(ctx: Resolution, cmd: Command): void {
   triggerReadiedAttacks(ctx, ctx.unit(u.id));
 }
 
+/**
+ * Ready Attack (ruling P20-PREP-1): an enemy that ends a move within reach of the readied weapon — the
+ * unit's first physical weapon — is struck once. A mover knocked out by it faints, and its turn ends there.
+ */
 function triggerReadiedAttacks(ctx: Resolution, mover: Unit): void {
   for (const id of ctx.state.unitOrder) {
     const w = ctx.state.units[id];
     const d = dataOf(w);
     if (w.side === mover.side || w.status !== 'active' || d.prep.state !== 'announced') continue;
     const weapon = d.weapons.find((x) => x.physical !== false);
-    if (!weapon || distance(w.position!, mover.position!) > weapon.range) continue;
-    if (ctx.unit(mover.id).status !== 'active') return;
+    const target = ctx.unit(mover.id);
+    if (!weapon || !inReach(ctx.state, w, target, weapon)) continue;
+    if (target.status !== 'active') return;
     ctx.setData(w.id, 'prep', { state: 'spent', why: 'used' });
-    ctx.note(`${w.name}'s readied attack triggers as ${mover.name} comes within reach [P20-PREP-1]`);
-    resolveAttack(ctx, w, ctx.unit(mover.id), weapon, 'readied');
+    ctx.note(`${w.name}'s readied attack (${weapon.name}) triggers: ${mover.name} ends a move within reach [P20-PREP-1]`);
+    resolveAttack(ctx, w, target, weapon, 'readied');
   }
 }

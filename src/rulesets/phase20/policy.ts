@@ -1,11 +1,47 @@
 /**
  * How a phase20 unit fights when no one steers it. 'aggressive': help a fainted ally up if next to one,
- * else strike the weakest enemy in reach with the best expected damage (by preview), else walk toward
- * the nearest enemy, else end the turn.
+ * else strike the weakest enemy in reach with the best expected damage (by preview, with what a status
+ * spell should add), else walk toward the nearest enemy, else end the turn.
  */
+import { distributionOf } from '../../dice/index.ts';
 import { distance } from '../../engine/space/grid.ts';
 import { isRejection, type ActionOption, type EncounterState, type Policy, type UnitId } from '../../engine/index.ts';
+import { dataOf, dvOf, mod } from './model.ts';
 import { preview } from './preview.ts';
+import { spellBonus, statusDc } from './spell.ts';
+
+const means = new Map<string, number>();
+const meanOf = (dice: string): number => {
+  let m = means.get(dice);
+  if (m === undefined) means.set(dice, (m = distributionOf(dice).mean));
+  return m;
+};
+const d20AtLeast = (need: number): number => Math.min(20, Math.max(0, 21 - need)) / 20;
+
+/** A rough measure of what a unit deals in a turn: the larger dice of its physical weapons and harmful spells, on average. */
+function threat(state: EncounterState, id: UnitId): number {
+  const d = dataOf(state.units[id]);
+  let best = 0;
+  for (const w of d.weapons) if (w.physical !== false) best = Math.max(best, meanOf(w.damage));
+  for (const s of d.spells) if (!s.heals && s.damage) best = Math.max(best, meanOf(s.damage));
+  return best;
+}
+
+/**
+ * What a status spell is worth beyond its damage: the chance it lands (hit, then not resisted) times,
+ * for each turn it lasts, its damage over time and — if it costs turns — what the target would have
+ * dealt. Nothing for a status the target already has (casting again only renews it).
+ */
+function statusWorth(state: EncounterState, o: ActionOption): number {
+  if (o.command.type !== 'cast') return 0;
+  const u = state.units[o.command.actor!];
+  const t = state.units[o.command.target as string];
+  const s = dataOf(u).spells.find((x) => x.id === o.command.spell);
+  const st = s?.status;
+  if (!s || !st || s.heals || state.effects.some((f) => f.target === t.id && f.name === st.name)) return 0;
+  const lands = d20AtLeast(dvOf(state, t) - spellBonus(state, u, s).bonus) * (1 - d20AtLeast(statusDc(state, u, st) - mod(state, t, st.check)));
+  return lands * st.turns * ((st.damage ? meanOf(st.damage) : 0) + (st.skipTurn ? threat(state, t.id) : 0));
+}
 
 function nearestEnemyDistance(state: EncounterState, id: UnitId, at: { x: number; y: number }): number {
   const u = state.units[id];
@@ -28,7 +64,7 @@ export const aggressive: Policy = (state, id, options) => {
     let bestValue = -1;
     for (const o of strikes.filter((s) => hpOf(s) === weakest)) {
       const p = preview(state, o.command);
-      const value = isRejection(p) ? 0 : p.expectedDamage ?? (p.chance ?? 0);
+      const value = (isRejection(p) ? 0 : p.expectedDamage ?? (p.chance ?? 0)) + statusWorth(state, o);
       if (value > bestValue) [best, bestValue] = [o, value];
     }
     return best;

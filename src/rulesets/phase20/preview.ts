@@ -3,7 +3,7 @@ import { distributionOf, Distribution } from '../../dice/index.ts';
 import { distance } from '../../engine/space/grid.ts';
 import { reject, type Command, type EncounterState, type Preview, type Rejection } from '../../engine/index.ts';
 import { attackBonus, attackDamageBonus } from './attack.ts';
-import { dataOf, dvOf } from './model.ts';
+import { dataOf, dvOf, isBraced } from './model.ts';
 import { spellBonus, spellDamageTerms, statusDc } from './spell.ts';
 import { mod } from './model.ts';
 import type { Term } from '../../engine/index.ts';
@@ -65,7 +65,7 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
     const { bonus } = attackBonus(state, u, w);
     const chance = d20Chance(bonus, (x) => x > dv);
     const notes = [`d20 + ${bonus} must beat DV ${dv}: ${Math.max(0, Math.min(21, dv - bonus + 1))}+ on the die`, `range ${distance(u.position!, t.position!)}/${w.range}`];
-    return finish(chance, damageDist(w.damage, sumMods(attackDamageBonus(state, u, w)), dataOf(t).braced), notes);
+    return finish(chance, damageDist(w.damage, sumMods(attackDamageBonus(state, u, w)), isBraced(state, t.id)), notes);
   }
   if (cmd.type === 'cast') {
     const s = dataOf(u).spells.find((x) => x.id === cmd.spell);
@@ -84,7 +84,7 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
       const resist = d20Chance(mod(state, t, s.status.check), (x) => x >= dc);
       notes.push(`${s.status.name}: DC ${dc}, ${t.name} resists ${(resist * 100).toFixed(0)}%; lands ${(chance * (1 - resist) * 100).toFixed(0)}%`);
     }
-    return finish(chance, s.damage ? damageDist(s.damage, sumMods(spellDamageTerms(state, u)), dataOf(t).braced) : undefined, notes);
+    return finish(chance, s.damage ? damageDist(s.damage, sumMods(spellDamageTerms(state, u)), isBraced(state, t.id)) : undefined, notes);
   }
   return { notes: [] };
 }

@@ -99,4 +99,47 @@ describe('phase20 spells', () => {
     t.dice(4).do({ type: 'cast', actor: 'hero', spell: 'mend', target: 'ally' });
     expect(t.hp('ally')).toBe(10);
   });
+  it('P20-SPL-4: the caster\'s Magic raises the DC even when it is unskilled in the school (its hit check gets no Magic then)', () => {
+    const t = new Table(phase20, duel({ hero: { skilled: { weapons: ['sword'], schools: [] } } }));
+    t.start(15, 1);
+    // hit: d20 14 + General Skill 1 = 15 ≥ DV 15 (no Magic: unskilled); damage 1d6 (2) + Magic 3 = 5 (always, P20-SPL-3) → 12 − 5 = 7;
+    // resist: d20 9 + Agility 3 = 12 < DC 10 + Magic 3 = 13 → Burning
+    const ev = t.dice(14, 2, 9).do(ignite);
+    expect(t.checks(ev)).toEqual([
+      'd20(14) + General Skill 1 = 15 ≥ DV 15 → hit [P20-SPL-2]',
+      '1d6(2) + Magic 3 = 5 → 5 damage to Goblin [P20-SPL-3]',
+      'd20(9) + Agility 3 = 12 < Agility check 10 + Magic 3 (= 13) → suffers Burning [P20-SPL-4]',
+    ]);
+    expect(t.hp('foe')).toBe(7);
+  });
+
+  it('P20-SPL-4: only a target the spell hit rolls to resist — and not one its damage knocked out', () => {
+    const t = new Table(phase20, duel({ foe: { startHp: 5 } }));
+    t.start(15, 1);
+    // d20 11 + 4 = 15 ≥ 15 → hit; 1d6 (2) + Magic 3 = 5 → 5 − 5 = 0: fainted, so no resist check (no third die wanted)
+    const ev = t.dice(11, 2).do(ignite);
+    expect(t.checks(ev)).toHaveLength(2);
+    expect(t.unit('foe').status).toBe('down');
+    expect(t.state.effects).toEqual([]);
+  });
+  it('P20-SPL-4, P20-FAINT-1: a status waits while its target is fainted — no damage, no count-down — and goes on once it is helped up', () => {
+    const ally = { id: 'ally', name: 'Squire', side: 'goblins', at: [3, 1], hp: 6, dv: 10, weapons: ['sword'] };
+    const t = new Table(phase20, duel({ foe: { startHp: 7 }, extra: [ally] }));
+    t.start(15, 10, 1); // Hero 17, Goblin 10, Squire 1
+    // Ignite: d20 11 + 4 = 15 ≥ DV 15 → hit; 1d6 (2) + 3 = 5 → 7 − 5 = 2; resist d20 1 + 3 = 4 < 13 → Burning (2 turns)
+    t.dice(11, 2, 1).do(ignite);
+    // the Goblin's turn starts: Burning 1d4 (2) → 2 − 2 = 0: it faints as its turn begins; that turn began, so it counts (2 → 1)
+    t.dice(2).do({ type: 'end_turn', actor: 'hero' });
+    expect(t.unit('foe').status).toBe('down');
+    expect(t.state.effects.map((f) => [f.name, f.remaining])).toEqual([['Burning', 1]]);
+    t.do({ type: 'end_turn', actor: 'ally' });
+    t.do({ type: 'end_turn', actor: 'hero' }); // round 2: the fainted Goblin is skipped — no die, no count-down
+    expect(t.state.effects.map((f) => [f.name, f.remaining])).toEqual([['Burning', 1]]);
+    t.do({ type: 'help', actor: 'ally', target: 'foe' }); // the Squire (3,1) is next to it: back with 1 HP
+    t.do({ type: 'end_turn', actor: 'ally' });
+    // round 3, the Goblin's turn: Burning 1d4 (1) → 1 − 1 = 0, fainted again; its last turn counted, Burning ends
+    const last = t.dice(1).do({ type: 'end_turn', actor: 'hero' });
+    expect(t.lines(last)).toContain("Goblin's Burning ends (expired)");
+    expect(t.unusedDice).toEqual([]);
+  });
 });

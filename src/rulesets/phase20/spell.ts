@@ -6,11 +6,12 @@
  * beating DC = the spell's number + the caster's Magic.
  */
 import { distance } from '../../engine/space/grid.ts';
-import { fail, type Cell, type Command, type EncounterState, type Json, type Resolution, type Term, type Unit } from '../../engine/index.ts';
+import { fail, type Cell, type Command, type EncounterState, type GridMap, type Json, type Resolution, type Term, type Unit } from '../../engine/index.ts';
 import { grantFollowUps, spendAction } from './actions.ts';
 import { dealDamage } from './damage.ts';
 import { dataOf, dvOf, mod } from './model.ts';
 import type { Spell, Status } from './schema.ts';
+import { inSight } from './sight.ts';
 
 export function spellOf(u: Unit, id: unknown): Spell {
   const s = dataOf(u).spells.find((x) => x.id === id);
@@ -41,20 +42,29 @@ export function spellDamageTerms(state: EncounterState, u: Unit): Term[] {
 /** The DC of a status spell: its number + the caster's Magic modifier (P20-SPL-4). */
 export const statusDc = (state: EncounterState, caster: Unit, st: Status): number => st.dc + mod(state, caster, 'magic');
 
-/** Units an area spell centred on `at` strikes (the caster's own side only with friendly fire). */
+/** Who a healing spell may reach: an ally standing or fainted (healing brings it back: ruling P20-GEN-4). */
+const healable = (caster: Unit, t: Unit) => t.side === caster.side && (t.status === 'active' || t.status === 'down');
+
+/**
+ * Units an area spell centred on `at` strikes: enemies standing (the caster's own side only with friendly
+ * fire; fainted units are not targets, ruling P20-FAINT-1), or for a healing spell allies standing or fainted.
+ */
 export function spellTargets(state: EncounterState, caster: Unit, s: Spell, at: Cell, primary?: string): Unit[] {
   if (s.radius === 0) return primary ? [state.units[primary]] : [];
   return state.unitOrder
     .map((id) => state.units[id])
-    .filter((t) => t.status === 'active' && t.position && distance(t.position, at) <= s.radius)
-    .filter((t) => (s.heals ? t.side === caster.side : s.friendlyFire ? t.id !== caster.id : t.side !== caster.side));
+    .filter((t) => t.position && distance(t.position, at) <= s.radius)
+    .filter((t) => (s.heals ? healable(caster, t) : t.status === 'active' && (s.friendlyFire ? t.id !== caster.id : t.side !== caster.side)));
 }
+
+/** After Brace, no more attacks this turn (P20-GEN-3) — "Attacking" covers the Spell Action too; a healing spell attacks no one. */
+export const barredByBrace = (u: Unit, s: Spell): boolean => !s.heals && dataOf(u).noMoreAttacks;
 
 function aimOf(ctx: Resolution, u: Unit, s: Spell, cmd: Command): { at: Cell; primary?: string } {
   if (typeof cmd.target === 'string') {
     const t = ctx.state.units[cmd.target];
     if (!t) fail('unit/unknown', `there is no unit "${cmd.target}"`, 'target');
-    if (t.status !== 'active' && !s.heals) fail('action/bad_target', `${t.name} is ${t.status}`, 'target');
+    if (s.heals ? !healable(u, t) : t.status !== 'active') fail('action/bad_target', `${t.name} is ${t.status}`, 'target');
     return { at: t.position!, primary: t.id };
   }
   const at = cmd.at as Json;
@@ -66,9 +76,11 @@ export function castCommand(ctx: Resolution, cmd: Command): void {
   const u = ctx.unit(cmd.actor!);
   const s = spellOf(u, cmd.spell);
   if (!hasCatalyst(u)) fail('action/no_catalyst', `${u.name} needs a magical weapon or catalyst to cast [P20-SPL-1]`);
+  if (barredByBrace(u, s)) fail('action/no_more_attacks', `${u.name} braced this turn and cannot attack any more, with spells either [P20-GEN-3]`);
   const aim = aimOf(ctx, u, s, cmd);
   const d = distance(u.position!, aim.at);
   if (d > s.range) fail('action/out_of_range', `the target is ${d} tiles away; ${s.name} reaches ${s.range} [P20-SPL-1]`, 'target');
+  if (!inSight(ctx.state.map as GridMap, u.position!, aim.at)) fail('action/no_line_of_sight', `${u.name} cannot see (${aim.at.x}, ${aim.at.y}): a wall is in the way [P20-SPL-1]`, 'target');
   const targets = spellTargets(ctx.state, u, s, aim.at, aim.primary);
   if (aim.primary && !s.heals && ctx.state.units[aim.primary].side === u.side && !s.friendlyFire) {
     fail('action/bad_target', `${s.name} does not strike allies`, 'target');
@@ -115,7 +127,7 @@ function resolveHarmful(ctx: Resolution, u: Unit, s: Spell, targets: Unit[]): vo
     const dmgTerms = [roll.term, ...spellDamageTerms(ctx.state, u)];
     const raw = dmgTerms.reduce((a, t) => a + (t.kind === 'dice' || t.kind === 'mod' ? t.value : 0), 0);
     const amount = Math.max(0, raw);
-    if (raw < 0) dmgTerms.push({ kind: 'step', name: 'at least', value: 0 });
+    if (raw < 0) dmgTerms.push({ kind: 'note', text: `−${-raw}: damage is at least 0` });
     ctx.check({ label: `attack roll (${s.name})`, terms: dmgTerms, total: amount, outcome: `${amount} damage to ${hits.length === 1 ? hits[0].name : `each of ${hits.length} targets`}`, rules: ['P20-SPL-3'] }, u.id);
     for (const t of hits) dealDamage(ctx, t.id, amount, u.id, 'P20-SPL-3');
   }
@@ -154,5 +166,11 @@ export function resistOrSuffer(ctx: Resolution, caster: Unit, target: Unit, st: 
     ...(st.damage ? { tick: 'turn_start' as const } : {}),
     data: { status: st as unknown as Json },
   });
+  // ruling P20-PREP-1: a status that costs the target its turns also ends its Preparation (a Frozen unit does not strike)
+  const prep = dataOf(ctx.unit(target.id)).prep.state;
+  if (st.skipTurn && (prep === 'open' || prep === 'announced')) {
+    ctx.setData(target.id, 'prep', { state: 'none' });
+    ctx.note(`${target.name} loses its turns to ${st.name}: its Preparation is gone [P20-PREP-1]`);
+  }
   return false;
 }

@@ -28,6 +28,8 @@ describe('phase20 initiative and rounds', () => {
     // everything equal: re-roll 5 and 5 (tied again), then 2 and 9 → Goblin first
     const ev = c.start(10, 10, 5, 5, 2, 9);
     expect(order(c)).toEqual(['foe', 'hero']);
+    expect(c.state.turn.order.map((s) => s.initiative)).toEqual([10, 10]); // the re-roll orders, the totals stay
+    expect(c.lines(ev)).toContain('Initiative tie between Hero, Goblin (same total, Agility and Intelligence): re-roll of the d20 alone, higher first: Hero d20(2), Goblin d20(9) [P20-INIT-2]');
     expect(c.lines(ev).filter((l) => l.includes('[P20-INIT-2]'))).toHaveLength(2);
     expect(c.unusedDice).toEqual([]);
   });
@@ -42,6 +44,17 @@ describe('phase20 initiative and rounds', () => {
     expect(second.filter((e) => e.type === 'round.ended' || e.type === 'round.started').map((e) => e.type)).toEqual(['round.ended', 'round.started']);
     expect(t.state.turn.round).toBe(2);
     expect(t.active).toBe('hero');
+  });
+  it('P20-INIT-2, P20-TIME-1: the log says how a tie was settled, and which 6 seconds each round covers', () => {
+    const t = new Table(phase20, duel({ hero: { modifiers: { initiative: 0 } } }));
+    const ev = t.start(12, 12); // 12 + 0 = 12 each: Agility 12 over 10 → the Hero first
+    expect(order(t)).toEqual(['hero', 'foe']);
+    expect(t.lines(ev)).toEqual(expect.arrayContaining([
+      'Initiative ties, higher Agility first, then higher Intelligence — at 12: Hero (Agility 12, Intelligence 10), Goblin (Agility 10, Intelligence 8) [P20-INIT-2]',
+      '— Round 1: seconds 0–6 of the fight [P20-TIME-1] —',
+    ]));
+    t.do({ type: 'end_turn', actor: 'hero' });
+    expect(t.lines(t.do({ type: 'end_turn', actor: 'foe' }))).toContain('— Round 2: seconds 6–12 of the fight [P20-TIME-1] —');
   });
 });
 
@@ -70,76 +83,52 @@ describe('phase20 turns', () => {
     expect(t.hp('foe')).toBe(4);
     expect(t.unit('hero').data.prep).toEqual({ state: 'spent', why: 'used' });
   });
-});
-
-describe('phase20 generic actions', () => {
-  it('P20-GEN-1: Sprint doubles the movement for this turn, using the default action', () => {
+  it('P20-PREP-1, P20-ACT-2: using up the last action does not end the Action Phase — the unit may still walk, and ends it itself', () => {
     const t = new Table(phase20, duel());
     t.start(15, 1);
-    t.do({ type: 'sprint', actor: 'hero' });
-    expect(t.unit('hero').pools.movement.value).toBe(8);
-    t.do({ type: 'move', actor: 'hero', to: [9, 1] }); // 8 tiles east
-    expect(t.rejects({ type: 'attack', actor: 'hero', target: 'foe' })).toBe('action/out_of_range');
+    t.dice(1).do({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' }); // d20 1 + 3 = 4 ≤ DV 15: a miss, and no Action left
+    expect(t.unit('hero').pools.actions.value).toBe(0);
+    const walk = t.do({ type: 'move', actor: 'hero', to: [1, 5] }); // 4 tiles south: all of its walking speed 4
+    expect(t.lines(walk)).toContain('Hero spends 4 movement (0 left this turn) [P20-ACT-2]');
+    expect([t.active, t.state.turn.phase]).toEqual(['hero', 'action']);
+    t.do({ type: 'end_turn', actor: 'hero' });
+    expect(t.active).toBe('foe');
   });
 
-  it('P20-GEN-2: Sprint+ quadruples the movement; the next turn has none', () => {
-    const t = new Table(phase20, duel({ doc: { map: { width: 20, height: 10 } } }));
-    t.start(15, 1);
-    t.do({ type: 'sprint_plus', actor: 'hero' });
-    expect(t.unit('hero').pools.movement.value).toBe(16);
-    t.do({ type: 'move', actor: 'hero', to: [17, 1] });
-    t.do({ type: 'end_turn', actor: 'hero' });
-    t.do({ type: 'end_turn', actor: 'foe' });
-    expect(t.unit('hero').pools.movement.value).toBe(0);
-    expect(t.rejects({ type: 'sprint', actor: 'hero' })).toBe('action/exhausted');
-    t.do({ type: 'end_turn', actor: 'hero' });
-    t.do({ type: 'end_turn', actor: 'foe' });
-    expect(t.unit('hero').pools.movement.value).toBe(4);
-  });
-
-  it('P20-GEN-3: Brace halves incoming damage (rounded down, last), ends attacking this turn and the next Preparation', () => {
+  it('P20-ACT-1: the log names the action spent in the game\'s words', () => {
     const t = new Table(phase20, duel({ hero: { actions: { default: 1, attack: 1, spell: 0 } } }));
     t.start(15, 1);
-    t.do({ type: 'brace', actor: 'hero' });
-    expect(t.rejects({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' })).toBe('action/no_more_attacks');
-    t.do({ type: 'end_turn', actor: 'hero' });
-    expect(t.rejects({ type: 'prepare', actor: 'hero', kind: 'ready_attack' })).toBe('prep/not_in_phase');
-    // Goblin: d20 15 + General Skill 0 + Combat 1 = 16 > DV 12; 1d8 (6) + 1 = 7 → braced: ⌊7 / 2⌋ = 3 → 20 − 3 = 17
-    const ev = t.dice(15, 6).do(foeAttack);
-    expect(t.lines(ev)).toContain('Hero is bracing: 7 damage halved to 3 [P20-GEN-3]');
-    expect(t.hp('hero')).toBe(17);
-    t.do({ type: 'end_turn', actor: 'foe' }); // the Hero's next turn: no longer braced
-    expect(t.unit('hero').data.braced).toBe(false);
+    expect(t.lines(t.dice(1).do({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' }))).toContain('Hero uses an Attack action (0 left) [P20-ACT-1]');
+    expect(t.lines(t.dice(1).do({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' }))).toContain('Hero uses the default Action (0 left) [P20-ACT-1]');
   });
 
-  it('P20-GEN-4, P20-FAINT-1: a fainted ally gets no turns until helped up; then it has 1 HP and its old place in the order', () => {
-    const squire = { id: 'squire', name: 'Squire', side: 'heroes', at: [1, 2], hp: 5, dv: 10, weapons: ['sword'], modifiers: { initiative: 0 } };
-    const t = new Table(phase20, duel({ foe: { at: [2, 2] }, extra: [squire] }));
-    t.start(15, 10, 1); // Hero 17, Goblin 10, Squire 1
-    expect(order(t)).toEqual(['hero', 'foe', 'squire']);
+  it('P20-FAINT-1, P20-PREP-1: a unit knocked out while acting (by a readied attack) faints at once — its turn ends there, with no Preparation', () => {
+    const scout = { id: 'scout', name: 'Goblin Scout', side: 'goblins', at: [8, 8], hp: 5, dv: 10, weapons: ['sword'] };
+    const t = new Table(phase20, duel({ foe: { at: [4, 1], startHp: 6 }, extra: [scout] }));
+    t.start(15, 1, 1); // Hero 17; Goblin 1 and Scout 1 tie, Agility 10 over 0 → the Goblin first
     t.do({ type: 'end_turn', actor: 'hero' });
-    // Goblin hits the Squire: 20 + 1 > 10; 1d8 (8) + 1 = 9 → 5 − 9 → 0: fainted
-    t.dice(20, 8).do({ type: 'attack', actor: 'foe', target: 'squire', weapon: 'sword' });
-    expect(t.unit('squire').status).toBe('down');
-    const ev = t.do({ type: 'end_turn', actor: 'foe' });
-    expect(t.lines(ev)).toContain('Squire cannot act (down)');
-    expect(t.active).toBe('hero');
-    t.do({ type: 'help', actor: 'hero', target: 'squire' });
-    expect(t.unit('squire')).toMatchObject({ status: 'active', pools: { hp: { value: 1 } } });
-    t.do({ type: 'end_turn', actor: 'hero' });
-    t.do({ type: 'end_turn', actor: 'foe' });
-    expect(t.active).toBe('squire');
+    t.do({ type: 'prepare', actor: 'hero', kind: 'ready_attack' });
+    // the Goblin walks next to the Hero: d20 13 + 1 + 2 = 16 > DV 15; 1d8 (5) + Scale 3 = 8 → 6 − 8 → 0: it faints
+    const ev = t.dice(13, 5).do({ type: 'move', actor: 'foe', to: [2, 1] });
+    expect(t.lines(ev)).toContain("Hero's readied attack (Sword) triggers: Goblin ends a move within reach [P20-PREP-1]");
+    expect(t.unit('foe').status).toBe('down');
+    expect(t.active).toBe('scout');
+    expect(ev.some((e) => e.type === 'turn.phase' && e.unit === 'foe' && e.phase === 'preparation')).toBe(false);
+    expect(t.unit('foe').data.prep).toEqual({ state: 'none' });
   });
 
-  it('P20-GEN-5: Roleshift switches role; the file says what each role changes (here Defense: DV +2)', () => {
-    const t = new Table(phase20, duel({ doc: { roles: { defense: { dv: 2 } } } }));
+  it('P20-PREP-1: a status that costs the target its turns ends its Preparation — a Frozen unit does not strike', () => {
+    const frostbind = { id: 'frostbind', name: 'Frostbind', school: 'water', range: 6, status: { name: 'Frozen', check: 'strength', dc: 9, turns: 1, skipTurn: true } };
+    const t = new Table(phase20, duel({ foe: { at: [4, 1], weapons: ['sword', 'staff'], spells: [frostbind] } }));
     t.start(15, 1);
-    t.do({ type: 'roleshift', actor: 'hero', role: 'defense' });
     t.do({ type: 'end_turn', actor: 'hero' });
-    // the Goblin now needs d20 + 1 > 14: faces 14..20, 7 of 20
-    expect(t.preview(foeAttack).chance).toBeCloseTo(0.35, 12);
-    // 13 + 1 = 14, not > DV 14 → miss
-    expect(t.checks(t.dice(13).do(foeAttack))).toEqual(['d20(13) + General Skill 0 + Combat 1 = 14 ≤ DV 14 → miss [P20-ATK-2]']);
+    t.do({ type: 'prepare', actor: 'hero', kind: 'ready_attack' });
+    // Frostbind: d20 12 + General Skill 0 = 12 ≥ DV 12 → hit; resist d20 2 + Strength 3 = 5 < DC 9 + Magic 0 → Frozen
+    const ev = t.dice(12, 2).do({ type: 'cast', actor: 'foe', spell: 'frostbind', target: 'hero' });
+    expect(t.lines(ev)).toContain('Hero loses its turns to Frozen: its Preparation is gone [P20-PREP-1]');
+    expect(t.engine.legalActions(t.state, 'hero')).toEqual([]);
+    t.do({ type: 'move', actor: 'foe', to: [2, 1] }); // into the sword's reach: no readied attack, so no die is wanted
+    expect(t.hp('foe')).toBe(12);
   });
 });
 
@@ -165,6 +154,20 @@ describe('phase20 end of combat', () => {
     t.start(15, 1);
     const ev = t.do({ type: 'give_up', actor: 'hero' });
     expect(ev.at(-1)).toMatchObject({ type: 'combat.ended', result: { outcome: 'defeat' } });
+  });
+  it('P20-END-1: a party out with some who gave up has lost the fight — the campaign fails only when all fainted', () => {
+    const squire = { id: 'squire', name: 'Squire', side: 'heroes', at: [1, 2], hp: 5, dv: 10, weapons: ['sword'] };
+    const t = new Table(phase20, duel({ hero: { startHp: 1 }, extra: [squire] }));
+    t.start(15, 10, 1); // Hero 17, Goblin 10, Squire 1
+    t.do({ type: 'end_turn', actor: 'hero' });
+    t.dice(20, 1).do(foeAttack); // d20 20 + 1 = 21 > DV 12; 1d8 (1) + 1 = 2 → the Hero's 1 HP → 0: fainted
+    t.do({ type: 'end_turn', actor: 'foe' });
+    const ev = t.do({ type: 'give_up', actor: 'squire' });
+    expect(ev.at(-1)).toMatchObject({
+      type: 'combat.ended',
+      result: { outcome: 'defeat', winner: 'goblins', reason: 'every player character has fainted or given up (not all fainted: the campaign goes on)' },
+    });
+    expect(t.lines(ev).at(-1)).toBe('Combat ends: defeat for the players (goblins win): every player character has fainted or given up (not all fainted: the campaign goes on) [P20-END-1]');
   });
 });
 
@@ -195,5 +198,12 @@ describe('phase20 GM hooks', () => {
     t.do({ type: 'brace', actor: 'hero' });
     t.do({ type: 'gm.damage', unit: 'hero', amount: 9, rules: true, reason: 'a falling rock' });
     expect(t.hp('hero')).toBe(16); // ⌊9 / 2⌋ = 4
+  });
+  it('P20-FAINT-1: the GM\'s damage that knocks out the acting unit ends its turn there', () => {
+    const t = new Table(phase20, duel({ extra: [{ id: 'squire', name: 'Squire', side: 'heroes', at: [1, 2], hp: 5, dv: 10, weapons: ['sword'] }] }));
+    t.start(15, 10, 1); // Hero 17, Goblin 10, Squire 1
+    t.do({ type: 'gm.damage', unit: 'hero', amount: 25, rules: true, reason: 'the bridge gives way' }); // 20 − 25 → 0
+    expect(t.unit('hero').status).toBe('down');
+    expect(t.active).toBe('foe');
   });
 });

@@ -11,7 +11,10 @@ function refill(ctx: Resolution, id: UnitId, pool: string, value: number): void 
   if (p.value !== value) ctx.changePool(id, pool, value - p.value, 'set', { rule: 'P20-ACT-1' });
 }
 
-/** Start of a turn: fresh actions and movement; last turn's Preparation and Brace are over. */
+/**
+ * Start of a turn: fresh actions and movement; last turn's Preparation is over. (Brace is an effect
+ * that ran out on this turn's clock, after start-of-turn damage: P20-GEN-3.)
+ */
 export function startTurn(ctx: Resolution, id: UnitId): void {
   const u = ctx.unit(id);
   const d = dataOf(u);
@@ -19,21 +22,22 @@ export function startTurn(ctx: Resolution, id: UnitId): void {
   refill(ctx, id, 'actions', d.actionBudget.default);
   refill(ctx, id, 'attackActions', d.actionBudget.attack);
   refill(ctx, id, 'spellActions', d.actionBudget.spell);
-  // Sprint+ last turn leaves no movement this turn (P20-GEN-2)
+  // Sprint+ in its last turn leaves no movement in this one (P20-GEN-2)
   refill(ctx, id, 'movement', d.exhausted ? 0 : d.speed);
   if (d.exhausted) {
-    ctx.note(`${u.name} sprinted all-out last turn: no movement this turn [P20-GEN-2]`);
+    ctx.note(`${u.name} sprinted all-out (Sprint+) in its last turn: no movement this turn [P20-GEN-2]`);
     ctx.setData(id, 'exhausted', false);
     ctx.setData(id, 'immobile', true);
   } else if (d.immobile) {
     ctx.setData(id, 'immobile', undefined);
   }
   if (d.prep.state !== 'none') ctx.setData(id, 'prep', { state: 'none' });
-  if (d.braced) ctx.setData(id, 'braced', false);
   if (d.noMoreAttacks) ctx.setData(id, 'noMoreAttacks', false);
   if (d.followUpsLeft.length) ctx.setData(id, 'followUpsLeft', []);
   if (d.followUpsUsed) ctx.setData(id, 'followUpsUsed', undefined);
-  if (d.sprintPlus) ctx.setData(id, 'sprintPlus', undefined);
+  if (d.sprinted) ctx.setData(id, 'sprinted', undefined);
+  // left over when the turn ended without its Preparation Phase (it fainted while acting)
+  if (d.braceBlocksPrep) ctx.setData(id, 'braceBlocksPrep', undefined);
 }
 
 /** Ending the Action Phase enters the Preparation Phase, which ends the turn. */
@@ -48,7 +52,6 @@ export function endActionPhase(ctx: Resolution, cmd: Command): void {
   } else {
     ctx.setData(u.id, 'prep', { state: 'open' });
   }
-  if (d.sprintPlus) ctx.setData(u.id, 'exhausted', true);
   ctx.endTurn();
 }
 

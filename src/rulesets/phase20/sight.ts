@@ -1,0 +1,34 @@
+/**
+ * Ruling (P20-ATK-1, P20-SPL-1): the text has no line of sight, but no GM lets an arrow or a spell
+ * through a stone wall. A weapon attack or a spell needs its target (or the cell it aims at) in sight:
+ * no cell strictly between blocks sight (`blocksSight` in the map's terrain). Units never block it.
+ */
+import { lineOfSight } from '../../engine/space/line.ts';
+import type { Cell, GridMap } from '../../engine/index.ts';
+
+/**
+ * Whether the map has any cell that blocks sight: most maps have none, and then nothing need be traced.
+ * Kept for the last map asked about (a simulation asks about one shared map thousands of times), and
+ * per map object: events replace the map whole, never edit it in place.
+ */
+const blockers = new WeakMap<GridMap, boolean>();
+let lastMap: GridMap | undefined;
+let lastHas = false;
+
+export function hasBlockers(map: GridMap): boolean {
+  if (map === lastMap) return lastHas;
+  let b = blockers.get(map);
+  if (b === undefined) {
+    b = Object.values(map.cells).some((t) => t.blocksSight === true);
+    blockers.set(map, b);
+  }
+  lastMap = map;
+  lastHas = b;
+  return b;
+}
+
+export function inSight(map: GridMap, from: Cell, to: Cell): boolean {
+  // neighbours have no cell between them
+  if (Math.abs(from.x - to.x) <= 1 && Math.abs(from.y - to.y) <= 1) return true;
+  return !hasBlockers(map) || lineOfSight(map, from, to);
+}
