@@ -110,4 +110,11 @@ export interface Ruleset {
   carryPools?: string[];
   /** Whether an effect outlasts the encounter (default: it has the category 'lasting'). */
   isLasting?(effect: Effect): boolean;
+  /**
+   * A unit written as an entry of the encounter file's `units`, so the roster can carry a unit the GM
+   * added in the engine's shape (it has no entry of its own). Only who the unit is (numbers, gear, who
+   * plays it), not where this fight left it; a Rejection (`roster/not_writable`) names what a file cannot
+   * say. Absent: such a unit is listed at carry-back as one that cannot be carried (docs/gm.md).
+   */
+  fileEntry?(unit: Unit, state: EncounterState): Record<string, Json> | Rejection;
 }

@@ -94,6 +94,34 @@ describe('the roster', () => {
     await ok(command(t.gm, next.body.id, { type: 'start' }));
   });
 
+  it('offers a unit the GM added in the engine\'s shape, written as a file entry, and says why one cannot join (phase20)', async () => {
+    const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });
+    await ok(command(t.gm, enc, { type: 'start' }));
+    const kara = (await t.gm.get(`/api/encounters/${enc}`)).body.state.units.kara;
+    const at = { x: kara.position.x, y: kara.position.y + 1 };
+    await ok(command(t.gm, enc, { type: 'gm.add_unit', unit: { ...kara, id: 'wren', name: 'Wren', position: at, controller: 'p1' } }));
+    // a hand-made unit a phase20 file cannot write: 40 movement, where a file derives speed × 4 from its speed
+    const pools = { ...kara.pools, movement: { value: 40, max: 40 } };
+    await ok(command(t.gm, enc, { type: 'gm.add_unit', unit: { ...kara, id: 'ghost', name: 'Ghost', position: { x: at.x, y: at.y + 1 }, controller: 'p2', pools } }));
+    await ok(command(t.gm, enc, { type: 'gm.damage', unit: 'wren', amount: 5, rules: false }));
+    await ok(command(t.gm, enc, { type: 'end_combat', outcome: 'truce' }));
+
+    const review = await t.gm.post(`/api/encounters/${enc}/carry-back`);
+    expect(review.status, review.text).toBe(200);
+    const changes = review.body.changes.map((c: { id: string; text: string }) => [c.id, c.text]);
+    expect(changes).toContainEqual(['wren/join', 'Wren joins the roster (an entry written from the unit)']);
+    // Wren joined at Kara's full 22 HP and took 5 in the fight: the review shows the wound as a change
+    expect(changes).toContainEqual(['wren/pool/hp', 'Wren: HP full → 17/22']);
+    expect(changes.some(([id]: [string]) => id.startsWith('ghost'))).toBe(false);
+    expect(review.body.notCarried).toEqual([expect.objectContaining({ unit: 'ghost', name: 'Ghost', code: 'roster/not_writable', text: expect.stringMatching(/^Ghost cannot join the roster: .*movement/) })]);
+
+    await ok(t.gm.post(`/api/encounters/${enc}/carry-back/accept`, { accepted: ['wren/join', 'wren/pool/hp'] }));
+    const roster = (await t.gm.get(`/api/tables/${t.tableId}/roster`)).body.entries as { id: string; unit: Record<string, unknown>; current: { pools: Record<string, unknown> } }[];
+    const wren = roster.find((e) => e.id === 'wren')!;
+    expect(wren.unit).toMatchObject({ id: 'wren', name: 'Wren', controller: 'p1', hp: 22 });
+    expect(wren.current.pools.hp).toEqual({ value: 17, max: 22 });
+  });
+
   it('is the GM\'s alone', async () => {
     const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });
     await ok(command(t.gm, enc, { type: 'start' }));

@@ -4,10 +4,11 @@
  * roster's current values, and the library exported and imported as a file. GM only, every route.
  *
  * The logic is the engine's (src/engine/roster/, pure); this file reads and writes the store around it.
- * One server-level change is added to the engine's: `join`, a character of the ended encounter's file
- * (a unit with a `controller`, or on a side with `players: true`) that is not on the roster yet. Its
- * other changes apply only when the join is accepted too. The file is the encounter's stored document
- * as it stands, units the GM added in the file's shape included (store/roster.ts, `encounterFile`).
+ * One server-level change is added to the engine's: `join`, a character of the ended encounter (a unit
+ * with a `controller`, or on a side with `players: true`) that is not on the roster yet, as the engine's
+ * `newcomers` finds it — from the encounter's stored document as it stands, or written by the ruleset for
+ * a unit the GM added in the engine's shape. Its other changes apply only when the join is accepted too.
+ * A character that cannot join is listed in `notCarried` with the reason.
  */
 import {
   acceptCarryBack,
@@ -16,20 +17,19 @@ import {
   exportLibrary,
   formatProblem,
   importLibrary,
+  newcomers,
   parseText,
-  rosterEntry,
   rosterSetupCommands,
+  unitsAsAdded,
   rulesetIdOf,
-  unitIdOf,
   type Change,
   type DiceSource,
-  type Json,
   type LoggedEvent,
   type LibraryEntry,
   type RosterEntry,
 } from '../engine/index.ts';
 import { validateEncounter } from '../rulesets/load.ts';
-import { rosterStore, type EncounterFile } from '../store/roster.ts';
+import { rosterStore } from '../store/roster.ts';
 import { checkTable, liveFor, summaryOf, type Context, type EncounterSummary } from './context.ts';
 import { ApiError } from './errors.ts';
 import { readExample } from './examples.ts';
@@ -46,13 +46,14 @@ export interface CarryBackReview {
   encounter: string;
   /** Every change, joins first; each `id` is what …/carry-back/accept takes. */
   changes: RosterChange[];
+  /** Characters who cannot join the roster, each with the reason (nothing to accept for them). */
+  notCarried: NotCarried[];
   /** The roster as it stands (before any change). */
   roster: RosterEntry[];
 }
 
 // ── loading an encounter (with or without the roster) ─────────────────────
 
-const obj = (v: unknown): Record<string, Json> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, Json>) : {});
 
 /** The setup commands never roll: a roll would be a bug, not a result. */
 const noDice: DiceSource = {
@@ -142,30 +143,30 @@ export function getRoster(ctx: Context, p: Principal, tableId: string): { entrie
   return { entries: rosterStore(ctx.store).roster(tableId) };
 }
 
-/**
- * Characters of the encounter's file not yet on the roster, as fresh entries. `file` is the encounter's
- * document as it stands (so a character the GM added in the file's shape is one), or what schema 2 kept.
- */
-function newcomers(live: Live, file: EncounterFile | undefined, roster: readonly RosterEntry[]): RosterEntry[] {
-  if (!file || file.ruleset !== live.row.ruleset) return [];
-  const taken = new Set(roster.filter((e) => e.ruleset === file.ruleset).map(unitIdOf));
-  const ids = new Set(roster.map((e) => e.id));
-  const out: RosterEntry[] = [];
-  for (const u of file.units) {
-    if (typeof u.id !== 'string' || taken.has(u.id) || ids.has(u.id) || !live.log.state.units[u.id]) continue;
-    const side = typeof u.side === 'string' ? obj(file.sides[u.side]) : {};
-    if (typeof u.controller !== 'string' && side.players !== true) continue;
-    out.push(rosterEntry(u, file.ruleset));
-    ids.add(u.id);
-  }
-  return out;
+/** A character of the encounter that cannot join the roster, and why (the engine's `newcomers`). */
+export interface NotCarried {
+  unit: string;
+  name: string;
+  code: string;
+  text: string;
 }
 
-function review(ctx: Context, live: Live, roster: RosterEntry[]): { joins: RosterEntry[]; changes: RosterChange[] } {
-  const joins = newcomers(live, rosterStore(ctx.store).encounterFile(live.row.id), roster);
+/**
+ * Who joins and what changes. Newcomers are the engine's (`newcomers`): characters of the encounter's
+ * document as it stands (a unit the GM added in the file's shape is one), and units added in the
+ * engine's shape written as entries by the ruleset, or listed with the reason they cannot be.
+ */
+function review(ctx: Context, live: Live, roster: RosterEntry[]): { joins: RosterEntry[]; changes: RosterChange[]; notCarried: NotCarried[] } {
+  const doc = ctx.store.encounterDocument(live.row.id);
+  // the whole document when kept (a written entry is checked against it), else what schema 2 kept
+  const kept = typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? doc : undefined;
+  const file = (kept ?? rosterStore(ctx.store).encounterFile(live.row.id)) as Record<string, unknown> | undefined;
+  const found = newcomers(live.log.state, roster, live.ruleset, { file, added: unitsAsAdded(live.log.events) });
+  const joins = found.flatMap((n) => ('entry' in n ? [n.entry] : []));
+  const notCarried = found.flatMap((n) => ('rejection' in n ? [{ unit: n.unit, name: n.name, code: n.rejection.code, text: n.text }] : []));
   const { changes } = carryBack({ entries: [...roster, ...joins] }, live.log.state, live.ruleset);
-  const joinChanges: JoinChange[] = joins.map((e) => ({ id: `${e.id}/join`, entry: e.id, kind: 'join', text: `${e.name} joins the roster` }));
-  return { joins, changes: [...joinChanges, ...changes] };
+  const joinChanges: JoinChange[] = found.flatMap((n) => ('entry' in n ? [{ id: `${n.entry.id}/join`, entry: n.entry.id, kind: 'join' as const, text: n.text }] : []));
+  return { joins, notCarried, changes: [...joinChanges, ...changes] };
 }
 
 function endedLive(ctx: Context, token: Principal, encounterId: string): Live {
@@ -180,7 +181,8 @@ function endedLive(ctx: Context, token: Principal, encounterId: string): Live {
 export function proposeCarryBack(ctx: Context, token: Principal, encounterId: string): CarryBackReview {
   const live = endedLive(ctx, token, encounterId);
   const roster = rosterStore(ctx.store).roster(live.row.tableId);
-  return { encounter: encounterId, changes: review(ctx, live, roster).changes, roster };
+  const { changes, notCarried } = review(ctx, live, roster);
+  return { encounter: encounterId, changes, notCarried, roster };
 }
 
 /** POST /api/encounters/{e}/carry-back/accept: the accepted changes go to the roster, in one transaction. */

@@ -31,19 +31,26 @@ describe('applyRoster', () => {
     const next = applyRoster(toyDoc([{ id: 'a', side: 'x', hp: 3 }]), roster);
     expect(next.units[0]).toMatchObject({ startHp: 3 });
   });
+
+  it('leaves a unit alone whose file does not write the pool (duel60 has no hp, so no startHp)', () => {
+    const doc = { ruleset: 'duel60', units: [{ id: 'a', side: 'x', stats: { health: 10 } }] };
+    expect(applyRoster(doc, roster).units).toEqual(doc.units);
+  });
 });
 
 describe('rosterSetupCommands', () => {
   it('brings the created encounter in line: pools, data, lasting effects, each with its reason', () => {
     const log = new EncounterLog(createEngine(toyGm));
-    log.create(toyDoc([{ id: 'a', side: 'x', hp: 10 }, { id: 'b', side: 'y', hp: 10 }]));
+    // the toy file reads no startHp: the hit points come by a command too
+    log.create(applyRoster(toyDoc([{ id: 'a', side: 'x', hp: 10 }, { id: 'b', side: 'y', hp: 10 }]), roster));
     log.execute({ type: 'gm.set_pool', unit: 'a', pool: 'mana', value: 4, max: 4 }, queue());
     const cmds = rosterSetupCommands(log.state, roster, toyGm);
-    expect(cmds.map((c) => c.type)).toEqual(['gm.set_pool', 'gm.set_data', 'gm.apply_effect']);
+    expect(cmds.map((c) => [c.type, c.pool ?? c.key ?? null])).toEqual([['gm.set_pool', 'hp'], ['gm.set_pool', 'mana'], ['gm.set_data', 'scars'], ['gm.apply_effect', null]]);
     for (const c of cmds) {
       const r = log.execute(c, queue());
       expect(r.ok && r.events.every((e) => e.reason === REASON)).toBe(true);
     }
+    expect(log.state.units.a.pools.hp).toEqual({ value: 4, max: 10 });
     expect(log.state.units.a.pools.mana.value).toBe(1);
     expect(log.state.units.a.data.scars).toEqual(['burned hand']);
     expect(log.state.effects[0]).toMatchObject({ name: 'Curse', target: 'a', stacks: 2 });

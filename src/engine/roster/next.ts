@@ -23,10 +23,11 @@ function fill(unit: Record<string, Json>, entry: RosterEntry, fields: Record<str
   const out = { ...unit };
   for (const [pool, field] of Object.entries(fields)) {
     const p = entry.current.pools[pool];
-    if (!p) continue;
+    // only where the file writes that pool (`hp: 22`): a duel60 unit has no `hp`, and no `startHp` either;
+    // rosterSetupCommands sets the pool instead
+    if (!p || typeof out[pool] !== 'number') continue;
     // never above the maximum the file gives (it may have changed since)
-    const top = typeof out[pool] === 'number' ? (out[pool] as number) : p.max;
-    out[field] = Math.max(0, Math.min(p.value, top));
+    out[field] = Math.max(0, Math.min(p.value, out[pool] as number));
   }
   return out;
 }
@@ -62,8 +63,15 @@ export function rosterSetupCommands(state: EncounterState, roster: Roster, rules
     if (!unit || entry.ruleset !== state.ruleset) continue;
     const cmd = (c: Command): Command => ({ ...c, reason: REASON });
     for (const [pool, p] of Object.entries(entry.current.pools)) {
-      if (inDoc.has(pool) || !unit.pools[pool]) continue;
-      out.push(cmd({ type: 'gm.set_pool', unit: unit.id, pool, value: p.value, ...(p.max !== unit.pools[pool].max ? { max: p.max } : {}) }));
+      const now = unit.pools[pool];
+      if (!now) continue;
+      if (inDoc.has(pool)) {
+        // the document's field carried it, unless this file has none for it: then set the value, under the file's maximum
+        const value = Math.max(now.min ?? 0, Math.min(p.value, now.max));
+        if (now.value !== value) out.push(cmd({ type: 'gm.set_pool', unit: unit.id, pool, value }));
+        continue;
+      }
+      out.push(cmd({ type: 'gm.set_pool', unit: unit.id, pool, value: p.value, ...(p.max !== now.max ? { max: p.max } : {}) }));
     }
     for (const key of [...(rules.carryOver ?? []), CONSUMABLES]) {
       const value = entry.current.data[key];

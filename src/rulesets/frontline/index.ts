@@ -18,6 +18,7 @@ import { preview } from './preview.ts';
 import { takeDamage } from './damage.ts';
 import { dataKnownToOthers } from './model.ts';
 import { damageTypes, encounterSchema, type DamageType } from './schema.ts';
+import { fileEntry } from './roster.ts';
 
 export const frontline: Ruleset = {
   id: 'frontline',
@@ -52,5 +53,6 @@ export const frontline: Ruleset = {
   applyDamage: (ctx, unit, amount, type, source) =>
     takeDamage(ctx, unit, amount, source, (damageTypes as readonly string[]).includes(type ?? '') ? (type as DamageType) : 'kinetic'),
   carryPools: ['hp'],
+  fileEntry,
   describe,
 };

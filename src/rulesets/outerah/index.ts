@@ -18,6 +18,7 @@ import { isPlayerSide } from './model.ts';
 import { moveCommand } from './move.ts';
 import { aggressive } from './policy.ts';
 import { preview } from './preview.ts';
+import { fileEntry } from './roster.ts';
 import { encounterSchema } from './schema.ts';
 import { castCommand } from './skills.ts';
 import { answerTie, askTie, rollSpeed } from './speed.ts';
@@ -132,4 +133,6 @@ export const outerah: Ruleset = {
   // the GM's damage with the rules on: resistance, then down, Spirit Release, falls (ruling OUT-DMG-1)
   applyDamage: gmDamage,
   policies: { aggressive },
+  // a unit the GM added in the engine's shape, written as a file entry for the roster
+  fileEntry,
 };

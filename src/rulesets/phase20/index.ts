@@ -17,6 +17,7 @@ import { preview } from './preview.ts';
 import { encounterSchema, type Status } from './schema.ts';
 import { castCommand } from './spell.ts';
 import { endActionPhase, prepareCommand, startTurn } from './turn.ts';
+import { fileEntry } from './roster.ts';
 
 /**
  * P20-END-1: a side is out when every unit has fainted or given up. "When all player characters faint
@@ -81,5 +82,6 @@ export const phase20: Ruleset = {
   placeInOrder: placeByInitiative,
   describe,
   carryPools: ['hp'],
+  fileEntry,
   policies: { aggressive },
 };

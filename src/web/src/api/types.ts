@@ -85,6 +85,8 @@ export interface RosterChangeJson {
 export interface CarryBackReview {
   encounter: string;
   changes: RosterChangeJson[];
+  /** Characters of the encounter that cannot join the roster, and why (e.g. added in a shape the file cannot write). */
+  notCarried?: { unit: string; name: string; code: string; text: string }[];
   roster: RosterEntry[];
 }
 

@@ -144,6 +144,18 @@ export function RosterPanel({ api, tableId, encounterId, state }: Props) {
               </ul>
             </fieldset>
           )}
+          {review.notCarried && review.notCarried.length > 0 && (
+            <div data-testid="roster-not-carried">
+              <p className="hint">These characters cannot join the roster:</p>
+              <ul className="plain">
+                {review.notCarried.map((n) => (
+                  <li key={n.unit} title={n.code}>
+                    <strong>{n.name}</strong>: {n.text}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           <div className="row">
             <button type="submit" className="primary" disabled={busy} data-testid="roster-accept">
               Accept
