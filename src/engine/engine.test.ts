@@ -117,6 +117,18 @@ describe('turn order changes', () => {
   });
 });
 
+describe('pools', () => {
+  it('a change the bounds cut records what was asked beside what moved; one they do not, only what moved', () => {
+    const ctx = new Resolution(structuredClone(started().state), queue());
+    // b has 10 HP: 4 damage moves 4; then 9 damage can only move 6; a heal of 3 from 0 moves 3
+    expect(ctx.damage('b', 4)).toBe(4);
+    expect(ctx.damage('b', 9)).toBe(6);
+    expect(ctx.heal('b', 3)).toBe(3);
+    expect(ctx.events.map((e) => e.type === 'pool.changed' && [e.delta, e.value, e.asked])).toEqual([[-4, 6, undefined], [-6, 0, -9], [3, 3, undefined]]);
+    expect('asked' in ctx.events[0]).toBe(false);
+  });
+});
+
 describe('undo and redo', () => {
   it('undo takes back the last command, redo brings it back, and both are logged', () => {
     const log = started();

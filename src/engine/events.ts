@@ -41,6 +41,8 @@ export type CoreEvent = Base &
         pool: string;
         delta: number;
         value: number;
+        /** The change asked for, when the pool's bounds cut it (`delta` is what moved): 8 damage to a unit at 1 HP. */
+        asked?: number;
         kind: 'damage' | 'heal' | 'spend' | 'gain' | 'set';
         source?: UnitId;
         damageType?: string;

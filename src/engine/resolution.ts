@@ -139,6 +139,8 @@ export class Resolution {
     // field by field rather than `...extra`: a spread after fixed fields is a slow path, and every
     // damage and every spent action comes through here
     const e: GameEvent & Record<string, unknown> = { type: 'pool.changed', unit, pool, delta: real, value, kind };
+    // kept so a secret pool can be told as dealt, not as what the bounds let through (which gives it away)
+    if (real !== delta) e.asked = delta;
     for (const k in extra) e[k] = extra[k as keyof typeof extra];
     this.emit(e);
     return real;

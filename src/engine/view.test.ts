@@ -249,3 +249,24 @@ describe('decisions waiting in the state', () => {
     expect(viewState(s, gm).pending[0].prompt).toBe('LURKER and FOE tie: who goes first?');
   });
 });
+
+describe('a secret pool in the log', () => {
+  it("tells other sides what was dealt, not what the bounds let through; its own side and the GM what moved", () => {
+    // foe has 10 HP: 4 damage (to 6), then 9 damage that can only move 6 (to 0), then a 5 heal that moves 5
+    const log = logOf(
+      { type: 'pool.changed', unit: 'foe', pool: 'hp', delta: -4, value: 6, kind: 'damage' },
+      { type: 'pool.changed', unit: 'foe', pool: 'hp', delta: -6, value: 0, asked: -9, kind: 'damage' },
+      { type: 'pool.changed', unit: 'foe', pool: 'hp', delta: 5, value: 5, kind: 'heal' },
+    );
+    const hp = (l: LoggedEvent[]) => l.filter((e) => e.type === 'pool.changed').map((e) => ({ ...e, seq: undefined, cmd: undefined }));
+    // p1 (side a): the amounts dealt, no values, nothing that says "it had 6 left"
+    expect(hp(viewLog(log, p1, undefined, rules))).toEqual([
+      { type: 'pool.changed', unit: 'foe', pool: 'hp', delta: -4, kind: 'damage', seq: undefined, cmd: undefined },
+      { type: 'pool.changed', unit: 'foe', pool: 'hp', delta: -9, kind: 'damage', seq: undefined, cmd: undefined },
+      { type: 'pool.changed', unit: 'foe', pool: 'hp', delta: 5, kind: 'heal', seq: undefined, cmd: undefined },
+    ]);
+    // p2 (side b) and the GM: what moved, with the values
+    expect(hp(viewLog(log, p2, undefined, rules)).map((e) => [e.delta, e.value])).toEqual([[-4, 6], [-6, 0], [5, 5]]);
+    expect(viewLog(log, gm, undefined, rules)).toEqual(log);
+  });
+});

@@ -228,9 +228,10 @@ function redact(e: LoggedEvent, before: EncounterState, after: EncounterState, v
   if ((e.type === 'pool.changed' || e.type === 'pool.max') && rules.secretPools?.includes(e.pool)) {
     const owner = after.units[e.unit];
     if (owner?.controller !== viewer.player && !friendlySides(after, viewer).has(owner?.side)) {
-      const { value: _v, ...rest } = e as LoggedEvent & { value: number };
       if (e.type === 'pool.max') return undefined;
-      return rest as LoggedEvent;
+      // what was dealt, not what the bounds let through: 8 damage that moved 1 HP would tell "it had 1 HP left"
+      const { value: _v, asked, ...rest } = e as LoggedEvent & { value: number; asked?: number };
+      return (asked === undefined ? rest : { ...rest, delta: asked }) as LoggedEvent;
     }
   }
   if (e.type === 'combat.ended') return { ...e, result: resultSeen(e.result, mentions) };
