@@ -5,7 +5,7 @@
 import { distance, parseCellKey } from '../../engine/space/grid.ts';
 import { currentUnit, RuleError, type ActionOption, type Command, type EncounterState, type UnitId } from '../../engine/index.ts';
 import { actionRefusal, movementRefusal } from './actions.ts';
-import { LIMBS, planAttack, planKill } from './attack.ts';
+import { knockedOut, LIMBS, planAttack, planKill } from './attack.ts';
 import { planCast } from './magic.ts';
 import { dataOf } from './model.ts';
 import { backpedalCells, reachableCells } from './move.ts';
@@ -41,10 +41,12 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
           add(cmd, `Attack ${t.name} with ${n} limb${n > 1 ? 's' : ''}`, 'attack', () => planAttack(state, u, cmd));
         }
       }
+      // what would be refused anyway (out of reach, not knocked out, not defenseless) is not even tried:
+      // a refusal costs far more than the test
       for (const w of d.weapons) {
         const cmd = { type: 'attack', actor: id, target: t.id, weapon: w.id };
-        if (t.status === 'active') add(cmd, `Strike ${t.name} with ${w.name}`, 'attack', () => planAttack(state, u, cmd));
-        if (w.thrown && t.status === 'active') {
+        if (t.status === 'active' && near <= w.reach) add(cmd, `Strike ${t.name} with ${w.name}`, 'attack', () => planAttack(state, u, cmd));
+        if (w.thrown && t.status === 'active' && near <= w.thrown.range) {
           for (let n = 1; n <= Math.min(projectileCap(u, w), w.count); n++) {
             const th = { type: 'throw', actor: id, target: t.id, weapon: w.id, count: n };
             add(th, `Throw ${n} ${w.name} at ${t.name}`, 'throw', () => planThrow(state, u, th));
@@ -52,15 +54,16 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
         }
       }
       const vital = { type: 'attack', actor: id, target: t.id, limbs: ['right_hand'], vital: true };
-      add(vital, `Strike a vital point of ${t.name}`, 'attack', () => planAttack(state, u, vital));
+      if (knockedOut(state, t)) add(vital, `Strike a vital point of ${t.name}`, 'attack', () => planAttack(state, u, vital));
       const kill = { type: 'kill', actor: id, target: t.id };
-      add(kill, `Killing blow on ${t.name}`, 'attack', () => planKill(state, u, kill));
+      if (t.status === 'down') add(kill, `Killing blow on ${t.name}`, 'attack', () => planKill(state, u, kill));
     }
   }
   for (const a of d.abilities) {
     if (actionRefusal(state, u, { magic: a.magic, instant: a.instantCast })) continue;
     const targets = a.target === 'self' ? [u] : a.target === 'ally' ? [u, ...others.filter((o) => o.side === u.side)] : enemies;
     for (const t of targets) {
+      if (a.target !== 'self' && t.id !== id && distance(u.position!, t.position!) > a.range) continue;
       const cmd = { type: 'cast', actor: id, ability: a.id, target: t.id };
       add(cmd, `${a.name}${t.id === id ? '' : ` on ${t.name}`}`, 'magic', () => planCast(state, u, cmd));
     }

@@ -1,5 +1,7 @@
-// Movement, close quarters and back-pedalling.
+// Movement, close quarters and back-pedalling; kept path searches.
 import { describe, expect, it } from 'vitest';
+import { reachable } from '../../engine/space/path.ts';
+import { createEngine, type Command, type GridMap } from '../../engine/index.ts';
 import { Table } from '../testing.ts';
 import { duel, heroStats } from './fixtures.ts';
 import { duel60 } from './index.ts';
@@ -43,5 +45,42 @@ describe('duel60 movement', () => {
     const far = new Table(duel60, duel({ foe: { at: [8, 8] } }));
     far.start();
     expect(far.rejects({ type: 'backpedal', actor: 'hero', to: [0, 3] })).toBe('action/not_in_close_quarters');
+  });
+
+  it('D60-MOV-1, D60-CQC-1: kept searches are never stale — the board changing on the same map object gives a new search', () => {
+    // as the simulator plays: in place, so the map object stays the same from command to command
+    const engine = createEngine(duel60);
+    const state = engine.replay(engine.create(duel60.encounterSchema.parse(duel({ hero: { abilities: ['hex-Slow'] }, foe: { at: [8, 8] } }))));
+    const faces = [60, 1];
+    const dice = { roll: () => faces.shift() ?? 30 };
+    const run = (cmd: Command) => {
+      const d = engine.decide(state, cmd, dice, { inPlace: true });
+      if (!d.ok) throw new Error(d.rejection.message);
+    };
+    const moves = (id = 'hero') => engine.legalActions(state, id).filter((o) => o.command.type === 'move').map((o) => String(o.command.to)).sort();
+    const fresh = (from: { x: number; y: number }, tiles: number, taken: string[]) =>
+      [...reachable(state.map as GridMap, from, tiles, { occupied: (c) => taken.includes(`${c.x},${c.y}`) })].filter(([, r]) => r.cost > 0).map(([k]) => k).sort();
+    run({ type: 'start' });
+    const map = state.map;
+    const open = moves();
+    expect(moves()).toEqual(open); // asked again: the kept search
+    expect(open).toEqual(fresh({ x: 1, y: 1 }, 6, ['8,8']));
+    expect(open).toContain('1,2');
+    // the GM puts the Brute three tiles off: same start, same 6 tiles, only (1,4) taken now
+    run({ type: 'gm.move', unit: 'foe', to: [1, 4], reason: 'test' });
+    expect(moves()).toEqual(fresh({ x: 1, y: 1 }, 6, ['1,4']));
+    expect(moves()).not.toContain('1,4');
+    // the GM puts the Brute beside the Hero: (1,2) is taken, close quarters cut the move to 3 tiles
+    run({ type: 'gm.move', unit: 'foe', to: [1, 2], reason: 'test' });
+    expect(state.map).toBe(map);
+    expect(moves()).toEqual(fresh({ x: 1, y: 1 }, 3, ['1,2']));
+    expect(moves()).not.toContain('1,2');
+    // the Brute goes back and is Slowed (−2): its own search from there has fewer tiles than before
+    run({ type: 'gm.move', unit: 'foe', to: [8, 8], reason: 'test' });
+    const before = moves('hero');
+    run({ type: 'cast', actor: 'hero', ability: 'hex-Slow', target: 'foe' });
+    run({ type: 'end_turn', actor: 'hero' });
+    expect(moves('foe')).toEqual(fresh({ x: 8, y: 8 }, 3, ['1,1']));
+    expect(before).toEqual(open);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { cellKey, distance, inBounds, parseCellKey } from '../../engine/space/grid.ts';
 import { facingToward, FACINGS } from '../../engine/space/facing.ts';
-import { occupiedBy } from '../../engine/space/occupancy.ts';
+import { occupies } from '../../engine/space/occupancy.ts';
 import { pathTo, reachable, type Reach } from '../../engine/space/path.ts';
 import { fail, type Cell, type Command, type EncounterState, type Facing, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { requireMovement, spendMovement } from './actions.ts';
@@ -34,8 +34,30 @@ export function movementTiles(state: EncounterState, u: Unit): Tiles {
   return { tiles, why };
 }
 
+/**
+ * Searches already made, per map object, keyed by all a search reads besides the map: the start, the
+ * tiles and the cells other units take. The same ones recur (listing the moves, then making one; each
+ * listing after an attack), and a map is never changed in place (a `map.set` event puts a new one in),
+ * so a kept search is never stale. Results are shared: nobody changes them.
+ */
+const searches = new WeakMap<GridMap, Map<string, Map<string, Reach>>>();
+
 export function reachableCells(state: EncounterState, u: Unit): Map<string, Reach> {
-  return reachable(state.map as GridMap, u.position!, movementTiles(state, u).tiles, { occupied: occupiedBy(state.units, [u.id]) });
+  const map = state.map as GridMap;
+  const tiles = movementTiles(state, u).tiles;
+  // the cells others take, as occupiedBy counts them (the active and the fallen), named in the key
+  const taken = new Set<string>();
+  for (const o of Object.values(state.units)) if (o.id !== u.id && occupies(o)) taken.add(cellKey(o.position!));
+  const key = `${u.position!.x},${u.position!.y}|${tiles}|${[...taken].join(';')}`;
+  let known = searches.get(map);
+  if (!known) searches.set(map, (known = new Map()));
+  let result = known.get(key);
+  if (!result) {
+    result = reachable(map, u.position!, tiles, { occupied: (c) => taken.has(cellKey(c)) });
+    if (known.size >= 1000) known.clear(); // bounded: a long run meets many boards
+    known.set(key, result);
+  }
+  return result;
 }
 
 /** Would standing on `c` put the unit within 1 tile of an able enemy? */

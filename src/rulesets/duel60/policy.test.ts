@@ -9,7 +9,9 @@ import { Table } from '../testing.ts';
 import { crossfire, duel, foeStats, heroStats } from './fixtures.ts';
 import { duel60 } from './index.ts';
 import { projectilesOf } from './model.ts';
-import { actionWorth, aggressive, reactionOdds } from './policy.ts';
+import { aggressive } from './policy.ts';
+import { reactionOdds } from './reaction-policy.ts';
+import { actionWorth, rootCost } from './worth.ts';
 
 type Over = Record<string, unknown>;
 
@@ -26,10 +28,22 @@ function reaching(hero: Over, foe: Over, opts: { weapon?: string; extra?: Over[]
   t.do({ type: 'end_turn', actor: 'hero' });
   const options = t.engine.legalActions(t.state, 'foe');
   const choice = (pick: (n: number) => number = () => 0) => aggressive(t.state, 'foe', options, pick).command.choice;
-  return { t, options, choice, odds: reactionOdds(t.state, t.unit('foe'), projectilesOf(t.state)[0]), worth: actionWorth(t.state, t.unit('foe'), t.unit('hero')) };
+  return { t, options, choice, odds: reactionOdds(t.state, t.unit('foe'), projectilesOf(t.state)[0]), worth: actionWorth(t.state, t.unit('foe')) };
 }
 
 const agile = (agility: number, more: Over = {}) => ({ stats: { ...foeStats, agility }, ...more });
+
+const dart = { id: 'dart', name: 'Dart', damage: 8, type: 'pierce', stamina: 1, count: 3, thrown: { speed: 60, range: 10 } };
+
+/** The Hero (Agility 40) throws a dart at the Brute (Agility 30, Speed 0) at (x, 1), facing away unless `more` says otherwise. */
+function darted(x: number, more: Over = { facing: 'E' }) {
+  const t = new Table(duel60, duel({ hero: { weapons: [dart], stats: { ...heroStats, agility: 40 } }, foe: { at: [x, 1], stats: { ...foeStats, agility: 30, speed: 0 }, ...more } }));
+  t.start();
+  t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'dart' });
+  t.do({ type: 'end_turn', actor: 'hero' });
+  const foe = t.unit('foe');
+  return { choice: aggressive(t.state, 'foe', t.engine.legalActions(t.state, 'foe'), () => 0).command.choice, odds: reactionOdds(t.state, foe, projectilesOf(t.state)[0]), worth: actionWorth(t.state, foe), root: rootCost(t.state, foe) };
+}
 
 describe('duel60 aggressive policy: reactions to a projectile', () => {
   it('D60-PRJ-2, D60-HIT-2, D60-FLK-1: reactionOdds are the exact odds of the contests the reactions roll', () => {
@@ -67,7 +81,7 @@ describe('duel60 aggressive policy: reactions to a projectile', () => {
     const r = reaching({ stats: { ...heroStats, agility: 40 } }, agile(16));
     expect(r.odds.none.expected).toBeCloseTo(9.802, 3);
     expect(r.odds.block.expected).toBe(5);
-    expect(r.worth).toBeCloseTo(3.883, 3); // its fists against Agility 40 land little
+    expect(r.worth).toBeCloseTo(3.663, 3); // its fists against Agility 40 land little (one move takes it next to the Hero)
     expect(r.odds.none.expected - r.worth).toBeGreaterThan(5);
     expect(r.choice()).toEqual({ reaction: 'block' });
   });
@@ -89,11 +103,12 @@ describe('duel60 aggressive policy: reactions to a projectile', () => {
     const tired = reaching({}, agile(20, { facing: 'E', start: { stamina: 3 } }));
     expect(tired.odds.none.expected).toBeCloseTo(11.417, 3);
     expect(tired.odds.counter.expected).toBeCloseTo(4.431, 3);
-    expect(tired.worth).toBeCloseTo(6.172, 3); // 3 stamina: a flurry of 2 limbs
+    expect(tired.worth).toBeCloseTo(5.876, 3); // 3 stamina: a flurry of 2 limbs
     expect(tired.choice()).toEqual({ reaction: 'counter', with: 'unarmed' });
-    // with 8 stamina its next flurry (5 limbs, 15.43 expected) is worth more than the 7 it would save
+    // with 8 stamina its next flurry (5 limbs, 12.72 expected: a dramatic blow knocks the Hero out of
+    // reach and ends it) is worth more than the 7 it would save
     const fresh = reaching({}, agile(20, { facing: 'E' }));
-    expect(fresh.worth).toBeCloseTo(15.431, 3);
+    expect(fresh.worth).toBeCloseTo(12.722, 3);
     expect(fresh.choice()).toEqual({ reaction: 'none' });
   });
 
@@ -116,12 +131,41 @@ describe('duel60 aggressive policy: reactions to a projectile', () => {
     expect(shield.choice()).toEqual({ reaction: 'block' });
   });
 
+  it('D60-PRJ-2: far from everyone its action is worth nothing next turn — it counters a blow it takes when in reach', () => {
+    // A dart (speed 60: 6 tiles a turn, no Evade below Agility 60) from behind; the Brute (Speed 0) walks 3 tiles a turn
+    const near = darted(3);
+    expect(near.worth).toBeCloseTo(8.327, 3); // one move and it flurries the Hero
+    const far = darted(7, {});
+    expect(far.worth).toBe(0); // 3 tiles + a fist's reach does not get it to the Hero 6 tiles away
+    // facing the dart: none 8.51, Counter 8.10, Block 6 — in reach the action is worth more than either saves
+    expect(darted(3, {}).choice).toEqual({ reaction: 'none' });
+    expect(far.choice).toEqual({ reaction: 'counter', with: 'unarmed' });
+  });
+
+  it("D60-PRJ-2: Block's Root costs the movement — far from everyone it puts the next strike off a turn, so it counters instead", () => {
+    // from behind: none 16.35, Counter 8.10, Block 6 — and the Root
+    const near = darted(3);
+    expect(near.odds.none.expected).toBeCloseTo(16.348, 3);
+    expect(near.root).toBe(0); // rooted, it still moves and strikes the turn after, as it would have
+    expect(near.choice).toEqual({ reaction: 'block' }); // 6 + 8.33 < 8.10 + 8.33 < 16.35
+    const far = darted(7);
+    expect(far.root).toBeCloseTo(8.327, 3); // the flurry it would land a turn later
+    expect(far.odds.block.expected + far.root).toBeGreaterThan(far.odds.counter.expected);
+    expect(far.choice).toEqual({ reaction: 'counter', with: 'unarmed' });
+  });
+
   it('is deterministic: the pick function is never consulted', () => {
     const r = reaching({}, agile(20, { facing: 'E', start: { stamina: 3 } }));
     const picks = [() => 0, () => 1, (n: number) => n - 1];
     expect(picks.map((p) => r.choice(p))).toEqual(picks.map(() => ({ reaction: 'counter', with: 'unarmed' })));
   });
 });
+
+function javelinDodge(): { units: { id: string }[] } {
+  const loaded = loadText(readFileSync(new URL('../../../examples/duel60/javelin-dodge.yaml', import.meta.url), 'utf8'), 'javelin-dodge.yaml');
+  if (!loaded.ok) throw new Error('javelin-dodge.yaml does not load');
+  return loaded.value.doc as { units: { id: string }[] };
+}
 
 /** Play `n` fights of an encounter and count the reactions chosen (the answers to pending reactions). */
 function reactionsOver(doc: unknown, n: number): Record<string, number> {
@@ -154,11 +198,14 @@ describe('duel60 aggressive policy in simulated fights (D60-PRJ-2)', () => {
     expect(c.evade ?? 0).toBe(0); // Agility 24 < speed 30
   });
 
-  it('javelin-dodge.yaml: Sefa evades every javelin she can over 200 fights', () => {
-    const loaded = loadText(readFileSync(new URL('../../../examples/duel60/javelin-dodge.yaml', import.meta.url), 'utf8'), 'javelin-dodge.yaml');
-    if (!loaded.ok) throw new Error('javelin-dodge.yaml does not load');
-    const c = reactionsOver(loaded.value.doc, 200);
+  it('javelin-dodge.yaml: Sefa evades every javelin she can over 200 fights (Garr throwing whatever comes first)', () => {
+    const doc = javelinDodge();
+    const c = reactionsOver({ ...doc, units: doc.units.map((u) => (u.id === 'garr' ? { ...u, policy: 'first' } : u)) }, 200);
     expect(c.evade).toBeGreaterThan(20);
     expect(Object.keys(c)).toEqual(['evade']);
+  });
+
+  it('javelin-dodge.yaml: an aggressive Garr keeps his javelins — Sefa would Evade every one for free', () => {
+    expect(reactionsOver(javelinDodge(), 200)).toEqual({});
   });
 });

@@ -7,7 +7,7 @@ import { Distribution } from '../../dice/index.ts';
 import { knockback } from '../../engine/space/area.ts';
 import { distance } from '../../engine/space/grid.ts';
 import { occupiedBy } from '../../engine/space/occupancy.ts';
-import { reject, RuleError, type Command, type EncounterState, type GridMap, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
+import { reject, RuleError, type Cell, type Command, type EncounterState, type GridMap, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
 import { planAttack } from './attack.ts';
 import { blockAgainst } from './blow.ts';
 import { defence, gradeOf, type Approach, type Grade } from './contest.ts';
@@ -15,6 +15,7 @@ import { computeDamage, spellPower, UNARMED_BASE, type DamageKind } from './dama
 import { planCast } from './magic.ts';
 import { agilityTerms, stat } from './model.ts';
 import { tilesPerTurn } from './projectile.ts';
+import type { Ability, Weapon } from './schema.ts';
 import { planThrow } from './throw.ts';
 
 export const GRADES: Grade[] = ['dodged', 'glancing', 'solid', 'dramatic', 'critical'];
@@ -53,9 +54,15 @@ export function gradeChances(margin: Distribution): Record<Grade, number> {
   return out;
 }
 
-interface BlowSpec {
+/** What a blow deals at each grade; `key` names everything the amounts depend on. */
+export interface DamageTable {
+  key: string;
+  of: Record<Grade, number>;
+}
+
+export interface BlowSpec {
   margin: Distribution;
-  damage: (g: Grade) => number;
+  damage: DamageTable;
   count: number;
   /** A dramatic blow ends the series (the target is knocked out of reach). */
   dramaticEnds: boolean;
@@ -63,8 +70,8 @@ interface BlowSpec {
 }
 
 /** Damage dealt by `count` blows in a row, exactly, each capped by the health left (kept: see marginOf). */
-function series(spec: BlowSpec): Distribution {
-  const key = `${GRADES.map((g) => spec.damage(g)).join(',')}|${spec.count}|${spec.dramaticEnds}|${spec.health}`;
+export function series(spec: BlowSpec): Distribution {
+  const key = `${spec.damage.key}|${spec.count}|${spec.dramaticEnds}|${spec.health}`;
   let byKey = seriesByMargin.get(spec.margin);
   if (!byKey) seriesByMargin.set(spec.margin, (byKey = new Map()));
   let out = byKey.get(key);
@@ -87,7 +94,7 @@ function seriesOf(spec: BlowSpec): Distribution {
     const parts: [number, Distribution][] = [];
     for (const g of GRADES) {
       if (chances[g] <= 0) continue;
-      const dealt = g === 'dodged' ? 0 : Math.min(hp, spec.damage(g));
+      const dealt = g === 'dodged' ? 0 : Math.min(hp, spec.damage.of[g]);
       const rest = g === 'dramatic' && spec.dramaticEnds ? Distribution.constant(0) : go(k - 1, hp - dealt);
       parts.push([chances[g], rest.plus(dealt)]);
     }
@@ -103,8 +110,8 @@ function finish(margin: Distribution, single: BlowSpec, notes: string[]): Attack
   const grades = gradeChances(margin);
   const chance = 1 - grades.dodged;
   const damage = series(single);
-  const onHit = GRADES.filter((g) => g !== 'dodged' && grades[g] > 0).map((g) => Math.min(single.health, single.damage(g)));
-  const meanOnHit = chance > 0 ? GRADES.filter((g) => g !== 'dodged').reduce((s, g) => s + grades[g] * Math.min(single.health, single.damage(g)), 0) / chance : 0;
+  const onHit = GRADES.filter((g) => g !== 'dodged' && grades[g] > 0).map((g) => Math.min(single.health, single.damage.of[g]));
+  const meanOnHit = chance > 0 ? GRADES.filter((g) => g !== 'dodged').reduce((s, g) => s + grades[g] * Math.min(single.health, single.damage.of[g]), 0) / chance : 0;
   notes.push(GRADES.map((g) => `${g} ${(grades[g] * 100).toFixed(1)}%`).join(', '));
   return {
     chance,
@@ -117,25 +124,70 @@ function finish(margin: Distribution, single: BlowSpec, notes: string[]): Attack
   };
 }
 
-function damageFn(def: Unit, from: Approach['from'], kind: DamageKind, base: number, baseName: string, strength: number, vital: boolean) {
+/** Damage tables by what the formula reads (kept: the same few recur in every fight). */
+const tables = new Map<string, DamageTable>();
+
+/** What a blow on `def` from `from` deals at each grade: computeDamage's amounts, its block stance included. */
+function damageFn(def: Unit, from: Approach['from'], kind: DamageKind, base: number, baseName: string, strength: number, vital: boolean): DamageTable {
   const block = blockAgainst(def, from);
-  return (grade: Grade) => computeDamage({ kind, base, baseName, strength, endurance: stat(def, 'endurance'), grade, ...(block ? { block } : {}), ...(vital ? { vital } : {}) }).amount;
+  const endurance = stat(def, 'endurance');
+  const key = `${kind}|${base}|${strength}|${endurance}|${block ? (block.weapon ? block.weapon.damage : 'bare') : '-'}|${vital ? 'vital' : ''}`;
+  let table = tables.get(key);
+  if (!table) {
+    const of = { dodged: 0, glancing: 0, solid: 0, dramatic: 0, critical: 0 };
+    for (const grade of GRADES) of[grade] = computeDamage({ kind, base, baseName, strength, endurance, grade, ...(block ? { block } : {}), ...(vital ? { vital } : {}) }).amount;
+    if (tables.size > 5000) tables.clear();
+    tables.set(key, (table = { key, of }));
+  }
+  return table;
+}
+
+const NO_DAMAGE: DamageTable = { key: 'none', of: { dodged: 0, glancing: 0, solid: 0, dramatic: 0, critical: 0 } };
+
+/**
+ * The blows of an attack by `u` on `t` from the tile `from` (where it stands for a preview; where it could
+ * move to for the policy's estimates): limbs (`count` of them) or one strike of `weapon`.
+ */
+export function attackBlows(state: EncounterState, u: Unit, t: Unit, weapon: Weapon | null, count: number, vital: boolean, from: Cell): BlowSpec {
+  const cqc = distance(from, t.position!) <= 1;
+  const approach: Approach = cqc ? { from, cqcSpeed: stat(u, 'speed') } : { from };
+  const margin = marginOf(state, u, t, approach);
+  const damage = weapon ? damageFn(t, from, weapon.type, weapon.damage, weapon.name, stat(u, 'strength'), vital) : damageFn(t, from, 'blunt', UNARMED_BASE, 'Unarmed', stat(u, 'strength'), vital);
+  // an unarmed dramatic blow knocks the target back; if it really moves, the rest of the flurry misses it
+  // (away from the attacker: its own tile never stops it, wherever the state has it now)
+  const kb = weapon ? undefined : knockback(state.map as GridMap, from, t.position!, 2, occupiedBy(state.units, [t.id, u.id]));
+  return { margin, damage, count: weapon ? 1 : count, dramaticEnds: !weapon && kb!.cells.length > 0, health: t.pools.hp.value };
+}
+
+/** The blows of `count` weapons `w` thrown by `u` from `from` at `t`, as if each reached it (no reaction). */
+export function throwBlows(state: EncounterState, u: Unit, t: Unit, w: Weapon, count: number, from: Cell): BlowSpec {
+  const margin = marginOf(state, { agility: stat(u, 'agility') }, t, { from });
+  return { margin, damage: damageFn(t, from, w.type, w.damage, w.name, stat(u, 'strength'), false), count, dramaticEnds: false, health: t.pools.hp.value };
+}
+
+/** The blow of a single-target spell of `u` cast from `from` at `t` (the combat roll, power against Endurance). */
+export function spellBlows(state: EncounterState, u: Unit, t: Unit, a: Ability, from: Cell): BlowSpec {
+  const power = a.power === undefined ? 0 : spellPower(u, a.power);
+  const damage = damageFn(t, from, a.trueDamage ? 'true' : 'magic', power, a.name, 0, false);
+  const cqc = distance(from, t.position!) <= 1;
+  const margin = marginOf(state, u, t, cqc ? { from, cqcSpeed: stat(u, 'speed') } : { from });
+  return { margin, damage: a.power === undefined ? NO_DAMAGE : damage, count: 1, dramaticEnds: false, health: t.pools.hp.value };
+}
+
+/** What area magic deals `v` (no contest: a solid blow, or nothing when its Speed evades, D60-DMG-4). */
+export function areaDamage(u: Unit, v: Unit, a: Ability, from: Cell): number {
+  if (!a.area || stat(v, 'speed') >= a.area.speed) return 0;
+  const power = a.power === undefined ? 0 : spellPower(u, a.power);
+  return Math.min(v.pools.hp.value, damageFn(v, from, a.trueDamage ? 'true' : 'magic', power, a.name, 0, false).of.solid);
 }
 
 function attackPreview(state: EncounterState, cmd: Command): AttackPreview {
   const u = state.units[cmd.actor!];
   const plan = planAttack(state, u, cmd);
-  const t = plan.target;
-  const from = u.position!;
-  const cqc = distance(from, t.position!) <= 1;
-  const approach: Approach = cqc ? { from, cqcSpeed: stat(u, 'speed') } : { from };
-  const margin = marginOf(state, u, t, approach);
   const w = plan.weapon;
-  const damage = w ? damageFn(t, from, w.type, w.damage, w.name, stat(u, 'strength'), plan.vital) : damageFn(t, from, 'blunt', UNARMED_BASE, 'Unarmed', stat(u, 'strength'), plan.vital);
-  // an unarmed dramatic blow knocks the target back; if it really moves, the rest of the flurry misses it
-  const kb = knockback(state.map as GridMap, from, t.position!, 2, occupiedBy(state.units, [t.id]));
+  const spec = attackBlows(state, u, plan.target, w, plan.limbs.length, plan.vital, u.position!);
   const notes = [w ? `${w.name} strike` : `${plan.limbs.length} limb${plan.limbs.length > 1 ? 's' : ''}, ${plan.stamina} stamina`];
-  return finish(margin, { margin, damage, count: w ? 1 : plan.limbs.length, dramaticEnds: !w && kb.cells.length > 0, health: t.pools.hp.value }, notes);
+  return finish(spec.margin, spec, notes);
 }
 
 function throwPreview(state: EncounterState, cmd: Command): AttackPreview {
@@ -143,28 +195,25 @@ function throwPreview(state: EncounterState, cmd: Command): AttackPreview {
   const plan = planThrow(state, u, cmd);
   const t = plan.target;
   const w = plan.weapon;
-  const margin = marginOf(state, { agility: stat(u, 'agility') }, t, { from: u.position! });
   const dist = distance(u.position!, t.position!);
   const per = tilesPerTurn(w.thrown.speed);
   const notes = [`reaches ${t.name} in ${per > 0 ? Math.ceil(dist / per) : '∞'} of ${u.name}'s turns if it stays on the line; assumes no reaction`];
-  return finish(margin, { margin, damage: damageFn(t, u.position!, w.type, w.damage, w.name, stat(u, 'strength'), false), count: plan.count, dramaticEnds: false, health: t.pools.hp.value }, notes);
+  const spec = throwBlows(state, u, t, w, plan.count, u.position!);
+  return finish(spec.margin, spec, notes);
 }
 
 function castPreview(state: EncounterState, cmd: Command): Preview {
   const u = state.units[cmd.actor!];
   const { ability: a, target: t } = planCast(state, u, cmd);
   if (a.target !== 'enemy') return { chance: 1, notes: [`${a.name} on ${t.name}: no contest`] };
-  const power = a.power === undefined ? 0 : spellPower(u, a.power);
-  const kind: DamageKind = a.trueDamage ? 'true' : 'magic';
-  const damage = damageFn(t, u.position!, kind, power, a.name, 0, false);
   if (a.area) {
     const evades = stat(t, 'speed') >= a.area.speed;
-    const dealt = evades ? 0 : Math.min(t.pools.hp.value, damage('solid'));
+    const dealt = areaDamage(u, t, a, u.position!);
     return { chance: evades ? 0 : 1, damage: Distribution.constant(dealt), expectedDamage: dealt, damageOnHit: { min: dealt, max: dealt, mean: dealt }, notes: [`area: Speed ${stat(t, 'speed')} ${evades ? '≥' : '<'} ${a.area.speed} needed to evade`] };
   }
-  const cqc = distance(u.position!, t.position!) <= 1;
-  const margin = marginOf(state, u, t, cqc ? { from: u.position!, cqcSpeed: stat(u, 'speed') } : { from: u.position! });
-  return finish(margin, { margin, damage: a.power === undefined ? () => 0 : damage, count: 1, dramaticEnds: false, health: t.pools.hp.value }, [`power ${power} against Endurance ${stat(t, 'endurance')}`]);
+  const power = a.power === undefined ? 0 : spellPower(u, a.power);
+  const spec = spellBlows(state, u, t, a, u.position!);
+  return finish(spec.margin, spec, [`power ${power} against Endurance ${stat(t, 'endurance')}`]);
 }
 
 export function preview(state: EncounterState, cmd: Command): Preview | Rejection {

@@ -1,0 +1,67 @@
+/**
+ * Closing in (the aggressive policy's move when it has nothing to strike this turn): toward the enemy it
+ * can strike soonest — in moves, walking around walls — the weakest among equals, to the listed tile
+ * that leaves the fewest steps to go.
+ */
+import { cellKey, distance } from '../../engine/space/grid.ts';
+import { reachable, type Reach } from '../../engine/space/path.ts';
+import type { ActionOption, Cell, EncounterState, GridMap, Unit } from '../../engine/index.ts';
+import { baseTiles, enemiesOf, projectilesOf } from './model.ts';
+import { canEvade, strikesOf } from './strikes.ts';
+import { tilesPerTurn } from './projectile.ts';
+
+/**
+ * Steps from a tile to every other around the walls, per map object and start tile. Units are left out:
+ * they move every turn, the walls do not — and a map is never changed in place (a `map.set` event puts a
+ * new one in), so a kept field is never stale. Bounded by the map's tiles.
+ */
+const fields = new WeakMap<GridMap, Map<string, Map<string, Reach>>>();
+
+export function stepsFrom(map: GridMap, from: Cell): Map<string, Reach> {
+  let byStart = fields.get(map);
+  if (!byStart) fields.set(map, (byStart = new Map()));
+  const key = cellKey(from);
+  let field = byStart.get(key);
+  if (!field) byStart.set(key, (field = reachable(map, from, map.width * map.height)));
+  return field;
+}
+
+const steps = (field: Map<string, Reach>, c: Cell): number => field.get(cellKey(c))?.cost ?? Infinity;
+
+/** How far `u` can strike `t` from: its longest reach, a projectile only as far as it flies in a turn and only if `t` cannot Evade it. */
+export function reachAgainst(state: EncounterState, u: Unit, t: Unit): number {
+  let reach = 0;
+  for (const s of strikesOf(state, u, u.pools.stamina.max)) {
+    const r = s.flight ? (s.flight.reactable && canEvade(state, t, s.flight.speed) ? 0 : Math.min(s.reach, tilesPerTurn(s.flight.speed))) : s.reach;
+    reach = Math.max(reach, r);
+  }
+  return reach;
+}
+
+/** The move that closes in on the enemy `u` can strike soonest (undefined: no move gets closer to any). */
+export function approachMove(state: EncounterState, u: Unit, moves: ActionOption[]): ActionOption | undefined {
+  const map = state.map as GridMap;
+  const here = u.position!;
+  let goal: { t: Unit; field: Map<string, Reach>; reach: number; turns: number } | undefined;
+  for (const t of enemiesOf(state, u)) {
+    const field = stepsFrom(map, t.position!);
+    const reach = Math.max(1, reachAgainst(state, u, t));
+    const left = steps(field, here) - reach;
+    if (left <= 0 || left === Infinity) continue;
+    const turns = Math.ceil(left / baseTiles(u));
+    if (!goal || turns < goal.turns || (turns === goal.turns && t.pools.hp.value < goal.t.pools.hp.value)) goal = { t, field, reach, turns };
+  }
+  if (!goal) return undefined;
+  // tiles another unit's projectile will still fly through: not where to stop
+  const crossed = new Set(projectilesOf(state).filter((p) => state.units[p.owner]?.side !== u.side).flatMap((p) => p.path.slice(p.progress).map((c) => cellKey(c))));
+  let best: ActionOption | undefined;
+  let bestKey = [steps(goal.field, here) - goal.reach, 0, 0];
+  for (const m of moves) {
+    const [x, y] = m.command.to as number[];
+    const c = { x, y };
+    // steps still to go (none once in reach), then off projectile lines, then standing off at the edge of reach
+    const key = [Math.max(0, steps(goal.field, c) - goal.reach), crossed.has(cellKey(c)) ? 1 : 0, -distance(c, goal.t.position!)];
+    if (key[0] < bestKey[0] || (key[0] === bestKey[0] && best && (key[1] < bestKey[1] || (key[1] === bestKey[1] && key[2] < bestKey[2])))) [best, bestKey] = [m, key];
+  }
+  return best;
+}

@@ -1,0 +1,181 @@
+/**
+ * What a duel60 unit could strike with, and what a strike is worth from a given tile: the aggressive
+ * policy's estimate for where the unit stands, for tiles it could move to first, and for its next turn.
+ * The blows are counted exactly as preview.ts counts them; on top, what a preview leaves out:
+ *   - a projectile must still get there (D60-PRJ-1): it flies floor(speed / 10) tiles at the end of each
+ *     of the thrower's turns, so one that does not arrive this turn hits only if the target stays on its
+ *     line — it counts only against a target that cannot move (Root, Drowning, Stun, Suppressed); a
+ *     target able to Evade (D60-PRJ-2) dodges it for free, so it is worth nothing; a wall first on the
+ *     line stops it, and an ally first on the line would take it, so it is not thrown at all;
+ *   - area magic (D60-DMG-4) hits every enemy around its target.
+ */
+import { distance, terrainAt } from '../../engine/space/grid.ts';
+import { ray } from '../../engine/space/line.ts';
+import type { Cell, Command, EncounterState, GridMap, Unit } from '../../engine/index.ts';
+import { cannotDodge, dataOf, enemiesOf, has, stat } from './model.ts';
+import { areaDamage, attackBlows, series, spellBlows, throwBlows, type BlowSpec } from './preview.ts';
+import { tilesPerTurn } from './projectile.ts';
+import type { Ability, SideEffectName, Weapon } from './schema.ts';
+import { projectileCap } from './throw.ts';
+
+export interface Strike {
+  type: 'attack' | 'throw' | 'cast';
+  /** The weapon struck or thrown with (none: fists). */
+  weapon?: Weapon;
+  ability?: Ability;
+  /** Limbs swung, or weapons thrown. */
+  count: number;
+  /** At a vital point (D60-VIT-1). */
+  vital?: boolean;
+  /** The farthest target it reaches (tiles). */
+  reach: number;
+  stamina: number;
+  /** A projectile: its speed, and whether the target may react to it. */
+  flight?: { speed: number; reactable: boolean };
+}
+
+export interface Odds {
+  /** Expected damage (health, each target's capped at what it has left). */
+  expected: number;
+  /**
+   * What the policy maximises: for each target hit, the share of its health the strike is expected to
+   * take plus the chance it leaves it defenseless — so finishing a weak enemy beats scratching a strong one.
+   */
+  score: number;
+}
+
+const NOTHING: Odds = { expected: 0, score: 0 };
+
+/** Damage-dealing enemy abilities only: a spell without power is not weighed. */
+const hurts = (a: Ability): boolean => a.target === 'enemy' && a.power !== undefined;
+
+/**
+ * The strongest form of each of the unit's strikes it can pay for with `stamina`, keeping one back
+ * where it can (at 0 it can neither act nor dodge, D60-STA-1): up to 5 limbs, each weapon, as many of
+ * each throwing weapon as a throw allows, each damaging spell (none while Silenced).
+ */
+export function strikesOf(state: EncounterState, u: Unit, stamina = u.pools.stamina.value): Strike[] {
+  const out: Strike[] = [];
+  if (stamina >= 1) {
+    const n = Math.max(1, Math.min(5, stamina - 1));
+    out.push({ type: 'attack', count: n, reach: 1, stamina: n });
+  }
+  for (const w of dataOf(u).weapons) {
+    if (w.stamina <= stamina) out.push({ type: 'attack', weapon: w, count: 1, reach: w.reach, stamina: w.stamina });
+    if (!w.thrown) continue;
+    const affordable = w.stamina > 0 ? Math.floor(Math.max(stamina - 1, w.stamina) / w.stamina) : Infinity;
+    const count = Math.min(projectileCap(u, w), w.count, affordable);
+    if (count >= 1 && w.stamina * count <= stamina) out.push({ type: 'throw', weapon: w, count, reach: w.thrown.range, stamina: w.stamina * count, flight: { speed: w.thrown.speed, reactable: true } });
+  }
+  if (!has(state, u.id, 'Silence')) {
+    for (const a of dataOf(u).abilities) {
+      if (!hurts(a) || a.stamina > stamina) continue;
+      out.push({ type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina, ...(a.projectile ? { flight: { speed: a.projectile.speed, reactable: !a.nonReactionary } } : {}) });
+    }
+  }
+  return out;
+}
+
+/** The strike a listed command makes (undefined: not one the policy weighs). */
+export function strikeOfCommand(u: Unit, cmd: Command): Strike | undefined {
+  const d = dataOf(u);
+  if (cmd.type === 'attack') {
+    const vital = cmd.vital === true ? { vital: true } : {};
+    if (cmd.weapon === undefined) {
+      const n = Array.isArray(cmd.limbs) ? cmd.limbs.length : 1;
+      return { type: 'attack', count: n, reach: 1, stamina: n, ...vital };
+    }
+    const w = d.weapons.find((x) => x.id === cmd.weapon);
+    return w && { type: 'attack', weapon: w, count: 1, reach: w.reach, stamina: w.stamina, ...vital };
+  }
+  if (cmd.type === 'throw') {
+    const w = d.weapons.find((x) => x.id === cmd.weapon);
+    const count = typeof cmd.count === 'number' ? cmd.count : 1;
+    return w?.thrown && { type: 'throw', weapon: w, count, reach: w.thrown.range, stamina: w.stamina * count, flight: { speed: w.thrown.speed, reactable: true } };
+  }
+  if (cmd.type === 'cast') {
+    const a = d.abilities.find((x) => x.id === cmd.ability);
+    return a && hurts(a) ? { type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina, ...(a.projectile ? { flight: { speed: a.projectile.speed, reactable: !a.nonReactionary } } : {}) } : undefined;
+  }
+  return undefined;
+}
+
+/** Turns of the thrower a projectile needs to fly `d` tiles (Infinity if it does not move). */
+export function arrivalTurns(speed: number, d: number): number {
+  const per = tilesPerTurn(speed);
+  return per > 0 ? Math.max(1, Math.ceil(d / per)) : Infinity;
+}
+
+/** Held in place: it cannot step off a projectile's line before the projectile arrives. */
+const HOLDS: SideEffectName[] = ['Root', 'Drowning', 'Stun', 'Suppressed'];
+const held = (state: EncounterState, t: Unit): boolean => HOLDS.some((e) => has(state, t.id, e));
+
+/** Would `t` Evade a projectile of this speed (D60-PRJ-2: Agility ≥ its speed, free to move, able to dodge)? */
+export function canEvade(state: EncounterState, t: Unit, speed: number): boolean {
+  return stat(t, 'agility') >= speed && !has(state, t.id, 'Root') && !has(state, t.id, 'Drowning') && !cannotDodge(state, t);
+}
+
+/**
+ * The share of a projectile's blow that lands: 0 when `t` evades it or a wall stops it first, null when
+ * anyone but an able enemy stands first on its line (an ally or a defenseless body would take it).
+ */
+export function flightShare(state: EncounterState, u: Unit, t: Unit, from: Cell, s: Strike): number | null {
+  const f = s.flight!;
+  if (f.reactable && canEvade(state, t, f.speed)) return 0;
+  const d = distance(from, t.position!);
+  const turns = arrivalTurns(f.speed, d);
+  if (turns === Infinity) return 0;
+  const map = state.map as GridMap;
+  for (const c of ray(from, t.position!, d, map)) {
+    if (c.x === t.position!.x && c.y === t.position!.y) break;
+    if (terrainAt(map, c).blocksMove) return 0;
+    for (const id of state.unitOrder) {
+      const o = state.units[id];
+      if (o.id === u.id || o.status === 'dead' || !o.position || o.position.x !== c.x || o.position.y !== c.y) continue;
+      if (o.side === u.side || o.status !== 'active') return null;
+    }
+  }
+  // a later turn: a target free to move has stepped off the line by then (measured: counting it at all wastes throws)
+  return turns === 1 || held(state, t) ? 1 : 0;
+}
+
+function oddsOfBlows(spec: BlowSpec, share: number): Odds {
+  const dealt = series(spec);
+  const expected = dealt.mean * share;
+  return { expected, score: expected / spec.health + dealt.atLeast(spec.health) * share };
+}
+
+/**
+ * What strike `s` of `u` at `t` is worth from tile `from` (null: out of reach, or it would hit an ally).
+ * `u` keeps its own position in the state: only `from` says where it strikes from.
+ */
+export function strikeOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, from: Cell): Odds | null {
+  const d = distance(from, t.position!);
+  if (d > s.reach || d === 0 || t.status !== 'active') return null;
+  let share = 1;
+  if (s.flight) {
+    const f = flightShare(state, u, t, from, s);
+    if (f === null) return null;
+    if (f === 0) return NOTHING;
+    share = f;
+  }
+  return landedOdds(state, u, t, s, from, share);
+}
+
+/** What strike `s` is worth from `from` once in reach, `share` of it landing (see flightShare). */
+export function landedOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, from: Cell, share: number): Odds {
+  if (s.type === 'attack') return oddsOfBlows(attackBlows(state, u, t, s.weapon ?? null, s.count, s.vital === true, from), share);
+  if (s.type === 'throw') return oddsOfBlows(throwBlows(state, u, t, s.weapon!, s.count, from), share);
+  const a = s.ability!;
+  if (!a.area) return oddsOfBlows(spellBlows(state, u, t, a, from), share);
+  // area magic: every enemy within the radius of the target, no contest (D60-DMG-4)
+  let expected = 0;
+  let score = 0;
+  for (const v of enemiesOf(state, u)) {
+    if (distance(v.position!, t.position!) > a.area.radius) continue;
+    const dealt = areaDamage(u, v, a, from) * share;
+    expected += dealt;
+    score += dealt / v.pools.hp.value + (dealt >= v.pools.hp.value ? share : 0);
+  }
+  return { expected, score };
+}
