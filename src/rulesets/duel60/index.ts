@@ -20,6 +20,7 @@ import { encounterSchema } from './schema.ts';
 import { avertCommand, blockCommand, restCommand } from './stance.ts';
 import { throwCommand } from './throw.ts';
 import { startTurn } from './turn.ts';
+import { fileEntry } from './roster.ts';
 
 /** Once nothing is left to do this turn (no action, no movement, no instant ability), the turn ends. */
 function endIfSpent(ctx: Resolution): void {
@@ -84,4 +85,5 @@ export const duel60: Ruleset = {
   policies: { aggressive },
   // health, stamina and the vitality left when defenseless outlive a duel; action and movement are per turn
   carryPools: ['hp', 'stamina', 'vitality'],
+  fileEntry,
 };
