@@ -2,7 +2,7 @@
 // watching). Two phases per durability setting:
 //   - throughput: every GM sends its next command as soon as the last is acknowledged (closed loop);
 //   - latency: every GM sends 2 commands a second (100/s in all, a very busy evening), and each player
-//     times command → its `events` frame; p50 and p99.
+//     times a public note → the `events` frame that carries it; p50 and p99.
 // Baseline: a bare `ws` relay in the same run — same 250 sockets, same phases, frames of similar size —
 // what the network path alone costs. Commands are GM notes and rolls: the whole server path (validation,
 // idempotency, decide, one SQLite transaction, one projection per viewer, broadcast) without a
@@ -109,7 +109,8 @@ async function measureServer(srv: RunningServer, ms: number): Promise<Measured> 
           if (inFlight) return; // paced phase on a slow server: skip a beat rather than go stale
           inFlight = true;
           const command = n % 2 ? { type: 'gm.note', text: `round ${n}`, public: true } : { type: 'gm.roll', dice: '1d20' };
-          sentAt.set(`${enc}:${version + 1}`, performance.now());
+          // timed by the note's text: players number the log their own way (the GM's secret rolls are not in it)
+          if (n % 2) sentAt.set(`${enc}:round ${n}`, performance.now());
           mine[0].send(JSON.stringify({ type: 'command', encounter: enc, id: `b${n++}`, expectedVersion: version, command }));
         },
       };
@@ -124,8 +125,11 @@ async function measureServer(srv: RunningServer, ms: number): Promise<Measured> 
                   if (i === 0) version = m.version;
                   subscribed();
                 } else if (m.type === 'events' && i > 0) {
-                  const t0 = sentAt.get(`${enc}:${m.version - (m.events.length ? m.events.length - 1 : 0)}`) ?? sentAt.get(`${enc}:${m.version}`);
-                  if (t0 !== undefined) latencies.push(performance.now() - t0);
+                  for (const e of m.events as { text?: string }[]) {
+                    const said = typeof e.text === 'string' ? /round \d+/.exec(e.text)?.[0] : undefined;
+                    const t0 = said ? sentAt.get(`${enc}:${said}`) : undefined;
+                    if (t0 !== undefined) latencies.push(performance.now() - t0);
+                  }
                 } else if (m.type === 'result') {
                   version = m.version;
                   inFlight = false;
