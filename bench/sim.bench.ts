@@ -36,7 +36,7 @@ function loadFixture(): { ruleset: string; doc: any } {
  * after a warm-up. CPU time, not wall time: on a shared machine other processes' load would otherwise
  * count against us; this is throughput per core.
  */
-function rate(fn: (from: number, batch: number) => void, batch: number, ms: number): number {
+export function rate(fn: (from: number, batch: number) => void, batch: number, ms: number): number {
   let i = 0;
   const warmUntil = performance.now() + ms / 4;
   while (performance.now() < warmUntil) fn((i += batch) - batch, batch);
