@@ -102,18 +102,39 @@ describe('viewLog with a ruleset projectData', () => {
 });
 
 describe('knownState: what a player reckons from', () => {
-  it("projects other sides' unit data only: pools, hidden units and the own side are as they are", () => {
+  it("projects other sides' unit data; pools and the own side are as they are; hidden units are not there", () => {
     const s = encounter();
     const k = knownState(s, p1, rules);
     expect(k.units.foe.data).toEqual({ traits: {}, gmNotes: 'foe note' });
     expect(k.units.spy.data).toEqual({ traits: {}, gmNotes: 'spy note' });
     expect(k.units.foe.pools.hp).toEqual({ value: 10, max: 10 });
-    expect(k.units.lurker.data).toEqual({ traits: {}, gmNotes: 'lurker note' });
     expect(k.units.hero).toBe(s.units.hero);
     expect(k.units.squire).toBe(s.units.squire);
+    // the lurker is hidden: the player's odds cannot count it
+    expect(k.units.lurker).toBeUndefined();
+    expect(k.unitOrder).toEqual(['hero', 'squire', 'foe', 'spy']);
     expect(knownState(s, gm, rules)).toBe(s);
-    expect(knownState(s, p1, { secretPools: ['hp'] })).toBe(s);
     expect(s.units.foe.data.secret).toBe('foe-plan');
+    expect(s.units.lurker.hidden).toBe(true);
+  });
+
+  it('without hidden units or a projection, is the state itself; with hidden units, their slots, effects and decisions go too', () => {
+    const s = encounter();
+    const open = { ...s, units: { ...s.units, lurker: { ...s.units.lurker, hidden: false } } };
+    expect(knownState(open, p1, { secretPools: ['hp'] })).toBe(open);
+    const fighting: EncounterState = {
+      ...s,
+      turn: { round: 1, index: 1, order: [{ unit: 'hero' }, { unit: 'lurker' }, { unit: 'foe' }] },
+      effects: [
+        { id: 'fx1', name: 'Shroud', target: 'lurker', categories: [] },
+        { id: 'fx2', name: 'Bless', target: 'hero', categories: [] },
+      ] as EncounterState['effects'],
+    };
+    const k = knownState(fighting, p1, { secretPools: ['hp'] });
+    expect(k.turn.order.map((x) => x.unit)).toEqual(['hero', 'foe']);
+    // the hidden lurker is acting: the player knows of no one's turn
+    expect(k.turn.index).toBe(-1);
+    expect(k.effects.map((f) => f.id)).toEqual(['fx2']);
   });
 });
 

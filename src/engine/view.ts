@@ -74,23 +74,38 @@ export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRule
 }
 
 /**
- * The state a player reckons from (its odds, its previews): everything as it is — hidden units, pools,
- * positions — except the data of units not on its side, which is what the ruleset shows of it
- * (`projectData`). Not a view to send: `viewState` is.
+ * The state a player reckons from (its odds, its previews): as it is — pools, positions — except that
+ * hidden units are not there (a flee chance that counted a hidden enemy's Evasion would say one is near),
+ * with their slots, effects and decisions, and the data of units not on its side is what the ruleset
+ * shows of it (`projectData`). Not a view to send: `viewState` is.
  */
 export function knownState(state: EncounterState, viewer: Viewer, rules: ViewRules = {}): EncounterState {
-  if (viewer.role === 'gm' || !rules.projectData) return state;
+  if (viewer.role === 'gm') return state;
+  const anyHidden = state.unitOrder.some((id) => !visibleUnit(state.units[id]));
+  if (!anyHidden && !rules.projectData) return state;
   const friends = friendlySides(state, viewer);
-  let units: EncounterState['units'] | undefined;
+  const shown = (id: string) => visibleUnit(state.units[id]);
+  let units: EncounterState['units'] | undefined = anyHidden ? {} : undefined;
   for (const id of state.unitOrder) {
     const u = state.units[id];
-    if (isFriendly(u, viewer, friends)) continue;
-    const data = rules.projectData(u.data, u);
-    if (data === u.data) continue;
+    if (!shown(id)) continue;
+    const data = rules.projectData && !isFriendly(u, viewer, friends) ? rules.projectData(u.data, u) : u.data;
+    if (data === u.data) {
+      if (anyHidden) units![id] = u;
+      continue;
+    }
     units ??= { ...state.units };
     units[id] = { ...u, data };
   }
-  return units ? { ...state, units } : state;
+  if (!anyHidden) return units ? { ...state, units } : state;
+  return {
+    ...state,
+    units: units!,
+    unitOrder: state.unitOrder.filter(shown),
+    turn: turnSeen(state, shown),
+    effects: state.effects.filter((f) => effectSeen(state, f)),
+    pending: state.pending.filter((p) => pendingSeen(state, p)),
+  };
 }
 
 /** Unit ids an event speaks of. */

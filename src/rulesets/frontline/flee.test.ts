@@ -1,6 +1,6 @@
 // Flee (FRL-ACT-5): 1d20 + Might against the Evasion of every enemy; each character on its own.
 import { describe, expect, it } from 'vitest';
-import { describeEvent, viewLog } from '../../engine/index.ts';
+import { describeEvent, knownState, viewLog } from '../../engine/index.ts';
 import { Table } from '../testing.ts';
 import { battle } from './fixtures.ts';
 import { frontline } from './index.ts';
@@ -63,6 +63,18 @@ describe('frontline flee', () => {
     const seen = viewLog(t.log.events, { role: 'player', player: 'p1' }, frontline.appliers, rules).map((e) => describeEvent(e, t.state, frontline));
     expect(seen).toContain('Ria: flee: d20(13) + Might 2 (Evasion: Raider 12) = 15 ≥ Evasion of Raider 12 → caught [FRL-ACT-5]');
     expect(seen.join('\n')).not.toMatch(/Sneak|16/);
+  });
+
+  it('FRL-ACT-5: a player\'s preview reckons only with the enemies it sees (a hidden one would give itself away)', () => {
+    const sneak = { id: 'sneak', name: 'Sneak', side: 'raiders', hp: 5, hidden: true, evasion: 16, weapons: ['claws'] };
+    const t = new Table(frontline, battle({ extra: [sneak] }));
+    t.start(10, 12, 1);
+    const rules = { secretPools: frontline.secretPools, projectData: frontline.projectData };
+    const known = knownState(t.state, { role: 'player', player: 'p1' }, rules);
+    // the player's odds: d20 + 2 ≥ Raider 12 → 10..20, 11 faces of 20
+    expect((t.engine.preview(known, flee) as { chance: number }).chance).toBeCloseTo(11 / 20, 12);
+    // the GM's: the Sneak's 16 counts too → 14..20, 7 faces of 20
+    expect(t.preview(flee).chance).toBeCloseTo(7 / 20, 12);
   });
 
   it('FRL-ACT-5 (ruling): preview gives the exact chance to flee', () => {
