@@ -36,6 +36,15 @@ function signed(value: number, first: boolean): string {
   return value < 0 ? `− ${-value}` : `+ ${value}`;
 }
 
+/**
+ * A notation of one group of dice and a flat part (`1d8 + 2`), split after the dice, so the faces are
+ * read beside the dice they are: `1d8(5) + 2`, not `1d8 + 2(5)`. Undefined for anything else.
+ */
+function flatAfterDice(label: string): [string, string] | undefined {
+  const m = /^(\d*d(?:\d+|%|F)[^\s+\-]*)(\s*[+\-].*)$/.exec(label);
+  return m && !/d/i.test(m[2]) ? [m[1], m[2]] : undefined;
+}
+
 export function renderTerms(terms: readonly Term[]): string {
   let out = '';
   let first = true;
@@ -43,7 +52,8 @@ export function renderTerms(terms: readonly Term[]): string {
     switch (t.kind) {
       case 'dice': {
         const faces = t.faces.map((f, i) => (t.dropped?.includes(i) ? `${f}d` : String(f))).join(', ');
-        out += `${first ? '' : ' + '}${t.label}(${faces})`;
+        const split = flatAfterDice(t.label);
+        out += `${first ? '' : ' + '}${split ? `${split[0]}(${faces})${split[1]}` : `${t.label}(${faces})`}`;
         break;
       }
       case 'mod':
@@ -70,7 +80,8 @@ function formatFactor(f: number): string {
 
 export function renderBreakdown(b: Breakdown): string {
   let out = renderTerms(b.terms);
-  const simple = b.terms.length === 1 && b.terms[0].kind === 'dice' && b.terms[0].value === b.total;
+  // one roll of dice alone: its total is the sum of its faces, no "= total" needed (with a flat part it is)
+  const simple = b.terms.length === 1 && b.terms[0].kind === 'dice' && b.terms[0].value === b.total && !flatAfterDice(b.terms[0].label);
   if (!simple) out += ` = ${b.total}`;
   if (b.against) {
     const a = b.against;

@@ -37,11 +37,11 @@ describe('frontline affinities', () => {
     const hero = { weapons: [zapper], gadgets: [], streams: [], modifiers: { might: 0, dexterity: 3, personality: 2 } };
     // 1d6−3 could be −2 at the least: WEAK! makes it 1; with Defense 0 the Raider takes 1 …
     const soft = table({ energy: 'strong' }, { doc, hero, foe: { defense: 0 } });
-    expect(soft.checks(soft.dice(15, 3, 6).do(atk))[1]).toBe('1d6 - 3(6) → WEAK! 1 + Might 0 = 1 → WEAK! 1 damage [FRL-DMG-1, FRL-DMG-2, FRL-DMG-3, FRL-DMG-4]');
+    expect(soft.checks(soft.dice(15, 3, 6).do(atk))[1]).toBe('1d6(6) - 3 → WEAK! 1 + Might 0 = 1 → WEAK! 1 damage [FRL-DMG-1, FRL-DMG-2, FRL-DMG-3, FRL-DMG-4]');
     expect(soft.hp('foe')).toBe(14);
     // … and with Defense 2, 1 − 2 is floored at 0
     const hard = table({ energy: 'St' }, { doc, hero });
-    expect(hard.checks(hard.dice(15, 3, 6).do(atk))[1]).toBe('1d6 - 3(6) → WEAK! 1 + Might 0 − Defense 2 → floored at 0 = 0 → WEAK! 0 damage [FRL-DMG-1, FRL-DMG-2, FRL-DMG-3, FRL-DMG-4]');
+    expect(hard.checks(hard.dice(15, 3, 6).do(atk))[1]).toBe('1d6(6) - 3 → WEAK! 1 + Might 0 − Defense 2 → floored at 0 = 0 → WEAK! 0 damage [FRL-DMG-1, FRL-DMG-2, FRL-DMG-3, FRL-DMG-4]');
     expect(hard.hp('foe')).toBe(15);
   });
 
