@@ -1,7 +1,8 @@
 /**
  * Regenerates docs/screenshots/: the GM's and a player's page for each ruleset, mid-fight, with the
  * player aiming an attack (odds showing; phase20's GM page with a quick simulation run), plus the home
- * page, a tablet-sized player page, the GM's override controls and an airship's firing arc.
+ * page, a tablet-sized player page, the GM's override controls, an airship's firing arc and the roster
+ * review after a fight (with a character that cannot join).
  *
  *   node --import tsx scripts/screenshots.ts
  *
@@ -12,7 +13,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { activeUnit, aimAndConfirm, caughtUp, freshActions, step, type TurnMemo } from '../test/web/bot.ts';
 import { buildWeb, launchBrowser, ROOT, startServer } from '../test/web/harness.ts';
-import { assign, inSync, openTable, start, type Table } from '../test/web/session.ts';
+import { assign, gmCommand, gmState, inSync, openTable, start, type Table } from '../test/web/session.ts';
 
 const OUT = join(ROOT, 'docs/screenshots');
 const SHOTS: { ruleset: string; example: string; steps: number }[] = [
@@ -116,6 +117,41 @@ try {
     await air.gm.locator('.board-grid').screenshot({ path: join(OUT, 'outerah-airship.png') });
   } finally {
     await air.close();
+  }
+  // the roster review after Goblin cave: Kara wounded, Wren brought in mid-fight (an entry written
+  // from her unit), and Ghost, whose 40 movement no phase20 file can say, listed as not carried
+  const rosterCtx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  try {
+    const gm = await rosterCtx.newPage();
+    gm.on('dialog', (d) => void d.accept());
+    await gm.goto(`${server.url}/`);
+    await gm.getByRole('button', { name: 'Create a table' }).click();
+    await gm.waitForURL(/#\/gm\//);
+    await gm.locator('[data-example="phase20/goblin-cave.yaml"]').click();
+    await gm.waitForSelector('main.layout[data-status=setup]');
+    await gm.getByTestId('start').click();
+    await gm.waitForSelector('main.layout[data-status=active]');
+    const kara = (await gmState(gm)).units.kara;
+    const copy = (id: string, name: string, y: number, controller: string) => ({ ...kara, id, name, controller, position: { x: 1, y } });
+    const sent = [
+      await gmCommand(gm, 'arrow', { type: 'gm.damage', unit: 'kara', amount: 7, rules: false, reason: 'an arrow' }),
+      await gmCommand(gm, 'wren', { type: 'gm.add_unit', unit: copy('wren', 'Wren', 3, 'p1'), reason: 'Wren hears the fight' }),
+      await gmCommand(gm, 'ghost', { type: 'gm.add_unit', unit: { ...copy('ghost', 'Ghost', 4, 'p2'), pools: { ...(kara.pools as object), movement: { value: 40, max: 40 } } } }),
+      await gmCommand(gm, 'cut', { type: 'gm.damage', unit: 'wren', amount: 5, rules: false, reason: 'a goblin blade' }),
+    ];
+    if (sent.some((s) => s !== 200)) throw new Error(`roster shot: a GM command was refused (${sent.join(', ')})`);
+    await gm.locator('.turn-order li[data-unit="ghost"]').waitFor();
+    await gm.getByRole('button', { name: 'End combat' }).click();
+    await gm.waitForSelector('main.layout[data-status=ended]');
+    const roster = gm.getByRole('region', { name: 'Roster', exact: true });
+    await roster.getByRole('button', { name: 'Review what carries back' }).click();
+    await roster.getByTestId('roster-not-carried').waitFor();
+    await roster.screenshot({ path: join(OUT, 'roster-review.png') });
+    await roster.getByRole('button', { name: 'Accept' }).click();
+    await roster.getByRole('row', { name: /Wren/ }).waitFor();
+    await roster.screenshot({ path: join(OUT, 'roster-accepted.png') });
+  } finally {
+    await rosterCtx.close();
   }
 } finally {
   await browser.close();

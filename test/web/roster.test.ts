@@ -1,15 +1,17 @@
 /**
- * The roster on the GM page, in a real browser: the GM ends a Goblin cave fight with the End combat
- * button, reviews what carries back (every change checked by default), accepts, and sees the wounded
- * hero's hit points on the roster.
+ * The roster on the GM page, in a real browser: mid-fight the GM brings in two units in the engine's
+ * shape (one phase20 can write as a file entry, one it cannot), ends the Goblin cave fight with the End
+ * combat button, reviews what carries back (every change checked by default, the unit that cannot join
+ * listed with its reason), accepts, and sees the wounded hero and the newcomer on the roster.
  */
 import { describe, expect, it } from 'vitest';
 import { atTheTable } from './at-the-table.ts';
+import { gmCommand, gmState } from './session.ts';
 
 const table = atTheTable();
 
 describe('the roster on the GM page', () => {
-  it('a GM ends the fight, reviews what carries back, accepts, and sees the roster', async () => {
+  it('a GM ends the fight, reviews what carries back (and who cannot join), accepts, and sees the roster', async () => {
     const ctx = await table.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const errors: string[] = [];
     try {
@@ -24,23 +26,21 @@ describe('the roster on the GM page', () => {
       await gm.getByTestId('start').click();
       await gm.waitForSelector('main.layout[data-status=active]');
 
-      // an arrow hits Kara (a GM override, sent as the GM page would)
-      const status = await gm.evaluate(async () => {
-        const table = location.hash.split('/')[2];
-        const auth = { authorization: `Bearer ${localStorage.getItem(`skirmish.gm.${table}`)}` };
-        const info = await (await fetch(`/api/tables/${table}`, { headers: auth })).json();
-        const enc = info.encounters[info.encounters.length - 1].id;
-        const snap = await (await fetch(`/api/encounters/${enc}`, { headers: auth })).json();
-        const r = await fetch(`/api/encounters/${enc}/commands`, {
-          method: 'POST',
-          headers: { ...auth, 'content-type': 'application/json' },
-          body: JSON.stringify({ id: 'arrow', expectedVersion: snap.encounter.version, command: { type: 'gm.damage', unit: 'kara', amount: 7, rules: false, reason: 'an arrow' } }),
-        });
-        return r.status;
-      });
-      expect(status).toBe(200);
+      // two copies of fresh Kara join in the engine's shape, on the free squares under her (1,3 and 1,4):
+      // Wren as she is, which phase20 writes back as a file entry; Ghost with 40 movement, where a
+      // phase20 file makes it speed × 4 = 20, so no entry can say it
+      const kara = (await gmState(gm)).units.kara;
+      expect(kara.position).toEqual({ x: 1, y: 2 });
+      const copy = (id: string, name: string, y: number, controller: string) => ({ ...kara, id, name, controller, position: { x: 1, y } });
+      expect(await gmCommand(gm, 'wren', { type: 'gm.add_unit', unit: copy('wren', 'Wren', 3, 'p1'), reason: 'Wren hears the fight' })).toBe(200);
+      const pools = { ...(kara.pools as object), movement: { value: 40, max: 40 } };
+      expect(await gmCommand(gm, 'ghost', { type: 'gm.add_unit', unit: { ...copy('ghost', 'Ghost', 4, 'p2'), pools }, reason: 'a ghost' })).toBe(200);
+      // then an arrow hits Kara (a GM override, sent as the GM page would)
+      expect(await gmCommand(gm, 'arrow', { type: 'gm.damage', unit: 'kara', amount: 7, rules: false, reason: 'an arrow' })).toBe(200);
+      expect(await gmCommand(gm, 'cut', { type: 'gm.damage', unit: 'wren', amount: 5, rules: false, reason: 'a goblin blade' })).toBe(200);
+      await gm.locator('.turn-order li[data-unit="ghost"]').waitFor();
 
-      const roster = gm.getByRole('region', { name: 'Roster' });
+      const roster = gm.getByRole('region', { name: 'Roster', exact: true });
       await expect.poll(() => roster.getByText('Once this encounter ends').count()).toBe(1);
       await gm.getByRole('button', { name: 'End combat' }).click();
       await gm.waitForSelector('main.layout[data-status=ended]');
@@ -48,16 +48,33 @@ describe('the roster on the GM page', () => {
       await roster.getByRole('button', { name: 'Review what carries back' }).click();
       const changes = roster.getByRole('group', { name: 'What carries back' }).getByRole('checkbox');
       await expect.poll(() => changes.count()).toBeGreaterThan(0);
-      const kara = roster.getByRole('checkbox', { name: 'Kara: HP full → 15/22' });
-      expect(await kara.isChecked()).toBe(true);
+      const karaHp = roster.getByRole('checkbox', { name: 'Kara: HP full → 15/22' });
+      expect(await karaHp.isChecked()).toBe(true);
       expect(await roster.getByRole('checkbox', { name: 'Kara joins the roster' }).isChecked()).toBe(true);
+      // Wren is offered with an entry phase20 wrote from her unit, and her wound as a change
+      expect(await roster.getByRole('checkbox', { name: 'Wren joins the roster (an entry written from the unit)' }).isChecked()).toBe(true);
+      expect(await roster.getByRole('checkbox', { name: 'Wren: HP full → 17/22' }).isChecked()).toBe(true);
       for (const box of await changes.all()) expect(await box.isChecked()).toBe(true);
+      // Ghost is no change to tick: it is listed apart, with the reason, and only there
+      expect(await changes.evaluateAll((els) => els.map((e) => e.parentElement!.textContent!).filter((t) => t.includes('Ghost')))).toEqual([]);
+      const notCarried = roster.getByRole('region', { name: 'Cannot join the roster' });
+      expect(await notCarried.getAttribute('data-testid')).toBe('roster-not-carried');
+      const ghost = notCarried.getByRole('listitem');
+      expect(await ghost.count()).toBe(1);
+      expect(await ghost.getAttribute('data-unit')).toBe('ghost');
+      expect(await ghost.getAttribute('data-code')).toBe('roster/not_writable');
+      const why = await ghost.innerText();
+      expect(why).toMatch(/^Ghost cannot join the roster: Ghost was added in the engine's shape, with no entry in the encounter file, and phase20 cannot write one: .*movement maximum speed 5 × 4 = 20; Ghost has 40$/);
+      expect(await ghost.locator('strong').innerText()).toBe('Ghost');
 
       await roster.getByRole('button', { name: 'Accept' }).click();
       const row = roster.getByRole('row', { name: /Kara/ });
       await row.waitFor();
       expect(await row.getByTestId('roster-hp').innerText()).toBe('15/22');
       expect(await roster.getByRole('row', { name: /Pell/ }).getByTestId('roster-hp').innerText()).toBe('16/16');
+      expect(await roster.getByRole('row', { name: /Wren/ }).getByTestId('roster-hp').innerText()).toBe('17/22');
+      expect(await roster.getByRole('row', { name: /Ghost/ }).count()).toBe(0);
+      expect(await roster.getByTestId('roster-not-carried').count()).toBe(0);
       await expect.poll(() => roster.getByRole('status').innerText()).toMatch(/carried back to the roster/);
       expect(errors).toEqual([]);
     } finally {

@@ -114,3 +114,32 @@ export async function playToEnd(t: Table, opts: PlayOptions = {}): Promise<numbe
   }
   throw new Error(`no result after ${steps} commands`);
 }
+
+/** The GM page's table, token and current encounter, read in the page (the GM's key stays in its storage). */
+async function gmFetch<T>(gm: Page, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return gm.evaluate(
+    async ([path, body]) => {
+      const table = location.hash.split('/')[2];
+      const auth = { authorization: `Bearer ${localStorage.getItem(`skirmish.gm.${table}`)}` };
+      const info = await (await fetch(`/api/tables/${table}`, { headers: auth })).json();
+      const enc = info.encounters[info.encounters.length - 1].id as string;
+      const url = path.replace('{enc}', enc);
+      const init: RequestInit = body === undefined ? { headers: auth } : { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) };
+      const r = await fetch(url, init);
+      return { status: r.status, body: await r.json() };
+    },
+    [path, body] as const,
+  );
+}
+
+/** The newest encounter's state as the GM sees it. */
+export async function gmState(gm: Page): Promise<{ units: Record<string, Record<string, unknown> & { position?: { x: number; y: number } }> }> {
+  return (await gmFetch<{ state: never }>(gm, '/api/encounters/{enc}')).body.state;
+}
+
+/** Send a command to the newest encounter as the GM (an override the test makes without its control); returns the HTTP status. */
+export async function gmCommand(gm: Page, id: string, command: Record<string, unknown>): Promise<number> {
+  const snap = await gmFetch<{ encounter: { version: number } }>(gm, '/api/encounters/{enc}');
+  const r = await gmFetch(gm, '/api/encounters/{enc}/commands', { id, expectedVersion: snap.body.encounter.version, command });
+  return r.status;
+}

@@ -25,13 +25,21 @@ function Histogram({ pmf: all }: { pmf: [number, number][] }) {
   const top = Math.max(...pmf.map(([, p]) => p));
   const w = 100 / pmf.length;
   return (
-    <svg className="histogram" viewBox="0 0 100 30" preserveAspectRatio="none" role="img" aria-label="Damage distribution on a hit">
-      {pmf.map(([v, p], i) => (
-        <rect key={v} x={i * w + w * 0.1} y={30 - (28 * p) / top} width={w * 0.8} height={(28 * p) / top} className={v === 0 ? 'bar-miss' : 'bar'}>
-          <title>{`${v} damage: ${pct(p)}`}</title>
-        </rect>
-      ))}
-    </svg>
+    <figure className="histogram-figure">
+      <svg className="histogram" viewBox="0 0 100 30" preserveAspectRatio="none" role="img" aria-label="Damage distribution on a hit">
+        {pmf.map(([v, p], i) => (
+          <rect key={v} x={i * w + w * 0.1} y={30 - (28 * p) / top} width={w * 0.8} height={(28 * p) / top} className={v === 0 ? 'bar-miss' : 'bar'}>
+            <title>{`${v} damage: ${pct(p)}`}</title>
+          </rect>
+        ))}
+      </svg>
+      {/* bars without an axis read as decoration: name the two ends */}
+      <figcaption className="histogram-axis" aria-hidden="true">
+        <span>{pmf[0][0]}</span>
+        <span>damage on a hit</span>
+        <span>{pmf[pmf.length - 1][0]}</span>
+      </figcaption>
+    </figure>
   );
 }
 

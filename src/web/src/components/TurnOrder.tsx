@@ -46,7 +46,13 @@ export function TurnOrder({ state, active, selected, onSelect, slotTools, footer
                 <span className="order-name">{u.name}</span>
                 {slot.initiative !== undefined && <span className="muted num" title="initiative">{slot.initiative}</span>}
                 {slot.kind && slot.kind !== 'normal' && <span className="badge">{slot.kind}</span>}
-                {hp && <span className="num hp">{hp.value}/{hp.max}</span>}
+                {hp && (
+                  <span className="num hp" title="hit points">
+                    {/* beside the initiative, a bare 18/18 was a second unexplained number */}
+                    <span className="hp-label" aria-hidden="true">HP </span>
+                    {hp.value}/{hp.max}
+                  </span>
+                )}
                 {u.status !== 'active' && <span className="badge">{u.status}</span>}
                 {u.hidden && <span className="badge badge-hidden">hidden</span>}
                 {isActive && u.id === active && <span className="sr-only">(acting now)</span>}

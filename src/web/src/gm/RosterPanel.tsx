@@ -31,6 +31,23 @@ function conditions(e: RosterEntry): string {
   return out.length ? out.join(', ') : '—';
 }
 
+/** The server's sentence starts with the name ("Vex cannot join the roster: …"): bold that name rather than repeat it. */
+function NotCarriedText({ name, text }: { name: string; text: string }) {
+  if (!text.startsWith(name)) {
+    return (
+      <>
+        <strong>{name}</strong>: {text}
+      </>
+    );
+  }
+  return (
+    <>
+      <strong>{name}</strong>
+      {text.slice(name.length)}
+    </>
+  );
+}
+
 export function RosterPanel({ api, tableId, encounterId, state }: Props) {
   const [entries, setEntries] = useState<RosterEntry[]>();
   const [review, setReview] = useState<CarryBackReview>();
@@ -129,14 +146,14 @@ export function RosterPanel({ api, tableId, encounterId, state }: Props) {
           }}
         >
           {review.changes.length === 0 ? (
-            <p className="muted">Nothing changes: the roster already matches this encounter.</p>
+            <p className="hint">Nothing changes: the roster already matches this encounter.</p>
           ) : (
             <fieldset>
               <legend>What carries back</legend>
               <ul className="plain" data-testid="roster-changes">
                 {review.changes.map((c) => (
                   <li key={c.id}>
-                    <label>
+                    <label className="check">
                       <input type="checkbox" checked={!!checked[c.id]} onChange={(e) => setChecked((m) => ({ ...m, [c.id]: e.target.checked }))} data-change={c.id} /> {c.text}
                     </label>
                   </li>
@@ -145,16 +162,17 @@ export function RosterPanel({ api, tableId, encounterId, state }: Props) {
             </fieldset>
           )}
           {review.notCarried && review.notCarried.length > 0 && (
-            <div data-testid="roster-not-carried">
-              <p className="hint">These characters cannot join the roster:</p>
+            <section className="not-carried" aria-labelledby="roster-not-carried-title" data-testid="roster-not-carried">
+              <h3 id="roster-not-carried-title">Cannot join the roster</h3>
+              <p className="hint">Nothing of theirs carries back.</p>
               <ul className="plain">
                 {review.notCarried.map((n) => (
-                  <li key={n.unit} title={n.code}>
-                    <strong>{n.name}</strong>: {n.text}
+                  <li key={n.unit} data-unit={n.unit} data-code={n.code}>
+                    <NotCarriedText name={n.name} text={n.text} />
                   </li>
                 ))}
               </ul>
-            </div>
+            </section>
           )}
           <div className="row">
             <button type="submit" className="primary" disabled={busy} data-testid="roster-accept">
@@ -177,7 +195,7 @@ export function RosterPanel({ api, tableId, encounterId, state }: Props) {
           {problems.map((p, i) => <li key={i}>{p}</li>)}
         </ul>
       )}
-      {entries && entries.length === 0 && <p className="muted">No one on the roster yet. Characters join when you accept what carries back.</p>}
+      {entries && entries.length === 0 && <p className="hint">No one on the roster yet. Characters join when you accept what carries back.</p>}
       {entries && entries.length > 0 && (
         <table className="roster-table" data-testid="roster-list">
           <caption className="sr-only">Characters on the roster</caption>

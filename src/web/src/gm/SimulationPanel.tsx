@@ -52,6 +52,10 @@ function RoundsChart({ sim }: { sim: Simulation }) {
   const summary = `Rounds to the end: median ${sim.rounds.median}, mean ${dec(sim.rounds.mean)}, 90% of fights within ${sim.rounds.p90}`;
   return (
     <figure className="sim-figure">
+      {/* captioned above like the tables around it, so the "N fights" scale mark does not read as the title */}
+      <div className="sim-caption" aria-hidden="true">
+        Round the fight ends in
+      </div>
       <svg className="rounds-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-label={summary} data-testid="sim-rounds">
         <line className="axis" x1={0} x2={W} y1={base + 0.5} y2={base + 0.5} />
         {rounds.map((r, i) => {
@@ -74,7 +78,7 @@ function RoundsChart({ sim }: { sim: Simulation }) {
         <text className="tick" x={0} y={9}>{`${top} fights`}</text>
       </svg>
       <figcaption className="small-text muted">
-        Round the fight ended in — median <strong className="num">{sim.rounds.median}</strong>, mean <span className="num">{dec(sim.rounds.mean)}</span>, 90% by round <span className="num">{sim.rounds.p90}</span>
+        Median <strong className="num">{sim.rounds.median}</strong>, mean <span className="num">{dec(sim.rounds.mean)}</span>, 90% by round <span className="num">{sim.rounds.p90}</span>
         {sim.timeouts > 0 && `; ${sim.timeouts} still going after round ${sim.fromRound + sim.maxRounds}`}
       </figcaption>
       <table className="sr-only">
