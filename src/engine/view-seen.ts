@@ -3,6 +3,7 @@
  * pattern of hidden units' mentions. The pieces view.ts builds a player's state and log from.
  */
 import type { CombatResult, EncounterState, Effect, Json, Pending, Slot, Unit } from './types.ts';
+import { dataSeenWithout, unitDecisionSeen } from './view-mentions.ts';
 
 export type Viewer = { role: 'gm' } | { role: 'player'; player: string };
 
@@ -45,9 +46,10 @@ function dataSeen(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules
 
 /**
  * A unit's data as `viewer` sees it: the ruleset's projection for other sides' units, without GM-only
- * keys, and without links to units `shown` leaves out (the key goes when no link is left, as gm.unlink does).
+ * keys, without links to units `shown` leaves out (the key goes when no link is left, as gm.unlink does),
+ * and without values naming a hidden unit (`mentions`, view-mentions.ts).
  */
-export function playerData(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules, friends: Set<string>, shown: (id: string) => boolean): Record<string, Json> {
+export function playerData(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules, friends: Set<string>, shown: (id: string) => boolean, mentions?: RegExp): Record<string, Json> {
   const data = { ...dataSeen(u, viewer, rules, friends) };
   for (const k of GM_ONLY_KEYS) delete data[k];
   const links = data[LINKS_KEY];
@@ -56,12 +58,12 @@ export function playerData(u: Unit, viewer: Viewer & { role: 'player' }, rules: 
     if (!kept.length) delete data[LINKS_KEY];
     else if (kept.length !== links.length) data[LINKS_KEY] = kept;
   }
-  return data;
+  return dataSeenWithout(data, mentions);
 }
 
-export function projectUnit(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules, friends: Set<string>, shown: (id: string) => boolean): Unit {
+export function projectUnit(u: Unit, viewer: Viewer & { role: 'player' }, rules: ViewRules, friends: Set<string>, shown: (id: string) => boolean, mentions?: RegExp): Unit {
   const own = isFriendly(u, viewer, friends);
-  const data = playerData(u, viewer, rules, friends, shown);
+  const data = playerData(u, viewer, rules, friends, shown, mentions);
   const pools = { ...u.pools };
   if (!own) for (const p of rules.secretPools ?? []) delete pools[p];
   return { ...u, data, pools };
@@ -105,7 +107,7 @@ export function pendingSeen(state: EncounterState, p: Pending): boolean {
 
 /** A waiting decision as a player sees it (`mentions`: hiddenMentions of the state, when it has hidden units). */
 export function pendingView(p: Pending, mentions: RegExp | undefined): Pending {
-  return p.answeredBy === 'gm' ? gmDecisionSeen(p, mentions) : p;
+  return p.answeredBy === 'gm' ? gmDecisionSeen(p, mentions) : unitDecisionSeen(p, mentions);
 }
 
 /** The turn as a player sees it: its order, and no phase while a left-out slot is in progress (that unit's phase). */

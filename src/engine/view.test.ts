@@ -128,7 +128,7 @@ describe('knownState: what a player reckons from', () => {
       effects: [
         { id: 'fx1', name: 'Shroud', target: 'lurker', categories: [] },
         { id: 'fx2', name: 'Bless', target: 'hero', categories: [] },
-      ] as EncounterState['effects'],
+      ] as unknown as EncounterState['effects'],
     };
     const k = knownState(fighting, p1, { secretPools: ['hp'] });
     expect(k.turn.order.map((x) => x.unit)).toEqual(['hero', 'foe']);

@@ -7,13 +7,15 @@
 import type { Appliers } from './apply.ts';
 import { applyEvent, emptyState } from './apply.ts';
 import type { GameEvent, LoggedEvent } from './events.ts';
-import type { EncounterState, Slot } from './types.ts';
+import type { EncounterState, Json, Slot } from './types.ts';
 import {
-  effectSeen, friendlySides, gmDecisionSeen, GM_ONLY_KEYS, hiddenMentions, isFriendly, LINKS_KEY, NEUTRAL_ORDER_WHY, orderSeen, pendingSeen, pendingView, playerData, projectUnit, resultSeen, turnSeen, visibleUnit,
+  effectSeen, friendlySides, GM_ONLY_KEYS, hiddenMentions, isFriendly, LINKS_KEY, NEUTRAL_ORDER_WHY, orderSeen, pendingSeen, pendingView, playerData, projectUnit, resultSeen, turnSeen, visibleUnit,
   type Viewer, type ViewRules,
 } from './view-seen.ts';
+import { dataEventSeen, dataNames, dataSeenWithout, valueSeen } from './view-mentions.ts';
 
-export { effectSeen, GM_ONLY_KEYS, NEUTRAL_ORDER_WHY, orderSeen, pendingSeen, type Viewer, type ViewRules } from './view-seen.ts';
+export { effectSeen, GM_ONLY_KEYS, hiddenMentions, NEUTRAL_ORDER_WHY, orderSeen, pendingSeen, pendingView, type Viewer, type ViewRules } from './view-seen.ts';
+export { NEUTRAL_UNIT_PROMPT } from './view-mentions.ts';
 
 /** Which units, effects and decisions a player's log already holds (the server keeps that per player). */
 export interface Held {
@@ -32,10 +34,11 @@ export function introducedUnits(state: EncounterState, viewer: Viewer & { role: 
   const shown = (id: string) => visibleUnit(state.units[id]);
   const out: GameEvent[] = [];
   let friends: Set<string> | undefined;
+  const mentions = hiddenMentions(state);
   for (const id of state.unitOrder) {
     if (!shown(id) || held.unit(id)) continue;
     friends ??= friendlySides(state, viewer);
-    out.push({ type: 'unit.added', unit: projectUnit(state.units[id], viewer, rules, friends, shown) });
+    out.push({ type: 'unit.added', unit: projectUnit(state.units[id], viewer, rules, friends, shown, mentions) });
   }
   return out;
 }
@@ -55,10 +58,10 @@ export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRule
   const shown = (id: string | undefined) => id === undefined || visibleUnit(state.units[id]);
   const units: EncounterState['units'] = {};
   const friends = friendlySides(state, viewer);
-  for (const id of state.unitOrder) if (shown(id)) units[id] = projectUnit(state.units[id], viewer, rules, friends, shown);
-  const data = { ...state.data };
+  const mentions = hiddenMentions(state);
+  for (const id of state.unitOrder) if (shown(id)) units[id] = projectUnit(state.units[id], viewer, rules, friends, shown, mentions);
+  const data = { ...dataSeenWithout(state.data, mentions) };
   for (const k of GM_ONLY_KEYS) delete data[k];
-  const mentions = state.pending.length || state.result ? hiddenMentions(state) : undefined;
   return {
     ...state,
     units,
@@ -212,7 +215,7 @@ function redact(e: LoggedEvent, before: EncounterState, after: EncounterState, v
   if (e.type === 'turn.started') return { ...e, index: orderSeen(after.turn.order, e.index, shown).index };
   if (e.type === 'unit.added') {
     const u = after.units[e.unit.id];
-    return { ...e, unit: projectUnit(u, viewer, rules, friendlySides(after, viewer), shown) };
+    return { ...e, unit: projectUnit(u, viewer, rules, friendlySides(after, viewer), shown, mentions) };
   }
   if (e.type === 'effect.changed' || e.type === 'effect.removed') {
     const fx = before.effects.find((f) => f.id === e.id);
@@ -221,25 +224,24 @@ function redact(e: LoggedEvent, before: EncounterState, after: EncounterState, v
   if (e.type === 'pending.closed') {
     const p = before.pending.find((x) => x.id === e.id);
     if (p && !pendingSeen(before, p)) return undefined;
-    if (p && p.answeredBy === 'gm') return { ...e, answer: null };
+    // the GM's answer is the GM's; a unit's answer naming a hidden unit is not shown (the decision still closes)
+    if (p && (p.answeredBy === 'gm' || mentions?.test(JSON.stringify(e.answer)))) return { ...e, answer: null };
   }
   if (e.type === 'unit.data' && GM_ONLY_KEYS.includes(e.key)) return undefined;
   if (e.type === 'unit.data') {
     const friends = friendlySides(after, viewer);
     const u = after.units[e.unit];
-    if (e.key === LINKS_KEY || (rules.projectData && !isFriendly(u, viewer, friends))) {
+    if (e.key === LINKS_KEY || dataNames(mentions, e.value, before.units[e.unit]?.data[e.key]) || (rules.projectData && !isFriendly(u, viewer, friends))) {
       // the key as the player sees it, before and after: withheld when it shows nothing (or nothing new)
-      const was = before.units[e.unit] ? playerData(before.units[e.unit], viewer, rules, friends, shown) : {};
-      const now = playerData(u, viewer, rules, friends, shown);
-      const had = Object.hasOwn(was, e.key);
-      const has = Object.hasOwn(now, e.key);
-      if (!had && !has) return undefined;
-      if (had && has && JSON.stringify(was[e.key]) === JSON.stringify(now[e.key])) return undefined;
-      const { value: _v, ...rest } = e;
-      return (has ? { ...rest, value: now[e.key] } : rest) as LoggedEvent;
+      const was = before.units[e.unit] ? playerData(before.units[e.unit], viewer, rules, friends, shown, mentions) : {};
+      return dataEventSeen(e, was, playerData(u, viewer, rules, friends, shown, mentions));
     }
   }
   if (e.type === 'encounter.data' && GM_ONLY_KEYS.includes(e.key)) return undefined;
+  if (e.type === 'encounter.data' && dataNames(mentions, e.value, before.data[e.key])) {
+    const seen = (v: Json | undefined): Record<string, Json> => (v === undefined || valueSeen(v, mentions) === undefined ? {} : { [e.key]: valueSeen(v, mentions)! });
+    return dataEventSeen(e, seen(before.data[e.key]), seen(after.data[e.key]));
+  }
   if ((e.type === 'pool.changed' || e.type === 'pool.max') && rules.secretPools?.includes(e.pool)) {
     const owner = after.units[e.unit];
     if (owner?.controller !== viewer.player && !friendlySides(after, viewer).has(owner?.side)) {
@@ -251,7 +253,7 @@ function redact(e: LoggedEvent, before: EncounterState, after: EncounterState, v
   }
   if (e.type === 'combat.ended') return { ...e, result: resultSeen(e.result, mentions) };
   if (e.type === 'pending.opened' && !pendingSeen(after, e.pending)) return undefined;
-  if (e.type === 'pending.opened' && e.pending.answeredBy === 'gm') return { ...e, pending: gmDecisionSeen(e.pending, mentions) };
+  if (e.type === 'pending.opened') return { ...e, pending: pendingView(e.pending, mentions) };
   return e;
 }
 

@@ -17,7 +17,8 @@ export function projectState(state: EncounterState, viewer: Viewer, ruleset: Rul
 /**
  * The state `viewer`'s odds are reckoned from: the GM's is the state itself; a player's has other sides'
  * unit data as the ruleset shows it to players (frontline: only revealed affinities), so a preview never
- * tells what the table has not seen. Hit points, positions and hidden units are as they are.
+ * tells what the table has not seen; the units hidden from a player are not there. Hit points and
+ * positions are as they are. A player's moves are listed from it too (listing.ts).
  */
 export function reckoningState(state: EncounterState, viewer: Viewer, ruleset: Ruleset): EncounterState {
   return knownState(state, viewer, rulesOf(ruleset));

@@ -16,9 +16,10 @@ import { readExample } from './examples.ts';
 import { decideGmCommand, SERVER_GM_COMMANDS } from './gm-commands.ts';
 import { canonicalJson } from './json.ts';
 import { engineFor, type Live } from './live.ts';
-import { hiddenUnits, prepareCommand, scrubMessage, secretsFor, unitAccess, viewerOf, type Principal } from './policy.ts';
+import { prepareCommand, scrubMessage, secretsFor, unitAccess, viewerOf, type Principal } from './policy.ts';
 import { countUpTo, eventsAfter, eventsBetween, playerLog, stateFor, summaryFor, versionFor } from './numbering.ts';
-import { previewJson, reckoningState, visibleActions, type PreviewJson } from './projection.ts';
+import { previewJson, reckoningState, type PreviewJson } from './projection.ts';
+import { blockedMove, listFor } from './listing.ts';
 import { CommandRequest, LoadEncounter, parseWith, PauseRequest, PreviewRequest } from './schemas.ts';
 import { newId, sha256 } from './tokens.ts';
 import { swapIds, type Ids } from './held.ts';
@@ -98,8 +99,8 @@ export function legalActions(ctx: Context, token: Principal, id: string, unit: s
   const denied = unitAccess(p, state, unit, 'act');
   if (denied) throw denied;
   const secrets = secretsFor(p, state);
-  let options = live.engine.legalActions(state, unit);
-  if (p.role === 'player') options = visibleActions(options, new Set(hiddenUnits(p, state)), secrets);
+  // a player's moves are listed from the board it knows (listing.ts)
+  const options = listFor(live, p, state, unit);
   // the odds from what this viewer knows: a player's never show what play has not revealed
   const known = withPreview ? reckoningState(state, viewerOf(p), live.ruleset) : state;
   const actions = options.map((o) => {
@@ -215,7 +216,7 @@ export function runCommand(ctx: Context, token: Principal, id: string, body: unk
   }
   if (!out.ok) {
     if (live.log.version !== version) ctx.cache.evict(id);
-    throw rejectionError(p, before, out.rejection, prepared.restore);
+    throw blockedMove(live, p, before, command) ?? rejectionError(p, before, out.rejection, prepared.restore);
   }
   const unused = dice.leftover();
   if (unused) {
