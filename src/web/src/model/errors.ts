@@ -28,6 +28,7 @@ const exact: Record<string, string> = {
   'action/already_sprinted': 'This unit has already sprinted this turn.',
   'action/already_braced': 'This unit is already bracing.',
   'action/no_line_of_sight': 'Something blocks the line of sight to that target.',
+  'action/blocked': 'Something unseen is in the way.',
   'action/mount_held': "The mount can't carry its rider this turn.",
   'unit/unknown': "That unit isn't on the table (or you can't see it).",
   'pending/bad_choice': "That isn't one of the choices.",
