@@ -2,14 +2,17 @@
  * Regenerates docs/screenshots/: the GM's and a player's page for each ruleset, mid-fight, with the
  * player aiming an attack (odds showing; phase20's GM page with a quick simulation run), plus the home
  * page, a tablet-sized player page, the GM's override controls, an airship's firing arc and the roster
- * review after a fight (with a character that cannot join).
+ * review after a fight (with a character that cannot join) and the simulator's HTML report.
  *
  *   node --import tsx scripts/screenshots.ts
  *
  * Starts its own server (temp database) and drives Debian's Chromium like the browser tests do.
  */
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { activeUnit, aimAndConfirm, caughtUp, freshActions, step, type TurnMemo } from '../test/web/bot.ts';
 import { buildWeb, launchBrowser, ROOT, startServer } from '../test/web/harness.ts';
@@ -64,6 +67,20 @@ try {
   const home = await (await browser.newContext({ viewport: { width: 1100, height: 700 } })).newPage();
   await home.goto(`${server.url}/`);
   await home.screenshot({ path: join(OUT, 'home.png') });
+
+  // the simulator's HTML report, as `skirmish sim --report` writes it (seeded, so the shot is stable);
+  // a viewport wider than the page's 1180 px column shows it whole, with no scrollbar
+  const reportDir = mkdtempSync(join(tmpdir(), 'skirmish-report-'));
+  try {
+    const report = join(reportDir, 'report.html');
+    const sim = spawnSync(process.execPath, [join(ROOT, 'bin/skirmish.js'), 'sim', join(ROOT, 'examples/phase20/goblin-cave.yaml'), '-n', '2000', '--seed', '1', '--workers', '1', '--report', report], { encoding: 'utf8' });
+    if (sim.status !== 0) throw new Error(`sim --report failed:\n${sim.stderr}`);
+    const reportPage = await (await browser.newContext({ viewport: { width: 1240, height: 900 } })).newPage();
+    await reportPage.goto(pathToFileURL(report).href);
+    await reportPage.screenshot({ path: join(OUT, 'sim-report.png'), fullPage: true });
+  } finally {
+    rmSync(reportDir, { recursive: true, force: true });
+  }
 
   for (const s of SHOTS) {
     const t = await openTable(browser, server.url, s.example, { width: 1366, height: 900 });

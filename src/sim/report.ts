@@ -3,7 +3,7 @@
  * rates and their intervals, the rounds histogram, damage by unit and survival by round — and, for a
  * comparison, both variants side by side with the differences.
  */
-import { columns, intervalBars, pairedBars, PALETTE, stepLines, type IntervalBar } from './charts.ts';
+import { columns, intervalBars, pairedBars, PALETTE, stepLines, type IntervalBar } from './chart-svg.ts';
 import type { Comparison } from './compare.ts';
 import { formatComparison, formatSummary } from './format.ts';
 import type { Summary } from './summary.ts';
@@ -42,9 +42,9 @@ function charts(s: Summary, tag = ''): string {
   for (let r = s.rounds.min; r <= s.rounds.max && s.rounds.fights; r++) bins.push([r, s.rounds.histogram[String(r)] ?? 0]);
   const series = s.units.map((u, i) => ({ label: u.name, values: u.survival, color: PALETTE[i % PALETTE.length], dash: Object.keys(s.sides).indexOf(u.side) % 2 === 1 }));
   return `<div class="grid">
-${figure(`Win rate by side${tag}`, intervalBars(winBars(s, colors), 'win rates'), 'Bars: share of fights won; whiskers: Wilson 95% interval.')}
+${figure(`Win rate by side${tag}`, intervalBars(winBars(s, colors), 'win rates'), 'Bars: share of fights won; dark band and grey figures: Wilson 95% interval.')}
 ${figure(`Rounds to finish${tag}`, columns(bins, 'rounds histogram', 'round in which the fight ended'), `Mean ${s.rounds.mean.toFixed(2)}, median ${s.rounds.median}, 90th percentile ${s.rounds.p90}; timeouts left out.`)}
-${figure(`Damage by unit${tag} (mean per fight)`, pairedBars(s.units.map((u) => ({ label: u.name, a: u.damageDealt, b: u.damageTaken })), ['dealt', 'taken'], 'damage by unit'))}
+${figure(`Damage by unit${tag} (mean per fight)`, pairedBars(s.units.map((u) => ({ label: u.name, a: u.damageDealt, b: u.damageTaken })), ['dealt', 'taken'], 'damage by unit', 'hit points of damage per fight (mean)'))}
 ${figure(`Survival by round${tag}`, stepLines(series, 'survival by round', 'end of round'), 'Share of fights in which each unit has not yet gone down; dashed: second side.')}
 </div>`;
 }
@@ -71,7 +71,7 @@ export function comparisonReport(c: Comparison, files: [string, string]): string
   }
   return page(`Skirmish sim — ${c.a.encounter} vs ${c.b.encounter}`, `<h1>${esc(c.a.encounter)} vs ${esc(c.b.encounter)}</h1>
 <div class="meta">A: ${esc(files[0])} · B: ${esc(files[1])} · ${c.a.runs.toLocaleString('en-US')} fights each · seed ${esc(String(c.a.seed))}</div>
-<div class="grid">${figure('Win rate, A against B', intervalBars(bars, 'win rates A and B'), 'Whiskers: Wilson 95% intervals of each variant.')}
+<div class="grid">${figure('Win rate, A against B', intervalBars(bars, 'win rates A and B'), 'Dark bands and grey figures: Wilson 95% intervals of each variant.')}
 <figure><figcaption>Difference B − A</figcaption><pre>${esc(formatComparison(c, files))}</pre></figure></div>
 <h2>A — ${esc(c.a.encounter)}</h2>${charts(c.a, ' (A)')}
 <h2>B — ${esc(c.b.encounter)}</h2>${charts(c.b, ' (B)')}`);

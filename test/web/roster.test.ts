@@ -2,7 +2,8 @@
  * The roster on the GM page, in a real browser: mid-fight the GM brings in two units in the engine's
  * shape (one phase20 can write as a file entry, one it cannot), ends the Goblin cave fight with the End
  * combat button, reviews what carries back (every change checked by default, the unit that cannot join
- * listed with its reason), accepts, and sees the wounded hero and the newcomer on the roster.
+ * listed with its reason), accepts, and sees the wounded hero and the newcomer on the roster, and the
+ * panel saying what was accepted (also after a reload) in place of the review button.
  */
 import { describe, expect, it } from 'vitest';
 import { atTheTable } from './at-the-table.ts';
@@ -75,7 +76,22 @@ describe('the roster on the GM page', () => {
       expect(await roster.getByRole('row', { name: /Wren/ }).getByTestId('roster-hp').innerText()).toBe('17/22');
       expect(await roster.getByRole('row', { name: /Ghost/ }).count()).toBe(0);
       expect(await roster.getByTestId('roster-not-carried').count()).toBe(0);
-      await expect.poll(() => roster.getByRole('status').innerText()).toMatch(/carried back to the roster/);
+      // accepted is a state of its own, not the review button again as if nothing had happened
+      const accepted = roster.getByTestId('roster-accepted');
+      const n = (await accepted.innerText()).match(/(\d+) changes? accepted/)?.[1];
+      expect(await accepted.getAttribute('role')).toBe('status');
+      expect(Number(n)).toBeGreaterThanOrEqual(4);
+      expect(await accepted.innerText()).toMatch(/Carried back to the roster: \d+ changes accepted\./);
+      expect(await roster.getByRole('button', { name: 'Review what carries back' }).count()).toBe(0);
+      // and it stays so after a reload (kept in this browser; the server keeps no such flag)
+      await gm.reload();
+      await gm.waitForSelector('main.layout[data-status=ended]');
+      await accepted.waitFor();
+      expect(await accepted.innerText()).toContain(`${n} changes accepted`);
+      expect(await roster.getByRole('button', { name: 'Review what carries back' }).count()).toBe(0);
+      // the review can still be opened again: everything is on the roster already
+      await roster.getByRole('button', { name: 'Review again' }).click();
+      await roster.getByText('Nothing changes: the roster already matches this encounter.').waitFor();
       expect(errors).toEqual([]);
     } finally {
       await ctx.close();

@@ -53,11 +53,21 @@ export function UnitToken({ unit, cx, cy, r, colour, active, selected, target, o
           fill={colour}
         />
       )}
-      <circle cx={cx} cy={cy} r={r} fill={out ? '#666' : colour} className="token-body" />
+      {/* a unit that is down: grey body ringed in its side's colour, initials still readable, and a
+          small cross badge at the top left (a cross over the initials made them unreadable) */}
+      <circle cx={cx} cy={cy} r={r} fill={out ? '#5b6170' : colour} style={out ? { stroke: colour } : undefined} className="token-body" />
       <text x={cx} y={cy + r * 0.3} textAnchor="middle" className="token-text" fontSize={r * 0.8}>
         {initials(unit.name)}
       </text>
-      {out && <path d={`M${cx - r * 0.6},${cy - r * 0.6} L${cx + r * 0.6},${cy + r * 0.6} M${cx + r * 0.6},${cy - r * 0.6} L${cx - r * 0.6},${cy + r * 0.6}`} className="token-cross" />}
+      {out && (
+        <g className="token-down" data-testid="down-mark">
+          <circle cx={cx - r * 0.72} cy={cy - r * 0.72} r={r * 0.38} className="token-down-badge" />
+          <path
+            d={`M${cx - r * 0.9},${cy - r * 0.9} L${cx - r * 0.54},${cy - r * 0.54} M${cx - r * 0.54},${cy - r * 0.9} L${cx - r * 0.9},${cy - r * 0.54}`}
+            className="token-cross"
+          />
+        </g>
+      )}
       {hp && hp.max > 0 && (
         <g className="hpbar">
           <rect x={cx - r} y={cy + r + 2} width={r * 2} height={4} className="hp-back" />

@@ -94,8 +94,13 @@ export function ActionPanel({ play, state, unitName, diceMode }: Props) {
       {[...groups].map(([group, choices]) => (
         <div key={group} className="action-group" role="group" aria-label={groupTitle(group)}>
           <h3>{groupTitle(group)}</h3>
-          {choices.every((c) => c.aim === 'cell') ? (
-            <div className="hint">
+          {choices.every((c) => c.aim === 'cell') && !play.marks.moves?.size ? (
+            // while another action is being aimed the board shows no move squares: say how to get them back
+            <p className="hint" data-testid="move-hint-paused">
+              Finish or cancel the action you are aiming to move.
+            </p>
+          ) : choices.every((c) => c.aim === 'cell') ? (
+            <div className="hint" data-testid="move-hint">
               Tap a highlighted square to move there (the number is its cost).{' '}
               <details className="inline">
                 <summary>List</summary>

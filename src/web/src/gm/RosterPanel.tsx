@@ -19,6 +19,26 @@ interface Props {
   state: EncounterState;
 }
 
+const acceptedKey = (encounterId: string) => `skirmish.carried.${encounterId}`;
+
+function readAccepted(encounterId: string): number | undefined {
+  try {
+    const v = localStorage.getItem(acceptedKey(encounterId));
+    return v === null ? undefined : Number(v);
+  } catch {
+    return undefined; // storage blocked: the state lives only until a reload
+  }
+}
+
+function writeAccepted(encounterId: string, n: number | undefined): void {
+  try {
+    if (n === undefined) localStorage.removeItem(acceptedKey(encounterId));
+    else localStorage.setItem(acceptedKey(encounterId), String(n));
+  } catch {
+    // storage blocked: nothing to keep
+  }
+}
+
 function hpText(e: RosterEntry): string {
   const p = e.current.pools.hp;
   if (p) return `${p.value}/${p.max}`;
@@ -56,6 +76,9 @@ export function RosterPanel({ api, tableId, encounterId, state }: Props) {
   const [error, setError] = useState<Problem>();
   const [problems, setProblems] = useState<string[]>();
   const [notice, setNotice] = useState<string>();
+  // how many changes were accepted for this encounter; kept in the browser (the server keeps no such
+  // flag) so the review button does not come back after a reload as if nothing had been carried
+  const [accepted, setAccepted] = useState<number | undefined>(() => readAccepted(encounterId));
   const fileInput = useRef<HTMLInputElement>(null);
   const ended = state.status === 'ended';
 
@@ -65,6 +88,15 @@ export function RosterPanel({ api, tableId, encounterId, state }: Props) {
   useEffect(refresh, [refresh]);
   // another encounter, or this one no longer ended (undo): the review no longer applies
   useEffect(() => setReview(undefined), [encounterId, ended]);
+  // the end undone while this page watches: what was accepted belonged to that ending (a page opening
+  // on a state still catching up is no undo, hence the previous value rather than !ended alone)
+  const wasEnded = useRef<{ id: string; ended: boolean } | undefined>(undefined);
+  useEffect(() => {
+    const prev = wasEnded.current;
+    if (prev && prev.id === encounterId && prev.ended && !ended) writeAccepted(encounterId, undefined);
+    wasEnded.current = { id: encounterId, ended };
+    setAccepted(readAccepted(encounterId));
+  }, [encounterId, ended]);
 
   const run = async (what: () => Promise<void>) => {
     setBusy(true);
@@ -96,7 +128,10 @@ export function RosterPanel({ api, tableId, encounterId, state }: Props) {
       const r = await api.acceptCarryBack(encounterId, ids);
       setEntries(r.entries);
       setReview(undefined);
-      setNotice(`${ids.length} change${ids.length === 1 ? '' : 's'} carried back to the roster.`);
+      // a second review accepts what the first left unticked: count both
+      const total = (accepted ?? 0) + ids.length;
+      setAccepted(total);
+      writeAccepted(encounterId, total);
     });
 
   const exportLibrary = () =>
@@ -131,7 +166,18 @@ export function RosterPanel({ api, tableId, encounterId, state }: Props) {
   return (
     <section className="panel roster-panel" aria-label="Roster" aria-busy={busy}>
       <h2>Roster</h2>
-      {ended && !review && (
+      {ended && !review && accepted !== undefined && (
+        <div className="carried" role="status" data-testid="roster-accepted">
+          <p>
+            <span aria-hidden>✓ </span>
+            <strong>Carried back to the roster:</strong> {accepted} change{accepted === 1 ? '' : 's'} accepted.
+          </p>
+          <button type="button" onClick={() => void startReview()} disabled={busy} data-testid="roster-review">
+            Review again
+          </button>
+        </div>
+      )}
+      {ended && !review && accepted === undefined && (
         <button type="button" className="primary" onClick={() => void startReview()} disabled={busy} data-testid="roster-review">
           Review what carries back
         </button>
