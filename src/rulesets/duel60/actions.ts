@@ -30,14 +30,17 @@ export function actionRefusal(state: EncounterState, u: Unit, what: { magic?: bo
   return null;
 }
 
-/** Why the unit may not use its movement now. */
-export function movementRefusal(state: EncounterState, u: Unit): Refusal | null {
+/**
+ * Why the unit may not use its movement now. `moving`: a move or back-pedal; Block and Rest use the
+ * movement without going anywhere, so Root and Drowning (which forbid moving) do not stop them.
+ */
+export function movementRefusal(state: EncounterState, u: Unit, moving = true): Refusal | null {
   if (u.status !== 'active') return no('action/unable', `${u.name} is ${u.status === 'down' ? 'defenseless' : u.status} [D60-STA-2]`);
   if (u.pools.stamina.value <= 0) return no('action/exhausted', `${u.name} has no stamina and cannot act [D60-STA-1]`);
   if (has(state, u.id, 'Stun')) return no('action/stunned', `${u.name} is stunned [D60-EFF-1]`);
   if (has(state, u.id, 'Suppressed')) return no('action/suppressed', `${u.name} is suppressed: no action, no movement [D60-EFF-1]`);
-  if (has(state, u.id, 'Root')) return no('action/rooted', `${u.name} is rooted and cannot move [D60-EFF-1]`);
-  if (has(state, u.id, 'Drowning')) return no('action/rooted', `${u.name} is drowning (rooted) and cannot move [D60-EFF-1]`);
+  if (moving && has(state, u.id, 'Root')) return no('action/rooted', `${u.name} is rooted and cannot move [D60-EFF-1]`);
+  if (moving && has(state, u.id, 'Drowning')) return no('action/rooted', `${u.name} is drowning (rooted) and cannot move [D60-EFF-1]`);
   if (u.pools.movement.value <= 0) return no('action/no_movement_left', `${u.name} has used its movement this turn [D60-TURN-1]`);
   return null;
 }
@@ -47,8 +50,8 @@ export function requireAction(state: EncounterState, u: Unit, what: { magic?: bo
   if (r) fail(r.code, r.message);
 }
 
-export function requireMovement(state: EncounterState, u: Unit): void {
-  const r = movementRefusal(state, u);
+export function requireMovement(state: EncounterState, u: Unit, moving = true): void {
+  const r = movementRefusal(state, u, moving);
   if (r) fail(r.code, r.message);
 }
 

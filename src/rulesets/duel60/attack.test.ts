@@ -35,7 +35,8 @@ describe('duel60 attacks', () => {
     const two = new Table(duel60, duel({ hero: { perTurn: { actions: 2, movements: 1 } } })); // a perk: two actions
     two.start();
     two.dice(1, 60).do(hit(['right_hand']));
-    two.dice(1, 60).do(hit(['left_hand']));
+    // ruling D60-ATK-1: each limb once per attack — the perk's second action may swing the same hand again
+    two.dice(1, 60).do(hit(['right_hand']));
     expect(two.rejects(hit(['head']))).toBe('action/no_action_left');
   });
 
@@ -105,7 +106,7 @@ describe('duel60 attacks', () => {
     t.do({ type: 'end_turn', actor: 'foe' });
     // Sword 10 + (30 − (15 + Club 8) = 7: 0 steps) = 10 > Club 8 → breaks: ⌊10 × 2 / 3⌋ = 6
     const ev = t.dice(40, 30).do(sword);
-    expect(t.checks(ev)[1]).toBe('Sword 10 + (Strength 30 − Endurance 15 + Club 8: 0 × 4) 0 → Club breaks: ⅔ 6 = 6 → 6 damage (solid blow) [D60-DMG-2, D60-BLK-1]');
+    expect(t.checks(ev)[1]).toBe('Sword 10 + (Strength 30 − (Endurance 15 + Club 8): 0 × 4) 0 → Club breaks: ⅔ 6 = 6 → 6 damage (solid blow) [D60-DMG-2, D60-BLK-1]');
     expect(t.hp('foe')).toBe(24);
     expect(t.unit('foe').data.weapons).toEqual([]);
     // a blow that does not exceed the weapon is halved: unarmed 6 + 0 = 6 ≤ 8 → 3
@@ -129,7 +130,7 @@ describe('duel60 attacks', () => {
     // Arcane Bolt power 20 + Control 20 (2 × 2) = 24 ≥ Endurance 15 → 24 (solid: 40 vs 30)
     const ev = t.dice(40, 30).do({ type: 'cast', actor: 'hero', ability: 'bolt', target: 'foe' });
     expect(t.lines(ev)).toContain('Hero prepares Arcane Bolt at Brute — visibly [D60-ATK-4]');
-    expect(t.checks(ev)[1]).toBe('Arcane Bolt power (20 + Control) 24 → power ≥ Endurance 15: 24 = 24 → 24 damage (solid blow) [D60-DMG-3]');
+    expect(t.checks(ev)[1]).toBe('Arcane Bolt power (20 + Control 20: 2 × 2) 24 → power ≥ Endurance 15: 24 = 24 → 24 damage (solid blow) [D60-DMG-3]');
     expect(t.hp('foe')).toBe(6);
   });
 
@@ -147,6 +148,9 @@ describe('duel60 attacks', () => {
     // Quake power 12 + 4 = 16 ≥ 15 → 16 to the Brute (Speed 20 < 25); the Imp (Speed 25) evades
     const ev = t.do({ type: 'cast', actor: 'hero', ability: 'quake', target: 'foe' });
     expect(t.lines(ev)).toContain('Imp evades Quake: Speed 25 ≥ 25 [D60-DMG-4]');
+    // no roll: the log says why the Brute takes it, and the power shows its Control step (20 / 10 = 2 × 2)
+    expect(t.lines(ev)).toContain('Brute cannot evade Quake: Speed 20 < 25, no roll — a solid blow [D60-DMG-4]');
+    expect(t.checks(ev)).toEqual(['Quake power (12 + Control 20: 2 × 2) 16 → power ≥ Endurance 15: 16 = 16 → 16 damage (solid blow) [D60-DMG-3]']);
     expect(t.hp('foe')).toBe(14);
     expect(t.hp('imp')).toBe(30);
   });
@@ -161,6 +165,14 @@ describe('duel60 attacks', () => {
     expect(t.lines(turn)).toContain('Brute has no stamina: it cannot act and rests the turn (+2 stamina) [D60-STA-1, D60-REST-1]');
     expect(t.active).toBe('hero');
     expect(t.unit('foe').pools.stamina.value).toBe(2);
+  });
+
+  it('D60-REST-1 (ruling): resting needs a turn with nothing done — a perk\'s spare action after an attack is no rest', () => {
+    const t = new Table(duel60, duel({ hero: { perTurn: { actions: 2, movements: 1 }, start: { stamina: 5 } } }));
+    t.start();
+    t.dice(1, 60).do(hit(['right_hand'])); // 21 vs 70: dodged; one action of two left, the movement unused
+    expect(t.rejects({ type: 'rest', actor: 'hero' })).toBe('action/already_acted');
+    expect(t.engine.legalActions(t.state, 'hero').some((o) => o.command.type === 'rest')).toBe(false);
   });
 
   it('D60-REST-1: rest gives +2 stamina and uses the action and the movement', () => {
@@ -215,5 +227,34 @@ describe('duel60 attacks', () => {
     // stunned: it cannot dodge; 1 + 20 = 21 vs 0 → dramatic; no Endurance: 6 + 6 = 12
     s.dice(1).do({ type: 'attack', actor: 'hero', target: 'foe', limbs: ['right_hand'], vital: true });
     expect(s.hp('foe')).toBe(18);
+  });
+
+  it('D60-BLK-1, D60-CQC-2 (ruling): a flank in close quarters without the Speed counts as the front, so the block meets it', () => {
+    // Brute (Speed 40, acts first) at (2,1) facing W blocks; the Hero punches from (2,0), its side.
+    // Speed 30 − 40 = −10 < +17: no flank — the Brute turns to face the blow, and its guard with it.
+    const t = new Table(duel60, duel({ hero: { at: [2, 0] }, foe: { at: [2, 1], facing: 'W', stats: { ...foeStats, speed: 40 } } }));
+    t.start();
+    t.do({ type: 'block', actor: 'foe' });
+    t.do({ type: 'end_turn', actor: 'foe' });
+    // the preview agrees: the best case, critical, is 6 × 2 = 12 + (30 − 15: 1 × 2) 2 = 14 → blocked ½ = 7
+    expect(t.preview(hit(['right_hand'])).damageOnHit!.max).toBe(7);
+    // 40 + 20 = 60 against 30 + 10 = 40: margin 20 → solid 6 + 2 = 8 → blocked ½ = 4
+    const ev = t.dice(40, 30).do(hit(['right_hand']));
+    expect(t.checks(ev)).toEqual([
+      'd60(40) + Agility 20 = 60 > d60(30) + Agility 10 (close quarters: Speed -10 < +17, no flank) (= 40) → solid blow (margin 20) [D60-HIT-1, D60-HIT-2, D60-CQC-2]',
+      'Unarmed 6 + (Strength 30 − Endurance 15: 1 × 2) 2 → blocked ½ 4 = 4 → 4 damage (solid blow) [D60-DMG-1, D60-BLK-1]',
+    ]);
+    expect(t.hp('foe')).toBe(26); // 30 − 4
+  });
+
+  it('D60-HIT-2 (ruling): a dramatic blow of single-target magic knocks back 2 tiles (no weapon, no bleed)', () => {
+    const t = new Table(duel60, duel({ hero: { abilities: ['bolt'] } }));
+    t.start();
+    // 40 + 20 = 60 against 20 + 10 = 30: margin 30 → dramatic; power 20 + 4 (Control 20) = 24 ≥ 15 → 24
+    const ev = t.dice(40, 20).do({ type: 'cast', actor: 'hero', ability: 'bolt', target: 'foe' });
+    expect(t.checks(ev)[0]).toContain('→ dramatic blow (margin 30)');
+    expect(t.hp('foe')).toBe(6); // 30 − 24
+    expect(t.lines(ev)).toContain('Brute is knocked back 2 tiles [D60-HIT-2]');
+    expect(t.unit('foe').position).toEqual({ x: 4, y: 1 }); // from (2,1), straight away from the Hero at (1,1)
   });
 });

@@ -8,7 +8,7 @@ import { distance } from '../../engine/space/grid.ts';
 import { facingToward } from '../../engine/space/facing.ts';
 import { knockback } from '../../engine/space/area.ts';
 import { occupiedBy } from '../../engine/space/occupancy.ts';
-import { fail, type Command, type EncounterState, type GridMap, type Json, type Pending, type Resolution, type Unit } from '../../engine/index.ts';
+import { fail, type Cell, type Command, type EncounterState, type GridMap, type Json, type Pending, type Resolution, type Unit } from '../../engine/index.ts';
 import { requireAction, requireStamina, spendAction, spendStamina } from './actions.ts';
 import { landBlow } from './blow.ts';
 import { UNARMED_BASE } from './damage.ts';
@@ -58,7 +58,7 @@ export function planAttack(state: EncounterState, u: Unit, cmd: Command): Attack
     const raw = cmd.limbs ?? ['right_hand'];
     if (!Array.isArray(raw) || raw.length < 1 || raw.length > 5) fail('command/bad_limbs', 'limbs: 1 to 5 of right_hand, left_hand, right_leg, left_leg, head [D60-ATK-1]', 'limbs');
     limbs = raw.map((l) => (LIMBS.includes(l as Limb) ? (l as Limb) : fail('command/bad_limbs', `"${String(l)}" is not a limb; use ${LIMBS.join(', ')}`, 'limbs')));
-    if (new Set(limbs).size !== limbs.length) fail('command/bad_limbs', 'each limb strikes once a turn [D60-ATK-1]', 'limbs');
+    if (new Set(limbs).size !== limbs.length) fail('command/bad_limbs', 'each limb strikes once per attack [D60-ATK-1]', 'limbs');
   }
   const reach = weapon?.reach ?? 1;
   const d = distance(u.position!, t.position!);
@@ -142,11 +142,15 @@ export function answerDramatic(ctx: Resolution, p: Pending, choice: Json): void 
   else knockBack(ctx, attacker, target);
 }
 
-/** Knock back 2 tiles straight away from the attacker; walls and units stop it (D60-HIT-2). */
-export function knockBack(ctx: Resolution, from: string, target: string, tiles = 2): void {
+/**
+ * Knock back 2 tiles straight away from the blow — the attacker, or the tile a projectile came in from
+ * (not its thrower, who may stand anywhere now); walls and units stop it (D60-HIT-2).
+ */
+export function knockBack(ctx: Resolution, from: string | Cell, target: string, tiles = 2): void {
   const t = ctx.unit(target);
   const map = ctx.state.map as GridMap;
-  const kb = knockback(map, ctx.unit(from).position!, t.position!, tiles, occupiedBy(ctx.state.units, [t.id]));
+  const origin = typeof from === 'string' ? ctx.unit(from).position! : from;
+  const kb = knockback(map, origin, t.position!, tiles, occupiedBy(ctx.state.units, [t.id]));
   if (!kb.cells.length) {
     ctx.note(`${t.name} cannot be knocked back: the way is blocked [D60-HIT-2]`);
     return;

@@ -2,9 +2,8 @@
  * One blow, the pipeline every hit goes through (limb, weapon, spell, projectile): the contest
  * (D60-HIT-1/2), the damage formula, the block stance (D60-BLK-1, frontal only), taking the damage.
  */
-import { attackAngle } from '../../engine/space/facing.ts';
-import type { Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
-import { contest, GRADE_TEXT, type Approach, type Grade } from './contest.ts';
+import type { Cell, Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
+import { contest, flankOf, GRADE_TEXT, type Approach, type Grade } from './contest.ts';
 import { computeDamage, hurt, type DamageKind } from './damage.ts';
 import { asJson, dataOf, stat, weaponOf } from './model.ts';
 import type { Weapon } from './schema.ts';
@@ -29,11 +28,15 @@ export interface Landed {
   damage: number;
 }
 
-/** The stance that meets this blow: only a frontal blow is blocked (D60-BLK-1). */
-export function blockAgainst(def: Unit, from: { x: number; y: number }): { weapon: Weapon | null } | undefined {
+/**
+ * The stance that meets this blow: only a frontal blow is blocked (D60-BLK-1). In close quarters a flank
+ * without the Speed counts as the front (ruling D60-CQC-2: the defender turns to face it), so the guard
+ * meets it too; `cqcSpeed` is the attacker's Speed for a blow struck from within 1 tile.
+ */
+export function blockAgainst(def: Unit, from: Cell, cqcSpeed?: number): { weapon: Weapon | null } | undefined {
   const b = dataOf(def).blocking;
   if (!b || def.status !== 'active') return undefined;
-  if (def.facing && attackAngle(from, def.position!, def.facing) !== 'front') return undefined;
+  if (flankOf(def, cqcSpeed === undefined ? { from } : { from, cqcSpeed }).angle !== 'front') return undefined;
   return { weapon: b.weapon ? weaponOf(def, b.weapon) ?? null : null };
 }
 
@@ -41,7 +44,7 @@ export function landBlow(ctx: Resolution, blow: Blow, defId: UnitId): Landed {
   const def = ctx.unit(defId);
   const grade = blow.grade ?? contest(ctx, blow.label, blow.attacker, def, blow.approach).grade;
   if (grade === 'dodged') return { grade, damage: 0 };
-  const block = blow.reactionBlock ? undefined : blockAgainst(def, blow.approach.from);
+  const block = blow.reactionBlock ? undefined : blockAgainst(def, blow.approach.from, blow.approach.cqcSpeed);
   const d = computeDamage({
     kind: blow.kind,
     base: blow.base,

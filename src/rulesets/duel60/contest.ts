@@ -38,7 +38,7 @@ export interface Approach {
 }
 
 /** The angle that counts: in close quarters a flank needs the Speed (ruling D60-CQC-2: else it counts as less). */
-export function flankOf(state: EncounterState, def: Unit, a: Approach): { angle: AttackAngle; note?: string } {
+export function flankOf(def: Unit, a: Approach): { angle: AttackAngle; note?: string } {
   const seen = def.facing ? attackAngle(a.from, def.position!, def.facing) : 'front';
   if (seen === 'front' || a.cqcSpeed === undefined) return { angle: seen };
   const over = a.cqcSpeed - stat(def, 'speed');
@@ -49,7 +49,7 @@ export function flankOf(state: EncounterState, def: Unit, a: Approach): { angle:
 
 /** The defender's side of the contest: its terms and total (0 when it cannot dodge). */
 export function defence(state: EncounterState, def: Unit, a: Approach): { total: number; terms: Term[]; canDodge: boolean; angle: AttackAngle; cqcRule: boolean } {
-  const flank = flankOf(state, def, a);
+  const flank = flankOf(def, a);
   const ag = agilityTerms(def);
   const terms: Term[] = [...ag.terms];
   if (flank.angle === 'side') terms.push({ kind: 'mod', name: 'side attack', value: -16 });

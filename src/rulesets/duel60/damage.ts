@@ -58,7 +58,7 @@ export function computeDamage(d: DamageInput): DamageResult {
   }
   const blockWeapon = d.block?.weapon ?? null;
   const endurance = d.vital ? 0 : d.endurance + (blockWeapon ? blockWeapon.damage : 0);
-  const endName = d.vital ? 'vital point: no Endurance' : blockWeapon ? `Endurance ${d.endurance} + ${blockWeapon.name} ${blockWeapon.damage}` : `Endurance ${d.endurance}`;
+  const endName = d.vital ? 'vital point: no Endurance' : blockWeapon ? `(Endurance ${d.endurance} + ${blockWeapon.name} ${blockWeapon.damage})` : `Endurance ${d.endurance}`;
   if (d.vital) rules.push('D60-VIT-1');
   if (blockWeapon && d.kind !== 'true') rules.push('D60-BLK-1');
   if (d.kind === 'blunt' || d.kind === 'pierce') {

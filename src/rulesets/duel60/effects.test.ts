@@ -160,4 +160,42 @@ describe('duel60 other effects', () => {
     expect(t.unit('hero').pools.stamina.value).toBe(7);
     expect(t.unit('foe').pools.stamina.value).toBe(5);
   });
+
+  it('D60-EFF-1, D60-BLK-1, D60-REST-1 (ruling): Root forbids moving, not raising a guard or resting', () => {
+    // Block and Rest use the movement without going anywhere; the text even has a Block root the blocker (D60-PRJ-2)
+    const t = hexed('Root');
+    expect(t.rejects({ type: 'move', actor: 'foe', to: [2, 3] })).toBe('action/rooted');
+    t.do({ type: 'block', actor: 'foe' });
+    expect(t.unit('foe').data.blocking).toEqual({ weapon: null });
+    const tired = hexed('Root', { foe: { start: { stamina: 4 } } });
+    tired.do({ type: 'rest', actor: 'foe' });
+    expect(tired.unit('foe').pools.stamina.value).toBe(6); // 4 + 2
+  });
+
+  it('D60-EFF-1, D60-BLK-1 (ruling): a stunned unit is helpless — its block drops', () => {
+    // the Brute (Speed 40) blocks first; the Hero's hex lands: 60 + 20 = 80 vs 1 + 10 = 11
+    const t = new Table(duel60, duel({ hero: { abilities: ['hex-Stun'] }, foe: { stats: { ...foeStats, speed: 40 } } }));
+    t.start();
+    t.do({ type: 'block', actor: 'foe' });
+    t.do({ type: 'end_turn', actor: 'foe' });
+    const ev = t.dice(60, 1).do(hex('Stun'));
+    expect(t.lines(ev)).toContain('Brute is stunned: its block drops [D60-EFF-1]');
+    expect(t.unit('foe').data.blocking).toBeNull();
+  });
+
+  it('D60-EFF-1, D60-PRJ-1 (ruling): a stunned thrower loses its turn, but its projectile flies on', () => {
+    // Javelin speed 20 (2 tiles a turn) thrown from (1,1) at the Brute on (8,1); the Brute stuns the Hero
+    const t = new Table(duel60, duel({ hero: { weapons: ['javelin'] }, foe: { at: [8, 1], abilities: ['hex-Stun'] } }));
+    t.start();
+    t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    const flown = () => (t.state.data.projectiles as { progress: number }[])[0].progress;
+    expect(flown()).toBe(2); // (3,1)
+    t.dice(60, 1).do({ type: 'cast', actor: 'foe', ability: 'hex-Stun', target: 'hero' }); // 70 vs 21
+    const ev = t.do({ type: 'end_turn', actor: 'foe' });
+    // round 2: the Hero's turn is skipped, and at its end the javelin moves 2 more tiles: (5,1)
+    expect(t.lines(ev)).toContain('Hero cannot act (stunned)');
+    expect(flown()).toBe(4);
+    expect(t.active).toBe('foe');
+  });
 });

@@ -5,6 +5,7 @@
  */
 import type { Effect, Resolution, UnitId } from '../../engine/index.ts';
 import { hurt } from './damage.ts';
+import { skippedTurnEnd } from './skipped.ts';
 import type { SideEffectDoc, SideEffectName } from './schema.ts';
 
 /** Hard control takes the whole turn away; soft control limits it (ruling D60-EFF-2). */
@@ -24,6 +25,8 @@ export function applySideEffect(ctx: Resolution, target: UnitId, spec: SideEffec
   const data: Record<string, number> = {};
   if (spec.name === 'Slow') data.tiles = spec.tiles ?? 2;
   const ticks = spec.name === 'Bleed' || spec.name === 'Drowning';
+  // Stun and Suppressed tick at the end of the turn they take away (skipped.ts: projectiles fly on)
+  const skips = spec.name === 'Stun' || spec.name === 'Suppressed';
   ctx.applyEffect({
     name: spec.name,
     categories: categoriesOf(spec.name),
@@ -31,14 +34,20 @@ export function applySideEffect(ctx: Resolution, target: UnitId, spec: SideEffec
     target,
     remaining: spec.turns,
     clock: { at: 'turn_end', unit: target },
-    ...(ticks ? { tick: 'turn_start' as const } : {}),
+    ...(ticks ? { tick: 'turn_start' as const } : skips ? { tick: 'turn_end' as const } : {}),
     data,
   });
   ctx.note(`${t.name} suffers ${spec.name} for ${spec.turns} turn${spec.turns === 1 ? '' : 's'} [${rule}]`);
+  // stunned is "helpless": the guard drops with it (D60-BLK-1 stance, D60-EFF-1)
+  if (spec.name === 'Stun' && ctx.unit(target).data.blocking) {
+    ctx.setData(target, 'blocking', null);
+    ctx.note(`${t.name} is stunned: its block drops [D60-EFF-1]`);
+  }
 }
 
 /** Bleed: −2 health a turn; Drowning: −4 stamina and −2 health a turn (D60-EFF-1). */
 export function tickSideEffect(ctx: Resolution, fx: Effect): void {
+  if (fx.name === 'Stun' || fx.name === 'Suppressed') return skippedTurnEnd(ctx, fx);
   const u = ctx.unit(fx.target);
   if (u.status === 'dead') return;
   if (fx.name === 'Bleed') {

@@ -75,6 +75,9 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
       out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y})`, group: 'move' });
     }
     for (const c of backpedalCells(state, u)) out.push({ command: { type: 'backpedal', actor: id, to: [c.x, c.y] }, label: `Back-pedal to (${c.x}, ${c.y})`, group: 'move' });
+  }
+  // Block uses the movement without moving: Root does not forbid it
+  if (!movementRefusal(state, u, false)) {
     if (!d.blocking) {
       out.push({ command: { type: 'block', actor: id }, label: 'Block', group: 'defend' });
       for (const w of d.weapons) out.push({ command: { type: 'block', actor: id, weapon: w.id }, label: `Block with ${w.name}`, group: 'defend' });

@@ -9,7 +9,7 @@ import { facingToward } from '../../engine/space/facing.ts';
 import { fail, type Command, type EncounterState, type Json, type Resolution, type Unit } from '../../engine/index.ts';
 import { requireAction, requireStamina, spendAction, spendStamina } from './actions.ts';
 import { abilityAftermath } from './aftermath.ts';
-import { targetUnit } from './attack.ts';
+import { knockBack, targetUnit } from './attack.ts';
 import { landBlow } from './blow.ts';
 import { contest } from './contest.ts';
 import { spellPower } from './damage.ts';
@@ -86,7 +86,7 @@ export function resolveCast(ctx: Resolution, u: Unit, plan: CastPlan, paid = fal
   const power = a.power === undefined ? 0 : spellPower(u, a.power);
   const kind = a.trueDamage ? 'true' : 'magic';
   if (a.projectile) {
-    launch(ctx, { name: a.name, owner: u.id, speed: a.projectile.speed, agility: stat(u, 'agility'), strength: stat(u, 'strength'), kind, base: power, ability: a.id, nonReactionary: a.nonReactionary }, u.position!, t.position!, a.projectile.range);
+    launch(ctx, { name: a.name, owner: u.id, speed: a.projectile.speed, strength: stat(u, 'strength'), kind, base: power, ability: a.id, nonReactionary: a.nonReactionary }, u.position!, t.position!, a.projectile.range);
     return;
   }
   const caster = ctx.unit(u.id);
@@ -100,6 +100,8 @@ export function resolveCast(ctx: Resolution, u: Unit, plan: CastPlan, paid = fal
       ctx.note(`${v.name} evades ${a.name}: Speed ${stat(v, 'speed')} ≥ ${a.area.speed} [D60-DMG-4]`);
       continue;
     }
+    // no roll for an area: the Speed it asks decides, and the log says so
+    if (a.area) ctx.note(`${v.name} cannot evade ${a.name}: Speed ${stat(v, 'speed')} < ${a.area.speed}, no roll — a solid blow [D60-DMG-4]`);
     const cqc = distance(caster.position!, v.position!) <= 1;
     let grade: string = 'solid';
     if (a.power !== undefined) {
@@ -109,7 +111,7 @@ export function resolveCast(ctx: Resolution, u: Unit, plan: CastPlan, paid = fal
         approach: cqc ? { from: caster.position!, cqcSpeed: stat(caster, 'speed') } : { from: caster.position! },
         kind,
         base: power,
-        baseName: `${a.name} power${power !== a.power ? ` (${a.power} + Control)` : ''}`,
+        baseName: `${a.name} power${power !== a.power ? ` (${a.power} + Control ${stat(caster, 'control')}: ${(power - a.power) / 2} × 2)` : ''}`,
         strength: 0,
         ...(a.area ? { grade: 'solid' as const } : {}),
         rule: a.area ? 'D60-DMG-4' : 'D60-DMG-3',
@@ -119,6 +121,8 @@ export function resolveCast(ctx: Resolution, u: Unit, plan: CastPlan, paid = fal
       grade = contest(ctx, a.name, { id: u.id, ...agilityTerms(caster) }, v, cqc ? { from: caster.position!, cqcSpeed: stat(caster, 'speed') } : { from: caster.position! }).grade;
     }
     if (grade !== 'dodged') abilityAftermath(ctx, u.id, a, v.id);
+    // ruling D60-HIT-2: a dramatic spell blow has no weapon to bleed with: it knocks back
+    if (grade === 'dramatic' && a.power !== undefined && ctx.unit(v.id).status !== 'dead') knockBack(ctx, u.id, v.id);
   }
 }
 

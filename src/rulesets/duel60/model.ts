@@ -83,12 +83,16 @@ export interface Projectile {
   id: string;
   name: string;
   owner: UnitId;
+  /** The tile it was launched from (the thrower may move on: the flank is judged from the line). */
+  launch?: { x: number; y: number };
   /** The flight line from the launch tile, and how far along it the projectile is (0 = not moved). */
   path: { x: number; y: number }[];
   progress: number;
   speed: number;
   /** The thrower's Agility and Strength when it was launched: the projectile carries them. */
   agility: number;
+  /** The thrower's Agility as terms (its eye-contact penalty shown), for the log. */
+  agilityTerms?: { kind: 'mod'; name: string; value: number }[];
   strength: number;
   kind: 'pierce' | 'blunt' | 'magic' | 'true';
   base: number;

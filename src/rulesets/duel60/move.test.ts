@@ -14,6 +14,8 @@ describe('duel60 movement', () => {
     expect(t.rejects({ type: 'move', actor: 'hero', to: [8, 1] })).toBe('action/out_of_range'); // 7 tiles
     t.do({ type: 'move', actor: 'hero', to: [7, 1] });
     expect(t.unit('hero')).toMatchObject({ position: { x: 7, y: 1 }, facing: 'E' });
+    // ruling D60-MOV-1: the text prices attacks and throws, not steps — moving costs no stamina
+    expect(t.unit('hero').pools.stamina.value).toBe(10);
     expect(t.rejects({ type: 'move', actor: 'hero', to: [7, 2] })).toBe('action/no_movement_left');
     const slow = new Table(duel60, duel({ hero: { stats: { ...heroStats, speed: 9 } }, foe: { at: [8, 8] } }));
     slow.start();

@@ -128,8 +128,8 @@ function finish(margin: Distribution, single: BlowSpec, notes: string[]): Attack
 const tables = new Map<string, DamageTable>();
 
 /** What a blow on `def` from `from` deals at each grade: computeDamage's amounts, its block stance included. */
-function damageFn(def: Unit, from: Approach['from'], kind: DamageKind, base: number, baseName: string, strength: number, vital: boolean): DamageTable {
-  const block = blockAgainst(def, from);
+function damageFn(def: Unit, a: Approach, kind: DamageKind, base: number, baseName: string, strength: number, vital: boolean): DamageTable {
+  const block = blockAgainst(def, a.from, a.cqcSpeed);
   const endurance = stat(def, 'endurance');
   const key = `${kind}|${base}|${strength}|${endurance}|${block ? (block.weapon ? block.weapon.damage : 'bare') : '-'}|${vital ? 'vital' : ''}`;
   let table = tables.get(key);
@@ -152,7 +152,7 @@ export function attackBlows(state: EncounterState, u: Unit, t: Unit, weapon: Wea
   const cqc = distance(from, t.position!) <= 1;
   const approach: Approach = cqc ? { from, cqcSpeed: stat(u, 'speed') } : { from };
   const margin = marginOf(state, u, t, approach);
-  const damage = weapon ? damageFn(t, from, weapon.type, weapon.damage, weapon.name, stat(u, 'strength'), vital) : damageFn(t, from, 'blunt', UNARMED_BASE, 'Unarmed', stat(u, 'strength'), vital);
+  const damage = weapon ? damageFn(t, approach, weapon.type, weapon.damage, weapon.name, stat(u, 'strength'), vital) : damageFn(t, approach, 'blunt', UNARMED_BASE, 'Unarmed', stat(u, 'strength'), vital);
   // an unarmed dramatic blow knocks the target back; if it really moves, the rest of the flurry misses it
   // (away from the attacker: its own tile never stops it, wherever the state has it now)
   const kb = weapon ? undefined : knockback(state.map as GridMap, from, t.position!, 2, occupiedBy(state.units, [t.id, u.id]));
@@ -161,16 +161,17 @@ export function attackBlows(state: EncounterState, u: Unit, t: Unit, weapon: Wea
 
 /** The blows of `count` weapons `w` thrown by `u` from `from` at `t`, as if each reached it (no reaction). */
 export function throwBlows(state: EncounterState, u: Unit, t: Unit, w: Weapon, count: number, from: Cell): BlowSpec {
-  const margin = marginOf(state, { agility: stat(u, 'agility') }, t, { from });
-  return { margin, damage: damageFn(t, from, w.type, w.damage, w.name, stat(u, 'strength'), false), count, dramaticEnds: false, health: t.pools.hp.value };
+  const margin = marginOf(state, { agility: agilityTerms(u).agility }, t, { from });
+  return { margin, damage: damageFn(t, { from }, w.type, w.damage, w.name, stat(u, 'strength'), false), count, dramaticEnds: false, health: t.pools.hp.value };
 }
 
 /** The blow of a single-target spell of `u` cast from `from` at `t` (the combat roll, power against Endurance). */
 export function spellBlows(state: EncounterState, u: Unit, t: Unit, a: Ability, from: Cell): BlowSpec {
   const power = a.power === undefined ? 0 : spellPower(u, a.power);
-  const damage = damageFn(t, from, a.trueDamage ? 'true' : 'magic', power, a.name, 0, false);
   const cqc = distance(from, t.position!) <= 1;
-  const margin = marginOf(state, u, t, cqc ? { from, cqcSpeed: stat(u, 'speed') } : { from });
+  const approach: Approach = cqc ? { from, cqcSpeed: stat(u, 'speed') } : { from };
+  const damage = damageFn(t, approach, a.trueDamage ? 'true' : 'magic', power, a.name, 0, false);
+  const margin = marginOf(state, u, t, approach);
   return { margin, damage: a.power === undefined ? NO_DAMAGE : damage, count: 1, dramaticEnds: false, health: t.pools.hp.value };
 }
 
@@ -178,7 +179,7 @@ export function spellBlows(state: EncounterState, u: Unit, t: Unit, a: Ability, 
 export function areaDamage(u: Unit, v: Unit, a: Ability, from: Cell): number {
   if (!a.area || stat(v, 'speed') >= a.area.speed) return 0;
   const power = a.power === undefined ? 0 : spellPower(u, a.power);
-  return Math.min(v.pools.hp.value, damageFn(v, from, a.trueDamage ? 'true' : 'magic', power, a.name, 0, false).of.solid);
+  return Math.min(v.pools.hp.value, damageFn(v, distance(from, v.position!) <= 1 ? { from, cqcSpeed: stat(u, 'speed') } : { from }, a.trueDamage ? 'true' : 'magic', power, a.name, 0, false).of.solid);
 }
 
 function attackPreview(state: EncounterState, cmd: Command): AttackPreview {

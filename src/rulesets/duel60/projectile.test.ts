@@ -62,8 +62,11 @@ describe('duel60 projectiles', () => {
     const ev = answer(t, { reaction: 'block' });
     expect(t.checks(ev)).toEqual(['Javelin 12 + (Strength 30 − Endurance 15: 1 × 4) 4 → blocked ½ 8 = 8 → 8 damage (solid blow) [D60-DMG-2, D60-PRJ-2]']);
     expect(t.hp('foe')).toBe(22);
-    // the block took its action and rooted it: with nothing left, its turn is over at once
+    // the block took its action and rooted it: no move, no rest — but a rooted unit still raises its guard
     expect(t.lines(ev)).toContain('Brute suffers Root for 1 turn [D60-PRJ-2]');
+    expect(t.active).toBe('foe');
+    expect(t.engine.legalActions(t.state, 'foe').map((o) => o.group)).toEqual(['defend', 'free', 'turn']);
+    t.do({ type: 'block', actor: 'foe' }); // its movement: with nothing left, the turn ends
     expect(t.active).toBe('hero');
     expect(t.state.effects).toEqual([]); // the Root lasted the rest of that turn
     expect(projectiles(t)).toEqual([]);
@@ -117,5 +120,100 @@ describe('duel60 projectiles', () => {
     expect(t.lines(ev)).toContain('Brute cannot react to Spike (Non-Reactionary) [D60-EFF-2]');
     expect(t.state.pending).toEqual([]);
     expect(t.hp('foe')).toBe(17);
+  });
+
+  it('D60-PRJ-2, D60-EYE-1: the Block and Evade thresholds read Agility as it stands — avoiding eye contact too', () => {
+    // Agility 20 could Block (≥ 20 / 2) and Evade (≥ 20) a javelin; avoiding eye contact it is 20 − 32 = −12: neither
+    const t = new Table(duel60, duel({ hero: { weapons: ['javelin'] }, foe: { at: [3, 1], stats: { ...foeStats, agility: 20, speed: 40 } } }));
+    t.start();
+    t.do({ type: 'avert', actor: 'foe', on: true });
+    t.do({ type: 'end_turn', actor: 'foe' });
+    t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    expect(t.state.pending[0].options).toEqual([{ reaction: 'none' }, { reaction: 'counter', with: 'unarmed' }]);
+  });
+
+  it('D60-PRJ-1, D60-EYE-1: a projectile carries its thrower\'s Agility as it was thrown, avoiding eye contact included', () => {
+    const t = new Table(duel60, duel({ hero: { weapons: ['javelin'] }, foe: { at: [3, 1] } }));
+    t.start();
+    t.do({ type: 'avert', actor: 'hero', on: true });
+    const ev = t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
+    expect(t.lines(ev)).toContain('Javelin flies from (1, 1) toward (3, 1) at speed 20: 2 tiles a turn, with the thrower\'s Agility 20, avoiding eye contact -32: -12 [D60-PRJ-1]');
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // no reaction: 50 − 12 = 38 against 30 + 10 = 40: margin −2 → glancing, 16 → ¼ = 4
+    t.dice(50, 30);
+    const hit = answer(t, { reaction: 'none' });
+    expect(t.checks(hit)[0]).toBe('d60(50) + Agility (thrower) 20 − avoiding eye contact (thrower) 32 = 38 ≤ d60(30) + Agility 10 (= 40) → glancing blow (margin -2) [D60-HIT-1, D60-HIT-2]');
+    expect(t.hp('foe')).toBe(26);
+  });
+
+  it('D60-PRJ-1, D60-FLK-1: a projectile comes in from its flight line, not from where the thrower has since moved', () => {
+    // the Hero throws at the Brute next to it (from (1,1), the Brute facing W), then walks round to (3,1),
+    // its back; the javelin still reaches the Brute from (1,1): the front, no −32
+    const t = new Table(duel60, duel({ hero: { weapons: ['javelin'] } }));
+    t.start();
+    t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
+    t.do({ type: 'move', actor: 'hero', to: [3, 1] }); // the turn ends: the javelin flies to (2,1)
+    expect(t.state.pending[0].answeredBy).toBe('foe');
+    // 30 + 20 = 50 against 30 + 10 = 40: margin 10 → glancing; 12 + (30 − 15: 1 × 4) 4 = 16 → ¼ = 4
+    t.dice(30, 30);
+    const ev = answer(t, { reaction: 'none' });
+    expect(t.checks(ev)[0]).toBe('d60(30) + Agility (thrower) 20 = 50 > d60(30) + Agility 10 (= 40) → glancing blow (margin 10) [D60-HIT-1, D60-HIT-2]');
+    expect(t.hp('foe')).toBe(26);
+  });
+
+  it('D60-HIT-2, D60-PRJ-1: a projectile spell\'s dramatic blow knocks back along its flight, not away from where its caster went', () => {
+    // Slow Orb (speed 20) cast at the Brute next door, from (1,1); the Hero then walks to (2,3), south of it
+    const t = new Table(duel60, duel({ hero: { abilities: ['orb'] } }));
+    t.start();
+    t.do({ type: 'cast', actor: 'hero', ability: 'orb', target: 'foe' });
+    t.do({ type: 'move', actor: 'hero', to: [2, 3] }); // the turn ends: the orb reaches (2,1)
+    // 40 + 20 = 60 against 20 + 10 = 30: margin 30 → dramatic; power 18 + 4 (Control 20) = 22 ≥ 15 → 22
+    t.dice(40, 20);
+    const ev = answer(t, { reaction: 'none' });
+    expect(t.checks(ev)[0]).toContain('→ dramatic blow (margin 30)');
+    expect(t.hp('foe')).toBe(8); // 30 − 22
+    // pushed on from (1,1) through (2,1): east to (4,1) — away from the Hero it would have gone north
+    expect(t.unit('foe').position).toEqual({ x: 4, y: 1 });
+  });
+
+  it('D60-PRJ-1 (ruling): a unit that steps onto the tile a projectile hangs over is in its range at the next flight', () => {
+    // Javelin speed 20 from (1,1) toward the Brute on (8,1): after the Hero's turn it hangs over (3,1)
+    const t = new Table(duel60, duel({ hero: { weapons: ['javelin'] }, foe: { at: [8, 1] } }));
+    t.start();
+    t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    t.do({ type: 'move', actor: 'foe', to: [3, 1] }); // 5 tiles (3 + Speed 20 / 10): right under it; nothing left, its turn ends
+    const ev = t.do({ type: 'end_turn', actor: 'hero' });
+    expect(t.lines(ev)).toContain('Javelin reaches Brute at (3, 1) [D60-PRJ-1]');
+    expect(t.state.pending[0].answeredBy).toBe('foe');
+    expect(projectiles(t)[0].progress).toBe(2); // it did not fly past
+  });
+
+  it('D60-PRJ-2 (ruling): a throwing weapon counters in hand — its stamina is paid, the weapon is not spent', () => {
+    const t = new Table(duel60, duel({ hero: { weapons: ['javelin'] }, foe: { at: [3, 1], weapons: ['knife'] } }));
+    t.start();
+    t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // counter with a knife: 50 + 10 = 60 ≥ 30 + 20 = 50 → cancelled; the knife's 1 stamina
+    t.dice(50, 30);
+    const ev = answer(t, { reaction: 'counter', with: 'knife' });
+    expect(t.checks(ev)).toEqual(['d60(50) + Agility 10 = 60 ≥ d60(30) + Agility (thrower) 20 (= 50) → cancelled [D60-PRJ-2, D60-HIT-2]']);
+    expect(t.unit('foe').pools.stamina.value).toBe(7); // 8 − 1
+    expect((t.unit('foe').data.weapons as { count: number }[])[0].count).toBe(5); // all five knives still there
+  });
+
+  it('D60-PRJ-1, D60-PRJ-2: knives that reach a unit together — one Evade takes it off the line of the others', () => {
+    // two knives (speed 30: 3 tiles) at the Brute on (3,1); Agility 30 ≥ 30 lets it Evade (1 + Speed 20 / 10 = 3 tiles)
+    const t = new Table(duel60, duel({ hero: { weapons: ['knife'] }, foe: { at: [3, 1], stats: { ...foeStats, agility: 30 } } }));
+    t.start();
+    t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'knife', count: 2 });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    expect(t.state.pending).toHaveLength(2);
+    answer(t, { reaction: 'evade', to: [3, 3] });
+    const ev = answer(t, { reaction: 'none' }); // no dice: nobody is there any more
+    expect(t.lines(ev)).toContain('Throwing Knife finds no one at (3, 1): Brute is no longer there [D60-PRJ-1]');
+    expect(t.hp('foe')).toBe(30);
+    expect(projectiles(t)).toHaveLength(2); // both fly on
   });
 });

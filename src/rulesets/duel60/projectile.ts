@@ -10,9 +10,9 @@ import { ray } from '../../engine/space/line.ts';
 import { occupiedBy, unitAt } from '../../engine/space/occupancy.ts';
 import { pathTo, reachable } from '../../engine/space/path.ts';
 import { parseCellKey, cellKey } from '../../engine/space/grid.ts';
-import { currentUnit, type Cell, type GridMap, type Json, type Pending, type Resolution, type Unit } from '../../engine/index.ts';
+import { currentUnit, type Cell, type GridMap, type Term, type Json, type Pending, type Resolution, type Unit } from '../../engine/index.ts';
 import { abilityAftermath } from './aftermath.ts';
-import { knockBack } from './attack.ts';
+import { DRAMATIC_BLEED_TURNS, knockBack } from './attack.ts';
 import { landBlow, type Blow } from './blow.ts';
 import { gradeOf, GRADE_TEXT } from './contest.ts';
 import { applySideEffect } from './effects.ts';
@@ -30,14 +30,18 @@ function save(ctx: Resolution, list: Projectile[]): void {
   ctx.setEncounterData('projectiles', asJson(list));
 }
 
-export function launch(ctx: Resolution, p: Omit<Projectile, 'id' | 'path' | 'progress'>, from: Cell, toward: Cell, range: number): Projectile {
+export function launch(ctx: Resolution, p: Omit<Projectile, 'id' | 'launch' | 'path' | 'progress' | 'agility' | 'agilityTerms'>, from: Cell, toward: Cell, range: number): Projectile {
   const map = ctx.state.map as GridMap;
   const path = ray(from, toward, range, map);
   const list = projectilesOf(ctx.state);
   const id = `pj${ctx.state.version}-${list.length}`;
-  const shot: Projectile = { ...p, id, path, progress: 0 };
+  // the throw is the thrower's side of the contest: its Agility as it stands, avoiding eye contact too (D60-EYE-1)
+  const ag = agilityTerms(ctx.unit(p.owner));
+  const terms = ag.terms.map((t) => ({ ...t, name: `${t.name} (thrower)` }));
+  const shot: Projectile = { ...p, id, agility: ag.agility, agilityTerms: terms, launch: { x: from.x, y: from.y }, path, progress: 0 };
   save(ctx, [...list, shot]);
-  ctx.note(`${p.name} flies from (${from.x}, ${from.y}) toward (${toward.x}, ${toward.y}) at speed ${p.speed}: ${tilesPerTurn(p.speed)} tiles a turn [D60-PRJ-1]`);
+  const carried = ag.terms.length > 1 ? `${ag.terms.map((t) => `${t.name} ${t.value}`).join(', ')}: ${ag.agility}` : `Agility ${ag.agility}`;
+  ctx.note(`${p.name} flies from (${from.x}, ${from.y}) toward (${toward.x}, ${toward.y}) at speed ${p.speed}: ${tilesPerTurn(p.speed)} tiles a turn, with the thrower's ${carried} [D60-PRJ-1]`);
   return shot;
 }
 
@@ -54,6 +58,9 @@ function advance(ctx: Resolution, id: string): void {
   const p = projectilesOf(ctx.state).find((x) => x.id === id)!;
   const map = ctx.state.map as GridMap;
   let progress = p.progress;
+  // ruling D60-PRJ-1: whoever has stepped onto the tile it hangs over is in its range too
+  const here = progress > 0 ? p.path[progress - 1] : undefined;
+  if (here && inPath(ctx, p, here)) return reach(ctx, p.id, progress, here, inPath(ctx, p, here)!);
   for (let i = 0; i < tilesPerTurn(p.speed); i++) {
     const cell = p.path[progress];
     if (!cell || !inBounds(map, cell) || terrainAt(map, cell).blocksMove) {
@@ -61,15 +68,27 @@ function advance(ctx: Resolution, id: string): void {
       return;
     }
     progress++;
-    const hit = unitAt(ctx.state.units, cell);
-    if (hit && hit.id !== p.owner && hit.status !== 'dead') {
-      update(ctx, p.id, { progress, pendingOn: hit.id });
-      ctx.note(`${p.name} reaches ${hit.name} at (${cell.x}, ${cell.y}) [D60-PRJ-1]`);
-      return offerReactions(ctx, projectilesOf(ctx.state).find((x) => x.id === id)!, hit);
-    }
+    const hit = inPath(ctx, p, cell);
+    if (hit) return reach(ctx, p.id, progress, cell, hit);
   }
   if (progress >= p.path.length) return drop(ctx, p.id, `${p.name} falls at the end of its flight [D60-PRJ-1]`);
   update(ctx, p.id, { progress });
+  // the table sees where it hangs now: whoever stands on its line next is in its way
+  const at = p.path[progress - 1];
+  if (progress > p.progress) ctx.note(`${p.name} flies ${progress - p.progress} tile${progress - p.progress > 1 ? 's' : ''} to (${at.x}, ${at.y}) [D60-PRJ-1]`);
+}
+
+/** The unit on `cell` a projectile hits: anyone but its thrower, the dead excepted. */
+function inPath(ctx: Resolution, p: Projectile, cell: Cell): Unit | undefined {
+  const u = unitAt(ctx.state.units, cell);
+  return u && u.id !== p.owner && u.status !== 'dead' ? u : undefined;
+}
+
+function reach(ctx: Resolution, id: string, progress: number, cell: Cell, hit: Unit): void {
+  update(ctx, id, { progress, pendingOn: hit.id });
+  const p = projectilesOf(ctx.state).find((x) => x.id === id)!;
+  ctx.note(`${p.name} reaches ${hit.name} at (${cell.x}, ${cell.y}) [D60-PRJ-1]`);
+  offerReactions(ctx, p, hit);
 }
 
 function update(ctx: Resolution, id: string, change: Partial<Projectile>): void {
@@ -90,7 +109,8 @@ function drop(ctx: Resolution, id: string, why: string): void {
 export function reactionsOf(ctx: Resolution, p: Projectile, u: Unit): Reaction[] {
   if (p.nonReactionary || u.status !== 'active' || cannotDodge(ctx.state, u)) return [];
   const out: Reaction[] = [{ reaction: 'none' }];
-  const agility = stat(u, 'agility');
+  // the thresholds read Agility as it stands, avoiding eye contact included (D60-EYE-1)
+  const agility = agilityTerms(u).agility;
   const free = !dataOf(u).owesAction && !has(ctx.state, u.id, 'Paralyze') && !has(ctx.state, u.id, 'Suppressed');
   if (free && agility * 2 >= p.speed) out.push({ reaction: 'block' });
   if (agility >= p.speed && !has(ctx.state, u.id, 'Root') && !has(ctx.state, u.id, 'Drowning')) {
@@ -123,7 +143,15 @@ function offerReactions(ctx: Resolution, p: Projectile, u: Unit): void {
 export function answerReaction(ctx: Resolution, pending: Pending, choice: Json): void {
   const p = projectilesOf(ctx.state).find((x) => x.id === pending.data.projectile);
   if (!p) return;
-  strike(ctx, p, ctx.unit(pending.answeredBy), choice as unknown as Reaction);
+  const u = ctx.unit(pending.answeredBy);
+  const at = p.path[p.progress - 1];
+  // several projectiles can reach a unit at once; one it evaded (or a knock back) took it off this one's line
+  if (!u.position || u.position.x !== at.x || u.position.y !== at.y) {
+    update(ctx, p.id, { pendingOn: undefined });
+    ctx.note(`${p.name} finds no one at (${at.x}, ${at.y}): ${u.name} is no longer there [D60-PRJ-1]`);
+    return;
+  }
+  strike(ctx, p, u, choice as unknown as Reaction);
 }
 
 /** A reaction that takes an action: this turn's if it is the reactor's turn, else its next turn's. */
@@ -132,11 +160,20 @@ function takeAction(ctx: Resolution, u: Unit): void {
   else ctx.setData(u.id, 'owesAction', true);
 }
 
+/** The tile a projectile comes in from: the one before the tile it reached (its launch tile, not where the thrower stands now). */
+export function cameFrom(p: Projectile): Cell {
+  // (a projectile saved before launch tiles were kept: the tile before its first)
+  return p.progress >= 2 ? p.path[p.progress - 2] : p.launch ?? p.path[0];
+}
+
+/** The thrower's side of the contest, as the log shows it. */
+const throwerTerms = (p: Projectile): Term[] => p.agilityTerms ?? [{ kind: 'mod', name: 'Agility (thrower)', value: p.agility }];
+
 function strike(ctx: Resolution, p: Projectile, u: Unit, r: Reaction): void {
-  const from = p.progress >= 2 ? p.path[p.progress - 2] : ctx.state.units[p.owner]?.position ?? p.path[0];
+  const from = cameFrom(p);
   const blow: Blow = {
     label: p.name,
-    attacker: { id: p.owner, agility: p.agility, terms: [{ kind: 'mod', name: 'Agility (thrower)', value: p.agility }] },
+    attacker: { id: p.owner, agility: p.agility, terms: throwerTerms(p) },
     approach: { from },
     kind: p.kind,
     base: p.base,
@@ -175,7 +212,7 @@ function strike(ctx: Resolution, p: Projectile, u: Unit, r: Reaction): void {
       label: `counter (${r.with}) against ${p.name}`,
       terms: [{ kind: 'dice', label: 'd60', faces: [mine], value: mine }, ...ag.terms],
       total,
-      against: { op: '>=', value: theirs, terms: [{ kind: 'dice', label: 'd60', faces: [its], value: its }, { kind: 'mod', name: 'Agility (thrower)', value: p.agility }] },
+      against: { op: '>=', value: theirs, terms: [{ kind: 'dice', label: 'd60', faces: [its], value: its }, ...throwerTerms(p)] },
       outcome: cancelled ? 'cancelled' : `not cancelled: ${GRADE_TEXT[grade]} (margin ${theirs - total})`,
       rules: ['D60-PRJ-2', 'D60-HIT-2'],
     }, u.id);
@@ -192,6 +229,6 @@ function finish(ctx: Resolution, p: Projectile, u: Unit, grade: string): void {
   const a = p.ability && owner ? abilityOf(owner, p.ability) : undefined;
   if (a && owner) abilityAftermath(ctx, owner.id, a, u.id);
   if (grade !== 'dramatic' || ctx.unit(u.id).status === 'dead') return;
-  if (p.weapon) applySideEffect(ctx, u.id, { name: 'Bleed', turns: 3 }, p.owner, 'D60-HIT-2');
-  else if (owner) knockBack(ctx, owner.id, u.id);
+  if (p.weapon) applySideEffect(ctx, u.id, { name: 'Bleed', turns: DRAMATIC_BLEED_TURNS }, p.owner, 'D60-HIT-2');
+  else knockBack(ctx, cameFrom(p), u.id);
 }

@@ -20,7 +20,7 @@ import { gradeOf, type Grade } from './contest.ts';
 import { computeDamage } from './damage.ts';
 import { agilityTerms, dataOf, enemiesOf, projectilesOf, stat, type Projectile } from './model.ts';
 import { marginOf } from './preview.ts';
-import type { Reaction } from './projectile.ts';
+import { cameFrom, type Reaction } from './projectile.ts';
 import { actionWorth, rootCost } from './worth.ts';
 
 function nearestEnemy(state: EncounterState, id: UnitId, at: Cell): number {
@@ -41,11 +41,6 @@ export interface ReactionOdds {
 /** d60 − d60: the dice part of every contest's margin. */
 const DICE_MARGIN = Distribution.die(60).minus(Distribution.die(60));
 
-/** The tile the projectile comes from (as projectile.ts strikes it): the tile before the one it reached. */
-function cameFrom(state: EncounterState, p: Projectile): Cell {
-  return p.progress >= 2 ? p.path[p.progress - 2] : state.units[p.owner]?.position ?? p.path[0];
-}
-
 function oddsOf(parts: [number, number][], health: number, cancel?: number): ReactionOdds {
   const damage = Distribution.fromPairs(parts.map(([dmg, pr]) => [Math.min(health, dmg), pr] as [number, number]));
   return { damage, expected: damage.mean, down: damage.atLeast(health), ...(cancel !== undefined ? { cancel } : {}) };
@@ -58,7 +53,7 @@ function oddsOf(parts: [number, number][], health: number, cancel?: number): Rea
  * Agility, reaching it cancels, else graded by the margin (the stance applying).
  */
 export function reactionOdds(state: EncounterState, u: Unit, p: Projectile): { none: ReactionOdds; block: ReactionOdds; counter: ReactionOdds } {
-  const from = cameFrom(state, p);
+  const from = cameFrom(p);
   const stance = blockAgainst(u, from);
   const blow = (grade: Grade, reactionBlock = false) =>
     computeDamage({ kind: p.kind, base: p.base, baseName: p.name, strength: p.strength, endurance: stat(u, 'endurance'), grade, ...(reactionBlock ? { reactionBlock } : stance ? { block: stance } : {}) }).amount;

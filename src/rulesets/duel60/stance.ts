@@ -3,7 +3,7 @@
  * consumes action and movement), and purposely avoiding eye contact (D60-EYE-1, free).
  */
 import { fail, type Command, type EncounterState, type Resolution, type Unit } from '../../engine/index.ts';
-import { actionRefusal, movementRefusal, requireAction, requireMovement, spendAction, spendMovement } from './actions.ts';
+import { actionRefusal, movementRefusal, requireMovement, spendAction, spendMovement } from './actions.ts';
 import { dataOf, weaponOf } from './model.ts';
 import { INDIRECT_FIGHTER } from './schema.ts';
 
@@ -17,22 +17,30 @@ export function blockCommand(ctx: Resolution, cmd: Command): void {
   const u = ctx.unit(cmd.actor!);
   const weapon = planBlock(ctx.state, u, cmd);
   if (dataOf(u).blocking) fail('action/already_blocking', `${u.name} is already blocking`);
-  requireMovement(ctx.state, u);
+  // a rooted unit still raises its guard: the text has Block itself root the blocker (D60-PRJ-2)
+  requireMovement(ctx.state, u, false);
   spendMovement(ctx, u);
   ctx.setData(u.id, 'blocking', { weapon });
   const w = weapon ? weaponOf(u, weapon)! : null;
   ctx.note(`${u.name} blocks${w ? ` with ${w.name} (+${w.damage} Endurance)` : ''} until its next turn: frontal damage halved [D60-BLK-1]`);
 }
 
-/** Rest needs both the action and the movement (D60-REST-1). */
+/**
+ * Rest needs both the action and the movement, and a turn with nothing done yet: "if a character rests
+ * during a turn and performs no actions" (D60-REST-1) — a perk's spare action after an attack is no rest.
+ */
 export function restRefusal(state: EncounterState, u: Unit) {
-  return actionRefusal(state, u) ?? movementRefusal(state, u);
+  const refused = actionRefusal(state, u) ?? movementRefusal(state, u, false);
+  if (refused) return refused;
+  const { actions, movements } = dataOf(u).perTurn;
+  if (u.pools.action.value < actions || u.pools.movement.value < movements) return { code: 'action/already_acted', message: `${u.name} has acted this turn: resting needs a turn with nothing else done [D60-REST-1]` };
+  return null;
 }
 
 export function restCommand(ctx: Resolution, cmd: Command): void {
   const u = ctx.unit(cmd.actor!);
-  requireAction(ctx.state, u);
-  requireMovement(ctx.state, u);
+  const refused = restRefusal(ctx.state, u);
+  if (refused) fail(refused.code, refused.message);
   spendAction(ctx, u);
   spendMovement(ctx, u);
   const got = ctx.changePool(u.id, 'stamina', 2, 'gain', { rule: 'D60-REST-1' });

@@ -58,7 +58,6 @@ export function resolveThrow(ctx: Resolution, u: Unit, plan: ThrowPlan): void {
       name: w.name,
       owner: u.id,
       speed: w.thrown.speed,
-      agility: stat(u, 'agility'),
       strength: stat(u, 'strength'),
       kind: w.type,
       base: w.damage,
