@@ -2,7 +2,9 @@
  * Falling (rulings OUT-TER-3, OUT-SHIP-1, OUT-SHIP-2): the text calls a mountain fall "considerable, or
  * most likely deadly" and makes catapulted units and a downed airship's crew take fall damage, never
  * saying how much. Ruling: 1d6 per level fallen (at least 1, at most 20d6), true damage (no reduction,
- * no resistance). Units with wings glide down unhurt, if they are up to spread them.
+ * no resistance). Units with wings glide down unhurt, if they are up to spread them. A unit already down (0 HP)
+ * rolls nothing: hit points stop at 0 and the text kills no one by damage (only a mount's Spirit Release does,
+ * and that runs on whatever the fall does), so the dice could change nothing (ruling OUT-SHIP-1).
  */
 import type { Resolution, Unit } from '../../engine/index.ts';
 import { dealDamage } from './damage.ts';
@@ -21,6 +23,10 @@ export function fallDice(levels: number): number {
  * why: below deck in a falling airship, ruling OUT-SHIP-1).
  */
 export function fallDamage(ctx: Resolution, u: Unit, levels: number, rule: string, why: string, pinned?: string): number {
+  if (u.status === 'down') {
+    ctx.note(`${u.name} is already down at 0 HP: the fall can take nothing more from it, so no dice are rolled [${rule}]`);
+    return 0;
+  }
   if (pinned && flies(u)) ctx.note(`${u.name} has no room to spread its wings: ${pinned} [${rule}]`);
   else if (flies(u)) {
     ctx.note(`${u.name} spreads its wings and glides down unhurt [${rule}]`);

@@ -57,7 +57,8 @@ function outcome(state: EncounterState): CombatResult | null {
   const r = standing(state);
   if (!r || r.outcome !== 'victory') return r;
   const players = state.sides.filter((s) => isPlayerSide(state, s));
-  if (!players.includes(r.winner!)) return { ...r, outcome: 'defeat', reason: 'every player character is down' };
+  // the engine words it "defeat for <winner>": the reason says whose defeat it is
+  if (!players.includes(r.winner!)) return { ...r, outcome: 'defeat', reason: `the players' defeat: every player character is down, and ${r.winner} hold the field` };
   return { ...r, reason: 'every enemy is down' };
 }
 

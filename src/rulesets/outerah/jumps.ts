@@ -72,7 +72,7 @@ export function mountainJump(ctx: Resolution, u: Unit, from: Cell, to: Cell, tak
   const map = ctx.state.map as GridMap;
   if (foot) {
     const levels = elevationAt(map, from) - elevationAt(map, foot);
-    ctx.emit({ type: 'unit.moved', unit: u.id, from, to: foot, forced: 'fall' });
+    ctx.emit({ type: 'unit.moved', unit: u.id, from, to: foot, forced: 'carried down the mountainside' });
     if (mount) {
       // the pair slides down together; the mount lands first, its rider on it (a winged mount never jumps: jumpFor)
       carryPartner(ctx, ctx.unit(u.id), foot);

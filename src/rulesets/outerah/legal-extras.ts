@@ -19,7 +19,8 @@ import { boxLaunchBlocker, cannonShipBlocker, cannonSpec, cannonUnitBlocker, cat
 import { weaponSpec } from './spec.ts';
 import { attackBlocker } from './targeting.ts';
 import { hasSlot } from './turn.ts';
-import { inGravity, isOpenAir } from './terrain.ts';
+import { isOpenAir, surroundings } from './terrain.ts';
+import { HOOKSHOT_RANGE, hookshotBlocker, REPEL_CELLS, staysPut } from './space.ts';
 import { swimBlocker } from './water.ts';
 
 const opt = (group: string, label: string, command: ActionOption['command']): ActionOption => ({ command, label, group });
@@ -158,7 +159,7 @@ function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): v
       for (let x = Math.max(0, from.x - max); x <= Math.min(map.width - 1, from.x + max); x++) {
         const c = { x, y };
         if (landingBlocker(state, u, ship, who, c, taken)) continue;
-        const air = isOpenAir(state, c) ? (dataOf(who).wings ? ' — open air: it flies' : ' — open air: it falls, out of the fight') : inGravity(state, c) ? '' : ' — out of every gravity field: it drifts away';
+        const air = isOpenAir(state, c) ? (dataOf(who).wings ? ' — open air: it flies' : ' — open air: it falls, out of the fight') : surroundings(state) !== 'space' || staysPut(state, c) ? '' : ' — out of every gravity field: it drifts away';
         out.push(opt('ship', `Catapult ${who.name} to (${x}, ${y})${air}`, { type: 'launch', actor: u.id, payload: 'unit', unit: who.id, to: [x, y] }));
       }
     }
@@ -182,5 +183,21 @@ export function extraActions(state: EncounterState, u: Unit, out: ActionOption[]
   if (!swimBlocker(state, u.id)) out.push(opt('move', 'Swim: thrust on with half the Jump (Secondary action, 10 s of breath)', { type: 'swim', actor: u.id }));
   shipOptions(state, u, out);
   catapultOptions(state, u, out);
+  hookshotOptions(state, u, out);
   return out;
+}
+
+/** Every anchor in the hookshot's reach, to pull to or repel off (OUT-SPACE-2). */
+function hookshotOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
+  if (!dataOf(u).hookshot || !u.position || !hasSlot(u, 'secondary')) return;
+  const map = state.map as GridMap;
+  const { x, y } = u.position;
+  for (let ay = Math.max(0, y - HOOKSHOT_RANGE); ay <= Math.min(map.height - 1, y + HOOKSHOT_RANGE); ay++) {
+    for (let ax = Math.max(0, x - HOOKSHOT_RANGE); ax <= Math.min(map.width - 1, x + HOOKSHOT_RANGE); ax++) {
+      const at = { x: ax, y: ay };
+      if (hookshotBlocker(state, u, at)) continue;
+      out.push(opt('move', `Hookshot: pull to (${ax}, ${ay}) (Secondary action)`, { type: 'hookshot', actor: u.id, at: [ax, ay], mode: 'pull' }));
+      out.push(opt('move', `Hookshot: repel off (${ax}, ${ay}), a Push of ${REPEL_CELLS} (Secondary action)`, { type: 'hookshot', actor: u.id, at: [ax, ay], mode: 'push' }));
+    }
+  }
 }

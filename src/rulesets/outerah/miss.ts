@@ -33,8 +33,9 @@ export function strayProjectile(ctx: Resolution, attacker: Unit, target: Unit, w
   const face = ctx.roll(6, 'stray');
   const cell = cells[face - 1];
   const victim = cell ? unitOn(ctx, cell) : undefined;
-  const where = cell ? `${at(cell)}${victim ? `: ${victim.name}` : ': nobody there'}` : `no cell ${face} (only ${cells.length})`;
-  ctx.check({ label: `stray (${what})`, terms: [{ kind: 'dice', label: '1d6', faces: [face], value: face }], total: face, outcome: `strays to ${where}`, rules: ['OUT-MISS-2'] }, attacker.id, target.id);
+  // at the map's edge the cone holds fewer than six cells: a face past them flies off the map
+  const outcome = cell ? `strays to ${at(cell)}${victim ? `: ${victim.name}` : ': nobody there'}` : `flies off the map (the cone beside ${target.name} has only ${cells.length} cell${cells.length === 1 ? '' : 's'}): nobody hit`;
+  ctx.check({ label: `stray (${what})`, terms: [{ kind: 'dice', label: '1d6', faces: [face], value: face }], total: face, outcome, rules: ['OUT-MISS-2'] }, attacker.id, target.id);
   if (victim && victim.id !== attacker.id) land(victim);
 }
 

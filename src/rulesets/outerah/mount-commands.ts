@@ -90,7 +90,7 @@ export function rideCommand(ctx: Resolution, cmd: Command): void {
   if (why) fail('action/cannot_ride', `${why} [OUT-MNT-1]`);
   const { mount } = mountFor(ctx.state, u);
   ctx.changePool(u.id, 'movement', -1, 'spend', { rule: 'OUT-MNT-1' });
-  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: mount.position!, forced: 'mounts' });
+  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: mount.position!, cost: 1 });
   ctx.setData(u.id, 'mount', { unit: mount.id, state: 'riding' });
   ctx.note(`${u.name} climbs onto ${mount.name} [OUT-MNT-1]`);
 }
@@ -131,5 +131,6 @@ export function dismountCommand(ctx: Resolution, cmd: Command): void {
   const rec = mountRecord(u)!;
   ctx.changePool(u.id, 'movement', -1, 'spend', { rule: 'OUT-MNT-1' });
   ctx.setData(u.id, 'mount', { unit: rec.unit, state: 'beside' });
-  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to, forced: 'dismounts' });
+  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to, cost: 1 });
+  ctx.note(`${u.name} gets down from ${ctx.unit(rec.unit).name} [OUT-MNT-1]`);
 }

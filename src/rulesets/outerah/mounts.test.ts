@@ -265,22 +265,23 @@ describe('outerah mounts: moving as the mount does', () => {
     expect([a.t.unusedDice, b.t.unusedDice, c.t.unusedDice]).toEqual([[], [], []]);
   });
 
-  it('OUT-MNT-1, OUT-MNT-2: a winged mount brought to 0 HP in open air falls: fall damage for the altitude, wings or not, then out of the fight; its Spirit Release runs out (ruling)', () => {
+  it('OUT-MNT-1, OUT-MNT-2, OUT-SHIP-1: a winged mount brought to 0 HP in open air falls, wings or not, out of the fight; already at 0 HP it rolls no fall damage; its Spirit Release runs out (ruling)', () => {
     // the winged Horse (5 HP) flies at (6,1) in open air, Hero (no wings) in the saddle; Foe (winged) strikes from (5,1).
     // Foe maces the Horse: crit D100(50) no, hit D100(30), 1d6(3) + Strength 10 − 0 = 13 → 0 HP: down.
     // Hero is thrown: every free cell around is open air, no attacker to be thrown away from: the first, (5,0), and it
     // falls for the Ark's altitude 5: 5d6(1, 1, 1, 1, 1) = 5, 40 → 35, out. Then the Horse falls limp (its wings no
-    // help): 5d6(2, 2, 2, 2, 2) = 10 more, and it is out of the fight
+    // help), out of the fight: already at 0 HP, it rolls no fall damage (ruling OUT-SHIP-1: the dice could change nothing)
     // (an Ally on the deck keeps the fight going: Speed 5 + 0 + 3 = 8)
     const ally = { id: 'ally', name: 'Ally', side: 'heroes', class: 'hunter', at: [1, 1], hp: 20 };
     const t = new Table(outerah, duel({ hero: rider({ at: [6, 1] }), foe: { at: [5, 1], wings: true }, extra: [horse({ at: [6, 1], wings: true, hp: 5 }), ally], doc: { map: { width: 12, height: 12, surroundings: 'sky' }, ships: [ark] } }));
     t.start(5, 1, 1, 3); // Hero 12, Ally 8, Horse 6, Foe 4
     t.do({ type: 'end_turn', actor: 'hero' });
     t.do({ type: 'end_turn', actor: 'ally' });
-    const ev = t.dice(50, 30, 3, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2).do({ type: 'attack', actor: 'foe', target: 'horse' });
+    const ev = t.dice(50, 30, 3, 1, 1, 1, 1, 1).do({ type: 'attack', actor: 'foe', target: 'horse' });
     expect(t.lines(ev)).toContain('Hero is thrown from Horse into open air at (5, 0): nothing to land on, it falls [OUT-MNT-2, OUT-SPACE-1]');
     expect(t.lines(ev)).toContain('Horse goes down in open air: its wings stop beating and it drops out of the sky [OUT-MNT-1, OUT-SPACE-1]');
-    expect(t.checks(ev).slice(3)).toEqual(['5d6(1, 1, 1, 1, 1) (5 levels: 1d6 each) = 5 → 5 damage [OUT-SHIP-2]', '5d6(2, 2, 2, 2, 2) (5 levels: 1d6 each) = 10 → 10 damage [OUT-SHIP-2]']);
+    expect(t.lines(ev)).toContain('Horse is already down at 0 HP: the fall can take nothing more from it, so no dice are rolled [OUT-SHIP-2]');
+    expect(t.checks(ev).slice(3)).toEqual(['5d6(1, 1, 1, 1, 1) (5 levels: 1d6 each) = 5 → 5 damage [OUT-SHIP-2]']);
     expect(t.lines(ev)).not.toContain('Horse spreads its wings and glides down unhurt [OUT-SHIP-2]');
     expect(t.hp('hero')).toBe(35);
     expect([t.unit('hero').status, t.unit('horse').status]).toEqual(['fled', 'fled']);

@@ -24,8 +24,8 @@ import { dataOf, flies } from './model.ts';
 import { downInOpenAir } from './flight.ts';
 import { mountRecord, riddenMount, riderOf } from './mount-model.ts';
 import { takenCells } from './move.ts';
-import { fallFromSky, fallHeight, startDrift } from './space.ts';
-import { inGravity, isOpenAir, surroundings } from './terrain.ts';
+import { fallFromSky, fallHeight, startDrift, staysPut } from './space.ts';
+import { isOpenAir, surroundings } from './terrain.ts';
 
 export const SPIRIT_RELEASE_ROUNDS = 3;
 
@@ -65,7 +65,7 @@ export function landingOf(state: EncounterState, rider: Unit, mount: Unit, from:
   // a rider already down (its mount went down under it) cannot spread its wings
   const wings = flies(rider);
   const place = surroundings(state);
-  const stands = (c: Cell) => (place === 'space' ? inGravity(state, c) : wings || !isOpenAir(state, c));
+  const stands = (c: Cell) => (place === 'space' ? staysPut(state, c) : wings || !isOpenAir(state, c));
   const ground = order.find(stands);
   if (ground) return { cell: ground, over: false };
   return order.length ? { cell: order[0], over: true } : undefined;

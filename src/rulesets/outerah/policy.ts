@@ -7,7 +7,7 @@ import { facingToward } from '../../engine/space/facing.ts';
 import { distance } from '../../engine/space/grid.ts';
 import { isRejection, type ActionOption, type Cell, type EncounterState, type Policy, type Unit } from '../../engine/index.ts';
 import { effectRow } from './effect-table.ts';
-import { canBeTargeted, dataOf, enemiesOf } from './model.ts';
+import { canBeTargeted, dataOf, enemiesOf, itemsOf } from './model.ts';
 import { preview } from './preview.ts';
 import { effectOrderOf } from './skill-effects.ts';
 import { partTwoChoice } from './policy-extras.ts';
@@ -51,7 +51,13 @@ export const aggressive: Policy = (state, id, options) => {
     const t = state.units[o.command.target as string];
     return t.pools.hp.value < t.pools.hp.max / 2;
   };
-  const heal = support.find((o) => (o.command.type === 'use_item' || (o.command.type === 'cast' && skillOf(state, o)?.kind === 'heal')) && hurt(o));
+  // healing of an element the target is immune to gives nothing (OUT-RES-3): not worth the action
+  const healElement = (o: ActionOption) => (o.command.type === 'cast' ? skillOf(state, o)?.element : itemsOf(state).find((i) => i.id === o.command.item)?.element);
+  const healsSome = (o: ActionOption) => {
+    const element = healElement(o);
+    return element === undefined || (dataOf(state.units[o.command.target as string]).resist[element] ?? 100) !== 0;
+  };
+  const heal = support.find((o) => (o.command.type === 'use_item' || (o.command.type === 'cast' && skillOf(state, o)?.kind === 'heal')) && hurt(o) && healsSome(o));
   if (heal) return heal;
   const effectCast = support.find((o) => {
     if (o.command.type !== 'cast') return false;

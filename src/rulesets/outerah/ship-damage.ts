@@ -82,15 +82,16 @@ function wreck(ctx: Resolution, ship: Ship): void {
   // who rides what and who is below deck, before anyone is gone
   const mountOf = new Map(crew.map((u) => [u.id, riddenMount(ctx.state, u)]));
   const below = new Set(crew.filter(isBelowDeck).map((u) => u.id));
+  const place = surroundings(ctx.state);
+  // the cause first, then the wreck and what it takes with it
+  if (place === 'sky') ctx.note(`${ship.name}'s Hull is destroyed: the airship falls out of the air from altitude ${ship.altitude} [OUT-SHIP-1]`);
+  else ctx.note(`${ship.name}'s Hull is destroyed${below.size ? ': the crew below deck come out among the wreckage' : ''} [OUT-SHIP-1]`);
   ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'wrecked', value: true });
   for (const u of crew) if (dataOf(u).station) ctx.setData(u.id, 'station', undefined);
-  const place = surroundings(ctx.state);
   if (place !== 'sky') {
-    ctx.note(`${ship.name}'s Hull is destroyed: the ship is a wreck${below.size ? '; the crew below deck come out among the wreckage' : ''} [OUT-SHIP-1]`);
     if (place === 'space' && crew.length) ctx.note(`${ship.name}'s gravity field is gone with its Hull: ${crew.map((u) => u.name).join(', ')} ${crew.length === 1 ? 'is' : 'are'} out in space, Movement halved; nothing shoved them, so they do not drift [OUT-SHIP-1, OUT-SPACE-1]`);
     return;
   }
-  ctx.note(`${ship.name}'s Hull is destroyed: the airship falls out of the air from altitude ${ship.altitude} [OUT-SHIP-1]`);
   const carried = new Set([...mountOf.values()].filter((m): m is Unit => m !== undefined).map((m) => m.id));
   for (const u of crew) {
     if (carried.has(u.id)) continue; // it goes as its rider goes, just after it
@@ -109,9 +110,10 @@ function wreck(ctx: Resolution, ship: Ship): void {
   }
 }
 
-/** One of those going down with the falling ship: fall damage for its altitude (if still up), then out of the battle. */
+/** One of those going down with the falling ship: fall damage for its altitude (none for one already down), then out of the battle. */
 function goDown(ctx: Resolution, ship: Ship, u: Unit, pinned: string | undefined): void {
-  if (ctx.unit(u.id).status === 'active') fallDamage(ctx, ctx.unit(u.id), ship.altitude, 'OUT-SHIP-1', `${ship.name} falls`, pinned);
+  const was = ctx.unit(u.id).status;
+  if (was === 'active' || was === 'down') fallDamage(ctx, ctx.unit(u.id), ship.altitude, 'OUT-SHIP-1', `${ship.name} falls`, pinned);
   const now = ctx.unit(u.id);
   if (now.status === 'active' || now.status === 'down') ctx.emit({ type: 'unit.status', unit: u.id, status: 'fled', cause: `fell with ${ship.name}`, rule: 'OUT-SHIP-1' });
 }

@@ -103,7 +103,7 @@ export function steerCommand(ctx: Resolution, cmd: Command): void {
   if (dx !== 0 || dy !== 0) {
     const to = { x: ship.at.x + dx, y: ship.at.y + dy };
     ctx.emit({ type: 'outerah:ship.moved', ship: ship.id, from: ship.at, to });
-    for (const c of crew) ctx.emit({ type: 'unit.moved', unit: c.id, from: c.position, to: { x: c.position!.x + dx, y: c.position!.y + dy }, forced: `aboard ${ship.name}` });
+    for (const c of crew) ctx.emit({ type: 'unit.moved', unit: c.id, from: c.position, to: { x: c.position!.x + dx, y: c.position!.y + dy }, forced: `carried aboard ${ship.name}` });
   }
   if (lost(ship, 'wings')) ctx.note(`Steering ${ship.name} without its Wings: a Minus Charge on its Movement [OUT-SHIP-1]`);
 }

@@ -32,8 +32,8 @@ import { canBeTargeted, dataOf } from './model.ts';
 import { turnKey } from './pets.ts';
 import { sectionOrFail, shipOrFail, strikeSection } from './ship-damage.ts';
 import { broadside, distanceToShip, inCannonArc, shipAt, shipInCannonArc, shipOf, SIDE_NAMES, type CannonSide, type Ship } from './ship-model.ts';
-import { inGravity, isOpenAir, surroundings } from './terrain.ts';
-import { fallFromSky, startDrift } from './space.ts';
+import { isOpenAir, surroundings } from './terrain.ts';
+import { fallFromSky, startDrift, staysPut } from './space.ts';
 import { skillOf } from './skills.ts';
 import { skillSpec, type StrikeSpec } from './spec.ts';
 import { resolveStrike } from './strike.ts';
@@ -265,7 +265,7 @@ function launchUnit(ctx: Resolution, u: Unit, ship: Ship, cmd: Command): void {
     return;
   }
   const space = surroundings(ctx.state) === 'space';
-  if (space && !inGravity(ctx.state, cell)) {
+  if (space && !staysPut(ctx.state, cell)) {
     // ruling OUT-SHIP-2, OUT-SPACE-1: "tossed off the ship" — nothing to land on or fall to: it drifts on the way it flew
     ctx.note(`${u.name} catapults ${who.name} out of every gravity field at (${cell.x}, ${cell.y}): nothing stops it [OUT-SHIP-2, OUT-SPACE-1]`);
     startDrift(ctx, ctx.unit(who.id), u.position!, cell);

@@ -20,7 +20,7 @@ import { fallDamage } from './falls.ts';
 import { dataOf, flies } from './model.ts';
 import { carriedRider, carryPartner, moverOf, riddenMount } from './mount-model.ts';
 import { parseCell, takenCells } from './move.ts';
-import { distanceToShip, shipAt, shipList } from './ship-model.ts';
+import { distanceToShip, shipAt, shipList, type Ship } from './ship-model.ts';
 import { inGravity, isOpenAir, surroundings } from './terrain.ts';
 import { spendSlot } from './turn.ts';
 
@@ -40,7 +40,10 @@ export function afterForcedMove(ctx: Resolution, u: Unit, from: Cell, to: Cell):
   const mount = riddenMount(ctx.state, u) ?? (carriedRider(ctx.state, u) ? u : undefined);
   const rider = mount ? (mount.id === u.id ? carriedRider(ctx.state, u)! : u) : undefined;
   if (place === 'space' && !inGravity(ctx.state, to)) {
-    startDrift(ctx, rider ?? u, from, to);
+    const hold = handhold(ctx.state, to);
+    // ruling OUT-SPACE-1: pushed along a wreck or onto a structure, it fetches up against something to hold
+    if (hold) ctx.note(`${(rider ?? u).name} is pushed out of every gravity field onto ${hold} at (${to.x}, ${to.y}) and catches hold: it does not drift [OUT-SPACE-1]`);
+    else startDrift(ctx, rider ?? u, from, to);
   } else if (place === 'sky' && isOpenAir(ctx.state, to) && !flies(moverOf(ctx.state, rider ?? u))) {
     const levels = fallHeight(ctx.state, from);
     if (!mount || !rider) {
@@ -112,18 +115,53 @@ export function driftOn(ctx: Resolution, id: string): void {
     ctx.note(`${u.name} bumps into something and stops drifting [OUT-SPACE-1]`);
     return;
   }
-  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: next, forced: 'drift' });
+  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: next, forced: 'carried by the drift' });
   carryPartner(ctx, u, next);
+  const hold = handhold(ctx.state, next);
   if (inGravity(ctx.state, next)) {
     ctx.setData(u.id, 'drift', undefined);
     ctx.note(`${u.name} drifts into a gravity field and finds its feet [OUT-SPACE-1]`);
+  } else if (hold) {
+    ctx.setData(u.id, 'drift', undefined);
+    ctx.note(`${u.name} drifts onto ${hold} at (${next.x}, ${next.y}) and catches hold: it drifts no further [OUT-SPACE-1, OUT-SPACE-2]`);
   } else ctx.note(`${u.name} drifts on to (${next.x}, ${next.y}) [OUT-SPACE-1]`);
 }
 
-/** Something a hook can grapple: a ship's deck, a wall, a `structure` cell. */
-function grapplable(ctx: Resolution, c: Cell): boolean {
-  const map = ctx.state.map as GridMap;
-  return inBounds(map, c) && (shipAt(ctx.state, c) !== undefined || terrainAt(map, c).blocksMove === true || hasTag(map, c, 'structure'));
+/**
+ * The ship whose deck is at `c` and still on the map: in the sky a wreck has fallen out of it (ruling OUT-SHIP-1),
+ * so its cells are open air with nothing to stand on or grapple; in space a wreck stays where it broke.
+ */
+export function deckThere(state: EncounterState, c: Cell): Ship | undefined {
+  const ship = shipAt(state, c);
+  return ship && !(ship.wrecked && surroundings(state) === 'sky') ? ship : undefined;
+}
+
+/**
+ * What a drifting body catches hold of at `c` (ruling OUT-SPACE-1), named for the log: a ship's deck, a wreck's
+ * included, or a `structure` cell — what a hook grapples (OUT-SPACE-2) — where there is no gravity to do it.
+ */
+export function handhold(state: EncounterState, c: Cell): string | undefined {
+  const ship = deckThere(state, c);
+  if (ship) return ship.wrecked ? `the wreck of ${ship.name}` : `${ship.name}'s deck`;
+  return hasTag(state.map as GridMap, c, 'structure') ? 'a structure' : undefined;
+}
+
+/** In space, a cell where a body stays put: in a gravity field, or against a handhold (ruling OUT-SPACE-1). */
+export const staysPut = (state: EncounterState, c: Cell): boolean => inGravity(state, c) || handhold(state, c) !== undefined;
+
+/** Something a hook can grapple: a ship's deck still on the map (a fallen wreck is not), a wall, a `structure` cell. */
+export function grapplable(state: EncounterState, c: Cell): boolean {
+  const map = state.map as GridMap;
+  return inBounds(map, c) && (deckThere(state, c) !== undefined || terrainAt(map, c).blocksMove === true || hasTag(map, c, 'structure'));
+}
+
+/** Why `u` cannot fire its hookshot at `at` now (the command and legalActions share it), or null. */
+export function hookshotBlocker(state: EncounterState, u: Unit, at: Cell): { code: string; message: string; field?: string } | null {
+  if (!dataOf(u).hookshot) return { code: 'action/no_hookshot', message: `${u.name} carries no hookshot [OUT-SPACE-2]` };
+  if (!grapplable(state, at)) return { code: 'action/nothing_to_grapple', message: `nothing at (${at.x}, ${at.y}) for the hook to grapple [OUT-SPACE-2]`, field: 'at' };
+  const d = distance(u.position!, at);
+  if (d > HOOKSHOT_RANGE || d === 0) return { code: 'action/out_of_range', message: `(${at.x}, ${at.y}) is ${d} cells away; the hookshot reaches ${HOOKSHOT_RANGE}`, field: 'at' };
+  return null;
 }
 
 export function hookshotCommand(ctx: Resolution, cmd: Command): void {
@@ -131,9 +169,8 @@ export function hookshotCommand(ctx: Resolution, cmd: Command): void {
   if (!dataOf(u).hookshot) fail('action/no_hookshot', `${u.name} carries no hookshot [OUT-SPACE-2]`);
   const at = parseCell(cmd, 'at');
   if (cmd.mode !== 'pull' && cmd.mode !== 'push') fail('command/bad_mode', 'mode must be pull or push', 'mode');
-  if (!grapplable(ctx, at)) fail('action/nothing_to_grapple', `nothing at (${at.x}, ${at.y}) for the hook to grapple [OUT-SPACE-2]`, 'at');
-  const d = distance(u.position!, at);
-  if (d > HOOKSHOT_RANGE || d === 0) fail('action/out_of_range', `(${at.x}, ${at.y}) is ${d} cells away; the hookshot reaches ${HOOKSHOT_RANGE}`, 'at');
+  const why = hookshotBlocker(ctx.state, u, at);
+  if (why) fail(why.code, why.message, why.field);
   spendSlot(ctx, u, 'secondary');
   const taken = takenCells(ctx.state, u);
   const map = ctx.state.map as GridMap;
@@ -146,7 +183,7 @@ export function hookshotCommand(ctx: Resolution, cmd: Command): void {
     }
     if (dataOf(u).drift) ctx.setData(u.id, 'drift', undefined);
     if (end !== from) {
-      ctx.emit({ type: 'unit.moved', unit: u.id, from, to: end, forced: 'hookshot pull' });
+      ctx.emit({ type: 'unit.moved', unit: u.id, from, to: end, forced: 'pulled by the hookshot' });
       carryPartner(ctx, u, end);
     }
     ctx.note(`${u.name}'s hookshot grapples (${at.x}, ${at.y}) and pulls it to (${end.x}, ${end.y}) [OUT-SPACE-2]`);
@@ -156,7 +193,7 @@ export function hookshotCommand(ctx: Resolution, cmd: Command): void {
   const end = kb.cells.at(-1);
   ctx.note(`${u.name} repels off (${at.x}, ${at.y}): treated as a Push [OUT-SPACE-2]`);
   if (!end) return;
-  ctx.emit({ type: 'unit.moved', unit: u.id, from, to: end, forced: 'repel (Push)' });
+  ctx.emit({ type: 'unit.moved', unit: u.id, from, to: end, forced: 'pushed off by the hookshot (a Push)' });
   carryPartner(ctx, u, end);
   afterForcedMove(ctx, ctx.unit(u.id), from, end);
 }

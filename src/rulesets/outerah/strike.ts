@@ -90,7 +90,8 @@ export function resolveStrike(ctx: Resolution, attacker: Unit, target: Unit, spe
       const resume: Record<string, Json> = { charges: charges as unknown as Json, ...(spec.weapon ? { weapon: spec.weapon } : {}), ...(spec.skill ? { skill: spec.skill } : {}) };
       strayProjectile(ctx, attacker, target, spec.name, resume, (v) => landOn(ctx, attacker, v, spec, false, charges, false, opts));
     } else {
-      ctx.note(`${spec.name} simply misses ${target.name} [OUT-MISS-1]`);
+      // magic that fails its hit check is an ordinary miss; only a reflected one goes astray (ruling OUT-MISS-3)
+      ctx.note(spec.magical ? `${spec.name} simply misses ${target.name} (magic goes astray only when reflected) [OUT-MISS-3]` : `${spec.name} simply misses ${target.name} [OUT-MISS-1]`);
     }
     return 'miss';
   }

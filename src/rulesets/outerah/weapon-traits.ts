@@ -108,7 +108,9 @@ export function patchUp(ctx: Resolution, id: UnitId, what: string): void {
   const fxs = ctx.state.effects.filter((f) => f.target === id && ['Wounds', 'Bleeding', 'Black&Blue', 'Bruising'].includes(f.name));
   if (!fxs.length) return;
   for (const fx of fxs) ctx.removeEffect(fx.id, 'cleansed');
-  ctx.note(`${what} patches up ${ctx.unit(id).name}: ${fxs.map((f) => f.name).join(', ')} healed [OUT-WPN-2, OUT-WPN-6]`);
+  // cite the rules of what was patched up: Wounds and Bleeding are slashing's, Black&Blue and Bruising bludgeon's
+  const rules = [...new Set(fxs.map((f) => (f.name === 'Wounds' || f.name === 'Bleeding' ? 'OUT-WPN-2' : 'OUT-WPN-6')))].sort();
+  ctx.note(`${what} patches up ${ctx.unit(id).name}: ${fxs.map((f) => f.name).join(', ')} healed [${rules.join(', ')}]`);
   refreshMaxHp(ctx, id);
 }
 
@@ -127,7 +129,7 @@ export function tryShove(ctx: Resolution, attacker: Unit, target: Unit): void {
     return;
   }
   const from = { ...target.position! };
-  ctx.emit({ type: 'unit.moved', unit: target.id, from, to: kb.cells[0], forced: 'Shove' });
+  ctx.emit({ type: 'unit.moved', unit: target.id, from, to: kb.cells[0], forced: 'shoved' });
   // a rider is shoved with its mount under it, a mount with its rider on it (OUT-MNT-1)
   carryPartner(ctx, target, kb.cells[0]);
   afterForcedMove(ctx, ctx.unit(target.id), from, kb.cells[0]);

@@ -106,7 +106,7 @@ describe('outerah weapons', () => {
     expect(t.unit('foe').pools.hp.max).toBe(90);
     t.do({ type: 'end_turn', actor: 'hero' });
     const ev = t.dice(1, 1).do({ type: 'use_item', actor: 'foe', item: 'potion' }); // 2d4 = 2
-    expect(t.lines(ev)).toContain('Potion patches up Foe: Bruising healed [OUT-WPN-2, OUT-WPN-6]');
+    expect(t.lines(ev)).toContain('Potion patches up Foe: Bruising healed [OUT-WPN-6]');
     expect(t.unit('foe').pools.hp).toEqual({ value: 83, max: 100 });
     const heavy = new Table(outerah, duel({ hero: { weapons: ['mace'] }, foe: { armor: 'heavy' } }));
     heavy.start(5, 1);

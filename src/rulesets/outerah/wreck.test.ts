@@ -63,7 +63,8 @@ describe('outerah: a wrecked ship and its crew', () => {
     expect(t.rejects({ type: 'attack', actor: 'hero', target: 'gunner', weapon: 'longbow' })).toBe('action/below_deck');
     const ev = t.dice(50, 30, 5).do(sink);
     expect(t.lines(ev)).toEqual(expect.arrayContaining([
-      "Raven's Hull is destroyed: the ship is a wreck; the crew below deck come out among the wreckage [OUT-SHIP-1]",
+      "Raven's Hull is destroyed: the crew below deck come out among the wreckage [OUT-SHIP-1]",
+      'Raven is a wreck [OUT-SHIP-1]',
       "Raven's gravity field is gone with its Hull: Foe, Gunner are out in space, Movement halved; nothing shoved them, so they do not drift [OUT-SHIP-1, OUT-SPACE-1]",
     ]));
     // no one was shoved: no drift, no fall, everyone where they stood
@@ -78,6 +79,20 @@ describe('outerah: a wrecked ship and its crew', () => {
     // back to Hero: the Gunner is no one's below-deck crew now, and the longbow reaches it
     t.passUntil('hero');
     expect(t.engine.legalActions(t.state, 'hero').some((o) => o.command.type === 'attack' && o.command.target === 'gunner')).toBe(true);
+    expect(t.unusedDice).toEqual([]);
+  });
+
+  it('OUT-SHIP-1, OUT-DMG-4: crew already down at 0 HP go down with the falling ship without a fall-damage roll: the dice could change nothing (ruling)', () => {
+    // the Cook lies on the Raven's deck at (10,1) at 0 HP (down: no Speed roll). The Raven falls from altitude 2:
+    // Foe, up, rolls 2d6(3, 4) = 7 (30 → 23), out; the Cook rolls nothing — hit points stop at 0 and no rule kills by
+    // damage — and is out all the same, still at 0 HP (what the roster carries back)
+    const t = battle('sky', [crew('cook', [10, 1], { startHp: 0 })]);
+    expect(t.unit('cook').status).toBe('down');
+    const ev = t.dice(50, 30, 5, 3, 4).do(sink);
+    expect(t.checks(ev).slice(3)).toEqual(['2d6(3, 4) (2 levels: 1d6 each) = 7 → 7 damage [OUT-SHIP-1]']);
+    expect(t.lines(ev)).toContain('Cook is already down at 0 HP: the fall can take nothing more from it, so no dice are rolled [OUT-SHIP-1]');
+    expect([t.unit('foe').status, t.unit('cook').status]).toEqual(['fled', 'fled']);
+    expect([t.hp('foe'), t.hp('cook')]).toEqual([23, 0]);
     expect(t.unusedDice).toEqual([]);
   });
 });
