@@ -5,7 +5,7 @@
 import { renderBreakdown } from './breakdown.ts';
 import type { GameEvent } from './events.ts';
 import type { Ruleset } from './ruleset.ts';
-import type { EncounterState } from './types.ts';
+import type { CombatResult, EncounterState } from './types.ts';
 
 /**
  * Events a reader of the narration does not need: per-turn resets and the ruleset's own bookkeeping.
@@ -64,10 +64,19 @@ export function describeEvent(e: GameEvent, state: EncounterState, ruleset?: Rul
     case 'effect.removed': return `${e.target ? `${name(e.target)}'s ` : ''}${e.name ?? e.id} ends (${e.why})`;
     case 'pending.opened': return `Waiting for ${e.pending.answeredBy === 'gm' ? 'the GM' : name(e.pending.answeredBy)}: ${e.pending.prompt}`;
     case 'pending.closed': return `Decided: ${JSON.stringify(e.answer)}`;
-    case 'combat.ended': return `Combat ends: ${e.result.outcome}${e.result.winner ? ` for ${e.result.winner}` : ''} (${e.result.reason})`;
+    case 'combat.ended': return `Combat ends: ${resultText(e.result)} (${e.result.reason})`;
     case 'note': return e.text;
     case 'undo': return `GM undoes command ${e.command}`;
     case 'redo': return `GM redoes command ${e.command}`;
     default: return `${e.type}`;
   }
+}
+
+/**
+ * How a fight ended, in words: "victory for heroes", and "defeat, bandits win" — the winner of a defeat
+ * is the other side, and "defeat for bandits" would read as if the bandits had lost.
+ */
+export function resultText(result: CombatResult): string {
+  if (!result.winner) return result.outcome;
+  return result.outcome === 'victory' ? `victory for ${result.winner}` : `${result.outcome}, ${result.winner} win`;
 }

@@ -21,9 +21,11 @@ describe('frontline end of battle', () => {
     const t = new Table(frontline, battle({ hero: { startHp: 3 } }));
     t.start(...EVEN_START);
     t.do({ type: 'end_turn', actor: 'hero' });
-    t.dice(15, 2, 4).do({ type: 'attack', actor: 'foe', target: 'hero' });
+    const ev = t.dice(15, 2, 4).do({ type: 'attack', actor: 'foe', target: 'hero' });
     expect(t.state.status).toBe('ended');
-    expect(t.state.result).toEqual({ outcome: 'defeat', reason: 'every character is unconscious: game over [FRL-END-2]' });
+    // the raiders are left standing: theirs is the win (the simulator counts it), the defeat the characters'
+    expect(t.state.result).toEqual({ outcome: 'defeat', winner: 'raiders', reason: 'every character is unconscious: game over [FRL-END-2]' });
+    expect(t.lines(ev).at(-1)).toBe('Combat ends: defeat, raiders win (every character is unconscious: game over [FRL-END-2])');
   });
 
   it('FRL-END-2: all enemies defeated → the characters win and play returns to exploration; enemies gain no Battlescar', () => {

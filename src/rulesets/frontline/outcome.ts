@@ -18,8 +18,9 @@ export function outcome(state: EncounterState): CombatResult | null {
     if (chars.some((u) => u.status === 'fled')) {
       return { outcome: 'fled', reason: 'no character is left standing: the ones who fled escaped [FRL-END-2]' };
     }
-    // no `winner`: the log would read "defeat for <enemies>"; the defeat is the characters'
-    return { outcome: 'defeat', reason: 'every character is unconscious: game over [FRL-END-2]' };
+    // the characters' defeat; the side left standing is its winner (the simulator counts its wins)
+    const standing = [...new Set(foes.filter((u) => u.status === 'active').map((u) => u.side))];
+    return { outcome: 'defeat', ...(standing.length === 1 ? { winner: standing[0] } : {}), reason: 'every character is unconscious: game over [FRL-END-2]' };
   }
   const fled = foes.filter((u) => u.status === 'fled').length;
   return {

@@ -57,7 +57,7 @@ function outcome(state: EncounterState): CombatResult | null {
   const r = standing(state);
   if (!r || r.outcome !== 'victory') return r;
   const players = state.sides.filter((s) => isPlayerSide(state, s));
-  // the engine words it "defeat for <winner>": the reason says whose defeat it is
+  // the players' defeat, won by the side left standing ("defeat, bandits win"); the reason says so too
   if (!players.includes(r.winner!)) return { ...r, outcome: 'defeat', reason: `the players' defeat: every player character is down, and ${r.winner} hold the field` };
   return { ...r, reason: 'every enemy is down' };
 }

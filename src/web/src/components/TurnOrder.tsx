@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Effect, EncounterState, Slot, UnitId } from '../../../engine/index.ts';
+import { resultText } from '../../../engine/describe.ts';
 import { sideColour } from '../board/palette.ts';
 
 interface Props {
@@ -30,7 +31,7 @@ export function TurnOrder({ state, active, selected, onSelect, slotTools, footer
     <section className="panel turn-order" aria-label="Turn order">
       <h2>
         <span data-testid="round">{status}</span>
-        {state.result && <span className="result"> — {state.result.outcome}{state.result.winner ? ` for ${state.result.winner}` : ''}</span>}
+        {state.result && <span className="result"> — {resultText(state.result)}</span>}
       </h2>
       <ol>
         {slots.map((slot, i) => {
