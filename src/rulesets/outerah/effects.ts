@@ -7,7 +7,7 @@
  *    a unit immune (0 %) to the skill's element gets none of its perks (OUT-RES-3);
  *  - durations are rounds, counted at each round's end; an effect landing after its target's turn this
  *    round is counted from the next round, so "(3)" always covers three of the target's turns (a mount's
- *    turns are its tamer's: mount-clock.ts);
+ *    turns are its tamer's, a controlled pet's its trainer's: borrowed-clock.ts);
  *  - the same debuff stacks (to its max) and keeps the longer duration; the same buff restarts its count;
  *  - DoTs tick at the start of the unit's turn, HoTs at its end.
  */
@@ -16,7 +16,7 @@ import { dealDamage, restore } from './damage.ts';
 import { effectRow, type EffectRow } from './effect-table.ts';
 import { resistanceOf, type Element } from './elements.ts';
 import { dataOf, stat } from './model.ts';
-import { turnsOf } from './mount-model.ts';
+import { turnsOf } from './borrowed-turns.ts';
 import { actedThisRound, grantHasteSlot, inspire, startSlow } from './timing.ts';
 
 export interface EffectOrder {
@@ -85,7 +85,7 @@ export function land(ctx: Resolution, source: Unit, target: Unit, row: EffectRow
   const rounds = order.rounds ?? row.rounds;
   // Haste's extra turn comes this round wherever it lands, so Haste(3) counts this round as its first:
   // exactly three extra turns (ruling OUT-INIT-3); other effects landing after the target's turn count from the next round.
-  // A mount's turns are its tamer's (ruling OUT-MNT-1): its own slot, always skipped, says nothing
+  // A mount's turns are its tamer's, a controlled pet's its trainer's (rulings OUT-MNT-1, OUT-PET-1): its own slot, skipped, says nothing
   const turns = turnsOf(ctx.state, target).id;
   const late = row.timing !== 'haste' && actedThisRound(ctx.state, turns);
   const remaining = rounds === undefined ? undefined : rounds + (late ? 1 : 0);
@@ -103,7 +103,7 @@ export function land(ctx: Resolution, source: Unit, target: Unit, row: EffectRow
     return;
   }
   // Stop and Slow tick at the start of the turns they take (Slow doing nothing itself), so a rider's lost turn
-  // reaches the mount that lives on its turns (mount-clock.ts)
+  // reaches the mount or pet that lives on its turns (borrowed-clock.ts)
   const tick = row.dot ? 'turn_start' : row.hot ? 'turn_end' : row.timing === 'stop' || row.timing === 'slow' ? 'turn_start' : undefined;
   const data: Record<string, number | string> = { held: 0, rolls: 0 };
   if (order.prefix) data.prefix = order.prefix;

@@ -8,6 +8,7 @@
  */
 import { lastSideStanding, type CombatResult, type EncounterState, type Ruleset } from '../../engine/index.ts';
 import { attackCommand } from './attack.ts';
+import { borrowersDrift, borrowersTurnEnd, borrowersTurnStart, onEffectTick } from './borrowed-clock.ts';
 import { createState } from './create.ts';
 import { gmDamage } from './damage.ts';
 import { shakeOff } from './effects.ts';
@@ -28,7 +29,6 @@ import { setReactionCommand } from './triggers.ts';
 import { chatCommand, endTurnCommand, startTurn } from './turn.ts';
 import { ageWeaponDebuffs } from './weapon-traits.ts';
 import { calmMountCommand, dismountCommand, rideCommand, summonMountCommand } from './mount-commands.ts';
-import { mountTurnEnd, mountTurnStart, onEffectTick } from './mount-clock.ts';
 import { isMount } from './mount-model.ts';
 import { mountSkip, spiritReleased } from './mounts.ts';
 import { petCommand } from './pet-orders.ts';
@@ -76,14 +76,15 @@ export const outerah: Ruleset = {
   orderForRound: (ctx) => orderForRound(ctx),
   skipReason: (state, id) => petSkip(state, id) ?? mountSkip(state, id) ?? timingSkip(state, id),
   onTurnStart(ctx, unit) {
-    mountTurnStart(ctx, unit);
+    borrowersTurnStart(ctx, unit);
     driftOn(ctx, unit);
+    borrowersDrift(ctx, unit);
     startTurn(ctx, unit);
   },
   onTurnEnd(ctx, unit) {
     if (ctx.unit(unit).status !== 'active') return;
     shakeOff(ctx, ctx.unit(unit));
-    mountTurnEnd(ctx, unit);
+    borrowersTurnEnd(ctx, unit);
   },
   onRoundEnd(ctx, round) {
     ageWeaponDebuffs(ctx, round);
@@ -98,7 +99,7 @@ export const outerah: Ruleset = {
   // the ship appliers change sections, cannons and the catapult inside state.data.ships, nothing else
   appliersEdit: ['ships'],
   describe: (e, state) => (e.type.startsWith('outerah:') ? describeShipEvent(e as { type: string; [k: string]: unknown }, state) : undefined),
-  // a mount's effects tick on its tamer's turns (mount-clock.ts)
+  // a mount's effects tick on its tamer's turns, a controlled pet's on its trainer's (borrowed-clock.ts)
   onEffectTick,
   commands: {
     move: { resolve: moveCommand },

@@ -5,7 +5,6 @@
 import { linksOf } from '../../engine/gm/links.ts';
 import type { Cell, EncounterState, Resolution, Unit } from '../../engine/index.ts';
 import { dataOf, hasEffect, stat } from './model.ts';
-import { petSkip } from './pets.ts';
 import { timingSkip } from './timing.ts';
 
 export const MOUNT_TAMER_WISDOM = 40;
@@ -60,26 +59,6 @@ export function moveOf(state: EncounterState, u: Unit): number {
 export function baseJumpOf(state: EncounterState, u: Unit): number {
   const m = riddenMount(state, u);
   return dataOf(m ?? u).jump;
-}
-
-/**
- * Whose turns a unit lives on (ruling OUT-MNT-1, OUT-TIME-1): a mount with its tamer in the fight takes no turns
- * of its own (mountSkip), so its effects tick, count from and are shaken off on its tamer's turns, ridden or
- * standing by; with the tamer out of the fight, on its own lost turns, as any unit that cannot act. A tamer that
- * is itself a pet under control has no turns to lend (it acts on its trainer's, petSkip): the mount then lives
- * on its own slot, skipped the same way, as its tamer lives on its. Anyone else: itself.
- */
-export function turnsOf(state: EncounterState, u: Unit): Unit {
-  const tamer = riderOf(state, u);
-  return tamer && tamer.status === 'active' && petSkip(state, tamer.id) === null ? tamer : u;
-}
-
-/** The mount whose turns are `u`'s (turnsOf), if any: a tamer's own mount, standing (a unit down lives through no turns). */
-export function mountOnTurnsOf(state: EncounterState, u: Unit): Unit | undefined {
-  const rec = mountRecord(u);
-  const mount = rec ? state.units[rec.unit] : undefined;
-  if (!mount || mount.status !== 'active' || u.status !== 'active') return undefined;
-  return turnsOf(state, mount).id === u.id ? mount : undefined;
 }
 
 /**

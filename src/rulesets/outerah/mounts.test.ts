@@ -26,11 +26,13 @@ describe('outerah mounts', () => {
     expect(r.error?.issues.map((i) => i.message)).toContain('Hero has 39 Wisdom; riding a mount takes Mount Tamer (40 Wisdom) [OUT-MNT-1]');
   });
 
-  it('OUT-MNT-1: the rider moves with the mount\'s Movement and Jump; the mount keeps its own level and takes no turns', () => {
+  it('OUT-MNT-1: the rider moves with the mount\'s Movement and Jump; the mount keeps its own level and takes no turns; the log carries the mount at no cost of its own', () => {
     const t = table({ horse: {} });
     expect(t.unit('hero').pools.movement.value).toBe(8); // the Horse's 8, not Hero's 5
     t.state.map = { ...(t.state.map as object), cells: { '2,5': { elevation: 3 } } } as never; // a 3-level ledge: Hero's own Jump is 1
-    t.do({ type: 'move', actor: 'hero', to: [2, 5] });
+    const mv = t.do({ type: 'move', actor: 'hero', to: [2, 5] });
+    // three steps, 3 of the 8 from Hero's pool; the Horse's line names no cost (it spends nothing of its own)
+    expect(t.lines(mv).filter((l) => l.includes('to (2, 5)'))).toEqual(['Hero moves to (2, 5), cost 3', 'Horse is carried along under Hero (no cost of its own) to (2, 5)']);
     expect(t.unit('horse').position).toEqual({ x: 2, y: 5 });
     expect(t.unit('hero').pools.movement.value).toBe(5);
     expect(t.unit('horse').data.level).toBe(3);

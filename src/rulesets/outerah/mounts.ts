@@ -14,7 +14,7 @@
  *    falls (ruling): fall damage for the altitude, its wings no help, then out of the fight; the countdown runs on;
  *  - thrown in space out of every gravity field, the rider drifts (ruling OUT-MNT-2, OUT-SPACE-1);
  *  - a mount has no turn of its own: it moves with its rider, and its effects run on its rider's turns
- *    (ruling: mount-clock.ts); a Toppled, Stopped or Slowed mount holds the pair (mount-model mountHeld).
+ *    (ruling: borrowed-clock.ts); a Toppled, Stopped or Slowed mount holds the pair (mount-model mountHeld).
  */
 import { knockback } from '../../engine/space/area.ts';
 import { cellKey, neighbours } from '../../engine/space/grid.ts';

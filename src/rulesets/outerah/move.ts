@@ -160,7 +160,8 @@ export function walk(ctx: Resolution, u: Unit, path: Cell[], reach: Map<string, 
   const fellAway = now.position!.x !== path[0].x || now.position!.y !== path[0].y;
   if (stop > 0 && !fellAway) {
     ctx.emit({ type: 'unit.moved', unit: u.id, from: path[0], to: end, path: path.slice(0, stop + 1), cost });
-    if (mount) ctx.emit({ type: 'unit.moved', unit: mount.id, from: path[0], to: end, path: path.slice(0, stop + 1), cost, forced: 'carried along under its rider' });
+    // the pair moves on the mount's legs, but the Movement spent is the rider's pool: the mount's line has no cost
+    if (mount) ctx.emit({ type: 'unit.moved', unit: mount.id, from: path[0], to: end, path: path.slice(0, stop + 1), forced: `carried along under ${u.name} (no cost of its own)` });
   }
   // a failed jump spends the rest of the Movement (a riding pair that fell slid down together: mountainJump)
   if (failed) {

@@ -69,15 +69,15 @@ export function orderBlocker(state: Resolution['state'], trainer: Unit, pet: Uni
 /** Cells the pet may still move this turn: its own Movement until the Specialty is spent, then what is left. */
 export function petBudget(state: Resolution['state'], trainer: Unit, pet: Unit): number {
   if (petTurnOf({ state }, trainer)) return pet.pools.movement.value;
-  return hasEffect(state, pet.id, 'Topple') ? 0 : dataOf(pet).move;
+  return hasEffect(state, pet.id, 'Topple') || dataOf(pet).drift ? 0 : dataOf(pet).move;
 }
 
 function beginPetTurn(ctx: Resolution, trainer: Unit, pet: Unit): PetTurn {
   const now = petTurnOf(ctx, trainer);
   if (now) return now;
   spendSlot(ctx, trainer, 'specialty');
-  // the Pet Movement: the pet's own Movement (none while Toppled)
-  const move = hasEffect(ctx.state, pet.id, 'Topple') ? 0 : dataOf(pet).move;
+  // the Pet Movement: the pet's own Movement (none while Toppled, nor drifting: nothing to push off, OUT-SPACE-1)
+  const move = hasEffect(ctx.state, pet.id, 'Topple') || dataOf(pet).drift ? 0 : dataOf(pet).move;
   if (pet.pools.movement.value !== move) ctx.changePool(pet.id, 'movement', move - pet.pools.movement.value, 'set', { rule: 'OUT-PET-1' });
   const turn: PetTurn = { key: turnKey(ctx.state), pet: pet.id, movement: false, action: false };
   ctx.note(`${trainer.name} uses the Specialty action: ${pet.name} gets a Pet Movement and a Pet Action [OUT-PET-1]`);

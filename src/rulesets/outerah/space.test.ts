@@ -79,6 +79,36 @@ describe('outerah space', () => {
     expect([t.unusedDice, a.unusedDice]).toEqual([[], []]);
   });
 
+  it('OUT-SPACE-2, OUT-SPACE-1, OUT-SHIP-2: a hookshot pull stopped short over open air in the sky leaves a wingless user to fall; on wings it hangs there; one that reaches the deck lands (ruling)', () => {
+    // the Ark's deck (0..3, 0..2) at altitude 5, the Raven's (8..10, 0..2) at altitude 7, open sky between. Hero (no
+    // wings, 40 HP) on the Ark's edge at (3,1) grapples the Raven's deck at (9,1), 6 cells off; Foe stands at (8,1)
+    const raven = { id: 'raven', name: 'Raven', side: 'foes', at: [8, 0], size: [3, 3], altitude: 7 };
+    const sky = (hero: Obj = {}, foe: Obj = {}) => {
+      const t = new Table(outerah, duel({ hero: { at: [3, 1], hookshot: true, ...hero }, foe: { at: [8, 1], wings: true, ...foe }, doc: { map: { width: 12, height: 6, surroundings: 'sky' }, ships: [{ ...ark, altitude: 5 }, raven] } }));
+      t.start(5, 1); // Hero 12, Foe 4
+      return t;
+    };
+    // the line runs (4,1) … (9,1); Foe's cell (8,1) stops it at (7,1), open air: it falls from the Ark it left,
+    // altitude 5: 5d6 (1, 2, 3, 4, 5) = 15 (40 → 25), then out of the fight (fled)
+    const t = sky();
+    const ev = t.dice(1, 2, 3, 4, 5).do({ type: 'hookshot', actor: 'hero', at: [9, 1], mode: 'pull' });
+    expect(t.lines(ev)).toContain("Hero's hookshot grapples (9, 1) and pulls it to (7, 1) [OUT-SPACE-2]");
+    expect(t.lines(ev)).toContain("Hero is left in open air where the hookshot's pull stops short and falls [OUT-SPACE-2, OUT-SPACE-1]");
+    expect(t.checks(ev)).toEqual(['5d6(1, 2, 3, 4, 5) (5 levels: 1d6 each) = 15 → 15 damage [OUT-SHIP-2]']);
+    expect(t.unit('hero')).toMatchObject({ status: 'fled', position: { x: 7, y: 1 } });
+    expect(t.hp('hero')).toBe(25);
+    // with wings Hero hangs at (7,1), unhurt and in the fight; with Foe elsewhere the pull runs on to the
+    // grappled deck cell (9,1) itself, on the Raven: no fall
+    const w = sky({ wings: true });
+    w.do({ type: 'hookshot', actor: 'hero', at: [9, 1], mode: 'pull' });
+    expect(w.unit('hero')).toMatchObject({ status: 'active', position: { x: 7, y: 1 } });
+    const d = sky({}, { at: [11, 5] });
+    const deck = d.do({ type: 'hookshot', actor: 'hero', at: [9, 1], mode: 'pull' });
+    expect(d.lines(deck).some((l) => l.includes('falls'))).toBe(false);
+    expect(d.unit('hero')).toMatchObject({ status: 'active', position: { x: 9, y: 1 } });
+    expect([t.unusedDice, w.unusedDice, d.unusedDice]).toEqual([[], [], []]);
+  });
+
   it('OUT-MISC-1: badass tiers are cut off in the text: there is no badass field (ruling: model one as a higher-level unit)', () => {
     const r = encounterSchema.safeParse(duel({ foe: { badass: 'legendary' } }));
     expect(r.success).toBe(false);

@@ -44,22 +44,43 @@ export function afterForcedMove(ctx: Resolution, u: Unit, from: Cell, to: Cell):
     // ruling OUT-SPACE-1: pushed along a wreck or onto a structure, it fetches up against something to hold
     if (hold) ctx.note(`${(rider ?? u).name} is pushed out of every gravity field onto ${hold} at (${to.x}, ${to.y}) and catches hold: it does not drift [OUT-SPACE-1]`);
     else startDrift(ctx, rider ?? u, from, to);
-  } else if (place === 'sky' && isOpenAir(ctx.state, to) && !flies(moverOf(ctx.state, rider ?? u))) {
-    const levels = fallHeight(ctx.state, from);
-    if (!mount || !rider) {
-      ctx.note(`${u.name} is pushed off into open air and falls [OUT-SHIP-2]`);
-      fallFromSky(ctx, u, levels, 'off the ship');
-      return;
-    }
-    // ruling OUT-MNT-1: the pair is where the mount cannot fly; the rider is no longer carried
-    ctx.setData(rider.id, 'mount', { unit: mount.id, state: 'beside' });
-    if (flies(rider)) ctx.note(`${mount.name} has no wings and drops away from under ${rider.name}, who spreads its own and stays aloft [OUT-MNT-1, OUT-SPACE-1]`);
-    else {
-      ctx.note(`${rider.name} and ${mount.name} are pushed off into open air and fall [OUT-MNT-1, OUT-SPACE-1]`);
-      fallFromSky(ctx, ctx.unit(rider.id), levels, 'off the ship');
-    }
-    fallFromSky(ctx, ctx.unit(mount.id), levels, 'off the ship');
+  } else if (place === 'sky') overOpenAir(ctx, u, from, to, PUSHED_OFF);
+}
+
+/** How a unit came to be over open air, for the log and the fall (overOpenAir). */
+export interface OverOpenAir {
+  how: string;
+  why: string;
+  rules?: string;
+}
+
+const PUSHED_OFF: OverOpenAir = { how: 'pushed off into open air', why: 'off the ship' };
+const PULLED_SHORT: OverOpenAir = { how: "left in open air where the hookshot's pull stops short", why: "the hookshot's pull stopped short", rules: 'OUT-SPACE-2, OUT-SPACE-1' };
+
+/**
+ * A unit moved from → to in the sky (forced, or hooked): left in open air with no wings to hold it — its own, or its
+ * mount's under it — it falls (OUT-SPACE-1): fall damage for the altitude of the ship it left (fallHeight), then out
+ * of the battle. A mount without wings falls out from under its rider (ruling), who stays aloft only on wings of
+ * its own. Anywhere else, nothing.
+ */
+export function overOpenAir(ctx: Resolution, u: Unit, from: Cell, to: Cell, words: OverOpenAir): void {
+  const mount = riddenMount(ctx.state, u) ?? (carriedRider(ctx.state, u) ? u : undefined);
+  const rider = mount ? (mount.id === u.id ? carriedRider(ctx.state, u)! : u) : undefined;
+  if (!isOpenAir(ctx.state, to) || flies(moverOf(ctx.state, rider ?? u))) return;
+  const levels = fallHeight(ctx.state, from);
+  if (!mount || !rider) {
+    ctx.note(`${u.name} is ${words.how} and falls [${words.rules ?? 'OUT-SHIP-2'}]`);
+    fallFromSky(ctx, u, levels, words.why);
+    return;
   }
+  // ruling OUT-MNT-1: the pair is where the mount cannot fly; the rider is no longer carried
+  ctx.setData(rider.id, 'mount', { unit: mount.id, state: 'beside' });
+  if (flies(rider)) ctx.note(`${mount.name} has no wings and drops away from under ${rider.name}, who spreads its own and stays aloft [${words.rules ?? 'OUT-MNT-1, OUT-SPACE-1'}]`);
+  else {
+    ctx.note(`${rider.name} and ${mount.name} are ${words.how} and fall [${words.rules ?? 'OUT-MNT-1, OUT-SPACE-1'}]`);
+    fallFromSky(ctx, ctx.unit(rider.id), levels, words.why);
+  }
+  fallFromSky(ctx, ctx.unit(mount.id), levels, words.why);
 }
 
 /** A unit forced from → to out of every gravity field drifts on that way (OUT-SPACE-1); its mount drifts under it. */
@@ -187,6 +208,8 @@ export function hookshotCommand(ctx: Resolution, cmd: Command): void {
       carryPartner(ctx, u, end);
     }
     ctx.note(`${u.name}'s hookshot grapples (${at.x}, ${at.y}) and pulls it to (${end.x}, ${end.y}) [OUT-SPACE-2]`);
+    // ruling OUT-SPACE-2: the hook pulls, it does not hold up; stopped short over open air, the wingless fall
+    if (end !== from && surroundings(ctx.state) === 'sky') overOpenAir(ctx, ctx.unit(u.id), from, end, PULLED_SHORT);
     return;
   }
   const kb = knockback(map, at, from, REPEL_CELLS, (c) => taken.has(cellKey(c)));

@@ -1,4 +1,5 @@
-// A mount's debuffs on its rider's turns: they hold the pair, tick, count and are shaken off there (ruling OUT-MNT-1).
+// A mount's debuffs on its rider's turns: they hold the pair, tick, count and are shaken off there (ruling OUT-MNT-1);
+// a controlled pet's on its trainer's are in pet-clock.test.ts.
 import { describe, expect, it } from 'vitest';
 import { Table } from '../testing.ts';
 import { duel } from './fixtures.ts';
@@ -153,37 +154,5 @@ describe('outerah: a mount lives on its rider\'s turns', () => {
     w.passUntil('hero');
     expect([w.unit('hero').pools.movement.value, moves(w)]).toEqual([5, 0]);
     expect([s.unusedDice, w.unusedDice]).toEqual([[], []]);
-  });
-});
-
-describe('outerah: the mount of a pet', () => {
-  it('OUT-MNT-1, OUT-PET-1, OUT-EFF-1, OUT-TIME-1: a rider that is itself a pet under control has no turns to lend: its mount lives on its own skipped slot, its Poison ticking there (ruling)', () => {
-    // Hero (a trainer) commands the Knight (a companion pet, Wisdom 40), who rides the Horse (Agility 10, Vitality 0,
-    // facing N) at (3,4); Foe at (3,2), two cells north. Speed: Hero 6 + 1 + d12(5) = 12, Foe 2 + 1 + d12(10) = 13,
-    // Knight 5 + 0 + d12(1) = 6, Horse 5 + 0 + d12(12) = 17: Horse (skipped: a mount), Foe, Hero, Knight (skipped: a pet)
-    const knight = { id: 'knight', name: 'Knight', side: 'heroes', class: 'hunter', at: [3, 4], hp: 20, stats: { wisdom: 40 }, pet: { trainer: 'hero', kind: 'companion' }, mount: { unit: 'horse' } };
-    const t = new Table(outerah, duel({ hero: { trainer: true, at: [0, 0] }, foe: { skills: ['poison'] }, extra: [knight, horse({ at: [3, 4] })] }));
-    t.start(5, 10, 1, 12);
-    expect(t.active).toBe('foe');
-    // Foe's Venom at the Horse head-on: 50 + Charisma 20 − Agility 10 − 10 = 50; crit D100(50) no, hit D100(30);
-    // resist D100(40) + Vitality 0 = 40 ≤ 100: Poison(3). The Horse's slot has passed this round: counted from the next
-    t.dice(50, 30, 40).do({ type: 'cast', actor: 'foe', skill: 'poison', target: 'horse' });
-    expect(fx(t, 'horse', 'Poison')?.remaining).toBe(4);
-    // Hero's turn, then the Knight's skipped slot: the Horse ticks nothing there (its clock is its own slot now)
-    t.do({ type: 'end_turn', actor: 'foe' });
-    const r1 = t.do({ type: 'end_turn', actor: 'hero' });
-    expect(t.lines(r1)).toContain("Knight cannot act (acts on Hero's orders (Specialty action))");
-    // round 2: the Horse's own slot, skipped, is the turn it lives through: Poison 2 × tier 1 × 1 stack = 2 (30 → 28);
-    // a slot lost rolls no shake-off
-    expect(t.lines(r1)).toContain('Horse cannot act (a mount moves only with Knight)');
-    expect(t.checks(r1)).toEqual(['Poison per tier 2 × tier 1 100% × stacks 100% = 2 → 2 damage [OUT-EFF-1, OUT-EFF-2]']);
-    expect(t.hp('horse')).toBe(28);
-    expect(t.active).toBe('foe');
-    // once a round: round 3's slot ticks again (28 → 26), the Knight's slots never (before this ruling, never at all)
-    t.passUntil('hero');
-    const r2 = t.do({ type: 'end_turn', actor: 'hero' });
-    expect(t.checks(r2)).toEqual(['Poison per tier 2 × tier 1 100% × stacks 100% = 2 → 2 damage [OUT-EFF-1, OUT-EFF-2]']);
-    expect(t.hp('horse')).toBe(26);
-    expect(t.unusedDice).toEqual([]);
   });
 });
