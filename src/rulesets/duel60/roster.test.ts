@@ -8,9 +8,8 @@ import { copyOf, fightWithAdded, writeBack } from '../../engine/roster/testkit.t
 import { validateEncounter } from '../load.ts';
 import { Table } from '../testing.ts';
 import { duel60 } from './index.ts';
-import { fileEntry } from './roster.ts';
 
-const rules: Ruleset = { ...duel60, fileEntry };
+const rules: Ruleset = duel60; // its fileEntry is registered in index.ts
 type Doc = Record<string, unknown> & { units: Record<string, Json>[] };
 const example = (name: string): Doc => {
   const p = parseText(readFileSync(`examples/duel60/${name}`, 'utf8'), name);

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { applyRoster, carryBack, isRejection, newcomers, parseText, rosterEntry, unitsAsAdded, type Json, type Ruleset } from '../../engine/index.ts';
 import { copyOf, fightWithAdded, writeBack } from '../../engine/roster/testkit.ts';
 import { frontline } from './index.ts';
-import { fileEntry } from './roster.ts';
 import { Table } from '../testing.ts';
 import { readFileSync } from 'node:fs';
 import { loadText, validateEncounter } from '../load.ts';
@@ -24,7 +23,7 @@ describe('frontline and the roster', () => {
   });
 });
 
-const rules: Ruleset = { ...frontline, fileEntry };
+const rules: Ruleset = frontline; // its fileEntry is registered in index.ts
 type Doc = Record<string, unknown> & { units: Record<string, Json>[] };
 /** The encounter of an example as the server keeps it: the file as written (a scenario's inline encounter). */
 function example(name: string): Doc {
