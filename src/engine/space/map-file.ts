@@ -15,11 +15,20 @@ export const terrainSchema = z.strictObject({
   blocksSight: z.boolean().optional(),
 });
 
-export const gridMapSchema = z.strictObject({
-  width: z.number().int().min(1).max(200),
-  height: z.number().int().min(1).max(200),
-  terrain: z.array(terrainSchema).default([]),
-});
+export const gridMapSchema = z
+  .strictObject({
+    width: z.number().int().min(1).max(200),
+    height: z.number().int().min(1).max(200),
+    terrain: z.array(terrainSchema).default([]),
+  })
+  .superRefine((map, ctx) => terrainOffTheMap(map, ctx));
+
+/** Terrain on a cell the map does not have would be silently ignored by play: say where it is. */
+export function terrainOffTheMap(map: { width: number; height: number; terrain: { at: readonly number[] }[] }, ctx: z.RefinementCtx): void {
+  map.terrain.forEach((t, i) => {
+    if (t.at[0] >= map.width || t.at[1] >= map.height) ctx.addIssue({ code: 'custom', path: ['terrain', i, 'at'], message: `cell [${t.at.join(', ')}] is outside the ${map.width}×${map.height} map` });
+  });
+}
 
 export type GridMapDoc = z.output<typeof gridMapSchema>;
 

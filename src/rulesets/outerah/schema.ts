@@ -1,6 +1,7 @@
 /** The outerah encounter file: what a GM writes. Strict: an unknown field is an error, with its path. */
 import { z } from 'zod';
 import { contentRef } from '../../engine/content.ts';
+import { terrainOffTheMap } from '../../engine/space/map-file.ts';
 import { CLASS_IDS } from './classes.ts';
 import { CORE_STATS, parseEffectNotation } from './effect-table.ts';
 import { ELEMENTS } from './elements.ts';
@@ -200,7 +201,8 @@ export const encounterSchema = z
       terrain: z.array(terrainSchema).default([]),
       /** What lies off the ships and land: ground (default), sky (open air: falls) or space (drift, gravity fields). */
       surroundings: z.enum(['ground', 'sky', 'space']).default('ground'),
-    }),
+    })
+      .superRefine((map, ctx) => terrainOffTheMap(map, ctx)),
     /** Airships (OUT-SHIP-1..3); units standing on a ship's cells are aboard. */
     ships: z.array(shipSchema).default([]),
     sides: z.record(z.string(), z.strictObject({ players: z.boolean().default(false), policy: z.string().optional() })).default({}),
