@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { activeUnit, aimAndConfirm, caughtUp, freshActions, step, type TurnMemo } from '../test/web/bot.ts';
 import { buildWeb, launchBrowser, ROOT, startServer } from '../test/web/harness.ts';
-import { assign, gmCommand, gmState, inSync, openTable, start, type Table } from '../test/web/session.ts';
+import { assign, gmCommand, gmStartsAlone, gmState, inSync, openTable, start, type Table } from '../test/web/session.ts';
 
 const OUT = join(ROOT, 'docs/screenshots');
 const SHOTS: { ruleset: string; example: string; steps: number }[] = [
@@ -141,13 +141,7 @@ try {
   try {
     const gm = await rosterCtx.newPage();
     gm.on('dialog', (d) => void d.accept());
-    await gm.goto(`${server.url}/`);
-    await gm.getByRole('button', { name: 'Create a table' }).click();
-    await gm.waitForURL(/#\/gm\//);
-    await gm.locator('[data-example="phase20/goblin-cave.yaml"]').click();
-    await gm.waitForSelector('main.layout[data-status=setup]');
-    await gm.getByTestId('start').click();
-    await gm.waitForSelector('main.layout[data-status=active]');
+    await gmStartsAlone(gm, server.url, 'phase20/goblin-cave.yaml');
     const kara = (await gmState(gm)).units.kara;
     const copy = (id: string, name: string, y: number, controller: string) => ({ ...kara, id, name, controller, position: { x: 1, y } });
     const sent = [

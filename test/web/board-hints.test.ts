@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { atTheTable } from './at-the-table.ts';
 import { activeUnit, caughtUp, freshActions, step, type TurnMemo } from './bot.ts';
-import { assign, gmCommand, openTable, start } from './session.ts';
+import { assign, gmCommand, gmStartsAlone, openTable, start } from './session.ts';
 
 const table = atTheTable();
 
@@ -61,13 +61,7 @@ describe('board hints', () => {
     const ctx = await table.browser.newContext({ viewport: { width: 1280, height: 900 } });
     try {
       const gm = await ctx.newPage();
-      await gm.goto(`${table.server.url}/`);
-      await gm.getByRole('button', { name: 'Create a table' }).click();
-      await gm.waitForURL(/#\/gm\//);
-      await gm.locator('[data-example="phase20/goblin-cave.yaml"]').click();
-      await gm.waitForSelector('main.layout[data-status=setup]');
-      await gm.getByTestId('start').click();
-      await gm.waitForSelector('main.layout[data-status=active]');
+      await gmStartsAlone(gm, table.server.url, 'phase20/goblin-cave.yaml');
       expect(await gmCommand(gm, 'fell', { type: 'gm.damage', unit: 'g1', amount: 100, rules: true, reason: 'a falling rock' })).toBe(200);
       const token = gm.locator('.board g.token[data-unit="g1"]');
       await expect.poll(() => token.getAttribute('data-status')).not.toBe('active');

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { atTheTable } from './at-the-table.ts';
-import { gmCommand, gmState } from './session.ts';
+import { gmCommand, gmStartsAlone, gmState } from './session.ts';
 
 const table = atTheTable();
 
@@ -19,13 +19,7 @@ describe('the roster on the GM page', () => {
       const gm = await ctx.newPage();
       gm.on('pageerror', (e) => errors.push(e.message));
       gm.on('dialog', (d) => void d.accept());
-      await gm.goto(`${table.server.url}/`);
-      await gm.getByRole('button', { name: 'Create a table' }).click();
-      await gm.waitForURL(/#\/gm\//);
-      await gm.locator('[data-example="phase20/goblin-cave.yaml"]').click();
-      await gm.waitForSelector('main.layout[data-status=setup]');
-      await gm.getByTestId('start').click();
-      await gm.waitForSelector('main.layout[data-status=active]');
+      await gmStartsAlone(gm, table.server.url, 'phase20/goblin-cave.yaml');
 
       // two copies of fresh Kara join in the engine's shape, on the free squares under her (1,3 and 1,4):
       // Wren as she is, which phase20 writes back as a file entry; Ghost with 40 movement, where a

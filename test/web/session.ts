@@ -60,6 +60,17 @@ export async function openTable(browser: Browser, url: string, example: string, 
   };
 }
 
+/** On a GM's fresh page: create a table, load `example`, start the fight (no players invited). */
+export async function gmStartsAlone(gm: Page, url: string, example: string): Promise<void> {
+  await gm.goto(`${url}/`);
+  await gm.getByRole('button', { name: 'Create a table' }).click();
+  await gm.waitForURL(/#\/gm\//);
+  await gm.locator(`[data-example="${example}"]`).click();
+  await gm.waitForSelector('main.layout[data-status=setup]');
+  await gm.getByTestId('start').click();
+  await gm.waitForSelector('main.layout[data-status=active]');
+}
+
 /** The GM gives `unit` to player n (0 or 1) with the "Controlled by" select. */
 export async function assign(t: Table, unit: string, n: number): Promise<void> {
   const before = await version(t.gm);
