@@ -3,7 +3,8 @@
  * shape (one phase20 can write as a file entry, one it cannot), ends the Goblin cave fight with the End
  * combat button, reviews what carries back (every change checked by default, the unit that cannot join
  * listed with its reason), accepts, and sees the wounded hero and the newcomer on the roster, and the
- * panel saying what was accepted (also after a reload) in place of the review button.
+ * panel saying what was accepted (also after a reload) in place of the review button. In the next fight,
+ * whose file does not list the newcomer, the GM brings her in from the roster by Add a unit, still wounded.
  */
 import { describe, expect, it } from 'vitest';
 import { atTheTable } from './at-the-table.ts';
@@ -86,9 +87,35 @@ describe('the roster on the GM page', () => {
       // the review can still be opened again: everything is on the roster already
       await roster.getByRole('button', { name: 'Review again' }).click();
       await roster.getByText('Nothing changes: the roster already matches this encounter.').waitFor();
+
+      // the next fight, the cave again (not from the roster): Kara and Pell are its own units; Wren, whom
+      // its file does not list, joins by Add a unit as the entry she joined the roster with, wounds and all
+      await gm.getByRole('button', { name: '+ Load encounter' }).click();
+      await gm.locator('[data-example="phase20/goblin-cave.yaml"]').click();
+      await gm.waitForSelector('main.layout[data-status=setup]');
+      await gm.getByTestId('start').click();
+      await gm.waitForSelector('main.layout[data-status=active]');
+      expect(await gm.locator('.turn-order li[data-unit="kara"] .hp').first().innerText()).toContain('22/22');
+      await gm.getByRole('region', { name: 'GM controls' }).locator('summary', { hasText: 'Add a unit' }).click();
+      const form = gm.getByRole('form', { name: 'Add a unit' });
+      const pick = form.getByLabel('A character of the roster');
+      await expect.poll(() => pick.locator('option').allInnerTexts()).toEqual(['Wren (HP 17/22)']);
+      await form.getByRole('button', { name: 'Put in the box' }).click();
+      const { parse } = await import('yaml');
+      const entry = parse(await form.getByLabel('Unit (YAML or JSON)').inputValue());
+      expect(entry).toMatchObject({ id: 'wren', name: 'Wren', side: 'heroes', controller: 'p1', at: [1, 3], hp: 22, startHp: 17 });
+      await form.getByLabel('Enters the turn order').selectOption({ label: 'at the end of the round' });
+      await form.getByRole('button', { name: 'Add unit' }).click();
+      await expect.poll(() => form.getByRole('status').innerText()).toBe('Wren joined the fight.');
+      const wren = gm.locator('.turn-order li').last();
+      expect(await wren.getAttribute('data-unit')).toBe('wren');
+      expect(await wren.locator('.hp').innerText()).toContain('17/22');
+      expect(await gm.locator('.board g.token[data-unit="wren"]').getAttribute('data-at')).toBe('1,3');
+      // in the fight now: no one else on the roster to offer
+      await expect.poll(() => pick.count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await ctx.close();
     }
-  }, 90_000);
+  }, 150_000);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { EncounterState, Unit } from '../../../engine/index.ts';
-import { addUnitCommand, entryTemplate, entryYaml, freeCellNear, freshId, parseUnitText, placements } from './unitText.ts';
+import type { EncounterState, Json, RosterEntry, Unit } from '../../../engine/index.ts';
+import { addUnitCommand, entryTemplate, entryYaml, freeCellNear, freshId, parseUnitText, placements, rosterChoices, rosterEntryText } from './unitText.ts';
 
 describe('parseUnitText', () => {
   it('reads YAML and JSON alike, as the file writes a unit', () => {
@@ -102,6 +102,38 @@ describe('entryTemplate', () => {
   it('numbers from the stem of a copy', () => {
     expect(freshId('wolf-2', new Set(['wolf', 'wolf-2']))).toBe('wolf-3');
     expect(freshId('wolf', new Set())).toBe('wolf-2');
+  });
+});
+
+describe('a roster character for Add a unit', () => {
+  const entry = (id: string, unit: Record<string, Json>, over: Partial<RosterEntry> = {}): RosterEntry => ({ id, name: String(unit.name), ruleset: 'phase20', unit, current: { pools: {}, data: {}, effects: [] }, ...over });
+  const wren = entry('wren', { id: 'wren', name: 'Wren', side: 'heroes', controller: 'p1', at: [1, 3], hp: 22, dv: 15 }, { current: { pools: { hp: { value: 17, max: 22 } }, data: {}, effects: [] } });
+
+  it('offers the characters of this ruleset not in the fight, by the id their unit has', () => {
+    const kara = entry('kara', { id: 'kara', name: 'Kara', side: 'heroes', hp: 22 });
+    // the roster entry's id is not the unit's: the unit's id is the one in encounters
+    const other = entry('r-7', { id: 'g1', name: 'Not Goblin', side: 'x', hp: 3 });
+    const duelist = entry('duelist', { id: 'duelist', name: 'Duelist', side: 'a' }, { ruleset: 'duel60' });
+    expect(rosterChoices([kara, wren, other, duelist], { ...cave, ruleset: 'phase20' }).map((e) => e.id)).toEqual(['wren']);
+  });
+
+  it('writes the entry it joined with, its hit points as startHp when below its hp', () => {
+    expect(parse(rosterEntryText(wren, cave))).toEqual({ id: 'wren', name: 'Wren', side: 'heroes', controller: 'p1', at: [1, 3], hp: 22, dv: 15, startHp: 17 });
+    expect(wren.unit.startHp).toBeUndefined(); // the roster's entry is untouched
+    // at full health, no startHp — not even a stale one from the file it joined from
+    const healed = { ...wren, unit: { ...wren.unit, startHp: 5 }, current: { pools: { hp: { value: 22, max: 22 } }, data: {}, effects: [] } };
+    expect(parse(rosterEntryText(healed, cave))).not.toHaveProperty('startHp');
+    // nothing carried yet: the entry as it is
+    expect(parse(rosterEntryText({ ...healed, current: { pools: {}, data: {}, effects: [] } }, cave)).startHp).toBe(5);
+    // no `hp` in the entry (duel60 writes Health in stats): no startHp either
+    const duelist = entry('duelist', { id: 'duelist', name: 'Duelist', side: 'a', stats: { health: 12 } }, { current: { pools: { hp: { value: 3, max: 12 } }, data: {}, effects: [] } });
+    expect(parse(rosterEntryText(duelist, cave))).toEqual({ id: 'duelist', name: 'Duelist', side: 'a', stats: { health: 12 } });
+    // down to nothing is 0, not below
+    expect(parse(rosterEntryText({ ...wren, current: { pools: { hp: { value: -4, max: 22 } }, data: {}, effects: [] } }, cave)).startHp).toBe(0);
+  });
+
+  it('moves off a cell someone now stands on', () => {
+    expect(parse(rosterEntryText({ ...wren, unit: { ...wren.unit, at: [7, 1] } }, cave)).at).toEqual([6, 0]);
   });
 });
 

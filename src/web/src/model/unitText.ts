@@ -7,7 +7,7 @@
  * is not YAML at all is refused here, with its line and column.
  */
 import { Document, isScalar, parse, visit, YAMLParseError } from 'yaml';
-import type { Cell, Command, EncounterState, Json, Unit } from '../../../engine/index.ts';
+import { unitIdOf, type Cell, type Command, type EncounterState, type Json, type RosterEntry, type Unit } from '../../../engine/index.ts';
 import type { Problem } from './errors.ts';
 
 export type Entry = { [key: string]: Json };
@@ -109,6 +109,32 @@ export function entryTemplate(entry: Entry, state: EncounterState): string {
   // the id and name first, as a file writes them
   const { id: _i, name: _n, ...rest } = copy;
   return entryYaml({ id: copy.id, name: copy.name, ...rest });
+}
+
+/** The roster's characters who may join this encounter: of its ruleset, and not in it already (by unit id). */
+export function rosterChoices(entries: readonly RosterEntry[], state: EncounterState): RosterEntry[] {
+  return entries.filter((e) => e.ruleset === state.ruleset && !state.units[unitIdOf(e)]);
+}
+
+/**
+ * A roster character as the file entry it joined with (`entry.unit`), as YAML, carrying its current hit
+ * points as `startHp` when below its `hp` — as the server's applyRoster fills a next file, and only when
+ * the entry writes `hp` (a duel60 entry keeps Health in `stats`). On a grid, a cell someone now stands
+ * on moves to the nearest free one, so the entry is not refused for it.
+ */
+export function rosterEntryText(entry: RosterEntry, state: EncounterState): string {
+  const unit: Entry = structuredClone(entry.unit);
+  const hp = entry.current.pools.hp;
+  if (hp && typeof unit.hp === 'number') {
+    // a stale startHp from the old file would undo the roster's value: the roster's word is the newer
+    if (hp.value < unit.hp) unit.startHp = Math.max(0, hp.value);
+    else delete unit.startHp;
+  }
+  if (isCell(unit.at)) {
+    const cell = freeCellNear(state, { x: unit.at[0], y: unit.at[1] });
+    if (cell) unit.at = [cell.x, cell.y];
+  }
+  return entryYaml(unit);
 }
 
 /** YAML as a file writes a unit: lists of plain values on one line (`at: [8, 0]`, `weapons: [rusty]`). */

@@ -114,7 +114,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
       )}
       {feed.paused && <p className="panel banner">Paused: players cannot send commands.</p>}
       {state && table && session && (
-        <OverrideContext.Provider value={{ api: session.api, encounterId: encounter?.id, version: feed.version }}>
+        <OverrideContext.Provider value={{ api: session.api, tableId, encounterId: encounter?.id, version: feed.version }}>
         <main className="layout" data-version={feed.version} data-status={state.status}>
           <div className="main-col">
             <Board

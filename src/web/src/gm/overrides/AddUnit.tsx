@@ -2,14 +2,15 @@
  * "Add a unit": the GM types or pastes a unit written as in the encounter file, in YAML or JSON (or starts
  * from a copy of one of the file's units), picks where it enters the turn order and whether the players see
  * it, and sends gm.add_unit {entry}. The server builds the unit from the encounter's file; a refusal names
- * the entry's field (`entry.hp: …`) beside the form.
+ * the entry's field (`entry.hp: …`) beside the form. A character of the table's roster not in this fight
+ * can be put in the box as the file entry it joined with, wounds and all (docs/gm.md, "The roster").
  */
 import { useContext, useEffect, useState } from 'react';
 import type { EncounterState } from '../../../../engine/index.ts';
 import { rulesetById } from '../../../../rulesets/index.ts';
-import type { FileUnits } from '../../api/types.ts';
+import type { FileUnits, RosterEntry } from '../../api/types.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
-import { addUnitCommand, entryTemplate, placements } from '../../model/unitText.ts';
+import { addUnitCommand, entryTemplate, placements, rosterChoices, rosterEntryText } from '../../model/unitText.ts';
 import { OverrideContext, useOverrideSender, withReason } from './context.ts';
 import { ReasonInput } from './ReasonInput.tsx';
 
@@ -31,6 +32,25 @@ function useFileUnits(refresh: number): FileUnits | undefined {
   return file?.encounter === encounterId ? file : undefined;
 }
 
+/** The table's roster (GM), read again after each unit added here; undefined until read, or when it cannot be. */
+function useRoster(refresh: number): RosterEntry[] | undefined {
+  const { api, tableId } = useContext(OverrideContext);
+  const [entries, setEntries] = useState<RosterEntry[]>();
+  useEffect(() => {
+    if (!api || !tableId) return;
+    let live = true;
+    api.roster(tableId).then(
+      (r) => live && setEntries(r.entries),
+      // no picker then: the box still takes the entry typed by hand
+      () => live && setEntries(undefined),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, tableId, refresh]);
+  return entries;
+}
+
 export function AddUnit({ state }: { state: EncounterState }) {
   const s = useOverrideSender();
   const [text, setText] = useState('');
@@ -48,6 +68,9 @@ export function AddUnit({ state }: { state: EncounterState }) {
   const place = places[chosen];
   const copies = (file?.units ?? []).filter((u) => typeof u.id === 'string' && state.units[u.id]);
   const copyFrom = copies.find((u) => u.id === from) ?? copies[0];
+  const [fromRoster, setFromRoster] = useState('');
+  const characters = rosterChoices(useRoster(refresh) ?? [], state);
+  const character = characters.find((e) => e.id === fromRoster) ?? characters[0];
   return (
     <form
       className="override add-unit"
@@ -76,6 +99,23 @@ export function AddUnit({ state }: { state: EncounterState }) {
             </select>
           </label>
           <button type="button" className="small" onClick={() => setText(entryTemplate(copyFrom, state))}>Copy into the box</button>
+        </div>
+      )}
+      {character && (
+        <div className="row">
+          <label>
+            A character of the roster
+            <select value={character.id} onChange={(e) => setFromRoster(e.target.value)}>
+              {characters.map((e) => (
+                <option key={e.id} value={e.id}>
+                  {e.name}
+                  {e.current.pools.hp ? ` (HP ${e.current.pools.hp.value}/${e.current.pools.hp.max})` : ''}
+                  {e.current.status === 'dead' ? ' — dead' : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="small" onClick={() => setText(rosterEntryText(character, state))}>Put in the box</button>
         </div>
       )}
       {file && !file.hasFile && (

@@ -9,6 +9,8 @@ import { useSender, type Sender } from '../../model/useSender.ts';
 
 export interface OverrideTarget {
   api?: Api;
+  /** The table, for what is the table's rather than the encounter's (its roster). */
+  tableId?: string;
   encounterId?: string;
   version: number;
 }
