@@ -84,26 +84,25 @@ export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRule
  */
 export function knownState(state: EncounterState, viewer: Viewer, rules: ViewRules = {}): EncounterState {
   if (viewer.role === 'gm') return state;
-  const anyHidden = state.unitOrder.some((id) => !visibleUnit(state.units[id]));
+  const shown = (id: string) => visibleUnit(state.units[id]);
+  const anyHidden = !state.unitOrder.every(shown);
   if (!anyHidden && !rules.projectData) return state;
   const friends = friendlySides(state, viewer);
-  const shown = (id: string) => visibleUnit(state.units[id]);
-  let units: EncounterState['units'] | undefined = anyHidden ? {} : undefined;
+  // the units it knows: hidden ones left out, others' data as the ruleset shows it; unchanged units shared
+  const units: EncounterState['units'] = anyHidden ? {} : { ...state.units };
+  let changed = anyHidden;
   for (const id of state.unitOrder) {
-    const u = state.units[id];
     if (!shown(id)) continue;
+    const u = state.units[id];
     const data = rules.projectData && !isFriendly(u, viewer, friends) ? rules.projectData(u.data, u) : u.data;
-    if (data === u.data) {
-      if (anyHidden) units![id] = u;
-      continue;
-    }
-    units ??= { ...state.units };
-    units[id] = { ...u, data };
+    units[id] = data === u.data ? u : { ...u, data };
+    changed ||= data !== u.data;
   }
-  if (!anyHidden) return units ? { ...state, units } : state;
+  if (!changed) return state;
+  if (!anyHidden) return { ...state, units };
   return {
     ...state,
-    units: units!,
+    units,
     unitOrder: state.unitOrder.filter(shown),
     turn: turnSeen(state, shown),
     effects: state.effects.filter((f) => effectSeen(state, f)),
