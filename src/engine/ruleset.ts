@@ -6,7 +6,7 @@ import type { Appliers } from './apply.ts';
 import type { GameEvent } from './events.ts';
 import type { Rejection } from './rejection.ts';
 import type { Resolution } from './resolution.ts';
-import type { CombatResult, Effect, EncounterState, Json, Pending, Slot, Unit, UnitId } from './types.ts';
+import type { Cell, CombatResult, Effect, EncounterState, Json, Pending, Slot, Unit, UnitId } from './types.ts';
 import type { Distribution } from '../dice/index.ts';
 
 /** A command: what someone asks for. `actor` is the unit acting; other fields are the command's own. */
@@ -23,6 +23,15 @@ export interface ActionOption {
   label: string;
   /** Groups options for display: 'attack', 'spell', 'move', 'turn'... */
   group: string;
+  // Typed facts about the option, so pages and policies read data, never the label's words.
+  /** A move: where it ends (a cell, or a zone id on zone maps), what it spends in the ruleset's own movement units, and the path when known. */
+  move?: { to: Cell | string; cost: number; path?: Cell[] };
+  /** The reach of the weapon, spell or skill used, in cells (grid maps). */
+  range?: number;
+  /** The cells an area of effect covers if this option is confirmed (everyone inside is affected). */
+  area?: Cell[];
+  /** Every unit this option would affect, the aimed-at target first. */
+  targets?: UnitId[];
 }
 
 /** Exact odds of a command before anything is rolled. */
