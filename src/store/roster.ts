@@ -20,7 +20,7 @@ export interface EncounterFile {
 }
 
 export class RosterStore {
-  private readonly st: Record<'roster' | 'clearRoster' | 'insertRoster' | 'library' | 'upsertLibrary' | 'libraryCount' | 'file', Statement>;
+  private readonly st: Record<'roster' | 'clearRoster' | 'insertRoster' | 'library' | 'upsertLibrary' | 'deleteLibrary' | 'libraryCount' | 'file', Statement>;
 
   constructor(readonly store: Store) {
     const db = store.db;
@@ -32,6 +32,7 @@ export class RosterStore {
       upsertLibrary: db.prepare(
         'INSERT INTO library_entries (table_id, kind, entry_id, position, body) VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, kind, entry_id) DO UPDATE SET body = excluded.body',
       ),
+      deleteLibrary: db.prepare('DELETE FROM library_entries WHERE table_id = ? AND kind = ? AND entry_id = ?'),
       libraryCount: db.prepare('SELECT count(*) FROM library_entries WHERE table_id = ?').pluck(),
       file: db.prepare('SELECT e.ruleset, e.document, f.body AS legacy FROM encounters e LEFT JOIN encounter_files f ON f.encounter_id = e.id WHERE e.id = ?'),
     };
@@ -64,6 +65,11 @@ export class RosterStore {
       let n = this.st.libraryCount.get(tableId) as number;
       for (const e of entries) this.st.upsertLibrary.run(tableId, e.kind, e.id, n++, JSON.stringify(e));
     }).immediate();
+  }
+
+  /** Take one library entry out; false when there was none of that kind and id. */
+  deleteLibrary(tableId: string, kind: string, id: string): boolean {
+    return this.st.deleteLibrary.run(tableId, kind, id).changes > 0;
   }
 
   /**
