@@ -23,16 +23,20 @@ const isRecord = (v: unknown): v is Doc => typeof v === 'object' && v !== null &
 /** Read a file (YAML or JSON) into a draft; only text that is not a document at all is refused here. */
 export function openText(text: string, file: string): Opened {
   const p = parseText(text, file);
-  if (!p.ok) return p;
+  return p.ok ? openData(p.value, file) : p;
+}
+
+/** A file's data (an encounter saved at the table, a parsed file) as a draft. */
+export function openData(value: unknown, file: string): Opened {
   const at = (message: string, path = '(top)'): Opened => ({ ok: false, problems: [{ file, line: 1, column: 1, path, message }] });
-  if (!isRecord(p.value)) return at('an encounter file is a mapping of fields (ruleset, name, units...)');
-  if ('encounter' in p.value) {
-    const { encounter, ...scenario } = p.value;
+  if (!isRecord(value)) return at('an encounter file is a mapping of fields (ruleset, name, units...)');
+  if ('encounter' in value) {
+    const { encounter, ...scenario } = value;
     if (typeof encounter === 'string') return at(`this scenario names its encounter in another file ("${encounter}"): open that file`, 'encounter');
     if (!isRecord(encounter)) return at('a scenario\'s encounter is a mapping of fields', 'encounter');
-    return { ok: true, draft: { doc: encounter, scenario, file } };
+    return { ok: true, draft: { doc: structuredClone(encounter), scenario: structuredClone(scenario), file } };
   }
-  return { ok: true, draft: { doc: p.value, file } };
+  return { ok: true, draft: { doc: structuredClone(value), file } };
 }
 
 /** The data the file holds: the encounter, or the scenario with the encounter inside. */
