@@ -33,7 +33,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function buildWeb(): Promise<void> {
   const out = join(ROOT, 'src/web/dist/index.html');
-  const fresh = () => existsSync(out) && statSync(out).mtimeMs > Math.max(...['src/web', 'src/engine', 'src/rulesets', 'src/dice'].map((d) => newestMtime(join(ROOT, d))));
+  const fresh = () => existsSync(out) && statSync(out).mtimeMs > Math.max(...['src/web', 'src/engine', 'src/rulesets', 'src/dice', 'src/sim'].map((d) => newestMtime(join(ROOT, d))));
   const lock = join(ROOT, 'src/web/.build-lock');
   for (let waited = 0; ; waited += 200) {
     if (fresh()) return;

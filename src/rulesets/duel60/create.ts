@@ -54,6 +54,7 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
     data: data as unknown as Record<string, Json>,
   };
   if (u.controller) unit.controller = u.controller;
+  if (u.hidden) unit.hidden = true;
   return unit;
 }
 

@@ -93,6 +93,8 @@ export const unitSchema = z.strictObject({
   name: z.string().min(1),
   side: z.string().min(1),
   controller: z.string().optional(),
+  /** Hidden from the players until the GM reveals it (the table's, not a rule: docs/web.md). */
+  hidden: z.boolean().default(false),
   at: cellSchema,
   /** Default: toward the nearest enemy. */
   facing: z.enum(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']).optional(),

@@ -113,7 +113,7 @@ export function BuilderPage({ tableId, example, saved }: Props) {
     addGear: (category) => {
       const r = addGear(doc, category);
       if (!r) return undefined;
-      s.change(r.doc);
+      s.change((d) => addGear(d, category)?.doc);
       return r.id;
     },
     openGear: (category, id) => {
@@ -170,11 +170,7 @@ export function BuilderPage({ tableId, example, saved }: Props) {
   };
   const download = () => {
     if (!draft || !checked) return;
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([checked.text], { type: 'text/yaml' }));
-    a.download = fileNameFor(draft);
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    saveAs(checked.text, fileNameFor(draft), 'text/yaml');
   };
   const start = async () => {
     if (!checked?.loaded || !api || !draft) return;
@@ -189,6 +185,31 @@ export function BuilderPage({ tableId, example, saved }: Props) {
     }
   };
   const openFile = async (f: File) => opened(openText(await f.text(), f.name));
+  const saveAs = (text: string, name: string, type: string) => {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([text], { type }));
+    a.download = name;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  };
+  const exportLibrary = async () => {
+    if (!api) return;
+    try {
+      saveAs(`${JSON.stringify(await api.exportLibrary(tableId), null, 2)}\n`, `skirmish-library-${tableId}.json`, 'application/json');
+    } catch (err) {
+      fail(err);
+    }
+  };
+  const importLibrary = async (f: File) => {
+    if (!api) return;
+    try {
+      const r = await api.importLibrary(tableId, JSON.parse(await f.text()) as unknown);
+      await data.refreshLibrary();
+      setNote(`Imported ${r.imported} ${r.imported === 1 ? 'entry' : 'entries'} into the table's library.`);
+    } catch (err) {
+      fail(err instanceof SyntaxError ? { code: 'file/invalid', message: `${f.name} is not a library file: ${err.message}` } : err);
+    }
+  };
 
   if (!token) {
     return (
@@ -232,6 +253,13 @@ export function BuilderPage({ tableId, example, saved }: Props) {
           {note} <button type="button" className="link-button" onClick={() => setNote(undefined)} aria-label="Dismiss">✕</button>
         </p>
       )}
+      {draft && choosing && (
+        <p>
+          <button type="button" className="small" onClick={() => setChoosing(false)}>
+            ← Back to {String(draft.doc.name || 'the encounter')}
+          </button>
+        </p>
+      )}
       {(!draft || choosing) && (
         <StartForm
           examples={data.examples}
@@ -265,6 +293,8 @@ export function BuilderPage({ tableId, example, saved }: Props) {
               onNewSide={(n) => s.change(addSide(doc, n))}
               characters={[...characters].map(([key, entry]) => ({ key, entry, ...(key.startsWith('roster/') ? { note: 'on the roster' } : {}) }))}
               onPut={(d) => put(d.kind === 'new' ? `new:${d.side}` : `character:${d.key}`, undefined)}
+              onExport={() => void exportLibrary()}
+              onImport={(f) => void importLibrary(f)}
             />
             <div className="b-centre">
               {grid ? (

@@ -15,7 +15,7 @@ interface Props {
   selected: string[];
   cell?: Cell;
   gear?: { category: string; id: string };
-  change(next: Doc, field?: string): void;
+  change(next: Doc | ((doc: Doc) => Doc | undefined), field?: string): void;
   select(ids: string[]): void;
   onDuplicate(): void;
   onRemove(): void;

@@ -3,6 +3,8 @@
  * the encounter, or a new one), `controller` (the table's players, or the GM) and notes (several lines).
  */
 import { useId, useState } from 'react';
+import { rulesetById } from '../../../../rulesets/index.ts';
+import { policyNames } from '../../../../sim/policies.ts';
 import { sidesOf } from '../model/units.ts';
 import { useFormEnv } from './env.ts';
 import { defaultNote, Row, type FieldProps } from './Field.tsx';
@@ -23,6 +25,19 @@ export function TextField({ node, name, path, value, onChange, required, label }
           <option value="">the GM</option>
           {env.players.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
           {text && !known && <option value={text}>{`player ${text} (not at this table yet)`}</option>}
+        </select>
+      </Row>
+    );
+  }
+  if (name === 'policy') {
+    const rs = rulesetById(env.ruleset);
+    const names = rs ? policyNames(rs) : [];
+    return (
+      <Row id={id} label="Tactics in simulation" node={{ description: node.description ?? 'how the simulator plays it: the ruleset\'s aggressive by default' }} path={path}>
+        <select id={id} value={text} onChange={(e) => set(e.target.value)}>
+          <option value="">— the ruleset's default —</option>
+          {names.map((n) => <option key={n} value={n}>{n}</option>)}
+          {text && !names.includes(text) && <option value={text}>{text} (not known to {env.ruleset})</option>}
         </select>
       </Row>
     );

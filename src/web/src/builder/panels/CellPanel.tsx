@@ -5,7 +5,7 @@ import { encounterSchemaOf, nodeAt } from '../model/schema.ts';
 import { paint, terrainAt, terrainOf } from '../model/terrain.ts';
 import type { Cell } from '../model/units.ts';
 
-export function CellPanel({ doc, cell, change }: { doc: Doc; cell: Cell; change(next: Doc, field?: string): void }) {
+export function CellPanel({ doc, cell, change }: { doc: Doc; cell: Cell; change(next: Doc | ((doc: Doc) => Doc | undefined), field?: string): void }) {
   const node = nodeAt(encounterSchemaOf(String(doc.ruleset)), ['map', 'terrain', 0]);
   const entry = terrainAt(doc, cell);
   const index = entry ? terrainOf(doc).indexOf(entry) : -1;
@@ -23,11 +23,11 @@ export function CellPanel({ doc, cell, change }: { doc: Doc; cell: Cell; change(
         skip={skip}
         onChange={(next) => {
           const rest = (next ?? {}) as Record<string, unknown>;
-          change(paint(doc, [cell], Object.keys(rest).length ? rest : undefined), `cell ${cell}`);
+          change((d) => paint(d, [cell], Object.keys(rest).length ? rest : undefined), `cell ${cell}`);
         }}
       />
       {entry && (
-        <button type="button" className="small secondary" onClick={() => change(paint(doc, [cell]))}>
+        <button type="button" className="small secondary" onClick={() => change((d) => paint(d, [cell]))}>
           Make it open ground
         </button>
       )}

@@ -6,7 +6,7 @@ import { Field } from '../form/Field.tsx';
 import type { Doc } from '../model/paths.ts';
 import { encounterSchemaOf, nodeAt } from '../model/schema.ts';
 
-export function GearPanel({ doc, change, open }: { doc: Doc; change(next: Doc, field?: string): void; open?: { category: string; id: string } }) {
+export function GearPanel({ doc, change, open }: { doc: Doc; change(next: Doc | ((doc: Doc) => Doc | undefined), field?: string): void; open?: { category: string; id: string } }) {
   const node = nodeAt(encounterSchemaOf(String(doc.ruleset)), ['content']);
   const content = (doc.content ?? {}) as Record<string, unknown>;
   if (!node?.properties) return <p className="hint">This ruleset's files have no gear library.</p>;
@@ -21,13 +21,15 @@ export function GearPanel({ doc, change, open }: { doc: Doc; change(next: Doc, f
           path={['content', k]}
           value={content[k]}
           onChange={(next) => {
-            const c = { ...content };
-            if (next === undefined) delete c[k];
-            else c[k] = next;
-            const d = { ...doc };
-            if (Object.keys(c).length) d.content = c;
-            else delete d.content;
-            change(d, `content.${k}`);
+            change((cur) => {
+              const c = { ...((cur.content ?? {}) as Record<string, unknown>) };
+              if (next === undefined) delete c[k];
+              else c[k] = next;
+              const d = { ...cur };
+              if (Object.keys(c).length) d.content = c;
+              else delete d.content;
+              return d;
+            }, `content.${k}`);
           }}
         />
       ))}

@@ -21,6 +21,8 @@ interface Props {
   onNewSide(name: string): void;
   characters: { key: string; entry: LibraryEntry; note?: string }[];
   onPut(d: Dragged): void;
+  onExport(): void;
+  onImport(f: File): void;
 }
 
 const drag = (d: Dragged) => (e: React.DragEvent) => {
@@ -28,7 +30,7 @@ const drag = (d: Dragged) => (e: React.DragEvent) => {
   e.dataTransfer.effectAllowed = 'copy';
 };
 
-export function Palette({ grid, kinds, tool, setTool, brush, setBrush, sides, onNewSide, characters, onPut }: Props) {
+export function Palette({ grid, kinds, tool, setTool, brush, setBrush, sides, onNewSide, characters, onPut, onExport, onImport }: Props) {
   const sideId = useId();
   const [side, setSide] = useState('');
   return (
@@ -109,6 +111,13 @@ export function Palette({ grid, kinds, tool, setTool, brush, setBrush, sides, on
             </li>
           ))}
         </ul>
+        <div className="b-actions">
+          <button type="button" className="small secondary" onClick={onExport}>Export library</button>
+          <label className="b-file-button">
+            Import library
+            <input type="file" accept=".json,application/json" className="sr-only" onChange={(e) => e.target.files?.[0] && onImport(e.target.files[0])} />
+          </label>
+        </div>
       </section>
     </aside>
   );

@@ -12,7 +12,7 @@ import { sidesOf, unitsOf, updateUnit, type UnitDoc } from '../model/units.ts';
 interface Props {
   doc: Doc;
   selected: string[];
-  change(next: Doc, field?: string): void;
+  change(next: Doc | ((doc: Doc) => Doc | undefined), field?: string): void;
   select(ids: string[]): void;
   onDuplicate(): void;
   onRemove(): void;
@@ -34,7 +34,7 @@ export function UnitPanel({ doc, selected, change, select, onDuplicate, onRemove
   );
   if (chosen.length > 1) {
     const allHidden = chosen.every((u) => u.hidden === true);
-    const setAll = (patch: Partial<UnitDoc>) => change({ ...doc, units: units.map((u) => (selected.includes(u.id) ? { ...u, ...patch } : u)) });
+    const setAll = (patch: Partial<UnitDoc>) => change((d) => ({ ...d, units: unitsOf(d).map((u) => (selected.includes(u.id) ? { ...u, ...patch } : u)) }));
     return (
       <div className="b-unit-panel">
         <h2>{chosen.length} units selected</h2>
@@ -72,7 +72,7 @@ export function UnitPanel({ doc, selected, change, select, onDuplicate, onRemove
           required
           onChange={(next) => {
             const n = next as UnitDoc;
-            change(updateUnit(doc, u.id, n), `units[${index}]`);
+            change((d) => updateUnit(d, u.id, n), `units[${index}]`);
             if (n.id !== u.id) select([n.id]);
           }}
         />
