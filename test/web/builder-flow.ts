@@ -51,17 +51,23 @@ export async function selectUnit(page: Page, id: string): Promise<void> {
 export async function buildFight(page: Page, ruleset: string): Promise<{ units: string[]; grid: boolean }> {
   await newEncounter(page, ruleset, `Built ${ruleset}`);
   const grid = (await page.locator('.b-map').count()) > 0;
+  const count = (n: number) => page.waitForFunction((n) => document.querySelectorAll('.b-token[data-unit], .b-chip[data-unit]').length === n, n);
   if (grid) {
     await page.locator('[data-brush]').first().click();
     await dragCells(page, [3, 5], [7, 5]);
     await page.getByRole('button', { name: 'Select and move' }).click();
     await page.locator('[data-new-side=heroes]').dragTo(page.locator('.b-map rect[data-cell="1,2"]'));
+    await page.locator('.b-token[data-at="1,2"]').waitFor();
   } else {
     await page.locator('[data-new-side=foes]').dragTo(page.locator('.b-zone[data-zone=rearguard][data-side=foes]'));
+    await page.locator('.b-zone[data-zone=rearguard][data-side=foes] .b-chip').waitFor();
   }
   await page.locator('[data-new-side=heroes]').click();
+  await count(2);
   await page.locator('[data-new-side=foes]').click();
+  await count(3);
   await page.locator('[data-new-side=foes]').click();
+  await count(4);
   const units = await unitIds(page);
   for (const [i, id] of units.entries()) {
     await selectUnit(page, id);

@@ -5,8 +5,9 @@
  * back), starts it and plays a round, without typing YAML. And the odds the builder shows for a seed are
  * `skirmish sim`'s for the same file and seed.
  */
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,17 @@ import { buildFight, selectUnit } from './builder-flow.ts';
 import { ROOT } from './harness.ts';
 
 const table = atTheTable();
+
+/** The CLI, run without blocking this test's event loop (vitest's worker must keep answering). */
+async function skirmish(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  try {
+    const r = await promisify(execFile)(process.execPath, [join(ROOT, 'bin/skirmish.js'), ...args], { encoding: 'utf8', maxBuffer: 20_000_000 });
+    return { status: 0, ...r };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { status: e.code ?? 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
 
 async function gmPage(): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
   const ctx = await table.browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
@@ -80,8 +92,8 @@ describe('the encounter builder', () => {
         if (grid) expect(file.map?.terrain).toHaveLength(5);
         // the CLI reads the downloaded file as a valid encounter
         const path = join(ROOT, 'node_modules/.cache', `builder-${ruleset}-${process.pid}.yaml`);
-        (await import('node:fs')).writeFileSync(path, first.text);
-        const v = spawnSync(process.execPath, [join(ROOT, 'bin/skirmish.js'), 'validate', path], { encoding: 'utf8' });
+        writeFileSync(path, first.text);
+        const v = await skirmish('validate', path);
         expect(v.stdout + v.stderr).toMatch(/valid .* encounter "Built .*" with 4 units/);
 
         // open the download again: the same encounter comes back, and downloads the same text
@@ -144,7 +156,7 @@ describe('the builder\'s odds are skirmish sim\'s', () => {
           rounds: Number(el.querySelector('[data-rounds-mean]')!.getAttribute('data-rounds-mean')),
           text: (el as HTMLElement).innerText,
         }));
-        const cli = spawnSync(process.execPath, [join(ROOT, 'bin/skirmish.js'), 'sim', join(ROOT, 'examples', example), '--seed', '7', '--runs', '100', '--json'], { encoding: 'utf8' });
+        const cli = await skirmish('sim', join(ROOT, 'examples', example), '--seed', '7', '--runs', '100', '--json');
         expect(cli.status, cli.stderr).toBe(0);
         const s = JSON.parse(cli.stdout) as { runs: number; sides: Record<string, { wins: number; winRate: number }>; units: { id: string; down: number }[]; rounds: { mean: number } };
         expect(shown.played).toBe(s.runs);

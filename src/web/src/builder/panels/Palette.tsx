@@ -47,30 +47,6 @@ export function Palette({ grid, kinds, tool, setTool, brush, setBrush, sides, on
           </div>
         </section>
       )}
-      {grid && kinds.length > 0 && (
-        <section aria-label="Terrain">
-          <h3>Terrain</h3>
-          <ul className="plain b-brushes">
-            {kinds.map((k) => (
-              <li key={k.id}>
-                <button
-                  type="button"
-                  className={`b-brush b-brush-${k.id}`}
-                  aria-pressed={tool === 'paint' && brush === k.id}
-                  onClick={() => {
-                    setBrush(k.id);
-                    setTool('paint');
-                  }}
-                  data-brush={k.id}
-                >
-                  <span className="b-brush-name">{k.name}</span>
-                  <span className="b-help">{k.help}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
       <section aria-label="New units">
         <h3>New unit</h3>
         <ul className="plain b-put">
@@ -119,6 +95,30 @@ export function Palette({ grid, kinds, tool, setTool, brush, setBrush, sides, on
           </label>
         </div>
       </section>
+      {grid && kinds.length > 0 && (
+        <section aria-label="Terrain">
+          <h3>Terrain</h3>
+          <ul className="plain b-brushes">
+            {kinds.map((k) => (
+              <li key={k.id}>
+                <button
+                  type="button"
+                  className={`b-brush b-brush-${k.id}`}
+                  aria-pressed={tool === 'paint' && brush === k.id}
+                  onClick={() => {
+                    setBrush(k.id);
+                    setTool('paint');
+                  }}
+                  data-brush={k.id}
+                >
+                  <span className="b-brush-name">{k.name}</span>
+                  <span className="b-help">{k.help}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </aside>
   );
 }

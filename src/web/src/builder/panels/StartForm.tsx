@@ -38,7 +38,7 @@ export function StartForm({ examples, saved, onNew, onExample, onSaved, onFile }
         <h2>New encounter</h2>
         <label htmlFor={`${f}-r`}>Ruleset</label>
         <select id={`${f}-r`} value={n.ruleset} onChange={(e) => setN({ ...n, ruleset: e.target.value })}>
-          {ids.map((id) => <option key={id} value={id}>{id} — {rulesets[id].description.split(':')[0]}</option>)}
+          {ids.map((id) => <option key={id} value={id}>{id} — {rulesets[id].description.split(/[:,(]/)[0].trim()}</option>)}
         </select>
         <label htmlFor={`${f}-n`}>Name</label>
         <input id={`${f}-n`} type="text" value={n.name} onChange={(e) => setN({ ...n, name: e.target.value })} placeholder="Goblin cave" />
