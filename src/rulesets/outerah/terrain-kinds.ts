@@ -10,6 +10,8 @@ export const terrainKinds: TerrainKind[] = [
   { id: 'half-cover', name: 'Half cover (sandbags)', help: 'The attacker from the front rolls a second die: odd misses (OUT-COV-1); sandbags stop bullets (OUT-COV-4).', cell: { tags: ['sandbags'], cover: 'half', material: 'sandbags' } },
   { id: 'full-cover', name: 'Full cover (brick)', help: 'No hit from the front (OUT-COV-3); brick stops armour-piercing rounds too (OUT-COV-4).', cell: { tags: ['brick'], cover: 'full', material: 'brick' } },
   { id: 'wood-cover', name: 'Half cover (wood)', help: 'Stops weapons but burns: no cover against fire, and bullets go through (OUT-COV-4).', cell: { tags: ['crates'], cover: 'half', material: 'wood' } },
+  { id: 'hazard', name: 'Hazard', help: 'A harmful place: a pet ordered into it may resist the order (OUT-PET-2).', cell: { tags: ['hazard'] } },
+  { id: 'structure', name: 'Structure', help: 'Something a hookshot can anchor to (OUT-SPACE-2).', cell: { tags: ['structure'] } },
   { id: 'land', name: 'Land (sky maps)', help: 'Solid ground in open air: no fall (OUT-SHIP-2).', cell: { tags: ['land'] } },
   { id: 'gravity', name: 'Gravity field (space)', help: 'Normal Movement in space; outside a field Movement is halved (OUT-SPACE-1).', cell: { tags: ['gravity'] } },
 ];
