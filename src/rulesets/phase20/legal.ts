@@ -1,4 +1,5 @@
 /** Everything a phase20 unit may do now: the one list the web page, the simulator and validation share. */
+import { cellsInRadius } from '../../engine/space/area.ts';
 import { cellKey, distance, parseCellKey } from '../../engine/space/grid.ts';
 import type { ActionOption, EncounterState, GridMap, UnitId } from '../../engine/index.ts';
 import { currentUnit } from '../../engine/index.ts';
@@ -30,7 +31,7 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
       for (let i = 0; i < order.length; i++) {
         const t = state.units[order[i]];
         if (t.side !== u.side && t.status === 'active' && distance(u.position!, t.position!) <= w.range && (!walls || inSight(map, u.position!, t.position!))) {
-          out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack' });
+          out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack', range: w.range, targets: [t.id] });
         }
       }
     }
@@ -43,8 +44,15 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
         const fits = s.heals ? t.side === u.side && (t.status === 'active' || t.status === 'down') : t.side !== u.side && t.status === 'active';
         if (!fits || distance(u.position!, t.position!) > s.range || (walls && !inSight(map, u.position!, t.position!))) continue;
         if (s.heals && t.pools.hp.value >= t.pools.hp.max) continue;
-        if (!s.heals && spellTargets(state, u, s, t.position!, t.id).length === 0) continue;
-        out.push({ command: { type: 'cast', actor: id, spell: s.id, target: t.id }, label: `Cast ${s.name} on ${t.name}`, group: 'spell' });
+        const o: ActionOption = { command: { type: 'cast', actor: id, spell: s.id, target: t.id }, label: `Cast ${s.name} on ${t.name}`, group: 'spell', range: s.range, targets: [t.id] };
+        if (s.radius > 0) {
+          // an area: everyone it strikes, the one aimed at first
+          const struck = spellTargets(state, u, s, t.position!, t.id);
+          if (!s.heals && struck.length === 0) continue;
+          for (const x of struck) if (x.id !== t.id) o.targets!.push(x.id);
+          o.area = cellsInRadius(t.position!, s.radius, 'chebyshev', map);
+        }
+        out.push(o);
       }
     }
   }
@@ -52,7 +60,7 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
     for (const [key, spot] of reachableCells(state, u)) {
       if (spot.cost === 0 || spot.canStop === false) continue;
       const c = parseCellKey(key);
-      out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y}) — ${spot.cost} movement`, group: 'move' });
+      out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y}) — ${spot.cost} movement`, group: 'move', move: { to: c, cost: spot.cost } });
     }
   }
   if (canSpend(state, u, 'generic')) {
@@ -64,7 +72,7 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
     for (let i = 0; i < order.length; i++) {
       const t = state.units[order[i]];
       if (t.side === u.side && t.status === 'down' && distance(u.position!, t.position!) <= 1) {
-        out.push({ command: { type: 'help', actor: id, target: t.id }, label: `Help ${t.name} up`, group: 'generic' });
+        out.push({ command: { type: 'help', actor: id, target: t.id }, label: `Help ${t.name} up`, group: 'generic', range: 1, targets: [t.id] });
       }
     }
     for (const role of ROLES) {
