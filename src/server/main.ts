@@ -21,7 +21,7 @@ const { values } = parseArgs({
 const options = parseServeOptions(values);
 if (options.testDiceSeed !== undefined) process.stderr.write(`skirmish serve: --dice-seed ${options.testDiceSeed}: the server's dice are predictable (testing only, never for play)\n`);
 const running = await startServer(options);
-process.stdout.write(`skirmish serve: listening on ${running.url} (db ${running.ctx.store.options.path}, synchronous ${running.ctx.store.durability().synchronous})\n`);
+process.stdout.write(`skirmish serve: listening on ${running.url} (${await running.ctx.store.describe()})\n`);
 const stop = () => void running.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -24,7 +24,7 @@ export const addServe: AddCommand = (program) => {
       }
       if (opts.diceSeed !== undefined) process.stderr.write('skirmish serve: WARNING --dice-seed makes every roll predictable; for tests only, never for play\n');
       const running = await startServer(options);
-      process.stdout.write(`skirmish serve: listening on ${running.url} (db ${options.db}, synchronous ${running.ctx.store.durability().synchronous})\n`);
+      process.stdout.write(`skirmish serve: listening on ${running.url} (${await running.ctx.store.describe()})\n`);
       await new Promise<void>((resolve) => {
         const stop = () => void running.close().then(resolve);
         process.once('SIGINT', stop);
