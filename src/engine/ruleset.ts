@@ -70,7 +70,17 @@ export interface Ruleset {
   start(ctx: Resolution): void;
   /** The order for a new round (default: the previous round's normal slots, same order). */
   orderForRound?(ctx: Resolution, round: number): Slot[] | undefined;
-  /** Why a unit's turn is skipped (fainted, stopped...), or null when it may act. */
+  /**
+   * Whether a unit is still in the fight: it counts for its side in the default result, the page shows
+   * it as standing, and the simulator counts it as gone down once it is not (default: status 'active').
+   */
+  standing?(state: EncounterState, unit: UnitId): boolean;
+  /**
+   * Whether a unit's slots in the order give it a turn (default: it is standing). A downed unit making
+   * death saves takes turns: its turn starts, its effects tick and count down, `onTurnStart` runs.
+   */
+  takesTurn?(state: EncounterState, unit: UnitId): boolean;
+  /** Why a unit that takes turns loses this one (stunned, stopped...), or null when it may act. */
   skipReason?(state: EncounterState, unit: UnitId): string | null;
   onTurnStart?(ctx: Resolution, unit: UnitId): void;
   onTurnEnd?(ctx: Resolution, unit: UnitId): void;
