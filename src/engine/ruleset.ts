@@ -62,6 +62,16 @@ export interface Ruleset {
   id: string;
   name: string;
   description: string;
+  /**
+   * The prefix of the rule ids its breakdowns and tests cite ('P20' for P20-ATK-2). Every id its code
+   * cites must be named by a test (src/rulesets/coverage.test.ts, `skirmish check-ruleset`).
+   */
+  rulePrefix?: string;
+  /**
+   * The example that shows it best at a table, a file name in examples/<id>/: the browser tests and the
+   * screenshots play it (default: the first by name).
+   */
+  showcase?: string;
   /** Validates an encounter document's `units`, `content`, `map`...; see document.ts. */
   encounterSchema: import('zod').ZodType;
   /** Build the initial state from a validated encounter document (no dice here). */
