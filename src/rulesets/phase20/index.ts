@@ -41,6 +41,8 @@ function outcome(state: EncounterState): CombatResult | null {
 export const phase20: Ruleset = {
   id: 'phase20',
   name: 'phase20',
+  rulePrefix: 'P20',
+  showcase: 'crossroads-4v4.yaml',
   description: 'd20 system: Action Phase then Preparation Phase, hit checks against a Defensive Value, area spells, resist checks against a DC, fainting and Help.',
   encounterSchema,
   create: (doc) => createState(encounterSchema.parse(doc)),
