@@ -141,6 +141,17 @@ describe('outerah healing', () => {
     expect(f.checks(f.do({ type: 'use_item', actor: 'hero', item: 'waterpotion' }))).toEqual(['Water Potion 10 × Earth aligned, healed by Water 25% → rounded down 2 = 2 → Hero heals 2 [OUT-HEAL-1]']);
   });
 
+  it('OUT-HEAL-1, OUT-EFF-6: the preview of a potion, a heal and a buff says what will be rolled (issue 21: not "no roll")', () => {
+    const t = new Table(outerah, duel({ hero: { startHp: 10, boon: 'water', skills: ['mend', 'regen'], items: { waterpotion: 1, potion: 1 } } }));
+    t.start(5, 1);
+    // Potion 2d4: 2..8, mean 5; the Water Potion's 10 halved for the boon potion: 5; Tidal Mend 2d6 of water, a spell: 2..12
+    expect(t.preview({ type: 'use_item', actor: 'hero', item: 'potion' }).notes).toEqual(['Potion rolls 2d4 healing: Hero heals 2–8 (avg 5)']);
+    expect(t.preview({ type: 'use_item', actor: 'hero', item: 'waterpotion', target: 'hero' }).notes).toEqual(['Water Potion rolls 10 healing (a potion of its boon element: half 50%): Hero heals 5']);
+    expect(t.preview({ type: 'cast', actor: 'hero', skill: 'mend', target: 'hero' }).notes).toEqual(['Tidal Mend rolls 2d6 healing: Hero heals 2–12 (avg 7)']);
+    // Regrowth: D100 ≤ 80 + 10 for Wisdom 20 = 90
+    expect(t.preview({ type: 'cast', actor: 'hero', skill: 'regen', target: 'hero' })).toEqual({ chance: 0.9, notes: ['Regen success: D100 ≤ 90'] });
+  });
+
   it('OUT-RES-3: immune to an element: none of its healing, none of its buffs', () => {
     const u = new Table(outerah, duel({ hero: { startHp: 10, resist: { water: 0, earth: 0 } }, extra: [healer] }));
     u.start(5, 1, 12); // Hero 12, Foe 4, Sage 15 → Sage, Hero, Foe
