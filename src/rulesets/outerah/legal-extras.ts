@@ -56,7 +56,8 @@ function petOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
     const mineSpec = mine && weaponSpec(mine);
     for (const t of units) {
       if (!w || attackBlocker(state, pet, t, petSpec!)) continue;
-      if (dataOf(u).attackedTurn !== key) out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}`, { ...base, order: 'attack', target: t.id }, { range: reachOf(state, pet, t, petSpec!.range).range, targets: [t.id] }));
+      // after the trainer's own attack the lone order bears the interference (ruling OUT-PET-3)
+      out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}${dataOf(u).attackedTurn === key ? ' (Trainer Interference)' : ''}`, { ...base, order: 'attack', target: t.id }, { range: reachOf(state, pet, t, petSpec!.range).range, targets: [t.id] }));
       if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && !attackBlocker(state, u, t, mineSpec!)) {
         out.push(opt('attack', `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }, { range: reachOf(state, u, t, mineSpec!.range).range, targets: [t.id] }));
       }

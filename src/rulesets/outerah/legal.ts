@@ -33,12 +33,13 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
   const d = dataOf(u);
   const out: ActionOption[] = [];
   const units = state.unitOrder.map((k) => state.units[k]);
-  const petAttacked = d.petAttackedTurn === turnKey(state); // ruling OUT-PET-3
+  // ruling OUT-PET-3: after a lone pet attack this turn the trainer's own attack bears the interference
+  const late = d.petAttackedTurn === turnKey(state) ? ' (Trainer Interference)' : '';
   for (const w of d.weapons) {
-    if (!hasSlot(u, slotOfWeapon(w)) || petAttacked) continue;
+    if (!hasSlot(u, slotOfWeapon(w))) continue;
     const spec = weaponSpec(w);
     for (const t of units) {
-      if (!attackBlocker(state, u, t, spec)) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack', range: reachOf(state, u, t, spec.range).range, targets: [t.id] });
+      if (!attackBlocker(state, u, t, spec)) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}${late}`, group: 'attack', range: reachOf(state, u, t, spec.range).range, targets: [t.id] });
     }
   }
   for (const k of d.skills) {

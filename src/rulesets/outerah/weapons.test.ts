@@ -49,6 +49,23 @@ describe('outerah weapons', () => {
     expect(fx(t, 'foe')).toEqual(['Wounds×3']); // at most 3
   });
 
+  it('OUT-WPN-2: each stack of Wounds deals the damage of the level of the unit that caused it, not the highest', () => {
+    // "1 damage for every odd level you are": Kit (level 3) cuts Foe first: a stack worth ⌈3 / 2⌉ = 2; then Hero
+    // (level 29): a stack worth ⌈29 / 2⌉ = 15. At the end of Foe's turn: 2 + 15 = 17 (before: both at level 29, 30).
+    const kit = { id: 'kit', name: 'Kit', side: 'heroes', class: 'soulknight', level: 3, at: [3, 3], hp: 30, weapons: ['sword'] };
+    const t = new Table(outerah, duel({ hero: { level: 29 }, foe: { hp: 300 }, extra: [kit] }));
+    t.start(5, 1, 12); // Hero 6 + 1 + 5 = 12, Foe 2 + 1 + 1 = 4, Kit 4 + 0 + 12 = 16: Kit, Hero, Foe
+    // Kit from the south (Foe faces W: the side): 50 + Charisma 10 − Agility 20 = 40; D100(30) hits; 1d8(1) + 10 − 2 = 9
+    t.dice(50, 30, 1).do({ type: 'attack', actor: 'kit', target: 'foe', weapon: 'sword' });
+    t.do({ type: 'end_turn', actor: 'kit' });
+    t.dice(50, 30, 1).do(hit('sword')); // 1 + 20 − 2 = 19
+    expect(t.state.effects.find((f) => f.name === 'Wounds')?.data).toMatchObject({ levels: [3, 29] });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    const ev = t.do({ type: 'end_turn', actor: 'foe' });
+    expect(t.checks(ev)).toEqual(['ceil(level 3 / 2) 2 + ceil(level 29 / 2) 15 = 17 → 17 damage [OUT-WPN-2]']);
+    expect(t.hp('foe')).toBe(300 - 9 - 19 - 17);
+  });
+
   it('OUT-WPN-3: Wounds held more than 5 rounds become Bleeding (a DoT at the start of the turn)', () => {
     const t = new Table(outerah, duel());
     t.start(5, 1);
@@ -59,7 +76,7 @@ describe('outerah weapons', () => {
     expect(t.lines(r6)).toContain('Foe has held Wounds for 6 rounds: it becomes Bleeding [OUT-WPN-3]');
     expect(fx(t, 'foe')).toEqual(['Bleeding×1']);
     t.do({ type: 'end_turn', actor: 'hero' });
-    expect(t.checks(t.log.events.slice(-12)).at(-1)).toBe('per stack 1 × stacks 100% = 1 → 1 damage [OUT-WPN-3, OUT-EFF-1]');
+    expect(t.checks(t.log.events.slice(-12)).at(-1)).toBe('ceil(level 1 / 2) 1 × stacks 100% = 1 → 1 damage [OUT-WPN-3, OUT-EFF-1]');
     expect(t.hp('foe')).toBe(11 - 6 - 1);
   });
 
