@@ -66,6 +66,27 @@ describe('outerah weapons', () => {
     expect(t.hp('foe')).toBe(300 - 9 - 19 - 17);
   });
 
+  it('OUT-WPN-2, OUT-RES-3: a unit immune to the hit\'s element (or absorbing it) takes no Wounds; a hit brought to 0 by armour still wounds (ruling)', () => {
+    // "A creature that is immune to the element whether being healed or attacked neither takes nor receives damage
+    // pertaining to said element": a fire blade on Foe at fire 0 % deals 0 and leaves no Wounds (before: Wounds×1)
+    const flame = { id: 'flame', name: 'Flame Blade', kind: 'sword', damage: '1d8', element: 'fire' };
+    const t = new Table(outerah, duel({ hero: { weapons: [flame] }, foe: { resist: { fire: 0 } } }));
+    t.start(5, 1);
+    const ev = t.dice(50, 30, 4).do(hit('flame'));
+    expect(t.lines(ev)).toContain('Foe takes no fire damage: no Wounds from Flame Blade [OUT-RES-3, OUT-WPN-2]');
+    expect(fx(t, 'foe')).toEqual([]);
+    // absorbing it (−50 %): 1d8(4) + 20 − 2 = 22 heals ⌊22 × 50 %⌋ = 11 (capped at 30): no Wounds either
+    const a = new Table(outerah, duel({ hero: { weapons: [flame] }, foe: { resist: { fire: -50 }, startHp: 10 } }));
+    a.start(5, 1);
+    a.dice(50, 30, 4).do(hit('flame'));
+    expect([a.hp('foe'), fx(a, 'foe')]).toEqual([21, []]);
+    // a neutral sword on Defense 40: 1d8(1) + 20 − 2 − 40 floored at 0, a successful hit all the same: Wounds
+    const d = new Table(outerah, duel({ foe: { defense: 40 } }));
+    d.start(5, 1);
+    d.dice(50, 30, 1).do(hit('sword'));
+    expect([d.hp('foe'), fx(d, 'foe')]).toEqual([30, ['Wounds×1']]);
+  });
+
   it('OUT-WPN-3: Wounds held more than 5 rounds become Bleeding (a DoT at the start of the turn)', () => {
     const t = new Table(outerah, duel());
     t.start(5, 1);
