@@ -3,6 +3,7 @@
  * `evolve` is the pure form: it never touches its input.
  */
 import { cloneJson } from './clone.ts';
+import { own } from './own.ts';
 import type { GameEvent } from './events.ts';
 import type { EncounterState, Unit } from './types.ts';
 
@@ -10,7 +11,7 @@ import type { EncounterState, Unit } from './types.ts';
 export type Appliers = Record<string, (state: EncounterState, event: any) => void>;
 
 function unitOf(state: EncounterState, id: string): Unit {
-  const u = state.units[id];
+  const u = own(state.units, id);
   if (!u) throw new Error(`event names unknown unit "${id}"`);
   return u;
 }
