@@ -8,6 +8,7 @@ import { compileDice, rollDice, type DiceExpr } from '../dice/index.ts';
 import { applyEvent, type Appliers } from './apply.ts';
 import type { Breakdown, Term } from './breakdown.ts';
 import type { DieDraw, GameEvent } from './events.ts';
+import { own } from './own.ts';
 import { fail } from './rejection.ts';
 import type { EncounterState, Effect, EffectClock, Json, Pending, Unit, UnitId } from './types.ts';
 
@@ -111,7 +112,7 @@ export class Resolution {
   // ---- reading ----
 
   unit(id: UnitId): Unit {
-    const u = this.state.units[id];
+    const u = own(this.state.units, id);
     if (!u) fail('unit/unknown', `there is no unit "${id}"`, 'unit');
     return u;
   }
@@ -131,7 +132,7 @@ export class Resolution {
     kind: 'damage' | 'heal' | 'spend' | 'gain' | 'set',
     extra: { source?: UnitId; damageType?: string; rule?: string } = {},
   ): number {
-    const p = this.unit(unit).pools[pool];
+    const p = own(this.unit(unit).pools, pool);
     if (!p) fail('unit/no_pool', `${this.unit(unit).name} has no ${pool}`);
     const min = p.min ?? 0;
     const value = Math.max(min, Math.min(p.max, p.value + delta));

@@ -3,7 +3,7 @@
  * Also giving up (P20-END-1).
  */
 import { distance } from '../../engine/space/grid.ts';
-import { fail, type Command, type Resolution } from '../../engine/index.ts';
+import { fail, own, type Command, type Resolution } from '../../engine/index.ts';
 import { actionsUsedUp, spendAction } from './actions.ts';
 import { BRACE, dataOf, isBraced } from './model.ts';
 
@@ -43,7 +43,7 @@ export function braceCommand(ctx: Resolution, cmd: Command): void {
 
 export function helpCommand(ctx: Resolution, cmd: Command): void {
   const u = ctx.unit(cmd.actor!);
-  const t = typeof cmd.target === 'string' ? ctx.state.units[cmd.target] : undefined;
+  const t = typeof cmd.target === 'string' ? own(ctx.state.units, cmd.target) : undefined;
   if (!t) fail('unit/unknown', `there is no unit "${String(cmd.target)}"`, 'target');
   if (t.side !== u.side) fail('action/bad_target', `${t.name} is not an ally`, 'target');
   if (t.status !== 'down') fail('action/bad_target', `${t.name} has not fainted`, 'target');
