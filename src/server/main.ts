@@ -1,5 +1,5 @@
 /**
- * Run the server without the CLI: `node --import tsx src/server/main.ts [--port 0] [--db path]
+ * Run the server without the CLI: `node --import tsx src/server/main.ts [--port 0] [--store postgres://… | --db path]
  * [--host h] [--sync full|normal] [--limits JSON] [--dice-seed N]`. Prints "listening on <url>" once it
  * accepts. --dice-seed (testing only) makes every server roll reproducible, so a session replays exactly.
  */
@@ -11,6 +11,7 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string' },
     host: { type: 'string' },
+    store: { type: 'string' },
     db: { type: 'string' },
     sync: { type: 'string' },
     limits: { type: 'string' },

@@ -193,7 +193,7 @@ async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member },
   const hash = bodyHash(p, req);
   const key = commandKey(p, req.id);
   const earlier = await ctx.store.command(id, key);
-  if (earlier) return repeated(live, p, req.id, hash, earlier);
+  if (earlier) return repeated(live, p, req.id, hash, earlier, sync);
   // who may send it first, then whether now: a refused command says why it is refused, whatever the version
   const before = live.log.state;
   const prepared = prepareCommand(p, before, req.command as Command, live.ruleset, idsOf(live, p));
@@ -250,10 +250,15 @@ async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member },
   return { encounter: id, id: req.id, version: versionFor(live, p), events: eventsBetween(live, p, record.from, record.to) };
 }
 
-/** A command id seen before: the same command again gets its first answer; another command is refused. */
-function repeated(live: Live, p: Member, commandId: string, hash: string, earlier: StoredCommand): CommandResult {
+/**
+ * A command id seen before: the same command again gets its first answer; another command is refused.
+ * The record may be newer than the log in memory (another process committed it since): read on first.
+ */
+async function repeated(live: Live, p: Member, commandId: string, hash: string, earlier: StoredCommand, sync: () => Promise<Live | undefined>): Promise<CommandResult> {
   if (earlier.bodyHash !== hash) throw new ApiError('IDEMPOTENCY_CONFLICT', `command id "${commandId}" was already used for a different command`, 'id');
-  return earlierResult(live, p, commandId, earlier.result);
+  const current = earlier.result.to > live.log.version ? await sync() : live;
+  if (!current || earlier.result.to > current.log.version) throw new Error(`encounter ${live.row.id}: command ${commandId} is stored past the log`);
+  return earlierResult(current, p, commandId, earlier.result);
 }
 
 /**
@@ -264,7 +269,7 @@ function repeated(live: Live, p: Member, commandId: string, hash: string, earlie
 async function lostRace(ctx: Context, p: Member, req: CommandRequest, hash: string, key: string, err: Error, sync: () => Promise<Live | undefined>): Promise<CommandResult> {
   const fresh = await sync();
   const stored = fresh && (await ctx.store.command(fresh.row.id, key));
-  if (fresh && stored) return repeated(fresh, p, req.id, hash, stored);
+  if (fresh && stored) return repeated(fresh, p, req.id, hash, stored, sync);
   const now = fresh ? versionFor(fresh, p) : req.expectedVersion;
   const message = p.role === 'gm' && err instanceof StaleVersionError ? err.message : `the encounter is at version ${now}, not ${req.expectedVersion}`;
   throw new ApiError('STALE_VERSION', message, 'expectedVersion', { version: now });
