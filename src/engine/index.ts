@@ -19,3 +19,4 @@ export * from './gm/index.ts';
 export * from './roster/index.ts';
 export type { DiceSource } from '../dice/source.ts';
 export * from './content.ts';
+export * from './file-policies.ts';
