@@ -55,7 +55,7 @@ export function describeEvent(e: GameEvent, state: EncounterState, ruleset?: Rul
     case 'unit.hidden': return `${name(e.unit)} is ${e.hidden ? 'hidden' : 'revealed'}`;
     case 'encounter.data': return `${e.key} = ${JSON.stringify(e.value ?? null)}`;
     case 'map.set': return 'The battlefield changes';
-    case 'effect.applied': return `${name(e.effect.target)} gains ${e.effect.name}${e.effect.remaining !== undefined ? `(${e.effect.remaining})` : ''}${e.effect.stacks > 1 ? ` ×${e.effect.stacks}` : ''}${e.effect.source ? ` from ${name(e.effect.source)}` : ''}`;
+    case 'effect.applied': return e.text ?? `${name(e.effect.target)} gains ${e.effect.name}${e.effect.remaining !== undefined ? `(${e.effect.remaining})` : ''}${e.effect.stacks > 1 ? ` ×${e.effect.stacks}` : ''}${e.effect.source ? ` from ${name(e.effect.source)}` : ''}`;
     case 'effect.changed': {
       const fx = state.effects.find((f) => f.id === e.id);
       const parts = [e.stacks !== undefined ? `${e.stacks} stacks` : '', e.remaining !== undefined ? `${e.remaining} left` : '', e.tier !== undefined ? `tier ${e.tier}` : ''].filter(Boolean);

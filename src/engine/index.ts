@@ -20,3 +20,4 @@ export * from './roster/index.ts';
 export type { DiceSource } from '../dice/source.ts';
 export * from './content.ts';
 export { own, isBuiltinName, builtinNameIn, builtinNameMessage, findBuiltinName } from './own.ts';
+export * from './file-policies.ts';

@@ -163,9 +163,15 @@ export class Resolution {
     this.emit({ type: 'encounter.data', key, value });
   }
 
-  applyEffect(fx: Omit<Effect, 'id' | 'stacks'> & { stacks?: number }): Effect {
+  /**
+   * Put an effect on a unit. `says`: the ruleset's own line for the log (its rule id in it), which then
+   * stands in for the engine's "<target> gains <effect>", so the log does not say it twice; a function
+   * is called only when the log is kept.
+   */
+  applyEffect(fx: Omit<Effect, 'id' | 'stacks'> & { stacks?: number }, says?: string | (() => string)): Effect {
     const effect: Effect = { ...fx, id: this.newId('fx'), stacks: fx.stacks ?? 1 } as Effect;
-    this.emit({ type: 'effect.applied', effect });
+    if (says !== undefined && this.logging) this.emit({ type: 'effect.applied', effect, text: typeof says === 'string' ? says : says() });
+    else this.emit({ type: 'effect.applied', effect });
     return effect;
   }
 
