@@ -25,7 +25,8 @@ export class Resolution {
     private readonly appliers?: Appliers,
     /**
      * Checks and notes are built and kept. False in bulk simulation, where no one reads them: they
-     * only step the version then, and a ruleset's hot path may skip building a breakdown (`unlogged`).
+     * only step the version then (a breakdown given as a function is never built). Rulesets do not
+     * branch on it: `check` and `note` do.
      */
     readonly logging = true,
   ) {}
@@ -90,21 +91,21 @@ export class Resolution {
     return d;
   }
 
-  /** Record a resolution: its breakdown and the dice drawn for it. */
-  check(breakdown: Breakdown, actor?: UnitId, target?: UnitId): void {
+  /**
+   * Record a resolution: its breakdown and the dice drawn for it. Give the breakdown as a function
+   * (`ctx.check(() => ({ label, terms, ... }))`) and it is built only when someone keeps the log: in
+   * bulk simulation the check is only counted (the version steps as the event would have).
+   */
+  check(breakdown: Breakdown | (() => Breakdown), actor?: UnitId, target?: UnitId): void {
     if (!this.logging) return this.unlogged();
-    const e: GameEvent = { type: 'check', breakdown, dice: this.takeDraws() };
+    const e: GameEvent = { type: 'check', breakdown: typeof breakdown === 'function' ? breakdown() : breakdown, dice: this.takeDraws() };
     if (actor !== undefined) e.actor = actor;
     if (target !== undefined) e.target = target;
     this.emit(e);
   }
 
-  /**
-   * In place of a check or note when not logging: the state steps its version as the event would
-   * have, and the dice drawn for it are let go. Lets a hot path skip building a breakdown:
-   * `if (ctx.logging) ctx.check({...}); else ctx.unlogged();`
-   */
-  unlogged(): void {
+  /** In place of a check or note when not logging: the version steps as the event would have, and the dice drawn for it are let go. */
+  private unlogged(): void {
     this.state.version++;
     if (this.draws.length) this.draws = [];
   }
@@ -190,11 +191,15 @@ export class Resolution {
     return pending;
   }
 
-  /** A line for the log; `about` names the units it concerns (a player who cannot see them never gets it). */
-  note(text: string, options: { about?: UnitId[]; visibility?: 'gm' } = {}): void {
+  /**
+   * A line for the log; `about` names the units it concerns (a player who cannot see them never gets it).
+   * Words that take work to build may come as a function, called only when someone keeps the log.
+   */
+  note(text: string | (() => string), options: { about?: UnitId[]; visibility?: 'gm' } = {}): void {
     if (!this.logging) return this.unlogged();
     const dice = this.takeDraws();
-    const e: GameEvent = dice.length ? { type: 'note', text, dice } : { type: 'note', text };
+    const words = typeof text === 'function' ? text() : text;
+    const e: GameEvent = dice.length ? { type: 'note', text: words, dice } : { type: 'note', text: words };
     if (options.about?.length) e.about = options.about;
     if (options.visibility) e.visibility = options.visibility;
     this.emit(e);
