@@ -191,6 +191,11 @@ export class Resolution {
     return pending;
   }
 
+  /** Close a decision that no longer matters (the rules settled it): `said` tells the log why. */
+  closePending(id: string, said: string): void {
+    this.emit({ type: 'pending.closed', id, answer: null, said });
+  }
+
   /**
    * A line for the log; `about` names the units it concerns (a player who cannot see them never gets it).
    * Words that take work to build may come as a function, called only when someone keeps the log.
