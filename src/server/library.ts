@@ -6,20 +6,19 @@
 import { libraryEntrySchema, type LibraryEntry } from '../engine/index.ts';
 import { zodProblems } from '../engine/gm/problem.ts';
 import { rulesetById } from '../rulesets/index.ts';
-import { rosterStore } from '../store/roster.ts';
 import { checkTable, type Context } from './context.ts';
 import { ApiError, notFound } from './errors.ts';
 import type { Principal } from './policy.ts';
 import { LibraryEntryBody, parseWith } from './schemas.ts';
 
-export function listLibrary(ctx: Context, p: Principal, tableId: string): { entries: LibraryEntry[] } {
-  checkTable(ctx, p, tableId, 'gm');
-  return { entries: rosterStore(ctx.store).library(tableId) };
+export async function listLibrary(ctx: Context, p: Principal, tableId: string): Promise<{ entries: LibraryEntry[] }> {
+  await checkTable(ctx, p, tableId, 'gm');
+  return { entries: await ctx.store.library(tableId) };
 }
 
 /** PUT /api/tables/{t}/library/{kind}/{id}: the entry checked as an import checks it, then kept. */
-export function putLibraryEntry(ctx: Context, p: Principal, tableId: string, kind: string, id: string, body: unknown): LibraryEntry {
-  checkTable(ctx, p, tableId, 'gm');
+export async function putLibraryEntry(ctx: Context, p: Principal, tableId: string, kind: string, id: string, body: unknown): Promise<LibraryEntry> {
+  await checkTable(ctx, p, tableId, 'gm');
   const fields = parseWith(LibraryEntryBody, body);
   const r = libraryEntrySchema.safeParse({ ...fields, kind, id });
   if (!r.success) {
@@ -27,12 +26,12 @@ export function putLibraryEntry(ctx: Context, p: Principal, tableId: string, kin
     throw new ApiError('INVALID_LIBRARY', problems[0], /^([^:\s]+):/.exec(problems[0])?.[1], { problems });
   }
   if (!rulesetById(r.data.ruleset)) throw new ApiError('INVALID_LIBRARY', `ruleset: unknown ruleset "${r.data.ruleset}"`, 'ruleset');
-  rosterStore(ctx.store).putLibrary(tableId, [r.data]);
+  await ctx.store.putLibrary(tableId, [r.data]);
   return r.data;
 }
 
-export function deleteLibraryEntry(ctx: Context, p: Principal, tableId: string, kind: string, id: string): { deleted: true } {
-  checkTable(ctx, p, tableId, 'gm');
-  if (!rosterStore(ctx.store).deleteLibrary(tableId, kind, id)) throw notFound(`no ${kind} "${id}" in the library`);
+export async function deleteLibraryEntry(ctx: Context, p: Principal, tableId: string, kind: string, id: string): Promise<{ deleted: true }> {
+  await checkTable(ctx, p, tableId, 'gm');
+  if (!(await ctx.store.deleteLibrary(tableId, kind, id))) throw notFound(`no ${kind} "${id}" in the library`);
   return { deleted: true };
 }
