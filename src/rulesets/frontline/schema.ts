@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { contentRef } from '../../engine/content.ts';
 
-const dice = z.string().min(1).describe('dice notation, e.g. "1d8" or "2d6+1"');
+// examples: the first is what the encounter builder writes in a new piece of gear
+const dice = z.string().min(1).meta({ description: 'dice notation, e.g. "1d8" or "2d6+1"', examples: ['1d6', '1d8', '2d6+1'] });
 const id = z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
 
 /** FRL-DMG-4: the two damage types. */

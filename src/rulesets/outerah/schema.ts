@@ -8,7 +8,8 @@ import { ELEMENTS } from './elements.ts';
 import { WEAPON_KINDS } from './weapon-table.ts';
 
 const cell = z.tuple([z.number().int().min(0), z.number().int().min(0)]).describe('[x, y] cell on the grid');
-const dice = z.string().min(1).describe('dice notation, e.g. "1d8" or "2d6+1"');
+// examples: the first is what the encounter builder writes in a new piece of gear
+const dice = z.string().min(1).meta({ description: 'dice notation, e.g. "1d8" or "2d6+1"', examples: ['1d6', '1d8', '2d6+1'] });
 const element = z.enum(ELEMENTS, { message: `an element: one of ${ELEMENTS.join(', ')}` });
 const facing = z.enum(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']);
 const charge = z.enum(['super', 'hyper', 'plus', 'minus']);

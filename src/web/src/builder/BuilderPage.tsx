@@ -9,7 +9,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Api } from '../api/http.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { toProblem, type Problem } from '../model/errors.ts';
-import { newCommandId } from '../model/useSender.ts';
 import { go } from '../route.ts';
 import { loadToken } from '../tokens.ts';
 import { readDragged } from './canvas/drag.ts';
@@ -19,8 +18,9 @@ import { DifficultyPanel } from './difficulty/DifficultyPanel.tsx';
 import { useDifficulty } from './difficulty/useDifficulty.ts';
 import { FormContext, type FormEnv } from './form/env.ts';
 import { Inspector, type Tab } from './Inspector.tsx';
-import { characterOf, rosterCharacter, type LibraryEntry } from './model/characters.ts';
-import { draftData, fileNameFor, openData, openText, type Draft } from './model/draft.ts';
+import { downloadText, exportLibrary, importLibrary, saveCharacter, saveEncounter, startFight } from './io.ts';
+import { rosterCharacter, type LibraryEntry } from './model/characters.ts';
+import { fileNameFor, openData, openText, type Draft } from './model/draft.ts';
 import { paint } from './model/terrain.ts';
 import { cellOf, duplicateUnits, hasGrid, moveUnits, removeUnits, setZone, sidesOf, unitsOf, type Cell } from './model/units.ts';
 import { BuilderBar } from './panels/BuilderBar.tsx';
@@ -38,8 +38,6 @@ interface Props {
   example?: string;
   saved?: string;
 }
-
-const slug = (s: string) => s.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80) || 'encounter';
 
 export function BuilderPage({ tableId, example, saved }: Props) {
   const token = loadToken('gm', tableId);
@@ -141,75 +139,42 @@ export function BuilderPage({ tableId, example, saved }: Props) {
     if (next) s.change(next);
   } }, !!doc);
 
-  const saveUnit = async (kind: 'character' | 'monster') => {
-    const u = doc && unitsOf(doc).find((x) => x.id === s.selected[0]);
-    if (!u || !api) return;
-    const entry = characterOf(doc, u, kind);
+  /** Run one of the table's calls: its sentence as the note, its refusal as the error. */
+  const run = async (what: () => Promise<string | void>, hold = false) => {
+    if (hold) setBusy(true);
     try {
-      await api.putLibraryEntry(tableId, kind, entry.id, { name: entry.name, ruleset: entry.ruleset, data: entry.data });
-      await data.refreshLibrary();
-      setNote(`${entry.name} is in the table's library: put them into any ${entry.ruleset} encounter from the palette.`);
-    } catch (err) {
-      fail(err);
-    }
-  };
-  const save = async () => {
-    if (!draft || !api) return;
-    const id = savedAs ?? slug(String(draft.doc.name ?? 'encounter'));
-    setBusy(true);
-    try {
-      await api.putLibraryEntry(tableId, 'encounter', id, { name: String(draft.doc.name || id), ruleset: ruleset!, data: draftData(draft) });
-      setSavedAs(id);
-      await data.refreshLibrary();
-      setNote(`Saved to the table as "${String(draft.doc.name || id)}"${checked?.problems.length ? ', with its problems still to fix' : ''}. Open it again from the encounter loader.`);
+      const said = await what();
+      if (said) setNote(said);
     } catch (err) {
       fail(err);
     } finally {
-      setBusy(false);
+      if (hold) setBusy(false);
     }
   };
-  const download = () => {
-    if (!draft || !checked) return;
-    saveAs(checked.text, fileNameFor(draft), 'text/yaml');
+  const saveUnit = (kind: 'character' | 'monster') => {
+    const u = doc && unitsOf(doc).find((x) => x.id === s.selected[0]);
+    if (u && api && draft) void run(async () => {
+      const said = await saveCharacter(api, tableId, draft, u, kind);
+      await data.refreshLibrary();
+      return said;
+    });
   };
-  const start = async () => {
-    if (!checked?.loaded || !api || !draft) return;
-    setBusy(true);
-    try {
-      const enc = await api.loadEncounter(tableId, { text: checked.text, file: fileNameFor(draft) });
-      await api.command(enc.id, { id: newCommandId(), expectedVersion: enc.version, command: { type: 'start' } });
+  const save = () => {
+    if (draft && checked && api) void run(async () => {
+      const r = await saveEncounter(api, tableId, draft, checked, savedAs);
+      setSavedAs(r.id);
+      await data.refreshLibrary();
+      return r.note;
+    }, true);
+  };
+  const download = () => draft && checked && downloadText(checked.text, fileNameFor(draft), 'text/yaml');
+  const start = () => {
+    if (checked?.loaded && api && draft) void run(async () => {
+      await startFight(api, tableId, draft, checked);
       go(`/gm/${tableId}`);
-    } catch (err) {
-      fail(err);
-      setBusy(false);
-    }
+    }, true);
   };
   const openFile = async (f: File) => opened(openText(await f.text(), f.name));
-  const saveAs = (text: string, name: string, type: string) => {
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(new Blob([text], { type }));
-    a.download = name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-  };
-  const exportLibrary = async () => {
-    if (!api) return;
-    try {
-      saveAs(`${JSON.stringify(await api.exportLibrary(tableId), null, 2)}\n`, `skirmish-library-${tableId}.json`, 'application/json');
-    } catch (err) {
-      fail(err);
-    }
-  };
-  const importLibrary = async (f: File) => {
-    if (!api) return;
-    try {
-      const r = await api.importLibrary(tableId, JSON.parse(await f.text()) as unknown);
-      await data.refreshLibrary();
-      setNote(`Imported ${r.imported} ${r.imported === 1 ? 'entry' : 'entries'} into the table's library.`);
-    } catch (err) {
-      fail(err instanceof SyntaxError ? { code: 'file/invalid', message: `${f.name} is not a library file: ${err.message}` } : err);
-    }
-  };
 
   if (!token) {
     return (
@@ -242,7 +207,7 @@ export function BuilderPage({ tableId, example, saved }: Props) {
         canRedo={s.canRedo}
         onUndo={s.undo}
         onRedo={s.redo}
-        {...(draft ? { onOpen: () => setChoosing(true), onSave: () => void save(), onDownload: download, onStart: () => void start() } : {})}
+        {...(draft ? { onOpen: () => setChoosing(true), onSave: save, onDownload: download, onStart: start } : {})}
         canStart={!!checked?.loaded}
         busy={busy}
       />
@@ -293,8 +258,12 @@ export function BuilderPage({ tableId, example, saved }: Props) {
               onNewSide={(n) => s.change(addSide(doc, n))}
               characters={[...characters].map(([key, entry]) => ({ key, entry, ...(key.startsWith('roster/') ? { note: 'on the roster' } : {}) }))}
               onPut={(d) => put(d.kind === 'new' ? `new:${d.side}` : `character:${d.key}`, undefined)}
-              onExport={() => void exportLibrary()}
-              onImport={(f) => void importLibrary(f)}
+              onExport={() => api && void run(() => exportLibrary(api, tableId))}
+              onImport={(f) => api && void run(async () => {
+                const said = await importLibrary(api, tableId, f);
+                await data.refreshLibrary();
+                return said;
+              })}
             />
             <div className="b-centre">
               {grid ? (
@@ -336,7 +305,7 @@ export function BuilderPage({ tableId, example, saved }: Props) {
               <ProblemList checked={checked} scenario={!!draft.scenario} onPick={pick} />
               <DifficultyPanel difficulty={difficulty} valid={!!checked.loaded} runs={runs} setRuns={setRuns} seed={seed} setSeed={setSeed} />
             </div>
-            <Inspector tab={tab} setTab={setTab} doc={doc} selected={s.selected} cell={grid ? cell : undefined} gear={gear} change={s.change} select={s.select} onDuplicate={duplicate} onRemove={remove} onSave={(k) => void saveUnit(k)} />
+            <Inspector tab={tab} setTab={setTab} doc={doc} selected={s.selected} cell={grid ? cell : undefined} gear={gear} change={s.change} select={s.select} onDuplicate={duplicate} onRemove={remove} onSave={saveUnit} />
           </div>
         </FormContext.Provider>
       )}

@@ -45,12 +45,10 @@ export function addGear(doc: Doc, category: string): { doc: Doc; id: string } | 
   const list = content[category] ?? [];
   const one = oneOf(category);
   const id = freshId(`new-${one}`, list.map((x) => x.id));
-  // dice get a first roll to change ("1d6"), not an empty box
-  const dice = (_: unknown, n: { type?: unknown; description?: string }) => (n.type === 'string' && /dice notation/.test(n.description ?? '') ? '1d6' : undefined);
-  const entry: Record<string, unknown> = { ...(sample(node, dice) as Record<string, unknown>), id, name: `New ${one}` };
-  // dice a piece may leave out (outerah takes an improvised weapon's from Strength) are given too, as most
-  // need them; not to a device that may heal instead of harm (frontline's gadgets): the GM says which
-  if (!node.properties?.heal) for (const [k, n] of Object.entries(node.properties ?? {})) if (entry[k] === undefined && dice(k, n) !== undefined) entry[k] = dice(k, n);
+  const entry: Record<string, unknown> = { ...(sample(node) as Record<string, unknown>), id, name: `New ${one}` };
+  // dice a piece may leave out (outerah takes an improvised weapon's from Strength) are given their first
+  // example too, as most need them; not to a device that may heal instead of harm (frontline's gadgets)
+  if (!node.properties?.heal) for (const [k, n] of Object.entries(node.properties ?? {})) if (entry[k] === undefined && n.examples?.length) entry[k] = n.examples[0];
   content[category] = [...list, entry as { id: string }];
   return { doc: { ...doc, content }, id };
 }

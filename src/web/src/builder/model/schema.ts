@@ -17,6 +17,8 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   default?: unknown;
   description?: string;
+  /** Sample values (dice fields carry "1d6", "1d8"...): the first is a new field's first value. */
+  examples?: unknown[];
   minimum?: number;
   maximum?: number;
   exclusiveMinimum?: number;
@@ -74,12 +76,13 @@ export function contentRefBranches(n: JsonSchema): { id: JsonSchema; entry: Json
   return id && entry ? { id, entry } : undefined;
 }
 
-/** A first value for a required field: the first choice, a bound, 10 for a number, empty text. */
+/** A first value for a required field: the first choice, the first example, a bound, 10 for a number, empty text. */
 export function sample(n: JsonSchema, fill: (path: Path, n: JsonSchema) => unknown = () => undefined, path: Path = []): unknown {
   const own = fill(path, n);
   if (own !== undefined) return own;
   if (n.const !== undefined) return n.const;
   if (n.enum) return n.enum[0];
+  if (n.examples?.length) return n.examples[0];
   if (n.anyOf || n.oneOf) return sample(branches(n)[0], fill, path);
   if (isType(n, 'integer') || isType(n, 'number')) {
     const { min, max } = bounds(n);
