@@ -85,6 +85,7 @@ export function askTie(ctx: Resolution, groups: string[][]): void {
     answeredBy: 'gm',
     prompt: `Speed tie between ${names} (Speed ${dataOf(ctx.state.units[group[0]]).speed}): who acts first?`,
     options: group,
+    choices: group.map((id) => ({ label: `${ctx.state.units[id].name} first`, said: `The GM breaks the Speed tie: ${ctx.state.units[id].name} acts first [OUT-INIT-2]`, unit: id })),
     data: { group, rest: rest as Json },
   });
 }
