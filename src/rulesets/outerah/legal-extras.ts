@@ -7,6 +7,8 @@ import type { Reach } from '../../engine/space/path.ts';
 import type { ActionOption, EncounterState, GridMap, Unit } from '../../engine/index.ts';
 import { calmBlocker, dismountBlocker, rideBlocker, summonBlocker } from './mount-commands.ts';
 import { mountRecord } from './mount-model.ts';
+import { dismissBlocker, tameBlocker } from './taming.ts';
+import { outOfCombat } from './hidden.ts';
 import { dataOf } from './model.ts';
 import { fromReach, reachableCells, takenCells } from './move.ts';
 import { isPincer } from './pet-link.ts';
@@ -67,9 +69,14 @@ function petOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
 }
 
 function mountOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
+  for (const id of state.unitOrder) {
+    const t = state.units[id];
+    if (dataOf(t).tameable && !tameBlocker(state, u, t)) out.push({ ...opt('mount', `Tame ${t.name} as a mount (Primary action, Animal Handling)`, { type: 'tame', actor: u.id, target: t.id }), range: 1, targets: [t.id] });
+  }
   const rec = mountRecord(u);
   if (!rec) return;
-  if (!summonBlocker(state, u)) out.push(opt('mount', 'Summon the mount (Primary action)', { type: 'summon_mount', actor: u.id }));
+  if (!dismissBlocker(state, u)) out.push(opt('mount', `Dismiss ${state.units[rec.unit].name} (${outOfCombat(state) ? 'out of combat: free' : 'Primary action'})`, { type: 'dismiss_mount', actor: u.id }));
+  if (!summonBlocker(state, u)) out.push(opt('mount', `Summon the mount (${outOfCombat(state) ? 'out of combat: free' : 'Primary action'})`, { type: 'summon_mount', actor: u.id }));
   if (!calmBlocker(state, u)) out.push(opt('mount', 'Calm the Feared mount (Animal Handling)', { type: 'calm_mount', actor: u.id }));
   if (!rideBlocker(state, u)) out.push(opt('mount', `Ride ${state.units[rec.unit].name}`, { type: 'ride', actor: u.id }));
   if (rec.state === 'riding' && u.position && u.pools.movement.value >= 1) {

@@ -133,6 +133,8 @@ export const unitSchema = z.strictObject({
   pet: z.strictObject({ trainer: z.string().min(1), kind: z.enum(['charmed', 'drone', 'companion', 'tamed']), from: z.string().optional() }).optional(),
   /** This unit rides a mount (OUT-MNT-1): the mount's unit id; riding (default), beside it, or not yet summoned. */
   mount: z.strictObject({ unit: z.string().min(1), state: z.enum(['riding', 'beside', 'unsummoned']).default('riding') }).optional(),
+  /** A creature a Mount Tamer may capture as its mount (`tame`, ruling OUT-MNT-1). */
+  tameable: z.boolean().default(false),
   /** Battle station aboard an airship (OUT-SHIP-3). */
   station: z.enum(['deck', 'catapult', 'left_cannon', 'right_cannon', 'helm']).optional(),
 });

@@ -75,8 +75,11 @@ export function rollSpeed(ctx: Resolution): { order: Slot[]; gmTies: string[][] 
   return { order: ordered.map((e) => ({ unit: e.unit.id, initiative: e.speed })), gmTies };
 }
 
-/** Ask the GM about the first tied group still open (OUT-INIT-2). */
-export function askTie(ctx: Resolution, groups: string[][]): void {
+/**
+ * Ask the GM about the first tied group still open (OUT-INIT-2). `later`: the ties of a Speed check rolled mid-fight
+ * (combat restarting, ruling OUT-OPEN-2), which order the next round: the answer settles ranks, not this round's slots.
+ */
+export function askTie(ctx: Resolution, groups: string[][], later = false): void {
   const [group, ...rest] = groups;
   if (!group) return;
   const names = group.map((id) => ctx.state.units[id].name).join(', ');
@@ -85,7 +88,7 @@ export function askTie(ctx: Resolution, groups: string[][]): void {
     answeredBy: 'gm',
     prompt: `Speed tie between ${names} (Speed ${dataOf(ctx.state.units[group[0]]).speed}): who acts first?`,
     options: group,
-    data: { group, rest: rest as Json },
+    data: { group, rest: rest as Json, ...(later ? { later: true } : {}) },
   });
 }
 
@@ -93,6 +96,15 @@ export function askTie(ctx: Resolution, groups: string[][]): void {
 export function answerTie(ctx: Resolution, p: Pending, choice: Json): void {
   const group = p.data.group as string[];
   const first = String(choice);
+  if (p.data.later) {
+    // the next round's order: the one named goes first among the group's ranks, the others keep theirs in order
+    const ranks = group.map((id) => dataOf(ctx.state.units[id]).rank ?? 0).sort((a, b) => a - b);
+    [first, ...group.filter((u) => u !== first)].forEach((id, k) => ctx.setData(id, 'rank', ranks[k]));
+    ctx.note(`the GM breaks the Speed tie: ${ctx.state.units[first].name} first from the next round [OUT-INIT-2]`);
+    const left = group.filter((u) => u !== first);
+    askTie(ctx, left.length > 1 ? [left, ...(p.data.rest as string[][])] : (p.data.rest as string[][]), true);
+    return;
+  }
   const before = ctx.state.turn.order[ctx.state.turn.index]?.unit;
   const order = ctx.state.turn.order.map((s) => ({ ...s }));
   const places = order.flatMap((s, i) => (group.includes(s.unit) && (s.kind ?? 'normal') === 'normal' ? [i] : []));

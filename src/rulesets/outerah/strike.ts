@@ -17,6 +17,7 @@ import { inflictBlackAndBlue, inflictWounds, passThrough, tryShove } from './wea
 import { effectOrderOf } from './skill-effects.ts';
 import { tryKnockOff } from './mounts.ts';
 import { isUnderwater } from './terrain.ts';
+import { outOfCombat, restartCombat } from './hidden.ts';
 
 export interface StrikeOptions {
   /** A Trigger Action or Auto Skill: it does not reveal an Opener and provokes no reaction. */
@@ -62,6 +63,14 @@ function landOn(ctx: Resolution, attacker: Unit, victim: Unit, spec: StrikeSpec,
 }
 
 export function resolveStrike(ctx: Resolution, attacker: Unit, target: Unit, spec: StrikeSpec, opts: StrikeOptions = {}): HitResult | 'reflected' {
+  const restart = !opts.reaction && outOfCombat(ctx.state);
+  const result = strike(ctx, attacker, target, spec, opts);
+  // out of combat after a side went to ground, the first blow restarts it, on the attacker's terms (ruling OUT-OPEN-2)
+  if (restart) restartCombat(ctx, `${attacker.name} strikes ${target.name}`);
+  return result;
+}
+
+function strike(ctx: Resolution, attacker: Unit, target: Unit, spec: StrikeSpec, opts: StrikeOptions): HitResult | 'reflected' {
   const own: Charge[] = spec.charge ? [{ charge: spec.charge, why: spec.name }] : [];
   const hidden = ctx.state.effects.find((f) => f.target === attacker.id && f.name === 'Hidden');
   if (hidden && !opts.reaction) {

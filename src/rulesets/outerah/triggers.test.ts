@@ -78,7 +78,8 @@ describe('outerah Openers and hiding', () => {
     }
     expect(t.state.effects.find((f) => f.name === 'Hidden')?.data).toMatchObject({ unseen: 3, unaware: true });
     t.do({ type: 'move', actor: 'hero', to: [2, 2] });
-    const ev = t.dice(50, 30, 4).do(sword);
+    // Hero was the whole of its side: its hiding ended combat, and this Opener restarts it with a Speed check (d12 each)
+    const ev = t.dice(50, 30, 4, 6, 6).do(sword);
     expect(t.checks(ev)[2]).toContain('Super Charge (Opener)');
   });
 });
