@@ -6,6 +6,7 @@
 import { fail, type Command, type Resolution, type Unit } from '../../engine/index.ts';
 import { useItemOn } from './items.ts';
 import { stayCounter } from './pet-link.ts';
+import { guardCounters } from './pet-watch.ts';
 import { dataOf } from './model.ts';
 import { weaponSpec } from './spec.ts';
 import { resolveStrike } from './strike.ts';
@@ -15,12 +16,18 @@ export function react(ctx: Resolution, defenderId: string, attackerId: string): 
   const defender = ctx.unit(defenderId);
   const attacker = ctx.unit(attackerId);
   const d = dataOf(defender);
-  stayCounter(ctx, defender, attacker, (pet, at) => {
+  const reaches = (pet: Unit, at: Unit) => {
     const w = dataOf(pet).weapons[0];
-    if (!w || attackBlocker(ctx.state, pet, at, weaponSpec(w))) return false;
-    resolveStrike(ctx, pet, at, weaponSpec(w), { reaction: true });
+    return w !== undefined && !attackBlocker(ctx.state, pet, at, weaponSpec(w));
+  };
+  const counter = (pet: Unit, at: Unit) => void resolveStrike(ctx, pet, at, weaponSpec(dataOf(pet).weapons[0]), { reaction: true });
+  stayCounter(ctx, defender, attacker, (pet, at) => {
+    if (!reaches(pet, at)) return false;
+    counter(pet, at);
     return true;
   });
+  // a pet standing guard over the defender strikes back too (ruling OUT-PET-2)
+  guardCounters(ctx, defender, attacker, reaches, counter);
   if (ctx.unit(defenderId).status !== 'active' || !d.reaction) return;
   const r = d.reactions.find((x) => x.kind === d.reaction);
   if (!r) return;
