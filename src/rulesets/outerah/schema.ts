@@ -47,7 +47,8 @@ const effectRef = z
 export const skillSchema = z.strictObject({
   id: z.string().min(1),
   name: z.string().min(1),
-  kind: z.enum(['attack', 'heal', 'buff', 'debuff']),
+  /** passive: never cast; it lends its `openerDamage` to every Opener the unit makes (ruling OUT-OPEN-1). */
+  kind: z.enum(['attack', 'heal', 'buff', 'debuff', 'passive']),
   /** Magical skills use the magic formula (OUT-DMG-2) and can be reflected (OUT-MISS-3). */
   magical: z.boolean().default(true),
   element: element.default('neutral'),
@@ -57,6 +58,10 @@ export const skillSchema = z.strictObject({
   /** The effect it applies, in the book's notation ("Everlasting Burn(3)") or as an object. */
   effect: effectRef.optional(),
   charge: charge.optional(),
+  /** Dice added to the damage of an Opener made with this skill (a passive skill: with anything) (ruling OUT-OPEN-1). */
+  openerDamage: dice.optional(),
+  /** An attack or debuff over an area: every unit within this many cells of the target (ruling OUT-PET-5). */
+  area: z.number().int().min(1).max(10).optional(),
   bypassHalfCover: z.boolean().default(false),
   action: z.enum(['primary', 'secondary']).default('primary'),
   /** Lightning and the like: used underwater it hurts only the user (OUT-TER-2). */
@@ -260,6 +265,8 @@ export const encounterSchema = z
     const checkSkill = (s: z.output<typeof skillSchema>, path: (string | number)[]) => {
       if ((s.kind === 'attack' || s.kind === 'heal') && !s.dice) ctx.addIssue({ code: 'custom', path: [...path, 'dice'], message: `a ${s.kind} skill needs dice` });
       if ((s.kind === 'buff' || s.kind === 'debuff') && !s.effect) ctx.addIssue({ code: 'custom', path: [...path, 'effect'], message: `a ${s.kind} skill needs an effect` });
+      if (s.kind === 'passive' && !s.openerDamage) ctx.addIssue({ code: 'custom', path: [...path, 'openerDamage'], message: 'a passive skill needs openerDamage (the only thing a passive skill does)' });
+      if (s.area !== undefined && s.kind !== 'attack' && s.kind !== 'debuff') ctx.addIssue({ code: 'custom', path: [...path, 'area'], message: `an area is for attack and debuff skills, not a ${s.kind}` });
     };
     doc.content.skills.forEach((s, i) => checkSkill(s, ['content', 'skills', i]));
     doc.units.forEach((u, i) => u.skills.forEach((s, j) => typeof s !== 'string' && checkSkill(s, ['units', i, 'skills', j])));

@@ -57,6 +57,29 @@ describe('outerah Openers and hiding', () => {
     expect(t.state.effects.some((f) => f.name === 'Hidden')).toBe(false);
   });
 
+  it('OUT-OPEN-1: skills that add Opener damage: a passive skill adds its dice to every Opener, a skill to its own (ruling)', () => {
+    const edge = { id: 'edge', name: "Assassin's Edge", kind: 'passive', openerDamage: '1d6' };
+    const stab = { id: 'stab', name: 'Backstab', kind: 'attack', magical: false, dice: '1d8', range: 1, openerDamage: '2d6' };
+    const t = new Table(outerah, duel({ hero: { hidden: true, skills: [edge, stab] }, foe: { hp: 100 } }));
+    t.start(5, 1);
+    expect(t.rejects({ type: 'cast', actor: 'hero', skill: 'edge', target: 'foe' })).toBe('action/passive');
+    // the preview rolls the same dice: on a plain hit (1..8 + 1..6 + 18) × 1.5 = 30..48; a critical doubles it, to 96
+    const p = t.preview(sword);
+    expect(p.notes).toContain("Opener: Assassin's Edge adds 1d6");
+    expect(p.damageOnHit).toMatchObject({ min: 30, max: 96 });
+    // the sword's Opener: 1d8+1d6(4, 3) + 20 − 2 = 25 × Super 1.5 = 37.5 → 37
+    const ev = t.dice(50, 30, 4, 3).do(sword);
+    expect(t.lines(ev)).toContain("Assassin's Edge adds 1d6 to the Opener's damage [OUT-OPEN-1]");
+    expect(t.checks(ev)[2]).toBe('1d8 + 1d6(4, 3) + Strength 20 − Vitality 10 reduction 2 × Super Charge (Opener) 150% → rounded down 37 = 37 → 37 damage [OUT-DMG-1, OUT-CHG-1, OUT-RES-2]');
+    // Backstab as the Opener: its own 2d6 and the passive 1d6 — 1d8+2d6+1d6(1, 2, 2, 1) = 6 + 18 = 24 × 1.5 = 36
+    const b = new Table(outerah, duel({ hero: { hidden: true, skills: [edge, stab] }, foe: { hp: 100 } }));
+    b.start(5, 1);
+    const stabbed = b.dice(50, 30, 1, 2, 2, 1).do({ type: 'cast', actor: 'hero', skill: 'stab', target: 'foe' });
+    expect(b.lines(stabbed)).toContain("Assassin's Edge, Backstab add 1d6+2d6 to the Opener's damage [OUT-OPEN-1]");
+    expect(b.hp('foe')).toBe(64);
+    expect([t.unusedDice, b.unusedDice]).toEqual([[], []]);
+  });
+
   it('OUT-OPEN-1, OUT-OPEN-2: a Hidden unit cannot be targeted; an enemy next to it at the round end finds it', () => {
     const t = new Table(outerah, duel({ hero: { hidden: true } }));
     t.start(1, 12); // Foe first
