@@ -78,9 +78,10 @@ export const itemSchema = z.strictObject({
 const reactionSchema = z.strictObject({
   name: z.string().min(1),
   kind: z.enum(['trigger', 'auto']),
-  /** retaliate: strike back with the main weapon; item: use an item on itself (a potion). */
-  does: z.enum(['retaliate', 'item']),
+  /** retaliate: strike back with the main weapon; item: use an item on itself (a potion); skill: use one of its skills (ruling OUT-TRG-2). */
+  does: z.enum(['retaliate', 'item', 'skill']),
   item: z.string().optional(),
+  skill: z.string().optional(),
 });
 
 const stats = z.strictObject(Object.fromEntries(CORE_STATS.map((s) => [s, z.number().int().min(0).default(10)])) as Record<(typeof CORE_STATS)[number], z.ZodDefault<z.ZodNumber>>);
@@ -258,6 +259,11 @@ export const encounterSchema = z
       }
       u.reactions.forEach((r, j) => {
         if (r.does === 'item' && (!r.item || !(r.item in u.items))) ctx.addIssue({ code: 'custom', path: at('reactions', j, 'item'), message: `reaction "${r.name}" uses an item the unit does not carry` });
+        if (r.does === 'skill') {
+          const k = u.skills.map((s) => (typeof s === 'string' ? doc.content.skills.find((x) => x.id === s) : s)).find((s) => s?.id === r.skill);
+          if (!k || k.kind === 'passive') ctx.addIssue({ code: 'custom', path: at('reactions', j, 'skill'), message: `reaction "${r.name}" uses a skill the unit does not know (name one of its skills, not a passive one)` });
+          else if (r.kind === 'trigger' && k.kind !== 'attack' && k.kind !== 'debuff') ctx.addIssue({ code: 'custom', path: at('reactions', j, 'skill'), message: `reaction "${r.name}" is a Trigger Action, a retaliatory attack: it needs an attack or debuff skill, not ${k.name} (an Auto Skill may use any) [OUT-TRG-1]` });
+        }
       });
       const kindsHeld = new Set(u.reactions.map((r) => r.kind));
       if (u.reaction && !kindsHeld.has(u.reaction)) ctx.addIssue({ code: 'custom', path: at('reaction'), message: `no ${u.reaction} reaction to make active` });

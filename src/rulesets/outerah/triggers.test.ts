@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Table } from '../testing.ts';
 import { duel } from './fixtures.ts';
 import { outerah } from './index.ts';
+import { encounterSchema } from './schema.ts';
 
 const sword = { type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' };
 const dagger = { type: 'attack', actor: 'hero', target: 'foe', weapon: 'dagger' };
@@ -27,6 +28,28 @@ describe('outerah reactions', () => {
     t.dice(50, 99, 2, 2).do(dagger); // again: 4 → 16
     expect(t.hp('foe')).toBe(16);
     expect(t.unit('foe').data.items).toEqual({ potion: 1 });
+  });
+
+  it('OUT-TRG-2: an Auto Skill may use a skill: a buff on itself, or an attack skill back at the attacker (ruling)', () => {
+    // Foe's Auto Skill casts Regrowth on itself when attacked: Hero misses (D100 99); Regen success D100(10) ≤ 80 (Wisdom 10)
+    const t = new Table(outerah, duel({ foe: { skills: ['regen'], reactions: [{ name: 'Green Ward', kind: 'auto', does: 'skill', skill: 'regen' }] } }));
+    t.start(5, 1);
+    const ev = t.dice(50, 99, 10).do(sword);
+    expect(t.lines(ev)).toContain('Foe\'s Auto Skill "Green Ward" fires: Regrowth on Foe [OUT-TRG-2]');
+    expect(t.state.effects.some((f) => f.target === 'foe' && f.name === 'Regen')).toBe(true);
+    // with Firebolt it strikes back: Hero faces E toward it, head-on 50 + 20 − 20 − 10 = 40: crit D100(50), hit D100(30);
+    // 2d6(3, 4) + Intelligence 20 − Hero's Wisdom 20 reduction 4 = 23 → 17; a second attack fires it again (an Auto Skill)
+    const f = new Table(outerah, duel({ hero: { weapons: ['sword', 'dagger'] }, foe: { skills: ['firebolt'], reactions: [{ name: 'Flare', kind: 'auto', does: 'skill', skill: 'firebolt' }] } }));
+    f.start(5, 1);
+    const hit = f.dice(50, 99, 50, 30, 3, 4).do(sword);
+    expect(f.lines(hit)).toContain('Foe\'s Auto Skill "Flare" fires: Firebolt at Hero [OUT-TRG-2]');
+    expect(f.hp('hero')).toBe(17);
+    f.dice(50, 99, 50, 99).do(dagger);
+    expect(f.unusedDice).toEqual([]);
+    // a Trigger Action is a retaliatory attack: a heal skill is refused by the file
+    const bad = encounterSchema.safeParse(duel({ foe: { skills: ['mend'], reactions: [{ name: 'Mend', kind: 'trigger', does: 'skill', skill: 'mend' }] } }));
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0].message).toContain('is a Trigger Action, a retaliatory attack: it needs an attack or debuff skill');
   });
 
   it('OUT-TRG-3: only one kind is active; the owner chooses with set_reaction', () => {
