@@ -5,6 +5,7 @@
  */
 import type { Json, Pending, Resolution, Term, Unit } from '../../engine/index.ts';
 import { chargesFor, type Charge } from './charges.ts';
+import { burnWoodCover } from './cover.ts';
 import { applyDamage, damageFrom } from './damage.ts';
 import { inflict, type EffectOrder } from './effects.ts';
 import { hitOdds, rollHit, type HitResult } from './hit.ts';
@@ -104,6 +105,8 @@ function strike(ctx: Resolution, attacker: Unit, target: Unit, spec0: StrikeSpec
   }
   const odds = hitOdds(ctx.state, attacker, target, spec);
   const result = rollHit(ctx, attacker, target, spec, odds);
+  // fire reaching wood cover sets it burning, whether the attack hits or not (ruling OUT-COV-4)
+  burnWoodCover(ctx, attacker, target, spec.element);
   if (result === 'miss') {
     if (spec.missHurtsSelf) {
       ctx.note(`${spec.name} misses ${target.name} and hurts ${attacker.name} instead: ${spec.missHurtsSelf} [OUT-PET-3]`);
