@@ -4,7 +4,9 @@
  * goes first, again until one is left); `gm` asks the GM, one "who goes first?" at a time.
  * The settled order is kept as each unit's `rank`, which also orders hasted units (OUT-INIT-3).
  */
-import { replaceOrder, type Json, type Pending, type Resolution, type Slot, type Unit } from '../../engine/index.ts';
+import { replaceOrder, type EncounterState, type Json, type Pending, type Resolution, type Slot, type Unit } from '../../engine/index.ts';
+import { riderOf } from './mount-model.ts';
+import { petInfo, trainerOf } from './pets.ts';
 import { classRow, type ClassId, type ClassRow } from './classes.ts';
 import { dataOf, settingsOf, stat } from './model.ts';
 import { startTurn } from './turn.ts';
@@ -21,6 +23,7 @@ export function speedCheck(ctx: Resolution, u: Unit): number {
   const fromAgility = Math.floor(agility / 20);
   const face = ctx.roll(12, `Speed check ${u.name}`);
   const total = d.baseSpeed + fromAgility + face;
+  const why = whyItRolls(ctx.state, u);
   ctx.check(
     {
       label: 'Speed check',
@@ -30,11 +33,25 @@ export function speedCheck(ctx: Resolution, u: Unit): number {
         { kind: 'dice', label: 'd12', faces: [face], value: face },
       ],
       total,
-      rules: ['OUT-INIT-1'],
+      ...(why ? { outcome: why.text } : {}),
+      rules: ['OUT-INIT-1', ...(why ? [why.rule] : [])],
     },
     u.id,
   );
   return total;
+}
+
+/**
+ * Why a unit that does not act on its own rolls a Speed die all the same (the log says it): a mount's slot, never
+ * its turn, keeps its effects' time should its tamer fall (the mount's clock, ruling OUT-MNT-1); a controlled pet
+ * takes its own turns in that slot should its trainer fall (ruling OUT-PET-1).
+ */
+function whyItRolls(state: EncounterState, u: Unit): { text: string; rule: string } | undefined {
+  const tamer = riderOf(state, u);
+  if (tamer) return { text: `a mount takes no turns (it moves only with ${tamer.name}); its place keeps its effects' time should ${tamer.name} fall`, rule: 'OUT-MNT-1' };
+  const trainer = petInfo(u) ? trainerOf(state, u) : undefined;
+  if (trainer) return { text: `a pet acts on ${trainer.name}'s orders; it takes its own turn in this place should ${trainer.name} fall`, rule: 'OUT-PET-1' };
+  return undefined;
 }
 
 /** Order a tied group by coin: a d(n) picks who goes first among those left, until one is left. */
