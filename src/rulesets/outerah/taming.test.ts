@@ -1,5 +1,6 @@
 // Taming a mount, dismissing it mid-fight, and combat ended by hiding (OUT-MNT-1, OUT-MNT-3, OUT-OPEN-2).
 import { describe, expect, it } from 'vitest';
+import { seededSource } from '../../dice/index.ts';
 import { Table } from '../testing.ts';
 import { duel } from './fixtures.ts';
 import { outerah } from './index.ts';
@@ -21,6 +22,8 @@ describe('outerah taming and dismissing', () => {
     };
     const miss = table();
     expect(labels(miss)).toContain('Tame Boar as a mount (Primary action, Animal Handling)');
+    // every option listed is a command accepted
+    for (const o of outerah.legalActions(miss.state, 'hero')) expect(miss.engine.decide(miss.state, o.command, seededSource(7, 0)).ok, o.label).toBe(true);
     const ev = miss.dice(15).do({ type: 'tame', actor: 'hero', target: 'boar' });
     expect(miss.checks(ev)).toEqual(['d20(15) + Wisdom 40 ÷ 10 4 = 19 < DR (level 3 against 1) 20 → Boar will not be caught [OUT-MNT-1, OUT-MNT-3]']);
     expect(miss.unit('boar').side).toBe('wild');
