@@ -5,9 +5,10 @@
  * combat and the enemy unaware again, so its next attack is an Opener. Hidden units cannot be targeted.
  * "This will 'end combat' … they're not considered to be in combat, so you can restart combat on your terms"
  * (ruling OUT-OPEN-2): when a retreat into hiding leaves every standing unit of a side (mounts aside: they only
- * carry) Hidden and unaware, and at most one side in the open, nobody is fighting anybody — combat has ended (`outOfCombat`): a mount is then summoned or dismissed without an
- * action (OUT-MNT-1). The next attack, or a hider found, restarts combat: a fresh Speed check for everyone
- * (OUT-INIT-1) orders the rounds from the next one; the hider's Opener is the first blow of the new fight.
+ * carry) Hidden and unaware, and at most one side in the open, nobody is fighting anybody — combat has ended
+ * (`outOfCombat`): a mount is then summoned or dismissed without an action (OUT-MNT-1). The next attack on a unit,
+ * or a hider found, restarts combat: a fresh Speed check for everyone (OUT-INIT-1) orders the rounds from the next
+ * one; the hider's Opener is the first blow of the new fight.
  */
 import { distance } from '../../engine/space/grid.ts';
 import { fail, type Command, type EncounterState, type Resolution, type Unit } from '../../engine/index.ts';
