@@ -203,6 +203,23 @@ describe('duel60 projectiles', () => {
     expect((t.unit('foe').data.weapons as { count: number }[])[0].count).toBe(5); // all five knives still there
   });
 
+  it('D60-PRJ-2: the reaction is asked in words — a sentence, a label for each reaction open, the evade squares as cells', () => {
+    const t = new Table(duel60, duel({ hero: { weapons: ['knife'] }, foe: { at: [3, 1], stats: { ...foeStats, agility: 30 } } }));
+    t.start();
+    t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'knife' });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    const p = t.state.pending[0];
+    expect(p.prompt).toMatch(/^Throwing Knife is about to hit Brute: block, evade or counter, or take it\?$/);
+    expect(p.choices).toHaveLength(p.options.length);
+    const labels = p.choices!.map((c) => c.label);
+    expect(labels[0]).toBe('Take the hit');
+    expect(labels.join(' ')).not.toMatch(/[{}"]/);
+    // every evade option is a square the page offers on the board, and says so in the log
+    const evades = p.choices!.filter((c) => c.cell);
+    expect(evades.length).toBe(p.options.filter((o) => (o as { reaction: string }).reaction === 'evade').length);
+    expect(evades[0].said).toBe(`Brute evades to (${evades[0].cell!.x}, ${evades[0].cell!.y})`);
+  });
+
   it('D60-PRJ-1, D60-PRJ-2: knives that reach a unit together — one Evade takes it off the line of the others', () => {
     // two knives (speed 30: 3 tiles) at the Brute on (3,1); Agility 30 ≥ 30 lets it Evade (1 + Speed 20 / 10 = 3 tiles)
     const t = new Table(duel60, duel({ hero: { weapons: ['knife'] }, foe: { at: [3, 1], stats: { ...foeStats, agility: 30 } } }));
@@ -210,9 +227,11 @@ describe('duel60 projectiles', () => {
     t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'knife', count: 2 });
     t.do({ type: 'end_turn', actor: 'hero' });
     expect(t.state.pending).toHaveLength(2);
-    answer(t, { reaction: 'evade', to: [3, 3] });
-    const ev = answer(t, { reaction: 'none' }); // no dice: nobody is there any more
+    // the evade settles the second knife too: the rules close it, nobody is asked about a knife that hits no one
+    const ev = answer(t, { reaction: 'evade', to: [3, 3] });
+    expect(t.state.pending).toHaveLength(0);
     expect(t.lines(ev)).toContain('Throwing Knife finds no one at (3, 1): Brute is no longer there [D60-PRJ-1]');
+    expect(t.lines(ev)).toContain('Brute evades to (3, 3)');
     expect(t.hp('foe')).toBe(30);
     expect(projectiles(t)).toHaveLength(2); // both fly on
   });

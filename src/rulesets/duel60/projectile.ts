@@ -10,7 +10,7 @@ import { ray } from '../../engine/space/line.ts';
 import { occupiedBy, unitAt } from '../../engine/space/occupancy.ts';
 import { pathTo, reachable } from '../../engine/space/path.ts';
 import { parseCellKey, cellKey } from '../../engine/space/grid.ts';
-import { currentUnit, type Cell, type GridMap, type Term, type Json, type Pending, type Resolution, type Unit } from '../../engine/index.ts';
+import { currentUnit, type Cell, type GridMap, type Term, type Json, type Pending, type PendingChoice, type Resolution, type Unit } from '../../engine/index.ts';
 import { abilityAftermath } from './aftermath.ts';
 import { DRAMATIC_BLEED_TURNS, knockBack } from './attack.ts';
 import { landBlow, type Blow } from './blow.ts';
@@ -134,10 +134,56 @@ function offerReactions(ctx: Resolution, p: Projectile, u: Unit): void {
   ctx.openPending({
     kind: 'reaction',
     answeredBy: u.id,
-    prompt: `${p.name} is about to hit ${u.name}: block, evade, counter or take it`,
+    prompt: reactionPrompt(p, u, options),
     options: options as unknown as Json[],
+    choices: options.map((r) => reactionWords(p, u, r)),
     data: { projectile: p.id },
   });
+}
+
+/** The question, naming only the reactions open to `u`. */
+function reactionPrompt(p: Projectile, u: Unit, options: Reaction[]): string {
+  const kinds = [...new Set(options.map((r) => r.reaction))].filter((k) => k !== 'none');
+  const verbs = kinds.map((k) => ({ block: 'block', evade: 'evade', counter: 'counter' })[k as 'block' | 'evade' | 'counter']);
+  const open = verbs.length ? `${verbs.length > 1 ? `${verbs.slice(0, -1).join(', ')} or ${verbs.at(-1)}` : verbs[0]}, or take it` : 'take it';
+  return `${p.name} is about to hit ${u.name}: ${open}?`;
+}
+
+/** One reaction in words: the button, the log's sentence, and for an evade the square it goes to (D60-PRJ-2). */
+function reactionWords(p: Projectile, u: Unit, r: Reaction): PendingChoice {
+  switch (r.reaction) {
+    case 'none': return { label: 'Take the hit', said: `${u.name} takes ${p.name} without reacting` };
+    case 'block': return { label: 'Block (uses an action; rooted for a turn)', said: `${u.name} blocks ${p.name}` };
+    case 'evade': return { label: `Evade to (${r.to[0]}, ${r.to[1]})`, said: `${u.name} evades to (${r.to[0]}, ${r.to[1]})`, cell: { x: r.to[0], y: r.to[1] } };
+    case 'counter': {
+      const w = r.with === 'unarmed' ? undefined : dataOf(u).weapons.find((x) => x.id === r.with);
+      const what = w ? w.name : 'bare hands';
+      return { label: `Counter with ${what} (uses an action, ${w ? w.stamina : 1} stamina)`, said: `${u.name} counters ${p.name} with ${what}` };
+    }
+  }
+}
+
+/**
+ * After a reaction, the other projectiles waiting on a unit: one whose unit has left its tile, or can no
+ * longer react, is no decision any more — the rules close it (and a unit that cannot react takes the hit).
+ */
+export function settleWaiting(ctx: Resolution): void {
+  for (const pending of [...ctx.state.pending]) {
+    if (pending.kind !== 'reaction') continue;
+    const p = projectilesOf(ctx.state).find((x) => x.id === pending.data.projectile);
+    const u = ctx.state.units[pending.answeredBy];
+    if (!p || !u) continue;
+    const at = p.path[p.progress - 1];
+    if (!u.position || u.position.x !== at.x || u.position.y !== at.y || u.status === 'dead') {
+      ctx.closePending(pending.id, `${p.name} finds no one at (${at.x}, ${at.y}): ${u.name} is ${u.status === 'dead' ? 'dead' : 'no longer there'} [D60-PRJ-1]`);
+      update(ctx, p.id, { pendingOn: undefined });
+      continue;
+    }
+    if (!reactionsOf(ctx, p, u).length) {
+      ctx.closePending(pending.id, `${u.name} can no longer react to ${p.name} [D60-PRJ-2]`);
+      strike(ctx, projectilesOf(ctx.state).find((x) => x.id === p.id)!, ctx.unit(u.id), { reaction: 'none' });
+    }
+  }
 }
 
 export function answerReaction(ctx: Resolution, pending: Pending, choice: Json): void {
@@ -152,6 +198,7 @@ export function answerReaction(ctx: Resolution, pending: Pending, choice: Json):
     return;
   }
   strike(ctx, p, u, choice as unknown as Reaction);
+  settleWaiting(ctx);
 }
 
 /** A reaction that takes an action: this turn's if it is the reactor's turn, else its next turn's. */

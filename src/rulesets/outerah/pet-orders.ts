@@ -225,7 +225,7 @@ export function petCommand(ctx: Resolution, cmd: Command): void {
   const trainer = ctx.unit(cmd.actor!);
   const order = cmd.order as PetOrder;
   if (!PET_ORDERS.includes(order)) fail('command/bad_order', `order must be one of ${PET_ORDERS.join(', ')}`, 'order');
-  if (typeof cmd.pet !== 'string' || !ctx.state.units[cmd.pet]) fail('unit/unknown', 'name the "pet"', 'pet');
+  if (typeof cmd.pet !== 'string' || !Object.hasOwn(ctx.state.units, cmd.pet)) fail('unit/unknown', 'name the "pet"', 'pet');
   const pet = ctx.unit(cmd.pet);
   const why = orderBlocker(ctx.state, trainer, pet, order);
   if (why) fail('action/pet', why, 'pet');

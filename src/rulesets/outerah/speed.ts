@@ -105,6 +105,7 @@ export function askTie(ctx: Resolution, groups: string[][], later = false): void
     answeredBy: 'gm',
     prompt: `Speed tie between ${names} (Speed ${dataOf(ctx.state.units[group[0]]).speed}): who acts first?`,
     options: group,
+    choices: group.map((id) => ({ label: `${ctx.state.units[id].name} first`, said: `The GM breaks the Speed tie: ${ctx.state.units[id].name} acts first${later ? ' from the next round' : ''} [OUT-INIT-2]`, unit: id })),
     data: { group, rest: rest as Json, ...(later ? { later: true } : {}) },
   });
 }
