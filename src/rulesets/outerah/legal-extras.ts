@@ -30,14 +30,6 @@ import { swimBlocker } from './water.ts';
 /** `facts`: the option's typed fields (move, range, targets). */
 const opt = (group: string, label: string, command: ActionOption['command'], facts?: Partial<ActionOption>): ActionOption => (facts ? { command, label, group, ...facts } : { command, label, group });
 
-/** The cells of the 3×3 area around `c` on the map. */
-function squareAround(state: EncounterState, c: { x: number; y: number }): { x: number; y: number }[] {
-  const map = state.map as GridMap;
-  const out: { x: number; y: number }[] = [];
-  for (let y = c.y - 1; y <= c.y + 1; y++) for (let x = c.x - 1; x <= c.x + 1; x++) if (x >= 0 && y >= 0 && x < map.width && y < map.height) out.push({ x, y });
-  return out;
-}
-
 /** A pet's Move Order options in a search result: built once per result, trainer and pet (id and name), shared (fromReach). */
 function petMoveOptions(reach: Map<string, Reach>, u: Unit, pet: Unit): ActionOption[] {
   const out: ActionOption[] = [];
@@ -61,7 +53,8 @@ function petOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
     if (orderBlocker(state, u, pet, 'attack')) continue;
     out.push(opt('pet', `${pet.name}: Stay Order`, { ...base, order: 'stay' }));
     // the Pet Actions that are not attacks (ruling OUT-PET-2)
-    out.push({ ...opt('pet', `${pet.name}: Search Order (the 3×3 area around it)`, { ...base, order: 'search' }), area: squareAround(state, pet.position!) });
+    // no typed area: an area lists whom it takes, and whom a search would find is what the searcher does not know
+    out.push(opt('pet', `${pet.name}: Search Order (the 3×3 area around it)`, { ...base, order: 'search' }));
     out.push({ ...opt('pet', `${pet.name}: Alert Order (a presence within ${dataOf(pet).move} cells)`, { ...base, order: 'alert' }), range: dataOf(pet).move });
     for (const ward of units) {
       if (guardable(u, pet, ward)) out.push({ ...opt('pet', `${pet.name}: Guard Order over ${ward.id === u.id ? `${u.name} (itself)` : ward.name}`, { ...base, order: 'guard', target: ward.id }), targets: [ward.id] });
