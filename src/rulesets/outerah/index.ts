@@ -32,6 +32,7 @@ import { calmMountCommand, dismountCommand, rideCommand, summonMountCommand } fr
 import { isMount } from './mount-model.ts';
 import { mountSkip, spiritReleased } from './mounts.ts';
 import { petCommand } from './pet-orders.ts';
+import { dismissMountCommand, tameCommand } from './taming.ts';
 import { petSkip } from './pets.ts';
 import { attackShipCommand } from './ship-damage.ts';
 import { describeShipEvent, shipAppliers } from './ship-model.ts';
@@ -119,6 +120,8 @@ export const outerah: Ruleset = {
     calm_mount: { resolve: calmMountCommand },
     ride: { resolve: rideCommand },
     dismount: { resolve: dismountCommand },
+    tame: { resolve: tameCommand },
+    dismiss_mount: { resolve: dismissMountCommand },
     swim: { resolve: swimCommand },
     hookshot: { resolve: hookshotCommand },
     station: { resolve: stationCommand },
