@@ -115,6 +115,8 @@ export function contest(ctx: Resolution, label: string, attacker: { id?: string;
       against: { op: '>', value: dTotal, terms: dTerms },
       outcome: `${GRADE_TEXT[grade]} (margin ${margin}${unDodged})`,
       rules,
+      // the same in fields, for a reader of the JSON events
+      facts: { grade, margin, canDodge: d.canDodge },
     },
     attacker.id,
     def.id,

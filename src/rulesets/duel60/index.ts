@@ -46,6 +46,7 @@ function outcome(state: EncounterState): CombatResult | null {
 export const duel60: Ruleset = {
   id: 'duel60',
   name: 'duel60',
+  roundSeconds: null, // the text gives no length of a round
   description: 'Stat-contest system on tiles: one action and one movement a turn, stamina, limb attacks, d60 + Agility contests graded by margin, flanking, close quarters, travelling projectiles, side effects.',
   encounterSchema,
   create: (doc) => createState(encounterSchema.parse(doc)),

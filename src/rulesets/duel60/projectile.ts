@@ -246,6 +246,7 @@ function strike(ctx: Resolution, p: Projectile, u: Unit, r: Reaction): void {
       against: { op: '>=', value: theirs, terms: [{ kind: 'dice', label: 'd60', faces: [its], value: its }, ...throwerTerms(p)] },
       outcome: cancelled ? 'cancelled' : `not cancelled: ${GRADE_TEXT[grade]} (margin ${theirs - total})`,
       rules: ['D60-PRJ-2', 'D60-HIT-2'],
+      facts: { cancelled, grade, margin: theirs - total },
     }, u.id);
     if (cancelled) return;
     return finish(ctx, p, u, landBlow(ctx, { ...blow, grade }, u.id).grade);

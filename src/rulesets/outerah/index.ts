@@ -65,6 +65,7 @@ function outcome(state: EncounterState): CombatResult | null {
 export const outerah: Ruleset = {
   id: 'outerah',
   name: 'outerah',
+  roundSeconds: 10, // "A Round consists of a 10 second interval"
   description: 'Speed-based turns with Haste/Slow/Stop/Inspiration, D100 hit checks (Charisma vs Agility, facing, cover), 12 elemental resistances, weapon types with stacking debuffs, buffs, debuffs and reactions.',
   encounterSchema,
   create: (doc) => createState(encounterSchema.parse(doc)),
