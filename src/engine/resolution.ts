@@ -217,8 +217,9 @@ class Recorder implements DiceSource {
     private readonly label: string,
   ) {}
 
+  /** Each die is named by what it is rolled for, then the dice it is one of ("attack roll: 1d8"). */
   roll(sides: number, label?: string): number {
-    return this.ctx.roll(sides, label ?? this.label);
+    return this.ctx.roll(sides, label && label !== this.label ? `${this.label}: ${label}` : this.label);
   }
 }
 

@@ -262,4 +262,25 @@ describe('duel60 projectiles', () => {
     expect(t.hp('foe')).toBe(30);
     expect(projectiles(t)).toHaveLength(2); // both fly on
   });
+  it('D60-HIT-1, D60-PRJ-2: the order a command draws its dice, each die named (docs/rulesets/duel60.md)', () => {
+    const drawn = (ev: { dice?: { label?: string; sides: number }[] }[]) => ev.flatMap((e) => e.dice ?? []).map((d) => `${d.label} d${d.sides}`);
+    // no dice for the turn order (Speed, then Agility); each limb is its own contest: the attacker's d60, then the defender's
+    const t = new Table(duel60, duel());
+    expect(drawn(t.start())).toEqual([]);
+    expect(drawn(t.dice(40, 30, 40, 30).do({ type: 'attack', actor: 'hero', target: 'foe', limbs: ['right_hand', 'head'] }))).toEqual([
+      'right hand attack: attack d60', 'right hand attack: defence d60', 'head attack: attack d60', 'head attack: defence d60',
+    ]);
+    // a throw draws nothing; the projectile's contest comes with the reaction: the thrower's d60 (carried), then the defender's
+    const j = new Table(duel60, duel({ hero: { weapons: ['javelin'] }, foe: { at: [3, 1] } }));
+    j.start();
+    expect(drawn(j.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' }))).toEqual([]);
+    j.do({ type: 'end_turn', actor: 'hero' });
+    expect(drawn(j.dice(40, 30).do({ type: 'answer', pending: j.state.pending[0].id, choice: { reaction: 'none' } }))).toEqual(['Javelin: attack d60', 'Javelin: defence d60']);
+    // a Counter: the counter's d60 first, then the projectile's
+    const k = new Table(duel60, duel({ hero: { weapons: ['javelin'] }, foe: { at: [3, 1] } }));
+    k.start();
+    k.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
+    k.do({ type: 'end_turn', actor: 'hero' });
+    expect(drawn(k.dice(50, 30).do({ type: 'answer', pending: k.state.pending[0].id, choice: { reaction: 'counter', with: 'unarmed' } }))).toEqual(['counter d60', 'Javelin d60']);
+  });
 });
