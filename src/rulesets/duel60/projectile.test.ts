@@ -1,6 +1,6 @@
 // Throwing, projectiles that travel between turns, and the reactions to them.
 import { describe, expect, it } from 'vitest';
-import { Table } from '../testing.ts';
+import { drawnDice, Table } from '../testing.ts';
 import { duel, foeStats } from './fixtures.ts';
 import { duel60 } from './index.ts';
 import { tilesPerTurn } from './projectile.ts';
@@ -263,7 +263,7 @@ describe('duel60 projectiles', () => {
     expect(projectiles(t)).toHaveLength(2); // both fly on
   });
   it('D60-HIT-1, D60-PRJ-2: the order a command draws its dice, each die named (docs/rulesets/duel60.md)', () => {
-    const drawn = (ev: { dice?: { label?: string; sides: number }[] }[]) => ev.flatMap((e) => e.dice ?? []).map((d) => `${d.label} d${d.sides}`);
+    const drawn = drawnDice;
     // no dice for the turn order (Speed, then Agility); each limb is its own contest: the attacker's d60, then the defender's
     const t = new Table(duel60, duel());
     expect(drawn(t.start())).toEqual([]);

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { zoneDistance } from '../../engine/space/zones.ts';
 import type { ZoneMap } from '../../engine/index.ts';
-import { Table } from '../testing.ts';
+import { drawnDice, Table } from '../testing.ts';
 import { battle, content, EVEN_START } from './fixtures.ts';
 import { frontline } from './index.ts';
 
@@ -143,7 +143,7 @@ describe('frontline zones', () => {
     expect(t.rejects(atk)).toBe('action/out_of_range');
   });
   it('FRL-INIT-1, FRL-ATK-1, FRL-ACT-2, FRL-ACT-5: the order a command draws its dice, each die named (docs/rulesets/frontline.md)', () => {
-    const drawn = (ev: { dice?: { label?: string; sides: number }[] }[]) => ev.flatMap((e) => e.dice ?? []).map((d) => `${d.label} d${d.sides}`);
+    const drawn = drawnDice;
     const brute = { id: 'brute', name: 'Brute', side: 'raiders', start: 'frontline', hp: 12, defense: 0, modifiers: { personality: -10 }, weapons: ['claws'] };
     const t = new Table(frontline, battle({ extra: [brute] }));
     expect(drawn(t.start(10, 12, 1))).toEqual(['initiative Ria d20', 'initiative Raider d20', 'initiative Brute d20']);

@@ -1,6 +1,6 @@
 // Spell Actions: hit checks against every target's DV, damage, area, resist checks and the worked example.
 import { describe, expect, it } from 'vitest';
-import { Table } from '../testing.ts';
+import { drawnDice, Table } from '../testing.ts';
 import { duel } from './fixtures.ts';
 import { phase20 } from './index.ts';
 
@@ -143,7 +143,7 @@ describe('phase20 spells', () => {
     expect(t.unusedDice).toEqual([]);
   });
   it('P20-INIT-2, P20-SPL-2, P20-SPL-3, P20-SPL-4: the order a command draws its dice, each die named (docs/rulesets/phase20.md)', () => {
-    const drawn = (ev: { dice?: { label?: string; sides: number }[] }[]) => ev.flatMap((e) => e.dice ?? []).map((d) => `${d.label} d${d.sides}`);
+    const drawn = drawnDice;
     const even = { modifiers: { initiative: 0, generalSkill: 0, magic: 3 }, attributes: { agility: 12, intelligence: 9 } };
     const squire = { id: 'sq', name: 'Squire', side: 'goblins', at: [3, 2], hp: 9, dv: 10, weapons: ['sword'], modifiers: { initiative: -20 } };
     const firestorm = { id: 'storm', name: 'Firestorm', school: 'fire', damage: '1d6', range: 6, radius: 1, status: { name: 'Burning', check: 'agility', dc: 10, turns: 2, damage: '1d4' } };
