@@ -18,4 +18,5 @@ export * from './gm/index.ts';
 export * from './roster/index.ts';
 export type { DiceSource } from '../dice/source.ts';
 export * from './content.ts';
+export * from './bounds.ts';
 export { own, isBuiltinName, builtinNameIn, builtinNameMessage, findBuiltinName } from './own.ts';

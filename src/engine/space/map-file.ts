@@ -3,6 +3,7 @@
  * and the engine's GridMap built from it. Shared by the rulesets that play on a plain grid.
  */
 import { z } from 'zod';
+import { BOUNDS } from '../bounds.ts';
 import type { GridMap, Terrain } from '../types.ts';
 
 export const cellSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).describe('[x, y] cell on the grid');
@@ -17,8 +18,8 @@ export const terrainSchema = z.strictObject({
 
 export const gridMapSchema = z
   .strictObject({
-    width: z.number().int().min(1).max(200),
-    height: z.number().int().min(1).max(200),
+    width: z.number().int().min(1).max(BOUNDS.mapSide),
+    height: z.number().int().min(1).max(BOUNDS.mapSide),
     terrain: z.array(terrainSchema).default([]),
   })
   .superRefine((map, ctx) => terrainOffTheMap(map, ctx));
