@@ -12,6 +12,7 @@ import { gmCommands, settleSuggestion } from './gm/index.ts';
 import { fail, isRejection, reject, RuleError, type Rejection } from './rejection.ts';
 import { builtinNameIn } from './own.ts';
 import { Resolution } from './resolution.ts';
+import { isStanding } from './standing.ts';
 import type { ActionOption, Command, CommandHandler, Preview, Ruleset } from './ruleset.ts';
 import type { EncounterState, UnitId } from './types.ts';
 
@@ -42,6 +43,8 @@ export interface Engine {
   legalActions(state: EncounterState, unit: UnitId): ActionOption[];
   preview(state: EncounterState, command: Command): Preview | Rejection;
   activeUnit(state: EncounterState): UnitId | undefined;
+  /** Whether a unit is still in the fight, by the ruleset's rules (Ruleset.standing; default: status 'active'). */
+  standing(state: EncounterState, unit: UnitId): boolean;
 }
 
 /** Commands every ruleset has. */
@@ -195,6 +198,7 @@ export function createEngine(ruleset: Ruleset): Engine {
       return ruleset.preview(state, command);
     },
     activeUnit: currentUnit,
+    standing: (state, unit) => isStanding(ruleset, state, unit),
   };
   return engine;
 }

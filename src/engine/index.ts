@@ -8,6 +8,7 @@ export * from './resolution.ts';
 export * from './ruleset.ts';
 export * from './engine.ts';
 export * from './flow.ts';
+export * from './standing.ts';
 export * from './clocks.ts';
 export * from './order.ts';
 export * from './log.ts';

@@ -183,9 +183,14 @@ export function stateFor(live: Live, p: Member, state: EncounterState, version =
 }
 
 /** An encounter's summary as `p` is told it (a player's version is its own). */
-export function summaryFor(ctx: Context, p: Member, row: EncounterRow): EncounterSummary {
-  const s = summaryOf(row);
-  if (p.role === 'gm') return s;
-  const live = ctx.cache.get(row.id);
-  return { ...s, version: live ? versionFor(live, p) : 0 };
+export async function summaryFor(ctx: Context, p: Member, row: EncounterRow): Promise<EncounterSummary> {
+  if (p.role === 'gm') return summaryOf(row);
+  const live = await ctx.cache.get(row.id);
+  return live ? liveSummaryFor(live, p) : { ...summaryOf(row), version: 0 };
+}
+
+/** The summary of an encounter at hand, as `p` is told it. */
+export function liveSummaryFor(live: Live, p: Member): EncounterSummary {
+  const s = summaryOf(live.row);
+  return p.role === 'gm' ? s : { ...s, version: versionFor(live, p) };
 }

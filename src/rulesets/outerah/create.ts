@@ -1,6 +1,7 @@
 /** Builds the initial encounter state from a validated outerah file. */
 import { newEncounter, type EncounterState, type GridMap, type Json, type Terrain, type Unit } from '../../engine/index.ts';
 import { classRow } from './classes.ts';
+import { alignmentTable } from './elements.ts';
 import type { OutData, Weapon } from './model.ts';
 import type { EncounterDoc, Skill, UnitDoc, WeaponDoc } from './schema.ts';
 import { WEAPON_KINDS } from './weapon-table.ts';
@@ -131,6 +132,7 @@ export function createState(doc: EncounterDoc): EncounterState {
       settings: doc.settings as unknown as Json,
       items: doc.content.items as unknown as Json,
       classes: doc.classes as unknown as Json,
+      alignments: alignmentTable(doc.alignments) as unknown as Json,
       playerSides: declared.length ? declared : [sides[0]],
       sidePolicies: policies,
       surroundings: doc.map.surroundings,
