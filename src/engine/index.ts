@@ -12,6 +12,7 @@ export * from './standing.ts';
 export * from './clocks.ts';
 export * from './order.ts';
 export * from './log.ts';
+export { LogFold } from './log-fold.ts';
 export * from './view.ts';
 export * from './document.ts';
 export * from './describe.ts';
