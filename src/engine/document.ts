@@ -5,6 +5,7 @@
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { ZodType } from 'zod';
 import { builtinNameMessage, findBuiltinName } from './own.ts';
+import { MAX_DEPTH, MAX_NODES, yamlShape } from './text-shape.ts';
 
 export interface Problem {
   file: string;
@@ -56,6 +57,10 @@ export function parseText(text: string, file: string): Loaded<unknown> & { parse
   if (text.length > MAX_DOCUMENT_BYTES) {
     return { ok: false, problems: [{ file, line: 1, column: 1, path: '(top)', message: `file is ${text.length} bytes; the limit is ${MAX_DOCUMENT_BYTES}` }] };
   }
+  // read before the parser sees it: deep nesting and a flood of values cost the parser dearly
+  const shape = yamlShape(text);
+  if (shape.depth > MAX_DEPTH) return { ok: false, problems: [{ file, line: shape.line, column: 1, path: '(top)', message: `the data is nested ${shape.depth} deep; the limit is ${MAX_DEPTH}` }] };
+  if (shape.nodes > MAX_NODES) return { ok: false, problems: [{ file, line: 1, column: 1, path: '(top)', message: `the file holds about ${shape.nodes} values; the limit is ${MAX_NODES}` }] };
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {

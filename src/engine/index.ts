@@ -21,4 +21,5 @@ export * from './roster/index.ts';
 export type { DiceSource } from '../dice/source.ts';
 export * from './content.ts';
 export * from './bounds.ts';
+export * from './text-shape.ts';
 export { own, isBuiltinName, builtinNameIn, builtinNameMessage, findBuiltinName } from './own.ts';
