@@ -38,7 +38,10 @@ export function jsonShape(text: string): Shape {
     }
     if (c === Q2) inString = true;
     else if (c === OPEN_SQ || c === OPEN_CU) {
-      if (++depth > max) (max = depth), (at = line);
+      if (++depth > max) {
+        max = depth;
+        at = line;
+      }
       nodes++;
     } else if (c === CLOSE_SQ || c === CLOSE_CU) depth--;
     else if (c === COMMA || c === COLON) nodes++;
@@ -59,7 +62,10 @@ export function yamlShape(text: string): Shape {
   const indents: number[] = [];
   const deepest = () => {
     const d = flow + indents.length + compact;
-    if (d > max) (max = d), (at = line);
+    if (d > max) {
+      max = d;
+      at = line;
+    }
   };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -77,7 +83,10 @@ export function yamlShape(text: string): Shape {
       if (quote === Q2 && c === BACKSLASH) i++;
       else if (c === quote) {
         if (quote === Q1 && text.charCodeAt(i + 1) === Q1) i++;
-        else (quote = 0), (prev = c);
+        else {
+          quote = 0;
+          prev = c;
+        }
       }
       continue;
     }
