@@ -3,7 +3,7 @@
  * and report every problem with file, line and field. Pure: the caller reads the text.
  */
 import { z } from 'zod';
-import { check, parseText, rulesetIdOf, type Command, type Loaded, type Problem, type Ruleset } from '../engine/index.ts';
+import { check, documentOutOfBounds, parseText, problemAt, rulesetIdOf, type Command, type Loaded, type Problem, type Ruleset } from '../engine/index.ts';
 import { rulesets } from './index.ts';
 
 export interface LoadedEncounter {
@@ -53,6 +53,9 @@ export function validateEncounter(value: unknown, file: string, parsed?: Paramet
   const id = rulesetIdOf(value);
   const ruleset = id === undefined ? undefined : rulesets[id];
   if (!ruleset || !Object.hasOwn(rulesets, id!)) return { ok: false, problems: [unknownRuleset(file, id)] };
+  // counted before the schema runs: validating and building a file past these would hold the process
+  const out = documentOutOfBounds(value);
+  if (out) return { ok: false, problems: [problemAt(file, out.path, out.message, parsed)] };
   const r = check(value, ruleset.encounterSchema, file, parsed);
   return r.ok ? { ok: true, value: { ruleset, doc: r.value } } : r;
 }
