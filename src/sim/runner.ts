@@ -4,7 +4,7 @@
  * plays it and in whatever order: the tally for a seed does not depend on how the range is split.
  */
 import { RandomStream, scriptedSource, streamSource, type DiceSource } from '../dice/index.ts';
-import { createEngine, type Command, type Engine, type EncounterState } from '../engine/index.ts';
+import { createEngine, type Command, type Engine, type EncounterState, type Ruleset } from '../engine/index.ts';
 import { rulesetById } from '../rulesets/index.ts';
 import { playFrom } from './fight.ts';
 import { emptyTally, FightObserver, type Tally } from './tally.ts';
@@ -33,12 +33,17 @@ export interface Prepared {
 export function prepare(spec: SimSpec): Prepared {
   const ruleset = rulesetById(spec.ruleset);
   if (!ruleset) throw new Error(`unknown ruleset "${spec.ruleset}"`);
+  return prepareWith(ruleset, spec.doc);
+}
+
+/** The same for a ruleset given by hand (one not registered: a ruleset's contract tests). */
+export function prepareWith(ruleset: Ruleset, doc: unknown): Prepared {
   const engine = createEngine(ruleset);
-  return { engine, initial: engine.replay(engine.create(spec.doc)) };
+  return { engine, initial: engine.replay(engine.create(doc)) };
 }
 
 /** Fight i's dice: the scenario's scripted faces first (as `run` does), then stream 2i of the seed. */
-function diceFor(spec: SimSpec, i: number): DiceSource {
+export function diceFor(spec: SimSpec, i: number): DiceSource {
   const stream = streamSource(RandomStream.stream(spec.seed, 2 * i));
   if (!spec.dice?.length) return stream;
   const script = scriptedSource(spec.dice);
