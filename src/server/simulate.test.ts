@@ -1,10 +1,15 @@
 // The GM's quick simulation: POST /api/encounters/{id}/simulate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { loadText } from '../rulesets/load.ts';
+import { prepare, runRange } from '../sim/runner.ts';
+import { summarize } from '../sim/summary.ts';
 import { command, load, testTable, TEST_LIMITS, type TestTable } from './testing.ts';
 
 let t: TestTable;
 beforeAll(async () => {
-  t = await testTable();
+  // a budget no loaded machine runs out of: these tests count fights (the cut-off has its own test below)
+  t = await testTable({ limits: { ...TEST_LIMITS, simulationMs: 120_000 } });
 });
 afterAll(() => t.close());
 
@@ -38,6 +43,21 @@ describe('quick simulation', () => {
     // the same seed, the same result
     const again = await t.gm.post(`/api/encounters/${enc}/simulate`, { runs: 60, seed: 7 });
     expect({ ...again.body, elapsedMs: 0 }).toEqual({ ...b, elapsedMs: 0 });
+  });
+
+  it('gives the numbers the simulator\'s runner gives for the seed (what `skirmish sim` and the builder\'s page call)', async () => {
+    const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });
+    const r = await t.gm.post(`/api/encounters/${enc}/simulate`, { runs: 80, seed: 11, maxRounds: 100 });
+    expect([r.body.runs, r.body.truncated]).toEqual([80, false]);
+    const file = 'examples/phase20/goblin-cave.yaml';
+    const loaded = loadText(readFileSync(file, 'utf8'), file);
+    if (!loaded.ok) throw new Error('the example does not load');
+    const spec = { ruleset: 'phase20', doc: loaded.value.doc, seed: 11, maxRounds: 100, policies: {} };
+    const s = summarize(runRange(spec, 0, 80, prepare(spec)), { encounter: 'Goblin cave', ruleset: 'phase20', seed: 11, maxRounds: 100, policies: {} });
+    expect(r.body.sides).toEqual(s.sides);
+    expect([r.body.draws, r.body.timeouts, r.body.other]).toEqual([s.draws.count, s.timeouts.count, s.other.count]);
+    expect(r.body.rounds.mean).toBe(s.rounds.mean);
+    expect(r.body.units.kara.downRate).toBe(s.units.find((u) => u.id === 'kara')!.downRate);
   });
 
   it('plays on from the current state of a started fight', async () => {

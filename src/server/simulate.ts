@@ -1,7 +1,8 @@
 /**
- * The GM's quick simulation: many fights played on from the encounter's current state, on copies,
- * through the same `decide` and policies as `skirmish sim` (src/sim), tallied and summarised by the
- * simulator's own code. Nothing is written: the live encounter is only read.
+ * The GM's quick simulation: many fights played on from the encounter's current state, on forks of it,
+ * by the simulator's own runner (`runRange`, src/sim/runner.ts) — the same code, the same numbers for a
+ * seed as `skirmish sim` and the builder's in-page difficulty. Nothing is written: the live encounter is
+ * only read.
  *
  * Fight i draws its dice from stream 2i of the seed and its policy choices from stream 2i+1, as the
  * simulator does, so a seed gives the same result wherever it runs. The work is bounded in time: it
@@ -9,12 +10,11 @@
  * `limits.simulationMs` (3 s), reporting how many fights it actually played.
  */
 import { randomInt } from 'node:crypto';
-import { RandomStream, seededSource } from '../dice/index.ts';
-import type { Engine, EncounterState, GameEvent } from '../engine/index.ts';
+import type { Engine, EncounterState } from '../engine/index.ts';
 import { cloneJson } from '../engine/clone.ts';
-import { playFrom } from '../sim/fight.ts';
+import { runRange, type Prepared, type SimSpec } from '../sim/runner.ts';
 import { summarize } from '../sim/summary.ts';
-import { emptyTally, FightObserver } from '../sim/tally.ts';
+import { emptyTally, mergeTally } from '../sim/tally.ts';
 import type { Context } from './context.ts';
 import { liveFor } from './context.ts';
 import { ApiError } from './errors.ts';
@@ -46,16 +46,6 @@ let running = 0;
 
 const yieldToServer = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/**
- * One fight from `state` (a copy, changed in place) to its end, or to the round limit (a timeout), by the
- * simulator's own runner. Returns undefined when the deadline passed mid-fight (the fight is dropped).
- */
-function playOn(engine: Engine, state: EncounterState, i: number, seed: number, lastRound: number, deadline: number, onEvents: (e: readonly GameEvent[]) => void): { state: EncounterState; commands: number } | undefined {
-  const choices = RandomStream.stream(seed, 2 * i + 1);
-  const r = playFrom(engine, state, { dice: seededSource(seed, 2 * i), pick: (n) => choices.nextInt(n), maxRounds: lastRound, deadline, onEvents, unlogged: true });
-  return r.abandoned ? undefined : r;
-}
-
 export async function simulate(ctx: Context, token: Principal, id: string, body: unknown): Promise<SimulationResult> {
   const { live } = liveFor(ctx, token, id, 'gm');
   const req = parseWith(SimulateRequest, body);
@@ -79,26 +69,20 @@ async function run(engine: Engine, live: EncounterState, req: SimulateRequest, b
   base.pending = base.pending.filter((p) => p.blocking !== false);
   const fromRound = base.turn.round;
   const lastRound = fromRound + maxRounds;
+  // the simulator's own runner, from this state: fight i is the fight `skirmish sim` and the builder's
+  // page play as fight i of the seed (dice stream 2i, choices 2i+1), counted from the current round
+  const spec: SimSpec = { ruleset: base.ruleset, doc: null, seed, maxRounds: lastRound, policies: {} };
+  const prepared: Prepared = { engine, initial: base };
   const tally = emptyTally(base);
-  const observer = new FightObserver(tally, engine.ruleset.standing ? engine.standing : undefined);
-  let i = 0;
   let truncated = false;
-  while (i < requested) {
+  while (tally.runs < requested) {
     const sliceEnd = Math.min(deadline, performance.now() + SLICE_MS);
-    while (i < requested && performance.now() < sliceEnd) {
-      // units already down count as down; rounds are counted from the current one
-      observer.reset(base.version, base);
-      let r: ReturnType<typeof playOn>;
-      try {
-        r = playOn(engine, engine.fork(base), i, seed, lastRound, deadline, observer.onEvents);
-      } catch (err) {
-        throw new ApiError('SIMULATION_FAILED', `fight ${i} of seed ${seed} stopped: ${(err as Error).message}`);
-      }
-      if (!r) break;
-      observer.finish(r.state, r.commands);
-      i++;
+    try {
+      mergeTally(tally, runRange(spec, tally.runs, requested, prepared, { stopStartingAt: sliceEnd, deadline }));
+    } catch (err) {
+      throw new ApiError('SIMULATION_FAILED', `a fight of seed ${seed} stopped: ${(err as Error).message}`);
     }
-    if (i >= requested) break;
+    if (tally.runs >= requested) break;
     if (performance.now() >= deadline) {
       truncated = true;
       break;
