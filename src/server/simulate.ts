@@ -47,7 +47,7 @@ let running = 0;
 const yieldToServer = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function simulate(ctx: Context, token: Principal, id: string, body: unknown): Promise<SimulationResult> {
-  const { live } = liveFor(ctx, token, id, 'gm');
+  const { live } = await liveFor(ctx, token, id, 'gm');
   const req = parseWith(SimulateRequest, body);
   if (running >= ctx.limits.simulations) throw new ApiError('LIMIT_REACHED', `at most ${ctx.limits.simulations} simulations run at once; try again in a moment`);
   running++;

@@ -33,7 +33,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function buildWeb(root = ROOT): Promise<void> {
   const out = join(root, 'src/web/dist/index.html');
-  const fresh = () => existsSync(out) && statSync(out).mtimeMs > Math.max(...['src/web', 'src/engine', 'src/rulesets', 'src/dice'].map((d) => newestMtime(join(root, d))));
+  const fresh = () => existsSync(out) && statSync(out).mtimeMs > Math.max(...['src/web', 'src/engine', 'src/rulesets', 'src/dice', 'src/sim'].map((d) => newestMtime(join(root, d))));
   const lock = join(root, 'src/web/.build-lock');
   for (let waited = 0; ; waited += 200) {
     if (fresh()) return;

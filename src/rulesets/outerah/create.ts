@@ -1,6 +1,7 @@
 /** Builds the initial encounter state from a validated outerah file. */
 import { newEncounter, sidePoliciesOf, type EncounterState, type GridMap, type Json, type Terrain, type Unit } from '../../engine/index.ts';
 import { classRow } from './classes.ts';
+import { alignmentTable } from './elements.ts';
 import type { OutData, Weapon } from './model.ts';
 import type { EncounterDoc, Skill, UnitDoc, WeaponDoc } from './schema.ts';
 import { WEAPON_KINDS } from './weapon-table.ts';
@@ -59,6 +60,7 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
   const rider = doc.units.find((r) => r.mount?.unit === u.id);
   if (rider) data.mountOf = rider.id;
   if (u.station) data.station = u.station;
+  if (u.tameable) data.tameable = true;
   // a unit with a pet gets the Specialty action to command it (OUT-PET-1)
   const trainer = u.trainer || doc.units.some((p) => p.pet?.trainer === u.id);
   const water = doc.map.terrain.some((t) => t.tags.includes('water'));
@@ -132,6 +134,7 @@ export function createState(doc: EncounterDoc): EncounterState {
       settings: doc.settings as unknown as Json,
       items: doc.content.items as unknown as Json,
       classes: doc.classes as unknown as Json,
+      alignments: alignmentTable(doc.alignments) as unknown as Json,
       playerSides: declared.length ? declared : [sides[0]],
       surroundings: doc.map.surroundings,
       ships: Object.fromEntries(doc.ships.map((s) => [s.id, buildShip(s)])) as unknown as Json,
