@@ -66,9 +66,9 @@ export function sweepReport(r: SweepResult, timing?: { ms: number; workers: numb
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(`Skirmish sweep — ${r.encounter}`)}</title><style>
 body{font-family:system-ui,sans-serif;margin:24px auto;max-width:1180px;color:#111827;padding:0 16px}h1{font-size:22px;margin:0 0 4px}
-.meta{color:#6b7280;margin-bottom:12px}.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(560px,1fr));gap:16px}
+.meta{color:#6b7280;margin-bottom:12px}.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(560px,100%),1fr));gap:16px}
 figure{margin:0;border:1px solid #e5e7eb;border-radius:6px;padding:10px;background:#fff}figcaption{font-weight:600;margin-bottom:6px}
-pre{white-space:pre-wrap;background:#f9fafb;border:1px solid #e5e7eb;padding:10px;overflow:auto;font-size:12px}.note{color:#6b7280;font-size:13px}
+pre{white-space:pre;background:#f9fafb;border:1px solid #e5e7eb;padding:10px;overflow:auto;font-size:12px}.note{color:#6b7280;font-size:13px}
 </style></head><body><h1>${esc(r.encounter)}: a sweep of ${esc(r.fields.join(', '))}</h1>
 <div class="meta">${esc(r.ruleset)} · ${r.variants.length} variants · seed ${esc(String(r.seed))}</div>
 <div class="grid">${charts}</div><h2>Numbers</h2><pre>${esc(formatSweep(r, timing))}</pre></body></html>
