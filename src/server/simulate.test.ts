@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { loadText } from '../rulesets/load.ts';
 import { prepare, runRange } from '../sim/runner.ts';
 import { summarize } from '../sim/summary.ts';
+import { simulationsCancelled, simulationsRunning } from './simulate.ts';
 import { command, load, testTable, TEST_LIMITS, type TestTable } from './testing.ts';
 
 let t: TestTable;
@@ -47,14 +48,14 @@ describe('quick simulation', () => {
 
   it('gives the numbers the simulator\'s runner gives for the seed (what `skirmish sim` and the builder\'s page call)', async () => {
     const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });
-    // 600 fights: many slices of the server's work, on a quiet machine or a loaded one
-    const r = await t.gm.post(`/api/encounters/${enc}/simulate`, { runs: 600, seed: 11, maxRounds: 100 });
-    expect(r.body.runs).toBe(600);
+    // 200 fights: several slices of the server's work, on a quiet machine or a loaded one
+    const r = await t.gm.post(`/api/encounters/${enc}/simulate`, { runs: 200, seed: 11, maxRounds: 100 });
+    expect(r.body.runs).toBe(200);
     const file = 'examples/phase20/goblin-cave.yaml';
     const loaded = loadText(readFileSync(file, 'utf8'), file);
     if (!loaded.ok) throw new Error('the example does not load');
     const spec = { ruleset: 'phase20', doc: loaded.value.doc, seed: 11, maxRounds: 100, policies: {} };
-    const s = summarize(runRange(spec, 0, 600, prepare(spec)), { encounter: 'Goblin cave', ruleset: 'phase20', seed: 11, maxRounds: 100, policies: {} });
+    const s = summarize(runRange(spec, 0, 200, prepare(spec)), { encounter: 'Goblin cave', ruleset: 'phase20', seed: 11, maxRounds: 100, policies: {} });
     expect(r.body.sides).toEqual(s.sides);
     expect([r.body.draws, r.body.timeouts, r.body.other]).toEqual([s.draws.count, s.timeouts.count, s.other.count]);
     expect(r.body.rounds.mean).toBe(s.rounds.mean);
@@ -113,6 +114,22 @@ describe('quick simulation', () => {
     } finally {
       await quick.close();
     }
+  });
+
+  it('stops when its request goes away (the GM closed the page), freeing its slot', async () => {
+    const enc = await load(t, { example: 'phase20/crossroads-4v4.yaml' });
+    const before = simulationsCancelled.count;
+    const abort = new AbortController();
+    const asked = fetch(`${t.url}/api/encounters/${enc}/simulate`, { method: 'POST', headers: { authorization: `Bearer ${t.gm.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ runs: 2000, seed: 1 }), signal: abort.signal }).catch(() => 'aborted');
+    const until = async (ok: () => boolean) => {
+      while (!ok()) await new Promise((r) => setTimeout(r, 5));
+    };
+    await until(() => simulationsRunning() === 1);
+    abort.abort();
+    expect(await asked).toBe('aborted');
+    // it ended by the cancel, not by playing its 2,000 fights of the 4v4
+    await until(() => simulationsRunning() === 0);
+    expect(simulationsCancelled.count).toBe(before + 1);
   });
 
   it('is in the OpenAPI document', async () => {

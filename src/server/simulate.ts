@@ -10,7 +10,8 @@
  * milliseconds (the server keeps serving in between; a slice's end only says when to yield, never which
  * fights count). The clock never shortens the answer: past `limits.simulationMs` (30 s, a safety net for
  * a fight that will not end) the simulation is cancelled with SIMULATION_STOPPED and no numbers, rather
- * than numbers of fewer fights that a faster machine would not give.
+ * than numbers of fewer fights that a faster machine would not give. A request that goes away (the GM
+ * closed the page) cancels it too.
  */
 import { randomInt } from 'node:crypto';
 import type { Engine, EncounterState } from '../engine/index.ts';
@@ -44,22 +45,31 @@ export interface SimulationResult {
 }
 
 let running = 0;
+/** Simulations ended because the GM's request went away (the page closed, the fetch aborted): read by tests. */
+export const simulationsCancelled = { count: 0 };
+
+/** Whether simulations are playing now (tests wait on it). */
+export const simulationsRunning = () => running;
 
 const yieldToServer = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export async function simulate(ctx: Context, token: Principal, id: string, body: unknown): Promise<SimulationResult> {
+/**
+ * `gone`: whether the request was abandoned (its connection closed); then the simulation stops at its
+ * next slice, so a closed page does not hold one of the server's few simulation slots.
+ */
+export async function simulate(ctx: Context, token: Principal, id: string, body: unknown, gone: () => boolean = () => false): Promise<SimulationResult> {
   const { live } = await liveFor(ctx, token, id, 'gm');
   const req = parseWith(SimulateRequest, body);
   if (running >= ctx.limits.simulations) throw new ApiError('LIMIT_REACHED', `at most ${ctx.limits.simulations} simulations run at once; try again in a moment`);
   running++;
   try {
-    return await run(live.engine, live.log.state, req, ctx.limits.simulationMs);
+    return await run(live.engine, live.log.state, req, ctx.limits.simulationMs, gone);
   } finally {
     running--;
   }
 }
 
-async function run(engine: Engine, live: EncounterState, req: SimulateRequest, budgetMs: number): Promise<SimulationResult> {
+async function run(engine: Engine, live: EncounterState, req: SimulateRequest, budgetMs: number, gone: () => boolean): Promise<SimulationResult> {
   const started = performance.now();
   const cancelAt = started + budgetMs;
   const requested = req.runs ?? 200;
@@ -76,6 +86,10 @@ async function run(engine: Engine, live: EncounterState, req: SimulateRequest, b
   const prepared: Prepared = { engine, initial: base };
   const tally = emptyTally(base);
   while (tally.runs < requested) {
+    if (gone()) {
+      simulationsCancelled.count++;
+      throw new ApiError('SIMULATION_STOPPED', `the quick simulation was cancelled: its request went away with ${tally.runs} of ${requested} fights played`);
+    }
     if (performance.now() > cancelAt) {
       throw new ApiError('SIMULATION_STOPPED', `the quick simulation was cancelled after ${budgetMs >= 1000 ? `${Math.round(budgetMs / 1000)} s` : `${budgetMs} ms`} (the server's limit for one) with ${tally.runs} of ${requested} fights played; no numbers are given, as fewer fights would depend on the machine's speed. Ask for fewer fights or fewer rounds, or run skirmish sim`);
     }
