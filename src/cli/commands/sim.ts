@@ -148,11 +148,13 @@ export const addSim: AddCommand = (program) => {
       if (sweep) {
         const result: SweepResult = { encounter: prepare(specs[0]).initial.name, ruleset: specs[0].ruleset, seed: specs[0].seed, fields: sweep.fields, variants: tallies.map((t, i) => ({ values: sweep.values[i], summary: summaryOf(specs[i], t) })) };
         if (opts.report) writeFileSync(opts.report, sweepReport(result, timing));
+        const reached = precision !== undefined ? tallies.map((t) => allPrecise(t.wins, t.runs, precision)) : [];
         if (opts.json) {
-          write(JSON.stringify({ ...result, variants: result.variants.map((v) => ({ values: Object.fromEntries(sweep.fields.map((f, k) => [f, v.values[k]])), ...v.summary })), ...(precision !== undefined ? { precision: { precision, checkedEvery: step, most: cap, reached: tallies.map((t) => t.runs < cap || allPrecise(t.wins, t.runs, precision)) } } : {}), timing: { ms: Math.round(ms), workers, fights } }, null, 2));
+          write(JSON.stringify({ ...result, variants: result.variants.map((v) => ({ values: Object.fromEntries(sweep.fields.map((f, k) => [f, v.values[k]])), ...v.summary })), ...(precision !== undefined ? { precision: { precision, checkedEvery: step, most: cap, reached } } : {}), timing: { ms: Math.round(ms), workers, fights } }, null, 2));
         } else {
           write(formatSweep(result, timing));
-          if (precision !== undefined) write(`--precision ${precision}: each variant played until its intervals were within ±${(precision * 100).toFixed(2)} points (looked every ${step!.toLocaleString('en-US')} fights, at most ${cap.toLocaleString('en-US')})`);
+          const missed = reached.filter((r) => !r).length;
+          if (precision !== undefined) write(`--precision ${precision}: each variant played until its intervals were within ±${(precision * 100).toFixed(2)} points (looked every ${step!.toLocaleString('en-US')} fights, at most ${cap.toLocaleString('en-US')})${missed ? `; ${missed} of ${reached.length} did not get there within the cap` : ''}`);
         }
       } else if (tallies.length === 1) {
         const s = summaryOf(specs[0], tallies[0]);
