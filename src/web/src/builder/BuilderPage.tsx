@@ -27,6 +27,7 @@ import { BuilderBar } from './panels/BuilderBar.tsx';
 import { Palette } from './panels/Palette.tsx';
 import { ProblemList } from './panels/ProblemList.tsx';
 import { StartForm } from './panels/StartForm.tsx';
+import { CharacterPanel } from './panels/CharacterPanel.tsx';
 import { addGear, addSide, putOnMap, terrainKindsOf, type Place } from './put.ts';
 import { useDraft } from './useDraft.ts';
 import { useTable } from './useTable.ts';
@@ -53,6 +54,7 @@ export function BuilderPage({ tableId, example, saved }: Props) {
   const [cell, setCell] = useState<Cell>();
   const [tab, setTab] = useState<Tab>('encounter');
   const [gear, setGear] = useState<{ category: string; id: string }>();
+  const [editing, setEditing] = useState<string>();
   const [savedAs, setSavedAs] = useState<string | undefined>(saved);
   const [runs, setRuns] = useState(500);
   const [seed, setSeed] = useState(1);
@@ -258,6 +260,10 @@ export function BuilderPage({ tableId, example, saved }: Props) {
               onNewSide={(n) => s.change(addSide(doc, n))}
               characters={[...characters].map(([key, entry]) => ({ key, entry, ...(key.startsWith('roster/') ? { note: 'on the roster' } : {}) }))}
               onPut={(d) => put(d.kind === 'new' ? `new:${d.side}` : `character:${d.key}`, undefined)}
+              onEdit={(key) => {
+                setEditing(key);
+                setTab('character');
+              }}
               onExport={() => api && void run(() => exportLibrary(api, tableId))}
               onImport={(f) => api && void run(async () => {
                 const said = await importLibrary(api, tableId, f);
@@ -305,7 +311,37 @@ export function BuilderPage({ tableId, example, saved }: Props) {
               <ProblemList checked={checked} scenario={!!draft.scenario} onPick={pick} />
               <DifficultyPanel difficulty={difficulty} valid={!!checked.loaded} runs={runs} setRuns={setRuns} seed={seed} setSeed={setSeed} />
             </div>
-            <Inspector tab={tab} setTab={setTab} doc={doc} selected={s.selected} cell={grid ? cell : undefined} gear={gear} change={s.change} select={s.select} onDuplicate={duplicate} onRemove={remove} onSave={saveUnit} />
+            <Inspector tab={tab} setTab={setTab} doc={doc} selected={s.selected} cell={grid ? cell : undefined} gear={gear} change={s.change} select={s.select} onDuplicate={duplicate} onRemove={remove} onSave={saveUnit}
+              character={
+                editing && characters.get(editing) && api ? (
+                  <CharacterPanel
+                    key={editing}
+                    entry={characters.get(editing)!}
+                    doc={doc}
+                    onClose={() => {
+                      setEditing(undefined);
+                      setTab('encounter');
+                    }}
+                    onSave={(e) =>
+                      void run(async () => {
+                        await api.putLibraryEntry(tableId, e.kind, e.id, { name: e.name, ruleset: e.ruleset, data: e.data });
+                        await data.refreshLibrary();
+                        return `${e.name} is saved in the table's library.`;
+                      })
+                    }
+                    onDelete={(e) =>
+                      void run(async () => {
+                        await api.deleteLibraryEntry(tableId, e.kind, e.id);
+                        setEditing(undefined);
+                        setTab('encounter');
+                        await data.refreshLibrary();
+                        return `${e.name} is no longer in the table's library.`;
+                      })
+                    }
+                  />
+                ) : undefined
+              }
+            />
           </div>
         </FormContext.Provider>
       )}
