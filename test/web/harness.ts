@@ -97,7 +97,8 @@ function launch(port: number, db: string): Promise<ChildProcess> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 20_000);
+    // a loaded machine (many test files at once) can take a minute to compile and open the server
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 90_000);
     const on = (b: Buffer) => {
       out += b.toString();
       if (out.includes('listening on')) {
