@@ -121,7 +121,7 @@ export class PostgresStore implements Store {
   }
 
   async describe(): Promise<string> {
-    const { rows } = await this.q<{ s: string }>('SHOW synchronous_commit');
+    const { rows } = await this.q<{ s: string }>("SELECT current_setting('synchronous_commit') AS s");
     return `PostgreSQL ${this.location}, synchronous_commit ${rows[0].s}`;
   }
 

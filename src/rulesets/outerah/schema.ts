@@ -1,5 +1,6 @@
 /** The outerah encounter file: what a GM writes. Strict: an unknown field is an error, with its path. */
 import { z } from 'zod';
+import { BOUNDS } from '../../engine/bounds.ts';
 import { contentRef } from '../../engine/content.ts';
 import { terrainOffTheMap } from '../../engine/space/map-file.ts';
 import { CLASS_IDS } from './classes.ts';
@@ -48,7 +49,8 @@ const effectRef = z
 export const skillSchema = z.strictObject({
   id: z.string().min(1),
   name: z.string().min(1),
-  kind: z.enum(['attack', 'heal', 'buff', 'debuff']).describe('attack: dice, hit check, damage; debuff: hit check, then the target resists; heal: dice; buff: a success roll by the caster\'s Wisdom'),
+  /** passive: never cast; it lends its `openerDamage` to every Opener the unit makes (ruling OUT-OPEN-1). */
+  kind: z.enum(['attack', 'heal', 'buff', 'debuff', 'passive']).describe('attack: dice, hit check, damage; debuff: hit check, then the target resists; heal: dice; buff: a success roll by the caster\'s Wisdom; passive: never cast, it adds its Opener damage to every Opener'),
   /** Magical skills use the magic formula (OUT-DMG-2) and can be reflected (OUT-MISS-3). */
   magical: z.boolean().default(true).describe('magic formula (OUT-DMG-2); can be reflected'),
   element: element.default('neutral'),
@@ -58,6 +60,10 @@ export const skillSchema = z.strictObject({
   /** The effect it applies, in the book's notation ("Everlasting Burn(3)") or as an object. */
   effect: effectRef.optional().describe('the effect it applies, in the book\'s notation ("Everlasting Burn(3)") or in detail'),
   charge: charge.optional(),
+  /** Dice added to the damage of an Opener made with this skill (a passive skill: with anything) (ruling OUT-OPEN-1). */
+  openerDamage: dice.optional().describe('dice added to the damage of an Opener made with this skill (a passive skill: with anything)'),
+  /** An attack or debuff over an area: every unit within this many cells of the target (ruling OUT-PET-5). */
+  area: z.number().int().min(1).max(10).optional().describe('an attack or debuff over an area: every unit within this many cells of the target'),
   bypassHalfCover: z.boolean().default(false),
   action: z.enum(['primary', 'secondary']).default('primary'),
   /** Lightning and the like: used underwater it hurts only the user (OUT-TER-2). */
@@ -74,9 +80,10 @@ export const itemSchema = z.strictObject({
 const reactionSchema = z.strictObject({
   name: z.string().min(1),
   kind: z.enum(['trigger', 'auto']),
-  /** retaliate: strike back with the main weapon; item: use an item on itself (a potion). */
-  does: z.enum(['retaliate', 'item']),
+  /** retaliate: strike back with the main weapon; item: use an item on itself (a potion); skill: use one of its skills (ruling OUT-TRG-2). */
+  does: z.enum(['retaliate', 'item', 'skill']),
   item: z.string().optional(),
+  skill: z.string().optional(),
 });
 
 const stats = z.strictObject(Object.fromEntries(CORE_STATS.map((s) => [s, z.number().int().min(0).default(10)])) as Record<(typeof CORE_STATS)[number], z.ZodDefault<z.ZodNumber>>);
@@ -134,6 +141,8 @@ export const unitSchema = z.strictObject({
   pet: z.strictObject({ trainer: z.string().min(1), kind: z.enum(['charmed', 'drone', 'companion', 'tamed']), from: z.string().optional() }).optional(),
   /** This unit rides a mount (OUT-MNT-1): the mount's unit id; riding (default), beside it, or not yet summoned. */
   mount: z.strictObject({ unit: z.string().min(1), state: z.enum(['riding', 'beside', 'unsummoned']).default('riding') }).optional(),
+  /** A creature a Mount Tamer may capture as its mount (`tame`, ruling OUT-MNT-1). */
+  tameable: z.boolean().default(false).describe('a creature a Mount Tamer may capture as its mount'),
   /** Battle station aboard an airship (OUT-SHIP-3). */
   station: z.enum(['deck', 'catapult', 'left_cannon', 'right_cannon', 'helm']).optional().describe('battle station aboard an airship (OUT-SHIP-3)'),
 });
@@ -197,8 +206,8 @@ export const encounterSchema = z
       })
       .default({ ties: 'coin', strays: 'dice' }),
     map: z.strictObject({
-      width: z.number().int().min(1).max(200),
-      height: z.number().int().min(1).max(200),
+      width: z.number().int().min(1).max(BOUNDS.mapSide),
+      height: z.number().int().min(1).max(BOUNDS.mapSide),
       terrain: z.array(terrainSchema).default([]),
       /** What lies off the ships and land: ground (default), sky (open air: falls) or space (drift, gravity fields). */
       surroundings: z.enum(['ground', 'sky', 'space']).default('ground').describe('what lies off the ships and land: ground, sky (open air: falls) or space (drift, gravity fields)'),
@@ -252,6 +261,11 @@ export const encounterSchema = z
       }
       u.reactions.forEach((r, j) => {
         if (r.does === 'item' && (!r.item || !(r.item in u.items))) ctx.addIssue({ code: 'custom', path: at('reactions', j, 'item'), message: `reaction "${r.name}" uses an item the unit does not carry` });
+        if (r.does === 'skill') {
+          const k = u.skills.map((s) => (typeof s === 'string' ? doc.content.skills.find((x) => x.id === s) : s)).find((s) => s?.id === r.skill);
+          if (!k || k.kind === 'passive') ctx.addIssue({ code: 'custom', path: at('reactions', j, 'skill'), message: `reaction "${r.name}" uses a skill the unit does not know (name one of its skills, not a passive one)` });
+          else if (r.kind === 'trigger' && k.kind !== 'attack' && k.kind !== 'debuff') ctx.addIssue({ code: 'custom', path: at('reactions', j, 'skill'), message: `reaction "${r.name}" is a Trigger Action, a retaliatory attack: it needs an attack or debuff skill, not ${k.name} (an Auto Skill may use any) [OUT-TRG-1]` });
+        }
       });
       const kindsHeld = new Set(u.reactions.map((r) => r.kind));
       if (u.reaction && !kindsHeld.has(u.reaction)) ctx.addIssue({ code: 'custom', path: at('reaction'), message: `no ${u.reaction} reaction to make active` });
@@ -259,6 +273,8 @@ export const encounterSchema = z
     const checkSkill = (s: z.output<typeof skillSchema>, path: (string | number)[]) => {
       if ((s.kind === 'attack' || s.kind === 'heal') && !s.dice) ctx.addIssue({ code: 'custom', path: [...path, 'dice'], message: `a ${s.kind} skill needs dice` });
       if ((s.kind === 'buff' || s.kind === 'debuff') && !s.effect) ctx.addIssue({ code: 'custom', path: [...path, 'effect'], message: `a ${s.kind} skill needs an effect` });
+      if (s.kind === 'passive' && !s.openerDamage) ctx.addIssue({ code: 'custom', path: [...path, 'openerDamage'], message: 'a passive skill needs openerDamage (the only thing a passive skill does)' });
+      if (s.area !== undefined && s.kind !== 'attack' && s.kind !== 'debuff') ctx.addIssue({ code: 'custom', path: [...path, 'area'], message: `an area is for attack and debuff skills, not a ${s.kind}` });
     };
     doc.content.skills.forEach((s, i) => checkSkill(s, ['content', 'skills', i]));
     doc.units.forEach((u, i) => u.skills.forEach((s, j) => typeof s !== 'string' && checkSkill(s, ['units', i, 'skills', j])));
