@@ -18,7 +18,7 @@ import { DifficultyPanel } from './difficulty/DifficultyPanel.tsx';
 import { useDifficulty } from './difficulty/useDifficulty.ts';
 import { FormContext, type FormEnv } from './form/env.ts';
 import { Inspector, type Tab } from './Inspector.tsx';
-import { downloadText, exportLibrary, importLibrary, saveCharacter, saveEncounter, startFight } from './io.ts';
+import { deleteCharacter, downloadText, exportLibrary, importLibrary, putCharacter, saveCharacter, saveEncounter, startFight } from './io.ts';
 import { rosterCharacter, type LibraryEntry } from './model/characters.ts';
 import { fileNameFor, openData, openText, type Draft } from './model/draft.ts';
 import { paint } from './model/terrain.ts';
@@ -153,13 +153,15 @@ export function BuilderPage({ tableId, example, saved }: Props) {
       if (hold) setBusy(false);
     }
   };
+  /** A call that changes the library, then the library read again (its sentence passed on). */
+  const withLibrary = async (said: Promise<string>) => {
+    const r = await said;
+    await data.refreshLibrary();
+    return r;
+  };
   const saveUnit = (kind: 'character' | 'monster') => {
     const u = doc && unitsOf(doc).find((x) => x.id === s.selected[0]);
-    if (u && api && draft) void run(async () => {
-      const said = await saveCharacter(api, tableId, draft, u, kind);
-      await data.refreshLibrary();
-      return said;
-    });
+    if (u && api && draft) void run(() => withLibrary(saveCharacter(api, tableId, draft, u, kind)));
   };
   const save = () => {
     if (draft && checked && api) void run(async () => {
@@ -265,11 +267,7 @@ export function BuilderPage({ tableId, example, saved }: Props) {
                 setTab('character');
               }}
               onExport={() => api && void run(() => exportLibrary(api, tableId))}
-              onImport={(f) => api && void run(async () => {
-                const said = await importLibrary(api, tableId, f);
-                await data.refreshLibrary();
-                return said;
-              })}
+              onImport={(f) => api && void run(() => withLibrary(importLibrary(api, tableId, f)))}
             />
             <div className="b-centre">
               {grid ? (
@@ -322,20 +320,12 @@ export function BuilderPage({ tableId, example, saved }: Props) {
                       setEditing(undefined);
                       setTab('encounter');
                     }}
-                    onSave={(e) =>
-                      void run(async () => {
-                        await api.putLibraryEntry(tableId, e.kind, e.id, { name: e.name, ruleset: e.ruleset, data: e.data });
-                        await data.refreshLibrary();
-                        return `${e.name} is saved in the table's library.`;
-                      })
-                    }
+                    onSave={(e) => void run(() => withLibrary(putCharacter(api, tableId, e)))}
                     onDelete={(e) =>
-                      void run(async () => {
-                        await api.deleteLibraryEntry(tableId, e.kind, e.id);
+                      void run(() => {
                         setEditing(undefined);
                         setTab('encounter');
-                        await data.refreshLibrary();
-                        return `${e.name} is no longer in the table's library.`;
+                        return withLibrary(deleteCharacter(api, tableId, e));
                       })
                     }
                   />
