@@ -146,4 +146,20 @@ export interface Ruleset {
    * say. Absent: such a unit is listed at carry-back as one that cannot be carried (docs/gm.md).
    */
   fileEntry?(unit: Unit, state: EncounterState): Record<string, Json> | Rejection;
+  /**
+   * The terrain this ruleset's rules read, as the encounter builder's palette offers it: each kind is the
+   * fields of one `map.terrain` entry besides `at`. Absent: a map without terrain (zones).
+   */
+  terrainKinds?: TerrainKind[];
+}
+
+/** One brush of the encounter builder's terrain palette (docs/builder.md). */
+export interface TerrainKind {
+  id: string;
+  /** What the GM reads on the palette: "Wall", "Difficult ground". */
+  name: string;
+  /** What it does in play, in the ruleset's words, with its rule id. */
+  help: string;
+  /** The `map.terrain` entry's fields besides `at` (tags, cost, blocksMove, cover...). */
+  cell: Record<string, Json>;
 }

@@ -3,7 +3,7 @@
  * (restartable on the same port and file, to test reconnection), the web page built once, and
  * Debian's Chromium driven by playwright-core. Never downloads a browser.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -33,7 +33,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function buildWeb(): Promise<void> {
   const out = join(ROOT, 'src/web/dist/index.html');
-  const fresh = () => existsSync(out) && statSync(out).mtimeMs > Math.max(...['src/web', 'src/engine', 'src/rulesets', 'src/dice'].map((d) => newestMtime(join(ROOT, d))));
+  const fresh = () => existsSync(out) && statSync(out).mtimeMs > Math.max(...['src/web', 'src/engine', 'src/rulesets', 'src/dice', 'src/sim'].map((d) => newestMtime(join(ROOT, d))));
   const lock = join(ROOT, 'src/web/.build-lock');
   for (let waited = 0; ; waited += 200) {
     if (fresh()) return;
@@ -49,13 +49,19 @@ export async function buildWeb(): Promise<void> {
   }
   try {
     if (fresh()) return;
-    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'src/web/vite.config.ts', '--logLevel', 'error'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      // vitest sets NODE_ENV=test, which would bundle React's development build
-      env: { ...process.env, NODE_ENV: 'production' },
+    // not spawnSync: a build takes a while, and vitest's worker must keep answering its runner meanwhile
+    const r = await new Promise<{ status: number | null; out: string }>((ok) => {
+      const child = spawn(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'src/web/vite.config.ts', '--logLevel', 'error'], {
+        cwd: ROOT,
+        // vitest sets NODE_ENV=test, which would bundle React's development build
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+      let out = '';
+      child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+      child.stderr.on('data', (b: Buffer) => (out += b.toString()));
+      child.on('close', (status) => ok({ status, out }));
     });
-    if (r.status !== 0) throw new Error(`web build failed:\n${r.stdout}\n${r.stderr}`);
+    if (r.status !== 0) throw new Error(`web build failed:\n${r.out}`);
     if (!existsSync(out)) throw new Error('web build produced no index.html');
   } finally {
     rmSync(lock, { recursive: true, force: true });

@@ -53,6 +53,7 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
     data: data as unknown as Record<string, Json>,
   };
   if (u.controller) unit.controller = u.controller;
+  if (u.hidden) unit.hidden = true;
   if (u.policy) unit.policy = u.policy;
   return unit;
 }

@@ -40,6 +40,7 @@ import { shipsRoundEnd, stationCommand, steerCommand } from './ship-stations.ts'
 import { enchantOrbCommand, fireCannonCommand, launchCommand, loadCannonCommand } from './ship-weapons.ts';
 import { driftOn, hookshotCommand } from './space.ts';
 import { breathRoundEnd, swimCommand } from './water.ts';
+import { terrainKinds } from './terrain-kinds.ts';
 
 /** The last side standing, where mounts do not count: they only carry their riders (ruling OUT-MNT-1). */
 function standing(state: EncounterState): CombatResult | null {
@@ -70,6 +71,7 @@ export const outerah: Ruleset = {
   showcase: 'ridge-cover.yaml',
   description: 'Speed-based turns with Haste/Slow/Stop/Inspiration, D100 hit checks (Charisma vs Agility, facing, cover), 12 elemental resistances, weapon types with stacking debuffs, buffs, debuffs and reactions.',
   encounterSchema,
+  terrainKinds,
   create: (doc) => createState(encounterSchema.parse(doc)),
   start(ctx) {
     const { order, gmTies } = rollSpeed(ctx);

@@ -18,6 +18,7 @@ import { encounterSchema, type Status } from './schema.ts';
 import { castCommand } from './spell.ts';
 import { afterAction, endActionPhase, prepareCommand, startTurn } from './turn.ts';
 import { fileEntry } from './roster.ts';
+import { terrainKinds } from './terrain-kinds.ts';
 
 /**
  * P20-END-1: a side is out when every unit has fainted or given up. "When all player characters faint
@@ -51,6 +52,7 @@ export const phase20: Ruleset = {
   showcase: 'crossroads-4v4.yaml',
   description: 'd20 system: Action Phase then Preparation Phase, hit checks against a Defensive Value, area spells, resist checks against a DC, fainting and Help.',
   encounterSchema,
+  terrainKinds,
   create: (doc) => createState(encounterSchema.parse(doc)),
   start(ctx) {
     const order = rollInitiative(ctx);

@@ -1,0 +1,17 @@
+import { launchBrowser, startServer } from './test/web/harness.ts';
+const srv = await startServer();
+const b = await launchBrowser();
+const page = await (await b.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+page.on('pageerror', (e) => console.log('PAGEERROR', e.message));
+page.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text()));
+await page.goto(`${srv.url}/`);
+await page.getByRole('button', { name: 'Create a table' }).click();
+await page.waitForURL(/#\/gm\//);
+await page.locator('[data-edit-example="phase20/goblin-cave.yaml"]').click();
+await page.waitForSelector('.b-layout', { timeout: 15000 });
+await page.waitForSelector('.b-difficulty[data-done=yes]', { timeout: 30000 }).catch(() => console.log('no done'));
+await page.screenshot({ path: '/tmp/shots/b1.png', fullPage: true });
+await page.locator('.b-token[data-unit=kara]').click();
+await page.screenshot({ path: '/tmp/shots/b2.png', fullPage: true });
+await b.close();
+await srv.stop();
