@@ -72,6 +72,11 @@ export interface Ruleset {
    * screenshots play it (default: the first by name).
    */
   showcase?: string;
+  /**
+   * A round's length in game seconds, as the text gives it (phase20: 6, outerah: 10); `null` when the
+   * text gives none. `round.started` events carry it, so a reader of the JSON need not parse the log.
+   */
+  roundSeconds?: number | null;
   /** Validates an encounter document's `units`, `content`, `map`...; see document.ts. */
   encounterSchema: import('zod').ZodType;
   /** Build the initial state from a validated encounter document (no dice here). */

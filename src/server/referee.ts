@@ -19,7 +19,7 @@ import { decideGmCommand, SERVER_GM_COMMANDS } from './gm-commands.ts';
 import { canonicalJson } from './json.ts';
 import { engineFor, type Live } from './live.ts';
 import { prepareCommand, scrubMessage, secretsFor, tableAccess, unitAccess, viewerOf, type Principal } from './policy.ts';
-import { countUpTo, eventsAfter, eventsBetween, liveSummaryFor, playerLog, stateFor, summaryFor, versionFor } from './numbering.ts';
+import { countUpTo, eventsAfter, eventsBetween, liveSummaryFor, playerLog, stateFor, summaryFor, versionFor, warmBefore } from './numbering.ts';
 import { previewJson, reckoningState, type PreviewJson } from './projection.ts';
 import { blockedMove, listFor } from './listing.ts';
 import { CommandRequest, LoadEncounter, parseWith, PauseRequest, PreviewRequest } from './schemas.ts';
@@ -183,6 +183,7 @@ function decide(live: Live, p: Member, command: Command, dice: DiceSource, playe
 
 export async function runCommand(ctx: Context, token: Principal, id: string, body: unknown): Promise<CommandResult> {
   if (token.role === 'anonymous') throw tableAccess(token, '', 'member')!;
+  await warmBefore(ctx, token, id);
   return ctx.cache.exclusive(id, (current, sync) => commandTurn(ctx, allowed(token, current), body, sync));
 }
 

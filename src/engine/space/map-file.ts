@@ -3,6 +3,7 @@
  * and the engine's GridMap built from it. Shared by the rulesets that play on a plain grid.
  */
 import { z } from 'zod';
+import { BOUNDS } from '../bounds.ts';
 import type { GridMap, Terrain } from '../types.ts';
 
 export const cellSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).describe('[x, y] cell on the grid');
@@ -17,8 +18,8 @@ export const terrainSchema = z.strictObject({
 
 export const gridMapSchema = z
   .strictObject({
-    width: z.number().int().min(1).max(200).describe('cells from west to east'),
-    height: z.number().int().min(1).max(200).describe('cells from north to south'),
+    width: z.number().int().min(1).max(BOUNDS.mapSide).describe('cells from west to east'),
+    height: z.number().int().min(1).max(BOUNDS.mapSide).describe('cells from north to south'),
     terrain: z.array(terrainSchema).default([]).describe('cells that are not open ground'),
   })
   .superRefine((map, ctx) => terrainOffTheMap(map, ctx));

@@ -49,6 +49,7 @@ export const duel60: Ruleset = {
   name: 'duel60',
   rulePrefix: 'D60',
   showcase: 'skirmish-3v3.yaml',
+  roundSeconds: null, // the text gives no length of a round
   description: 'Stat-contest system on tiles: one action and one movement a turn, stamina, limb attacks, d60 + Agility contests graded by margin, flanking, close quarters, travelling projectiles, side effects.',
   encounterSchema,
   terrainKinds,

@@ -14,6 +14,28 @@ export type SideEffectName = (typeof SIDE_EFFECTS)[number];
 /** Perks the rules know by name (others may be listed for the GM's eyes: they change nothing). */
 export const INDIRECT_FIGHTER = 'Indirect Fighter';
 
+/**
+ * A named perk, as the file writes it: a name alone (`Indirect Fighter`, or one for the GM's eyes), or a
+ * name with what it changes — the text's "unless you have a perk saying otherwise" (actions and
+ * movements a turn, D60-TURN-1; projectiles a throw, D60-ATK-3) and its projectile-speed "outlets"
+ * that "directly state their effect on projectile speed" (D60-PRJ-1).
+ */
+export const perkSchema = z.union([
+  z.string().min(1),
+  z.strictObject({
+    name: z.string().min(1),
+    /** An outlet: added to the speed of every projectile the unit throws or casts (D60-PRJ-1). */
+    projectileSpeed: z.number().int().optional(),
+    /** Projectiles one throw may hold (D60-ATK-3: "3 max unless you wield perks ... that say otherwise"). */
+    maxProjectiles: z.number().int().min(1).optional(),
+    /** Actions and movements a turn (D60-TURN-1: "unless you have a perk saying otherwise"). */
+    perTurn: z.strictObject({ actions: z.number().int().min(1).optional(), movements: z.number().int().min(1).optional() }).optional(),
+    /** What the perk is, in the GM's words. */
+    description: z.string().optional(),
+  }),
+]);
+export type PerkDoc = z.output<typeof perkSchema>;
+
 export const statsSchema = z.strictObject({
   strength: stat('Strength'),
   endurance: stat('Endurance'),
@@ -85,6 +107,8 @@ export const abilitySchema = z.strictObject({
   nonReactionary: z.boolean().default(false),
   /** A gaze: no effect on a unit purposely avoiding eye contact (D60-EYE-1). */
   gaze: z.boolean().default(false),
+  /** A defensive spell: it can Counter a projectile (D60-PRJ-2: "using a defensive spell that they can complete in a single turn"). */
+  defensive: z.boolean().default(false),
 });
 
 
@@ -101,7 +125,7 @@ export const unitSchema = z.strictObject({
   stats: statsSchema.describe('all eight: Health is its hit points, Vitality what a defenseless body has left'),
   /** Pools below their maximum at the start (a wounded or tired fighter). */
   start: z.strictObject({ health: z.number().int().min(0).optional(), stamina: z.number().int().min(0).optional() }).default({}).describe('Health and Stamina below their maximum at the start (a wounded or tired fighter)'),
-  perks: z.array(z.string().min(1)).default([]).describe('Indirect Fighter is the one the rules read; others are for the GM\'s eyes'),
+  perks: z.array(perkSchema).default([]).describe('a name (Indirect Fighter is one the rules read), or a perk that states its effect: projectile speed, projectiles a throw, actions and movements a turn'),
   /** D60-TURN-1: one action and one movement "unless you have a perk saying otherwise". */
   perTurn: z.strictObject({ actions: z.number().int().min(1).default(1), movements: z.number().int().min(1).default(1) }).default({ actions: 1, movements: 1 }).describe('one action and one movement a turn unless a perk says otherwise (D60-TURN-1)'),
   /** D60-ATK-3: 3 projectiles a throw unless a perk says otherwise. */

@@ -69,6 +69,7 @@ export const outerah: Ruleset = {
   name: 'outerah',
   rulePrefix: 'OUT',
   showcase: 'ridge-cover.yaml',
+  roundSeconds: 10, // "A Round consists of a 10 second interval"
   description: 'Speed-based turns with Haste/Slow/Stop/Inspiration, D100 hit checks (Charisma vs Agility, facing, cover), 12 elemental resistances, weapon types with stacking debuffs, buffs, debuffs and reactions.',
   encounterSchema,
   terrainKinds,

@@ -1,5 +1,6 @@
 /** The outerah encounter file: what a GM writes. Strict: an unknown field is an error, with its path. */
 import { z } from 'zod';
+import { BOUNDS } from '../../engine/bounds.ts';
 import { contentRef } from '../../engine/content.ts';
 import { terrainOffTheMap } from '../../engine/space/map-file.ts';
 import { CLASS_IDS } from './classes.ts';
@@ -213,8 +214,8 @@ export const encounterSchema = z
       })
       .default({ ties: 'coin', strays: 'dice' }),
     map: z.strictObject({
-      width: z.number().int().min(1).max(200),
-      height: z.number().int().min(1).max(200),
+      width: z.number().int().min(1).max(BOUNDS.mapSide),
+      height: z.number().int().min(1).max(BOUNDS.mapSide),
       terrain: z.array(terrainSchema).default([]),
       /** What lies off the ships and land: ground (default), sky (open air: falls) or space (drift, gravity fields). */
       surroundings: z.enum(['ground', 'sky', 'space']).default('ground').describe('what lies off the ships and land: ground, sky (open air: falls) or space (drift, gravity fields)'),

@@ -6,7 +6,7 @@ import { lastSideStanding, type CombatResult, type CommandHandler, type Encounte
 import { attackCommand } from './attack.ts';
 import { createState } from './create.ts';
 import { dealDamage } from './damage.ts';
-import { describe } from './describe.ts';
+import { describe, SECONDS_PER_ROUND } from './describe.ts';
 import { braceCommand, giveUpCommand, helpCommand, roleshiftCommand, sprintCommand } from './generic.ts';
 import { placeByInitiative, rollInitiative } from './initiative.ts';
 import { legalActions } from './legal.ts';
@@ -51,6 +51,7 @@ export const phase20: Ruleset = {
   rulePrefix: 'P20',
   showcase: 'crossroads-4v4.yaml',
   description: 'd20 system: Action Phase then Preparation Phase, hit checks against a Defensive Value, area spells, resist checks against a DC, fainting and Help.',
+  roundSeconds: SECONDS_PER_ROUND, // P20-TIME-1
   encounterSchema,
   terrainKinds,
   create: (doc) => createState(encounterSchema.parse(doc)),
