@@ -142,9 +142,9 @@ export async function step(page: Page, actor: string, memo: TurnMemo, onAim?: (a
   const before = await version(page);
   const panel = page.locator('.actions');
   const answer = panel.locator('button.action[data-group=answer]');
+  const view = await readView(page, actor, OFFENSIVE);
   // a plain attack first: a gadget or stream may be a shield or a heal, and a bot that only ever
   // raises shields never ends the fight
-  const view = await readView(page, actor, OFFENSIVE);
   const offensive = panel.locator((view.attackGroup ? ['attack'] : OFFENSIVE).map((g) => `button.action[data-group=${g}]:not([disabled])`).join(', '));
   const zoneMove = panel.locator('button.action[data-group=move]');
   const rest = panel.locator('button.action[data-group=rest]:not([disabled])');
