@@ -7,8 +7,11 @@
  * row by row: its own hit check (its own Agility, facing and cover), its own damage dice, its own reaction. A
  * miss in an area simply misses (it strays nowhere: there is no one shot to stray). Each hit on a linked pet or
  * trainer passes its 50 % on, so an area over both deals each its full damage and the 50 % on top.
+ * A Hidden unit in the area is struck like anyone (it cannot be aimed at, but a burst fills the area); an enemy's
+ * hit on it gives away where it hid, and it is found (ruling OUT-OPEN-2); a miss leaves it hidden.
  */
-import type { Cell, EncounterState, GridMap, Unit } from '../../engine/index.ts';
+import type { Cell, EncounterState, GridMap, Resolution, Unit } from '../../engine/index.ts';
+import type { HitResult } from './hit.ts';
 import type { Skill } from './schema.ts';
 
 /** The cells of `k`'s area around `target`, on the map (empty for a skill without an area). */
@@ -31,4 +34,13 @@ export function struckBy(state: EncounterState, caster: Unit, k: Skill, target: 
     .filter((u) => u.id !== target.id && u.id !== caster.id && u.status === 'active' && u.position && inside.has(`${u.position.x},${u.position.y}`))
     .sort((a, b) => a.position!.y - b.position!.y || a.position!.x - b.position!.x);
   return [target, ...others];
+}
+
+/** A Hidden enemy the area hit is found: the blow gives away where it hid (ruling OUT-OPEN-2). */
+export function foundByArea(ctx: Resolution, caster: Unit, k: Skill, victim: Unit, result: HitResult | 'reflected'): void {
+  if (result !== 'hit' && result !== 'critical') return;
+  const hidden = ctx.state.effects.find((f) => f.target === victim.id && f.name === 'Hidden');
+  if (!hidden || victim.side === caster.side) return;
+  ctx.removeEffect(hidden.id, 'ended');
+  ctx.note(`${k.name} strikes ${victim.name} where it hid: ${caster.name} has found it [OUT-OPEN-2]`);
 }

@@ -13,7 +13,7 @@ import type { Skill } from './schema.ts';
 import { effectOrderOf } from './skill-effects.ts';
 import { inspirationBlocker } from './timing.ts';
 import { skillSpec } from './spec.ts';
-import { struckBy } from './skill-area.ts';
+import { foundByArea, struckBy } from './skill-area.ts';
 import { resolveStrike } from './strike.ts';
 import { attackBlocker, orFail, supportBlocker, targetOf, type Blocker } from './targeting.ts';
 import { react } from './triggers.ts';
@@ -57,7 +57,8 @@ export function castCommand(ctx: Resolution, cmd: Command): void {
     for (const v of struck) {
       if (ctx.unit(u.id).status !== 'active') break;
       if (ctx.unit(v.id).status !== 'active') continue;
-      resolveStrike(ctx, u, ctx.unit(v.id), k.area ? { ...spec, noStray: 'an area strikes where it lands' } : spec, opts);
+      const result = resolveStrike(ctx, u, ctx.unit(v.id), k.area ? { ...spec, noStray: 'an area strikes where it lands' } : spec, opts);
+      if (k.area) foundByArea(ctx, u, k, ctx.unit(v.id), result);
       react(ctx, v.id, u.id);
     }
     return;
