@@ -106,6 +106,18 @@ describe('the packed package (issue 22)', () => {
     expect(got.sameEngine).toBe(true);
   }, 600_000);
 
+  it("docs/library.md's programs compile against the package and print what the page shows", async () => {
+    // each program is a ```ts block opening with `// <name>.ts`, followed by "prints:" and a ```text block
+    const page = readFileSync(join(ROOT, 'docs/library.md'), 'utf8');
+    const programs = [...page.matchAll(/```ts\n\/\/ ([\w-]+\.ts)\n([^]*?)```\n\nprints:\n\n```text\n([^]*?)```/g)].map((m) => ({ file: m[1], code: m[2], prints: m[3] }));
+    expect(programs.map((p) => p.file)).toEqual(['fight.ts', 'odds.ts', 'replay.ts', 'policy.ts', 'physical.ts']);
+    const docs = join(project, 'docs');
+    mkdirSync(docs);
+    for (const p of programs) writeFileSync(join(docs, p.file), p.code);
+    await ok(process.execPath, [TSC, '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--types', 'node', '--outDir', 'docs-out', ...programs.map((p) => join('docs', p.file))], project);
+    for (const p of programs) expect(await ok(process.execPath, [join('docs-out', p.file.replace(/\.ts$/, '.js'))], project), p.file).toBe(p.prints);
+  }, 600_000);
+
   it('tsc refuses malformed commands: one without its type, one with a field that is not JSON', async () => {
     const r = await run(process.execPath, [TSC, ...tscArgs('bad-command.ts'), '--noEmit'], project);
     expect(r.code).not.toBe(0);
