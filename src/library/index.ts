@@ -2,6 +2,7 @@
  * `import … from 'skirmish'`: the library in one entry point (docs/library.md). The engine and the dice
  * (also `skirmish/engine`, `skirmish/dice`, which run in a browser), the registry of rule systems (each
  * also `skirmish/rulesets/<id>`), loading encounter files, playing fights and simulating many.
+ * @module skirmish
  */
 export * from '../engine/index.ts';
 export * from '../dice/index.ts';
