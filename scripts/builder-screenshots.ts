@@ -8,6 +8,7 @@
  * Starts its own server (temp database) and drives Debian's Chromium like the browser tests do.
  */
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { rulesets } from '../src/rulesets/index.ts';
@@ -39,8 +40,13 @@ async function main(): Promise<void> {
   try {
     const start = await gmAt(browser, server.url, DESKTOP);
     await start.getByTestId('build-encounter').click();
-    await start.waitForSelector('.b-start');
+    await start.waitForSelector('.b-start [data-edit-example]');
     await start.screenshot({ path: join(OUT, 'builder-start.png') });
+    const startPhone = await gmAt(browser, server.url, PHONE);
+    await startPhone.getByTestId('build-encounter').click();
+    await startPhone.waitForSelector('.b-start [data-edit-example]');
+    await startPhone.screenshot({ path: join(OUT, 'builder-start-phone.png') });
+    await startPhone.context().close();
     for (const ruleset of Object.keys(rulesets)) {
       const example = showcaseOf(ruleset);
       if (!example) continue;
@@ -50,6 +56,8 @@ async function main(): Promise<void> {
         const first = page.locator('.b-token[data-unit], .b-chip[data-unit]').first();
         await first.click();
         await page.locator('[data-unit-form]').waitFor();
+        // the whole phone page, to look at (not in the docs: too tall)
+        if (size) await page.screenshot({ path: join(tmpdir(), `builder-${ruleset}-phone-full.png`), fullPage: true });
         if (size) await page.locator('.b-centre').scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(OUT, `builder-${ruleset}${size}.png`) });
         console.log(`builder-${ruleset}${size}.png`);

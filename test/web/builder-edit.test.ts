@@ -12,20 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { rulesets } from '../../src/rulesets/index.ts';
 import { atTheTable } from './at-the-table.ts';
-import { dragCells, newEncounter, selectUnit, unitIds } from './builder-flow.ts';
+import { dragCells, gmPage as gmAt, newEncounter, selectUnit, unitIds } from './builder-flow.ts';
 
 const table = atTheTable();
-
-async function gmPage(viewport = { width: 1400, height: 1000 }, touch = false): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
-  const ctx = await table.browser.newContext({ viewport, acceptDownloads: true, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${table.server.url}/`);
-  await page.getByRole('button', { name: 'Create a table' }).click();
-  await page.waitForURL(/#\/gm\//);
-  return { page, errors, close: () => ctx.close() };
-}
+const gmPage = (viewport?: { width: number; height: number }, touch?: boolean) => gmAt(table.browser, table.server.url, viewport, touch);
 
 /** Invite a player to this page's table (as the GM page's invite panel does), so "Played by" can name them. */
 async function invite(page: Page, name: string): Promise<string> {
@@ -151,7 +141,10 @@ describe('the builder on a phone (390×844)', () => {
       await page.waitForFunction(() => document.querySelectorAll('.b-token[data-unit]').length === 2);
       const [id] = await unitIds(page);
       await page.locator(`.b-token[data-unit="${id}"]`).tap();
-      await page.locator(`[data-unit-form="${id}"]`).waitFor();
+      // the form is below the palette on a phone: "Edit …" takes the GM there
+      await page.getByRole('button', { name: '↓ Edit New heroes' }).tap();
+      await expect.poll(() => page.locator(`[data-unit-form="${id}"] h2`).evaluate((h) => h.getBoundingClientRect().top)).toBeLessThan(844);
+      expect(await page.locator(`[data-unit-form="${id}"] h2`).evaluate((h) => h.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
       await page.locator('[data-valid=yes]').waitFor();
       await page.locator('.b-difficulty[data-done=yes][data-stale=no]').waitFor({ timeout: 120_000 });
       expect(await page.locator('.b-difficulty').innerText()).toMatch(/heroes win\s*\d+%/);

@@ -3,7 +3,19 @@
  * page's loader to a new encounter of a ruleset, terrain painted, units put on the map with gear, one
  * hidden — all with the mouse and the forms, never typing YAML.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+
+/** A GM's fresh page on a new table (its downloads kept, its page errors collected). */
+export async function gmPage(browser: Browser, url: string, viewport = { width: 1400, height: 1000 }, touch = false): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
+  const ctx = await browser.newContext({ viewport, acceptDownloads: true, ...(touch ? { hasTouch: true, isMobile: true } : {}) });
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${url}/`);
+  await page.getByRole('button', { name: 'Create a table' }).click();
+  await page.waitForURL(/#\/gm\//);
+  return { page, errors, close: () => ctx.close() };
+}
 
 /** The centre of a cell of the builder's map, on the screen. */
 async function cellPoint(page: Page, x: number, y: number): Promise<{ x: number; y: number }> {

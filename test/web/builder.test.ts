@@ -15,10 +15,11 @@ import { parse } from 'yaml';
 import { rulesets } from '../../src/rulesets/index.ts';
 import { atTheTable } from './at-the-table.ts';
 import { activeUnit, ended, step, type TurnMemo } from './bot.ts';
-import { buildFight, selectUnit } from './builder-flow.ts';
+import { buildFight, gmPage as gmAt, selectUnit } from './builder-flow.ts';
 import { ROOT } from './harness.ts';
 
 const table = atTheTable();
+const gmPage = (viewport?: { width: number; height: number }, touch?: boolean) => gmAt(table.browser, table.server.url, viewport, touch);
 
 /** The CLI, run without blocking this test's event loop (vitest's worker must keep answering). */
 async function skirmish(...args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
@@ -29,17 +30,6 @@ async function skirmish(...args: string[]): Promise<{ status: number; stdout: st
     const e = err as { code?: number; stdout?: string; stderr?: string };
     return { status: e.code ?? 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
   }
-}
-
-async function gmPage(): Promise<{ page: Page; errors: string[]; close(): Promise<void> }> {
-  const ctx = await table.browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${table.server.url}/`);
-  await page.getByRole('button', { name: 'Create a table' }).click();
-  await page.waitForURL(/#\/gm\//);
-  return { page, errors, close: () => ctx.close() };
 }
 
 async function download(page: Page): Promise<{ name: string; text: string }> {

@@ -306,6 +306,12 @@ export function BuilderPage({ tableId, example, saved }: Props) {
                   onDrop={(text, zone, side) => put(text, { zone, side })}
                 />
               )}
+              {/* on a phone the form is far below the map: one tap takes the GM to it */}
+              {s.selected.length > 0 && (
+                <button type="button" className="small b-jump" onClick={() => document.querySelector('.b-inspector')?.scrollIntoView({ block: 'start' })}>
+                  ↓ Edit {s.selected.length > 1 ? `the ${s.selected.length} selected` : String(unitsOf(doc).find((u) => u.id === s.selected[0])?.name ?? 'the unit')}
+                </button>
+              )}
               <ProblemList checked={checked} scenario={!!draft.scenario} onPick={pick} />
               <DifficultyPanel difficulty={difficulty} valid={!!checked.loaded} runs={runs} setRuns={setRuns} seed={seed} setSeed={setSeed} />
             </div>
