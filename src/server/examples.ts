@@ -29,12 +29,16 @@ export function listExamples(dir = EXAMPLES_DIR): Example[] {
   }
   for (const r of rulesets) {
     for (const f of readdirSync(join(dir, r)).filter((x) => /\.ya?ml$/.test(x)).sort()) {
-      let name = f;
+      let name = titleOf(f);
       let description: string | undefined;
       try {
-        const doc = parse(readFileSync(join(dir, r, f), 'utf8')) as { name?: unknown; description?: unknown };
-        if (typeof doc?.name === 'string') name = doc.name;
-        if (typeof doc?.description === 'string') description = doc.description;
+        type Named = { name?: unknown; description?: unknown };
+        const doc = parse(readFileSync(join(dir, r, f), 'utf8')) as (Named & { encounter?: Named }) | null;
+        // a scenario keeps its encounter's name and description inside `encounter:`
+        const named = [doc, doc?.encounter].find((d) => typeof d?.name === 'string');
+        if (named) name = named.name as string;
+        const told = [doc, doc?.encounter].find((d) => typeof d?.description === 'string');
+        if (told) description = told.description as string;
       } catch {
         // listed anyway: loading it reports the problem with line numbers
       }
@@ -43,6 +47,12 @@ export function listExamples(dir = EXAMPLES_DIR): Example[] {
   }
   if (dir === EXAMPLES_DIR) cached = out;
   return out;
+}
+
+/** A file without a name is listed by its file name in words: "convoy-ambush.yaml" → "Convoy ambush". */
+function titleOf(file: string): string {
+  const words = file.replace(/\.ya?ml$/, '').replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /**
