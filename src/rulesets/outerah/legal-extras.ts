@@ -178,14 +178,14 @@ function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): v
   }
 }
 
-/** The part-2 options, added to `out` (a new list when none is given). */
-export function extraActions(state: EncounterState, u: Unit, out: ActionOption[] = []): ActionOption[] {
-  petOptions(state, u, out);
-  mountOptions(state, u, out);
-  if (!swimBlocker(state, u.id)) out.push(opt('move', 'Swim: thrust on with half the Jump (Secondary action, 10 s of breath)', { type: 'swim', actor: u.id }));
-  shipOptions(state, u, out);
-  catapultOptions(state, u, out);
-  hookshotOptions(state, u, out);
+/** The part-2 options, added to `out` (a new list when none is given); `want` leaves out the command types not asked for. */
+export function extraActions(state: EncounterState, u: Unit, out: ActionOption[] = [], want: (type: string) => boolean = () => true): ActionOption[] {
+  if (want('pet')) petOptions(state, u, out);
+  if (want('summon_mount') || want('calm_mount') || want('ride') || want('dismount')) mountOptions(state, u, out);
+  if (want('swim') && !swimBlocker(state, u.id)) out.push(opt('move', 'Swim: thrust on with half the Jump (Secondary action, 10 s of breath)', { type: 'swim', actor: u.id }));
+  if (want('station') || want('steer') || want('load_cannon') || want('fire_cannon') || want('attack_ship')) shipOptions(state, u, out);
+  if (want('enchant_orb') || want('launch')) catapultOptions(state, u, out);
+  if (want('hookshot')) hookshotOptions(state, u, out);
   return out;
 }
 
