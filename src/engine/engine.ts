@@ -2,16 +2,21 @@
  * The engine's one entry point: `createEngine(ruleset)` gives decide / evolve / replay / legalActions /
  * preview for that rule system. `decide` is the same for live play, tests and simulation.
  */
+import { DiceError } from '../dice/errors.ts';
+import { estimatingPastLimit } from '../dice/estimate.ts';
 import type { DiceSource } from '../dice/source.ts';
 import { applyEvent, emptyState, evolve as evolvePure } from './apply.ts';
 import { cloneJson } from './clone.ts';
+import { choiceIndex, choicesOf, optionWords, saidOf } from './decision.ts';
 import type { GameEvent } from './events.ts';
 import { forkState } from './fork.ts';
 import { checkOutcome, currentUnit, endTurn, nextTurn } from './flow.ts';
 import { gmCommands, settleSuggestion } from './gm/index.ts';
 import { LazyListing, ofTypes, type Listing, type Wanted } from './listing.ts';
 import { fail, isRejection, reject, RuleError, type Rejection } from './rejection.ts';
+import { builtinNameIn } from './own.ts';
 import { Resolution } from './resolution.ts';
+import { isStanding } from './standing.ts';
 import type { ActionOption, Command, CommandHandler, Preview, Ruleset } from './ruleset.ts';
 import type { EncounterState, UnitId } from './types.ts';
 
@@ -45,7 +50,12 @@ export interface Engine {
   listing(state: EncounterState, unit: UnitId): Listing;
   preview(state: EncounterState, command: Command): Preview | Rejection;
   activeUnit(state: EncounterState): UnitId | undefined;
+  /** Whether a unit is still in the fight, by the ruleset's rules (Ruleset.standing; default: status 'active'). */
+  standing(state: EncounterState, unit: UnitId): boolean;
 }
+
+/** The note on odds estimated from sampled rolls (the exact ones would cost too much). */
+export const TOO_MANY_DICE = 'too many dice to reckon exactly: the odds are an estimate from sampled rolls';
 
 /** Commands every ruleset has. */
 function coreCommands(ruleset: Ruleset): Record<string, CommandHandler> {
@@ -84,10 +94,10 @@ function coreCommands(ruleset: Ruleset): Record<string, CommandHandler> {
         if (!p) fail('pending/unknown', `there is no open decision "${String(cmd.pending)}"`, 'pending');
         if (!ruleset.answer && p.kind !== 'suggestion') fail('pending/unsupported', 'this ruleset takes no answers');
         const choice = cmd.choice ?? null;
-        if (!p.options.some((o) => JSON.stringify(o) === JSON.stringify(choice))) {
-          fail('pending/bad_choice', `"${JSON.stringify(choice)}" is not one of the choices: ${p.options.map((o) => JSON.stringify(o)).join(', ')}`, 'choice');
+        if (choiceIndex(p, choice) < 0) {
+          fail('pending/bad_choice', `${optionWords(choice, ctx.state)} is not one of the choices (${choicesOf(p, ctx.state).map((c) => c.choice.label).join('; ')})`, 'choice');
         }
-        ctx.emit({ type: 'pending.closed', id: p.id, answer: choice });
+        ctx.emit({ type: 'pending.closed', id: p.id, answer: choice, said: saidOf(p, choice, ctx.state) });
         // a player's suggestion is the engine's own kind: accepting runs the proposal as the GM's command
         if (p.kind === 'suggestion') settleSuggestion(ctx, ruleset, p, choice);
         else ruleset.answer?.(ctx, p, choice);
@@ -114,6 +124,9 @@ export function createEngine(ruleset: Ruleset): Engine {
     if (typeof command !== 'object' || command === null || typeof command.type !== 'string') {
       return reject('command/malformed', 'a command is an object with a "type"');
     }
+    // ids and keys are looked up in plain objects: a built-in name would find Object.prototype's
+    const builtin = builtinNameIn(command);
+    if (builtin) return builtin;
     const h = handlerFor(command.type);
     if (!h) return reject('command/unknown', `"${command.type}" is not a command of ${ruleset.name}`, 'type');
     if (h.by === 'gm' && options.asGm === false) return reject('auth/gm_only', `only the GM may ${command.type}`);
@@ -131,7 +144,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     if (h.onTurn !== false) {
       const actor = command.actor;
       if (typeof actor !== 'string') return reject('command/no_actor', `"${command.type}" needs an "actor"`, 'actor');
-      if (!state.units[actor]) return reject('unit/unknown', `there is no unit "${actor}"`, 'actor');
+      if (!Object.hasOwn(state.units, actor)) return reject('unit/unknown', `there is no unit "${actor}"`, 'actor');
       const active = currentUnit(state);
       if (actor !== active) {
         const who = active ? state.units[active].name : 'no one';
@@ -185,7 +198,7 @@ export function createEngine(ruleset: Ruleset): Engine {
         if (only && !only.has('answer')) return [];
         return state.pending
           .filter((p) => p.blocking !== false && p.answeredBy === unit)
-          .flatMap((p) => p.options.map((choice) => ({ command: { type: 'answer', actor: unit, pending: p.id, choice }, label: `${p.prompt}: ${JSON.stringify(choice)}`, group: 'answer' })));
+          .flatMap((p) => choicesOf(p, state).map(({ option, choice }) => ({ command: { type: 'answer', actor: unit, pending: p.id, choice: option }, label: choice.label, group: 'answer' })));
       }
       return only ? ofTypes(ruleset.legalActions(state, unit, only), only) : ruleset.legalActions(state, unit);
     },
@@ -196,9 +209,19 @@ export function createEngine(ruleset: Ruleset): Engine {
       const h = precheck(state, command, {});
       if (isRejection(h)) return h;
       if (!ruleset.preview) return reject('preview/unsupported', `${ruleset.name} gives no preview for "${command.type}"`);
-      return ruleset.preview(state, command);
+      const preview = ruleset.preview;
+      // odds past the exact limit (200d200) are estimated and said to be, not refused: a listing keeps them
+      try {
+        const { value, estimated } = estimatingPastLimit(() => preview(state, command));
+        if (isRejection(value) || !(estimated || value.damage?.estimated)) return value;
+        return { ...value, notes: [...(value.notes ?? []), TOO_MANY_DICE] };
+      } catch (err) {
+        if (err instanceof DiceError) return reject('preview/too_many_dice', `too many dice to reckon the odds: ${err.message}`);
+        throw err;
+      }
     },
     activeUnit: currentUnit,
+    standing: (state, unit) => isStanding(ruleset, state, unit),
   };
   return engine;
 }

@@ -8,7 +8,9 @@ import { compileDice, rollDice, type DiceExpr } from '../dice/index.ts';
 import { applyEvent, type Appliers } from './apply.ts';
 import type { Breakdown, Term } from './breakdown.ts';
 import type { DieDraw, GameEvent } from './events.ts';
+import { own } from './own.ts';
 import { fail } from './rejection.ts';
+import { zoneDistance } from './space/zones.ts';
 import type { EncounterState, Effect, EffectClock, Json, Pending, Unit, UnitId } from './types.ts';
 
 export class Resolution {
@@ -112,7 +114,7 @@ export class Resolution {
   // ---- reading ----
 
   unit(id: UnitId): Unit {
-    const u = this.state.units[id];
+    const u = own(this.state.units, id);
     if (!u) fail('unit/unknown', `there is no unit "${id}"`, 'unit');
     return u;
   }
@@ -124,6 +126,17 @@ export class Resolution {
 
   // ---- common changes ----
 
+  /** Put a unit in a zone (zone maps); the event carries the metres between the zones, when the map spaces them. */
+  moveToZone(unit: UnitId, to: string): void {
+    const from = this.unit(unit).zone;
+    const map = this.state.map;
+    const metres = from !== undefined && map?.kind === 'zones' ? zoneDistance(map, from, to) : undefined;
+    const e: GameEvent = { type: 'unit.zone', unit, to };
+    if (from !== undefined) e.from = from;
+    if (metres !== undefined) e.metres = metres;
+    this.emit(e);
+  }
+
   /** Change a pool by `delta`, clamped to [min, max]; returns the amount actually changed. */
   changePool(
     unit: UnitId,
@@ -132,7 +145,7 @@ export class Resolution {
     kind: 'damage' | 'heal' | 'spend' | 'gain' | 'set',
     extra: { source?: UnitId; damageType?: string; rule?: string } = {},
   ): number {
-    const p = this.unit(unit).pools[pool];
+    const p = own(this.unit(unit).pools, pool);
     if (!p) fail('unit/no_pool', `${this.unit(unit).name} has no ${pool}`);
     const min = p.min ?? 0;
     const value = Math.max(min, Math.min(p.max, p.value + delta));
@@ -163,9 +176,15 @@ export class Resolution {
     this.emit({ type: 'encounter.data', key, value });
   }
 
-  applyEffect(fx: Omit<Effect, 'id' | 'stacks'> & { stacks?: number }): Effect {
+  /**
+   * Put an effect on a unit. `says`: the ruleset's own line for the log (its rule id in it), which then
+   * stands in for the engine's "<target> gains <effect>", so the log does not say it twice; a function
+   * is called only when the log is kept.
+   */
+  applyEffect(fx: Omit<Effect, 'id' | 'stacks'> & { stacks?: number }, says?: string | (() => string)): Effect {
     const effect: Effect = { ...fx, id: this.newId('fx'), stacks: fx.stacks ?? 1 } as Effect;
-    this.emit({ type: 'effect.applied', effect });
+    if (says !== undefined && this.logging) this.emit({ type: 'effect.applied', effect, text: typeof says === 'string' ? says : says() });
+    else this.emit({ type: 'effect.applied', effect });
     return effect;
   }
 
@@ -182,6 +201,11 @@ export class Resolution {
     const pending: Pending = { ...p, id: this.newId('p') };
     this.emit({ type: 'pending.opened', pending });
     return pending;
+  }
+
+  /** Close a decision that no longer matters (the rules settled it): `said` tells the log why. */
+  closePending(id: string, said: string): void {
+    this.emit({ type: 'pending.closed', id, answer: null, said });
   }
 
   /**
@@ -210,8 +234,9 @@ class Recorder implements DiceSource {
     private readonly label: string,
   ) {}
 
+  /** Each die is named by what it is rolled for, then the dice it is one of ("attack roll: 1d8"). */
   roll(sides: number, label?: string): number {
-    return this.ctx.roll(sides, label ?? this.label);
+    return this.ctx.roll(sides, label && label !== this.label ? `${this.label}: ${label}` : this.label);
   }
 }
 

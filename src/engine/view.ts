@@ -34,13 +34,25 @@ export function introducedUnits(state: EncounterState, viewer: Viewer & { role: 
   const shown = (id: string) => visibleUnit(state.units[id]);
   const out: GameEvent[] = [];
   let friends: Set<string> | undefined;
-  const mentions = hiddenMentions(state);
+  // worked out only when a unit comes in: this runs after every event of a player's log
+  let mentions: RegExp | undefined | null = null;
   for (const id of state.unitOrder) {
     if (!shown(id) || held.unit(id)) continue;
     friends ??= friendlySides(state, viewer);
+    if (mentions === null) mentions = hiddenMentions(state);
     out.push({ type: 'unit.added', unit: projectUnit(state.units[id], viewer, rules, friends, shown, mentions) });
   }
   return out;
+}
+
+/**
+ * Whether a unit may come into a player's sight after `e` without being named by it: only a unit added or
+ * revealed, a new encounter, an undo or redo (the log replayed) or a ruleset's own event (which may change
+ * anything) can; every other event changes only what it names. Folding a log, the view-level events of
+ * introducedUnits and a change of the slots players see are looked for after these alone.
+ */
+export function mayBringUnitsIntoSight(e: GameEvent): boolean {
+  return e.type === 'unit.hidden' || e.type === 'unit.added' || e.type === 'encounter.created' || e.type === 'undo' || e.type === 'redo' || e.type.includes(':');
 }
 
 /** Effects and decisions a player sees in `state` that its log never brought in, as `effect.applied` / `pending.opened` as the state shows them. */
@@ -186,6 +198,11 @@ function projectEvent(e: LoggedEvent, before: EncounterState, after: EncounterSt
     if (out.reason !== undefined && hiddenMentions(e.state)?.test(JSON.stringify(out.reason))) delete out.reason;
     return out;
   }
+  // damage from a unit the player may not see still lands on one it sees: told, without its source
+  if (e.type === 'pool.changed' && e.source !== undefined && e.source !== e.unit && !visibleUnit(after.units[e.source]) && visibleUnit(after.units[e.unit]) && visibleUnit(before.units[e.unit])) {
+    const { source: _source, ...rest } = e;
+    e = { ...rest, unseen: true } as LoggedEvent;
+  }
   const named = unitsNamed(e);
   // a unit.added's unit did not exist before: it shows when it is visible after
   const added = e.type === 'unit.added' ? e.unit.id : undefined;
@@ -224,7 +241,8 @@ function redact(e: LoggedEvent, before: EncounterState, after: EncounterState, v
     const p = before.pending.find((x) => x.id === e.id);
     if (p && !pendingSeen(before, p)) return undefined;
     // the GM's answer is the GM's; a unit's answer naming a hidden unit is not shown (the decision still closes)
-    if (p && (p.answeredBy === 'gm' || mentions?.test(JSON.stringify(e.answer)))) return { ...e, answer: null };
+    if (p && p.answeredBy === 'gm') return { ...e, answer: null, said: 'The GM has decided' };
+    if (p && mentions?.test(`${JSON.stringify(e.answer)} ${e.said ?? ''}`)) return { ...e, answer: null, said: 'Decided' };
   }
   if (e.type === 'unit.data' && GM_ONLY_KEYS.includes(e.key)) return undefined;
   if (e.type === 'unit.data') {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { rulesetById } from '../rulesets/index.ts';
+import { notFound } from './errors.ts';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../examples/', import.meta.url));
 
@@ -44,9 +45,27 @@ export function listExamples(dir = EXAMPLES_DIR): Example[] {
   return out;
 }
 
+/**
+ * The example a ruleset is shown off with at a table (Ruleset.showcase, else its first example), as an
+ * example path ("phase20/crossroads-4v4.yaml"); undefined when it ships none.
+ */
+export function showcaseOf(rulesetId: string, dir = EXAMPLES_DIR): string | undefined {
+  const mine = listExamples(dir).filter((e) => e.ruleset === rulesetId);
+  const named = rulesetById(rulesetId)?.showcase;
+  return (mine.find((e) => e.path === `${rulesetId}/${named}`) ?? mine[0])?.path;
+}
+
 /** The text of a listed example; anything not in the list (../, absolute paths) is simply not found. */
 export function readExample(path: string, dir = EXAMPLES_DIR): { text: string; file: string } | undefined {
   const ex = listExamples(dir).find((e) => e.path === path);
   if (!ex) return undefined;
   return { text: readFileSync(join(dir, ex.path), 'utf8'), file: `examples/${ex.path}` };
+}
+
+/** GET /api/examples/{ruleset}/{stem}: a listed example's text (`phase20/goblin-cave`), for the builder to open. */
+export function exampleText(ruleset: string, stem: string): Example & { text: string } {
+  const ex = listExamples().find((e) => e.path === `${ruleset}/${stem}.yaml` || e.path === `${ruleset}/${stem}.yml`);
+  const read = ex && readExample(ex.path);
+  if (!ex || !read) throw notFound(`no example "${ruleset}/${stem}" (GET /api/examples lists them)`);
+  return { ...ex, text: read.text };
 }

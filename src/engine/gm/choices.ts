@@ -6,6 +6,7 @@ import { fail } from '../rejection.ts';
 import type { Resolution } from '../resolution.ts';
 import type { CommandHandler, Ruleset } from '../ruleset.ts';
 import type { Json, Pending } from '../types.ts';
+import { choiceAt } from '../decision.ts';
 import { gmCommand } from './command.ts';
 
 /** Close a pending decision with a choice and continue it (the ruleset's answer, or a suggestion's). */
@@ -21,7 +22,7 @@ export function choiceCommands(ruleset: Ruleset, settle: Settle): Record<string,
       const face = ctx.roll(p.options.length, 'the dice decide');
       const choice = p.options[face - 1];
       // a GM's decision is hidden from players (views blank its options), so its roll is too
-      ctx.note(`The dice decide "${p.prompt}": d${p.options.length} shows ${face} → ${JSON.stringify(choice)}`, p.answeredBy === 'gm' ? { visibility: 'gm' } : { about: [p.answeredBy] });
+      ctx.note(`The dice decide "${p.prompt}": d${p.options.length} shows ${face} → ${choiceAt(p, face - 1, ctx.state).label}`, p.answeredBy === 'gm' ? { visibility: 'gm' } : { about: [p.answeredBy] });
       settle(ctx, p, choice);
     }),
 
@@ -29,7 +30,7 @@ export function choiceCommands(ruleset: Ruleset, settle: Settle): Record<string,
     'gm.note': gmCommand(ruleset, (ctx, cmd) => {
       if (typeof cmd.text !== 'string' || !cmd.text.trim()) fail('command/missing_field', '"gm.note" needs "text"', 'text');
       const about = cmd.about ?? [];
-      if (!Array.isArray(about) || !about.every((id) => typeof id === 'string' && ctx.state.units[id])) fail('command/bad_field', '"about" must list unit ids', 'about');
+      if (!Array.isArray(about) || !about.every((id) => typeof id === 'string' && Object.hasOwn(ctx.state.units, id))) fail('command/bad_field', '"about" must list unit ids', 'about');
       ctx.note(cmd.text, { about: about as string[], ...(cmd.public === true ? {} : { visibility: 'gm' as const }) });
     }),
   };

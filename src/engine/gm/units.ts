@@ -3,6 +3,7 @@
  * rule or at the GM's slot), removing one, changing its side, its controller, its visibility.
  */
 import { z } from 'zod';
+import { BOUNDS } from '../bounds.ts';
 import { currentUnit, endTurn } from '../flow.ts';
 import { addSlot } from '../order.ts';
 import { fail, RuleError } from '../rejection.ts';
@@ -31,6 +32,7 @@ export const unitJsonSchema = z.strictObject({
   elevation: z.number().optional(),
   zone: z.string().optional(),
   tags: z.array(z.string()).optional(),
+  policy: z.string().min(1).optional(),
   data: z.record(z.string(), z.json()).default({}),
 });
 
@@ -55,10 +57,11 @@ export function unitCommands(ruleset: Ruleset): Record<string, CommandHandler> {
   return {
     /** {unit: <Unit JSON>, slot?}: slot is an index of the turn order still to come; default the ruleset's rule or the round's end. */
     'gm.add_unit': gmCommand(ruleset, (ctx, cmd) => {
+      if (ctx.state.unitOrder.length >= BOUNDS.units) fail('gm/too_many_units', `an encounter holds at most ${BOUNDS.units} units`, 'unit');
       const parsed = unitJsonSchema.safeParse(cmd.unit);
       if (!parsed.success) fail('gm/bad_unit', zodProblem(parsed.error, 'unit'), 'unit');
       const unit = parsed.data as Unit;
-      if (ctx.state.units[unit.id]) fail('gm/duplicate_unit', `there is already a unit "${unit.id}" (${ctx.state.units[unit.id].name})`, 'unit');
+      if (Object.hasOwn(ctx.state.units, unit.id)) fail('gm/duplicate_unit', `there is already a unit "${unit.id}" (${ctx.state.units[unit.id].name})`, 'unit');
       const slot = numberArg(cmd, 'slot', { min: 0, optional: true });
       ctx.emit({ type: 'unit.added', unit });
       // the engine checks the shape; only the ruleset knows what its `data` must hold. A unit it cannot

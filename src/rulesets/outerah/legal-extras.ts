@@ -7,10 +7,13 @@ import type { Reach } from '../../engine/space/path.ts';
 import type { ActionOption, EncounterState, GridMap, Unit } from '../../engine/index.ts';
 import { calmBlocker, dismountBlocker, rideBlocker, summonBlocker } from './mount-commands.ts';
 import { mountRecord } from './mount-model.ts';
+import { dismissBlocker, tameBlocker } from './taming.ts';
+import { outOfCombat } from './hidden.ts';
 import { dataOf } from './model.ts';
 import { fromReach, reachableCells, takenCells } from './move.ts';
 import { isPincer } from './pet-link.ts';
 import { orderBlocker, petBudget, returnCellIn } from './pet-orders.ts';
+import { guardable } from './pet-watch.ts';
 import { petsOf, turnKey } from './pets.ts';
 import { reachOf } from './ranges.ts';
 import { castBlocker } from './skills.ts';
@@ -49,6 +52,13 @@ function petOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
     }
     if (orderBlocker(state, u, pet, 'attack')) continue;
     out.push(opt('pet', `${pet.name}: Stay Order`, { ...base, order: 'stay' }));
+    // the Pet Actions that are not attacks (ruling OUT-PET-2)
+    // no typed area: an area lists whom it takes, and whom a search would find is what the searcher does not know
+    out.push(opt('pet', `${pet.name}: Search Order (the 3×3 area around it)`, { ...base, order: 'search' }));
+    out.push({ ...opt('pet', `${pet.name}: Alert Order (a presence within ${dataOf(pet).move} cells)`, { ...base, order: 'alert' }), range: dataOf(pet).move });
+    for (const ward of units) {
+      if (guardable(u, pet, ward)) out.push({ ...opt('pet', `${pet.name}: Guard Order over ${ward.id === u.id ? `${u.name} (itself)` : ward.name}`, { ...base, order: 'guard', target: ward.id }), targets: [ward.id] });
+    }
     const w = dataOf(pet).weapons[0];
     const key = turnKey(state);
     const mine = dataOf(u).weapons.find((x) => x.hand === 'main') ?? dataOf(u).weapons[0];
@@ -56,7 +66,8 @@ function petOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
     const mineSpec = mine && weaponSpec(mine);
     for (const t of units) {
       if (!w || attackBlocker(state, pet, t, petSpec!)) continue;
-      if (dataOf(u).attackedTurn !== key) out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}`, { ...base, order: 'attack', target: t.id }, { range: reachOf(state, pet, t, petSpec!.range).range, targets: [t.id] }));
+      // after the trainer's own attack the lone order bears the interference (ruling OUT-PET-3)
+      out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}${dataOf(u).attackedTurn === key ? ' (Trainer Interference)' : ''}`, { ...base, order: 'attack', target: t.id }, { range: reachOf(state, pet, t, petSpec!.range).range, targets: [t.id] }));
       if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && !attackBlocker(state, u, t, mineSpec!)) {
         out.push(opt('attack', `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }, { range: reachOf(state, u, t, mineSpec!.range).range, targets: [t.id] }));
       }
@@ -68,9 +79,14 @@ function petOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
 }
 
 function mountOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
+  for (const id of state.unitOrder) {
+    const t = state.units[id];
+    if (dataOf(t).tameable && !tameBlocker(state, u, t)) out.push({ ...opt('mount', `Tame ${t.name} as a mount (Primary action, Animal Handling)`, { type: 'tame', actor: u.id, target: t.id }), range: 1, targets: [t.id] });
+  }
   const rec = mountRecord(u);
   if (!rec) return;
-  if (!summonBlocker(state, u)) out.push(opt('mount', 'Summon the mount (Primary action)', { type: 'summon_mount', actor: u.id }));
+  if (!dismissBlocker(state, u)) out.push(opt('mount', `Dismiss ${state.units[rec.unit].name} (${outOfCombat(state) ? 'out of combat: free' : 'Primary action'})`, { type: 'dismiss_mount', actor: u.id }));
+  if (!summonBlocker(state, u)) out.push(opt('mount', `Summon the mount (${outOfCombat(state) ? 'out of combat: free' : 'Primary action'})`, { type: 'summon_mount', actor: u.id }));
   if (!calmBlocker(state, u)) out.push(opt('mount', 'Calm the Feared mount (Animal Handling)', { type: 'calm_mount', actor: u.id }));
   if (!rideBlocker(state, u)) out.push(opt('mount', `Ride ${state.units[rec.unit].name}`, { type: 'ride', actor: u.id }));
   if (rec.state === 'riding' && u.position && u.pools.movement.value >= 1) {
@@ -181,10 +197,10 @@ function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): v
 /** The part-2 options, added to `out` (a new list when none is given); `want` leaves out the command types not asked for. */
 export function extraActions(state: EncounterState, u: Unit, out: ActionOption[] = [], want: (type: string) => boolean = () => true): ActionOption[] {
   if (want('pet')) petOptions(state, u, out);
-  if (want('summon_mount') || want('calm_mount') || want('ride') || want('dismount')) mountOptions(state, u, out);
+  if (['summon_mount', 'tame', 'calm_mount', 'ride', 'dismount', 'dismiss_mount'].some(want)) mountOptions(state, u, out);
   if (want('swim') && !swimBlocker(state, u.id)) out.push(opt('move', 'Swim: thrust on with half the Jump (Secondary action, 10 s of breath)', { type: 'swim', actor: u.id }));
-  if (want('station') || want('steer') || want('load_cannon') || want('fire_cannon') || want('attack_ship')) shipOptions(state, u, out);
-  if (want('enchant_orb') || want('launch')) catapultOptions(state, u, out);
+  if (['station', 'steer', 'load_cannon', 'fire_cannon', 'attack_ship'].some(want)) shipOptions(state, u, out);
+  if (['enchant_orb', 'launch'].some(want)) catapultOptions(state, u, out);
   if (want('hookshot')) hookshotOptions(state, u, out);
   return out;
 }

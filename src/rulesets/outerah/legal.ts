@@ -10,6 +10,7 @@ import { dataOf } from './model.ts';
 import { fromReach, reachableCells } from './move.ts';
 import { reachOf } from './ranges.ts';
 import { castBlocker, isHarmful } from './skills.ts';
+import { areaCells, struckBy } from './skill-area.ts';
 import { weaponSpec } from './spec.ts';
 import { attackBlocker } from './targeting.ts';
 import { hasSlot } from './turn.ts';
@@ -35,19 +36,23 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   // a policy asked narrowly (listing.ts): what it did not ask for is not built
   const want = (type: string) => !only || only.has(type);
   const units = state.unitOrder.map((k) => state.units[k]);
-  const petAttacked = d.petAttackedTurn === turnKey(state); // ruling OUT-PET-3
+  // ruling OUT-PET-3: after a lone pet attack this turn the trainer's own attack bears the interference
+  const late = d.petAttackedTurn === turnKey(state) ? ' (Trainer Interference)' : '';
   for (const w of want('attack') ? d.weapons : []) {
-    if (!hasSlot(u, slotOfWeapon(w)) || petAttacked) continue;
+    if (!hasSlot(u, slotOfWeapon(w))) continue;
     const spec = weaponSpec(w);
     for (const t of units) {
-      if (!attackBlocker(state, u, t, spec)) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack', range: reachOf(state, u, t, spec.range).range, targets: [t.id] });
+      if (!attackBlocker(state, u, t, spec)) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}${late}`, group: 'attack', range: reachOf(state, u, t, spec.range).range, targets: [t.id] });
     }
   }
   for (const k of want('cast') ? d.skills : []) {
     for (const t of units) {
       if (castBlocker(state, u, k, t)) continue;
       if (k.kind === 'heal' && t.pools.hp.value >= t.pools.hp.max) continue;
-      out.push({ command: { type: 'cast', actor: id, skill: k.id, target: t.id }, label: `${k.name} on ${t.name}`, group: k.kind === 'attack' || k.kind === 'debuff' ? 'attack' : 'support', range: isHarmful(k) ? reachOf(state, u, t, k.range).range : k.range, targets: [t.id] });
+      const option: ActionOption = { command: { type: 'cast', actor: id, skill: k.id, target: t.id }, label: `${k.name} on ${t.name}`, group: k.kind === 'attack' || k.kind === 'debuff' ? 'attack' : 'support', range: isHarmful(k) ? reachOf(state, u, t, k.range).range : k.range, targets: [t.id] };
+      // an area skill says whom it strikes (ruling OUT-PET-5)
+      if (k.area) out.push({ ...option, label: `${option.label} (area ${2 * k.area + 1}×${2 * k.area + 1})`, area: areaCells(state, k, t.position!), targets: struckBy(state, u, k, t).map((v) => v.id) });
+      else out.push(option);
     }
   }
   if (hasSlot(u, 'secondary')) {

@@ -105,14 +105,36 @@ describe('outerah pets', () => {
     expect(t.hp('wolf')).toBe(17);
   });
 
-  it('OUT-PET-3, OUT-PET-4: a trainer not attacking (an item) leaves the pet free of penalty; attacking alone then is refused (ruling)', () => {
+  it('OUT-PET-3, OUT-PET-4: a trainer not attacking (an item) leaves the pet free of penalty; attacking after its pet, the trainer bears the interference (ruling)', () => {
     const t = table({ hero: { items: { potion: 1 }, startHp: 30 } });
     t.dice(2, 2).do({ type: 'use_item', actor: 'hero', item: 'potion' });
     // full Wolf bite with its critical check: 1d6(4) + Strength 10 − 2 = 12
     const ev = t.dice(50, 30, 4).do({ type: 'pet', actor: 'hero', pet: 'wolf', order: 'attack', target: 'foe' });
     expect(t.lines(ev)).toContain('Wolf attacks on its own: Hero is not attacking, so no Trainer Interference [OUT-PET-4]');
     expect(t.hp('foe')).toBe(18);
-    expect(t.rejects({ type: 'attack', actor: 'hero', target: 'foe' })).toBe('action/interference');
+    // now Hero attacks too: "also attacking" — no Strength, a miss would hurt Hero; Hero (2,2) and the Wolf (4,2)
+    // flank Foe (3,2), the Wolf's bite went at Foe: a pincer, advantage. Crit D100(50) > 5; hit 2D100 (80, 30) keeps
+    // 30 ≤ 50; 1d8(4) − Vitality 10 reduction 2 = 2 → 16. The Wolf's bite stands as it was rolled.
+    expect(outerah.legalActions(t.state, 'hero').some((o) => o.label === 'Attack Foe with Sword (Trainer Interference)')).toBe(true);
+    const late = t.dice(50, 80, 30, 4).do({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' });
+    expect(t.lines(late)).toContain("Hero attacks after Wolf attacked this turn: Trainer Interference — no Strength or Intelligence added, a miss hurts Hero; a pincer on Foe gives advantage (Wolf's attack stands as rolled) [OUT-PET-3]");
+    expect(t.checks(late).at(-1)).toBe('1d8(4) (no Strength: Trainer Interference) − Vitality 10 reduction 2 = 2 → 2 damage [OUT-DMG-1, OUT-RES-2]');
+    expect(t.hp('foe')).toBe(16);
+    expect(t.unusedDice).toEqual([]);
+  });
+
+  it('OUT-PET-3: the Attack Order after the trainer attacked alone is given, with the interference the text gives (not refused)', () => {
+    const t = table({ foe: { hp: 100 } });
+    // Hero's sword first, in full: crit D100(50), hit D100(30) ≤ 50, 1d8(4) + Strength 20 − 2 = 22 → 78
+    t.dice(50, 30, 4).do({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' });
+    expect(outerah.legalActions(t.state, 'hero').some((o) => o.label === 'Wolf: Attack Order on Foe (Trainer Interference)')).toBe(true);
+    // the Wolf's bite now: no critical check, 50 %, no Strength; the Wolf (4,2) behind Foe (faces W): 50 + 30 − 20 + 10
+    // = 70; a pincer with Hero's attack on Foe: 2D100 (90, 20) keeps 20; 1d6(6) − 2 = 4 × 50 % = 2 → 76
+    const ev = t.dice(90, 20, 6).do({ type: 'pet', actor: 'hero', pet: 'wolf', order: 'attack', target: 'foe' });
+    expect(t.lines(ev)).toContain("Wolf attacks after Hero attacked this turn: Trainer Interference — no Strength or Intelligence added, Wolf deals 50 % and cannot crit, a miss hurts it; a pincer on Foe gives advantage (Hero's attack stands as rolled) [OUT-PET-3]");
+    expect(t.lines(ev)).toContain('Wolf cannot crit: Trainer Interference [OUT-PET-3]');
+    expect(t.hp('foe')).toBe(76);
+    expect(t.unusedDice).toEqual([]);
   });
 
   it('OUT-PET-2, OUT-PET-5: the Skill Order strikes in sync without penalty and links trainer and pet to the end of the next round', () => {
@@ -136,6 +158,25 @@ describe('outerah pets', () => {
     expect(t.checks(ev)[1]).toContain('(advantage: Wolf is in a Spirit Link)');
     expect(t.checks(ev).filter((c) => c.includes('[OUT-PET-5]') && c.includes('shared'))).toEqual(['damage to Wolf 18 × shared 50% = 9 → Hero takes 9 [OUT-PET-5]', 'damage to Hero 7 × shared 50% = 3 → Wolf takes 3 [OUT-PET-5]']);
     expect([t.hp('hero'), t.hp('wolf')]).toEqual([24, 9]);
+    expect(t.unusedDice).toEqual([]);
+  });
+
+  it('OUT-PET-5: an area attack over both linked units deals each its full damage, and each hit passes its 50 % on (area skills: ruling)', () => {
+    const storm = { id: 'storm', name: 'Firestorm', kind: 'attack', element: 'fire', dice: '2d6', range: 6, area: 1 };
+    const t = table({ hero: { at: [1, 4], skills: ['firebolt'] }, wolf: { at: [2, 3], hp: 60, facing: 'N' }, foe: { hp: 100, skills: [storm] } });
+    // the Skill Order links them (Foe 100 → 85 → 73), as in the test above
+    t.dice(50, 30, 3, 4, 50, 30, 4).do({ type: 'pet', actor: 'hero', pet: 'wolf', order: 'skill', skill: 'firebolt', target: 'foe' });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // Firestorm at the Wolf (2,3): its 3×3 area holds Hero (1,4) too (not Foe, the caster)
+    expect(outerah.legalActions(t.state, 'foe').find((o) => o.label === 'Firestorm on Wolf (area 3×3)')?.targets).toEqual(['wolf', 'hero']);
+    // Wolf: crit D100(50); head-on (Foe NE of a Wolf facing N) 50 + 20 − 20 − 10 = 40 with advantage 2D100 (60, 10);
+    //   2d6(1, 1) + Intelligence 20 − Wisdom 10 reduction 2 = 20 → Wolf 40, Hero takes ⌊20 / 2⌋ = 10 → 30;
+    // Hero: crit D100(50); head-on (Foe NE of Hero facing E) 40, advantage (70, 20); 2d6(2, 2) + 20 − Wisdom 20 reduction 4
+    //   = 20 → Hero 10, the Wolf takes 10 → 30. Each took the full 20 and the other's 10.
+    const ev = t.dice(50, 60, 10, 1, 1, 50, 70, 20, 2, 2).do({ type: 'cast', actor: 'foe', skill: 'storm', target: 'wolf' });
+    expect(t.lines(ev)).toContain('Firestorm bursts over the 3×3 area around Wolf: it strikes Wolf, Hero [OUT-PET-5]');
+    expect(t.checks(ev).filter((c) => c.includes('shared'))).toEqual(['damage to Wolf 20 × shared 50% = 10 → Hero takes 10 [OUT-PET-5]', 'damage to Hero 20 × shared 50% = 10 → Wolf takes 10 [OUT-PET-5]']);
+    expect([t.hp('hero'), t.hp('wolf'), t.hp('foe')]).toEqual([10, 30, 73]);
     expect(t.unusedDice).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { currentUnit } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
 import { dataOf, isBraced } from './model.ts';
 import { reachableCells } from './move.ts';
+import { canPrepare, readiedWeapon } from './turn.ts';
 import { hasBlockers, inSight } from './sight.ts';
 import { barredByBrace, hasCatalyst, spellTargets } from './spell.ts';
 
@@ -16,11 +17,20 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   if (!u || u.status !== 'active') return [];
   const d = dataOf(u);
   const out: ActionOption[] = [];
+  const weapon = readiedWeapon(u);
+  const ready = (label: string): ActionOption => ({ command: { type: 'prepare', actor: id, kind: 'ready_attack' }, label, group: 'preparation', ...(weapon ? { range: weapon.range } : {}) });
+  const strikes = weapon ? `strikes the first enemy that ends a move within reach, until ${u.name}'s next turn` : '';
+  const readyWords = `Ready an attack with ${weapon?.name} — ${strikes}`;
   if (currentUnit(state) !== id) {
-    if (d.prep.state === 'open') out.push({ command: { type: 'prepare', actor: id, kind: 'ready_attack' }, label: 'Ready an attack (Preparation)', group: 'preparation' });
+    if (canPrepare(u)) out.push(ready(readyWords));
     return out;
   }
-  if (!inActionPhase(state)) return out;
+  if (!inActionPhase(state)) {
+    // its last Action used: the Preparation Phase has begun; announce now, or let the turn pass (P20-PREP-1)
+    if (canPrepare(u)) out.push(ready(readyWords));
+    out.push({ command: { type: 'end_turn', actor: id }, label: 'End the turn (the Preparation can still be announced later)', group: 'turn' });
+    return out;
+  }
   // asked before every command a policy makes: plain loops, nothing built that is not an option
   const order = state.unitOrder;
   const map = state.map as GridMap;
@@ -67,8 +77,8 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   }
   if (canSpend(state, u, 'generic')) {
     if (!d.immobile && !d.sprinted) {
-      out.push({ command: { type: 'sprint', actor: id }, label: 'Sprint (double movement)', group: 'generic' });
-      out.push({ command: { type: 'sprint_plus', actor: id }, label: 'Sprint+ (quadruple movement, none next turn)', group: 'generic' });
+      out.push({ command: { type: 'sprint', actor: id }, label: `Sprint (movement ${d.speed * 2} this turn)`, group: 'generic' });
+      out.push({ command: { type: 'sprint_plus', actor: id }, label: `Sprint+ (movement ${d.speed * 4} this turn, none next turn)`, group: 'generic' });
     }
     if (!isBraced(state, id)) out.push({ command: { type: 'brace', actor: id }, label: 'Brace (halve incoming damage)', group: 'generic' });
     for (let i = 0; i < order.length; i++) {
@@ -81,7 +91,9 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
       if (d.role !== role) out.push({ command: { type: 'roleshift', actor: id, role }, label: `Shift to the ${role} role`, group: 'generic' });
     }
   }
-  out.push({ command: { type: 'end_turn', actor: id }, label: 'End the Action Phase', group: 'turn' });
+  // deciding to take no further Actions enters the Preparation Phase, which ends the turn (P20-PREP-1)
+  if (weapon && !d.braceBlocksPrep) out.push(ready(`Ready an attack with ${weapon.name} and end the turn — ${strikes}`));
+  out.push({ command: { type: 'end_turn', actor: id }, label: d.sprinting ? 'Stop sprinting and end the turn' : 'End the turn', group: 'turn' });
   out.push({ command: { type: 'give_up', actor: id }, label: 'Give up', group: 'turn' });
   return out;
 }

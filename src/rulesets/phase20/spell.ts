@@ -6,7 +6,7 @@
  * beating DC = the spell's number + the caster's Magic.
  */
 import { distance } from '../../engine/space/grid.ts';
-import { fail, type Cell, type Command, type EncounterState, type GridMap, type Json, type Resolution, type Term, type Unit } from '../../engine/index.ts';
+import { fail, own, type Cell, type Command, type EncounterState, type GridMap, type Json, type Resolution, type Term, type Unit } from '../../engine/index.ts';
 import { grantFollowUps, spendAction } from './actions.ts';
 import { dealDamage } from './damage.ts';
 import { dataOf, dvOf, mod } from './model.ts';
@@ -62,7 +62,7 @@ export const barredByBrace = (u: Unit, s: Spell): boolean => !s.heals && dataOf(
 
 function aimOf(ctx: Resolution, u: Unit, s: Spell, cmd: Command): { at: Cell; primary?: string } {
   if (typeof cmd.target === 'string') {
-    const t = ctx.state.units[cmd.target];
+    const t = own(ctx.state.units, cmd.target);
     if (!t) fail('unit/unknown', `there is no unit "${cmd.target}"`, 'target');
     if (s.heals ? !healable(u, t) : t.status !== 'active') fail('action/bad_target', `${t.name} is ${t.status}`, 'target');
     return { at: t.position!, primary: t.id };
