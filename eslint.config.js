@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'src/web/dist', 'data', 'coverage'] },
+  { ignores: ['node_modules', 'dist', 'src/web/dist', 'data', 'coverage', 'docs/reference'] },
   ...tseslint.configs.recommended,
   {
     rules: {

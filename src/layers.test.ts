@@ -18,6 +18,8 @@ const allowed: Record<string, string[]> = {
   // the encounter builder's Web Worker plays fights with the simulator's browser-safe core (checked below)
   web: ['engine', 'dice', 'rulesets', 'sim'],
   cli: ['server', 'store', 'sim', 'rulesets', 'engine', 'dice'],
+  // the package's root entry (`import … from 'skirmish'`): a door onto the layers beneath, never the edges'
+  library: ['sim', 'rulesets', 'engine', 'dice'],
 };
 
 function files(dir: string): string[] {

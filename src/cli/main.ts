@@ -8,7 +8,11 @@ export async function main(argv: string[]): Promise<number> {
     .description('Tabletop-RPG combat resolved by the book.')
     .exitOverride()
     .configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
-  for (const add of commands) add(program);
+  // the first word names one subcommand: load only its file (start-up time); else all, for help and for
+  // commander's "unknown command" with its suggestion
+  const first = argv[0];
+  const wanted = first !== undefined && Object.hasOwn(commands, first) ? [commands[first]] : Object.values(commands);
+  for (const add of await Promise.all(wanted.map((load) => load()))) add(program);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;

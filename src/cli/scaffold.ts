@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { rulesets } from '../rulesets/index.ts';
 
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TEMPLATE = fileURLToPath(new URL('../scaffold/', import.meta.url));
+// from the package root, so that the compiled CLI (dist/cli/) finds the templates in src/ too
+const TEMPLATE = join(PACKAGE_ROOT, 'src/scaffold/');
 
 export interface ScaffoldOptions {
   /** The project to write into (default: this package). */
@@ -55,6 +56,9 @@ export function scaffold(id: string, opts: ScaffoldOptions = {}): string[] {
   const why = badId(id, prefix, root);
   if (why) throw new Error(why);
   const indexFile = join(root, 'src/rulesets/index.ts');
+  // an installed package is compiled JavaScript: a ruleset is added to the sources, in a checkout
+  if (!existsSync(indexFile)) throw new Error(`${root} is not a checkout of Skirmish's sources (it has no src/rulesets/index.ts): new-ruleset adds a folder there`);
+  if (!existsSync(TEMPLATE)) throw new Error(`this Skirmish has no ruleset template (${TEMPLATE}): run new-ruleset from a checkout of its sources`);
   const registered = register(readFileSync(indexFile, 'utf8'), id);
   if (!registered) throw new Error(`src/rulesets/index.ts does not read as expected: add "import { ${id} } from './${id}/index.ts';" and "${id}," to it by hand`);
   const written: string[] = [];

@@ -8,7 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const WEB_DIST = fileURLToPath(new URL('../web/dist/', import.meta.url));
+// from the package root, so that src/server/ and its compiled copy dist/server/ find the same page
+export const WEB_DIST = fileURLToPath(new URL('../../src/web/dist/', import.meta.url));
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

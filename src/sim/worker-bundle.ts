@@ -5,12 +5,13 @@
  * time of every file a worker may load, the lock file, esbuild's version), so only the first run after
  * a change builds it — building takes both cores for a tenth of a second, time the fights would have.
  * A read-only install keeps the bundle in memory; if bundling fails, workers start through the loader.
+ * Compiled (dist/, the package), this file is JavaScript beside worker.js: workers start from that, and
+ * esbuild (a devDependency) is not loaded at all.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, version as esbuildVersion } from 'esbuild';
 
 const SRC = fileURLToPath(new URL('../', import.meta.url));
 const LOCK = fileURLToPath(new URL('../../package-lock.json', import.meta.url));
@@ -18,7 +19,7 @@ const CACHE = fileURLToPath(new URL('../../node_modules/.cache/skirmish/', impor
 const PREFIX = 'sim-worker-';
 
 /** Every non-test TypeScript file under src/ but the web page's, by path, size and modification time. */
-function fingerprint(): string {
+function fingerprint(esbuildVersion: string): string {
   const h = createHash('sha256').update(`esbuild ${esbuildVersion}\n`);
   const note = (file: string) => {
     const s = statSync(file);
@@ -37,7 +38,7 @@ function fingerprint(): string {
   return h.digest('hex').slice(0, 16);
 }
 
-async function bundle(): Promise<string> {
+async function bundle(build: typeof import('esbuild').build): Promise<string> {
   const out = await build({
     entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
     bundle: true, format: 'esm', platform: 'node', target: 'node20', write: false, logLevel: 'silent',
@@ -59,16 +60,23 @@ function keep(file: string, text: string): void {
 }
 
 async function load(): Promise<URL> {
+  if (import.meta.url.endsWith('.js')) return new URL('./worker.js', import.meta.url);
+  let esbuild: typeof import('esbuild');
+  try {
+    esbuild = await import('esbuild');
+  } catch {
+    return new URL('./worker-entry.mjs', import.meta.url);
+  }
   let file: string | undefined;
   try {
-    file = join(CACHE, `${PREFIX}${fingerprint()}.mjs`);
+    file = join(CACHE, `${PREFIX}${fingerprint(esbuild.version)}.mjs`);
     if (existsSync(file)) return pathToFileURL(file);
   } catch {
     file = undefined; // sources not readable as files (an unusual install): bundle anyway
   }
   let text: string;
   try {
-    text = await bundle();
+    text = await bundle(esbuild.build);
   } catch {
     return new URL('./worker-entry.mjs', import.meta.url);
   }
