@@ -12,6 +12,7 @@ import type { GameEvent } from './events.ts';
 import { forkState } from './fork.ts';
 import { checkOutcome, currentUnit, endTurn, nextTurn } from './flow.ts';
 import { gmCommands, settleSuggestion } from './gm/index.ts';
+import { LazyListing, ofTypes, type Listing, type Wanted } from './listing.ts';
 import { fail, isRejection, reject, RuleError, type Rejection } from './rejection.ts';
 import { builtinNameIn } from './own.ts';
 import { Resolution } from './resolution.ts';
@@ -43,7 +44,10 @@ export interface Engine {
   fork(state: EncounterState): EncounterState;
   /** Fold events onto a copy of `from` (default: the empty state). */
   replay(events: readonly GameEvent[], from?: EncounterState): EncounterState;
-  legalActions(state: EncounterState, unit: UnitId): ActionOption[];
+  /** Everything `unit` may do now; with `only`, just the options of those command types. */
+  legalActions(state: EncounterState, unit: UnitId, only?: Wanted): ActionOption[];
+  /** The same, as a policy asks it: whole or narrowly, each answer built when first asked. */
+  listing(state: EncounterState, unit: UnitId): Listing;
   preview(state: EncounterState, command: Command): Preview | Rejection;
   activeUnit(state: EncounterState): UnitId | undefined;
   /** Whether a unit is still in the fight, by the ruleset's rules (Ruleset.standing; default: status 'active'). */
@@ -188,14 +192,18 @@ export function createEngine(ruleset: Ruleset): Engine {
       for (const e of events) s = applyEvent(s, e, appliers);
       return s;
     },
-    legalActions(state, unit) {
+    legalActions(state, unit, only) {
       if (state.status !== 'active') return [];
       if (firstBlocking(state)) {
+        if (only && !only.has('answer')) return [];
         return state.pending
           .filter((p) => p.blocking !== false && p.answeredBy === unit)
           .flatMap((p) => choicesOf(p, state).map(({ option, choice }) => ({ command: { type: 'answer', actor: unit, pending: p.id, choice: option }, label: choice.label, group: 'answer' })));
       }
-      return ruleset.legalActions(state, unit);
+      return only ? ofTypes(ruleset.legalActions(state, unit, only), only) : ruleset.legalActions(state, unit);
+    },
+    listing(state, unit) {
+      return new LazyListing((only) => engine.legalActions(state, unit, only));
     },
     preview(state, command) {
       const h = precheck(state, command, {});

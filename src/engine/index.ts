@@ -6,6 +6,7 @@ export * from './rejection.ts';
 export * from './apply.ts';
 export * from './resolution.ts';
 export * from './ruleset.ts';
+export * from './listing.ts';
 export * from './engine.ts';
 export * from './flow.ts';
 export * from './standing.ts';

@@ -29,6 +29,8 @@ const FREE = new Set(['data', 'value', 'gmNotes']);
  * (words for people and free data aside) — and the name; undefined when there is none.
  */
 export function findBuiltinName(value: unknown): { name: string; path: (string | number)[] } | undefined {
+  // every command decide is given is asked this: a scan that builds nothing, then the path only for a hit
+  if (!hasBuiltinName(value, 0)) return undefined;
   const path: (string | number)[] = [];
   const walk = (v: unknown): string | undefined => {
     if (typeof v === 'string') return isBuiltinName(v) ? v : undefined;
@@ -53,6 +55,21 @@ export function findBuiltinName(value: unknown): { name: string; path: (string |
   };
   const name = walk(value);
   return name === undefined ? undefined : { name, path };
+}
+
+/** Whether `findBuiltinName` would find one (the same walk, without keeping the path). */
+function hasBuiltinName(v: unknown, depth: number): boolean {
+  if (typeof v === 'string') return isBuiltinName(v);
+  if (typeof v !== 'object' || v === null || depth > 64) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (hasBuiltinName(v[i], depth + 1)) return true;
+    return false;
+  }
+  for (const k of Object.keys(v)) {
+    if (isBuiltinName(k)) return true;
+    if (!WORDS.has(k) && !FREE.has(k) && hasBuiltinName((v as Record<string, unknown>)[k], depth + 1)) return true;
+  }
+  return false;
 }
 
 /** A command giving a built-in name as an id or key, refused before any rule runs; undefined when it gives none. */

@@ -4,6 +4,7 @@
  */
 import type { Appliers } from './apply.ts';
 import type { GameEvent } from './events.ts';
+import type { Listing, Wanted } from './listing.ts';
 import type { Rejection } from './rejection.ts';
 import type { Resolution } from './resolution.ts';
 import type { Cell, CombatResult, Effect, EncounterState, Json, Pending, Slot, Unit, UnitId } from './types.ts';
@@ -55,8 +56,12 @@ export interface CommandHandler {
   resolve(ctx: Resolution, command: Command): void;
 }
 
-/** How a unit chooses what to do in a simulated (or GM-autopiloted) fight. */
-export type Policy = (state: EncounterState, unit: UnitId, options: ActionOption[], pick: (n: number) => number) => ActionOption;
+/**
+ * How a unit chooses what to do in a simulated (or GM-autopiloted) fight: one of the options it is
+ * offered, asked for whole (`options.all`) or narrowly (`options.except('move')`, `options.of('move')`:
+ * ask for what you would choose first, and for moves only when you would move — see listing.ts).
+ */
+export type Policy = (state: EncounterState, unit: UnitId, options: Listing, pick: (n: number) => number) => ActionOption;
 
 export interface Ruleset {
   id: string;
@@ -106,8 +111,12 @@ export interface Ruleset {
   /** Called when an effect's duration runs out, before it is removed. */
   onEffectExpire?(ctx: Resolution, effect: Effect): void;
   commands: Record<string, CommandHandler>;
-  /** Everything `unit` may do now (it need not be its turn: reactions). */
-  legalActions(state: EncounterState, unit: UnitId): ActionOption[];
+  /**
+   * Everything `unit` may do now (it need not be its turn: reactions). With `only`, the options of
+   * other command types may be left out (and should be, where building them costs: a policy asked
+   * narrowly); the engine filters the list to `only` either way.
+   */
+  legalActions(state: EncounterState, unit: UnitId, only?: Wanted): ActionOption[];
   preview?(state: EncounterState, command: Command): Preview | Rejection;
   /** Answer a pending decision (a GM's call, a reaction); `choice` is one of pending.options. */
   answer?(ctx: Resolution, pending: Pending, choice: Json): void;

@@ -1,12 +1,14 @@
 // Options carry their facts as typed fields (ActionOption: move, range, area, targets), so the page and
 // the policies read data, never a label's words: every option listed in the first rounds of every
 // example of every registered ruleset, played by the file's own policies, is checked against the
-// command it stands for, the board and — where a label states a cost — the label itself.
+// command it stands for, the board and — where a label states a cost — the label itself. On the way,
+// every narrow question a policy may ask (listing.ts: of, except) must get exactly the full listing's
+// options of those types: a ruleset that skips building what was not asked for never skips more.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RandomStream, streamSource } from '../dice/index.ts';
-import { createEngine, currentUnit, type ActionOption, type Cell, type EncounterState, type GridMap, type Unit } from '../engine/index.ts';
+import { createEngine, currentUnit, listingOf, type ActionOption, type Cell, type EncounterState, type GridMap, type Unit } from '../engine/index.ts';
 import { distance } from '../engine/space/grid.ts';
 import { policyFor } from '../sim/policies.ts';
 import { rulesets } from './index.ts';
@@ -86,13 +88,19 @@ describe('listed options carry their move, range, area and targets as data', () 
               continue;
             }
             const options = engine.legalActions(state, who);
+            // a narrow question gets exactly the full listing's options of those types (listing.ts)
+            const types = [...new Set(options.map((o) => o.command.type))];
+            for (const type of [...types, 'move']) {
+              expect(engine.listing(state, who).of(type), `${f}: of('${type}')`).toEqual(options.filter((o) => o.command.type === type));
+              expect(engine.listing(state, who).except(type), `${f}: except('${type}')`).toEqual(options.filter((o) => o.command.type !== type));
+            }
             for (const o of options) {
               checkOption(state, state.units[who], o, `${f} round ${state.turn.round}`);
               if (o.move) seen.moves++;
               if (o.targets) seen.aimed++;
               if (o.area) seen.areas++;
             }
-            const cmd = options.length ? policyFor(engine.ruleset, state, who)(state, who, options, pick).command : { type: 'end_turn', actor: who };
+            const cmd = options.length ? policyFor(engine.ruleset, state, who)(state, who, listingOf(options), pick).command : { type: 'end_turn', actor: who };
             d = engine.decide(state, cmd, dice, { inPlace: true });
           }
           expect(d.ok, `${f}: ${!d.ok && d.rejection.message}`).toBe(true);

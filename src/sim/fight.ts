@@ -3,7 +3,7 @@
  * Used by `skirmish run`, the simulator and tests. Scripted commands (a scenario) go first.
  */
 import type { DiceSource } from '../dice/source.ts';
-import { currentUnit, EncounterLog, type Command, type Engine, type EncounterState, type GameEvent, type LoggedEvent, type Rejection } from '../engine/index.ts';
+import { currentUnit, EncounterLog, type ActionOption, type Command, type Engine, type EncounterState, type GameEvent, type LoggedEvent, type Rejection } from '../engine/index.ts';
 import { policyFor } from './policies.ts';
 import { leftOver, prepareStep, settleStep } from './script.ts';
 
@@ -44,14 +44,15 @@ function nextCommand(engine: Engine, state: EncounterState, opts: FightOptions, 
     const unit = p.answeredBy === 'gm' ? undefined : p.answeredBy;
     const choice = p.options[opts.pick(p.options.length)];
     if (unit === undefined) return { type: 'answer', pending: p.id, choice };
-    const options = engine.legalActions(state, unit);
-    return options.length ? policyFor(engine.ruleset, state, unit, opts.policies)(state, unit, options, opts.pick).command : { type: 'answer', actor: unit, pending: p.id, choice };
+    const listing = engine.listing(state, unit);
+    if (!listing.all.length) return { type: 'answer', actor: unit, pending: p.id, choice };
+    return policyFor(engine.ruleset, state, unit, opts.policies)(state, unit, listing, opts.pick).command;
   }
   const unit = currentUnit(state)!;
   if (perTurn >= MAX_COMMANDS_PER_TURN) return { type: 'end_turn', actor: unit };
-  const options = engine.legalActions(state, unit);
-  if (!options.length) return { type: 'end_turn', actor: unit };
-  return policyFor(engine.ruleset, state, unit, opts.policies)(state, unit, options, opts.pick).command;
+  // the policy asks for what it needs (listing.ts); a policy that finds nothing at all gets the end of the turn
+  const chosen = policyFor(engine.ruleset, state, unit, opts.policies)(state, unit, engine.listing(state, unit), opts.pick) as ActionOption | undefined;
+  return chosen ? chosen.command : { type: 'end_turn', actor: unit };
 }
 
 const START: Command = { type: 'start' };

@@ -1,13 +1,13 @@
 /** Choosing a policy for a unit: the unit's own, its side's, the ruleset's 'aggressive', else random. */
 import type { ActionOption, EncounterState, Policy, Ruleset, UnitId } from '../engine/index.ts';
 
-export const randomPolicy: Policy = (_state, _unit, options, pick) => options[pick(options.length)];
+export const randomPolicy: Policy = (_state, _unit, options, pick) => options.all[pick(options.all.length)];
 
 /**
  * The first legal action, as the ruleset lists it (rulesets list attacks first, ending the turn last
  * but one): a cheap, deterministic baseline — and the policy of the speed benchmark.
  */
-export const firstPolicy: Policy = (_state, _unit, options) => options[0];
+export const firstPolicy: Policy = (_state, _unit, options) => options.all[0];
 
 const builtIn: Record<string, Policy> = { random: randomPolicy, first: firstPolicy };
 

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RandomStream } from '../../src/dice/index.ts';
-import { currentUnit, type ActionOption, type EncounterState, type Policy, type UnitId } from '../../src/engine/index.ts';
+import { currentUnit, type ActionOption, type EncounterState, type Listing, type Policy, type UnitId } from '../../src/engine/index.ts';
 import { rulesets } from '../../src/rulesets/index.ts';
 import { loadText } from '../../src/rulesets/load.ts';
 import { EXAMPLES_DIR, showcaseOf } from '../../src/server/examples.ts';
@@ -27,7 +27,9 @@ const onBoard = (o: ActionOption) => cellOf(o) !== undefined;
 /** The bot as a policy: the page's buttons and board cells read from the options the page is given. */
 function botPolicy(): Policy {
   const memo: TurnMemo = { key: '', attacks: 0, moved: 0 };
-  return (state: EncounterState, unit: UnitId, options: readonly ActionOption[]) => {
+  return (state: EncounterState, unit: UnitId, listing: Listing) => {
+    // the page is given the whole listing: the bot reads it all, as the page does
+    const options = listing.all;
     const key = `${state.turn.round}|${currentUnit(state)}|${state.turn.index}`;
     if (memo.key !== key) Object.assign(memo, { key, attacks: 0, moved: 0 });
     const u = state.units[unit];

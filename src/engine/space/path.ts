@@ -76,18 +76,28 @@ export function stepCost(map: GridMap, from: Cell, to: Cell, rules: MoveRules = 
 const openGround: Terrain = {};
 
 /**
- * A map's terrain by cell index (y·width + x), built once per map: a search looks a cell's terrain up
- * for every neighbour it scans, and the map never changes in place (`map.set` puts a new map in).
+ * A map's terrain by cell index (y·width + x), built once per map: a search looks a cell up for every
+ * neighbour it scans, and the map never changes in place (`map.set` puts a new map in). `wall` marks
+ * blocksMove cells and `cost` holds each cell's Terrain.cost ?? 1, so the search reads no terrain object.
  */
-const terrainGrids = new WeakMap<GridMap, (Terrain | undefined)[]>();
+interface TerrainGrid {
+  wall: Uint8Array;
+  cost: Float64Array;
+}
 
-function terrainGrid(map: GridMap): (Terrain | undefined)[] {
+const terrainGrids = new WeakMap<GridMap, TerrainGrid>();
+
+function terrainGrid(map: GridMap): TerrainGrid {
   let grid = terrainGrids.get(map);
   if (!grid) {
-    grid = new Array(map.width * map.height).fill(undefined);
+    grid = { wall: new Uint8Array(map.width * map.height), cost: new Float64Array(map.width * map.height).fill(1) };
     for (const key in map.cells) {
       const c = parseCellKey(key);
-      if (inBounds(map, c) && Number.isInteger(c.x) && Number.isInteger(c.y)) grid[c.y * map.width + c.x] = map.cells[key];
+      if (!inBounds(map, c) || !Number.isInteger(c.x) || !Number.isInteger(c.y)) continue;
+      const t: Terrain = map.cells[key] ?? openGround;
+      const i = c.y * map.width + c.x;
+      if (t.blocksMove) grid.wall[i] = 1;
+      grid.cost[i] = t.cost ?? 1;
     }
     terrainGrids.set(map, grid);
   }
@@ -100,6 +110,10 @@ interface Scratch {
   done: Uint8Array;
   known: Uint8Array;
   bestCost: Float64Array;
+  /** The cell each best cost came from (−1: the start). */
+  prev: Int32Array;
+  /** Cells in the order they were first reached: the result's order. */
+  order: Int32Array;
   heap: CellHeap;
 }
 
@@ -108,7 +122,7 @@ let scratch: Scratch | undefined;
 function takeScratch(cells: number): Scratch {
   let s = scratch;
   if (!s || s.busy || s.done.length < cells) {
-    s = { busy: false, done: new Uint8Array(cells), known: new Uint8Array(cells), bestCost: new Float64Array(cells), heap: new CellHeap() };
+    s = { busy: false, done: new Uint8Array(cells), known: new Uint8Array(cells), bestCost: new Float64Array(cells), prev: new Int32Array(cells), order: new Int32Array(cells), heap: new CellHeap() };
     if (!scratch?.busy) scratch = s;
   }
   s.busy = true;
@@ -126,26 +140,29 @@ const OCCUPIED = 2;
 const PASS_ONLY = 3;
 
 /**
- * Dijkstra over cell indices (y·width + x) with typed arrays for settled cells and best costs: it runs
- * for every unit's every legal-action listing, so it avoids string keys except for the result Map.
- * Same checks in the same order as stepCost, same result and insertion order as a string-keyed search.
+ * Dijkstra over cell indices (y·width + x) with typed arrays for settled cells, best costs and where
+ * they came from: it runs for every listing of moves, so nothing is built per step — the result Map is
+ * filled once at the end, in the order cells were first reached, with their final costs. Same checks in
+ * the same order as stepCost, same result and insertion order as a string-keyed search.
  */
 function search(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal?: Cell): Map<string, Reach> {
   const width = map.width;
   const height = map.height;
   if (!Number.isInteger(from.x) || !Number.isInteger(from.y) || !inBounds(map, from)) return searchByKey(map, from, budget, rules, goal);
-  const best = new Map<string, Reach>();
-  const terrain = terrainGrid(map);
+  const { wall, cost: cellCost } = terrainGrid(map);
   const s = takeScratch(width * height);
-  const { done, known, bestCost, heap } = s;
+  const { done, known, bestCost, prev, order, heap } = s;
   const { occupied, passOnly, costOf } = rules;
   const corners = rules.corners ?? 'noSqueeze';
   const diagonalCost = rules.diagonalCost ?? 1;
-  const wallAt = (x: number, y: number) => x < 0 || y < 0 || x >= width || y >= height || terrain[y * width + x]?.blocksMove === true;
+  const limit = budget + EPS;
+  let reached = 0;
   try {
-    best.set(cellKey(from), { cost: 0 });
-    bestCost[from.y * width + from.x] = 0;
-    heap.push(0, from.y * width + from.x);
+    const start = from.y * width + from.x;
+    bestCost[start] = 0;
+    prev[start] = -1;
+    order[reached++] = start;
+    heap.push(0, start);
     while (heap.size > 0) {
       const cell = heap.pop();
       if (done[cell]) continue;
@@ -154,14 +171,14 @@ function search(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal
       const hx = cell % width;
       const hy = (cell - hx) / width;
       if (goal && hx === goal.x && hy === goal.y) break;
-      const here: Cell = { x: hx, y: hy };
-      const key = cellKeyOf(hx, hy);
+      const here: Cell | undefined = costOf ? { x: hx, y: hy } : undefined;
       for (let dy = -1; dy <= 1; dy++) {
+        const ny = hy + dy;
+        if (ny < 0 || ny >= height) continue;
         for (let dx = -1; dx <= 1; dx++) {
           if (dx === 0 && dy === 0) continue;
           const nx = hx + dx;
-          const ny = hy + dy;
-          if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          if (nx < 0 || nx >= width) continue;
           const ni = ny * width + nx;
           if (done[ni]) continue;
           let what = known[ni];
@@ -174,32 +191,45 @@ function search(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal
           if (what === OCCUPIED) continue;
           const diagonal = dx !== 0 && dy !== 0;
           if (diagonal && corners !== 'free') {
-            const a = wallAt(nx, hy);
-            const b = wallAt(hx, ny);
+            // the two orthogonal neighbours: both on the map here (nx and ny are)
+            const a = wall[hy * width + nx] === 1;
+            const b = wall[ny * width + hx] === 1;
             if (corners === 'noCut' ? a || b : a && b) continue;
           }
           let step: number | null;
-          if (costOf) step = costOf(map, here, next ?? { x: nx, y: ny });
-          else {
-            const t = terrain[ni] ?? openGround;
-            step = t.blocksMove ? null : diagonal ? (t.cost ?? 1) * diagonalCost : t.cost ?? 1;
-          }
+          if (costOf) step = costOf(map, here!, next ?? { x: nx, y: ny });
+          else step = wall[ni] === 1 ? null : diagonal ? cellCost[ni] * diagonalCost : cellCost[ni];
           if (step === null || !Number.isFinite(step) || step < 0) continue;
           const total = tidy(cost + step);
-          if (total > budget + EPS) continue;
-          if (bestCost[ni] <= total) continue;
-          const entry: Reach = { cost: total, prev: key };
-          if (what === PASS_ONLY) entry.canStop = false;
-          best.set(cellKeyOf(nx, ny), entry);
+          if (total > limit) continue;
+          const was = bestCost[ni];
+          if (was <= total) continue;
+          if (was === Infinity) order[reached++] = ni;
           bestCost[ni] = total;
+          prev[ni] = cell;
           heap.push(total, ni);
         }
       }
     }
+    const best = new Map<string, Reach>();
+    for (let k = 0; k < reached; k++) {
+      const i = order[k];
+      const x = i % width;
+      const y = (i - x) / width;
+      const p = prev[i];
+      if (p < 0) {
+        best.set(cellKeyOf(x, y), { cost: 0 });
+        continue;
+      }
+      const px = p % width;
+      const entry: Reach = { cost: bestCost[i], prev: cellKeyOf(px, (p - px) / width) };
+      if (known[i] === PASS_ONLY) entry.canStop = false;
+      best.set(cellKeyOf(x, y), entry);
+    }
+    return best;
   } finally {
     s.busy = false;
   }
-  return best;
 }
 
 /** The plain string-keyed search, for a start that is not a whole cell on the map (kept for exactness; the tests hold the fast search to it). */

@@ -4,7 +4,7 @@
  */
 import { cellsInRadius } from '../../engine/space/area.ts';
 import { cellKey, distance, parseCellKey } from '../../engine/space/grid.ts';
-import { currentUnit, RuleError, type ActionOption, type Command, type EncounterState, type GridMap, type UnitId } from '../../engine/index.ts';
+import { currentUnit, RuleError, type ActionOption, type Command, type EncounterState, type GridMap, type UnitId, type Wanted } from '../../engine/index.ts';
 import { actionRefusal, movementRefusal } from './actions.ts';
 import { knockedOut, LIMBS, planAttack, planKill } from './attack.ts';
 import { planCast } from './magic.ts';
@@ -23,7 +23,7 @@ function passes(check: () => unknown): boolean {
   }
 }
 
-export function legalActions(state: EncounterState, id: UnitId): ActionOption[] {
+export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {
   const u = state.units[id];
   if (!u || u.status !== 'active' || currentUnit(state) !== id) return [];
   const d = dataOf(u);
@@ -34,7 +34,9 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
   };
   const others = state.unitOrder.map((k) => state.units[k]).filter((o) => o.id !== id && o.position);
   const enemies = others.filter((o) => o.side !== u.side);
-  if (!actionRefusal(state, u)) {
+  // a policy asked narrowly (listing.ts): what it did not ask for is not tried
+  const want = (type: string) => !only || only.has(type);
+  if ((want('attack') || want('throw') || want('kill')) && !actionRefusal(state, u)) {
     for (const t of enemies) {
       const near = distance(u.position!, t.position!);
       if (t.status === 'active' && near <= 1) {
@@ -61,7 +63,7 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
       if (t.status === 'down') add(kill, `Killing blow on ${t.name}`, 'attack', () => planKill(state, u, kill), { range: Math.max(1, ...d.weapons.map((w) => w.reach)), targets: [t.id] });
     }
   }
-  for (const a of d.abilities) {
+  for (const a of want('cast') ? d.abilities : []) {
     if (actionRefusal(state, u, { magic: a.magic, instant: a.instantCast })) continue;
     const targets = a.target === 'self' ? [u] : a.target === 'ally' ? [u, ...others.filter((o) => o.side === u.side)] : enemies;
     for (const t of targets) {
@@ -77,25 +79,25 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
       add(cmd, `${a.name}${t.id === id ? '' : ` on ${t.name}`}`, 'magic', () => planCast(state, u, cmd), facts);
     }
   }
-  if (!movementRefusal(state, u)) {
+  if ((want('move') || want('backpedal')) && !movementRefusal(state, u)) {
     const reach = reachableCells(state, u);
     for (const [key, spot] of reach) {
       if (spot.cost === 0) continue;
       const c = parseCellKey(key);
       out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y})`, group: 'move', move: { to: c, cost: spot.cost } });
     }
-    for (const c of backpedalCells(state, u)) {
+    for (const c of want('backpedal') ? backpedalCells(state, u) : []) {
       out.push({ command: { type: 'backpedal', actor: id, to: [c.x, c.y] }, label: `Back-pedal to (${c.x}, ${c.y})`, group: 'move', move: { to: c, cost: reach.get(cellKey(c))!.cost } });
     }
   }
   // Block uses the movement without moving: Root does not forbid it
-  if (!movementRefusal(state, u, false)) {
+  if (want('block') && !movementRefusal(state, u, false)) {
     if (!d.blocking) {
       out.push({ command: { type: 'block', actor: id }, label: 'Block', group: 'defend' });
       for (const w of d.weapons) out.push({ command: { type: 'block', actor: id, weapon: w.id }, label: `Block with ${w.name}`, group: 'defend' });
     }
   }
-  if (!restRefusal(state, u)) out.push({ command: { type: 'rest', actor: id }, label: 'Rest (+2 stamina)', group: 'rest' });
+  if (want('rest') && !restRefusal(state, u)) out.push({ command: { type: 'rest', actor: id }, label: 'Rest (+2 stamina)', group: 'rest' });
   out.push({ command: { type: 'avert', actor: id, on: !d.averting }, label: d.averting ? 'Meet their eyes again' : 'Avoid eye contact', group: 'free' });
   out.push({ command: { type: 'end_turn', actor: id }, label: 'End the turn', group: 'turn' });
   return out;

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seededSource } from '../../dice/index.ts';
-import { createEngine, currentUnit, isRejection, viewState, type Command, type EncounterState } from '../../engine/index.ts';
+import { createEngine, currentUnit, isRejection, listingOf, viewState, type Command, type EncounterState } from '../../engine/index.ts';
 import { loadText } from '../load.ts';
 import { Table } from '../testing.ts';
 import { duel, foeStats } from './fixtures.ts';
@@ -32,7 +32,7 @@ function playToEnd(doc: unknown, seed: number, onState?: (state: EncounterState)
   for (let i = 0; i < maxCommands && state.status === 'active'; i++) {
     const unit = state.pending[0] ? state.pending[0].answeredBy : currentUnit(state)!;
     const options = engine.legalActions(state, unit);
-    send(options.length ? aggressive(state, unit, options, (n) => choices.roll(n) - 1).command : { type: 'end_turn', actor: unit });
+    send(options.length ? aggressive(state, unit, listingOf(options), (n) => choices.roll(n) - 1).command : { type: 'end_turn', actor: unit });
   }
   return state;
 }
@@ -121,11 +121,11 @@ describe('duel60 preview', () => {
   it('policy aggressive: rests when stamina is low, else strikes with the best expected damage', () => {
     const t = new Table(duel60, duel({ hero: { start: { stamina: 2 } } }));
     t.start();
-    expect(aggressive(t.state, 'hero', t.engine.legalActions(t.state, 'hero'), () => 0).command.type).toBe('rest');
+    expect(aggressive(t.state, 'hero', t.engine.listing(t.state, 'hero'), () => 0).command.type).toBe('rest');
     const u = new Table(duel60, duel({ hero: { weapons: ['sword'] } }));
     u.start();
     // 5 limbs would leave 5 stamina; the flurry's expected damage beats one Sword strike
-    const pick = aggressive(u.state, 'hero', u.engine.legalActions(u.state, 'hero'), () => 0);
+    const pick = aggressive(u.state, 'hero', u.engine.listing(u.state, 'hero'), () => 0);
     expect(pick.command).toMatchObject({ type: 'attack', target: 'foe', limbs: ['right_hand', 'left_hand', 'right_leg', 'left_leg', 'head'] });
   });
 });

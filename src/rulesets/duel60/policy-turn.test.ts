@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { attackAngle } from '../../engine/space/facing.ts';
 import { distance } from '../../engine/space/grid.ts';
-import type { Command } from '../../engine/index.ts';
+import { listingOf, type Command } from '../../engine/index.ts';
 import { Table } from '../testing.ts';
 import { duel, foeStats, heroStats } from './fixtures.ts';
 import { duel60 } from './index.ts';
@@ -24,7 +24,7 @@ function turn(t: Table, id: string, max = 8): Command[] {
   for (let i = 0; i < max && t.state.status === 'active'; i++) {
     const who = t.state.pending[0]?.answeredBy ?? t.active;
     if (who !== id) break;
-    const o = aggressive(t.state, id, t.engine.legalActions(t.state, id), never);
+    const o = aggressive(t.state, id, t.engine.listing(t.state, id), never);
     out.push(o.command);
     t.dice(...Array<number>(20).fill(30)).do(o.command);
   }
@@ -142,8 +142,8 @@ describe('duel60 aggressive policy: determinism', () => {
   it('the same state gets the same choice, and pick is never consulted', () => {
     const t = table({ weapons: ['knife', 'sword'] }, { at: [5, 3] }, [{ id: 'imp', name: 'Imp', side: 'brutes', at: [7, 7], stats: foeStats }]);
     const options = t.engine.legalActions(t.state, 'hero');
-    const a = aggressive(t.state, 'hero', options, never);
-    const b = aggressive(t.state, 'hero', [...options], never);
+    const a = aggressive(t.state, 'hero', listingOf(options), never);
+    const b = aggressive(t.state, 'hero', listingOf([...options]), never);
     expect(b.command).toEqual(a.command);
   });
 });

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seededSource } from '../../dice/index.ts';
-import { createEngine } from '../../engine/index.ts';
+import { createEngine, listingOf } from '../../engine/index.ts';
 import { playFight } from '../../sim/fight.ts';
 import { loadText } from '../load.ts';
 import { Table } from '../testing.ts';
@@ -27,7 +27,7 @@ function reaching(hero: Over, foe: Over, opts: { weapon?: string; extra?: Over[]
   t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon });
   t.do({ type: 'end_turn', actor: 'hero' });
   const options = t.engine.legalActions(t.state, 'foe');
-  const choice = (pick: (n: number) => number = () => 0) => aggressive(t.state, 'foe', options, pick).command.choice;
+  const choice = (pick: (n: number) => number = () => 0) => aggressive(t.state, 'foe', listingOf(options), pick).command.choice;
   return { t, options, choice, odds: reactionOdds(t.state, t.unit('foe'), projectilesOf(t.state)[0]), worth: actionWorth(t.state, t.unit('foe')) };
 }
 
@@ -42,7 +42,7 @@ function darted(x: number, more: Over = { facing: 'E' }) {
   t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'dart' });
   t.do({ type: 'end_turn', actor: 'hero' });
   const foe = t.unit('foe');
-  return { choice: aggressive(t.state, 'foe', t.engine.legalActions(t.state, 'foe'), () => 0).command.choice, odds: reactionOdds(t.state, foe, projectilesOf(t.state)[0]), worth: actionWorth(t.state, foe), root: rootCost(t.state, foe) };
+  return { choice: aggressive(t.state, 'foe', t.engine.listing(t.state, 'foe'), () => 0).command.choice, odds: reactionOdds(t.state, foe, projectilesOf(t.state)[0]), worth: actionWorth(t.state, foe), root: rootCost(t.state, foe) };
 }
 
 describe('duel60 aggressive policy: reactions to a projectile', () => {

@@ -57,36 +57,41 @@ function bestListed(state: EncounterState, u: Unit, options: ActionOption[]): { 
 const moveTo = (moves: ActionOption[], x: number, y: number) => moves.find((m) => (m.command.to as number[])[0] === x && (m.command.to as number[])[1] === y);
 
 export const aggressive: Policy = (state, id, options) => {
-  const answers = options.filter((o) => o.group === 'answer');
+  // asked narrowly (listing.ts): everything but the moves, then the moves when it weighs them
+  const main = options.except('move');
+  const answers = main.filter((o) => o.group === 'answer');
   if (answers.length) return answer(state, id, answers);
   const u = state.units[id];
-  const kill = options.find((o) => o.command.type === 'kill');
+  const kill = main.find((o) => o.command.type === 'kill');
   if (kill) return kill;
-  const rest = options.find((o) => o.command.type === 'rest');
+  const rest = main.find((o) => o.command.type === 'rest');
   if (rest && u.pools.stamina.value < LOW_STAMINA) return rest;
-  const now = bestListed(state, u, options);
-  const moves = options.filter((o) => o.command.type === 'move');
-  if (moves.length && !actionRefusal(state, u)) {
-    const cells = moves.map((m) => ({ x: (m.command.to as number[])[0], y: (m.command.to as number[])[1] }));
-    const there = bestStrike(state, u, cells, 'score');
-    if (there && there.odds.score > (now?.odds.score ?? 0) * MOVE_FIRST) {
-      const m = moveTo(moves, there.cell.x, there.cell.y);
-      if (m) return m;
+  const now = bestListed(state, u, main);
+  if (!actionRefusal(state, u)) {
+    const moves = options.of('move');
+    if (moves.length) {
+      const cells = moves.map((m) => ({ x: (m.command.to as number[])[0], y: (m.command.to as number[])[1] }));
+      const there = bestStrike(state, u, cells, 'score');
+      if (there && there.odds.score > (now?.odds.score ?? 0) * MOVE_FIRST) {
+        const m = moveTo(moves, there.cell.x, there.cell.y);
+        if (m) return m;
+      }
     }
   }
   if (now) return now.option;
   // nothing to strike now: put the movement to use
   // in reach of someone from here (a projectile only if it would arrive within the turn)?
   const engaged = bestStrike(state, u, [u.position!], 'score', undefined, strikesOf(state, u, u.pools.stamina.max)) !== undefined;
-  if (!engaged && moves.length) {
-    const m = approachMove(state, u, moves);
+  if (!engaged) {
+    const moves = options.of('move');
+    const m = moves.length ? approachMove(state, u, moves) : undefined;
     if (m) return m;
   }
-  const blocks = options.filter((o) => o.command.type === 'block');
+  const blocks = main.filter((o) => o.command.type === 'block');
   if (blocks.length) {
     const b = bestBlock(state, u, blocks);
     if (b) return b;
   }
   if (rest && u.pools.stamina.value < u.pools.stamina.max) return rest;
-  return options.find((o) => o.command.type === 'end_turn') ?? options[0];
+  return main.find((o) => o.command.type === 'end_turn') ?? options.all[0];
 };

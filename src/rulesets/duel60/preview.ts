@@ -85,6 +85,60 @@ export function series(spec: BlowSpec): Distribution {
   return out;
 }
 
+/** What a policy weighs of `series(spec)`: its mean and the chance it takes all the health. */
+export interface Outlook {
+  mean: number;
+  kills: number;
+}
+
+const outlookByMargin = new WeakMap<Distribution, Map<string, Outlook>>();
+
+/**
+ * `series(spec)`'s mean and chance of dealing all `health`, by the same recursion on numbers alone: a
+ * policy weighs every strike of every turn, and building the whole distribution of each was most of
+ * its cost (the blows are capped by the health left, so "all of it" is "the health reaches 0").
+ */
+export function seriesOutlook(spec: BlowSpec): Outlook {
+  const key = `${spec.damage.key}|${spec.count}|${spec.dramaticEnds}|${spec.health}`;
+  let byKey = outlookByMargin.get(spec.margin);
+  if (!byKey) outlookByMargin.set(spec.margin, (byKey = new Map()));
+  let out = byKey.get(key);
+  if (!out) {
+    out = outlookOf(spec);
+    if (byKey.size > 5000) byKey.clear();
+    byKey.set(key, out);
+  }
+  return out;
+}
+
+function outlookOf(spec: BlowSpec): Outlook {
+  const chances = gradeChances(spec.margin);
+  let total = 0;
+  for (const g of GRADES) if (chances[g] > 0) total += chances[g];
+  const memo = new Map<number, Outlook>();
+  const go = (k: number, hp: number): Outlook => {
+    if (hp <= 0) return { mean: 0, kills: 1 };
+    if (k === 0) return { mean: 0, kills: 0 };
+    const at = k * 1e6 + hp;
+    const hit = memo.get(at);
+    if (hit) return hit;
+    let mean = 0;
+    let kills = 0;
+    for (const g of GRADES) {
+      if (chances[g] <= 0) continue;
+      const p = chances[g] / total;
+      const dealt = g === 'dodged' ? 0 : Math.min(hp, spec.damage.of[g]);
+      const rest = dealt >= hp ? { mean: 0, kills: 1 } : g === 'dramatic' && spec.dramaticEnds ? { mean: 0, kills: 0 } : go(k - 1, hp - dealt);
+      mean += p * (dealt + rest.mean);
+      kills += p * rest.kills;
+    }
+    const out = { mean, kills };
+    memo.set(at, out);
+    return out;
+  };
+  return go(spec.count, spec.health);
+}
+
 function seriesOf(spec: BlowSpec): Distribution {
   const chances = gradeChances(spec.margin);
   const memo = new Map<string, Distribution>();

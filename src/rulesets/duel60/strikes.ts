@@ -13,7 +13,7 @@ import { distance, terrainAt } from '../../engine/space/grid.ts';
 import { ray } from '../../engine/space/line.ts';
 import type { Cell, Command, EncounterState, GridMap, Unit } from '../../engine/index.ts';
 import { agilityTerms, cannotDodge, dataOf, enemiesOf, has, projectileSpeed } from './model.ts';
-import { areaDamage, attackBlows, series, spellBlows, throwBlows, type BlowSpec } from './preview.ts';
+import { areaDamage, attackBlows, seriesOutlook, spellBlows, throwBlows, type BlowSpec } from './preview.ts';
 import { tilesPerTurn } from './projectile.ts';
 import type { Ability, SideEffectName, Weapon } from './schema.ts';
 import { projectileCap } from './throw.ts';
@@ -141,9 +141,9 @@ export function flightShare(state: EncounterState, u: Unit, t: Unit, from: Cell,
 }
 
 function oddsOfBlows(spec: BlowSpec, share: number): Odds {
-  const dealt = series(spec);
+  const dealt = seriesOutlook(spec);
   const expected = dealt.mean * share;
-  return { expected, score: expected / spec.health + dealt.atLeast(spec.health) * share };
+  return { expected, score: expected / spec.health + dealt.kills * share };
 }
 
 /**

@@ -87,7 +87,7 @@ describe('frontline preview', () => {
 
 describe('frontline aggressive policy', () => {
   const pick = () => 0;
-  const choose = (t: Table, id: string) => aggressive(t.state, id, t.engine.legalActions(t.state, id), pick).command;
+  const choose = (t: Table, id: string) => aggressive(t.state, id, t.engine.listing(t.state, id), pick).command;
 
   it('strikes the weakest enemy in reach with the best expected damage — equipping the weapon that reaches it first', () => {
     const t = new Table(frontline, battle({ hero: { gadgets: [], streams: [] }, extra: [boss] }));

@@ -22,7 +22,7 @@ function table(affinities: Record<string, string>) {
   return t;
 }
 
-const choose = (t: Table) => aggressive(t.state, 'hero', t.engine.legalActions(t.state, 'hero'), () => 0).command;
+const choose = (t: Table) => aggressive(t.state, 'hero', t.engine.listing(t.state, 'hero'), () => 0).command;
 
 describe('frontline: revealed affinities (ruling "Revealed affinities")', () => {
   it('FRL-DMG-2: a hit records the damage type on the target, once, by a unit.data event; a miss reveals nothing', () => {
@@ -81,6 +81,6 @@ describe('frontline: revealed affinities (ruling "Revealed affinities")', () => 
     expect(choose(t)).toEqual(atk('foe')); // unseen: the two look alike, the first listed is struck
     const seen = structuredClone(t.state);
     seen.units.vane.data.revealed = ['kinetic']; // as if an earlier hit had shown MAX DMG!
-    expect(aggressive(seen, 'hero', t.engine.legalActions(seen, 'hero'), () => 0).command).toEqual(atk('vane'));
+    expect(aggressive(seen, 'hero', t.engine.listing(seen, 'hero'), () => 0).command).toEqual(atk('vane'));
   });
 });

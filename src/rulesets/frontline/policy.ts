@@ -55,25 +55,27 @@ function strikes(state: EncounterState, id: UnitId, options: ActionOption[]): Ca
 export const aggressive: Policy = (actual, id, options) => {
   // what its side knows: enemies' affinities only where a hit has shown them
   const state = knownTo(actual, actual.units[id].side);
-  const heal = options.find((o) => {
-    if (o.command.type !== 'gadget' && o.command.type !== 'stream') return false;
+  // frontline's listing is cheap (no paths on a zone map): asked whole
+  const all = options.all;
+  const devices = all.filter((o) => o.command.type === 'gadget' || o.command.type === 'stream');
+  const heal = devices.find((o) => {
     const d = deviceOf(state, o);
     const t = state.units[o.command.target as string];
     return !!d?.heal && !d.damage && !!t && (t.status === 'down' || hp(t) * 3 <= t.pools.hp.max);
   });
   if (heal) return heal;
-  const c = strikes(state, id, options);
+  const c = strikes(state, id, all);
   if (c.length) {
     const weakest = Math.min(...c.map((x) => x.weakest));
     return c.filter((x) => x.weakest === weakest).reduce((a, b) => (b.expected > a.expected ? b : a)).option;
   }
-  const forward = options.find((o) => o.command.type === 'move' && o.command.to === 'frontline');
+  const forward = all.find((o) => o.command.type === 'move' && o.command.to === 'frontline');
   if (forward) return forward;
-  const buff = options.find((o) => {
-    const d = (o.command.type === 'gadget' || o.command.type === 'stream') && deviceOf(state, o);
+  const buff = devices.find((o) => {
+    const d = deviceOf(state, o);
     const t = o.command.target === undefined ? undefined : state.units[o.command.target as string];
     return !!d && !!d.effect && !d.damage && !!t && t.side === state.units[id].side && !state.effects.some((f) => f.target === t.id && f.name === d.effect!.name);
   });
   if (buff) return buff;
-  return options.find((o) => o.command.type === 'end_turn') ?? options[0];
+  return all.find((o) => o.command.type === 'end_turn') ?? all[0];
 };

@@ -19,7 +19,7 @@ import { reachOf } from './ranges.ts';
 import { castBlocker } from './skills.ts';
 import { areaCells, struckBy } from './skill-area.ts';
 import { crewBlocker, distanceToShip, HEADINGS, quarterTurns, shipList, shipMovement, shipOf, type CannonSide, type Ship } from './ship-model.ts';
-import { stationBlocker, STATIONS, steerBlocker } from './ship-stations.ts';
+import { stationBlocker, STATIONS, steerBlocker, steerWorld } from './ship-stations.ts';
 import { boxLaunchBlocker, cannonShipBlocker, cannonSpec, cannonUnitBlocker, catapultBlocker, catapultRange, landingBlocker, orbLaunchBlocker, unitLaunchBlocker } from './ship-weapons.ts';
 import { weaponSpec } from './spec.ts';
 import { attackBlocker } from './targeting.ts';
@@ -119,16 +119,17 @@ const DIRECTIONS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], 
 /** Steers: straight by the full Movement or one cell; and turning the bow (in place, or with the cells left). */
 function steerOptions(state: EncounterState, u: Unit, ship: Ship, out: ActionOption[]): void {
   const m = shipMovement(ship).value;
+  const world = steerWorld(state, ship);
   for (const heading of [undefined, ...HEADINGS.filter((h) => h !== ship.heading)]) {
     const turns = heading ? quarterTurns(ship.heading, heading) : 0;
     const left = m - turns;
     const turning = heading ? `, turning to head ${heading}` : '';
     const withHeading = heading ? { heading } : {};
-    if (heading && !steerBlocker(state, u, 0, 0, heading)) out.push(opt('ship', `Turn ${ship.name} to head ${heading} (${turns} of its ${m} cells)`, { type: 'steer', actor: u.id, by: [0, 0], heading }));
+    if (heading && !steerBlocker(state, u, 0, 0, heading, world)) out.push(opt('ship', `Turn ${ship.name} to head ${heading} (${turns} of its ${m} cells)`, { type: 'steer', actor: u.id, by: [0, 0], heading }));
     for (const [dx, dy] of DIRECTIONS) {
       for (const k of left > 1 ? [left, 1] : [left]) {
         if (k < 1) continue;
-        if (!steerBlocker(state, u, dx * k, dy * k, heading)) out.push(opt('ship', `Steer ${ship.name} by (${dx * k}, ${dy * k})${turning}`, { type: 'steer', actor: u.id, by: [dx * k, dy * k], ...withHeading }));
+        if (!steerBlocker(state, u, dx * k, dy * k, heading, world)) out.push(opt('ship', `Steer ${ship.name} by (${dx * k}, ${dy * k})${turning}`, { type: 'steer', actor: u.id, by: [dx * k, dy * k], ...withHeading }));
       }
     }
   }
@@ -204,14 +205,14 @@ function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): v
   }
 }
 
-/** The part-2 options, added to `out` (a new list when none is given). */
-export function extraActions(state: EncounterState, u: Unit, out: ActionOption[] = []): ActionOption[] {
-  petOptions(state, u, out);
-  mountOptions(state, u, out);
-  if (!swimBlocker(state, u.id)) out.push(opt('move', 'Swim: thrust on with half the Jump (Secondary action, 10 s of breath)', { type: 'swim', actor: u.id }));
-  shipOptions(state, u, out);
-  catapultOptions(state, u, out);
-  hookshotOptions(state, u, out);
+/** The part-2 options, added to `out` (a new list when none is given); `want` leaves out the command types not asked for. */
+export function extraActions(state: EncounterState, u: Unit, out: ActionOption[] = [], want: (type: string) => boolean = () => true): ActionOption[] {
+  if (want('pet')) petOptions(state, u, out);
+  if (['summon_mount', 'tame', 'calm_mount', 'ride', 'dismount', 'dismiss_mount'].some(want)) mountOptions(state, u, out);
+  if (want('swim') && !swimBlocker(state, u.id)) out.push(opt('move', 'Swim: thrust on with half the Jump (Secondary action, 10 s of breath)', { type: 'swim', actor: u.id }));
+  if (['station', 'steer', 'load_cannon', 'fire_cannon', 'attack_ship'].some(want)) shipOptions(state, u, out);
+  if (['enchant_orb', 'launch'].some(want)) catapultOptions(state, u, out);
+  if (want('hookshot')) hookshotOptions(state, u, out);
   return out;
 }
 

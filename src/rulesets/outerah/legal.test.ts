@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { seededSource } from '../../dice/index.ts';
-import { createEngine, type Command } from '../../engine/index.ts';
+import { createEngine, listingOf, type Command } from '../../engine/index.ts';
 import { loadText } from '../load.ts';
 import { Table } from '../testing.ts';
 import { duel } from './fixtures.ts';
@@ -52,7 +52,7 @@ describe('outerah legal actions (OUT-TURN-1)', () => {
         const unit = engine.activeUnit(state)!;
         const options = engine.legalActions(state, unit);
         for (const o of options) expect(engine.decide(state, o.command, seededSource(7, i)).ok, `${file}: ${o.label}`).toBe(true);
-        step(outerah.policies!.aggressive(state, unit, options, () => 0).command);
+        step(outerah.policies!.aggressive(state, unit, listingOf(options), () => 0).command);
       }
     }
     // every option of 40 turns of three fights is decided: seconds when quiet, far more on a loaded machine
@@ -62,7 +62,7 @@ describe('outerah legal actions (OUT-TURN-1)', () => {
     const t = new Table(outerah, duel({ hero: { at: [0, 0] }, foe: { at: [8, 8] } }));
     t.start(5, 1);
     const options = t.engine.legalActions(t.state, 'hero');
-    const pick = outerah.policies!.aggressive(t.state, 'hero', options, () => 0);
+    const pick = outerah.policies!.aggressive(t.state, 'hero', listingOf(options), () => 0);
     expect(options).toContain(pick);
     expect(pick.command.type).toBe('move'); // nobody in reach: walk toward the Foe
   });

@@ -2,7 +2,7 @@
 import { FACINGS } from '../../engine/space/facing.ts';
 import { parseCellKey } from '../../engine/space/grid.ts';
 import type { Reach } from '../../engine/space/path.ts';
-import { currentUnit, type ActionOption, type EncounterState, type UnitId } from '../../engine/index.ts';
+import { currentUnit, type ActionOption, type EncounterState, type UnitId, type Wanted } from '../../engine/index.ts';
 import { slotOfWeapon } from './attack.ts';
 import { hideBlocker } from './hidden.ts';
 import { itemBlocker } from './items.ts';
@@ -28,22 +28,24 @@ function moveOptions(reach: Map<string, Reach>, id: UnitId): ActionOption[] {
   return out;
 }
 
-export function legalActions(state: EncounterState, id: UnitId): ActionOption[] {
+export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {
   const u = state.units[id];
   if (!u || u.status !== 'active' || currentUnit(state) !== id) return [];
   const d = dataOf(u);
   const out: ActionOption[] = [];
+  // a policy asked narrowly (listing.ts): what it did not ask for is not built
+  const want = (type: string) => !only || only.has(type);
   const units = state.unitOrder.map((k) => state.units[k]);
   // ruling OUT-PET-3: after a lone pet attack this turn the trainer's own attack bears the interference
   const late = d.petAttackedTurn === turnKey(state) ? ' (Trainer Interference)' : '';
-  for (const w of d.weapons) {
+  for (const w of want('attack') ? d.weapons : []) {
     if (!hasSlot(u, slotOfWeapon(w))) continue;
     const spec = weaponSpec(w);
     for (const t of units) {
       if (!attackBlocker(state, u, t, spec)) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}${late}`, group: 'attack', range: reachOf(state, u, t, spec.range).range, targets: [t.id] });
     }
   }
-  for (const k of d.skills) {
+  for (const k of want('cast') ? d.skills : []) {
     for (const t of units) {
       if (castBlocker(state, u, k, t)) continue;
       if (k.kind === 'heal' && t.pools.hp.value >= t.pools.hp.max) continue;
@@ -54,20 +56,20 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
     }
   }
   if (hasSlot(u, 'secondary')) {
-    for (const item of Object.keys(d.items)) {
+    for (const item of want('use_item') ? Object.keys(d.items) : []) {
       for (const t of units) {
         if (!itemBlocker(state, u, t, item) && t.pools.hp.value < t.pools.hp.max) {
           out.push({ command: { type: 'use_item', actor: id, item, target: t.id }, label: `Use ${item} on ${t.name}`, group: 'item', range: 1, targets: [t.id] });
         }
       }
     }
-    if (!hideBlocker(state, u)) out.push({ command: { type: 'hide', actor: id }, label: 'Hide', group: 'stealth' });
+    if (want('hide') && !hideBlocker(state, u)) out.push({ command: { type: 'hide', actor: id }, label: 'Hide', group: 'stealth' });
   }
-  if (u.pools.movement.value > 0) {
+  if (want('move') && u.pools.movement.value > 0) {
     const reach = reachableCells(state, u);
     for (const o of fromReach(reach, JSON.stringify(['move', id]), () => moveOptions(reach, id))) out.push(o);
   }
-  extraActions(state, u, out);
+  extraActions(state, u, out, want);
   if (hasSlot(u, 'chat')) out.push({ command: { type: 'chat', actor: id, text: 'For Outerah!' }, label: 'Chat', group: 'chat' });
   for (const kind of ['trigger', 'auto'] as const) {
     if (d.reaction !== kind && d.reactions.some((r) => r.kind === kind)) out.push({ command: { type: 'set_reaction', actor: id, kind }, label: `Make the ${kind} reaction active`, group: 'reaction' });

@@ -32,20 +32,21 @@ function nearestOf(cells: Cell[], at: Cell): { d: number; cell?: Cell } {
 const skillOf = (state: EncounterState, o: ActionOption) => dataOf(state.units[o.command.actor!]).skills.find((k) => k.id === o.command.skill);
 
 export const aggressive: Policy = (state, id, options) => {
-  const special = partTwoChoice(state, state.units[id], options);
+  // asked narrowly (listing.ts): what it may choose but the moves first (it never hides, swims, chats,
+  // hookshots or dismounts by itself), the moves only when it would move
+  const main = options.except('move', 'hookshot', 'dismount', 'swim', 'hide', 'chat', 'set_reaction');
+  const special = partTwoChoice(state, state.units[id], main);
   if (special) return special;
   // one pass sorting the options out (each list keeps the options' order)
   const support: ActionOption[] = []; // use_item and cast
   const strikes: ActionOption[] = [];
-  const moves: ActionOption[] = [];
-  for (const o of options) {
+  for (const o of main) {
     const type = o.command.type;
     if (type === 'use_item') support.push(o);
     else if (type === 'cast') {
       support.push(o);
       if (skillOf(state, o)?.kind === 'attack') strikes.push(o);
     } else if (type === 'attack') strikes.push(o);
-    else if (type === 'move') moves.push(o);
   }
   const hurt = (o: ActionOption) => {
     const t = state.units[o.command.target as string];
@@ -86,12 +87,15 @@ export const aggressive: Policy = (state, id, options) => {
   const here = nearestOf(foes, state.units[id].position!);
   let move: ActionOption | undefined;
   let bestDist = here.d;
-  for (const m of moves) {
+  // next to the nearest enemy already (or none found), no move gets closer — an enemy's cell cannot be
+  // entered — so none is listed
+  for (const m of here.d > 1 && here.d < Infinity ? options.of('move') : []) {
     const to = m.command.to as number[];
     const d = nearestOf(foes, { x: to[0], y: to[1] }).d;
     if (d < bestDist) [move, bestDist] = [m, d];
   }
   if (move) return move;
   const face = here.cell ? facingToward(state.units[id].position!, here.cell) : undefined;
-  return options.find((o) => o.command.type === 'end_turn' && (o.command.facing ?? state.units[id].facing) === face) ?? options.find((o) => o.command.type === 'end_turn') ?? options[0];
+  const ends = main.filter((o) => o.command.type === 'end_turn');
+  return ends.find((o) => (o.command.facing ?? state.units[id].facing) === face) ?? ends[0] ?? options.all[0];
 };

@@ -14,7 +14,7 @@
 import { cellKey, inBounds } from '../../engine/space/grid.ts';
 import { fail, type Command, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { dataOf, type Station } from './model.ts';
-import { aboard, HEADINGS, lost, quarterTurns, shipList, shipMovement, shipOf, type Heading } from './ship-model.ts';
+import { aboard, HEADINGS, lost, quarterTurns, shipList, shipMovement, shipOf, type Heading, type Ship } from './ship-model.ts';
 import { surroundings } from './terrain.ts';
 import { spendSlot } from './turn.ts';
 
@@ -46,7 +46,17 @@ export function stationCommand(ctx: Resolution, cmd: Command): void {
 }
 
 /** Why the helmsman cannot steer the ship by (dx, dy) now, or null (shared with legalActions). */
-export function steerBlocker(state: Resolution['state'], u: Unit, dx: number, dy: number, heading?: Heading): string | null {
+/** What a steer's deck must keep clear of, the same for every steer of one ship at one moment (listing asks for dozens). */
+export interface SteerWorld {
+  crewIds: Set<string>;
+  others: Ship[];
+}
+
+export function steerWorld(state: Resolution['state'], ship: Ship): SteerWorld {
+  return { crewIds: new Set(aboard(state, ship).map((c) => c.id)), others: shipList(state).filter((s) => s.id !== ship.id && !s.wrecked) };
+}
+
+export function steerBlocker(state: Resolution['state'], u: Unit, dx: number, dy: number, heading?: Heading, world?: SteerWorld): string | null {
   const ship = shipOf(state, u);
   if (!ship || ship.wrecked || dataOf(u).station !== 'helm') return `${u.name} is not at a ship's helm [OUT-SHIP-3]`;
   if ((u.pools.primary?.value ?? 0) < 1) return `${u.name} has used its Primary action`;
@@ -61,8 +71,7 @@ export function steerBlocker(state: Resolution['state'], u: Unit, dx: number, dy
   }
   if (steps === 0) return null;
   const map = state.map as GridMap;
-  const crewIds = new Set(aboard(state, ship).map((c) => c.id));
-  const others = shipList(state).filter((s) => s.id !== ship.id && !s.wrecked);
+  const { crewIds, others } = world ?? steerWorld(state, ship);
   const to = { x: ship.at.x + dx, y: ship.at.y + dy };
   const x1 = to.x + ship.size.w;
   const y1 = to.y + ship.size.h;

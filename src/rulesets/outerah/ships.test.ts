@@ -350,7 +350,7 @@ describe('outerah airships', () => {
     // no orb yet: none listed (launching one is refused); the aggressive policy enchants one rather than launch Kid
     expect(launches().some((o) => o.command.payload === 'orb')).toBe(false);
     expect(t.rejects({ type: 'launch', actor: 'sling', payload: 'orb', target: 'foe' })).toBe('action/no_orb');
-    const pick = outerah.policies!.aggressive(t.state, 'sling', t.engine.legalActions(t.state, 'sling'), () => 0);
+    const pick = outerah.policies!.aggressive(t.state, 'sling', t.engine.listing(t.state, 'sling'), () => 0);
     expect(pick.command).toEqual({ type: 'enchant_orb', actor: 'sling', skill: 'firebolt' });
     t.do(pick.command);
     expect(launches()).toEqual([]); // the Primary action is spent
@@ -360,7 +360,7 @@ describe('outerah airships', () => {
     expect(launches().filter((o) => o.command.payload === 'orb').map((o) => o.command.target)).toEqual(['foe']);
     expect(t.rejects({ type: 'launch', actor: 'sling', payload: 'orb', target: 'scout' })).toBe('action/bad_target');
     accepted();
-    expect(outerah.policies!.aggressive(t.state, 'sling', t.engine.legalActions(t.state, 'sling'), () => 0).command).toEqual({ type: 'launch', actor: 'sling', payload: 'orb', target: 'foe' });
+    expect(outerah.policies!.aggressive(t.state, 'sling', t.engine.listing(t.state, 'sling'), () => 0).command).toEqual({ type: 'launch', actor: 'sling', payload: 'orb', target: 'foe' });
     // a Hidden enemy cannot be found by the orb either (OUT-OPEN-2): refused and not listed
     t.state.effects.push({ id: 'fx-hide', name: 'Hidden', target: 'foe', stacks: 1 } as never);
     expect(t.rejects({ type: 'launch', actor: 'sling', payload: 'orb', target: 'foe' })).toBe('action/hidden_target');

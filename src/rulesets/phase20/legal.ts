@@ -1,7 +1,7 @@
 /** Everything a phase20 unit may do now: the one list the web page, the simulator and validation share. */
 import { cellsInRadius } from '../../engine/space/area.ts';
 import { cellKey, distance, parseCellKey } from '../../engine/space/grid.ts';
-import type { ActionOption, EncounterState, GridMap, UnitId } from '../../engine/index.ts';
+import type { ActionOption, EncounterState, GridMap, UnitId, Wanted } from '../../engine/index.ts';
 import { currentUnit } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
 import { dataOf, isBraced } from './model.ts';
@@ -12,7 +12,7 @@ import { barredByBrace, hasCatalyst, spellTargets } from './spell.ts';
 
 const ROLES = ['attack', 'defense', 'support'] as const;
 
-export function legalActions(state: EncounterState, id: UnitId): ActionOption[] {
+export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {
   const u = state.units[id];
   if (!u || u.status !== 'active') return [];
   const d = dataOf(u);
@@ -35,7 +35,9 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
   const order = state.unitOrder;
   const map = state.map as GridMap;
   const walls = hasBlockers(map); // asked once: most maps have nothing that blocks sight, and then no line is traced
-  if (canSpend(state, u, 'attack')) {
+  // a policy asked narrowly (listing.ts): what it did not ask for is not built
+  const want = (type: string) => !only || only.has(type);
+  if (want('attack') && canSpend(state, u, 'attack')) {
     for (const w of d.weapons) {
       if (w.physical === false) continue;
       for (let i = 0; i < order.length; i++) {
@@ -46,7 +48,7 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
       }
     }
   }
-  if (canSpend(state, u, 'spell') && hasCatalyst(u)) {
+  if (want('cast') && canSpend(state, u, 'spell') && hasCatalyst(u)) {
     const others = order.filter((k) => k !== id).map((k) => state.units[k]);
     for (const s of d.spells) {
       if (barredByBrace(u, s)) continue;
@@ -66,7 +68,7 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
       }
     }
   }
-  if (u.pools.movement.value > 0) {
+  if (want('move') && u.pools.movement.value > 0) {
     for (const [key, spot] of reachableCells(state, u)) {
       if (spot.cost === 0 || spot.canStop === false) continue;
       const c = parseCellKey(key);

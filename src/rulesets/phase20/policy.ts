@@ -54,9 +54,11 @@ function nearestEnemyDistance(state: EncounterState, id: UnitId, at: { x: number
 }
 
 export const aggressive: Policy = (state, id, options) => {
-  const help = options.find((o) => o.command.type === 'help');
+  // asked narrowly (listing.ts): everything but the moves first, the moves only when it would move
+  const main = options.except('move');
+  const help = main.find((o) => o.command.type === 'help');
   if (help) return help;
-  const strikes = options.filter((o) => o.command.type === 'attack' || (o.command.type === 'cast' && state.units[o.command.target as string]?.side !== state.units[id].side));
+  const strikes = main.filter((o) => o.command.type === 'attack' || (o.command.type === 'cast' && state.units[o.command.target as string]?.side !== state.units[id].side));
   if (strikes.length) {
     const hpOf = (o: ActionOption) => state.units[o.command.target as string].pools.hp.value;
     const weakest = Math.min(...strikes.map(hpOf));
@@ -69,9 +71,11 @@ export const aggressive: Policy = (state, id, options) => {
     }
     return best;
   }
-  const moves = options.filter((o) => o.command.type === 'move');
+  // next to an enemy already (or none in sight), no move gets closer — an enemy's cell cannot be entered —
+  // so the moves are not even listed
+  const here = nearestEnemyDistance(state, id, state.units[id].position!);
+  const moves = here > 1 && here < Infinity ? options.of('move') : [];
   if (moves.length) {
-    const here = nearestEnemyDistance(state, id, state.units[id].position!);
     let best: ActionOption | undefined;
     let bestDist = here;
     for (const m of moves) {
@@ -82,5 +86,5 @@ export const aggressive: Policy = (state, id, options) => {
     if (best) return best;
   }
   // nothing to strike or walk toward: a readied attack costs nothing and may land (P20-PREP-1)
-  return options.find((o) => o.command.type === 'prepare') ?? options.find((o) => o.command.type === 'end_turn') ?? options[0];
+  return main.find((o) => o.command.type === 'prepare') ?? main.find((o) => o.command.type === 'end_turn') ?? options.all[0];
 };

@@ -1,21 +1,22 @@
 /**
  * Everything a unit may do now, as complete commands: the web page's buttons, the simulator's policies
  * and the contract's checks all read this list, and the commands' own checks accept every option in it.
- * Attacks come first, then moves, then ending the turn.
+ * Attacks come first, then moves, then ending the turn. A policy that asks for some command types only
+ * (`only`) gets the others left out: the moves, a path search, are not built for a turn that attacks.
  */
 import { distance, parseCellKey } from '../../engine/space/grid.ts';
-import { currentUnit, type ActionOption, type EncounterState, type UnitId } from '../../engine/index.ts';
+import { currentUnit, type ActionOption, type EncounterState, type UnitId, type Wanted } from '../../engine/index.ts';
 import { enemiesOf } from './model.ts';
 import { reachableCells } from './move.ts';
 
-export function legalActions(state: EncounterState, id: UnitId): ActionOption[] {
+export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {
   const u = state.units[id];
   if (!u || currentUnit(state) !== id || u.status !== 'active') return [];
   const out: ActionOption[] = [];
   for (const t of enemiesOf(state, u)) {
     if (distance(u.position!, t.position!) === 1) out.push({ command: { type: 'attack', actor: id, target: t.id }, label: `Attack ${t.name}`, group: 'attack', range: 1, targets: [t.id] });
   }
-  if (u.pools.movement.value > 0) {
+  if (u.pools.movement.value > 0 && (!only || only.has('move'))) {
     for (const [key, spot] of reachableCells(state, u)) {
       const c = parseCellKey(key);
       if (c.x === u.position!.x && c.y === u.position!.y) continue;

@@ -7,15 +7,16 @@ import type { ActionOption, Cell, Policy } from '../../engine/index.ts';
 import { enemiesOf } from './model.ts';
 
 export const aggressive: Policy = (state, unit, options) => {
-  const attacks = options.filter((o) => o.group === 'attack');
+  // asked narrowly: the moves (a path search) are listed only when there is nothing to attack
+  const attacks = options.except('move').filter((o) => o.group === 'attack');
   if (attacks.length) return attacks.reduce((best, o) => (state.units[o.command.target as string].pools.hp.value < state.units[best.command.target as string].pools.hp.value ? o : best));
   const foes = enemiesOf(state, state.units[unit]);
-  const moves = options.filter((o): o is ActionOption & { move: { to: Cell; cost: number } } => o.move !== undefined && typeof o.move.to === 'object');
+  const moves = options.of('move').filter((o): o is ActionOption & { move: { to: Cell; cost: number } } => o.move !== undefined && typeof o.move.to === 'object');
   if (foes.length && moves.length) {
     const gap = (c: Cell) => Math.min(...foes.map((f) => distance(c, f.position!)));
     const here = gap(state.units[unit].position!);
     const best = moves.reduce((a, b) => (gap(b.move.to) < gap(a.move.to) || (gap(b.move.to) === gap(a.move.to) && b.move.cost < a.move.cost) ? b : a));
     if (gap(best.move.to) < here) return best;
   }
-  return options.find((o) => o.command.type === 'end_turn') ?? options[options.length - 1];
+  return options.except('move').find((o) => o.command.type === 'end_turn') ?? options.all[options.all.length - 1];
 };

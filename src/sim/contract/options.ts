@@ -5,7 +5,7 @@
  * mass is 1, an expected damage equal to its mean.
  */
 import { RandomStream, streamSource } from '../../dice/index.ts';
-import { currentUnit, isRejection, type ActionOption, type Engine, type EncounterState, type Ruleset } from '../../engine/index.ts';
+import { currentUnit, isRejection, listingOf, type ActionOption, type Engine, type EncounterState, type Ruleset } from '../../engine/index.ts';
 import { policyFor, randomPolicy } from '../policies.ts';
 import { diceFor, prepareWith } from '../runner.ts';
 import { clause, Problems, type Clause } from './clause.ts';
@@ -95,7 +95,7 @@ export function optionsHold(ruleset: Ruleset, examples: readonly LoadedExample[]
         }
         // the first fight at random (wide: every kind of option comes up), the next by the file's own policies (they close in and strike)
         const policy = f % 2 === 0 ? randomPolicy : policyFor(ruleset, state, unit);
-        const chosen = policy(state, unit, options, (n) => choices.nextInt(n));
+        const chosen = policy(state, unit, listingOf(options), (n) => choices.nextInt(n));
         const d = engine.decide(state, chosen.command, dice, { inPlace: true });
         if (!d.ok) break; // already reported above when it was among the spread
         state = d.state;

@@ -4,7 +4,7 @@
  * event of the player's log (its id as a value or a key; the engine's own check catches its name in text).
  */
 import { RandomStream } from '../../dice/index.ts';
-import { createEngine, EncounterLog, viewLog, type GameEvent, type LoggedEvent, viewState, type Json, type Ruleset, type Viewer, type ViewRules } from '../../engine/index.ts';
+import { createEngine, EncounterLog, listingOf, viewLog, type GameEvent, type LoggedEvent, viewState, type Json, type Ruleset, type Viewer, type ViewRules } from '../../engine/index.ts';
 import { diceFor } from '../runner.ts';
 import { policyFor } from '../policies.ts';
 import { clause, Problems, type Clause } from './clause.ts';
@@ -61,7 +61,7 @@ export function viewsHide(ruleset: Ruleset, examples: readonly LoadedExample[], 
         else {
           const unit = p ? p.answeredBy : engine.activeUnit(log.state)!;
           const options = engine.legalActions(log.state, unit);
-          run(options.length ? policyFor(ruleset, log.state, unit)(log.state, unit, options, (k) => choices.nextInt(k)).command : { type: 'end_turn', actor: unit });
+          run(options.length ? policyFor(ruleset, log.state, unit)(log.state, unit, listingOf(options), (k) => choices.nextInt(k)).command : { type: 'end_turn', actor: unit });
         }
         if (n % 25 === 0) look(`round ${log.state.turn.round}`);
       }

@@ -1,0 +1,103 @@
+// The simulator as it was at a given commit, next to today's, in one process: both are bundled by
+// esbuild from the same small entry (load a file, prepare, play fights) — the baseline from its sources
+// taken out of git into node_modules/.cache/skirmish/ — so a bench can time them in alternating bursts
+// and a busy machine slows both alike. Without git history (a shallow clone) there is no baseline.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const CACHE = join(ROOT, 'node_modules/.cache/skirmish');
+
+/** Plays fights [i, i + batch) of one encounter file, on from the last call; returns the commands decided. */
+export type Runner = (batch: number) => number;
+
+export interface Simulator {
+  /** A runner for the encounter file (its own policies unless `policies` says otherwise). */
+  runner(file: string, policies?: Record<string, string>): Runner;
+  /** Where its sources are (the baseline's tree holds the examples as they were then). */
+  root?: string;
+}
+
+// the same calls at every commit since the runner existed: loadText, prepare, runRange
+const ENTRY = `
+import { readFileSync } from 'node:fs';
+import { loadText } from './src/rulesets/load.ts';
+import { prepare, runRange } from './src/sim/runner.ts';
+export function runner(file, policies = {}) {
+  const loaded = loadText(readFileSync(file, 'utf8'), file);
+  if (!loaded.ok) throw new Error(file + ': ' + loaded.problems[0].message);
+  const spec = { ruleset: loaded.value.ruleset.id, doc: loaded.value.doc, seed: 1, maxRounds: 100, policies };
+  const prepared = prepare(spec);
+  let i = 0;
+  return (batch) => { const t = runRange(spec, i, i + batch, prepared); i += batch; return t.commands; };
+}
+`;
+
+function bundleAt(tree: string, out: string): Simulator {
+  buildSync({ stdin: { contents: ENTRY, resolveDir: tree, loader: 'ts' }, bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: out, logLevel: 'silent' });
+  return createRequire(import.meta.url)(out) as Simulator;
+}
+
+/** Today's sources, bundled like the baseline's. */
+export function current(): Simulator {
+  mkdirSync(CACHE, { recursive: true });
+  const out = join(CACHE, `bench-current-${process.pid}.cjs`);
+  try {
+    return bundleAt(ROOT, out);
+  } finally {
+    if (existsSync(out)) unlinkSync(out); // loaded: the file is not needed any more
+  }
+}
+
+/** The sources of `commit`, or undefined when git cannot give them. */
+export function baselineAt(commit: string): Simulator | undefined {
+  const tree = join(CACHE, `baseline-${commit.slice(0, 12)}`);
+  const out = join(tree, 'bench.cjs');
+  if (!existsSync(out) || !existsSync(join(tree, 'examples'))) {
+    try {
+      rmSync(tree, { recursive: true, force: true });
+      mkdirSync(tree, { recursive: true });
+      const tar = execFileSync('git', ['archive', '--format=tar', commit, 'src', 'examples', 'package.json'], { cwd: ROOT, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
+      writeFileSync(join(tree, 'src.tar'), tar);
+      execFileSync('tar', ['-xf', 'src.tar'], { cwd: tree });
+      return { ...bundleAt(tree, out), root: tree };
+    } catch {
+      rmSync(tree, { recursive: true, force: true });
+      return undefined;
+    }
+  }
+  return { ...(createRequire(import.meta.url)(out) as Simulator), root: tree };
+}
+
+/**
+ * Fights per CPU-second of each runner, timed in alternating bursts of `burst` ms over about `ms` ms
+ * each, after a warm-up of a quarter of that.
+ */
+export function alternate(runners: Runner[], ms: number, burst = 100): number[] {
+  for (const r of runners) {
+    const until = performance.now() + ms / 4;
+    while (performance.now() < until) r(2);
+  }
+  const cpu = runners.map(() => 0);
+  const fights = runners.map(() => 0);
+  const end = performance.now() + ms * runners.length;
+  while (performance.now() < end) {
+    runners.forEach((r, k) => {
+      const c0 = process.cpuUsage();
+      const t0 = performance.now();
+      let n = 0;
+      while (performance.now() - t0 < burst) {
+        r(2);
+        n += 2;
+      }
+      const c = process.cpuUsage(c0);
+      cpu[k] += c.user + c.system;
+      fights[k] += n;
+    });
+  }
+  return runners.map((_, k) => fights[k] / (cpu[k] / 1e6));
+}
