@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openStore, type Store, type Synchronous } from '../store/index.ts';
-import type { Context } from './context.ts';
+import { requirePrincipal, type Context } from './context.ts';
 import { apiHandler } from './http.ts';
 import { Hub } from './hub.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
@@ -52,7 +52,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const unlisten = store.onChange((change) => hub.storeChanged(change));
   let doc: Record<string, unknown> | undefined;
   const list = routes(ctx, { openapi: () => (doc ??= openApiDocument(list, '0.1.0')) });
-  const api = apiHandler(list, { maxBody: limits.httpBodyBytes, rate: limits.httpRate, burst: limits.httpBurst });
+  const api = apiHandler(list, { maxBody: limits.httpBodyBytes, rate: limits.httpRate, burst: limits.httpBurst, authenticate: (token) => requirePrincipal(ctx, token) });
   const webDist = options.webDist ?? WEB_DIST;
 
   const server = createServer((req, res) => {

@@ -28,6 +28,14 @@ export interface Limits {
   simulations: number;
   /** Milliseconds of work one quick simulation may take before it reports the fights played so far. */
   simulationMs: number;
+  /** Events one import may bring, all its encounters together (the main thread writes them). */
+  importEvents: number;
+  /** Values (JSON nodes) an import file may hold. */
+  importNodes: number;
+  /** Milliseconds the reader thread may spend on one file before it is stopped. */
+  readMs: number;
+  /** Files waiting for the reader thread before more are refused. */
+  readQueue: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -49,4 +57,8 @@ export const DEFAULT_LIMITS: Limits = {
   catchUpChunk: 1000,
   simulations: 4,
   simulationMs: 3000,
+  importEvents: 20_000,
+  importNodes: 2_000_000,
+  readMs: 10_000,
+  readQueue: 16,
 };
