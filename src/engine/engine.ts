@@ -7,6 +7,7 @@ import { estimatingPastLimit } from '../dice/estimate.ts';
 import type { DiceSource } from '../dice/source.ts';
 import { applyEvent, emptyState, evolve as evolvePure } from './apply.ts';
 import { cloneJson } from './clone.ts';
+import { choiceIndex, choicesOf, optionWords, saidOf } from './decision.ts';
 import type { GameEvent } from './events.ts';
 import { forkState } from './fork.ts';
 import { checkOutcome, currentUnit, endTurn, nextTurn } from './flow.ts';
@@ -89,10 +90,10 @@ function coreCommands(ruleset: Ruleset): Record<string, CommandHandler> {
         if (!p) fail('pending/unknown', `there is no open decision "${String(cmd.pending)}"`, 'pending');
         if (!ruleset.answer && p.kind !== 'suggestion') fail('pending/unsupported', 'this ruleset takes no answers');
         const choice = cmd.choice ?? null;
-        if (!p.options.some((o) => JSON.stringify(o) === JSON.stringify(choice))) {
-          fail('pending/bad_choice', `"${JSON.stringify(choice)}" is not one of the choices: ${p.options.map((o) => JSON.stringify(o)).join(', ')}`, 'choice');
+        if (choiceIndex(p, choice) < 0) {
+          fail('pending/bad_choice', `${optionWords(choice, ctx.state)} is not one of the choices (${choicesOf(p, ctx.state).map((c) => c.choice.label).join('; ')})`, 'choice');
         }
-        ctx.emit({ type: 'pending.closed', id: p.id, answer: choice });
+        ctx.emit({ type: 'pending.closed', id: p.id, answer: choice, said: saidOf(p, choice, ctx.state) });
         // a player's suggestion is the engine's own kind: accepting runs the proposal as the GM's command
         if (p.kind === 'suggestion') settleSuggestion(ctx, ruleset, p, choice);
         else ruleset.answer?.(ctx, p, choice);
@@ -192,7 +193,7 @@ export function createEngine(ruleset: Ruleset): Engine {
       if (firstBlocking(state)) {
         return state.pending
           .filter((p) => p.blocking !== false && p.answeredBy === unit)
-          .flatMap((p) => p.options.map((choice) => ({ command: { type: 'answer', actor: unit, pending: p.id, choice }, label: `${p.prompt}: ${JSON.stringify(choice)}`, group: 'answer' })));
+          .flatMap((p) => choicesOf(p, state).map(({ option, choice }) => ({ command: { type: 'answer', actor: unit, pending: p.id, choice: option }, label: choice.label, group: 'answer' })));
       }
       return ruleset.legalActions(state, unit);
     },

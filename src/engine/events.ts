@@ -25,7 +25,8 @@ export type CoreEvent = Base &
   (
     | { type: 'encounter.created'; state: EncounterState }
     | { type: 'encounter.started' }
-    | { type: 'round.started'; round: number }
+    /** `seconds`: the round's length in game time, and `elapsedSeconds` the time before it, when the ruleset says (`Ruleset.roundSeconds`). */
+    | { type: 'round.started'; round: number; seconds?: number; elapsedSeconds?: number }
     | { type: 'round.ended'; round: number }
     | { type: 'turn.order'; order: Slot[]; index: number; why: string }
     | { type: 'turn.started'; unit: UnitId; index: number }
@@ -45,6 +46,8 @@ export type CoreEvent = Base &
         asked?: number;
         kind: 'damage' | 'heal' | 'spend' | 'gain' | 'set';
         source?: UnitId;
+        /** A player's view of damage whose source it may not see: the source is left out, the damage told. */
+        unseen?: true;
         damageType?: string;
         rule?: string;
       }
@@ -53,7 +56,8 @@ export type CoreEvent = Base &
     | { type: 'stat.set'; unit: UnitId; stat: string; value: number }
     | { type: 'unit.status'; unit: UnitId; status: UnitStatus; cause: string; rule?: string }
     | { type: 'unit.moved'; unit: UnitId; from?: Cell; to: Cell; path?: Cell[]; cost?: number; forced?: string }
-    | { type: 'unit.zone'; unit: UnitId; from?: string; to: string }
+    /** `metres`: how far the move went, on zone maps whose zones have a spacing. */
+    | { type: 'unit.zone'; unit: UnitId; from?: string; to: string; metres?: number }
     | { type: 'unit.faced'; unit: UnitId; facing: Facing }
     | { type: 'unit.elevation'; unit: UnitId; elevation: number }
     | { type: 'unit.data'; unit: UnitId; key: string; value: Json | undefined }
@@ -64,11 +68,13 @@ export type CoreEvent = Base &
     | { type: 'unit.hidden'; unit: UnitId; hidden: boolean }
     | { type: 'encounter.data'; key: string; value: Json | undefined }
     | { type: 'map.set'; map: BattleMap }
-    | { type: 'effect.applied'; effect: Effect }
+    /** `text`: the ruleset's own words for the log line (with its rule id), said instead of '<target> gains <effect>'. */
+    | { type: 'effect.applied'; effect: Effect; text?: string }
     | { type: 'effect.changed'; id: string; stacks?: number; remaining?: number; tier?: number; data?: Record<string, Json> }
     | { type: 'effect.removed'; id: string; why: 'expired' | 'cleansed' | 'removed' | 'resisted' | 'replaced' | 'ended'; name?: string; target?: UnitId }
     | { type: 'pending.opened'; pending: Pending }
-    | { type: 'pending.closed'; id: string; answer: Json }
+    /** `said`: what was decided, in words ('Sefa evades to (4, 3)'); a decision the rules closed says why. */
+    | { type: 'pending.closed'; id: string; answer: Json; said?: string }
     | { type: 'combat.ended'; result: CombatResult }
     /** A line for the log with no effect on state (a GM note, a roll made for show). */
     | { type: 'note'; text: string; dice?: DieDraw[]; about?: UnitId[] }

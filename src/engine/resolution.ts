@@ -10,6 +10,7 @@ import type { Breakdown, Term } from './breakdown.ts';
 import type { DieDraw, GameEvent } from './events.ts';
 import { own } from './own.ts';
 import { fail } from './rejection.ts';
+import { zoneDistance } from './space/zones.ts';
 import type { EncounterState, Effect, EffectClock, Json, Pending, Unit, UnitId } from './types.ts';
 
 export class Resolution {
@@ -25,7 +26,8 @@ export class Resolution {
     private readonly appliers?: Appliers,
     /**
      * Checks and notes are built and kept. False in bulk simulation, where no one reads them: they
-     * only step the version then, and a ruleset's hot path may skip building a breakdown (`unlogged`).
+     * only step the version then (a breakdown given as a function is never built). Rulesets do not
+     * branch on it: `check` and `note` do.
      */
     readonly logging = true,
   ) {}
@@ -90,21 +92,21 @@ export class Resolution {
     return d;
   }
 
-  /** Record a resolution: its breakdown and the dice drawn for it. */
-  check(breakdown: Breakdown, actor?: UnitId, target?: UnitId): void {
+  /**
+   * Record a resolution: its breakdown and the dice drawn for it. Give the breakdown as a function
+   * (`ctx.check(() => ({ label, terms, ... }))`) and it is built only when someone keeps the log: in
+   * bulk simulation the check is only counted (the version steps as the event would have).
+   */
+  check(breakdown: Breakdown | (() => Breakdown), actor?: UnitId, target?: UnitId): void {
     if (!this.logging) return this.unlogged();
-    const e: GameEvent = { type: 'check', breakdown, dice: this.takeDraws() };
+    const e: GameEvent = { type: 'check', breakdown: typeof breakdown === 'function' ? breakdown() : breakdown, dice: this.takeDraws() };
     if (actor !== undefined) e.actor = actor;
     if (target !== undefined) e.target = target;
     this.emit(e);
   }
 
-  /**
-   * In place of a check or note when not logging: the state steps its version as the event would
-   * have, and the dice drawn for it are let go. Lets a hot path skip building a breakdown:
-   * `if (ctx.logging) ctx.check({...}); else ctx.unlogged();`
-   */
-  unlogged(): void {
+  /** In place of a check or note when not logging: the version steps as the event would have, and the dice drawn for it are let go. */
+  private unlogged(): void {
     this.state.version++;
     if (this.draws.length) this.draws = [];
   }
@@ -123,6 +125,17 @@ export class Resolution {
   }
 
   // ---- common changes ----
+
+  /** Put a unit in a zone (zone maps); the event carries the metres between the zones, when the map spaces them. */
+  moveToZone(unit: UnitId, to: string): void {
+    const from = this.unit(unit).zone;
+    const map = this.state.map;
+    const metres = from !== undefined && map?.kind === 'zones' ? zoneDistance(map, from, to) : undefined;
+    const e: GameEvent = { type: 'unit.zone', unit, to };
+    if (from !== undefined) e.from = from;
+    if (metres !== undefined) e.metres = metres;
+    this.emit(e);
+  }
 
   /** Change a pool by `delta`, clamped to [min, max]; returns the amount actually changed. */
   changePool(
@@ -163,9 +176,15 @@ export class Resolution {
     this.emit({ type: 'encounter.data', key, value });
   }
 
-  applyEffect(fx: Omit<Effect, 'id' | 'stacks'> & { stacks?: number }): Effect {
+  /**
+   * Put an effect on a unit. `says`: the ruleset's own line for the log (its rule id in it), which then
+   * stands in for the engine's "<target> gains <effect>", so the log does not say it twice; a function
+   * is called only when the log is kept.
+   */
+  applyEffect(fx: Omit<Effect, 'id' | 'stacks'> & { stacks?: number }, says?: string | (() => string)): Effect {
     const effect: Effect = { ...fx, id: this.newId('fx'), stacks: fx.stacks ?? 1 } as Effect;
-    this.emit({ type: 'effect.applied', effect });
+    if (says !== undefined && this.logging) this.emit({ type: 'effect.applied', effect, text: typeof says === 'string' ? says : says() });
+    else this.emit({ type: 'effect.applied', effect });
     return effect;
   }
 
@@ -184,11 +203,20 @@ export class Resolution {
     return pending;
   }
 
-  /** A line for the log; `about` names the units it concerns (a player who cannot see them never gets it). */
-  note(text: string, options: { about?: UnitId[]; visibility?: 'gm' } = {}): void {
+  /** Close a decision that no longer matters (the rules settled it): `said` tells the log why. */
+  closePending(id: string, said: string): void {
+    this.emit({ type: 'pending.closed', id, answer: null, said });
+  }
+
+  /**
+   * A line for the log; `about` names the units it concerns (a player who cannot see them never gets it).
+   * Words that take work to build may come as a function, called only when someone keeps the log.
+   */
+  note(text: string | (() => string), options: { about?: UnitId[]; visibility?: 'gm' } = {}): void {
     if (!this.logging) return this.unlogged();
     const dice = this.takeDraws();
-    const e: GameEvent = dice.length ? { type: 'note', text, dice } : { type: 'note', text };
+    const words = typeof text === 'function' ? text() : text;
+    const e: GameEvent = dice.length ? { type: 'note', text: words, dice } : { type: 'note', text: words };
     if (options.about?.length) e.about = options.about;
     if (options.visibility) e.visibility = options.visibility;
     this.emit(e);
@@ -206,8 +234,9 @@ class Recorder implements DiceSource {
     private readonly label: string,
   ) {}
 
+  /** Each die is named by what it is rolled for, then the dice it is one of ("attack roll: 1d8"). */
   roll(sides: number, label?: string): number {
-    return this.ctx.roll(sides, label ?? this.label);
+    return this.ctx.roll(sides, label && label !== this.label ? `${this.label}: ${label}` : this.label);
   }
 }
 

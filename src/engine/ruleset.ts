@@ -72,6 +72,11 @@ export interface Ruleset {
    * screenshots play it (default: the first by name).
    */
   showcase?: string;
+  /**
+   * A round's length in game seconds, as the text gives it (phase20: 6, outerah: 10); `null` when the
+   * text gives none. `round.started` events carry it, so a reader of the JSON need not parse the log.
+   */
+  roundSeconds?: number | null;
   /** Validates an encounter document's `units`, `content`, `map`...; see document.ts. */
   encounterSchema: import('zod').ZodType;
   /** Build the initial state from a validated encounter document (no dice here). */
@@ -146,4 +151,20 @@ export interface Ruleset {
    * say. Absent: such a unit is listed at carry-back as one that cannot be carried (docs/gm.md).
    */
   fileEntry?(unit: Unit, state: EncounterState): Record<string, Json> | Rejection;
+  /**
+   * The terrain this ruleset's rules read, as the encounter builder's palette offers it: each kind is the
+   * fields of one `map.terrain` entry besides `at`. Absent: a map without terrain (zones).
+   */
+  terrainKinds?: TerrainKind[];
+}
+
+/** One brush of the encounter builder's terrain palette (docs/builder.md). */
+export interface TerrainKind {
+  id: string;
+  /** What the GM reads on the palette: "Wall", "Difficult ground". */
+  name: string;
+  /** What it does in play, in the ruleset's words, with its rule id. */
+  help: string;
+  /** The `map.terrain` entry's fields besides `at` (tags, cost, blocksMove, cover...). */
+  cell: Record<string, Json>;
 }

@@ -43,6 +43,8 @@ export interface Unit {
   /** For zone battlefields (frontline): the zone the unit stands in. */
   zone?: string;
   tags?: string[];
+  /** The policy that steers it in a simulated fight, as its file names it (`policy:`); see src/sim/policies.ts. */
+  policy?: string;
   /** The ruleset's own per-unit data (equipment, class, prepared move...). */
   data: Record<string, Json>;
 }
@@ -119,6 +121,18 @@ export interface ZoneMap {
 
 export type BattleMap = GridMap | ZoneMap;
 
+/** One answer to a pending decision, in words. */
+export interface PendingChoice {
+  /** Button words: 'Evade to (4, 3)'. */
+  label: string;
+  /** The log's sentence once chosen: 'Sefa evades to (4, 3)' (default: who answered, and the label). */
+  said?: string;
+  /** The square this choice is about (evade to, place at): the page offers it on the board. */
+  cell?: Cell;
+  /** The unit this choice names (who acts first, who a stray shot hits): the page offers it on the board. */
+  unit?: UnitId;
+}
+
 /** A decision the rules leave to someone (the GM, or a defender's reaction) that blocks play until answered. */
 export interface Pending {
   id: string;
@@ -126,8 +140,14 @@ export interface Pending {
   kind: string;
   /** Who answers: 'gm' or a unit id (its controller answers). */
   answeredBy: 'gm' | UnitId;
+  /** The question as a sentence in the game's words: 'The javelin is about to hit Sefa: how does Sefa react?'. */
   prompt: string;
   options: Json[];
+  /**
+   * Each option in words, index for index with `options` (absent: the page words them itself). A choice
+   * about a cell or a unit names it, so a page offers it on the board: tap the square to evade to.
+   */
+  choices?: PendingChoice[];
   /** Everything the ruleset needs to continue once answered. */
   data: Record<string, Json>;
   /** false: play goes on while it waits (a player's suggestion to the GM). Default: it blocks. */
@@ -158,6 +178,8 @@ export interface EncounterState {
   result?: CombatResult;
   /** Counter for ids of effects and pending decisions, so replay gives the same ids. */
   nextId: number;
+  /** Policies by side for simulated fights, as the file names them (`sides: { x: { policy } }`). */
+  sidePolicies?: Record<SideId, string>;
   /** The ruleset's own encounter-wide data (content library, settings, ship state...). */
   data: Record<string, Json>;
 }

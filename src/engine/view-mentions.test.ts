@@ -89,7 +89,7 @@ describe("a player's view of words and data naming a hidden unit", () => {
       // the Sneak's javelin alone: nothing new to the player (withheld); the Brute's joins: the list as it sees it
       { type: 'encounter.data', key: 'projectiles', value: [javelins[1]] },
       { type: 'pending.opened', pending: { ...reaction, prompt: NEUTRAL_UNIT_PROMPT, options: reaction.options.slice(0, 2), data: { projectile: 'pr1' } } },
-      { type: 'pending.closed', id: 'p7', answer: null },
+      { type: 'pending.closed', id: 'p7', answer: null, said: 'Decided' },
       // Kara's mount naming the Sneak: nothing to see; the Sneak's javelin gone: nothing new; then the list empties
       { type: 'encounter.data', key: 'projectiles', value: [] },
     ]);

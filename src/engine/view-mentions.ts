@@ -40,7 +40,25 @@ export function dataSeenWithout(data: Record<string, Json>, mentions: RegExp | u
 export function unitDecisionSeen(p: Pending, mentions: RegExp | undefined): Pending {
   if (!mentions || !names(mentions, p)) return p;
   const prompt = mentions.test(p.prompt) ? NEUTRAL_UNIT_PROMPT : p.prompt;
-  return { ...p, prompt, options: p.options.filter((o) => !names(mentions, o)), data: dataSeenWithout(p.data, mentions) };
+  // an option is kept with its words, and goes with them when either names a hidden unit; the log's
+  // sentence for it is the server's to say (reworded then), so one naming a hidden unit is left out here
+  const kept = p.options.flatMap((o, i) => {
+    const c = p.choices?.[i];
+    return names(mentions, o) || (c && (names(mentions, c.label) || names(mentions, c.unit))) ? [] : [i];
+  });
+  const seenChoice = (i: number) => {
+    const c = p.choices![i];
+    if (!names(mentions, c.said)) return c;
+    const { said: _said, ...rest } = c;
+    return rest;
+  };
+  return {
+    ...p,
+    prompt,
+    options: kept.map((i) => p.options[i]),
+    ...(p.choices ? { choices: kept.map(seenChoice) } : {}),
+    data: dataSeenWithout(p.data, mentions),
+  };
 }
 
 /** Whether a data event's key names a hidden unit before or after it: then it is read as the player sees the key. */

@@ -79,7 +79,8 @@ export function orderSeen(order: readonly Slot[], index: number, shown: (id: str
 /** A decision the GM owes, as a player sees it waiting: no options or data, and no prompt naming a hidden unit. */
 export function gmDecisionSeen(p: Pending, mentions: RegExp | undefined): Pending {
   const prompt = mentions?.test(p.prompt) ? 'the GM is deciding something' : p.prompt;
-  return { ...p, prompt, options: [], data: {} };
+  const { choices: _choices, ...rest } = p;
+  return { ...rest, prompt, options: [], data: {} };
 }
 
 /** A fight's result as a player reads it: its reason goes to neutral words when it names a hidden unit. */

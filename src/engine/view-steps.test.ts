@@ -99,7 +99,7 @@ describe('effects and decisions tied to hidden units', () => {
       { type: 'pending.closed', id: 'p2', answer: 'foe', reason: 'SNEAK waits' },
     );
     const neutral = { ...tie, prompt: 'the GM is deciding something', options: [], data: {} };
-    expect(tail(log)).toEqual([{ type: 'pending.opened', pending: neutral }, { type: 'pending.closed', id: 'p2', answer: null }]);
+    expect(tail(log)).toEqual([{ type: 'pending.opened', pending: neutral }, { type: 'pending.closed', id: 'p2', answer: null, said: 'The GM has decided' }]);
     const s = encounter();
     s.pending = [whisper, tie];
     expect(viewState(s, p1).pending).toEqual([neutral]);

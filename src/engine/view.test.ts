@@ -186,9 +186,23 @@ describe('viewLog: the turn order and other free text never name a hidden unit',
     // the GM's decision shows waiting (the player's state shows it too), in neutral words, closed without the GM's reason
     expect(tail(log, p1)).toEqual([
       { type: 'pending.opened', pending: { ...pending, prompt: 'the GM is deciding something', options: [], data: {} } },
-      { type: 'pending.closed', id: 'q1', answer: null },
+      { type: 'pending.closed', id: 'q1', answer: null, said: 'The GM has decided' },
       { type: 'pool.changed', unit: 'foe', pool: 'hp', delta: -1, kind: 'damage', reason: 'a clean hit' },
     ]);
+  });
+});
+
+describe('viewLog: damage from an unseen source', () => {
+  it('reaches the player whose unit takes it, without naming the hidden unit that dealt it', () => {
+    const log = logOf(
+      { type: 'check', actor: 'lurker', target: 'hero', breakdown: { label: 'attack', terms: [], total: 15 }, dice: [] },
+      { type: 'pool.changed', unit: 'hero', pool: 'hp', delta: -4, value: 6, kind: 'damage', source: 'lurker' },
+      { type: 'pool.changed', unit: 'lurker', pool: 'hp', delta: -1, value: 9, kind: 'damage', source: 'hero' },
+    );
+    // the roll names the hidden attacker: withheld; the damage is told from "something unseen"; the lurker's own damage is not
+    expect(tail(log, p1)).toEqual([{ type: 'pool.changed', unit: 'hero', pool: 'hp', delta: -4, value: 6, kind: 'damage', unseen: true }]);
+    expect(JSON.stringify(viewLog(log, p1, undefined, rules))).not.toMatch(/lurker|LURKER/);
+    expect(viewLog(log, gm, undefined, rules)).toEqual(log);
   });
 });
 

@@ -198,6 +198,11 @@ function projectEvent(e: LoggedEvent, before: EncounterState, after: EncounterSt
     if (out.reason !== undefined && hiddenMentions(e.state)?.test(JSON.stringify(out.reason))) delete out.reason;
     return out;
   }
+  // damage from a unit the player may not see still lands on one it sees: told, without its source
+  if (e.type === 'pool.changed' && e.source !== undefined && e.source !== e.unit && !visibleUnit(after.units[e.source]) && visibleUnit(after.units[e.unit]) && visibleUnit(before.units[e.unit])) {
+    const { source: _source, ...rest } = e;
+    e = { ...rest, unseen: true } as LoggedEvent;
+  }
   const named = unitsNamed(e);
   // a unit.added's unit did not exist before: it shows when it is visible after
   const added = e.type === 'unit.added' ? e.unit.id : undefined;
@@ -236,7 +241,8 @@ function redact(e: LoggedEvent, before: EncounterState, after: EncounterState, v
     const p = before.pending.find((x) => x.id === e.id);
     if (p && !pendingSeen(before, p)) return undefined;
     // the GM's answer is the GM's; a unit's answer naming a hidden unit is not shown (the decision still closes)
-    if (p && (p.answeredBy === 'gm' || mentions?.test(JSON.stringify(e.answer)))) return { ...e, answer: null };
+    if (p && p.answeredBy === 'gm') return { ...e, answer: null, said: 'The GM has decided' };
+    if (p && mentions?.test(`${JSON.stringify(e.answer)} ${e.said ?? ''}`)) return { ...e, answer: null, said: 'Decided' };
   }
   if (e.type === 'unit.data' && GM_ONLY_KEYS.includes(e.key)) return undefined;
   if (e.type === 'unit.data') {

@@ -24,7 +24,18 @@ const scenarioSchema = z.strictObject({
   encounter: z.union([z.string().min(1), z.record(z.string(), z.unknown())]),
   seed: z.union([z.number().int(), z.string()]).optional(),
   dice: z.array(z.number().int().min(1)).optional(),
-  commands: z.array(z.looseObject({ type: z.string().min(1) })).default([]),
+  commands: z
+    .array(
+      z
+        .looseObject({
+          type: z.string().min(1),
+          // a scenario's own words on a step (src/sim/script.ts); taken off before the command is decided
+          expect: z.union([z.literal('refused'), z.strictObject({ refused: z.string().min(1) })], { message: 'expect is "refused" or { refused: <code> }' }).optional(),
+          decisionOf: z.string().min(1).optional(),
+        })
+        .refine((c) => c.decisionOf === undefined || (c.type === 'answer' && c.pending === undefined), { message: 'decisionOf names the decision an "answer" settles, in place of "pending"', path: ['decisionOf'] }),
+    )
+    .default([]),
   description: z.string().optional(),
 });
 

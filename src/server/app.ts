@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { openStore, type Store, type Synchronous } from '../store/index.ts';
 import { requirePrincipal, type Context } from './context.ts';
 import { apiHandler } from './http.ts';
+import { Upkeep } from './upkeep.ts';
 import { Hub } from './hub.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { LiveCache } from './live.ts';
@@ -30,6 +31,8 @@ export interface ServerOptions {
   webDist?: string;
   /** Reproducible server dice (tests, benchmarks). Never in play. */
   testDiceSeed?: string;
+  /** The wall clock tables' activity and expiry are reckoned by (tests move it). */
+  clock?: () => number;
 }
 
 export interface RunningServer {
@@ -46,7 +49,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const store: Store = await openStore(options.db ?? DEFAULT_DB, { synchronous: options.synchronous ?? 'full' });
   const hub = new Hub({ allowedOrigins: options.allowedOrigins ?? [] }, limits.wsFrameBytes);
   const cache = new LiveCache(store, limits.liveEncounters);
-  const ctx: Context = { store, cache, limits, publisher: hub, ...(options.testDiceSeed !== undefined ? { testDiceSeed: options.testDiceSeed } : {}) };
+  const upkeep = new Upkeep(options.clock);
+  const ctx: Context = { store, cache, limits, publisher: hub, upkeep, ...(options.testDiceSeed !== undefined ? { testDiceSeed: options.testDiceSeed } : {}) };
+  upkeep.ctx = ctx;
   hub.ctx = ctx;
   cache.listener = hub;
   const unlisten = store.onChange((change) => hub.storeChanged(change));
@@ -76,6 +81,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await store.close();
     throw err;
   }
+  ctx.upkeep.start((err) => console.error(`skirmish: looking for idle tables failed: ${(err as Error).message}`));
   const port = (server.address() as AddressInfo).port;
   const host = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : 'localhost';
   let closed = false;
@@ -88,6 +94,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     async close() {
       if (closed) return;
       closed = true;
+      ctx.upkeep.stop();
       hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

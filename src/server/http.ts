@@ -31,7 +31,7 @@ export interface Reply {
 }
 
 export interface Route {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   summary: string;
   /** Who may call it; for docs (each handler checks for itself). */
@@ -184,6 +184,8 @@ export function apiHandler(routes: Route[], opts: ApiHandlerOptions) {
       }
       throw pathMatched ? new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here`) : new ApiError('NOT_FOUND', `no endpoint ${url.pathname}`);
     } catch (err) {
+      // a body refused unread (too large, or the wrong token) is not read to its end either: close after replying
+      if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
       sendError(res, err);
     }
   };

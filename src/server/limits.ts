@@ -16,7 +16,12 @@ export interface Limits {
   wsBufferedBytes: number;
   /** Seconds a new WebSocket has to send its auth message. */
   wsAuthSeconds: number;
+  /** Tables the server holds; past it, creating one is refused (429 LIMIT_REACHED). */
   tables: number;
+  /** Tables one client address may create an hour (429 RATE_LIMITED past it). */
+  tablesPerAddressHour: number;
+  /** Days a table may lie idle (no request of its GM or players) before it is deleted; 0: kept forever. */
+  tableIdleDays: number;
   encountersPerTable: number;
   playersPerTable: number;
   eventsPerEncounter: number;
@@ -50,6 +55,8 @@ export const DEFAULT_LIMITS: Limits = {
   wsBufferedBytes: 8 * 1024 * 1024,
   wsAuthSeconds: 10,
   tables: 10_000,
+  tablesPerAddressHour: 20,
+  tableIdleDays: 90,
   encountersPerTable: 500,
   playersPerTable: 50,
   eventsPerEncounter: 200_000,

@@ -6,7 +6,7 @@
  * refuses such a move; `blockedMove` words that refusal as the GM would. A decision's options come under
  * the words the player reads (view-mentions.ts), and no option names a hidden unit.
  */
-import { hiddenMentions, pendingView, type ActionOption, type Command, type EncounterState } from '../engine/index.ts';
+import { choiceAt, choiceIndex, hiddenMentions, pendingView, type ActionOption, type Command, type EncounterState } from '../engine/index.ts';
 import type { Member } from './context.ts';
 import { ApiError } from './errors.ts';
 import { canonicalJson } from './json.ts';
@@ -44,7 +44,7 @@ function withKnownMoves(live: Live, p: Member & { role: 'player' }, state: Encou
   return [...rest.slice(0, at), ...moves, ...rest.slice(at)];
 }
 
-/** Answers labelled with the prompt the player reads (the engine's label carries the rules' own words). */
+/** Answers labelled as the player reads the decision (the engine's label may name a hidden unit). */
 function relabelAnswers(options: ActionOption[], state: EncounterState): ActionOption[] {
   const mentions = hiddenMentions(state);
   if (!mentions) return options;
@@ -53,7 +53,8 @@ function relabelAnswers(options: ActionOption[], state: EncounterState): ActionO
     const p = state.pending.find((x) => x.id === o.command.pending);
     if (!p) return o;
     const seen = pendingView(p, mentions);
-    return seen.prompt === p.prompt ? o : { ...o, label: `${seen.prompt}: ${JSON.stringify(o.command.choice)}` };
+    const i = choiceIndex(seen, o.command.choice ?? null);
+    return i < 0 ? o : { ...o, label: choiceAt(seen, i, state).label };
   });
 }
 

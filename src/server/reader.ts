@@ -8,12 +8,14 @@ import { Worker } from 'node:worker_threads';
 import { bundledWorker } from '../sim/worker-bundle.ts';
 import { ApiError } from './errors.ts';
 import type { Limits } from './limits.ts';
-import type { ReadResult, ReadTask } from './reading.ts';
+import { runReadTask, type ReadResult, type ReadTask } from './reading.ts';
 import type { ReadReply } from './reader-thread.ts';
 
 interface Job {
   id: number;
   task: ReadTask;
+  /** Milliseconds this task may take once the thread takes it up. */
+  readMs: number;
   resolve(v: ReadResult): void;
   reject(e: Error): void;
   timer?: NodeJS.Timeout;
@@ -28,12 +30,12 @@ function entry(): Promise<URL> {
   return bundledWorker(new URL('./reader-thread.ts', import.meta.url), new URL('./reader-entry.mjs', import.meta.url), 'server-reader-');
 }
 
-function start(readMs: number): Promise<Worker | undefined> {
+function start(): Promise<Worker | undefined> {
   starting ??= entry()
     .then((url) => {
       const w = new Worker(url);
       w.unref();
-      w.on('message', (m: ReadReply) => settle(m, readMs));
+      w.on('message', (m: ReadReply) => settle(m));
       w.on('error', (err) => stop(w, new ApiError('INTERNAL', `the reader failed: ${err.message}`)));
       w.on('exit', () => stop(w));
       worker = w;
@@ -55,7 +57,7 @@ function stop(w: Worker, why?: Error): void {
   jobs.clear();
 }
 
-function settle(m: ReadReply, readMs: number): void {
+function settle(m: ReadReply): void {
   const job = jobs.get(m.id);
   if (!job) return;
   if (m.started) {
@@ -63,7 +65,7 @@ function settle(m: ReadReply, readMs: number): void {
     job.timer = setTimeout(() => {
       const w = worker;
       jobs.delete(job.id);
-      job.reject(new ApiError('PAYLOAD_TOO_LARGE', `reading this took over ${readMs / 1000} s; send a smaller file`));
+      job.reject(new ApiError('PAYLOAD_TOO_LARGE', `reading this took over ${job.readMs / 1000} s; send a smaller file`));
       if (w) {
         // the others were sent to this thread: a fresh one takes them up again
         const waiting = [...jobs.values()];
@@ -71,9 +73,9 @@ function settle(m: ReadReply, readMs: number): void {
         worker = undefined;
         starting = undefined;
         void w.terminate();
-        for (const j of waiting) void post(j, readMs);
+        for (const j of waiting) void post(j);
       }
-    }, readMs);
+    }, job.readMs);
     return;
   }
   jobs.delete(m.id);
@@ -82,11 +84,10 @@ function settle(m: ReadReply, readMs: number): void {
   else job.reject(new ApiError(m.error.code, m.error.message, m.error.field, m.error.extra));
 }
 
-async function post(job: Job, readMs: number): Promise<void> {
-  const w = worker ?? (await start(readMs));
+async function post(job: Job): Promise<void> {
+  const w = worker ?? (await start());
   if (!w) {
     // no thread here: read on this one
-    const { runReadTask } = await import('./reading.ts');
     try {
       job.resolve(runReadTask(job.task));
     } catch (err) {
@@ -98,8 +99,15 @@ async function post(job: Job, readMs: number): Promise<void> {
   w.postMessage({ id: job.id, task: job.task });
 }
 
-/** Run `task` in the reader thread; its ApiError comes back as one. */
-export function read(task: ReadTask, limits: Pick<Limits, 'readMs' | 'readQueue'>): Promise<ReadResult> {
-  if (jobs.size >= limits.readQueue) return Promise.reject(new ApiError('LIMIT_REACHED', 'the server is reading other files; try again in a moment'));
-  return new Promise((resolve, reject) => void post({ id: next++, task, resolve, reject }, limits.readMs));
+/**
+ * Texts up to this many characters are read on the main thread: a few milliseconds of work (every
+ * example file is under 5 KB), less than the hop to the thread and back, and no thread to start.
+ */
+export const READ_HERE_CHARS = 16_384;
+
+/** Run `task` (in the reader thread unless its text is short); its ApiError comes back as one. */
+export async function read(task: ReadTask, limits: Pick<Limits, 'readMs' | 'readQueue'>): Promise<ReadResult> {
+  if (task.text.length <= READ_HERE_CHARS) return runReadTask(task);
+  if (jobs.size >= limits.readQueue) throw new ApiError('LIMIT_REACHED', 'the server is reading other files; try again in a moment');
+  return new Promise((resolve, reject) => void post({ id: next++, task, readMs: limits.readMs, resolve, reject }));
 }

@@ -4,7 +4,7 @@
  * parsed, checked and every log replayed. Pure functions of their input, run in a worker thread
  * (reader.ts); the main thread then only writes the result.
  */
-import { applyRoster, formatProblem, parseText, type GameEvent, type Json, type LoggedEvent, type Problem, type RosterEntry } from '../engine/index.ts';
+import { applyRoster, formatProblem, parseText, rulesetIdOf, type GameEvent, type Json, type LoggedEvent, type Problem, type RosterEntry } from '../engine/index.ts';
 import { isScenario, loadText, validateEncounter, type LoadedEncounter } from '../rulesets/load.ts';
 import { ApiError } from './errors.ts';
 import { planImport, type ImportLimits, type PlannedEncounter } from './import-plan.ts';
@@ -12,7 +12,7 @@ import { parseJson } from './json.ts';
 import { engineFor } from './live.ts';
 
 export type ReadTask =
-  /** An encounter file (or scenario) as text; with `roster`, the roster's values go in first. */
+  /** An encounter file (or scenario) as text; with `roster` (the table's), the values of its entries of the file's ruleset go in first. */
   | { kind: 'encounter'; text: string; file: string; roster?: RosterEntry[] }
   /** An export file as the JSON text of the request. */
   | { kind: 'import'; text: string; maxBytes: number; maxNodes: number; limits: ImportLimits };
@@ -48,7 +48,8 @@ export function readEncounter(text: string, file: string, roster?: RosterEntry[]
   if (roster) {
     const parsed = parseText(text, file);
     if (!parsed.ok) throw invalid(parsed.problems);
-    const doc = applyRoster(parsed.value as object, { entries: roster });
+    const ruleset = rulesetIdOf(parsed.value);
+    const doc = applyRoster(parsed.value as object, { entries: roster.filter((e) => e.ruleset === ruleset) });
     // problems point at the lines of the file as sent (the paths are the same)
     const checked = validateEncounter(doc, file, parsed.parsed);
     if (!checked.ok) throw invalid(checked.problems, " (with the roster's values)");

@@ -178,7 +178,8 @@ async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member },
   const req = parseWith(CommandRequest, body);
   const hash = bodyHash(p, req);
   const key = commandKey(p, req.id);
-  const earlier = await ctx.store.command(id, key);
+  // both reads at once: one round trip to the database, not two
+  const [earlier, settings] = await Promise.all([ctx.store.command(id, key), settingsOf(ctx, live.row.tableId)]);
   if (earlier) return repeated(live, p, req.id, hash, earlier, sync);
   // who may send it first, then whether now: a refused command says why it is refused, whatever the version
   const before = live.log.state;
@@ -195,7 +196,7 @@ async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member },
   let command = prepared.command;
   let document: unknown;
   if (p.role === 'gm' && isEntryCommand(command)) ({ command, document } = await entryToUnit(ctx, live, command));
-  const dice = diceFor(await settingsOf(ctx, live.row.tableId), p, req.dice, version, ctx.testDiceSeed);
+  const dice = diceFor(settings, p, req.dice, version, ctx.testDiceSeed);
   const players = p.role === 'gm' && SERVER_GM_COMMANDS.has(command.type) ? (await ctx.store.players(live.row.tableId)).map((x) => x.playerId) : [];
 
   // from here to the append nothing else is awaited: the log in memory is ahead of the store only for it

@@ -4,13 +4,14 @@ import { rulesets } from '../rulesets/index.ts';
 import { requirePrincipal, type Context } from './context.ts';
 import { ApiError } from './errors.ts';
 import { fileUnits } from './entries.ts';
-import { listExamples } from './examples.ts';
+import { exampleText, listExamples } from './examples.ts';
 import type { RequestCtx, Route } from './http.ts';
 import { getEncounter, legalActions, listEncounters, preview, readEvents, replay, runCommand, setPaused } from './referee.ts';
+import { deleteLibraryEntry, listLibrary, putLibraryEntry } from './library.ts';
 import { acceptChanges, exportLibraryFile, getRoster, importLibraryFile, loadEncounterWithRoster, proposeCarryBack } from './roster.ts';
-import { AcceptCarryBack, CommandRequest, CreateInvite, CreateTable, ImportRequest, Join, LibraryFile, LoadEncounter, PatchSettings, PauseRequest, PreviewRequest, SimulateRequest } from './schemas.ts';
+import { AcceptCarryBack, CommandRequest, CreateInvite, CreateTable, ImportRequest, Join, LibraryEntryBody, LibraryFile, LoadEncounter, PatchSettings, PauseRequest, PreviewRequest, SimulateRequest } from './schemas.ts';
 import { simulate } from './simulate.ts';
-import { createInvite, createTable, join, patchSettings, revokePlayer, tableInfo } from './tables.ts';
+import { createInvite, createTable, deleteTable, join, patchSettings, revokePlayer, tableInfo } from './tables.ts';
 import { exportEncounter, exportTable, IMPORT_BYTES, importTable } from './transfer.ts';
 
 const seqParam = (q: URLSearchParams, name: string, dflt?: number): number => {
@@ -27,7 +28,12 @@ const Seq = z.number().int().min(0);
 
 export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[] {
   // the principal found before the body was read, or looked up now (routes without a body)
-  const who = (c: RequestCtx) => (c.principal ? Promise.resolve(c.principal) : requirePrincipal(ctx, c.token));
+  const who = async (c: RequestCtx) => {
+    const p = c.principal ?? (await requirePrincipal(ctx, c.token));
+    // a request of the table's GM or players keeps it from expiring
+    if (p.role !== 'anonymous') ctx.upkeep.touch(p.tableId);
+    return p;
+  };
   return [
     { method: 'GET', path: '/api/health', tag: 'server', auth: 'none', summary: 'Liveness: {"ok": true}.', returns: '{ ok: true }', handle: () => ({ body: { ok: true } }) },
     { method: 'GET', path: '/api/openapi.json', tag: 'server', auth: 'none', summary: 'This API as OpenAPI 3.1.', returns: 'OpenAPI document', handle: () => ({ body: extra.openapi() }) },
@@ -36,8 +42,10 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
       handle: () => ({ body: Object.values(rulesets).map((r) => ({ id: r.id, name: r.name, description: r.description, commands: Object.keys(r.commands) })) }),
     },
     { method: 'GET', path: '/api/examples', tag: 'server', auth: 'none', summary: 'Example encounters (examples/<ruleset>/*.yaml) a GM can load by path.', returns: '[{ path, ruleset, name, description? }]', handle: () => ({ body: listExamples() }) },
+    { method: 'GET', path: '/api/examples/:ruleset/:stem', tag: 'server', auth: 'none', summary: 'One example\'s file as text, by its path without the .yaml (the encounter builder opens it to edit).', returns: '{ path, ruleset, name, text }', handle: (c) => ({ body: exampleText(c.params.ruleset, c.params.stem) }) },
 
-    { method: 'POST', path: '/api/tables', tag: 'tables', auth: 'none', body: CreateTable, maxBody: 16_384, status: 201, summary: 'Create a table; the reply holds the GM token (shown once).', returns: '{ table, gmToken }', handle: async (c) => ({ body: await createTable(ctx, c.body) }) },
+    { method: 'POST', path: '/api/tables', tag: 'tables', auth: 'none', body: CreateTable, maxBody: 16_384, status: 201, summary: 'Create a table; the reply holds the GM token (shown once).', returns: '{ table, gmToken }', handle: async (c) => ({ body: await createTable(ctx, c.body, c.req.socket.remoteAddress ?? '?') }) },
+    { method: 'DELETE', path: '/api/tables/:tableId', tag: 'tables', auth: 'gm', summary: 'Delete the table with everything it holds (encounters and their logs, players, roster, library); its open pages are disconnected. Cannot be undone.', returns: '{ deleted: true }', handle: async (c) => ({ body: await deleteTable(ctx, await who(c), c.params.tableId) }) },
     { method: 'GET', path: '/api/tables/:tableId', tag: 'tables', auth: 'member', summary: 'The table: name, your role, settings, players, encounters.', returns: 'TableInfo', handle: async (c) => ({ body: await tableInfo(ctx, await who(c), c.params.tableId) }) },
     { method: 'PATCH', path: '/api/tables/:tableId/settings', tag: 'tables', auth: 'gm', body: PatchSettings, maxBody: 16_384, summary: 'Change settings (physical dice per table and per player).', returns: 'Settings', handle: async (c) => ({ body: await patchSettings(ctx, await who(c), c.params.tableId, c.body) }) },
     { method: 'POST', path: '/api/tables/:tableId/invites', tag: 'tables', auth: 'gm', body: CreateInvite, maxBody: 4096, status: 201, summary: 'A one-use invite for a player (new, or an existing player id for a new device).', returns: '{ playerId, name, invite }', handle: async (c) => ({ body: await createInvite(ctx, await who(c), c.params.tableId, c.body) }) },
@@ -55,6 +63,13 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
       method: 'GET', path: '/api/tables/:tableId/library/export', tag: 'roster', auth: 'gm', summary: 'The library (characters, monsters, items) as a file.', returns: '{ format: "skirmish-library", version: 1, entries }',
       handle: async (c) => ({ body: await exportLibraryFile(ctx, await who(c), c.params.tableId), filename: `skirmish-library-${c.params.tableId}.json` }),
     },
+    { method: 'GET', path: '/api/tables/:tableId/library', tag: 'roster', auth: 'gm', summary: 'The library\'s entries: characters, monsters, items and saved encounters.', returns: '{ entries: [LibraryEntry] }', handle: async (c) => ({ body: await listLibrary(ctx, await who(c), c.params.tableId) }) },
+    {
+      method: 'PUT', path: '/api/tables/:tableId/library/:kind/:entryId', tag: 'roster', auth: 'gm', body: LibraryEntryBody,
+      summary: 'Add or replace one library entry (kind: character, monster, item or encounter), checked as an import checks it (INVALID_LIBRARY).',
+      returns: 'LibraryEntry', handle: async (c) => ({ body: await putLibraryEntry(ctx, await who(c), c.params.tableId, c.params.kind, c.params.entryId, c.body) }),
+    },
+    { method: 'DELETE', path: '/api/tables/:tableId/library/:kind/:entryId', tag: 'roster', auth: 'gm', summary: 'Take one entry out of the library.', returns: '{ deleted: true }', handle: async (c) => ({ body: await deleteLibraryEntry(ctx, await who(c), c.params.tableId, c.params.kind, c.params.entryId) }) },
     {
       method: 'POST', path: '/api/tables/:tableId/library/import', tag: 'roster', auth: 'gm', body: LibraryFile,
       summary: 'Add a library file\'s entries (same kind and id: replaced). Nothing is added unless every entry is valid: INVALID_LIBRARY with one line per problem in error.problems.',

@@ -13,7 +13,8 @@ export interface Reply<T = any> {
 }
 
 /** Limits loose enough for tests that hammer the server (the defaults are for play). */
-export const TEST_LIMITS = { ...DEFAULT_LIMITS, wsRate: 100_000, wsBurst: 100_000, httpRate: 100_000, httpBurst: 100_000 };
+// readMs: a loaded machine reads a long file slowly; the reader's own stop is tested in reader.test.ts
+export const TEST_LIMITS = { ...DEFAULT_LIMITS, wsRate: 100_000, wsBurst: 100_000, httpRate: 100_000, httpBurst: 100_000, readMs: 120_000 };
 
 export class Client {
   /** Every response body received, in order. */
@@ -131,7 +132,8 @@ export interface TestTable {
 
 /** A server with a table, a GM and players p1 and p2 who joined by invite. */
 export async function testTable(options: ServerOptions = {}): Promise<TestTable> {
-  const srv = await startServer({ port: 0, db: ':memory:', limits: TEST_LIMITS, ...options });
+  // SKIRMISH_TEST_SERVER_STORE: run the server tests on another store (a postgres:// database) instead
+  const srv = await startServer({ port: 0, db: process.env.SKIRMISH_TEST_SERVER_STORE || ':memory:', limits: TEST_LIMITS, ...options });
   const url = `http://127.0.0.1:${srv.port}`;
   const anon = new Client(url);
   const t = await anon.post('/api/tables', { name: 'Test table' });

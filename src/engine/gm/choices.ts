@@ -6,6 +6,7 @@ import { fail } from '../rejection.ts';
 import type { Resolution } from '../resolution.ts';
 import type { CommandHandler, Ruleset } from '../ruleset.ts';
 import type { Json, Pending } from '../types.ts';
+import { choiceAt } from '../decision.ts';
 import { gmCommand } from './command.ts';
 
 /** Close a pending decision with a choice and continue it (the ruleset's answer, or a suggestion's). */
@@ -21,7 +22,7 @@ export function choiceCommands(ruleset: Ruleset, settle: Settle): Record<string,
       const face = ctx.roll(p.options.length, 'the dice decide');
       const choice = p.options[face - 1];
       // a GM's decision is hidden from players (views blank its options), so its roll is too
-      ctx.note(`The dice decide "${p.prompt}": d${p.options.length} shows ${face} → ${JSON.stringify(choice)}`, p.answeredBy === 'gm' ? { visibility: 'gm' } : { about: [p.answeredBy] });
+      ctx.note(`The dice decide "${p.prompt}": d${p.options.length} shows ${face} → ${choiceAt(p, face - 1, ctx.state).label}`, p.answeredBy === 'gm' ? { visibility: 'gm' } : { about: [p.answeredBy] });
       settle(ctx, p, choice);
     }),
 

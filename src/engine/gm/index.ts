@@ -7,6 +7,7 @@ import { fail } from '../rejection.ts';
 import type { Resolution } from '../resolution.ts';
 import type { CommandHandler, Ruleset } from '../ruleset.ts';
 import type { Json, Pending } from '../types.ts';
+import { saidOf } from '../decision.ts';
 import { choiceCommands } from './choices.ts';
 import { gmCommand } from './command.ts';
 import { damageCommands } from './damage.ts';
@@ -30,7 +31,7 @@ export function gmCommands(ruleset: Ruleset): Record<string, CommandHandler> {
     ...turnCommands(ruleset),
   };
   const settle = (ctx: Resolution, p: Pending, choice: Json) => {
-    ctx.emit({ type: 'pending.closed', id: p.id, answer: choice });
+    ctx.emit({ type: 'pending.closed', id: p.id, answer: choice, said: saidOf(p, choice, ctx.state) });
     if (p.kind === 'suggestion') runSuggestion(ctx, table, p, choice);
     else if (ruleset.answer) ruleset.answer(ctx, p, choice);
     else fail('pending/unsupported', 'this ruleset takes no answers');

@@ -40,6 +40,10 @@ export function suggestCommand(ruleset: Ruleset, table: Record<string, CommandHa
         answeredBy: 'gm',
         prompt: `${from ? `${from.name} suggests` : 'Suggestion'}: ${cmd.text}`,
         options: ['accept', 'reject'],
+        choices: [
+          { label: 'Accept', said: `The GM accepts the suggestion: ${cmd.text}` },
+          { label: 'Reject', said: `The GM turns down the suggestion: ${cmd.text}` },
+        ],
         data: { proposal: command as Json, text: cmd.text, ...(from ? { from: from.id } : {}) },
         blocking: false,
       });

@@ -32,6 +32,7 @@ export const unitJsonSchema = z.strictObject({
   elevation: z.number().optional(),
   zone: z.string().optional(),
   tags: z.array(z.string()).optional(),
+  policy: z.string().min(1).optional(),
   data: z.record(z.string(), z.json()).default({}),
 });
 

@@ -10,17 +10,17 @@ export const cellSchema = z.tuple([z.number().int().min(0), z.number().int().min
 
 export const terrainSchema = z.strictObject({
   at: cellSchema,
-  tags: z.array(z.string()).default([]),
-  cost: z.number().positive().optional(),
-  blocksMove: z.boolean().optional(),
-  blocksSight: z.boolean().optional(),
+  tags: z.array(z.string()).default([]).describe('names for the kind of ground (wall, mud...): what the rules read is below'),
+  cost: z.number().positive().optional().describe('movement it costs to enter (default 1)'),
+  blocksMove: z.boolean().optional().describe('no one walks through it'),
+  blocksSight: z.boolean().optional().describe('attacks and spells cannot see through it'),
 });
 
 export const gridMapSchema = z
   .strictObject({
-    width: z.number().int().min(1).max(BOUNDS.mapSide),
-    height: z.number().int().min(1).max(BOUNDS.mapSide),
-    terrain: z.array(terrainSchema).default([]),
+    width: z.number().int().min(1).max(BOUNDS.mapSide).describe('cells from west to east'),
+    height: z.number().int().min(1).max(BOUNDS.mapSide).describe('cells from north to south'),
+    terrain: z.array(terrainSchema).default([]).describe('cells that are not open ground'),
   })
   .superRefine((map, ctx) => terrainOffTheMap(map, ctx));
 

@@ -131,6 +131,10 @@ function strikeWithWeapon(ctx: Resolution, u: Unit, t: Unit, w: Weapon, vital: b
     answeredBy: u.id,
     prompt: `Dramatic blow on ${t.name}: knock back 2 tiles or make it bleed?`,
     options: ['knockback', 'bleed'],
+    choices: [
+      { label: 'Knock back 2 tiles', said: `${u.name} knocks ${t.name} back` },
+      { label: 'Make it bleed', said: `${u.name} makes ${t.name} bleed` },
+    ],
     data: { attacker: u.id, target: t.id },
   });
 }

@@ -52,7 +52,11 @@ export function strayProjectile(ctx: Resolution, attacker: Unit, target: Unit, w
       ctx.note(`${what} misses; no one stands where it could stray [OUT-MISS-2]`);
       return;
     }
-    ctx.openPending({ kind: 'stray', answeredBy: 'gm', prompt: `${what} misses ${target.name}: does it stray into someone?`, options: [...options, 'nobody'], data: { ...resume, attacker: attacker.id, target: target.id } });
+    const choices = [
+      ...options.map((id) => ({ label: ctx.state.units[id].name, said: `${what} strays into ${ctx.state.units[id].name} (the GM's call) [OUT-MISS-2]`, unit: id })),
+      { label: 'Nobody', said: `${what} strays into no one (the GM's call) [OUT-MISS-2]` },
+    ];
+    ctx.openPending({ kind: 'stray', answeredBy: 'gm', prompt: `${what} misses ${target.name}: does it stray into someone?`, options: [...options, 'nobody'], choices, data: { ...resume, attacker: attacker.id, target: target.id } });
     return;
   }
   const face = ctx.roll(6, 'stray');

@@ -16,7 +16,8 @@ import { effectRow } from './effect-table.ts';
 import { buffChance } from './effects.ts';
 import { healingNote } from './heal.ts';
 import type { Skill } from './schema.ts';
-import { effectOrderOf } from './skill-effects.ts';
+import { effectOrderOf, openerBonus } from './skill-effects.ts';
+import { struckBy } from './skill-area.ts';
 import { skillSpec, weaponSpec, type StrikeSpec } from './spec.ts';
 
 function ownCharges(state: EncounterState, u: Unit, spec: StrikeSpec): Charge[] {
@@ -37,9 +38,14 @@ function strikePreview(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec
     `critical: D100 ≤ ${odds.crit}; hit: D100 ≤ ${odds.threshold} (${odds.angle === 'front' ? 'head-on −10' : odds.angle === 'back' ? 'from behind +10' : 'from the side'})`,
     ...(odds.cover.level === 'full' ? ['full cover from the front: no hit'] : odds.coverDie ? ['half cover: a second die, odd misses (×½)'] : odds.bypass ? [`half cover bypassed: ${odds.bypass}`] : []),
   ];
-  const dice = spec.improvised ? improvisedDice(u).notation : spec.dice;
+  const own = ownCharges(state, u, spec);
+  // an Opener's bonus dice from skills (ruling OUT-OPEN-1), as strike.ts rolls them
+  const bonus = own.some((c) => c.why === 'Opener') ? openerBonus(u, spec) : undefined;
+  const base = spec.improvised ? improvisedDice(u).notation : spec.dice;
+  const dice = base && bonus ? `${base}+${bonus.dice}` : base;
+  if (bonus && base) notes.push(`Opener: ${bonus.from.join(', ')} add${bonus.from.length > 1 ? '' : 's'} ${bonus.dice}`);
   if (!dice || odds.cover.level === 'full') return { chance, notes };
-  const charges = chargesFor(state, u, t, ownCharges(state, u, spec));
+  const charges = chargesFor(state, u, t, own);
   const pCrit = pc * keep;
   const pHit = (1 - pc) * ph * keep;
   const { damage, landed } = mixture(damageKey(u, t, spec, dice, charges), pCrit, pHit, () => {
@@ -107,7 +113,12 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
     const k = dataOf(u).skills.find((x) => x.id === cmd.skill);
     if (!k) return reject('action/unknown_skill', `${u.name} knows no skill "${String(cmd.skill)}"`, 'skill');
     if (!t) return reject('unit/unknown', 'no such target', 'target');
-    if (k.kind === 'attack' || k.kind === 'debuff') return strikePreview(state, u, t, skillSpec(k));
+    if (k.kind === 'attack' || k.kind === 'debuff') {
+      const p = strikePreview(state, u, t, skillSpec(k));
+      const others = struckBy(state, u, k, t).slice(1);
+      // the odds are the aimed-at target's; the area strikes the others too, each with its own roll (ruling OUT-PET-5)
+      return others.length ? { ...p, notes: [...(p.notes ?? []), `the area also strikes ${others.map((v) => v.name).join(', ')} (each its own hit check and damage)`] } : p;
+    }
     if (k.magical && t.id !== u.id && hasEffect(state, t.id, 'Reflect')) return { chance: 0, notes: [`${t.name} reflects magic: ${k.name} lands on a 2d10 cell of the 10×10 area instead`] };
     if (k.kind === 'heal') return { notes: [healingNote(state, t, k.dice!, k.element, k.name, 'spell')] };
     return supportPreview(state, u, t, k);

@@ -57,8 +57,7 @@ function stackUp(ctx: Resolution, attacker: Unit, target: Unit, name: string, ru
   }
   const tick = wounds ? { tick: 'turn_end' as const } : {};
   const levels: Record<string, number[]> = wounds ? { levels: [dataOf(attacker).level] } : {};
-  ctx.applyEffect({ name, categories: ['debuff', 'weapon'], source: attacker.id, target: target.id, maxStacks: MAX_STACKS, ...tick, data: { ...levels, since: ctx.state.turn.round } });
-  ctx.note(`${target.name} suffers ${name} [${rule}]`);
+  ctx.applyEffect({ name, categories: ['debuff', 'weapon'], source: attacker.id, target: target.id, maxStacks: MAX_STACKS, ...tick, data: { ...levels, since: ctx.state.turn.round } }, () => `${target.name} suffers ${name} [${rule}]`);
 }
 
 /**
@@ -115,8 +114,7 @@ export function ageWeaponDebuffs(ctx: Resolution, round: number): void {
       name: into, categories: ['debuff', 'weapon', ...(into === 'Bleeding' ? ['dot'] : [])], target: fx.target, stacks, maxStacks: MAX_STACKS,
       remaining: MINUTE, clock: { at: 'round_end' }, ...(into === 'Bleeding' ? { tick: 'turn_start' as const } : {}), data,
       ...(fx.source ? { source: fx.source } : {}),
-    });
-    ctx.note(`${ctx.unit(fx.target).name} has held ${fx.name} for ${held} rounds: it becomes ${into} [${into === 'Bleeding' ? 'OUT-WPN-3' : 'OUT-WPN-6'}]`);
+    }, () => `${ctx.unit(fx.target).name} has held ${fx.name} for ${held} rounds: it becomes ${into} [${into === 'Bleeding' ? 'OUT-WPN-3' : 'OUT-WPN-6'}]`);
     if (into === 'Bruising') refreshMaxHp(ctx, fx.target);
   }
 }

@@ -35,10 +35,12 @@ export function braceCommand(ctx: Resolution, cmd: Command): void {
   if (isBraced(ctx.state, u.id)) fail('action/already_braced', `${u.name} is already bracing [P20-GEN-3]`);
   spendAction(ctx, u, 'generic');
   // an effect, so the halving ends when the unit's next turn comes round — played or lost (Frozen)
-  ctx.applyEffect({ name: BRACE, categories: ['buff'], source: u.id, target: u.id, remaining: 1, clock: { at: 'turn_start', unit: u.id } });
+  ctx.applyEffect(
+    { name: BRACE, categories: ['buff'], source: u.id, target: u.id, remaining: 1, clock: { at: 'turn_start', unit: u.id } },
+    () => `${u.name} braces: incoming damage halved until its next turn; no more attacks or attack spells this turn; no Preparation [P20-GEN-3]`,
+  );
   ctx.setData(u.id, 'noMoreAttacks', true);
   ctx.setData(u.id, 'braceBlocksPrep', true);
-  ctx.note(`${u.name} braces: incoming damage halved until its next turn; no more attacks or attack spells this turn; no Preparation [P20-GEN-3]`);
 }
 
 export function helpCommand(ctx: Resolution, cmd: Command): void {

@@ -2,26 +2,15 @@
  * The exact odds of the chosen command, from the server's preview, before anything is rolled:
  * chance of success, damage range on a hit, expected damage, and the damage distribution as bars.
  */
-export interface PreviewJson {
-  chance?: number;
-  damage?: { min: number; max: number; mean: number; pmf?: [number, number][] };
-  expectedDamage?: number;
-  damageOnHit?: { min: number; max: number; mean: number };
-  notes?: string[];
-}
+import { dec, hitBars, pct, rangeText, type OddsJson } from '../../../engine/odds.ts';
 
-/** Whether a preview says anything (the server sends `{}` for commands with nothing to roll). */
-export function hasOdds(p: PreviewJson | undefined): p is PreviewJson {
-  return !!p && (p.chance !== undefined || p.expectedDamage !== undefined || !!p.damageOnHit || !!p.damage || !!p.notes?.length);
-}
-
-export const pct = (p: number) => `${(Math.round(p * 1000) / 10).toFixed(p * 100 === Math.round(p * 100) ? 0 : 1)}%`;
-export const dec = (x: number) => (Math.round(x * 100) / 100).toString();
+export { dec, hasOdds, pct } from '../../../engine/odds.ts';
+export type PreviewJson = OddsJson;
 
 /** Damage on a hit, as bars; the miss (0) is left out — its share is the chance above. */
 function Histogram({ pmf: all }: { pmf: [number, number][] }) {
-  const pmf = all.some(([v]) => v > 0) ? all.filter(([v]) => v > 0) : all;
-  if (pmf.length < 2 || pmf.length > 80) return null;
+  const pmf = hitBars(all);
+  if (!pmf) return null;
   const top = Math.max(...pmf.map(([, p]) => p));
   const w = 100 / pmf.length;
   return (
@@ -60,7 +49,7 @@ export function OddsPanel({ preview, loading }: { preview?: PreviewJson; loading
           <div>
             <dt>Damage on a hit</dt>
             <dd data-testid="odds-range" data-min={damageOnHit.min} data-max={damageOnHit.max}>
-              {damageOnHit.min === damageOnHit.max ? damageOnHit.min : `${damageOnHit.min}–${damageOnHit.max}`} <span className="muted">(avg {dec(damageOnHit.mean)})</span>
+              {rangeText(damageOnHit)} <span className="muted">(avg {dec(damageOnHit.mean)})</span>
             </dd>
           </div>
         )}
