@@ -206,6 +206,7 @@ export class Hub implements Publisher, CatchUpListener {
     if (c.principal) throw new ApiError('BAD_REQUEST', 'this connection is already authenticated');
     const p = await principalOf(this.ctx, token);
     if (p.role === 'anonymous') throw new ApiError('UNAUTHENTICATED', 'this token is not valid');
+    this.ctx.upkeep.touch(p.tableId);
     const encounters = await Promise.all((await this.ctx.store.encounters(p.tableId)).map((r) => summaryFor(this.ctx, p, r)));
     if (c.ws.readyState !== WebSocket.OPEN) return;
     let set = this.byTable.get(p.tableId);
