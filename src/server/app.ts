@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openStore, type Store, type Synchronous } from '../store/index.ts';
 import { requirePrincipal, type Context } from './context.ts';
-import { apiHandler } from './http.ts';
+import { apiHandler, sendJson } from './http.ts';
+import { hostChecker } from './hosts.ts';
 import { Upkeep } from './upkeep.ts';
 import { Hub } from './hub.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
@@ -28,6 +29,8 @@ export interface ServerOptions {
   limits?: Partial<Limits>;
   /** Extra origins allowed to open the WebSocket (the server's own host always is). */
   allowedOrigins?: string[];
+  /** Host names answered besides IP addresses, localhost and the listening host (hosts.ts); '*': any. */
+  allowedHosts?: string[];
   webDist?: string;
   /** Reproducible server dice (tests, benchmarks). Never in play. */
   testDiceSeed?: string;
@@ -60,12 +63,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const api = apiHandler(list, { maxBody: limits.httpBodyBytes, rate: limits.httpRate, burst: limits.httpBurst, authenticate: (token) => requirePrincipal(ctx, token) });
   const webDist = options.webDist ?? WEB_DIST;
 
+  const hostAllowed = hostChecker(options.host, options.allowedHosts ?? []);
   const server = createServer((req, res) => {
+    if (!hostAllowed(req.headers.host)) {
+      sendJson(res, 421, { error: { code: 'MISDIRECTED', message: `this server does not answer to the host "${req.headers.host ?? ''}" (see --allowed-hosts)` } });
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) void api(req, res, url);
     else serveStatic(req, res, url, webDist);
   });
-  server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head));
+  server.on('upgrade', (req, socket, head) => {
+    if (hostAllowed(req.headers.host)) hub.handleUpgrade(req, socket, head);
+    else socket.end('HTTP/1.1 421 Misdirected Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
   // slow-loris and idle sockets: keep-alive connections are closed after a while

@@ -13,6 +13,8 @@ export interface RawServeOptions {
   limits?: string;
   'allow-origin'?: string[];
   allowOrigin?: string[];
+  'allowed-hosts'?: string[];
+  allowedHosts?: string[];
   /** Testing only: seed the server's dice so a session replays exactly. */
   'dice-seed'?: string;
   diceSeed?: string;
@@ -54,6 +56,7 @@ export function parseServeOptions(raw: RawServeOptions, env: NodeJS.ProcessEnv =
     synchronous: sync,
     limits,
     allowedOrigins: raw['allow-origin'] ?? raw.allowOrigin ?? [],
+    allowedHosts: (raw['allowed-hosts'] ?? raw.allowedHosts ?? []).flatMap((h) => h.split(',')).map((h) => h.trim()).filter(Boolean),
     ...(diceSeed !== undefined ? { testDiceSeed: diceSeed } : {}),
   };
 }
