@@ -26,11 +26,24 @@ export function undoneCommands(log: readonly LoggedEvent[]): Set<string> {
 
 /** The state a log describes: every event of every command not undone, in order. */
 export function replayLog(engine: Engine, log: readonly LoggedEvent[]): EncounterState {
+  const steps = replaySteps(engine, log, Infinity);
+  let r = steps.next();
+  while (!r.done) r = steps.next();
+  return r.value;
+}
+
+/**
+ * replayLog a step at a time: it pauses after every `every` events folded, so a caller can let other
+ * work in between (the server folds a long log met for the first time in slices).
+ */
+export function* replaySteps(engine: Engine, log: readonly LoggedEvent[], every = 500): Generator<void, EncounterState> {
   const undone = undoneCommands(log);
   let s = emptyState();
+  let n = 0;
   for (const e of log) {
     if (e.type === 'undo' || e.type === 'redo' || undone.has(e.cmd)) continue;
     s = applyEvent(s, e, engine.ruleset.appliers);
+    if (++n % every === 0) yield;
   }
   return s;
 }
@@ -77,11 +90,12 @@ export class EncounterLog {
 
   constructor(readonly engine: Engine) {}
 
-  static fromEvents(engine: Engine, events: readonly LoggedEvent[], commands: Readonly<Record<string, Command>> = {}): EncounterLog {
+  /** A log of `events` (`state`: what they replay to, when the caller folded them already). */
+  static fromEvents(engine: Engine, events: readonly LoggedEvent[], commands: Readonly<Record<string, Command>> = {}, state?: EncounterState): EncounterLog {
     const log = new EncounterLog(engine);
-    log.events.push(...events);
+    for (const e of events) log.events.push(e); // not push(...events): a long log is more arguments than a call takes
     Object.assign(log.commands, cloneJson(commands));
-    log.state = replayLog(engine, log.events);
+    log.state = state ?? replayLog(engine, log.events);
     return log;
   }
 

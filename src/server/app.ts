@@ -6,8 +6,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openStore, type Store, type Synchronous } from '../store/index.ts';
-import type { Context } from './context.ts';
-import { apiHandler } from './http.ts';
+import { requirePrincipal, type Context } from './context.ts';
+import { apiHandler, sendJson } from './http.ts';
+import { hostChecker } from './hosts.ts';
+import { Upkeep } from './upkeep.ts';
 import { Hub } from './hub.ts';
 import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { LiveCache } from './live.ts';
@@ -27,9 +29,13 @@ export interface ServerOptions {
   limits?: Partial<Limits>;
   /** Extra origins allowed to open the WebSocket (the server's own host always is). */
   allowedOrigins?: string[];
+  /** Host names answered besides IP addresses, localhost and the listening host (hosts.ts); '*': any. */
+  allowedHosts?: string[];
   webDist?: string;
   /** Reproducible server dice (tests, benchmarks). Never in play. */
   testDiceSeed?: string;
+  /** The wall clock tables' activity and expiry are reckoned by (tests move it). */
+  clock?: () => number;
 }
 
 export interface RunningServer {
@@ -46,21 +52,31 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const store: Store = await openStore(options.db ?? DEFAULT_DB, { synchronous: options.synchronous ?? 'full' });
   const hub = new Hub({ allowedOrigins: options.allowedOrigins ?? [] }, limits.wsFrameBytes);
   const cache = new LiveCache(store, limits.liveEncounters);
-  const ctx: Context = { store, cache, limits, publisher: hub, ...(options.testDiceSeed !== undefined ? { testDiceSeed: options.testDiceSeed } : {}) };
+  const upkeep = new Upkeep(options.clock);
+  const ctx: Context = { store, cache, limits, publisher: hub, upkeep, ...(options.testDiceSeed !== undefined ? { testDiceSeed: options.testDiceSeed } : {}) };
+  upkeep.ctx = ctx;
   hub.ctx = ctx;
   cache.listener = hub;
   const unlisten = store.onChange((change) => hub.storeChanged(change));
   let doc: Record<string, unknown> | undefined;
   const list = routes(ctx, { openapi: () => (doc ??= openApiDocument(list, '0.1.0')) });
-  const api = apiHandler(list, { maxBody: limits.httpBodyBytes, rate: limits.httpRate, burst: limits.httpBurst });
+  const api = apiHandler(list, { maxBody: limits.httpBodyBytes, rate: limits.httpRate, burst: limits.httpBurst, authenticate: (token) => requirePrincipal(ctx, token) });
   const webDist = options.webDist ?? WEB_DIST;
 
+  const hostAllowed = hostChecker(options.host, options.allowedHosts ?? []);
   const server = createServer((req, res) => {
+    if (!hostAllowed(req.headers.host)) {
+      sendJson(res, 421, { error: { code: 'MISDIRECTED', message: `this server does not answer to the host "${req.headers.host ?? ''}" (see --allowed-hosts)` } });
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) void api(req, res, url);
     else serveStatic(req, res, url, webDist);
   });
-  server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head));
+  server.on('upgrade', (req, socket, head) => {
+    if (hostAllowed(req.headers.host)) hub.handleUpgrade(req, socket, head);
+    else socket.end('HTTP/1.1 421 Misdirected Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
   server.headersTimeout = 20_000;
   server.requestTimeout = 60_000;
   // slow-loris and idle sockets: keep-alive connections are closed after a while
@@ -76,6 +92,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await store.close();
     throw err;
   }
+  ctx.upkeep.start((err) => console.error(`skirmish: looking for idle tables failed: ${(err as Error).message}`));
   const port = (server.address() as AddressInfo).port;
   const host = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : 'localhost';
   let closed = false;
@@ -88,6 +105,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     async close() {
       if (closed) return;
       closed = true;
+      ctx.upkeep.stop();
       hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -16,12 +16,16 @@ import { warmPlayerLog } from './numbering.ts';
 export type EncounterSummary = Pick<EncounterRow, 'id' | 'tableId' | 'ruleset' | 'name' | 'version' | 'paused'> & { status: 'setup' | 'active' | 'ended' };
 
 /** Receives what was committed, in commit order, after the commit. */
+import type { Upkeep } from './upkeep.ts';
+
 export interface Publisher {
   committed(live: Live, before: EncounterState, events: readonly LoggedEvent[]): void;
   /** The encounter's summary changed (`live`: it as held, for each player's version; else looked up). */
   encounterChanged(summary: EncounterSummary, live?: Live): void;
   /** A player's tokens were revoked: its open connections end. */
   revoked?(tableId: string, playerId: string): void;
+  /** A table was deleted (by its GM, or for lying idle): its open connections end. */
+  tableDeleted?(tableId: string): void;
 }
 
 export interface Context {
@@ -29,6 +33,8 @@ export interface Context {
   cache: LiveCache;
   limits: Limits;
   publisher: Publisher;
+  /** Tables' creation quota, activity and expiry (upkeep.ts). */
+  upkeep: Upkeep;
   /** Reproducible server dice for tests and benchmarks; never set in production. */
   testDiceSeed?: string;
 }

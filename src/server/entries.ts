@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import type { Cell, Command, EncounterState, GameEvent, Json, LoggedEvent, Problem, Unit } from '../engine/index.ts';
 import { unitAt } from '../engine/space/index.ts';
-import { isScenario, validateEncounter } from '../rulesets/load.ts';
+import { validateEncounter } from '../rulesets/load.ts';
 import { liveFor, type Context } from './context.ts';
 import { ApiError } from './errors.ts';
 import type { Live } from './live.ts';
@@ -39,12 +39,6 @@ export const AddUnitEntry = z.strictObject({
 
 /** Whether a command is the server's file-shaped gm.add_unit. */
 export const isEntryCommand = (c: Command): boolean => c.type === 'gm.add_unit' && Object.hasOwn(c, 'entry');
-
-/** The source document of a loaded file: the encounter itself, or the inline encounter of a scenario. */
-export function sourceDocument(parsed: unknown): Record<string, Json> | undefined {
-  const doc = isScenario(parsed) ? (parsed as { encounter: unknown }).encounter : parsed;
-  return isRecord(doc) ? doc : undefined;
-}
 
 async function storedDocument(ctx: Context, live: Live): Promise<Doc | undefined> {
   const doc = await ctx.store.encounterDocument(live.row.id);

@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from '../store/index.ts';
+import { StoreUnavailableError } from '../store/store.ts';
 
 /**
  * Every failure the API reports has one shape: `{ error: { code, message, field? } }`. Server codes are

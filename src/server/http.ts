@@ -1,20 +1,26 @@
 /**
  * The HTTP plumbing: a small router over node:http with bounded JSON bodies, structured errors,
- * per-address rate limiting and no-store caching. Routes are data (routes.ts) so the OpenAPI
+ * per-address rate limiting and no-store caching. Before a body is read, its route's size limit is
+ * checked against what the client declares and the caller's token against what the route needs, so
+ * no one without the right token can make the server read (or parse) a byte of a body. Routes are data (routes.ts) so the OpenAPI
  * document is generated from the same list that serves requests.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { ApiError, asApiError } from './errors.ts';
 import { parseJson } from './json.ts';
+import { tableAccess, type Principal } from './policy.ts';
 import { TokenBucket } from './rate.ts';
 
 export interface RequestCtx {
   req: IncomingMessage;
   params: Record<string, string>;
   query: URLSearchParams;
+  /** The parsed body (a `raw` route's: its text, to be parsed off the main thread). */
   body: unknown;
   token: string | undefined;
+  /** Who the token stands for, known before the body was read (routes that need a token). */
+  principal?: Principal;
 }
 
 export interface Reply {
@@ -33,8 +39,12 @@ export interface Route {
   tag: string;
   body?: z.ZodType;
   query?: Record<string, { schema: z.ZodType; description: string; required?: boolean }>;
-  /** Largest body this route takes (default: limits.httpBodyBytes). */
+  /** Largest body this route takes (default: limits.httpBodyBytes), checked before reading. */
   maxBody?: number;
+  /** Values (JSON nodes) its body may hold (default MAX_REQUEST_NODES). */
+  maxNodes?: number;
+  /** The handler takes the body's text and parses it itself (off the main thread); `body` is for the docs. */
+  raw?: boolean;
   /** Response description for the docs. */
   returns: string;
   status?: number;
@@ -120,6 +130,17 @@ export interface ApiHandlerOptions {
   maxBody: number;
   rate: number;
   burst: number;
+  /** The principal of a bearer token (UNAUTHENTICATED for one that is present and unknown). */
+  authenticate(token: string | undefined): Promise<Principal>;
+}
+
+/** Who may send a body to `route`: a 401 or 403 before a byte of it is read. */
+async function admit(route: Route, params: Record<string, string>, token: string | undefined, opts: ApiHandlerOptions): Promise<Principal | undefined> {
+  if (route.auth !== 'member' && route.auth !== 'gm') return undefined;
+  const p = await opts.authenticate(token);
+  const denied = tableAccess(p, params.tableId ?? (p.role === 'anonymous' ? '' : p.tableId), route.auth);
+  if (denied) throw denied;
+  return p;
 }
 
 /** The /api/* request handler: rate limit, route, parse, run, reply — every failure as structured JSON. */
@@ -144,19 +165,27 @@ export function apiHandler(routes: Route[], opts: ApiHandlerOptions) {
         if (c.route.method !== req.method) continue;
         const params: Record<string, string> = {};
         c.names.forEach((n, i) => (params[n] = m[i + 1]));
+        const token = bearer(req);
         let body: unknown = undefined;
+        let principal: Principal | undefined;
         if (c.route.body) {
           const type = String(req.headers['content-type'] ?? '');
           if (!/^application\/json\b/i.test(type)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'send the body as application/json');
           const max = c.route.maxBody ?? opts.maxBody;
-          body = parseJson(await readBody(req, max), max);
+          const declared = Number(req.headers['content-length'] ?? 0);
+          if (declared > max) throw new ApiError('PAYLOAD_TOO_LARGE', `the body is larger than ${max} bytes`);
+          principal = await admit(c.route, params, token, opts);
+          const text = await readBody(req, max);
+          body = c.route.raw ? text : parseJson(text, max, c.route.maxNodes);
         }
-        const reply = await c.route.handle({ req, params, query: url.searchParams, body, token: bearer(req) });
+        const reply = await c.route.handle({ req, params, query: url.searchParams, body, token, ...(principal ? { principal } : {}) });
         sendJson(res, reply.status ?? c.route.status ?? 200, reply.body, reply.filename);
         return;
       }
       throw pathMatched ? new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here`) : new ApiError('NOT_FOUND', `no endpoint ${url.pathname}`);
     } catch (err) {
+      // a body refused unread (too large, or the wrong token) is not read to its end either: close after replying
+      if (!req.complete && !res.headersSent) res.setHeader('Connection', 'close');
       sendError(res, err);
     }
   };

@@ -30,7 +30,7 @@ import { ClientMessage, parseWith, type ServerMessage } from './schemas.ts';
 export const WS_PATH = '/api/ws';
 
 /** Close codes the hub uses (4xxx are application codes). */
-export const CLOSE = { authTimeout: 4001, tooManyConnections: 4002, flooding: 4004, revoked: 4005, shutdown: 1001 } as const;
+export const CLOSE = { authTimeout: 4001, tooManyConnections: 4002, flooding: 4004, revoked: 4005, tableDeleted: 4006, shutdown: 1001 } as const;
 
 interface Conn {
   ws: WebSocket;
@@ -206,6 +206,7 @@ export class Hub implements Publisher, CatchUpListener {
     if (c.principal) throw new ApiError('BAD_REQUEST', 'this connection is already authenticated');
     const p = await principalOf(this.ctx, token);
     if (p.role === 'anonymous') throw new ApiError('UNAUTHENTICATED', 'this token is not valid');
+    this.ctx.upkeep.touch(p.tableId);
     const encounters = await Promise.all((await this.ctx.store.encounters(p.tableId)).map((r) => summaryFor(this.ctx, p, r)));
     if (c.ws.readyState !== WebSocket.OPEN) return;
     let set = this.byTable.get(p.tableId);
@@ -340,6 +341,7 @@ export class Hub implements Publisher, CatchUpListener {
         return;
       case 'tableDeleted':
         cache.evictTable(change.tableId);
+        this.tableDeleted(change.tableId);
         return;
       case 'resync':
         // changes may have been missed: every watched encounter catches up, every table hears its list again
@@ -350,6 +352,15 @@ export class Hub implements Publisher, CatchUpListener {
         }
         return;
     }
+  }
+
+  /** Close every connection of a table that is gone. */
+  tableDeleted(tableId: string): void {
+    for (const c of this.byTable.get(tableId) ?? []) {
+      c.principal = undefined;
+      c.ws.close(CLOSE.tableDeleted, 'the table was deleted');
+    }
+    this.byTable.delete(tableId);
   }
 
   /** Close every connection of a player whose tokens were revoked. */

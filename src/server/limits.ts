@@ -16,7 +16,12 @@ export interface Limits {
   wsBufferedBytes: number;
   /** Seconds a new WebSocket has to send its auth message. */
   wsAuthSeconds: number;
+  /** Tables the server holds; past it, creating one is refused (429 LIMIT_REACHED). */
   tables: number;
+  /** Tables one client address may create an hour (429 RATE_LIMITED past it). */
+  tablesPerAddressHour: number;
+  /** Days a table may lie idle (no request of its GM or players) before it is deleted; 0: kept forever. */
+  tableIdleDays: number;
   encountersPerTable: number;
   playersPerTable: number;
   eventsPerEncounter: number;
@@ -28,6 +33,14 @@ export interface Limits {
   simulations: number;
   /** Milliseconds one quick simulation may take before it is cancelled (SIMULATION_STOPPED, no numbers): a safety net. */
   simulationMs: number;
+  /** Events one import may bring, all its encounters together (the main thread writes them). */
+  importEvents: number;
+  /** Values (JSON nodes) an import file may hold. */
+  importNodes: number;
+  /** Milliseconds the reader thread may spend on one file before it is stopped. */
+  readMs: number;
+  /** Files waiting for the reader thread before more are refused. */
+  readQueue: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -42,6 +55,8 @@ export const DEFAULT_LIMITS: Limits = {
   wsBufferedBytes: 8 * 1024 * 1024,
   wsAuthSeconds: 10,
   tables: 10_000,
+  tablesPerAddressHour: 20,
+  tableIdleDays: 90,
   encountersPerTable: 500,
   playersPerTable: 50,
   eventsPerEncounter: 200_000,
@@ -49,4 +64,8 @@ export const DEFAULT_LIMITS: Limits = {
   catchUpChunk: 1000,
   simulations: 4,
   simulationMs: 30_000,
+  importEvents: 20_000,
+  importNodes: 2_000_000,
+  readMs: 10_000,
+  readQueue: 16,
 };

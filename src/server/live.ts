@@ -7,7 +7,7 @@
  * the store: another process may have appended since (PostgreSQL), and a command is decided on the log
  * as it stands. What catching up brings in goes to the publisher, as if committed here.
  */
-import { createEngine, EncounterLog, replayLog, type EncounterState, type Engine, type LoggedEvent, type Ruleset } from '../engine/index.ts';
+import { createEngine, EncounterLog, replayLog, replaySteps, type EncounterState, type Engine, type LoggedEvent, type Ruleset } from '../engine/index.ts';
 import { rulesetById } from '../rulesets/index.ts';
 import type { EncounterRow, Store } from '../store/index.ts';
 
@@ -39,6 +39,25 @@ export function engineFor(rulesetId: string): Engine | undefined {
     engines.set(rulesetId, e);
   }
   return e;
+}
+
+/** Events read from the store at a time when an encounter is built from it. */
+const READ_PAGE = 2000;
+
+/**
+ * A stored log replayed in slices of about `sliceMs`, letting other work in between: a long log (an
+ * import of 20,000 events) folds at about 20 µs an event, which in one go would hold every table.
+ */
+export async function foldInSlices(engine: Engine, events: readonly LoggedEvent[], sliceMs = 20): Promise<EncounterState> {
+  const steps = replaySteps(engine, events);
+  let until = performance.now() + sliceMs;
+  for (let r = steps.next(); ; r = steps.next()) {
+    if (r.done) return r.value;
+    if (performance.now() > until) {
+      await new Promise((resolve) => setImmediate(resolve));
+      until = performance.now() + sliceMs;
+    }
+  }
 }
 
 export class LiveCache {
@@ -111,8 +130,16 @@ export class LiveCache {
   private async load(row: EncounterRow): Promise<Live> {
     const engine = engineFor(row.ruleset);
     if (!engine) throw new Error(`encounter ${row.id} uses unknown ruleset ${row.ruleset}`);
-    const [events, commands] = await Promise.all([this.store.events(row.id, 0, row.version), this.store.logCommands(row.id)]);
-    const live: Live = { row, ruleset: engine.ruleset, engine, log: EncounterLog.fromEvents(engine, events, commands) };
+    // read in pages (a driver reads and decodes a page in one go), folded in slices: a long log held every table
+    const events: LoggedEvent[] = [];
+    while (events.length < row.version) {
+      const page = await this.store.events(row.id, events.length, Math.min(row.version, events.length + READ_PAGE));
+      if (page.length === 0) break;
+      for (const e of page) events.push(e);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const commands = await this.store.logCommands(row.id);
+    const live: Live = { row, ruleset: engine.ruleset, engine, log: EncounterLog.fromEvents(engine, events, commands, await foldInSlices(engine, events)) };
     if (live.log.version !== row.version) throw new Error(`encounter ${row.id}: ${live.log.version} events stored but version ${row.version}`);
     return live;
   }

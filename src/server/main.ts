@@ -16,6 +16,7 @@ const { values } = parseArgs({
     sync: { type: 'string' },
     limits: { type: 'string' },
     'allow-origin': { type: 'string', multiple: true },
+    'allowed-hosts': { type: 'string', multiple: true },
     'dice-seed': { type: 'string' },
   },
 });

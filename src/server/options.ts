@@ -13,6 +13,8 @@ export interface RawServeOptions {
   limits?: string;
   'allow-origin'?: string[];
   allowOrigin?: string[];
+  'allowed-hosts'?: string[];
+  allowedHosts?: string[];
   /** Testing only: seed the server's dice so a session replays exactly. */
   'dice-seed'?: string;
   diceSeed?: string;
@@ -40,7 +42,8 @@ export function parseServeOptions(raw: RawServeOptions, env: NodeJS.ProcessEnv =
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new OptionError('--limits must be a JSON object');
     for (const [k, v] of Object.entries(parsed)) {
       if (!Object.hasOwn(DEFAULT_LIMITS, k)) throw new OptionError(`--limits: unknown limit "${k}"; known: ${Object.keys(DEFAULT_LIMITS).join(', ')}`);
-      if (typeof v !== 'number' || !(v > 0)) throw new OptionError(`--limits: ${k} must be a positive number`);
+      // an idle time of 0 keeps tables forever; every other limit is a positive number
+      if (k === 'tableIdleDays' ? typeof v !== 'number' || !(v >= 0) : typeof v !== 'number' || !(v > 0)) throw new OptionError(`--limits: ${k} must be a ${k === 'tableIdleDays' ? 'number of days (0: never)' : 'positive number'}`);
     }
     limits = parsed as Partial<Limits>;
   }
@@ -53,6 +56,7 @@ export function parseServeOptions(raw: RawServeOptions, env: NodeJS.ProcessEnv =
     synchronous: sync,
     limits,
     allowedOrigins: raw['allow-origin'] ?? raw.allowOrigin ?? [],
+    allowedHosts: (raw['allowed-hosts'] ?? raw.allowedHosts ?? []).flatMap((h) => h.split(',')).map((h) => h.trim()).filter(Boolean),
     ...(diceSeed !== undefined ? { testDiceSeed: diceSeed } : {}),
   };
 }

@@ -7,17 +7,18 @@
  * never runs ahead of its commit. The in-memory log is dropped whenever a commit does not happen after
  * it was touched.
  */
-import { formatProblem, isRejection, parseText, replayLog, type Command, type DiceSource, type EncounterState, type GameEvent, type LoggedEvent, type Rejection } from '../engine/index.ts';
-import { loadText } from '../rulesets/load.ts';
+import { isRejection, replayLog, type Command, type DiceSource, type EncounterState, type GameEvent, type LoggedEvent, type Rejection, type RosterEntry } from '../engine/index.ts';
 import { createEncounter, DuplicateCommandError, StaleVersionError, type StoredCommand } from '../store/index.ts';
 import { allowed, checkTable, liveFor, settingsOf, summaryOf, type Context, type EncounterSummary, type Member } from './context.ts';
 import { diceFor } from './dice.ts';
-import { entryToUnit, isEntryCommand, sourceDocument } from './entries.ts';
+import { entryToUnit, isEntryCommand } from './entries.ts';
 import { ApiError, notFound } from './errors.ts';
 import { readExample } from './examples.ts';
 import { decideGmCommand, SERVER_GM_COMMANDS } from './gm-commands.ts';
 import { canonicalJson } from './json.ts';
-import { engineFor, type Live } from './live.ts';
+import { type Live } from './live.ts';
+import { read } from './reader.ts';
+import type { ReadEncounter } from './reading.ts';
 import { prepareCommand, scrubMessage, secretsFor, tableAccess, unitAccess, viewerOf, type Principal } from './policy.ts';
 import { countUpTo, eventsAfter, eventsBetween, liveSummaryFor, playerLog, stateFor, summaryFor, versionFor, warmBefore } from './numbering.ts';
 import { previewJson, reckoningState, type PreviewJson } from './projection.ts';
@@ -34,7 +35,7 @@ export interface CommandResult {
   events: LoggedEvent[];
 }
 
-export async function loadEncounter(ctx: Context, p: Principal, tableId: string, body: unknown): Promise<EncounterSummary> {
+export async function loadEncounter(ctx: Context, p: Principal, tableId: string, body: unknown, roster?: RosterEntry[]): Promise<EncounterSummary> {
   await checkTable(ctx, p, tableId, 'gm');
   const req = parseWith(LoadEncounter, body);
   let text: string;
@@ -48,26 +49,10 @@ export async function loadEncounter(ctx: Context, p: Principal, tableId: string,
     file = req.file ?? 'encounter';
   }
   if ((await ctx.store.encounters(tableId)).length >= ctx.limits.encountersPerTable) throw new ApiError('LIMIT_REACHED', `a table holds at most ${ctx.limits.encountersPerTable} encounters`);
-  const loaded = loadText(text, file);
-  if (!loaded.ok) {
-    // each problem as data and as the line `skirmish validate` prints
-    const problems = loaded.problems.map((p) => ({ ...p, text: formatProblem(p) }));
-    throw new ApiError('INVALID_ENCOUNTER', problems[0].text, loaded.problems[0].path, { problems });
-  }
-  const engine = engineFor(loaded.value.ruleset.id)!;
-  let created: GameEvent[];
-  try {
-    created = engine.create(loaded.value.doc);
-  } catch (err) {
-    throw new ApiError('INVALID_ENCOUNTER', `${file}: ${(err as Error).message}`);
-  }
-  const logged = created.map((e, i) => ({ ...e, seq: i + 1, cmd: 'c1' }) as LoggedEvent);
-  const state = engine.replay(logged);
+  // read, checked and built off the main thread (reading.ts): a 1,000-unit file is most of a second of YAML
+  const loaded = (await read({ kind: 'encounter', text, file, ...(roster ? { roster } : {}) }, ctx.limits)) as ReadEncounter;
   const id = newId('e_');
-  // the source document as written (before defaults): units added later in the file's shape are built from it
-  const parsed = parseText(text, file);
-  const source = parsed.ok ? sourceDocument(parsed.value) : undefined;
-  await createEncounter(ctx.store, { id, tableId, ruleset: engine.ruleset.id, name: state.name, status: state.status }, logged, {}, source);
+  await createEncounter(ctx.store, { id, tableId, ruleset: loaded.ruleset, name: loaded.name, status: loaded.status }, loaded.events, {}, loaded.source);
   const summary = summaryOf((await ctx.store.encounter(id))!);
   ctx.publisher.encounterChanged(summary);
   return summary;

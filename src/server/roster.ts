@@ -13,25 +13,19 @@
 import {
   acceptCarryBack,
   carryBack,
-  applyRoster,
   exportLibrary,
-  formatProblem,
   importLibrary,
   newcomers,
-  parseText,
   rosterSetupCommands,
   unitsAsAdded,
-  rulesetIdOf,
   type Change,
   type DiceSource,
   type LoggedEvent,
   type LibraryEntry,
   type RosterEntry,
 } from '../engine/index.ts';
-import { validateEncounter } from '../rulesets/load.ts';
 import { allowed, checkTable, summaryOf, type Context, type EncounterSummary } from './context.ts';
 import { ApiError } from './errors.ts';
-import { readExample } from './examples.ts';
 import type { Live } from './live.ts';
 import type { Principal } from './policy.ts';
 import { loadEncounter } from './referee.ts';
@@ -104,36 +98,12 @@ function carryIntoEncounter(ctx: Context, encounterId: string, entries: RosterEn
  */
 export async function loadEncounterWithRoster(ctx: Context, p: Principal, tableId: string, body: unknown): Promise<EncounterSummary> {
   await checkTable(ctx, p, tableId, 'gm');
-  const req = parseWith(LoadEncounter, body);
-  const { fromRoster, ...plain } = req;
-  let text: string;
-  let file: string;
-  if ('example' in plain) {
-    const ex = readExample(plain.example);
-    if (!ex) return loadEncounter(ctx, p, tableId, plain); // the referee says NOT_FOUND
-    ({ text, file } = ex);
-  } else {
-    text = plain.text;
-    file = plain.file ?? 'encounter';
-  }
-  const parsed = parseText(text, file);
-  let summary: EncounterSummary;
-  if (!fromRoster || !parsed.ok) {
-    summary = await loadEncounter(ctx, p, tableId, plain);
-  } else {
-    const ruleset = rulesetIdOf(parsed.value);
-    const entries = (await ctx.store.roster(tableId)).filter((e) => e.ruleset === ruleset);
-    const doc = applyRoster(parsed.value as object, { entries });
-    // problems point at the lines of the file as sent (the paths are the same)
-    const checked = validateEncounter(doc, file, parsed.parsed);
-    if (!checked.ok) {
-      const problems = checked.problems.map((x) => ({ ...x, text: formatProblem(x) }));
-      throw new ApiError('INVALID_ENCOUNTER', `${problems[0].text} (with the roster's values)`, checked.problems[0].path, { problems });
-    }
-    summary = await loadEncounter(ctx, p, tableId, { text: JSON.stringify(doc), file });
-    summary = (await carryIntoEncounter(ctx, summary.id, entries)) ?? summary;
-  }
-  return summary;
+  const { fromRoster, ...plain } = parseWith(LoadEncounter, body);
+  if (!fromRoster) return loadEncounter(ctx, p, tableId, plain);
+  // the file is parsed, and the roster's values put in, off the main thread (reading.ts)
+  const roster = await ctx.store.roster(tableId);
+  const summary = await loadEncounter(ctx, p, tableId, plain, roster);
+  return (await carryIntoEncounter(ctx, summary.id, roster.filter((e) => e.ruleset === summary.ruleset))) ?? summary;
 }
 
 // ── the roster ────────────────────────────────────────────────────────────

@@ -35,6 +35,8 @@ const PLACEHOLDER = `<!doctype html>
 </body></html>
 `;
 
+export const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
 function send(res: ServerResponse, status: number, type: string, body: Buffer | string, head: boolean, cache: string): void {
   res.writeHead(status, {
     'content-type': type,
@@ -42,6 +44,9 @@ function send(res: ServerResponse, status: number, type: string, body: Buffer | 
     'cache-control': cache,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
+    // the page's own code only, and no other page may frame it (the GM's page holds the GM's token)
+    'content-security-policy': CSP,
+    'x-frame-options': 'DENY',
   });
   res.end(head ? undefined : body);
 }

@@ -16,9 +16,9 @@ export interface TableInfo {
   encounters: EncounterSummary[];
 }
 
-export async function createTable(ctx: Context, body: unknown): Promise<{ table: TableInfo; gmToken: string }> {
+export async function createTable(ctx: Context, body: unknown, address: string): Promise<{ table: TableInfo; gmToken: string }> {
   const req = parseWith(CreateTable, body);
-  if ((await ctx.store.countTables()) >= ctx.limits.tables) throw new ApiError('LIMIT_REACHED', `this server holds its limit of ${ctx.limits.tables} tables`);
+  await ctx.upkeep.mayCreate(address);
   const id = newId('t_');
   const gmToken = newToken('gm');
   const settings = Settings.parse(req.settings ?? {});
@@ -86,6 +86,13 @@ export async function join(ctx: Context, body: unknown): Promise<{ tableId: stri
 }
 
 /** Take every link and session of a player away (their units stay theirs until reassigned). */
+/** DELETE /api/tables/{t}: the GM deletes the table and all it holds. */
+export async function deleteTable(ctx: Context, p: Principal, tableId: string): Promise<{ deleted: true }> {
+  await checkTable(ctx, p, tableId, 'gm');
+  await ctx.upkeep.remove(tableId);
+  return { deleted: true };
+}
+
 export async function revokePlayer(ctx: Context, p: Principal, tableId: string, playerId: string): Promise<{ revoked: number }> {
   await checkTable(ctx, p, tableId, 'gm');
   const revoked = await ctx.store.revokePlayer(tableId, playerId);

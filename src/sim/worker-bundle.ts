@@ -1,5 +1,5 @@
 /**
- * The simulation worker's code as one file. Loading the sources through the TypeScript loader costs
+ * A worker thread's code as one file (the simulation's, and the server's file reader: bundledWorker). Loading the sources through the TypeScript loader costs
  * each worker most of a CPU-second; one esbuild bundle starts a worker in about a tenth of that. The
  * bundle is kept in node_modules/.cache/skirmish/, named by a fingerprint of the sources (path, size and
  * time of every file a worker may load, the lock file, esbuild's version), so only the first run after
@@ -16,7 +16,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const SRC = fileURLToPath(new URL('../', import.meta.url));
 const LOCK = fileURLToPath(new URL('../../package-lock.json', import.meta.url));
 const CACHE = fileURLToPath(new URL('../../node_modules/.cache/skirmish/', import.meta.url));
-const PREFIX = 'sim-worker-';
 
 /** Every non-test TypeScript file under src/ but the web page's, by path, size and modification time. */
 function fingerprint(esbuildVersion: string): string {
@@ -38,9 +37,9 @@ function fingerprint(esbuildVersion: string): string {
   return h.digest('hex').slice(0, 16);
 }
 
-async function bundle(build: typeof import('esbuild').build): Promise<string> {
+async function bundle(build: typeof import('esbuild').build, source: URL): Promise<string> {
   const out = await build({
-    entryPoints: [fileURLToPath(new URL('./worker.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(source)],
     bundle: true, format: 'esm', platform: 'node', target: 'node20', write: false, logLevel: 'silent',
     // CommonJS packages inside the bundle call require(): give the ESM bundle one
     banner: { js: `import { createRequire as __skirmishRequire } from 'node:module'; const require = __skirmishRequire(${JSON.stringify(fileURLToPath(import.meta.url))});` },
@@ -49,40 +48,41 @@ async function bundle(build: typeof import('esbuild').build): Promise<string> {
 }
 
 /** Write the bundle where the next run finds it (atomically), dropping bundles of older sources. */
-function keep(file: string, text: string): void {
+function keep(file: string, text: string, prefix: string): void {
   mkdirSync(CACHE, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, text);
   renameSync(tmp, file);
   for (const old of readdirSync(CACHE)) {
-    if (old.startsWith(PREFIX) && join(CACHE, old) !== file && !old.endsWith('.tmp')) unlinkSync(join(CACHE, old));
+    if (old.startsWith(prefix) && join(CACHE, old) !== file && !old.endsWith('.tmp')) unlinkSync(join(CACHE, old));
   }
 }
 
-async function load(): Promise<URL> {
-  if (import.meta.url.endsWith('.js')) return new URL('./worker.js', import.meta.url);
+async function load(source: URL, fallback: URL, prefix: string): Promise<URL> {
+  // compiled: the worker's code is already JavaScript beside this file
+  if (import.meta.url.endsWith('.js')) return new URL(source.href.replace(/\.ts$/, '.js'));
   let esbuild: typeof import('esbuild');
   try {
     esbuild = await import('esbuild');
   } catch {
-    return new URL('./worker-entry.mjs', import.meta.url);
+    return fallback;
   }
   let file: string | undefined;
   try {
-    file = join(CACHE, `${PREFIX}${fingerprint(esbuild.version)}.mjs`);
+    file = join(CACHE, `${prefix}${fingerprint(esbuild.version)}.mjs`);
     if (existsSync(file)) return pathToFileURL(file);
   } catch {
     file = undefined; // sources not readable as files (an unusual install): bundle anyway
   }
   let text: string;
   try {
-    text = await bundle(esbuild.build);
+    text = await bundle(esbuild.build, source);
   } catch {
-    return new URL('./worker-entry.mjs', import.meta.url);
+    return fallback;
   }
   if (file) {
     try {
-      keep(file, text);
+      keep(file, text, prefix);
       return pathToFileURL(file);
     } catch {
       // a read-only install: this run keeps it in memory
@@ -91,10 +91,20 @@ async function load(): Promise<URL> {
   return new URL(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`);
 }
 
-let entry: Promise<URL> | undefined;
+const entries = new Map<string, Promise<URL>>();
 
-/** Where workers load their code from: built (or found) once per process. */
-export function workerEntry(): Promise<URL> {
-  entry ??= load();
+/**
+ * Where a worker whose code starts at `source` loads it from: one bundle built (or found) once per
+ * process, named `<prefix><fingerprint>.mjs`; `fallback` (a .mjs registering the TypeScript loader)
+ * when bundling fails.
+ */
+export function bundledWorker(source: URL, fallback: URL, prefix: string): Promise<URL> {
+  let entry = entries.get(prefix);
+  if (!entry) entries.set(prefix, (entry = load(source, fallback, prefix)));
   return entry;
+}
+
+/** Where simulation workers load their code from. */
+export function workerEntry(): Promise<URL> {
+  return bundledWorker(new URL('./worker.ts', import.meta.url), new URL('./worker-entry.mjs', import.meta.url), 'sim-worker-');
 }

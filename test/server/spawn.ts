@@ -12,7 +12,7 @@ import { createEngine, type Command, type EncounterState } from '../../src/engin
 import { rulesetById } from '../../src/rulesets/index.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const LOOSE_LIMITS = JSON.stringify({ wsRate: 1e6, wsBurst: 1e6, httpRate: 1e6, httpBurst: 1e6 });
+export const LOOSE_LIMITS = JSON.stringify({ wsRate: 1e6, wsBurst: 1e6, httpRate: 1e6, httpBurst: 1e6, tablesPerAddressHour: 1e6 });
 
 let entry: string[] | undefined;
 

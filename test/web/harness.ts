@@ -88,7 +88,7 @@ export interface TestServer {
 }
 
 // many pages on one address: the per-address HTTP limit must not throttle the test
-const LIMITS = JSON.stringify({ httpRate: 2000, httpBurst: 5000, wsRate: 500, wsBurst: 1000 });
+const LIMITS = JSON.stringify({ httpRate: 2000, httpBurst: 5000, wsRate: 500, wsBurst: 1000, tablesPerAddressHour: 10_000 });
 
 /** Seeded server dice: a browser run that fails can be played again with the same rolls. */
 function launch(port: number, db: string, root: string): Promise<ChildProcess> {

@@ -14,9 +14,10 @@ export const addServe: AddCommand = (program) => {
     .option('--db <path>', 'the SQLite file (same as --store <path>)')
     .option('--sync <level>', 'SQLite only, synchronous: full (survives power loss) or normal (survives a crash)', 'full')
     .option('--allow-origin <origin...>', 'extra browser origins allowed to open the WebSocket')
+    .option('--allowed-hosts <host...>', "host names the server answers to besides IP addresses, localhost and --host ('*': any)")
     .option('--limits <json>', 'override limits, e.g. \'{"wsRate":100}\' (see docs/server.md)')
     .option('--dice-seed <n>', 'TESTING ONLY: reproducible server dice (anyone who knows n knows the rolls)')
-    .action(async (opts: { port?: string; host: string; store?: string; db?: string; sync: string; allowOrigin?: string[]; limits?: string; diceSeed?: string }) => {
+    .action(async (opts: { port?: string; host: string; store?: string; db?: string; sync: string; allowOrigin?: string[]; allowedHosts?: string[]; limits?: string; diceSeed?: string }) => {
       let options;
       try {
         options = parseServeOptions(opts);

@@ -1,0 +1,45 @@
+// The reader thread (reader.ts): what it reads comes back as the main thread would have read it, its
+// refusals as the same ApiError; a task past readMs is stopped (the thread with it) and the next one
+// is read by a fresh thread; past readQueue waiting tasks, more are refused. Short texts are read on the
+// main thread (READ_HERE_CHARS): every text here is longer.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from './limits.ts';
+import { read, READ_HERE_CHARS } from './reader.ts';
+import { readEncounter, type ReadEncounter } from './reading.ts';
+
+const text = readFileSync(new URL('../../examples/phase20/goblin-cave.yaml', import.meta.url), 'utf8');
+const limits = { ...DEFAULT_LIMITS, readMs: 120_000 };
+
+/** A file the thread takes a while over: the goblin cave with `n` more goblins. */
+function many(n: number): string {
+  const rows = Array.from({ length: n }, (_, i) => `  - { id: x${i}, name: X ${i}, side: goblins, at: [${i % 9}, ${Math.floor(i / 9) % 5}], hp: 9, dv: 12, speed: 5, weapons: [rusty] }`);
+  return text.replace('map:\n  width: 9\n  height: 5', 'map:\n  width: 60\n  height: 60') + '\n' + rows.map((r, i) => r.replace(/at: \[\d+, \d+\]/, `at: [${10 + (i % 50)}, ${Math.floor(i / 50)}]`)).join('\n') + '\n';
+}
+
+describe('the reader thread', () => {
+  it('reads a file as the main thread reads it, and refuses one with the same error', async () => {
+    const long = many(200);
+    expect(long.length).toBeGreaterThan(READ_HERE_CHARS);
+    const there = (await read({ kind: 'encounter', text: long, file: 'cave.yaml' }, limits)) as ReadEncounter;
+    expect(there).toEqual(readEncounter(long, 'cave.yaml'));
+    expect(Object.keys((there.events[0] as any).state.units)).toHaveLength(205);
+    const err = await read({ kind: 'encounter', text: `ruleset: phase20\nunits: 3\n# ${'-'.repeat(READ_HERE_CHARS)}\n`, file: 'bad.yaml' }, limits).catch((e) => e);
+    expect([err.code, err.status]).toEqual(['INVALID_ENCOUNTER', 422]);
+    expect(err.message).toMatch(/^bad\.yaml:/);
+    expect(err.extra.problems.length).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('stops a task past readMs, and a fresh thread reads the next', async () => {
+    const slow = await read({ kind: 'encounter', text: many(900), file: 'many.yaml' }, { ...limits, readMs: 1 }).catch((e) => e);
+    expect([slow.code, slow.message]).toEqual(['PAYLOAD_TOO_LARGE', 'reading this took over 0.001 s; send a smaller file']);
+    const next = (await read({ kind: 'encounter', text: many(200), file: 'cave.yaml' }, limits)) as ReadEncounter;
+    expect(next.name).toBe('Goblin cave');
+  }, 120_000);
+
+  it('refuses more than readQueue tasks waiting', async () => {
+    const long = many(200);
+    const tasks = Array.from({ length: 3 }, () => read({ kind: 'encounter', text: long, file: 'cave.yaml' }, { ...limits, readQueue: 2 }).then(() => 'read', (e) => e.code));
+    expect(await Promise.all(tasks)).toEqual(['read', 'read', 'LIMIT_REACHED']);
+  }, 120_000);
+});
