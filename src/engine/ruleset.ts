@@ -34,17 +34,38 @@ export interface ActionOption {
   targets?: UnitId[];
 }
 
-/** Exact odds of a command before anything is rolled. */
+/**
+ * Exact odds of a command before anything is rolled. The chance, damage, expected damage and damage on a
+ * hit all describe one distribution (src/engine/odds.ts builds them so): the whole command's effect on
+ * the aimed-at unit, every blow of a flurry or volley counted.
+ */
 export interface Preview {
   /** Chance the command's check succeeds (hit, resist...), 0..1; absent when there is none. */
   chance?: number;
-  /** Distribution of damage dealt to the (first) target, misses included as 0. */
+  /** Distribution of damage dealt to the aimed-at target, misses included as 0. */
   damage?: Distribution;
-  /** Expected damage, misses included. */
+  /** Expected damage, misses included: damage's mean. */
   expectedDamage?: number;
-  /** Damage range when it hits. */
+  /** Damage when it hits: `damage` with the misses taken out. */
   damageOnHit?: { min: number; max: number; mean: number };
+  /** One line under the chance saying why it is what it is: the number needed, ties, natural 20 and 1, cover. */
+  why?: string;
+  /** Every unit the command would affect, the aimed-at one first (an area's, a volley's), allies too. */
+  affected?: AffectedOdds[];
+  /** What may go wrong beyond the target, in words: a miss straying into someone. */
+  risk?: string;
   notes?: string[];
+}
+
+/** One affected unit's odds (see Preview): its chance, the damage it takes, and what else befalls it. */
+export interface AffectedOdds {
+  unit: UnitId;
+  chance?: number;
+  damage?: Distribution;
+  expectedDamage?: number;
+  damageOnHit?: { min: number; max: number; mean: number };
+  /** Anything else, in words: 'heals 3–8', 'evades: Speed 34 ≥ 30'. */
+  note?: string;
 }
 
 export interface CommandHandler {

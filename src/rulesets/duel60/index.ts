@@ -26,7 +26,15 @@ import { fileEntry } from './roster.ts';
 function endIfSpent(ctx: Resolution): void {
   const id = currentUnit(ctx.state);
   if (!id || ctx.turnOver || ctx.state.pending.length || ctx.state.status !== 'active') return;
-  if (ctx.state.units[id].status !== 'active' || turnSpent(ctx.state, id)) ctx.endTurn();
+  const u = ctx.state.units[id];
+  if (u.status !== 'active') {
+    ctx.note(`${u.name}'s turn ends: ${u.name} is ${u.status}`);
+    ctx.endTurn();
+  } else if (turnSpent(ctx.state, id)) {
+    // a turn never ends unsaid: the table reads why it passed on
+    ctx.note(`${u.name}'s turn ends: its action and movement are spent [D60-TURN-1]`);
+    ctx.endTurn();
+  }
 }
 
 const turnCommand = (resolve: CommandHandler['resolve']): CommandHandler => ({
