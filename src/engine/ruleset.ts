@@ -9,6 +9,22 @@ import type { Resolution } from './resolution.ts';
 import type { Cell, CombatResult, Effect, EncounterState, Json, Pending, Slot, Unit, UnitId } from './types.ts';
 import type { Distribution } from '../dice/index.ts';
 
+/** Something crossing the board between turns (a thrown javelin), as a page draws it. */
+export interface InFlight {
+  id: string;
+  name: string;
+  /** Who launched it (its side colours it). */
+  owner: UnitId;
+  /** Where it hangs now. */
+  at: Cell;
+  /** The rest of its line, from `at` on. */
+  path: Cell[];
+  /** The tiles it will cross the next time it flies. */
+  next: Cell[];
+  /** The unit it has reached, deciding how to react. */
+  reaching?: UnitId;
+}
+
 /** A command: what someone asks for. `actor` is the unit acting; other fields are the command's own. */
 export interface Command {
   type: string;
@@ -119,6 +135,8 @@ export interface Ruleset {
   appliersEdit?: string[];
   /** Named policies for simulation ('aggressive' at least; 'random' is built in). */
   policies?: Record<string, Policy>;
+  /** What is in flight on the board now (duel60's projectiles), for pages to draw with where it goes next. */
+  inFlight?(state: EncounterState): InFlight[];
   /** A log line for an event, when the ruleset words it better than the engine's default. */
   describe?(event: GameEvent, state: EncounterState): string | undefined;
   /** Pools of other sides' units that players must not see (e.g. enemy hit points). */

@@ -15,7 +15,7 @@ import { has } from './model.ts';
 import { roundOrder } from './order.ts';
 import { aggressive } from './policy.ts';
 import { preview } from './preview.ts';
-import { advanceProjectiles, answerReaction } from './projectile.ts';
+import { advanceProjectiles, answerReaction, inFlight } from './projectile.ts';
 import { encounterSchema } from './schema.ts';
 import { avertCommand, blockCommand, restCommand } from './stance.ts';
 import { throwCommand } from './throw.ts';
@@ -56,6 +56,7 @@ export const duel60: Ruleset = {
   name: 'duel60',
   description: 'Stat-contest system on tiles: one action and one movement a turn, stamina, limb attacks, d60 + Agility contests graded by margin, flanking, close quarters, travelling projectiles, side effects.',
   encounterSchema,
+  inFlight,
   create: (doc) => createState(encounterSchema.parse(doc)),
   start(ctx) {
     ctx.emit({ type: 'turn.order', order: roundOrder(ctx.state), index: -1, why: 'Speed, then Agility [D60-INIT-1]' });
