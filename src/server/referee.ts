@@ -52,6 +52,10 @@ export function loadEncounter(ctx: Context, p: Principal, tableId: string, body:
     const problems = loaded.problems.map((p) => ({ ...p, text: formatProblem(p) }));
     throw new ApiError('INVALID_ENCOUNTER', problems[0].text, loaded.problems[0].path, { problems });
   }
+  const src = (loaded.value.doc as { map?: { image?: { src?: string } } }).map?.image?.src;
+  if (src !== undefined && !/^(https?:|data:)/i.test(src)) {
+    throw new ApiError('INVALID_ENCOUNTER', `${file}: map.image.src: "${src}" is a file beside the encounter; a file loaded here carries its image itself (a data: or https: address), or the GM adds one on the page`, 'map.image.src');
+  }
   const engine = engineFor(loaded.value.ruleset.id)!;
   let created: GameEvent[];
   try {
