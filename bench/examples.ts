@@ -1,18 +1,20 @@
 // Fights per CPU-second of every example in one thread, as `skirmish sim <example>` plays them (the
 // file's own policies, seed 1): a guide to what a real encounter costs, for docs/benchmarks.md. No
 // baseline, so not a `*.bench.ts` of `npm run bench`. Run: node --import tsx bench/examples.ts [ms]
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadText } from '../src/rulesets/load.ts';
+import { EXAMPLES_DIR, listExamples } from '../src/server/examples.ts';
 import { prepare, runRange, type SimSpec } from '../src/sim/runner.ts';
 import { rate } from './sim.bench.ts';
 
 const ms = Number(process.argv[2] ?? 1500);
-const root = new URL('../examples/', import.meta.url);
 const rows: string[] = ['| ruleset | example | fights/CPU-s | rounds (mean) |', '|---|---|---|---|'];
-for (const ruleset of ['phase20', 'frontline', 'duel60', 'outerah']) {
-  for (const file of readdirSync(new URL(`${ruleset}/`, root)).filter((f) => f.endsWith('.yaml')).sort()) {
-    const path = new URL(`${ruleset}/${file}`, root);
-    const loaded = loadText(readFileSync(path, 'utf8'), `examples/${ruleset}/${file}`);
+// every example of every registered ruleset
+for (const { ruleset, path } of listExamples()) {
+  {
+    const file = path.slice(ruleset.length + 1);
+    const loaded = loadText(readFileSync(join(EXAMPLES_DIR, path), 'utf8'), `examples/${path}`);
     if (!loaded.ok) throw new Error(`${file}: ${loaded.problems[0].message}`);
     const spec: SimSpec = { ruleset, doc: loaded.value.doc, seed: 1, maxRounds: 100, policies: {} };
     const prepared = prepare(spec);

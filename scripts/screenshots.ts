@@ -15,16 +15,17 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { activeUnit, aimAndConfirm, caughtUp, freshActions, step, type TurnMemo } from '../test/web/bot.ts';
+import { rulesets } from '../src/rulesets/index.ts';
+import { showcaseOf } from '../src/server/examples.ts';
 import { buildWeb, launchBrowser, ROOT, startServer } from '../test/web/harness.ts';
 import { assign, gmCommand, gmStartsAlone, gmState, inSync, openTable, start, type Table } from '../test/web/session.ts';
 
 const OUT = join(ROOT, 'docs/screenshots');
-const SHOTS: { ruleset: string; example: string; steps: number }[] = [
-  { ruleset: 'phase20', example: 'phase20/crossroads-4v4.yaml', steps: 10 },
-  { ruleset: 'frontline', example: 'frontline/outpost-siege.yaml', steps: 8 },
-  { ruleset: 'duel60', example: 'duel60/skirmish-3v3.yaml', steps: 8 },
-  { ruleset: 'outerah', example: 'outerah/ridge-cover.yaml', steps: 6 },
-];
+// every registered ruleset, at its showcase example (Ruleset.showcase), some commands in
+const SHOTS = Object.keys(rulesets).flatMap((ruleset) => {
+  const example = showcaseOf(ruleset);
+  return example ? [{ ruleset, example, steps: 8 }] : [];
+});
 
 /** Play on until one of the players' units is to act with an attack available; aim it without sending. */
 async function playUntilPlayerAims(t: Table, minSteps: number): Promise<Page | undefined> {

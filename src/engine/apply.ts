@@ -3,6 +3,7 @@
  * `evolve` is the pure form: it never touches its input.
  */
 import { cloneJson } from './clone.ts';
+import { own } from './own.ts';
 import type { GameEvent } from './events.ts';
 import type { EncounterState, Unit } from './types.ts';
 
@@ -10,7 +11,7 @@ import type { EncounterState, Unit } from './types.ts';
 export type Appliers = Record<string, (state: EncounterState, event: any) => void>;
 
 function unitOf(state: EncounterState, id: string): Unit {
-  const u = state.units[id];
+  const u = own(state.units, id);
   if (!u) throw new Error(`event names unknown unit "${id}"`);
   return u;
 }
@@ -150,9 +151,87 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
   return state;
 }
 
-/** Pure: the state after one event; the input is left as it was. */
+/**
+ * Pure: the state after one event; the input is left as it was. The result shares with the input all
+ * that the event leaves alone (copied: the root, and the unit, list or record the event changes), so
+ * folding a long log one state at a time costs what the events change, not the size of the state each
+ * time (a start of 1,000 units is 1,400 events). A ruleset's own events may change anything: for those,
+ * a deep copy. Neither state may be changed in place afterwards (applyEvent works on copies only).
+ */
 export function evolve(state: EncounterState, event: GameEvent, appliers?: Appliers): EncounterState {
-  return applyEvent(cloneJson(state), event, appliers);
+  return applyEvent(writableFor(state, event), event, appliers);
+}
+
+/** A copy of `state` in which `e` may be applied in place without touching `state`. */
+function writableFor(state: EncounterState, e: GameEvent): EncounterState {
+  const out = { ...state };
+  const unit = (id: string) => {
+    out.units = { ...state.units };
+    if (Object.hasOwn(state.units, id)) out.units[id] = cloneJson(state.units[id]);
+  };
+  switch (e.type) {
+    case 'encounter.created':
+    case 'turn.skipped':
+    case 'check':
+    case 'note':
+    case 'map.set':
+    case 'combat.ended':
+    case 'effect.removed':
+    case 'pending.closed':
+    case 'undo':
+    case 'redo':
+      break;
+    case 'round.started':
+    case 'round.ended':
+    case 'turn.order':
+    case 'turn.started':
+    case 'turn.ended':
+    case 'turn.phase':
+      out.turn = { ...state.turn };
+      break;
+    case 'pool.changed':
+    case 'pool.max':
+    case 'pool.added':
+    case 'stat.set':
+    case 'unit.status':
+    case 'unit.moved':
+    case 'unit.zone':
+    case 'unit.faced':
+    case 'unit.elevation':
+    case 'unit.data':
+    case 'unit.controller':
+    case 'unit.hidden':
+      unit(e.unit);
+      break;
+    case 'unit.removed':
+      unit(e.unit);
+      out.turn = { ...state.turn };
+      break;
+    case 'unit.side':
+      unit(e.unit);
+      out.sides = state.sides.slice();
+      break;
+    case 'unit.added':
+      out.units = { ...state.units };
+      out.unitOrder = state.unitOrder.slice();
+      out.sides = state.sides.slice();
+      break;
+    case 'encounter.data':
+      out.data = { ...state.data };
+      break;
+    case 'effect.applied':
+      out.effects = state.effects.slice();
+      break;
+    case 'effect.changed':
+      out.effects = state.effects.map((f) => (f.id === e.id ? cloneJson(f) : f));
+      break;
+    case 'pending.opened':
+      out.pending = state.pending.slice();
+      break;
+    default:
+      return cloneJson(state);
+  }
+  return out;
 }
 
 /** The empty state every log starts from (its first event is `encounter.created`). */

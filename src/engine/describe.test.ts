@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeEvent, resultText } from './describe.ts';
 import { emptyState } from './apply.ts';
+import { Resolution } from './resolution.ts';
 
 describe('resultText', () => {
   it('a victory is for its winner; a defeat names the side that won it, never "defeat for" the winners', () => {
@@ -11,5 +12,29 @@ describe('resultText', () => {
     expect(describeEvent({ type: 'combat.ended', result: { outcome: 'defeat', winner: 'bandits', reason: 'every character is down' } }, emptyState())).toBe(
       'Combat ends: defeat, bandits win (every character is down)',
     );
+  });
+});
+
+describe('an effect with the ruleset\'s own words', () => {
+  const state = () => {
+    const s = emptyState();
+    s.units.kara = { id: 'kara', name: 'Kara', side: 'heroes', status: 'active', stats: {}, pools: {}, data: {} };
+    return s;
+  };
+  const dice = { roll: () => 1 };
+
+  it('says them once, in place of "<target> gains <effect>"; without words the engine\'s line stands', () => {
+    const ctx = new Resolution(state(), dice);
+    ctx.applyEffect({ name: 'Brace', target: 'kara', remaining: 1 }, () => 'Kara braces: incoming damage halved [P20-GEN-3]');
+    ctx.applyEffect({ name: 'Haste', target: 'kara' });
+    expect(ctx.events.map((e) => describeEvent(e, ctx.state))).toEqual(['Kara braces: incoming damage halved [P20-GEN-3]', 'Kara gains Haste']);
+  });
+
+  it('builds no words when no one keeps the log, and the effect is the same', () => {
+    const ctx = new Resolution(state(), dice, undefined, false);
+    let built = 0;
+    ctx.applyEffect({ name: 'Brace', target: 'kara', remaining: 1 }, () => `words ${++built}`);
+    expect(built).toBe(0);
+    expect(ctx.events[0]).toEqual({ type: 'effect.applied', effect: { name: 'Brace', target: 'kara', remaining: 1, id: expect.any(String), stacks: 1 } });
   });
 });

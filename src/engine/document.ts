@@ -4,6 +4,7 @@
  */
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { ZodType } from 'zod';
+import { builtinNameMessage, findBuiltinName } from './own.ts';
 
 export interface Problem {
   file: string;
@@ -83,6 +84,12 @@ export function validate<T>(text: string, file: string, schema: ZodType<T>): Loa
 }
 
 export function check<T>(value: unknown, schema: ZodType<T>, file: string, parsed?: Parsed): Loaded<T> {
+  // ids and keys are looked up in plain objects: none may be a name every object has built in
+  const builtin = findBuiltinName(value);
+  if (builtin) {
+    const pos = parsed ? locate(parsed, builtin.path) : { line: 1, column: 1 };
+    return { ok: false, problems: [{ file, ...pos, path: formatPath(builtin.path), message: builtinNameMessage(builtin.name) }] };
+  }
   const r = schema.safeParse(value);
   if (r.success) return { ok: true, value: r.data };
   return {

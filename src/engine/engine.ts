@@ -11,7 +11,9 @@ import { forkState } from './fork.ts';
 import { checkOutcome, currentUnit, endTurn, nextTurn } from './flow.ts';
 import { gmCommands, settleSuggestion } from './gm/index.ts';
 import { fail, isRejection, reject, RuleError, type Rejection } from './rejection.ts';
+import { builtinNameIn } from './own.ts';
 import { Resolution } from './resolution.ts';
+import { isStanding } from './standing.ts';
 import type { ActionOption, Command, CommandHandler, Preview, Ruleset } from './ruleset.ts';
 import type { EncounterState, UnitId } from './types.ts';
 
@@ -42,6 +44,8 @@ export interface Engine {
   legalActions(state: EncounterState, unit: UnitId): ActionOption[];
   preview(state: EncounterState, command: Command): Preview | Rejection;
   activeUnit(state: EncounterState): UnitId | undefined;
+  /** Whether a unit is still in the fight, by the ruleset's rules (Ruleset.standing; default: status 'active'). */
+  standing(state: EncounterState, unit: UnitId): boolean;
 }
 
 /** Commands every ruleset has. */
@@ -111,6 +115,9 @@ export function createEngine(ruleset: Ruleset): Engine {
     if (typeof command !== 'object' || command === null || typeof command.type !== 'string') {
       return reject('command/malformed', 'a command is an object with a "type"');
     }
+    // ids and keys are looked up in plain objects: a built-in name would find Object.prototype's
+    const builtin = builtinNameIn(command);
+    if (builtin) return builtin;
     const h = handlerFor(command.type);
     if (!h) return reject('command/unknown', `"${command.type}" is not a command of ${ruleset.name}`, 'type');
     if (h.by === 'gm' && options.asGm === false) return reject('auth/gm_only', `only the GM may ${command.type}`);
@@ -128,7 +135,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     if (h.onTurn !== false) {
       const actor = command.actor;
       if (typeof actor !== 'string') return reject('command/no_actor', `"${command.type}" needs an "actor"`, 'actor');
-      if (!state.units[actor]) return reject('unit/unknown', `there is no unit "${actor}"`, 'actor');
+      if (!Object.hasOwn(state.units, actor)) return reject('unit/unknown', `there is no unit "${actor}"`, 'actor');
       const active = currentUnit(state);
       if (actor !== active) {
         const who = active ? state.units[active].name : 'no one';
@@ -192,6 +199,7 @@ export function createEngine(ruleset: Ruleset): Engine {
       return ruleset.preview(state, command);
     },
     activeUnit: currentUnit,
+    standing: (state, unit) => isStanding(ruleset, state, unit),
   };
   return engine;
 }

@@ -66,7 +66,8 @@ export type CoreEvent = Base &
     | { type: 'unit.hidden'; unit: UnitId; hidden: boolean }
     | { type: 'encounter.data'; key: string; value: Json | undefined }
     | { type: 'map.set'; map: BattleMap }
-    | { type: 'effect.applied'; effect: Effect }
+    /** `text`: the ruleset's own words for the log line (with its rule id), said instead of '<target> gains <effect>'. */
+    | { type: 'effect.applied'; effect: Effect; text?: string }
     | { type: 'effect.changed'; id: string; stacks?: number; remaining?: number; tier?: number; data?: Record<string, Json> }
     | { type: 'effect.removed'; id: string; why: 'expired' | 'cleansed' | 'removed' | 'resisted' | 'replaced' | 'ended'; name?: string; target?: UnitId }
     | { type: 'pending.opened'; pending: Pending }

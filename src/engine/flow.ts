@@ -6,6 +6,7 @@
 import { runClock } from './clocks.ts';
 import type { Resolution } from './resolution.ts';
 import type { Ruleset } from './ruleset.ts';
+import { standingTest, takesTurn } from './standing.ts';
 import type { CombatResult, EncounterState, Slot, UnitId } from './types.ts';
 
 /** Rounds in a row in which nobody could act before the engine calls the fight a draw. */
@@ -16,15 +17,18 @@ export function currentUnit(state: EncounterState): UnitId | undefined {
   return t.index >= 0 && t.index < t.order.length ? t.order[t.index].unit : undefined;
 }
 
-/** Default result: when at most one side has units standing, it wins (none standing: a draw). */
-export function lastSideStanding(state: EncounterState): CombatResult | null {
+/**
+ * Default result: when at most one side has units standing, it wins (none standing: a draw). Standing
+ * is status 'active' unless `standing` (the ruleset's own test) says otherwise.
+ */
+export function lastSideStanding(state: EncounterState, standing?: (state: EncounterState, unit: UnitId) => boolean): CombatResult | null {
   // runs after every command and turn: one pass (in key order: the order does not matter here), no
   // allocation until there is a result
   let winner: string | undefined;
   const units = state.units;
   for (const id in units) {
     const u = units[id];
-    if (u.status !== 'active') continue;
+    if (standing ? !standing(state, id) : u.status !== 'active') continue;
     if (winner === undefined) winner = u.side;
     else if (u.side !== winner) return null;
   }
@@ -33,7 +37,7 @@ export function lastSideStanding(state: EncounterState): CombatResult | null {
 }
 
 function outcomeOf(ruleset: Ruleset, state: EncounterState): CombatResult | null {
-  return ruleset.outcome ? ruleset.outcome(state) : lastSideStanding(state);
+  return ruleset.outcome ? ruleset.outcome(state) : lastSideStanding(state, standingTest(ruleset));
 }
 
 /** Ends the combat if the ruleset says it is decided; returns whether it ended. */
@@ -48,7 +52,7 @@ export function checkOutcome(ctx: Resolution, ruleset: Ruleset): boolean {
 function skipReason(ruleset: Ruleset, state: EncounterState, unit: UnitId): string | null {
   const u = state.units[unit];
   if (!u) return 'gone';
-  if (u.status !== 'active') return u.status;
+  if (!takesTurn(ruleset, state, unit)) return u.status === 'active' ? 'out of the fight' : u.status;
   return ruleset.skipReason ? ruleset.skipReason(state, unit) : null;
 }
 
@@ -93,11 +97,11 @@ export function nextTurn(ctx: Resolution, ruleset: Ruleset): void {
       if (why !== null) {
         // a skipped slot still moves the pointer, so the log says why the unit did not act
         ctx.emit({ type: 'turn.started', unit, index });
-        const standing = state.units[unit]?.status === 'active';
-        // a unit that stands but loses its turn (stunned, stopped) still lives through it: its effects tick and count down
-        if (standing) runClock(ctx, ruleset, 'turn_start', unit);
+        const lives = takesTurn(ruleset, state, unit);
+        // a unit that takes turns but loses this one (stunned, stopped) still lives through it: its effects tick and count down
+        if (lives) runClock(ctx, ruleset, 'turn_start', unit);
         ctx.emit({ type: 'turn.skipped', unit, why });
-        if (standing) runClock(ctx, ruleset, 'turn_end', unit);
+        if (lives) runClock(ctx, ruleset, 'turn_end', unit);
         if (checkOutcome(ctx, ruleset)) return;
         continue;
       }

@@ -9,6 +9,7 @@ import { cloneJson } from './clone.ts';
 import type { Engine, DecideOptions } from './engine.ts';
 import type { GameEvent, LoggedEvent } from './events.ts';
 import { replaceRoll } from './gm/reroll.ts';
+import { builtinNameIn } from './own.ts';
 import { isRejection, reject, type Rejection } from './rejection.ts';
 import type { Command } from './ruleset.ts';
 import type { EncounterState } from './types.ts';
@@ -107,6 +108,12 @@ export class EncounterLog {
   }
 
   execute(command: Command, dice: DiceSource, options: DecideOptions & { id?: string } = {}): Outcome {
+    // the commands on the log skip decide: the same gate as decide's (src/engine/own.ts)
+    const type = command?.type;
+    if (type === 'undo' || type === 'redo' || type === 'gm.set_die' || type === 'gm.reroll') {
+      const builtin = builtinNameIn(command);
+      if (builtin) return { ok: false, rejection: builtin };
+    }
     if (command?.type === 'undo' || command?.type === 'redo') return this.undoRedo(command.type, options);
     if (command?.type === 'gm.set_die' || command?.type === 'gm.reroll') return this.replaceRoll(command, dice, options);
     const d = this.engine.decide(this.state, command, dice, options);

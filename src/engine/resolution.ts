@@ -8,6 +8,7 @@ import { compileDice, rollDice, type DiceExpr } from '../dice/index.ts';
 import { applyEvent, type Appliers } from './apply.ts';
 import type { Breakdown, Term } from './breakdown.ts';
 import type { DieDraw, GameEvent } from './events.ts';
+import { own } from './own.ts';
 import { fail } from './rejection.ts';
 import type { EncounterState, Effect, EffectClock, Json, Pending, Unit, UnitId } from './types.ts';
 
@@ -24,7 +25,8 @@ export class Resolution {
     private readonly appliers?: Appliers,
     /**
      * Checks and notes are built and kept. False in bulk simulation, where no one reads them: they
-     * only step the version then, and a ruleset's hot path may skip building a breakdown (`unlogged`).
+     * only step the version then (a breakdown given as a function is never built). Rulesets do not
+     * branch on it: `check` and `note` do.
      */
     readonly logging = true,
   ) {}
@@ -89,21 +91,21 @@ export class Resolution {
     return d;
   }
 
-  /** Record a resolution: its breakdown and the dice drawn for it. */
-  check(breakdown: Breakdown, actor?: UnitId, target?: UnitId): void {
+  /**
+   * Record a resolution: its breakdown and the dice drawn for it. Give the breakdown as a function
+   * (`ctx.check(() => ({ label, terms, ... }))`) and it is built only when someone keeps the log: in
+   * bulk simulation the check is only counted (the version steps as the event would have).
+   */
+  check(breakdown: Breakdown | (() => Breakdown), actor?: UnitId, target?: UnitId): void {
     if (!this.logging) return this.unlogged();
-    const e: GameEvent = { type: 'check', breakdown, dice: this.takeDraws() };
+    const e: GameEvent = { type: 'check', breakdown: typeof breakdown === 'function' ? breakdown() : breakdown, dice: this.takeDraws() };
     if (actor !== undefined) e.actor = actor;
     if (target !== undefined) e.target = target;
     this.emit(e);
   }
 
-  /**
-   * In place of a check or note when not logging: the state steps its version as the event would
-   * have, and the dice drawn for it are let go. Lets a hot path skip building a breakdown:
-   * `if (ctx.logging) ctx.check({...}); else ctx.unlogged();`
-   */
-  unlogged(): void {
+  /** In place of a check or note when not logging: the version steps as the event would have, and the dice drawn for it are let go. */
+  private unlogged(): void {
     this.state.version++;
     if (this.draws.length) this.draws = [];
   }
@@ -111,7 +113,7 @@ export class Resolution {
   // ---- reading ----
 
   unit(id: UnitId): Unit {
-    const u = this.state.units[id];
+    const u = own(this.state.units, id);
     if (!u) fail('unit/unknown', `there is no unit "${id}"`, 'unit');
     return u;
   }
@@ -131,7 +133,7 @@ export class Resolution {
     kind: 'damage' | 'heal' | 'spend' | 'gain' | 'set',
     extra: { source?: UnitId; damageType?: string; rule?: string } = {},
   ): number {
-    const p = this.unit(unit).pools[pool];
+    const p = own(this.unit(unit).pools, pool);
     if (!p) fail('unit/no_pool', `${this.unit(unit).name} has no ${pool}`);
     const min = p.min ?? 0;
     const value = Math.max(min, Math.min(p.max, p.value + delta));
@@ -162,9 +164,15 @@ export class Resolution {
     this.emit({ type: 'encounter.data', key, value });
   }
 
-  applyEffect(fx: Omit<Effect, 'id' | 'stacks'> & { stacks?: number }): Effect {
+  /**
+   * Put an effect on a unit. `says`: the ruleset's own line for the log (its rule id in it), which then
+   * stands in for the engine's "<target> gains <effect>", so the log does not say it twice; a function
+   * is called only when the log is kept.
+   */
+  applyEffect(fx: Omit<Effect, 'id' | 'stacks'> & { stacks?: number }, says?: string | (() => string)): Effect {
     const effect: Effect = { ...fx, id: this.newId('fx'), stacks: fx.stacks ?? 1 } as Effect;
-    this.emit({ type: 'effect.applied', effect });
+    if (says !== undefined && this.logging) this.emit({ type: 'effect.applied', effect, text: typeof says === 'string' ? says : says() });
+    else this.emit({ type: 'effect.applied', effect });
     return effect;
   }
 
@@ -188,11 +196,15 @@ export class Resolution {
     this.emit({ type: 'pending.closed', id, answer: null, said });
   }
 
-  /** A line for the log; `about` names the units it concerns (a player who cannot see them never gets it). */
-  note(text: string, options: { about?: UnitId[]; visibility?: 'gm' } = {}): void {
+  /**
+   * A line for the log; `about` names the units it concerns (a player who cannot see them never gets it).
+   * Words that take work to build may come as a function, called only when someone keeps the log.
+   */
+  note(text: string | (() => string), options: { about?: UnitId[]; visibility?: 'gm' } = {}): void {
     if (!this.logging) return this.unlogged();
     const dice = this.takeDraws();
-    const e: GameEvent = dice.length ? { type: 'note', text, dice } : { type: 'note', text };
+    const words = typeof text === 'function' ? text() : text;
+    const e: GameEvent = dice.length ? { type: 'note', text: words, dice } : { type: 'note', text: words };
     if (options.about?.length) e.about = options.about;
     if (options.visibility) e.visibility = options.visibility;
     this.emit(e);

@@ -99,6 +99,16 @@ export interface Ruleset {
   id: string;
   name: string;
   description: string;
+  /**
+   * The prefix of the rule ids its breakdowns and tests cite ('P20' for P20-ATK-2). Every id its code
+   * cites must be named by a test (src/rulesets/coverage.test.ts, `skirmish check-ruleset`).
+   */
+  rulePrefix?: string;
+  /**
+   * The example that shows it best at a table, a file name in examples/<id>/: the browser tests and the
+   * screenshots play it (default: the first by name).
+   */
+  showcase?: string;
   /** Validates an encounter document's `units`, `content`, `map`...; see document.ts. */
   encounterSchema: import('zod').ZodType;
   /** Build the initial state from a validated encounter document (no dice here). */
@@ -107,7 +117,17 @@ export interface Ruleset {
   start(ctx: Resolution): void;
   /** The order for a new round (default: the previous round's normal slots, same order). */
   orderForRound?(ctx: Resolution, round: number): Slot[] | undefined;
-  /** Why a unit's turn is skipped (fainted, stopped...), or null when it may act. */
+  /**
+   * Whether a unit is still in the fight: it counts for its side in the default result, the page shows
+   * it as standing, and the simulator counts it as gone down once it is not (default: status 'active').
+   */
+  standing?(state: EncounterState, unit: UnitId): boolean;
+  /**
+   * Whether a unit's slots in the order give it a turn (default: it is standing). A downed unit making
+   * death saves takes turns: its turn starts, its effects tick and count down, `onTurnStart` runs.
+   */
+  takesTurn?(state: EncounterState, unit: UnitId): boolean;
+  /** Why a unit that takes turns loses this one (stunned, stopped...), or null when it may act. */
   skipReason?(state: EncounterState, unit: UnitId): string | null;
   onTurnStart?(ctx: Resolution, unit: UnitId): void;
   onTurnEnd?(ctx: Resolution, unit: UnitId): void;

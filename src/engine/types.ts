@@ -43,6 +43,8 @@ export interface Unit {
   /** For zone battlefields (frontline): the zone the unit stands in. */
   zone?: string;
   tags?: string[];
+  /** The policy that steers it in a simulated fight, as its file names it (`policy:`); see src/sim/policies.ts. */
+  policy?: string;
   /** The ruleset's own per-unit data (equipment, class, prepared move...). */
   data: Record<string, Json>;
 }
@@ -196,6 +198,8 @@ export interface EncounterState {
   result?: CombatResult;
   /** Counter for ids of effects and pending decisions, so replay gives the same ids. */
   nextId: number;
+  /** Policies by side for simulated fights, as the file names them (`sides: { x: { policy } }`). */
+  sidePolicies?: Record<SideId, string>;
   /** The ruleset's own encounter-wide data (content library, settings, ship state...). */
   data: Record<string, Json>;
 }

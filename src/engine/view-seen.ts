@@ -121,20 +121,40 @@ export function turnSeen(state: EncounterState, shown: (id: string) => boolean):
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Each state's hidden units as pattern parts, worked out once per state (a state changes only by events, which step its version). */
+const partsCache = new WeakMap<EncounterState, { version: number; units: EncounterState['units']; parts: string[] }>();
+
+function hiddenParts(st: EncounterState): string[] {
+  const had = partsCache.get(st);
+  if (had && had.version === st.version && had.units === st.units) return had.parts;
+  const parts: string[] = [];
+  // for-in, not unitOrder: it is asked at every event, and walking the record is many times cheaper
+  // than looking each id up (the parts' order does not matter)
+  for (const id in st.units) {
+    const u = st.units[id];
+    if (!u.hidden) continue;
+    parts.push(`"${escape(u.id)}"`, `\\b${escape(u.name)}\\b`);
+  }
+  partsCache.set(st, { version: st.version, units: st.units, parts });
+  return parts;
+}
+
+const patterns = new Map<string, RegExp>();
+
 /**
  * A pattern matching any mention of a hidden unit: its id as a JSON string, or its name as a word.
  * Defence in depth: a ruleset's free-text note or a die's label naming a hidden unit is caught too.
+ * Asked for at every event of every player's log, so it is remembered per state and per pattern.
  */
 export function hiddenMentions(...states: EncounterState[]): RegExp | undefined {
   const parts = new Set<string>();
-  for (const st of states) {
-    for (const id of st.unitOrder) {
-      const u = st.units[id];
-      if (!u.hidden) continue;
-      parts.add(`"${escape(u.id)}"`);
-      parts.add(`\\b${escape(u.name)}\\b`);
-    }
+  for (const st of states) for (const p of hiddenParts(st)) parts.add(p);
+  if (!parts.size) return undefined;
+  const source = [...parts].join('|');
+  let re = patterns.get(source);
+  if (!re) {
+    if (patterns.size >= 256) patterns.clear();
+    patterns.set(source, (re = new RegExp(source)));
   }
-  return parts.size ? new RegExp([...parts].join('|')) : undefined;
+  return re;
 }
-

@@ -34,13 +34,25 @@ export function introducedUnits(state: EncounterState, viewer: Viewer & { role: 
   const shown = (id: string) => visibleUnit(state.units[id]);
   const out: GameEvent[] = [];
   let friends: Set<string> | undefined;
-  const mentions = hiddenMentions(state);
+  // worked out only when a unit comes in: this runs after every event of a player's log
+  let mentions: RegExp | undefined | null = null;
   for (const id of state.unitOrder) {
     if (!shown(id) || held.unit(id)) continue;
     friends ??= friendlySides(state, viewer);
+    if (mentions === null) mentions = hiddenMentions(state);
     out.push({ type: 'unit.added', unit: projectUnit(state.units[id], viewer, rules, friends, shown, mentions) });
   }
   return out;
+}
+
+/**
+ * Whether a unit may come into a player's sight after `e` without being named by it: only a unit added or
+ * revealed, a new encounter, an undo or redo (the log replayed) or a ruleset's own event (which may change
+ * anything) can; every other event changes only what it names. Folding a log, the view-level events of
+ * introducedUnits and a change of the slots players see are looked for after these alone.
+ */
+export function mayBringUnitsIntoSight(e: GameEvent): boolean {
+  return e.type === 'unit.hidden' || e.type === 'unit.added' || e.type === 'encounter.created' || e.type === 'undo' || e.type === 'redo' || e.type.includes(':');
 }
 
 /** Effects and decisions a player sees in `state` that its log never brought in, as `effect.applied` / `pending.opened` as the state shows them. */

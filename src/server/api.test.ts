@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from './app.ts';
+import type { SqliteStore } from '../store/index.ts';
 import { Client, command, load, testTable, type TestTable } from './testing.ts';
 
 let t: TestTable;
@@ -85,7 +86,7 @@ describe('tables and links', () => {
   });
 
   it('stores only token hashes', () => {
-    const rows = t.srv.ctx.store.db.prepare('SELECT hash FROM tokens').pluck().all() as string[];
+    const rows = (t.srv.ctx.store as SqliteStore).db.prepare('SELECT hash FROM tokens').pluck().all() as string[];
     expect(rows.every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
     expect(rows).not.toContain(t.gm.token);
   });

@@ -1,10 +1,11 @@
 /**
  * The Skirmish server: one HTTP server for the API (/api/*), the WebSocket hub (/api/ws) and the
- * web page, over one SQLite file.
+ * web page, over one store: a SQLite file (one process), or a PostgreSQL database that several
+ * processes share (what one commits reaches the others' connections through the store's changes).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Store, type Synchronous } from '../store/index.ts';
+import { openStore, type Store, type Synchronous } from '../store/index.ts';
 import type { Context } from './context.ts';
 import { apiHandler } from './http.ts';
 import { Hub } from './hub.ts';
@@ -20,7 +21,7 @@ export const DEFAULT_DB = 'data/skirmish.sqlite';
 export interface ServerOptions {
   port?: number;
   host?: string;
-  /** SQLite file; ':memory:' for tests. */
+  /** The store: a SQLite file (':memory:' for tests) or a postgres:// connection string. */
   db?: string;
   synchronous?: Synchronous;
   limits?: Partial<Limits>;
@@ -42,10 +43,13 @@ export interface RunningServer {
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const limits: Limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const store = new Store({ path: options.db ?? DEFAULT_DB, synchronous: options.synchronous ?? 'full' });
+  const store: Store = await openStore(options.db ?? DEFAULT_DB, { synchronous: options.synchronous ?? 'full' });
   const hub = new Hub({ allowedOrigins: options.allowedOrigins ?? [] }, limits.wsFrameBytes);
-  const ctx: Context = { store, cache: new LiveCache(store, limits.liveEncounters), limits, publisher: hub, ...(options.testDiceSeed !== undefined ? { testDiceSeed: options.testDiceSeed } : {}) };
+  const cache = new LiveCache(store, limits.liveEncounters);
+  const ctx: Context = { store, cache, limits, publisher: hub, ...(options.testDiceSeed !== undefined ? { testDiceSeed: options.testDiceSeed } : {}) };
   hub.ctx = ctx;
+  cache.listener = hub;
+  const unlisten = store.onChange((change) => hub.storeChanged(change));
   let doc: Record<string, unknown> | undefined;
   const list = routes(ctx, { openapi: () => (doc ??= openApiDocument(list, '0.1.0')) });
   const api = apiHandler(list, { maxBody: limits.httpBodyBytes, rate: limits.httpRate, burst: limits.httpBurst });
@@ -62,10 +66,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // slow-loris and idle sockets: keep-alive connections are closed after a while
   server.keepAliveTimeout = 10_000;
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1', () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULT_PORT, options.host ?? '127.0.0.1', () => resolve());
+    });
+  } catch (err) {
+    unlisten();
+    await store.close();
+    throw err;
+  }
   const port = (server.address() as AddressInfo).port;
   const host = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : 'localhost';
   let closed = false;
@@ -81,7 +91,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       hub.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      store.close();
+      unlisten();
+      await store.close();
     },
   };
 }

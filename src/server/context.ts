@@ -17,7 +17,8 @@ export type EncounterSummary = Pick<EncounterRow, 'id' | 'tableId' | 'ruleset' |
 /** Receives what was committed, in commit order, after the commit. */
 export interface Publisher {
   committed(live: Live, before: EncounterState, events: readonly LoggedEvent[]): void;
-  encounterChanged(summary: EncounterSummary): void;
+  /** The encounter's summary changed (`live`: it as held, for each player's version; else looked up). */
+  encounterChanged(summary: EncounterSummary, live?: Live): void;
   /** A player's tokens were revoked: its open connections end. */
   revoked?(tableId: string, playerId: string): void;
 }
@@ -36,41 +37,51 @@ export function summaryOf(row: EncounterRow): EncounterSummary {
 }
 
 /** The principal a bearer token stands for; an invite is only good for joining. */
-export function principalOf(ctx: Context, token: string | undefined): Principal {
+export async function principalOf(ctx: Context, token: string | undefined): Promise<Principal> {
   if (!token) return { role: 'anonymous' };
-  const row = ctx.store.tokenRow(hashToken(token));
+  const row = await ctx.store.tokenRow(hashToken(token));
   if (!row || row.role === 'invite') return { role: 'anonymous' };
   if (row.role === 'gm') return { role: 'gm', tableId: row.tableId };
   return { role: 'player', tableId: row.tableId, playerId: row.playerId! };
 }
 
 /** A token that is present but unknown is refused outright (not treated as no token). */
-export function requirePrincipal(ctx: Context, token: string | undefined): Principal {
-  const p = principalOf(ctx, token);
+export async function requirePrincipal(ctx: Context, token: string | undefined): Promise<Principal> {
+  const p = await principalOf(ctx, token);
   if (token && p.role === 'anonymous') throw new ApiError('UNAUTHENTICATED', 'this token is not valid (revoked, mistyped, or an invite that must be redeemed at /api/join)');
   return p;
 }
 
 export type Member = Principal & { role: 'gm' | 'player' };
 
-export function checkTable(ctx: Context, p: Principal, tableId: string, need: 'member' | 'gm'): asserts p is Member {
+/** That `p` sits at table `tableId` (as GM when `need` is 'gm'), and the table exists: the member it is. */
+export async function checkTable(ctx: Context, p: Principal, tableId: string, need: 'member' | 'gm'): Promise<Member> {
   const denied = tableAccess(p, tableId, need);
   if (denied) throw denied;
-  if (!ctx.store.table(tableId)) throw notFound('no such table');
+  if (!(await ctx.store.table(tableId))) throw notFound('no such table');
+  return p as Member;
 }
 
-/** The live encounter `id`, after checking `p` sits at its table (another table's token: FORBIDDEN). */
-export function liveFor(ctx: Context, p: Principal, id: string, need: 'member' | 'gm' = 'member'): { live: Live; p: Member } {
+/**
+ * The live encounter `id`, caught up with the store, after checking `p` sits at its table (another
+ * table's token: FORBIDDEN). For reads: use it before the next await, when another command may land.
+ */
+export async function liveFor(ctx: Context, p: Principal, id: string, need: 'member' | 'gm' = 'member'): Promise<{ live: Live; p: Member }> {
   if (p.role === 'anonymous') throw tableAccess(p, '', need)!;
-  const live = ctx.cache.get(id);
+  return allowed(p, await ctx.cache.get(id), need);
+}
+
+/** `live` if `p` may see it (`need`): the check liveFor makes, for a caller that holds the encounter's turn. */
+export function allowed(p: Principal, live: Live | undefined, need: 'member' | 'gm' = 'member'): { live: Live; p: Member } {
+  if (p.role === 'anonymous') throw tableAccess(p, '', need)!;
   if (!live) throw notFound('no such encounter');
   const denied = tableAccess(p, live.row.tableId, need);
   if (denied) throw denied;
   return { live, p: p as Member };
 }
 
-export function settingsOf(ctx: Context, tableId: string): Settings {
-  const t = ctx.store.table(tableId);
+export async function settingsOf(ctx: Context, tableId: string): Promise<Settings> {
+  const t = await ctx.store.table(tableId);
   if (!t) throw notFound('no such table');
   return Settings.parse(t.settings);
 }

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startServer } from './app.ts';
+import { SCHEMA_VERSION, type SqliteStore } from '../store/index.ts';
 import { Client, command, load, TEST_LIMITS, testTable, type TestTable, succeeds } from './testing.ts';
 
 let t: TestTable;
@@ -101,14 +102,14 @@ describe('an old database: encounter_files only', () => {
   async function reopened(db: { path: string; token: string; tableId: string }, check: (gm: Client, srv: Awaited<ReturnType<typeof startServer>>) => Promise<void>): Promise<void> {
     const srv = await startServer({ port: 0, db: db.path, limits: TEST_LIMITS });
     try {
-      expect(srv.ctx.store.db.pragma('user_version', { simple: true })).toBe(4);
+      expect((srv.ctx.store as SqliteStore).db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       await check(new Client(`http://127.0.0.1:${srv.port}`, db.token), srv);
     } finally {
       await srv.close();
     }
   }
 
-  const filesRows = (srv: Awaited<ReturnType<typeof startServer>>) => srv.ctx.store.db.prepare('SELECT encounter_id FROM encounter_files ORDER BY encounter_id').pluck().all();
+  const filesRows = (srv: Awaited<ReturnType<typeof startServer>>) => (srv.ctx.store as SqliteStore).db.prepare('SELECT encounter_id FROM encounter_files ORDER BY encounter_id').pluck().all();
 
   it('a version 2 file (no document column, the units in encounter_files): carry-back offers its file\'s characters', async () => {
     const db = await played('v2.sqlite');

@@ -46,8 +46,8 @@ export function sourceDocument(parsed: unknown): Record<string, Json> | undefine
   return isRecord(doc) ? doc : undefined;
 }
 
-function storedDocument(ctx: Context, live: Live): Doc | undefined {
-  const doc = ctx.store.encounterDocument(live.row.id);
+async function storedDocument(ctx: Context, live: Live): Promise<Doc | undefined> {
+  const doc = await ctx.store.encounterDocument(live.row.id);
   return isRecord(doc) && Array.isArray(doc.units) ? (doc as Doc) : undefined;
 }
 
@@ -115,10 +115,10 @@ function checkTrial(trial: Doc): Checked {
  * The engine's gm.add_unit for a file-shaped one, and the document to store once it is committed.
  * Throws an ApiError (nothing changed) when the entry cannot join the fight.
  */
-export function entryToUnit(ctx: Context, live: Live, command: Command): { command: Command; document: Doc } {
+export async function entryToUnit(ctx: Context, live: Live, command: Command): Promise<{ command: Command; document: Doc }> {
   if (Object.hasOwn(command, 'unit')) throw new ApiError('BAD_REQUEST', "gm.add_unit takes either unit (the engine's shape) or entry (the encounter file's), not both", 'command.unit');
   const req = parseWith(AddUnitEntry, command);
-  const doc = storedDocument(ctx, live);
+  const doc = await storedDocument(ctx, live);
   if (!doc) throw noFile();
   const state = live.log.state;
   const entry = req.entry as Record<string, Json>;
@@ -176,9 +176,9 @@ export function entryToUnit(ctx: Context, live: Live, command: Command): { comma
  * GET /api/encounters/{e}/file-units: the units of the encounter's file still in the fight, as the file
  * writes them (and the units added since in that shape), for the GM to start a new one from a copy.
  */
-export function fileUnits(ctx: Context, token: Principal, id: string): { encounter: string; hasFile: boolean; units: Record<string, Json>[] } {
-  const { live } = liveFor(ctx, token, id, 'gm');
-  const doc = storedDocument(ctx, live);
+export async function fileUnits(ctx: Context, token: Principal, id: string): Promise<{ encounter: string; hasFile: boolean; units: Record<string, Json>[] }> {
+  const { live } = await liveFor(ctx, token, id, 'gm');
+  const doc = await storedDocument(ctx, live);
   if (!doc) return { encounter: id, hasFile: false, units: [] };
   const state = live.log.state;
   const units = doc.units.filter((u): u is Record<string, Json> => isRecord(u) && typeof u.id === 'string' && Object.hasOwn(state.units, u.id));

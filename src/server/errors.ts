@@ -1,3 +1,5 @@
+import { StoreUnavailableError } from '../store/index.ts';
+
 /**
  * Every failure the API reports has one shape: `{ error: { code, message, field? } }`. Server codes are
  * UPPER_CASE; a rules rejection keeps the engine's namespaced code (`turn/not_your_turn`).
@@ -30,6 +32,7 @@ export const STATUS: Record<string, number> = {
   TOO_MANY_CONNECTIONS: 429,
   LIMIT_REACHED: 429,
   INTERNAL: 500,
+  STORE_UNAVAILABLE: 503,
   DICE_NOT_ALLOWED: 422,
   SIMULATION_FAILED: 422,
   // rules rejections that mean "no such thing" or "not yours"
@@ -52,6 +55,20 @@ export class ApiError extends Error {
   body(): { error: ErrorBody & { problems?: unknown[] } } {
     return { error: { code: this.code, message: this.message, ...(this.field !== undefined ? { field: this.field } : {}), ...this.extra } };
   }
+}
+
+/**
+ * What a failure says to a client: an ApiError as it is; the database out of reach as STORE_UNAVAILABLE
+ * (try again: a command sent again with its id lands once); anything else as INTERNAL, logged here.
+ */
+export function asApiError(err: unknown, where = 'skirmish serve'): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof StoreUnavailableError) {
+    process.stderr.write(`${where}: the database is out of reach: ${err.message}\n`);
+    return new ApiError('STORE_UNAVAILABLE', 'the database cannot be reached just now; try again in a moment (a command sent again with the same id is applied once)');
+  }
+  process.stderr.write(`${where}: ${(err as Error)?.stack ?? String(err)}\n`);
+  return new ApiError('INTERNAL', 'internal error');
 }
 
 export const notFound = (what = 'not found') => new ApiError('NOT_FOUND', what);

@@ -44,6 +44,16 @@ export function listExamples(dir = EXAMPLES_DIR): Example[] {
   return out;
 }
 
+/**
+ * The example a ruleset is shown off with at a table (Ruleset.showcase, else its first example), as an
+ * example path ("phase20/crossroads-4v4.yaml"); undefined when it ships none.
+ */
+export function showcaseOf(rulesetId: string, dir = EXAMPLES_DIR): string | undefined {
+  const mine = listExamples(dir).filter((e) => e.ruleset === rulesetId);
+  const named = rulesetById(rulesetId)?.showcase;
+  return (mine.find((e) => e.path === `${rulesetId}/${named}`) ?? mine[0])?.path;
+}
+
 /** The text of a listed example; anything not in the list (../, absolute paths) is simply not found. */
 export function readExample(path: string, dir = EXAMPLES_DIR): { text: string; file: string } | undefined {
   const ex = listExamples(dir).find((e) => e.path === path);

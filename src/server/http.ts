@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import { ApiError } from './errors.ts';
+import { ApiError, asApiError } from './errors.ts';
 import { parseJson } from './json.ts';
 import { TokenBucket } from './rate.ts';
 
@@ -76,8 +76,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, fil
 }
 
 export function sendError(res: ServerResponse, err: unknown): void {
-  const e = err instanceof ApiError ? err : new ApiError('INTERNAL', 'internal error');
-  if (!(err instanceof ApiError)) process.stderr.write(`skirmish serve: ${(err as Error)?.stack ?? String(err)}\n`);
+  const e = asApiError(err);
   if (res.headersSent) {
     res.destroy();
     return;

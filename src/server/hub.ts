@@ -3,6 +3,11 @@
  * encounters (with catch-up from the last seq it saw), runs its commands, and sends every committed
  * event to each subscriber through that subscriber's own projection — computed once per viewer.
  *
+ * Every subscriber gets every event of its encounters once, in order: the hub remembers, per encounter,
+ * the last seq it broadcast, and whatever reaches memory past it — committed here, or caught up from the
+ * store after another process appended (LiveCache) — goes out from there. Each connection's messages are
+ * handled one after another, in the order they came.
+ *
  * Bounds: frame size (ws maxPayload), messages per second per connection, connections per table,
  * a buffered-bytes ceiling for clients that stop reading (then the socket is dropped), an auth
  * deadline, and the Origin of browser upgrades.
@@ -10,11 +15,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import type { EncounterState, LoggedEvent } from '../engine/index.ts';
-import { liveFor, principalOf, type Context, type EncounterSummary, type Member, type Publisher } from './context.ts';
-import { ApiError } from './errors.ts';
+import { replayLog, type EncounterState, type LoggedEvent } from '../engine/index.ts';
+import type { StoreChange } from '../store/index.ts';
+import { allowed, principalOf, summaryOf, type Context, type EncounterSummary, type Member, type Publisher } from './context.ts';
+import { ApiError, asApiError } from './errors.ts';
 import { parseJson } from './json.ts';
-import type { Live } from './live.ts';
+import type { CatchUpListener, Live } from './live.ts';
 import type { Principal } from './policy.ts';
 import { eventsAfter, eventsBetween, stateFor, summaryFor, versionFor } from './numbering.ts';
 import { TokenBucket } from './rate.ts';
@@ -34,6 +40,8 @@ interface Conn {
   /** Frames refused in a row for rate; past a bound the connection is closed. */
   strikes: number;
   authTimer?: NodeJS.Timeout;
+  /** The messages being handled, one after another. */
+  queue: Promise<void>;
 }
 
 export interface HubOptions {
@@ -46,11 +54,15 @@ type Outgoing = { type: ServerMessage['type']; [key: string]: unknown };
 
 const viewerKey = (p: Member) => (p.role === 'gm' ? 'gm' : `p:${p.playerId}`);
 
-export class Hub implements Publisher {
+const logError = (err: unknown) => process.stderr.write(`skirmish serve (ws): ${(err as Error)?.stack ?? String(err)}\n`);
+
+export class Hub implements Publisher, CatchUpListener {
   private readonly wss: WebSocketServer;
   private readonly conns = new Set<Conn>();
   private readonly byTable = new Map<string, Set<Conn>>();
   private readonly subs = new Map<string, Set<Conn>>();
+  /** Per encounter with subscribers: the real seq its subscribers have been sent up to. */
+  private readonly sent = new Map<string, number>();
   ctx!: Context;
 
   constructor(private readonly opts: HubOptions, private readonly maxPayload: number) {
@@ -82,7 +94,7 @@ export class Hub implements Publisher {
   }
 
   private accept(ws: WebSocket): void {
-    const c: Conn = { ws, subs: new Set(), bucket: new TokenBucket(this.ctx.limits.wsRate, this.ctx.limits.wsBurst), strikes: 0 };
+    const c: Conn = { ws, subs: new Set(), bucket: new TokenBucket(this.ctx.limits.wsRate, this.ctx.limits.wsBurst), strikes: 0, queue: Promise.resolve() };
     this.conns.add(c);
     c.authTimer = setTimeout(() => ws.close(CLOSE.authTimeout, 'no auth message in time'), this.ctx.limits.wsAuthSeconds * 1000);
     ws.on('message', (data, isBinary) => this.onMessage(c, data, isBinary));
@@ -94,7 +106,17 @@ export class Hub implements Publisher {
     clearTimeout(c.authTimer);
     this.conns.delete(c);
     if (c.principal) this.byTable.get(c.principal.tableId)?.delete(c);
-    for (const id of c.subs) this.subs.get(id)?.delete(c);
+    for (const id of c.subs) this.unsubscribe(c, id);
+  }
+
+  private unsubscribe(c: Conn, id: string): void {
+    c.subs.delete(id);
+    const set = this.subs.get(id);
+    set?.delete(c);
+    if (!set?.size) {
+      this.subs.delete(id);
+      this.sent.delete(id);
+    }
   }
 
   /** Send, unless the client has stopped reading: then it is cut off rather than buffered forever. */
@@ -113,9 +135,15 @@ export class Hub implements Publisher {
   }
 
   private onMessage(c: Conn, data: RawData, isBinary: boolean): void {
+    // the rate is counted as messages come; each is handled after the ones before it
+    const inRate = c.bucket.take();
+    c.queue = c.queue.then(() => this.process(c, data, isBinary, inRate));
+  }
+
+  private async process(c: Conn, data: RawData, isBinary: boolean, inRate: boolean): Promise<void> {
     let ref: string | undefined;
     try {
-      if (!c.bucket.take()) {
+      if (!inRate) {
         if (++c.strikes > this.ctx.limits.wsBurst * 4) c.ws.close(CLOSE.flooding, 'too many messages');
         throw new ApiError('RATE_LIMITED', 'too many messages; slow down');
       }
@@ -124,10 +152,9 @@ export class Hub implements Publisher {
       const raw = parseJson(data.toString(), this.maxPayload);
       if (raw && typeof raw === 'object' && typeof (raw as { ref?: unknown }).ref === 'string') ref = ((raw as { ref: string }).ref).slice(0, 100);
       const msg = parseWith(ClientMessage, raw);
-      this.handle(c, msg);
+      await this.handle(c, msg);
     } catch (err) {
-      const e = err instanceof ApiError ? err : new ApiError('INTERNAL', 'internal error');
-      if (!(err instanceof ApiError)) process.stderr.write(`skirmish serve (ws): ${(err as Error)?.stack ?? String(err)}\n`);
+      const e = asApiError(err, 'skirmish serve (ws)');
       const id = (err as { commandId?: string }).commandId;
       this.reply(c, { type: 'error', ...(ref !== undefined ? { ref } : {}), ...(id ? { id } : {}), error: e.body().error });
     }
@@ -138,7 +165,7 @@ export class Hub implements Publisher {
     return c.principal ?? { role: 'anonymous' };
   }
 
-  private handle(c: Conn, msg: ClientMessage): void {
+  private async handle(c: Conn, msg: ClientMessage): Promise<void> {
     const ref = msg.ref !== undefined ? { ref: msg.ref } : {};
     if (msg.type === 'ping') return this.reply(c, { type: 'pong', ...ref });
     if (msg.type === 'auth') return this.auth(c, msg.token, ref);
@@ -146,21 +173,26 @@ export class Hub implements Publisher {
     if (p.role === 'anonymous') throw new ApiError('UNAUTHENTICATED', 'send {"type":"auth","token":...} first');
     switch (msg.type) {
       case 'subscribe': {
-        const { live, p: m } = liveFor(this.ctx, p, msg.encounter);
-        c.subs.add(live.row.id);
-        let set = this.subs.get(live.row.id);
-        if (!set) this.subs.set(live.row.id, (set = new Set()));
-        set.add(c);
-        this.catchUp(c, live, m, msg.after, ref);
+        // holding the encounter's turn: the other subscribers have been sent all it holds (caughtUp,
+        // reloaded), so this one starts where they are
+        await this.ctx.cache.exclusive(msg.encounter, (current) => {
+          const { live, p: m } = allowed(p, current);
+          if (c.ws.readyState !== WebSocket.OPEN) return;
+          c.subs.add(live.row.id);
+          let set = this.subs.get(live.row.id);
+          if (!set) this.subs.set(live.row.id, (set = new Set()));
+          set.add(c);
+          if (!this.sent.has(live.row.id)) this.sent.set(live.row.id, live.log.version);
+          this.catchUp(c, live, m, msg.after, ref);
+        });
         return;
       }
       case 'unsubscribe':
-        c.subs.delete(msg.encounter);
-        this.subs.get(msg.encounter)?.delete(c);
+        this.unsubscribe(c, msg.encounter);
         return;
       case 'command': {
         try {
-          const r = runCommand(this.ctx, p, msg.encounter, { id: msg.id, expectedVersion: msg.expectedVersion, command: msg.command, ...(msg.dice ? { dice: msg.dice } : {}) });
+          const r = await runCommand(this.ctx, p, msg.encounter, { id: msg.id, expectedVersion: msg.expectedVersion, command: msg.command, ...(msg.dice ? { dice: msg.dice } : {}) });
           return this.reply(c, { type: 'result', ...ref, ...r });
         } catch (err) {
           throw Object.assign(err as object, { commandId: msg.id });
@@ -169,10 +201,12 @@ export class Hub implements Publisher {
     }
   }
 
-  private auth(c: Conn, token: string, ref: { ref?: string }): void {
+  private async auth(c: Conn, token: string, ref: { ref?: string }): Promise<void> {
     if (c.principal) throw new ApiError('BAD_REQUEST', 'this connection is already authenticated');
-    const p = principalOf(this.ctx, token);
+    const p = await principalOf(this.ctx, token);
     if (p.role === 'anonymous') throw new ApiError('UNAUTHENTICATED', 'this token is not valid');
+    const encounters = await Promise.all((await this.ctx.store.encounters(p.tableId)).map((r) => summaryFor(this.ctx, p, r)));
+    if (c.ws.readyState !== WebSocket.OPEN) return;
     let set = this.byTable.get(p.tableId);
     if (!set) this.byTable.set(p.tableId, (set = new Set()));
     if (set.size >= this.ctx.limits.connectionsPerTable) {
@@ -183,7 +217,6 @@ export class Hub implements Publisher {
     clearTimeout(c.authTimer);
     c.principal = p;
     set.add(c);
-    const encounters = this.ctx.store.encounters(p.tableId).map((r) => summaryFor(this.ctx, p, r));
     this.reply(c, { type: 'welcome', ...ref, tableId: p.tableId, role: p.role, ...(p.role === 'player' ? { playerId: p.playerId } : {}), encounters });
   }
 
@@ -201,10 +234,43 @@ export class Hub implements Publisher {
   // ── Publisher: called after each commit, in commit order ────────────────
 
   committed(live: Live, before: EncounterState, events: readonly LoggedEvent[]): void {
-    const set = this.subs.get(live.row.id);
-    if (!set?.size || !events.length) return;
-    const from = events[0].seq;
-    const to = events[events.length - 1].seq;
+    if (events.length) this.sendUpTo(live, before, events[0].seq - 1);
+  }
+
+  // ── CatchUpListener: what reached memory from the store ─────────────────
+
+  caughtUp(live: Live, before: EncounterState, events: readonly LoggedEvent[]): void {
+    this.committed(live, before, events);
+  }
+
+  reloaded(live: Live): void {
+    const sent = this.sent.get(live.row.id);
+    if (sent !== undefined && sent < live.log.version) this.sendUpTo(live, undefined, sent);
+  }
+
+  rowChanged(live: Live): void {
+    this.encounterChanged(summaryOf(live.row), live);
+  }
+
+  /**
+   * Send the subscribers of `live` its events they have not been sent, up to the end of its log; `before`
+   * is the real state after `at` events, when the caller has it (the events from `at` on are new).
+   */
+  private sendUpTo(live: Live, before: EncounterState | undefined, at: number): void {
+    const id = live.row.id;
+    const set = this.subs.get(id);
+    if (!set?.size) return;
+    const sent = this.sent.get(id) ?? at;
+    const to = live.log.version;
+    if (sent >= to) return;
+    // a gap (memory rebuilt, or a commit here whose answer was lost): from where the subscribers are
+    const prior = sent === at && before ? before : replayLog(live.engine, live.log.events.slice(0, sent));
+    this.sent.set(id, to);
+    this.broadcast(live, set, prior, sent + 1, to);
+  }
+
+  /** Real events from..to of `live` to each subscriber, through its own projection (once per viewer). */
+  private broadcast(live: Live, set: Set<Conn>, before: EncounterState, from: number, to: number): void {
     // per viewer, once: its events of this commit in its own numbering; '' when it has nothing to send
     const frames = new Map<string, string>();
     for (const c of set) {
@@ -226,23 +292,62 @@ export class Hub implements Publisher {
     }
   }
 
-  encounterChanged(summary: EncounterSummary): void {
-    // each viewer's summary carries its own version
-    const texts = new Map<string, string>();
-    for (const c of this.byTable.get(summary.tableId) ?? []) {
-      if (!c.principal) continue;
-      const p = c.principal;
-      const key = viewerKey(p);
-      let text = texts.get(key);
-      if (text === undefined) {
-        let s = summary;
-        if (p.role === 'player') {
-          const live = this.ctx.cache.get(summary.id);
-          s = { ...summary, version: live ? versionFor(live, p) : 0 };
+  encounterChanged(summary: EncounterSummary, live?: Live): void {
+    const conns = this.byTable.get(summary.tableId);
+    if (!conns?.size) return;
+    const send = (held: Live | undefined) => {
+      // each viewer's summary carries its own version
+      const texts = new Map<string, string>();
+      for (const c of conns) {
+        if (!c.principal) continue;
+        const p = c.principal;
+        const key = viewerKey(p);
+        let text = texts.get(key);
+        if (text === undefined) {
+          const s = p.role === 'player' ? { ...summary, version: held ? versionFor(held, p) : 0 } : summary;
+          texts.set(key, (text = JSON.stringify({ type: 'encounter', encounter: s } satisfies Outgoing)));
         }
-        texts.set(key, (text = JSON.stringify({ type: 'encounter', encounter: s } satisfies Outgoing)));
+        this.send(c, text);
       }
-      this.send(c, text);
+    };
+    const players = [...conns].some((c) => c.principal?.role === 'player');
+    if (live || !players) send(live);
+    else this.ctx.cache.get(summary.id).then(send, (err: unknown) => logError(err));
+  }
+
+  // ── what other processes committed (the store's changes) ────────────────
+
+  /** Bring what another process wrote to this process's connections: the log is re-read, in order. */
+  storeChanged(change: StoreChange): void {
+    const cache = this.ctx.cache;
+    const run = (work: Promise<unknown>) => void work.catch((err: unknown) => logError(err));
+    switch (change.kind) {
+      case 'appended':
+        // catching up sends the subscribers what they lack (caughtUp); no one here watching: nothing to do,
+        // a later read catches up by itself
+        if (this.subs.get(change.encounterId)?.size) run(cache.get(change.encounterId));
+        return;
+      case 'encounter': {
+        if (!this.byTable.get(change.tableId)?.size) return;
+        const held = cache.peek(change.encounterId) !== undefined;
+        // one held already says what changed (rowChanged); a new one is told here
+        run(cache.get(change.encounterId).then((live) => live && !held && this.encounterChanged(summaryOf(live.row), live)));
+        return;
+      }
+      case 'revoked':
+        this.revoked(change.tableId, change.playerId);
+        return;
+      case 'tableDeleted':
+        cache.evictTable(change.tableId);
+        return;
+      case 'resync':
+        // changes may have been missed: every watched encounter catches up, every table hears its list again
+        for (const [id, set] of this.subs) if (set.size) run(cache.get(id));
+        for (const [tableId, set] of this.byTable) {
+          if (!set.size) continue;
+          run(this.ctx.store.encounters(tableId).then((rows) => rows.forEach((r) => this.encounterChanged(summaryOf(r), cache.peek(r.id)))));
+        }
+        return;
     }
   }
 

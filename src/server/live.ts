@@ -1,9 +1,13 @@
 /**
  * Encounters in play, in memory: the engine's EncounterLog rebuilt from the store on first use and
  * kept while used (least recently used ones are dropped past a bound). The store is the truth: after
- * any failed commit the entry is dropped and rebuilt from the file, so memory never runs ahead of it.
+ * any failed commit the entry is dropped and rebuilt from it, so memory never runs ahead of it.
+ *
+ * Work on one encounter runs one at a time in this process (`exclusive`), and starts by catching up with
+ * the store: another process may have appended since (PostgreSQL), and a command is decided on the log
+ * as it stands. What catching up brings in goes to the publisher, as if committed here.
  */
-import { createEngine, EncounterLog, type Engine, type Ruleset } from '../engine/index.ts';
+import { createEngine, EncounterLog, replayLog, type EncounterState, type Engine, type LoggedEvent, type Ruleset } from '../engine/index.ts';
 import { rulesetById } from '../rulesets/index.ts';
 import type { EncounterRow, Store } from '../store/index.ts';
 
@@ -12,6 +16,16 @@ export interface Live {
   ruleset: Ruleset;
   engine: Engine;
   log: EncounterLog;
+}
+
+/** Who hears what catching up brought in (the WebSocket hub). */
+export interface CatchUpListener {
+  /** Events appended by others, now in `live`; `before` is the state before them. */
+  caughtUp(live: Live, before: EncounterState, events: readonly LoggedEvent[]): void;
+  /** `live` was (re)built from the store: its subscribers may lack its latest events. */
+  reloaded(live: Live): void;
+  /** The encounter's status or pause changed under us. */
+  rowChanged(live: Live): void;
 }
 
 const engines = new Map<string, Engine>();
@@ -29,30 +43,107 @@ export function engineFor(rulesetId: string): Engine | undefined {
 
 export class LiveCache {
   private readonly map = new Map<string, Live>();
+  private readonly locks = new Map<string, Promise<void>>();
+  listener?: CatchUpListener;
 
   constructor(private readonly store: Store, private readonly max = 1000) {}
 
-  get(id: string): Live | undefined {
-    const hit = this.map.get(id);
-    if (hit) {
-      // refresh recency (Map keeps insertion order)
-      this.map.delete(id);
-      this.map.set(id, hit);
-      return hit;
+  /**
+   * Run `fn` with encounter `id` caught up with the store (undefined: there is none), after every earlier
+   * `exclusive` of the same encounter in this process has finished. `sync` catches up again (after a
+   * stale append); call it only inside `fn`.
+   */
+  async exclusive<T>(id: string, fn: (live: Live | undefined, sync: () => Promise<Live | undefined>) => T | Promise<T>): Promise<T> {
+    const prev = this.locks.get(id);
+    let release!: () => void;
+    const mine = new Promise<void>((r) => (release = r));
+    const chain = prev ? prev.then(() => mine) : mine;
+    this.locks.set(id, chain);
+    try {
+      if (prev) await prev;
+      const sync = () => this.sync(id);
+      return await fn(await sync(), sync);
+    } finally {
+      release();
+      if (this.locks.get(id) === chain) this.locks.delete(id);
     }
-    const row = this.store.encounter(id);
-    if (!row) return undefined;
-    const engine = engineFor(row.ruleset);
-    if (!engine) throw new Error(`encounter ${id} uses unknown ruleset ${row.ruleset}`);
-    const live: Live = { row, ruleset: engine.ruleset, engine, log: EncounterLog.fromEvents(engine, this.store.events(id), this.store.logCommands(id)) };
-    if (live.log.version !== row.version) throw new Error(`encounter ${id}: ${live.log.version} events stored but version ${row.version}`);
+  }
+
+  /** The encounter caught up with the store (a read: the caller uses it before its next await). */
+  get(id: string): Promise<Live | undefined> {
+    return this.exclusive(id, (live) => live);
+  }
+
+  /** Held in memory already (no store read, no catching up): for what only matters when it is. */
+  peek(id: string): Live | undefined {
+    return this.map.get(id);
+  }
+
+  /** Catch up with the store, or build from it: call only while holding the encounter's turn. */
+  private async sync(id: string): Promise<Live | undefined> {
+    const row = await this.store.encounter(id);
+    let live = this.map.get(id);
+    if (!row) {
+      this.map.delete(id);
+      return undefined;
+    }
+    if (live && row.version < live.log.version) {
+      // memory ahead of the store: never kept, but never trusted either
+      this.map.delete(id);
+      live = undefined;
+    }
+    if (!live) {
+      live = await this.load(row);
+      this.listener?.reloaded(live);
+    } else {
+      if (row.version > live.log.version) await this.catchUp(live, row.version);
+      const changed = row.status !== live.row.status || row.paused !== live.row.paused;
+      Object.assign(live.row, row);
+      if (changed) this.listener?.rowChanged(live);
+    }
+    // refresh recency (Map keeps insertion order)
+    this.map.delete(id);
     this.map.set(id, live);
     while (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
     return live;
   }
 
+  private async load(row: EncounterRow): Promise<Live> {
+    const engine = engineFor(row.ruleset);
+    if (!engine) throw new Error(`encounter ${row.id} uses unknown ruleset ${row.ruleset}`);
+    const [events, commands] = await Promise.all([this.store.events(row.id, 0, row.version), this.store.logCommands(row.id)]);
+    const live: Live = { row, ruleset: engine.ruleset, engine, log: EncounterLog.fromEvents(engine, events, commands) };
+    if (live.log.version !== row.version) throw new Error(`encounter ${row.id}: ${live.log.version} events stored but version ${row.version}`);
+    return live;
+  }
+
+  /** The events others appended up to `version`, folded into `live` as the engine folds its own. */
+  private async catchUp(live: Live, version: number): Promise<void> {
+    const from = live.log.version;
+    const events = await this.store.events(live.row.id, from, version);
+    if (events.length !== version - from || events.some((e, i) => e.seq !== from + i + 1)) throw new Error(`encounter ${live.row.id}: the log after ${from} is not contiguous`);
+    const cmds = [...new Set(events.map((e) => e.cmd))];
+    Object.assign(live.log.commands, await this.store.logCommands(live.row.id, cmds));
+    const before = live.log.state;
+    live.log.events.push(...events);
+    // an undo or redo changes what earlier events mean: replay; anything else folds on
+    if (events.some((e) => e.type === 'undo' || e.type === 'redo')) live.log.state = replayLog(live.engine, live.log.events);
+    else live.log.state = events.reduce((s, e) => live.engine.evolve(s, e), before);
+    this.listener?.caughtUp(live, before, events);
+  }
+
   evict(id: string): void {
     this.map.delete(id);
+  }
+
+  /** Drop every held encounter of a table (it was deleted). */
+  evictTable(tableId: string): void {
+    for (const [id, live] of this.map) if (live.row.tableId === tableId) this.map.delete(id);
+  }
+
+  /** The ids of the encounters held in memory. */
+  held(): string[] {
+    return [...this.map.keys()];
   }
 
   get size(): number {

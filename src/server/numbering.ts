@@ -25,7 +25,7 @@
  *
  * The logs are kept with the live encounter (memory only) and extended as the log grows.
  */
-import { emptyState, evolve, introducedItems, introducedUnits, NEUTRAL_ORDER_WHY, replayLog, viewEvent, viewOrder, type EncounterState, type GameEvent, type LoggedEvent, type ViewRules } from '../engine/index.ts';
+import { emptyState, evolve, introducedItems, introducedUnits, mayBringUnitsIntoSight, NEUTRAL_ORDER_WHY, replayLog, viewEvent, viewOrder, type EncounterState, type GameEvent, type LoggedEvent, type ViewRules } from '../engine/index.ts';
 import { summaryOf, type Context, type EncounterSummary, type Member } from './context.ts';
 import type { EncounterRow } from '../store/index.ts';
 import { heldEvent, heldState, Holdings, type Ids } from './held.ts';
@@ -71,7 +71,16 @@ function push(log: PlayerLog, p: GameEvent, e: LoggedEvent): void {
   log.real.push(e.seq);
 }
 
-const slotsOf = (state: EncounterState) => JSON.stringify(viewOrder(state).order);
+const slotsCache = new WeakMap<EncounterState, { version: number; slots: string }>();
+
+/** The slots players see in `state`, as a string to compare (once per state: each is compared before and after an event). */
+function slotsOf(state: EncounterState): string {
+  const had = slotsCache.get(state);
+  if (had && had.version === state.version) return had.slots;
+  const slots = JSON.stringify(viewOrder(state).order);
+  slotsCache.set(state, { version: state.version, slots });
+  return slots;
+}
 
 /**
  * Extend a player's log with real event `e` (the real states right before and after it). What the player
@@ -90,7 +99,7 @@ function extend(log: PlayerLog, player: string, e: LoggedEvent, before: Encounte
   const held = { unit: (id: string) => h.holdsUnit(id) || own.has(id), effect: (id: string) => h.alias('effect', id) !== undefined, pending: (id: string) => h.alias('pending', id) !== undefined };
   // an undo or redo the player sees replays its own events; the rest of what it now sees comes after
   if (undoRedo && shown) push(log, shown, e);
-  for (const u of introducedUnits(after, viewer, rules, held)) push(log, u, e);
+  if (mayBringUnitsIntoSight(e)) for (const u of introducedUnits(after, viewer, rules, held)) push(log, u, e);
   if (!undoRedo && shown) push(log, shown, e);
   const ordered = shown && (shown.type === 'turn.order' || shown.type === 'encounter.created' || undoRedo);
   if (!ordered && slotsMoved) push(log, { type: 'turn.order', ...viewOrder(after), why: NEUTRAL_ORDER_WHY }, e);
@@ -107,7 +116,8 @@ function fold(live: Live, state: EncounterState, from: number, to: number, logs:
     const e = events[i];
     const after = isUndoRedo(e) ? replayLog(live.engine, events.slice(0, i + 1)) : evolve(s, e, appliers);
     // which slots players see is the same for every player (hidden is hidden to all)
-    const slotsMoved = logs.length > 0 && slotsOf(s) !== slotsOf(after);
+    // (evolve shares the order with the state before unless the event changes it)
+    const slotsMoved = logs.length > 0 && (mayBringUnitsIntoSight(e) || s.turn.order !== after.turn.order) && slotsOf(s) !== slotsOf(after);
     for (const [player, log] of logs) extend(log, player, e, s, after, rules, slotsMoved);
     s = after;
   }
@@ -173,9 +183,14 @@ export function stateFor(live: Live, p: Member, state: EncounterState, version =
 }
 
 /** An encounter's summary as `p` is told it (a player's version is its own). */
-export function summaryFor(ctx: Context, p: Member, row: EncounterRow): EncounterSummary {
-  const s = summaryOf(row);
-  if (p.role === 'gm') return s;
-  const live = ctx.cache.get(row.id);
-  return { ...s, version: live ? versionFor(live, p) : 0 };
+export async function summaryFor(ctx: Context, p: Member, row: EncounterRow): Promise<EncounterSummary> {
+  if (p.role === 'gm') return summaryOf(row);
+  const live = await ctx.cache.get(row.id);
+  return live ? liveSummaryFor(live, p) : { ...summaryOf(row), version: 0 };
+}
+
+/** The summary of an encounter at hand, as `p` is told it. */
+export function liveSummaryFor(live: Live, p: Member): EncounterSummary {
+  const s = summaryOf(live.row);
+  return p.role === 'gm' ? s : { ...s, version: versionFor(live, p) };
 }

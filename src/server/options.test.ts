@@ -9,6 +9,16 @@ describe('serve options', () => {
     expect(parseServeOptions({}, { PORT: '9000' }).port).toBe(9000);
   });
 
+  it('stores in PostgreSQL given a connection string (--store or DATABASE_URL), else in the SQLite file', () => {
+    expect(parseServeOptions({ store: 'postgres://ann@db/skirmish' }, {}).db).toBe('postgres://ann@db/skirmish');
+    expect(parseServeOptions({}, { DATABASE_URL: 'postgresql://db/x' }).db).toBe('postgresql://db/x');
+    // what the command line says wins over the environment
+    expect(parseServeOptions({ store: 'game.sqlite' }, { DATABASE_URL: 'postgres://db/x' }).db).toBe('game.sqlite');
+    expect(parseServeOptions({ db: 'old.sqlite' }, { DATABASE_URL: 'postgres://db/x' }).db).toBe('old.sqlite');
+    expect(parseServeOptions({}, { DATABASE_URL: '' }).db).toBe('data/skirmish.sqlite');
+    expect(() => parseServeOptions({ store: 'a.sqlite', db: 'b.sqlite' }, {})).toThrow(/--store or --db/);
+  });
+
   it('checks what it is given', () => {
     expect(() => parseServeOptions({ port: 'x' }, {})).toThrow(OptionError);
     expect(() => parseServeOptions({ sync: 'off' }, {})).toThrow(OptionError);

@@ -5,6 +5,9 @@ import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 export interface RawServeOptions {
   port?: string;
   host?: string;
+  /** Where tables live: a postgres:// connection string, or a SQLite file path. */
+  store?: string;
+  /** The SQLite file (older name of --store, kept working). */
   db?: string;
   sync?: string;
   limits?: string;
@@ -21,6 +24,10 @@ export function parseServeOptions(raw: RawServeOptions, env: NodeJS.ProcessEnv =
   const portText = raw.port ?? env.PORT ?? String(DEFAULT_PORT);
   if (!/^\d{1,5}$/.test(portText) || Number(portText) > 65535) throw new OptionError(`--port must be 0..65535, got "${portText}"`);
   const sync = raw.sync ?? 'full';
+  if (raw.store !== undefined && raw.db !== undefined && raw.store !== raw.db) throw new OptionError('give --store or --db, not both');
+  // --store (or --db), else DATABASE_URL, else the SQLite file beside the server
+  const db = raw.store ?? raw.db ?? (env.DATABASE_URL || undefined) ?? DEFAULT_DB;
+  if (!db.trim()) throw new OptionError('--store must name a postgres:// connection string or a SQLite file');
   if (sync !== 'full' && sync !== 'normal') throw new OptionError(`--sync must be full or normal, got "${sync}"`);
   let limits: Partial<Limits> = {};
   if (raw.limits) {
@@ -42,7 +49,7 @@ export function parseServeOptions(raw: RawServeOptions, env: NodeJS.ProcessEnv =
   return {
     port: Number(portText),
     host: raw.host ?? '127.0.0.1',
-    db: raw.db ?? DEFAULT_DB,
+    db,
     synchronous: sync,
     limits,
     allowedOrigins: raw['allow-origin'] ?? raw.allowOrigin ?? [],

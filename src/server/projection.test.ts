@@ -5,7 +5,7 @@ import { createEngine, EncounterLog, type LoggedEvent } from '../engine/index.ts
 import { loadText } from '../rulesets/load.ts';
 import { playFight } from '../sim/fight.ts';
 import { readExample } from './examples.ts';
-import { previewJson, projectLog, projectNew } from './projection.ts';
+import { previewJson, projectLog, projectNew, visibleActions } from './projection.ts';
 
 describe('projection', () => {
   it.each(['phase20/goblin-cave.yaml', 'frontline/outpost-siege.yaml'])('incremental projection equals the projection of the whole log, for every viewer (%s)', (example) => {
@@ -36,5 +36,14 @@ describe('projection', () => {
     const p = previewJson({ chance: 0.5, damage: distributionOf('1d4'), notes: ['n'] });
     expect(p).toEqual({ chance: 0.5, damage: { pmf: [[1, 0.25], [2, 0.25], [3, 0.25], [4, 0.25]], mean: 2.5, min: 1, max: 4 }, notes: ['n'] });
     expect(JSON.parse(JSON.stringify(p))).toEqual(p);
+  });
+
+  it("a player is offered an area aimed at a unit it sees without the hidden units the area would take, and nothing aimed at one", () => {
+    const fireball = { command: { type: 'cast', actor: 'mage', spell: 'fireball', target: 'orc' }, label: 'Cast Fireball on Orc', group: 'spell', area: [{ x: 1, y: 1 }], targets: ['orc', 'lurker', 'goblin'] };
+    const atLurker = { command: { type: 'attack', actor: 'mage', target: 'lurker' }, label: 'Attack Lurker', group: 'attack', targets: ['lurker'] };
+    const seen = visibleActions([fireball, atLurker], new Set(['lurker']), []);
+    expect(seen).toEqual([{ ...fireball, targets: ['orc', 'goblin'] }]);
+    // the engine's own option is left as it was
+    expect(fireball.targets).toEqual(['orc', 'lurker', 'goblin']);
   });
 });

@@ -85,8 +85,16 @@ export function mentionsAny(value: unknown, secrets: readonly string[]): boolean
   return secrets.some((s) => text.includes(s));
 }
 
-/** Actions a player may see: none that names a hidden unit (a target it must not know of). */
+/**
+ * Actions a player may see: none that names a hidden unit (a target it must not know of), and an area's
+ * `targets` without the hidden units standing in it (the option stays: it is aimed at someone seen).
+ */
 export function visibleActions(options: ActionOption[], hiddenIds: ReadonlySet<string>, secrets: readonly string[]): ActionOption[] {
   const names = (v: unknown): boolean => (typeof v === 'string' ? hiddenIds.has(v) : Array.isArray(v) ? v.some(names) : v && typeof v === 'object' ? Object.values(v).some(names) : false);
-  return options.filter((o) => !Object.entries(o.command).some(([k, v]) => k !== 'type' && names(v)) && !secrets.some((s) => o.label.includes(s)));
+  const out: ActionOption[] = [];
+  for (const o of options) {
+    if (Object.entries(o.command).some(([k, v]) => k !== 'type' && names(v)) || secrets.some((s) => o.label.includes(s))) continue;
+    out.push(o.targets?.some((id) => hiddenIds.has(id)) ? { ...o, targets: o.targets.filter((id) => !hiddenIds.has(id)) } : o);
+  }
+  return out;
 }

@@ -81,14 +81,14 @@ describe('concurrent commands on one encounter', () => {
     const db = t.srv.ctx.store;
     const key = (who: string, id: string) => `${who === 'gm' ? 'gm' : `player:${who}`}/${id}`;
     for (const a of out.accepted) {
-      const from = db.command(enc, key(a.who, a.id))?.result.from;
+      const from = (await db.command(enc, key(a.who, a.id)))?.result.from;
       expect(from, `winner ${a.id} has its record`).toBeDefined();
       if (a.who === 'gm') expect(from).toBe(a.from);
       else a.from = from!;
     }
     const accepted = [...out.accepted].sort((a, b) => a.from - b.from);
     expect(cmds.length).toBe(2 + accepted.length);
-    for (const id of out.stale) expect(db.command(enc, key(id.startsWith('gm') ? 'gm' : id.replace(/-.*/, ''), id)), `loser ${id} left a trace`).toBeUndefined();
+    for (const id of out.stale) expect(await db.command(enc, key(id.startsWith('gm') ? 'gm' : id.replace(/-.*/, ''), id)), `loser ${id} left a trace`).toBeUndefined();
 
     // a sequential run of the accepted commands, in log order, on a fresh server, gives the same log
     const seq = await testTable({ testDiceSeed: SEED });

@@ -1,14 +1,16 @@
 /**
  * The referee: loads encounters, reads them through each viewer's projection, and runs commands.
  *
- * A command runs to completion synchronously — decide, one SQLite transaction, then publish — so
- * commands on one encounter are serialised by construction and a broadcast never runs ahead of its
- * commit. The in-memory log is dropped whenever a commit does not happen after it was touched.
+ * A command runs as one turn of its encounter (LiveCache.exclusive): catch up with the store, decide,
+ * one transaction, then publish — so commands on one encounter are serialised in this process, the
+ * database serialises them across processes (an append names the version it expects), and a broadcast
+ * never runs ahead of its commit. The in-memory log is dropped whenever a commit does not happen after
+ * it was touched.
  */
 import { formatProblem, isRejection, parseText, replayLog, type Command, type DiceSource, type EncounterState, type GameEvent, type LoggedEvent, type Rejection } from '../engine/index.ts';
 import { loadText } from '../rulesets/load.ts';
-import { StaleVersionError } from '../store/index.ts';
-import { checkTable, liveFor, settingsOf, summaryOf, type Context, type EncounterSummary, type Member } from './context.ts';
+import { createEncounter, DuplicateCommandError, StaleVersionError, type StoredCommand } from '../store/index.ts';
+import { allowed, checkTable, liveFor, settingsOf, summaryOf, type Context, type EncounterSummary, type Member } from './context.ts';
 import { diceFor } from './dice.ts';
 import { entryToUnit, isEntryCommand, sourceDocument } from './entries.ts';
 import { ApiError, notFound } from './errors.ts';
@@ -16,8 +18,8 @@ import { readExample } from './examples.ts';
 import { decideGmCommand, SERVER_GM_COMMANDS } from './gm-commands.ts';
 import { canonicalJson } from './json.ts';
 import { engineFor, type Live } from './live.ts';
-import { prepareCommand, scrubMessage, secretsFor, unitAccess, viewerOf, type Principal } from './policy.ts';
-import { countUpTo, eventsAfter, eventsBetween, playerLog, stateFor, summaryFor, versionFor } from './numbering.ts';
+import { prepareCommand, scrubMessage, secretsFor, tableAccess, unitAccess, viewerOf, type Principal } from './policy.ts';
+import { countUpTo, eventsAfter, eventsBetween, liveSummaryFor, playerLog, stateFor, summaryFor, versionFor } from './numbering.ts';
 import { previewJson, reckoningState, type PreviewJson } from './projection.ts';
 import { blockedMove, listFor } from './listing.ts';
 import { CommandRequest, LoadEncounter, parseWith, PauseRequest, PreviewRequest } from './schemas.ts';
@@ -32,8 +34,8 @@ export interface CommandResult {
   events: LoggedEvent[];
 }
 
-export function loadEncounter(ctx: Context, p: Principal, tableId: string, body: unknown): EncounterSummary {
-  checkTable(ctx, p, tableId, 'gm');
+export async function loadEncounter(ctx: Context, p: Principal, tableId: string, body: unknown): Promise<EncounterSummary> {
+  await checkTable(ctx, p, tableId, 'gm');
   const req = parseWith(LoadEncounter, body);
   let text: string;
   let file: string;
@@ -45,7 +47,7 @@ export function loadEncounter(ctx: Context, p: Principal, tableId: string, body:
     text = req.text;
     file = req.file ?? 'encounter';
   }
-  if (ctx.store.encounters(tableId).length >= ctx.limits.encountersPerTable) throw new ApiError('LIMIT_REACHED', `a table holds at most ${ctx.limits.encountersPerTable} encounters`);
+  if ((await ctx.store.encounters(tableId)).length >= ctx.limits.encountersPerTable) throw new ApiError('LIMIT_REACHED', `a table holds at most ${ctx.limits.encountersPerTable} encounters`);
   const loaded = loadText(text, file);
   if (!loaded.ok) {
     // each problem as data and as the line `skirmish validate` prints
@@ -69,35 +71,35 @@ export function loadEncounter(ctx: Context, p: Principal, tableId: string, body:
   // the source document as written (before defaults): units added later in the file's shape are built from it
   const parsed = parseText(text, file);
   const source = parsed.ok ? sourceDocument(parsed.value) : undefined;
-  ctx.store.createEncounter({ id, tableId, ruleset: engine.ruleset.id, name: state.name, status: state.status }, logged, {}, source);
-  const summary = summaryOf(ctx.store.encounter(id)!);
+  await createEncounter(ctx.store, { id, tableId, ruleset: engine.ruleset.id, name: state.name, status: state.status }, logged, {}, source);
+  const summary = summaryOf((await ctx.store.encounter(id))!);
   ctx.publisher.encounterChanged(summary);
   return summary;
 }
 
-export function listEncounters(ctx: Context, p: Principal, tableId: string): EncounterSummary[] {
-  checkTable(ctx, p, tableId, 'member');
-  return ctx.store.encounters(tableId).map((r) => summaryFor(ctx, p, r));
+export async function listEncounters(ctx: Context, p: Principal, tableId: string): Promise<EncounterSummary[]> {
+  const m = await checkTable(ctx, p, tableId, 'member');
+  return Promise.all((await ctx.store.encounters(tableId)).map((r) => summaryFor(ctx, m, r)));
 }
 
-export function getEncounter(ctx: Context, token: Principal, id: string): { encounter: EncounterSummary; state: EncounterState; activeUnit?: string } {
-  const { live, p } = liveFor(ctx, token, id);
-  const encounter = summaryFor(ctx, p, live.row);
+export async function getEncounter(ctx: Context, token: Principal, id: string): Promise<{ encounter: EncounterSummary; state: EncounterState; activeUnit?: string }> {
+  const { live, p } = await liveFor(ctx, token, id);
+  const encounter = liveSummaryFor(live, p);
   const state = stateFor(live, p, live.log.state, encounter.version);
   const active = live.engine.activeUnit(live.log.state);
   const shown = active !== undefined && Object.hasOwn(state.units, active);
   return { encounter, state, ...(shown ? { activeUnit: active } : {}) };
 }
 
-export function readEvents(ctx: Context, token: Principal, id: string, after = 0): { encounter: string; version: number; events: LoggedEvent[] } {
-  const { live, p } = liveFor(ctx, token, id);
+export async function readEvents(ctx: Context, token: Principal, id: string, after = 0): Promise<{ encounter: string; version: number; events: LoggedEvent[] }> {
+  const { live, p } = await liveFor(ctx, token, id);
   // in the caller's own numbering: a player's seq counts only the events it may see
   return { encounter: id, version: versionFor(live, p), events: eventsAfter(live, p, after) };
 }
 
 /** What `unit` may do now, each option with its odds when the ruleset gives a preview. */
-export function legalActions(ctx: Context, token: Principal, id: string, unit: string, withPreview = true): { unit: string; version: number; actions: (ReturnType<Live['engine']['legalActions']>[number] & { preview?: PreviewJson })[] } {
-  const { live, p } = liveFor(ctx, token, id);
+export async function legalActions(ctx: Context, token: Principal, id: string, unit: string, withPreview = true): Promise<{ unit: string; version: number; actions: (ReturnType<Live['engine']['legalActions']>[number] & { preview?: PreviewJson })[] }> {
+  const { live, p } = await liveFor(ctx, token, id);
   const state = live.log.state;
   // a player reads the options of its own units only: they are its controls, not a view of others
   const denied = unitAccess(p, state, unit, 'act');
@@ -136,8 +138,8 @@ function scrubPreview(p: PreviewJson, secrets: readonly string[]): PreviewJson {
   return p;
 }
 
-export function preview(ctx: Context, token: Principal, id: string, body: unknown): { version: number; preview: PreviewJson } {
-  const { live, p } = liveFor(ctx, token, id);
+export async function preview(ctx: Context, token: Principal, id: string, body: unknown): Promise<{ version: number; preview: PreviewJson }> {
+  const { live, p } = await liveFor(ctx, token, id);
   const req = parseWith(PreviewRequest, body);
   const state = live.log.state;
   const prepared = prepareCommand(p, state, req.command as Command, live.ruleset, idsOf(live, p));
@@ -178,26 +180,28 @@ function appendServerEvents(live: Live, events: GameEvent[]): LoggedEvent[] {
   return logged;
 }
 
-function decide(ctx: Context, live: Live, p: Member, command: Command, dice: DiceSource): { ok: true; events: LoggedEvent[] } | { ok: false; rejection: Rejection } {
+function decide(live: Live, p: Member, command: Command, dice: DiceSource, players: () => string[]): { ok: true; events: LoggedEvent[] } | { ok: false; rejection: Rejection } {
   const asGm = p.role === 'gm';
   const out = live.log.execute(command, dice, { asGm });
   if (out.ok || !asGm || out.rejection.code !== 'command/unknown' || !SERVER_GM_COMMANDS.has(command.type)) return out;
-  const players = ctx.store.players(live.row.tableId).map((x) => x.playerId);
-  const events = decideGmCommand(live.log.state, command, dice, players);
+  const events = decideGmCommand(live.log.state, command, dice, players());
   if (isRejection(events)) return { ok: false, rejection: events };
   return { ok: true, events: appendServerEvents(live, events) };
 }
 
-export function runCommand(ctx: Context, token: Principal, id: string, body: unknown): CommandResult {
-  const { live, p } = liveFor(ctx, token, id);
+export async function runCommand(ctx: Context, token: Principal, id: string, body: unknown): Promise<CommandResult> {
+  if (token.role === 'anonymous') throw tableAccess(token, '', 'member')!;
+  return ctx.cache.exclusive(id, (current, sync) => commandTurn(ctx, allowed(token, current), body, sync));
+}
+
+/** One command, holding the encounter's turn: everything read from the store first, then decide and append. */
+async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member }, body: unknown, sync: () => Promise<Live | undefined>): Promise<CommandResult> {
+  const id = live.row.id;
   const req = parseWith(CommandRequest, body);
   const hash = bodyHash(p, req);
   const key = commandKey(p, req.id);
-  const earlier = ctx.store.command(id, key);
-  if (earlier) {
-    if (earlier.bodyHash !== hash) throw new ApiError('IDEMPOTENCY_CONFLICT', `command id "${req.id}" was already used for a different command`, 'id');
-    return earlierResult(live, p, req.id, earlier.result);
-  }
+  const earlier = await ctx.store.command(id, key);
+  if (earlier) return repeated(live, p, req.id, hash, earlier, sync);
   // who may send it first, then whether now: a refused command says why it is refused, whatever the version
   const before = live.log.state;
   const prepared = prepareCommand(p, before, req.command as Command, live.ruleset, idsOf(live, p));
@@ -212,12 +216,14 @@ export function runCommand(ctx: Context, token: Principal, id: string, body: unk
   // a unit written as in the encounter file: the server builds the engine's unit from the stored file
   let command = prepared.command;
   let document: unknown;
-  if (p.role === 'gm' && isEntryCommand(command)) ({ command, document } = entryToUnit(ctx, live, command));
-  const dice = diceFor(settingsOf(ctx, live.row.tableId), p, req.dice, version, ctx.testDiceSeed);
+  if (p.role === 'gm' && isEntryCommand(command)) ({ command, document } = await entryToUnit(ctx, live, command));
+  const dice = diceFor(await settingsOf(ctx, live.row.tableId), p, req.dice, version, ctx.testDiceSeed);
+  const players = p.role === 'gm' && SERVER_GM_COMMANDS.has(command.type) ? (await ctx.store.players(live.row.tableId)).map((x) => x.playerId) : [];
 
+  // from here to the append nothing else is awaited: the log in memory is ahead of the store only for it
   let out: ReturnType<typeof decide>;
   try {
-    out = decide(ctx, live, p, command, dice.source);
+    out = decide(live, p, command, dice.source, () => players);
   } catch (err) {
     ctx.cache.evict(id);
     throw err;
@@ -234,18 +240,12 @@ export function runCommand(ctx: Context, token: Principal, id: string, body: unk
   const events = out.events;
   const record = { cmd: events[0].cmd, from: events[0].seq, to: events[events.length - 1].seq };
   try {
-    // the engine keeps each command's body (to decide it again when the GM replaces a roll): so does the file
+    // the engine keeps each command's body (to decide it again when the GM replaces a roll): so does the store
     const logCommands = Object.fromEntries([...new Set(events.map((e) => e.cmd))].flatMap((cmd) => (Object.hasOwn(live.log.commands, cmd) ? [[cmd, live.log.commands[cmd]]] : [])));
-    ctx.store.append(id, version, events, { status: live.log.state.status, command: { id: key, bodyHash: hash, result: record }, logCommands, ...(document !== undefined ? { document } : {}) });
+    await ctx.store.append(id, version, events, { status: live.log.state.status, command: { id: key, bodyHash: hash, result: record }, logCommands, ...(document !== undefined ? { document } : {}) });
   } catch (err) {
     ctx.cache.evict(id);
-    if (err instanceof StaleVersionError) {
-      if (p.role === 'gm') throw new ApiError('STALE_VERSION', err.message, 'expectedVersion', { version: err.actual });
-      // another process wrote first: the player's version as the file now stands
-      const fresh = ctx.cache.get(id);
-      const now = fresh ? versionFor(fresh, p) : req.expectedVersion;
-      throw new ApiError('STALE_VERSION', `the encounter is at version ${now}, not ${req.expectedVersion}`, 'expectedVersion', { version: now });
-    }
+    if (err instanceof StaleVersionError || err instanceof DuplicateCommandError) return lostRace(ctx, p, req, hash, key, err, sync);
     throw err;
   }
   live.row.version = live.log.version;
@@ -254,25 +254,50 @@ export function runCommand(ctx: Context, token: Principal, id: string, body: unk
   ctx.publisher.committed(live, before, events);
   // the table's list of encounters shows each one's status: said when it changes (a start, an end, an undo
   // of one), not on every undo, which would tell players that a hidden command was taken back
-  if (live.row.status !== status) {
-    ctx.publisher.encounterChanged(summaryOf(live.row));
-  }
+  if (live.row.status !== status) ctx.publisher.encounterChanged(summaryOf(live.row), live);
   return { encounter: id, id: req.id, version: versionFor(live, p), events: eventsBetween(live, p, record.from, record.to) };
 }
 
-export function setPaused(ctx: Context, token: Principal, id: string, body: unknown): EncounterSummary {
-  const { live } = liveFor(ctx, token, id, 'gm');
-  const req = parseWith(PauseRequest, body);
-  ctx.store.setPaused(id, req.paused);
-  live.row.paused = req.paused;
-  const summary = summaryOf(live.row);
-  ctx.publisher.encounterChanged(summary);
-  return summary;
+/**
+ * A command id seen before: the same command again gets its first answer; another command is refused.
+ * The record may be newer than the log in memory (another process committed it since): read on first.
+ */
+async function repeated(live: Live, p: Member, commandId: string, hash: string, earlier: StoredCommand, sync: () => Promise<Live | undefined>): Promise<CommandResult> {
+  if (earlier.bodyHash !== hash) throw new ApiError('IDEMPOTENCY_CONFLICT', `command id "${commandId}" was already used for a different command`, 'id');
+  const current = earlier.result.to > live.log.version ? await sync() : live;
+  if (!current || earlier.result.to > current.log.version) throw new Error(`encounter ${live.row.id}: command ${commandId} is stored past the log`);
+  return earlierResult(current, p, commandId, earlier.result);
+}
+
+/**
+ * Another process appended first (or stored this very command id first). The encounter is read again:
+ * the same command stored by the other is its answer (a retry that raced its original); anything else
+ * is reported as STALE_VERSION, in the sender's own numbering, for the client to decide again.
+ */
+async function lostRace(ctx: Context, p: Member, req: CommandRequest, hash: string, key: string, err: Error, sync: () => Promise<Live | undefined>): Promise<CommandResult> {
+  const fresh = await sync();
+  const stored = fresh && (await ctx.store.command(fresh.row.id, key));
+  if (fresh && stored) return repeated(fresh, p, req.id, hash, stored, sync);
+  const now = fresh ? versionFor(fresh, p) : req.expectedVersion;
+  const message = p.role === 'gm' && err instanceof StaleVersionError ? err.message : `the encounter is at version ${now}, not ${req.expectedVersion}`;
+  throw new ApiError('STALE_VERSION', message, 'expectedVersion', { version: now });
+}
+
+export function setPaused(ctx: Context, token: Principal, id: string, body: unknown): Promise<EncounterSummary> {
+  return ctx.cache.exclusive(id, async (current) => {
+    const { live } = allowed(token, current, 'gm');
+    const req = parseWith(PauseRequest, body);
+    await ctx.store.setPaused(id, req.paused);
+    live.row.paused = req.paused;
+    const summary = summaryOf(live.row);
+    ctx.publisher.encounterChanged(summary, live);
+    return summary;
+  });
 }
 
 /** The viewer's state and log as they were right after event `upTo` (step-by-step replay), in the viewer's own numbering. */
-export function replay(ctx: Context, token: Principal, id: string, upTo: number): { encounter: string; upTo: number; version: number; state: EncounterState; events: LoggedEvent[] } {
-  const { live, p } = liveFor(ctx, token, id);
+export async function replay(ctx: Context, token: Principal, id: string, upTo: number): Promise<{ encounter: string; upTo: number; version: number; state: EncounterState; events: LoggedEvent[] }> {
+  const { live, p } = await liveFor(ctx, token, id);
   const version = versionFor(live, p);
   if (!Number.isInteger(upTo) || upTo < 1 || upTo > version) throw new ApiError('BAD_REQUEST', `upTo must be a seq from 1 to ${version}`, 'upTo');
   if (p.role === 'gm') {
@@ -286,8 +311,8 @@ export function replay(ctx: Context, token: Principal, id: string, upTo: number)
   return { encounter: id, upTo, version, state, events: log.events.slice(0, upTo) };
 }
 
-export function encounterOr404(ctx: Context, id: string): Live {
-  const live = ctx.cache.get(id);
+export async function encounterOr404(ctx: Context, id: string): Promise<Live> {
+  const live = await ctx.cache.get(id);
   if (!live) throw notFound('no such encounter');
   return live;
 }

@@ -29,8 +29,7 @@ import {
   type RosterEntry,
 } from '../engine/index.ts';
 import { validateEncounter } from '../rulesets/load.ts';
-import { rosterStore } from '../store/roster.ts';
-import { checkTable, liveFor, summaryOf, type Context, type EncounterSummary } from './context.ts';
+import { allowed, checkTable, summaryOf, type Context, type EncounterSummary } from './context.ts';
 import { ApiError } from './errors.ts';
 import { readExample } from './examples.ts';
 import type { Live } from './live.ts';
@@ -68,31 +67,32 @@ const noDice: DiceSource = {
  * encounter's own log and stored in one transaction like any other command's events. A command the
  * engine refuses is left out; the rest still carry.
  */
-function carryIntoEncounter(ctx: Context, encounterId: string, entries: RosterEntry[]): EncounterSummary | undefined {
-  const live = ctx.cache.get(encounterId);
-  if (!live) return undefined;
-  const before = live.log.state;
-  const version = live.log.version;
-  const events: LoggedEvent[] = [];
-  try {
-    for (const command of rosterSetupCommands(before, { entries }, live.ruleset)) {
-      const out = live.log.execute(command, noDice, { asGm: true });
-      if (out.ok) events.push(...out.events);
+function carryIntoEncounter(ctx: Context, encounterId: string, entries: RosterEntry[]): Promise<EncounterSummary | undefined> {
+  return ctx.cache.exclusive(encounterId, async (live) => {
+    if (!live) return undefined;
+    const before = live.log.state;
+    const version = live.log.version;
+    const events: LoggedEvent[] = [];
+    try {
+      for (const command of rosterSetupCommands(before, { entries }, live.ruleset)) {
+        const out = live.log.execute(command, noDice, { asGm: true });
+        if (out.ok) events.push(...out.events);
+      }
+      if (!events.length) return undefined;
+      const cmds = new Set(events.map((e) => e.cmd));
+      const logCommands = Object.fromEntries(Object.entries(live.log.commands).filter(([cmd]) => cmds.has(cmd)));
+      await ctx.store.append(encounterId, version, events, { status: live.log.state.status, logCommands });
+    } catch (err) {
+      ctx.cache.evict(encounterId);
+      throw err;
     }
-    if (!events.length) return undefined;
-    const cmds = new Set(events.map((e) => e.cmd));
-    const logCommands = Object.fromEntries(Object.entries(live.log.commands).filter(([cmd]) => cmds.has(cmd)));
-    ctx.store.append(encounterId, version, events, { status: live.log.state.status, logCommands });
-  } catch (err) {
-    ctx.cache.evict(encounterId);
-    throw err;
-  }
-  live.row.version = live.log.version;
-  live.row.status = live.log.state.status;
-  ctx.publisher.committed(live, before, events);
-  const summary = summaryOf(live.row);
-  ctx.publisher.encounterChanged(summary);
-  return summary;
+    live.row.version = live.log.version;
+    live.row.status = live.log.state.status;
+    ctx.publisher.committed(live, before, events);
+    const summary = summaryOf(live.row);
+    ctx.publisher.encounterChanged(summary, live);
+    return summary;
+  });
 }
 
 /**
@@ -102,8 +102,8 @@ function carryIntoEncounter(ctx: Context, encounterId: string, entries: RosterEn
  * log (`carryIntoEncounter`). Either way the referee keeps the document (with the roster's values), and
  * with it the file's units for the roster.
  */
-export function loadEncounterWithRoster(ctx: Context, p: Principal, tableId: string, body: unknown): EncounterSummary {
-  checkTable(ctx, p, tableId, 'gm');
+export async function loadEncounterWithRoster(ctx: Context, p: Principal, tableId: string, body: unknown): Promise<EncounterSummary> {
+  await checkTable(ctx, p, tableId, 'gm');
   const req = parseWith(LoadEncounter, body);
   const { fromRoster, ...plain } = req;
   let text: string;
@@ -119,10 +119,10 @@ export function loadEncounterWithRoster(ctx: Context, p: Principal, tableId: str
   const parsed = parseText(text, file);
   let summary: EncounterSummary;
   if (!fromRoster || !parsed.ok) {
-    summary = loadEncounter(ctx, p, tableId, plain);
+    summary = await loadEncounter(ctx, p, tableId, plain);
   } else {
     const ruleset = rulesetIdOf(parsed.value);
-    const entries = rosterStore(ctx.store).roster(tableId).filter((e) => e.ruleset === ruleset);
+    const entries = (await ctx.store.roster(tableId)).filter((e) => e.ruleset === ruleset);
     const doc = applyRoster(parsed.value as object, { entries });
     // problems point at the lines of the file as sent (the paths are the same)
     const checked = validateEncounter(doc, file, parsed.parsed);
@@ -130,17 +130,17 @@ export function loadEncounterWithRoster(ctx: Context, p: Principal, tableId: str
       const problems = checked.problems.map((x) => ({ ...x, text: formatProblem(x) }));
       throw new ApiError('INVALID_ENCOUNTER', `${problems[0].text} (with the roster's values)`, checked.problems[0].path, { problems });
     }
-    summary = loadEncounter(ctx, p, tableId, { text: JSON.stringify(doc), file });
-    summary = carryIntoEncounter(ctx, summary.id, entries) ?? summary;
+    summary = await loadEncounter(ctx, p, tableId, { text: JSON.stringify(doc), file });
+    summary = (await carryIntoEncounter(ctx, summary.id, entries)) ?? summary;
   }
   return summary;
 }
 
 // ── the roster ────────────────────────────────────────────────────────────
 
-export function getRoster(ctx: Context, p: Principal, tableId: string): { entries: RosterEntry[] } {
-  checkTable(ctx, p, tableId, 'gm');
-  return { entries: rosterStore(ctx.store).roster(tableId) };
+export async function getRoster(ctx: Context, p: Principal, tableId: string): Promise<{ entries: RosterEntry[] }> {
+  await checkTable(ctx, p, tableId, 'gm');
+  return { entries: await ctx.store.roster(tableId) };
 }
 
 /** A character of the encounter that cannot join the roster, and why (the engine's `newcomers`). */
@@ -156,11 +156,7 @@ export interface NotCarried {
  * document as it stands (a unit the GM added in the file's shape is one), and units added in the
  * engine's shape written as entries by the ruleset, or listed with the reason they cannot be.
  */
-function review(ctx: Context, live: Live, roster: RosterEntry[]): { joins: RosterEntry[]; changes: RosterChange[]; notCarried: NotCarried[] } {
-  const doc = ctx.store.encounterDocument(live.row.id);
-  // the whole document when kept (a written entry is checked against it), else what schema 2 kept
-  const kept = typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? doc : undefined;
-  const file = (kept ?? rosterStore(ctx.store).encounterFile(live.row.id)) as Record<string, unknown> | undefined;
+function review(live: Live, file: Record<string, unknown> | undefined, roster: RosterEntry[]): { joins: RosterEntry[]; changes: RosterChange[]; notCarried: NotCarried[] } {
   const found = newcomers(live.log.state, roster, live.ruleset, { file, added: unitsAsAdded(live.log.events) });
   const joins = found.flatMap((n) => ('entry' in n ? [n.entry] : []));
   const notCarried = found.flatMap((n) => ('rejection' in n ? [{ unit: n.unit, name: n.name, code: n.rejection.code, text: n.text }] : []));
@@ -169,57 +165,67 @@ function review(ctx: Context, live: Live, roster: RosterEntry[]): { joins: Roste
   return { joins, notCarried, changes: [...joinChanges, ...changes] };
 }
 
-function endedLive(ctx: Context, token: Principal, encounterId: string): Live {
-  const { live } = liveFor(ctx, token, encounterId, 'gm');
-  if (live.log.state.status !== 'ended') {
-    throw new ApiError('ENCOUNTER_NOT_ENDED', `the encounter is ${live.log.state.status === 'setup' ? 'not started' : 'still running'}: end it first (end_combat), then carry back`);
-  }
-  return live;
+/**
+ * The ended encounter, held (its turn) while `fn` runs, with its file as the roster reads it: the whole
+ * document when kept (a written entry is checked against it), else what schema 2 kept.
+ */
+function withEnded<T>(ctx: Context, token: Principal, encounterId: string, fn: (live: Live, file: Record<string, unknown> | undefined) => Promise<T>): Promise<T> {
+  return ctx.cache.exclusive(encounterId, async (current) => {
+    const { live } = allowed(token, current, 'gm');
+    if (live.log.state.status !== 'ended') {
+      throw new ApiError('ENCOUNTER_NOT_ENDED', `the encounter is ${live.log.state.status === 'setup' ? 'not started' : 'still running'}: end it first (end_combat), then carry back`);
+    }
+    const doc = await ctx.store.encounterDocument(live.row.id);
+    const kept = typeof doc === 'object' && doc !== null && !Array.isArray(doc) ? (doc as Record<string, unknown>) : undefined;
+    const file = kept ?? ((await ctx.store.encounterFile(live.row.id)) as Record<string, unknown> | undefined);
+    return fn(live, file);
+  });
 }
 
 /** POST /api/encounters/{e}/carry-back: what would carry back, for the GM to review. Writes nothing. */
-export function proposeCarryBack(ctx: Context, token: Principal, encounterId: string): CarryBackReview {
-  const live = endedLive(ctx, token, encounterId);
-  const roster = rosterStore(ctx.store).roster(live.row.tableId);
-  const { changes, notCarried } = review(ctx, live, roster);
-  return { encounter: encounterId, changes, notCarried, roster };
+export function proposeCarryBack(ctx: Context, token: Principal, encounterId: string): Promise<CarryBackReview> {
+  return withEnded(ctx, token, encounterId, async (live, file) => {
+    const roster = await ctx.store.roster(live.row.tableId);
+    const { changes, notCarried } = review(live, file, roster);
+    return { encounter: encounterId, changes, notCarried, roster };
+  });
 }
 
 /** POST /api/encounters/{e}/carry-back/accept: the accepted changes go to the roster, in one transaction. */
-export function acceptChanges(ctx: Context, token: Principal, encounterId: string, body: unknown): { encounter: string; accepted: string[]; entries: RosterEntry[] } {
-  const live = endedLive(ctx, token, encounterId);
-  const req = parseWith(AcceptCarryBack, body);
-  return rosterStore(ctx.store).updateRoster(live.row.tableId, (roster) => {
-    const { joins, changes } = review(ctx, live, roster);
-    const known = new Set(changes.map((c) => c.id));
-    req.accepted.forEach((id, i) => {
-      if (!known.has(id)) throw new ApiError('BAD_REQUEST', `accepted[${i}]: "${id}" is not a change of this encounter (ask POST …/carry-back again)`, `accepted[${i}]`);
+export function acceptChanges(ctx: Context, token: Principal, encounterId: string, body: unknown): Promise<{ encounter: string; accepted: string[]; entries: RosterEntry[] }> {
+  return withEnded(ctx, token, encounterId, (live, file) => {
+    const req = parseWith(AcceptCarryBack, body);
+    return ctx.store.updateRoster(live.row.tableId, (roster) => {
+      const { joins, changes } = review(live, file, roster);
+      const known = new Set(changes.map((c) => c.id));
+      req.accepted.forEach((id, i) => {
+        if (!known.has(id)) throw new ApiError('BAD_REQUEST', `accepted[${i}]: "${id}" is not a change of this encounter (ask POST …/carry-back again)`, `accepted[${i}]`);
+      });
+      const take = new Set(req.accepted);
+      const joined = joins.filter((e) => take.has(`${e.id}/join`));
+      const engineChanges = changes.filter((c): c is Change => c.kind !== 'join');
+      const next = acceptCarryBack({ entries: [...roster, ...joined] }, engineChanges, req.accepted);
+      return { encounter: encounterId, accepted: [...take], entries: next.entries };
     });
-    const take = new Set(req.accepted);
-    const joined = joins.filter((e) => take.has(`${e.id}/join`));
-    const engineChanges = changes.filter((c): c is Change => c.kind !== 'join');
-    const next = acceptCarryBack({ entries: [...roster, ...joined] }, engineChanges, req.accepted);
-    return { encounter: encounterId, accepted: [...take], entries: next.entries };
   });
 }
 
 // ── the library ───────────────────────────────────────────────────────────
 
-export function exportLibraryFile(ctx: Context, p: Principal, tableId: string): unknown {
-  checkTable(ctx, p, tableId, 'gm');
-  return JSON.parse(exportLibrary(rosterStore(ctx.store).library(tableId))) as unknown;
+export async function exportLibraryFile(ctx: Context, p: Principal, tableId: string): Promise<unknown> {
+  await checkTable(ctx, p, tableId, 'gm');
+  return JSON.parse(exportLibrary(await ctx.store.library(tableId))) as unknown;
 }
 
 /** POST /api/tables/{t}/library/import: every entry checked first; one problem line per mistake. */
-export function importLibraryFile(ctx: Context, p: Principal, tableId: string, body: unknown): { imported: number; entries: LibraryEntry[] } {
-  checkTable(ctx, p, tableId, 'gm');
+export async function importLibraryFile(ctx: Context, p: Principal, tableId: string, body: unknown): Promise<{ imported: number; entries: LibraryEntry[] }> {
+  await checkTable(ctx, p, tableId, 'gm');
   parseWith(LibraryFile, body);
   const r = importLibrary(JSON.stringify(body));
   if (!r.ok) {
     const field = /^([^:\s]+):/.exec(r.problems[0])?.[1];
     throw new ApiError('INVALID_LIBRARY', r.problems.length > 1 ? `${r.problems[0]} (and ${r.problems.length - 1} more)` : r.problems[0], field, { problems: r.problems });
   }
-  const store = rosterStore(ctx.store);
-  store.putLibrary(tableId, r.entries);
-  return { imported: r.entries.length, entries: store.library(tableId) };
+  await ctx.store.putLibrary(tableId, r.entries);
+  return { imported: r.entries.length, entries: await ctx.store.library(tableId) };
 }

@@ -36,80 +36,80 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
     },
     { method: 'GET', path: '/api/examples', tag: 'server', auth: 'none', summary: 'Example encounters (examples/<ruleset>/*.yaml) a GM can load by path.', returns: '[{ path, ruleset, name, description? }]', handle: () => ({ body: listExamples() }) },
 
-    { method: 'POST', path: '/api/tables', tag: 'tables', auth: 'none', body: CreateTable, status: 201, summary: 'Create a table; the reply holds the GM token (shown once).', returns: '{ table, gmToken }', handle: (c) => ({ body: createTable(ctx, c.body) }) },
-    { method: 'GET', path: '/api/tables/:tableId', tag: 'tables', auth: 'member', summary: 'The table: name, your role, settings, players, encounters.', returns: 'TableInfo', handle: (c) => ({ body: tableInfo(ctx, who(c.token), c.params.tableId) }) },
-    { method: 'PATCH', path: '/api/tables/:tableId/settings', tag: 'tables', auth: 'gm', body: PatchSettings, summary: 'Change settings (physical dice per table and per player).', returns: 'Settings', handle: (c) => ({ body: patchSettings(ctx, who(c.token), c.params.tableId, c.body) }) },
-    { method: 'POST', path: '/api/tables/:tableId/invites', tag: 'tables', auth: 'gm', body: CreateInvite, status: 201, summary: 'A one-use invite for a player (new, or an existing player id for a new device).', returns: '{ playerId, name, invite }', handle: (c) => ({ body: createInvite(ctx, who(c.token), c.params.tableId, c.body) }) },
-    { method: 'DELETE', path: '/api/tables/:tableId/players/:playerId/tokens', tag: 'tables', auth: 'gm', summary: "Revoke every invite and session of a player.", returns: '{ revoked }', handle: (c) => ({ body: revokePlayer(ctx, who(c.token), c.params.tableId, c.params.playerId) }) },
-    { method: 'POST', path: '/api/join', tag: 'tables', auth: 'invite', body: Join, summary: 'Redeem an invite for a player token (the invite is then used up).', returns: '{ tableId, playerId, name, token }', handle: (c) => ({ body: join(ctx, c.body) }) },
+    { method: 'POST', path: '/api/tables', tag: 'tables', auth: 'none', body: CreateTable, status: 201, summary: 'Create a table; the reply holds the GM token (shown once).', returns: '{ table, gmToken }', handle: async (c) => ({ body: await createTable(ctx, c.body) }) },
+    { method: 'GET', path: '/api/tables/:tableId', tag: 'tables', auth: 'member', summary: 'The table: name, your role, settings, players, encounters.', returns: 'TableInfo', handle: async (c) => ({ body: await tableInfo(ctx, await who(c.token), c.params.tableId) }) },
+    { method: 'PATCH', path: '/api/tables/:tableId/settings', tag: 'tables', auth: 'gm', body: PatchSettings, summary: 'Change settings (physical dice per table and per player).', returns: 'Settings', handle: async (c) => ({ body: await patchSettings(ctx, await who(c.token), c.params.tableId, c.body) }) },
+    { method: 'POST', path: '/api/tables/:tableId/invites', tag: 'tables', auth: 'gm', body: CreateInvite, status: 201, summary: 'A one-use invite for a player (new, or an existing player id for a new device).', returns: '{ playerId, name, invite }', handle: async (c) => ({ body: await createInvite(ctx, await who(c.token), c.params.tableId, c.body) }) },
+    { method: 'DELETE', path: '/api/tables/:tableId/players/:playerId/tokens', tag: 'tables', auth: 'gm', summary: "Revoke every invite and session of a player.", returns: '{ revoked }', handle: async (c) => ({ body: await revokePlayer(ctx, await who(c.token), c.params.tableId, c.params.playerId) }) },
+    { method: 'POST', path: '/api/join', tag: 'tables', auth: 'invite', body: Join, summary: 'Redeem an invite for a player token (the invite is then used up).', returns: '{ tableId, playerId, name, token }', handle: async (c) => ({ body: await join(ctx, c.body) }) },
 
-    { method: 'GET', path: '/api/tables/:tableId/encounters', tag: 'encounters', auth: 'member', summary: "The table's encounters.", returns: '[EncounterSummary]', handle: (c) => ({ body: listEncounters(ctx, who(c.token), c.params.tableId) }) },
+    { method: 'GET', path: '/api/tables/:tableId/encounters', tag: 'encounters', auth: 'member', summary: "The table's encounters.", returns: '[EncounterSummary]', handle: async (c) => ({ body: await listEncounters(ctx, await who(c.token), c.params.tableId) }) },
     {
       method: 'POST', path: '/api/tables/:tableId/encounters', tag: 'encounters', auth: 'gm', body: LoadEncounter, status: 201,
       summary: 'Load an encounter from YAML/JSON text or an example (fromRoster: the roster\'s current values first); problems come back as INVALID_ENCOUNTER with `skirmish validate` lines in error.problems.',
-      returns: 'EncounterSummary', handle: (c) => ({ body: loadEncounterWithRoster(ctx, who(c.token), c.params.tableId, c.body) }),
+      returns: 'EncounterSummary', handle: async (c) => ({ body: await loadEncounterWithRoster(ctx, await who(c.token), c.params.tableId, c.body) }),
     },
-    { method: 'GET', path: '/api/tables/:tableId/roster', tag: 'roster', auth: 'gm', summary: "The table's roster: characters that outlive encounters, with their current values.", returns: '{ entries: [RosterEntry] }', handle: (c) => ({ body: getRoster(ctx, who(c.token), c.params.tableId) }) },
+    { method: 'GET', path: '/api/tables/:tableId/roster', tag: 'roster', auth: 'gm', summary: "The table's roster: characters that outlive encounters, with their current values.", returns: '{ entries: [RosterEntry] }', handle: async (c) => ({ body: await getRoster(ctx, await who(c.token), c.params.tableId) }) },
     {
       method: 'GET', path: '/api/tables/:tableId/library/export', tag: 'roster', auth: 'gm', summary: 'The library (characters, monsters, items) as a file.', returns: '{ format: "skirmish-library", version: 1, entries }',
-      handle: (c) => ({ body: exportLibraryFile(ctx, who(c.token), c.params.tableId), filename: `skirmish-library-${c.params.tableId}.json` }),
+      handle: async (c) => ({ body: await exportLibraryFile(ctx, await who(c.token), c.params.tableId), filename: `skirmish-library-${c.params.tableId}.json` }),
     },
     {
       method: 'POST', path: '/api/tables/:tableId/library/import', tag: 'roster', auth: 'gm', body: LibraryFile,
       summary: 'Add a library file\'s entries (same kind and id: replaced). Nothing is added unless every entry is valid: INVALID_LIBRARY with one line per problem in error.problems.',
-      returns: '{ imported, entries }', handle: (c) => ({ body: importLibraryFile(ctx, who(c.token), c.params.tableId, c.body) }),
+      returns: '{ imported, entries }', handle: async (c) => ({ body: await importLibraryFile(ctx, await who(c.token), c.params.tableId, c.body) }),
     },
-    { method: 'GET', path: '/api/tables/:tableId/export', tag: 'transfer', auth: 'member', summary: 'Every encounter with its log, as you may see it, as a file.', returns: 'TableExport', handle: (c) => ({ body: exportTable(ctx, who(c.token), c.params.tableId), filename: `skirmish-${c.params.tableId}.json` }) },
-    { method: 'POST', path: '/api/tables/:tableId/import', tag: 'transfer', auth: 'gm', body: ImportRequest, maxBody: 32_000_000, status: 201, summary: 'Add the encounters of an export file (new ids); every log is replayed first.', returns: '[EncounterSummary]', handle: (c) => ({ body: importTable(ctx, who(c.token), c.params.tableId, c.body) }) },
+    { method: 'GET', path: '/api/tables/:tableId/export', tag: 'transfer', auth: 'member', summary: 'Every encounter with its log, as you may see it, as a file.', returns: 'TableExport', handle: async (c) => ({ body: await exportTable(ctx, await who(c.token), c.params.tableId), filename: `skirmish-${c.params.tableId}.json` }) },
+    { method: 'POST', path: '/api/tables/:tableId/import', tag: 'transfer', auth: 'gm', body: ImportRequest, maxBody: 32_000_000, status: 201, summary: 'Add the encounters of an export file (new ids); every log is replayed first.', returns: '[EncounterSummary]', handle: async (c) => ({ body: await importTable(ctx, await who(c.token), c.params.tableId, c.body) }) },
 
-    { method: 'GET', path: '/api/encounters/:encounterId', tag: 'encounters', auth: 'member', summary: 'The encounter and its state as you may see it.', returns: '{ encounter, state, activeUnit? }', handle: (c) => ({ body: getEncounter(ctx, who(c.token), c.params.encounterId) }) },
+    { method: 'GET', path: '/api/encounters/:encounterId', tag: 'encounters', auth: 'member', summary: 'The encounter and its state as you may see it.', returns: '{ encounter, state, activeUnit? }', handle: async (c) => ({ body: await getEncounter(ctx, await who(c.token), c.params.encounterId) }) },
     {
       method: 'GET', path: '/api/encounters/:encounterId/events', tag: 'encounters', auth: 'member', summary: 'Events after a seq, as you may see them (catch-up).', returns: '{ encounter, version, events }',
       query: { after: { schema: Seq, description: 'last seq seen (default 0)' } },
-      handle: (c) => ({ body: readEvents(ctx, who(c.token), c.params.encounterId, seqParam(c.query, 'after', 0)) }),
+      handle: async (c) => ({ body: await readEvents(ctx, await who(c.token), c.params.encounterId, seqParam(c.query, 'after', 0)) }),
     },
     {
       method: 'GET', path: '/api/encounters/:encounterId/actions', tag: 'play', auth: 'member', summary: 'Legal actions of a unit you may see, with odds (preview; damage as pmf pairs).', returns: '{ unit, version, actions: [{ command, label, group, preview? }] }',
       query: { unit: { schema: z.string(), description: 'unit id', required: true }, preview: { schema: z.enum(['0', '1']), description: '0 to skip odds (default 1)' } },
-      handle: (c) => {
+      handle: async (c) => {
         const unit = c.query.get('unit');
         if (!unit) throw new ApiError('BAD_REQUEST', 'unit is required', 'unit');
-        return { body: legalActions(ctx, who(c.token), c.params.encounterId, unit, c.query.get('preview') !== '0') };
+        return { body: await legalActions(ctx, await who(c.token), c.params.encounterId, unit, c.query.get('preview') !== '0') };
       },
     },
-    { method: 'POST', path: '/api/encounters/:encounterId/preview', tag: 'play', auth: 'member', body: PreviewRequest, summary: 'The odds of a command before it is sent.', returns: '{ version, preview }', handle: (c) => ({ body: preview(ctx, who(c.token), c.params.encounterId, c.body) }) },
+    { method: 'POST', path: '/api/encounters/:encounterId/preview', tag: 'play', auth: 'member', body: PreviewRequest, summary: 'The odds of a command before it is sent.', returns: '{ version, preview }', handle: async (c) => ({ body: await preview(ctx, await who(c.token), c.params.encounterId, c.body) }) },
     {
       method: 'POST', path: '/api/encounters/:encounterId/commands', tag: 'play', auth: 'member', body: CommandRequest,
       summary: 'Send a command (acknowledged after it is committed). GM: start, undo, redo, end_combat, gm.* and any unit; player: its own units. gm.add_unit takes a unit written as in the encounter file as `entry` (AddUnitEntry); the server builds the engine\'s unit from the stored file.',
-      returns: '{ encounter, id, version, events }', handle: (c) => ({ body: runCommand(ctx, who(c.token), c.params.encounterId, c.body) }),
+      returns: '{ encounter, id, version, events }', handle: async (c) => ({ body: await runCommand(ctx, await who(c.token), c.params.encounterId, c.body) }),
     },
     {
       method: 'GET', path: '/api/encounters/:encounterId/file-units', tag: 'play', auth: 'gm',
       summary: "The encounter file's units still in the fight, as the file writes them (with those the GM added in that shape): a start for gm.add_unit {entry}. hasFile false: the encounter keeps no file (imported) and takes no entry.",
-      returns: '{ encounter, hasFile, units: [entry] }', handle: (c) => ({ body: fileUnits(ctx, who(c.token), c.params.encounterId) }),
+      returns: '{ encounter, hasFile, units: [entry] }', handle: async (c) => ({ body: await fileUnits(ctx, await who(c.token), c.params.encounterId) }),
     },
     {
       method: 'POST', path: '/api/encounters/:encounterId/simulate', tag: 'play', auth: 'gm', body: SimulateRequest,
       summary: 'Quick simulation: play many fights on from the current state (copies; nothing is saved) with the simulator\'s policies; win rates with 95% intervals, rounds, per-unit down rates. Stops after ~3 s.',
       returns: '{ runs, requested, seed, fromRound, maxRounds, truncated, sides: { [side]: { wins, winRate, ci95 } }, draws, timeouts, other, rounds: { mean, median, p90, histogram }, units: { [id]: { name, side, downRate, downCi95, meanDamageDealt, meanDamageTaken } }, elapsedMs }',
-      handle: async (c) => ({ body: await simulate(ctx, who(c.token), c.params.encounterId, c.body) }),
+      handle: async (c) => ({ body: await simulate(ctx, await who(c.token), c.params.encounterId, c.body) }),
     },
     {
       method: 'POST', path: '/api/encounters/:encounterId/carry-back', tag: 'roster', auth: 'gm',
       summary: 'For an ended encounter: what would carry back to the roster (hit points, lasting conditions, carried data, consumables, deaths, characters joining), for the GM to review. Writes nothing.',
-      returns: '{ encounter, changes: [{ id, entry, kind, text, ... }], roster }', handle: (c) => ({ body: proposeCarryBack(ctx, who(c.token), c.params.encounterId) }),
+      returns: '{ encounter, changes: [{ id, entry, kind, text, ... }], roster }', handle: async (c) => ({ body: await proposeCarryBack(ctx, await who(c.token), c.params.encounterId) }),
     },
     {
       method: 'POST', path: '/api/encounters/:encounterId/carry-back/accept', tag: 'roster', auth: 'gm', body: AcceptCarryBack,
       summary: 'Apply the accepted changes of an ended encounter to the roster, in one transaction; the rest are dropped.',
-      returns: '{ encounter, accepted, entries }', handle: (c) => ({ body: acceptChanges(ctx, who(c.token), c.params.encounterId, c.body) }),
+      returns: '{ encounter, accepted, entries }', handle: async (c) => ({ body: await acceptChanges(ctx, await who(c.token), c.params.encounterId, c.body) }),
     },
-    { method: 'POST', path: '/api/encounters/:encounterId/pause', tag: 'play', auth: 'gm', body: PauseRequest, summary: 'Pause or resume: while paused only the GM may send commands.', returns: 'EncounterSummary', handle: (c) => ({ body: setPaused(ctx, who(c.token), c.params.encounterId, c.body) }) },
+    { method: 'POST', path: '/api/encounters/:encounterId/pause', tag: 'play', auth: 'gm', body: PauseRequest, summary: 'Pause or resume: while paused only the GM may send commands.', returns: 'EncounterSummary', handle: async (c) => ({ body: await setPaused(ctx, await who(c.token), c.params.encounterId, c.body) }) },
     {
       method: 'GET', path: '/api/encounters/:encounterId/replay', tag: 'transfer', auth: 'member', summary: 'Your state and log right after event `upTo` (step-by-step replay).', returns: '{ encounter, upTo, version, state, events }',
       query: { upTo: { schema: Seq, description: 'seq to stop after', required: true } },
-      handle: (c) => ({ body: replay(ctx, who(c.token), c.params.encounterId, seqParam(c.query, 'upTo')) }),
+      handle: async (c) => ({ body: await replay(ctx, await who(c.token), c.params.encounterId, seqParam(c.query, 'upTo')) }),
     },
-    { method: 'GET', path: '/api/encounters/:encounterId/export', tag: 'transfer', auth: 'member', summary: 'One encounter as an export file.', returns: 'TableExport', handle: (c) => ({ body: exportEncounter(ctx, who(c.token), c.params.encounterId), filename: `skirmish-${c.params.encounterId}.json` }) },
+    { method: 'GET', path: '/api/encounters/:encounterId/export', tag: 'transfer', auth: 'member', summary: 'One encounter as an export file.', returns: 'TableExport', handle: async (c) => ({ body: await exportEncounter(ctx, await who(c.token), c.params.encounterId), filename: `skirmish-${c.params.encounterId}.json` }) },
   ];
 }

@@ -57,7 +57,7 @@ function playOn(engine: Engine, state: EncounterState, i: number, seed: number, 
 }
 
 export async function simulate(ctx: Context, token: Principal, id: string, body: unknown): Promise<SimulationResult> {
-  const { live } = liveFor(ctx, token, id, 'gm');
+  const { live } = await liveFor(ctx, token, id, 'gm');
   const req = parseWith(SimulateRequest, body);
   if (running >= ctx.limits.simulations) throw new ApiError('LIMIT_REACHED', `at most ${ctx.limits.simulations} simulations run at once; try again in a moment`);
   running++;
@@ -79,20 +79,15 @@ async function run(engine: Engine, live: EncounterState, req: SimulateRequest, b
   base.pending = base.pending.filter((p) => p.blocking !== false);
   const fromRound = base.turn.round;
   const lastRound = fromRound + maxRounds;
-  // units already down count as down; rounds are counted from the current one
-  const already: GameEvent[] = [
-    { type: 'round.started', round: fromRound } as GameEvent,
-    ...base.unitOrder.filter((u) => base.units[u].status !== 'active').map((u) => ({ type: 'unit.status', unit: u, status: base.units[u].status, cause: 'before the simulation' }) as GameEvent),
-  ];
   const tally = emptyTally(base);
-  const observer = new FightObserver(tally);
+  const observer = new FightObserver(tally, engine.ruleset.standing ? engine.standing : undefined);
   let i = 0;
   let truncated = false;
   while (i < requested) {
     const sliceEnd = Math.min(deadline, performance.now() + SLICE_MS);
     while (i < requested && performance.now() < sliceEnd) {
-      observer.reset(base.version);
-      observer.onEvents(already);
+      // units already down count as down; rounds are counted from the current one
+      observer.reset(base.version, base);
       let r: ReturnType<typeof playOn>;
       try {
         r = playOn(engine, engine.fork(base), i, seed, lastRound, deadline, observer.onEvents);

@@ -16,50 +16,49 @@ export interface TableInfo {
   encounters: EncounterSummary[];
 }
 
-export function createTable(ctx: Context, body: unknown): { table: TableInfo; gmToken: string } {
+export async function createTable(ctx: Context, body: unknown): Promise<{ table: TableInfo; gmToken: string }> {
   const req = parseWith(CreateTable, body);
-  const count = ctx.store.db.prepare('SELECT count(*) FROM tables').pluck().get() as number;
-  if (count >= ctx.limits.tables) throw new ApiError('LIMIT_REACHED', `this server holds its limit of ${ctx.limits.tables} tables`);
+  if ((await ctx.store.countTables()) >= ctx.limits.tables) throw new ApiError('LIMIT_REACHED', `this server holds its limit of ${ctx.limits.tables} tables`);
   const id = newId('t_');
   const gmToken = newToken('gm');
   const settings = Settings.parse(req.settings ?? {});
-  ctx.store.createTable(id, req.name, settings, hashToken(gmToken));
-  return { table: tableInfo(ctx, { role: 'gm', tableId: id }, id), gmToken };
+  await ctx.store.createTable(id, req.name, settings, hashToken(gmToken));
+  return { table: await tableInfo(ctx, { role: 'gm', tableId: id }, id), gmToken };
 }
 
-export function tableInfo(ctx: Context, p: Principal, tableId: string): TableInfo {
-  checkTable(ctx, p, tableId, 'member');
-  const t = ctx.store.table(tableId)!;
+export async function tableInfo(ctx: Context, p: Principal, tableId: string): Promise<TableInfo> {
+  const m = await checkTable(ctx, p, tableId, 'member');
+  const t = (await ctx.store.table(tableId))!;
   return {
     id: t.id,
     name: t.name,
-    role: p.role,
-    ...(p.role === 'player' ? { playerId: p.playerId } : {}),
-    settings: settingsOf(ctx, tableId),
-    players: ctx.store.players(tableId),
-    encounters: ctx.store.encounters(tableId).map((r) => summaryFor(ctx, p, r)),
+    role: m.role,
+    ...(m.role === 'player' ? { playerId: m.playerId } : {}),
+    settings: Settings.parse(t.settings),
+    players: await ctx.store.players(tableId),
+    encounters: await Promise.all((await ctx.store.encounters(tableId)).map((r) => summaryFor(ctx, m, r))),
   };
 }
 
-export function patchSettings(ctx: Context, p: Principal, tableId: string, body: unknown): Settings {
-  checkTable(ctx, p, tableId, 'gm');
+export async function patchSettings(ctx: Context, p: Principal, tableId: string, body: unknown): Promise<Settings> {
+  await checkTable(ctx, p, tableId, 'gm');
   const patch = parseWith(PatchSettings, body);
-  const s = settingsOf(ctx, tableId);
+  const s = await settingsOf(ctx, tableId);
   const players = { ...s.players };
   for (const [k, v] of Object.entries(patch.players ?? {})) {
     if (v === null) delete players[k];
     else players[k] = v;
   }
   const next: Settings = { physicalDice: patch.physicalDice ?? s.physicalDice, players };
-  ctx.store.setSettings(tableId, next);
+  await ctx.store.setSettings(tableId, next);
   return next;
 }
 
 /** A one-use invite for a player; the player redeems it at /api/join for its own token. */
-export function createInvite(ctx: Context, p: Principal, tableId: string, body: unknown): { playerId: string; name: string; invite: string } {
-  checkTable(ctx, p, tableId, 'gm');
+export async function createInvite(ctx: Context, p: Principal, tableId: string, body: unknown): Promise<{ playerId: string; name: string; invite: string }> {
+  await checkTable(ctx, p, tableId, 'gm');
   const req = parseWith(CreateInvite, body);
-  const players = ctx.store.players(tableId);
+  const players = await ctx.store.players(tableId);
   let playerId = req.playerId;
   if (!playerId) {
     for (let n = players.length + 1; ; n++) {
@@ -73,23 +72,23 @@ export function createInvite(ctx: Context, p: Principal, tableId: string, body: 
   if (!existing && players.length >= ctx.limits.playersPerTable) throw new ApiError('LIMIT_REACHED', `a table holds at most ${ctx.limits.playersPerTable} players`);
   const name = req.name ?? existing?.name ?? playerId;
   const invite = newToken('invite');
-  ctx.store.addInvite(tableId, playerId, name, hashToken(invite));
+  await ctx.store.addInvite(tableId, playerId, name, hashToken(invite));
   return { playerId, name, invite };
 }
 
-export function join(ctx: Context, body: unknown): { tableId: string; playerId: string; name: string; token: string } {
+export async function join(ctx: Context, body: unknown): Promise<{ tableId: string; playerId: string; name: string; token: string }> {
   const req = parseWith(Join, body);
   const token = newToken('player');
-  const row = ctx.store.redeemInvite(hashToken(req.invite), hashToken(token));
+  const row = await ctx.store.redeemInvite(hashToken(req.invite), hashToken(token));
   if (!row) throw new ApiError('UNAUTHENTICATED', 'this invite is not valid (already used, revoked or mistyped)', 'invite');
-  const name = ctx.store.players(row.tableId).find((x) => x.playerId === row.playerId)?.name ?? row.playerId!;
+  const name = (await ctx.store.players(row.tableId)).find((x) => x.playerId === row.playerId)?.name ?? row.playerId!;
   return { tableId: row.tableId, playerId: row.playerId!, name, token };
 }
 
 /** Take every link and session of a player away (their units stay theirs until reassigned). */
-export function revokePlayer(ctx: Context, p: Principal, tableId: string, playerId: string): { revoked: number } {
-  checkTable(ctx, p, tableId, 'gm');
-  const revoked = ctx.store.revokePlayer(tableId, playerId);
+export async function revokePlayer(ctx: Context, p: Principal, tableId: string, playerId: string): Promise<{ revoked: number }> {
+  await checkTable(ctx, p, tableId, 'gm');
+  const revoked = await ctx.store.revokePlayer(tableId, playerId);
   ctx.publisher.revoked?.(tableId, playerId);
   return { revoked };
 }

@@ -11,7 +11,7 @@ import { checkTable, liveFor, summaryOf, type Context, type EncounterSummary } f
 import { ApiError } from './errors.ts';
 import { engineFor } from './live.ts';
 import type { Principal } from './policy.ts';
-import { eventsAfter, stateFor, summaryFor } from './numbering.ts';
+import { eventsAfter, liveSummaryFor, stateFor } from './numbering.ts';
 import { EXPORT_FORMAT, ImportRequest, parseWith } from './schemas.ts';
 import { newId } from './tokens.ts';
 
@@ -35,43 +35,45 @@ export interface TableExport {
   encounters: ExportedEncounter[];
 }
 
-function exportOne(ctx: Context, p: Principal, id: string): ExportedEncounter {
-  const { live, p: m } = liveFor(ctx, p, id);
+async function exportOne(ctx: Context, p: Principal, id: string): Promise<ExportedEncounter> {
+  const { live, p: m } = await liveFor(ctx, p, id);
   // a player's events in its own numbering (gap-free, so its export imports), its state at its own version
-  const summary = summaryFor(ctx, m, live.row);
+  const summary = liveSummaryFor(live, m);
   const state = stateFor(live, m, live.log.state, summary.version);
   const out: ExportedEncounter = { ...summary, events: eventsAfter(live, m, 0), state };
   if (m.role === 'gm') {
     out.commands = { ...live.log.commands };
-    const document = ctx.store.encounterDocument(id);
+    const document = await ctx.store.encounterDocument(id);
     if (document !== undefined) out.document = document as Record<string, Json>;
   }
   return out;
 }
 
-export function exportTable(ctx: Context, p: Principal, tableId: string, only?: string): TableExport {
-  checkTable(ctx, p, tableId, 'member');
-  const t = ctx.store.table(tableId)!;
-  const ids = only ? [only] : ctx.store.encounters(tableId).map((e) => e.id);
+export async function exportTable(ctx: Context, p: Principal, tableId: string, only?: string): Promise<TableExport> {
+  const m = await checkTable(ctx, p, tableId, 'member');
+  const t = (await ctx.store.table(tableId))!;
+  const ids = only ? [only] : (await ctx.store.encounters(tableId)).map((e) => e.id);
+  const encounters: ExportedEncounter[] = [];
+  for (const id of ids) encounters.push(await exportOne(ctx, m, id));
   return {
     format: EXPORT_FORMAT,
     exportedAt: new Date().toISOString(),
-    viewer: p.role === 'gm' ? { role: 'gm' } : { role: 'player', playerId: p.playerId },
+    viewer: m.role === 'gm' ? { role: 'gm' } : { role: 'player', playerId: m.playerId },
     table: { id: t.id, name: t.name },
-    encounters: ids.map((id) => exportOne(ctx, p, id)),
+    encounters,
   };
 }
 
-export function exportEncounter(ctx: Context, p: Principal, id: string): TableExport {
-  const { live } = liveFor(ctx, p, id);
+export async function exportEncounter(ctx: Context, p: Principal, id: string): Promise<TableExport> {
+  const { live } = await liveFor(ctx, p, id);
   return exportTable(ctx, p, live.row.tableId, id);
 }
 
 /** New encounters (new ids) at the GM's table from an export file; all of them or none. */
-export function importTable(ctx: Context, p: Principal, tableId: string, body: unknown): EncounterSummary[] {
-  checkTable(ctx, p, tableId, 'gm');
+export async function importTable(ctx: Context, p: Principal, tableId: string, body: unknown): Promise<EncounterSummary[]> {
+  await checkTable(ctx, p, tableId, 'gm');
   const req = parseWith(ImportRequest, body);
-  if (ctx.store.encounters(tableId).length + req.encounters.length > ctx.limits.encountersPerTable) {
+  if ((await ctx.store.encounters(tableId)).length + req.encounters.length > ctx.limits.encountersPerTable) {
     throw new ApiError('LIMIT_REACHED', `a table holds at most ${ctx.limits.encountersPerTable} encounters`);
   }
   const planned = req.encounters.map((enc, n) => {
@@ -94,10 +96,9 @@ export function importTable(ctx: Context, p: Principal, tableId: string, body: u
     const document = importedDocument(enc.document, enc.ruleset, `${where}.document`);
     return { id: newId('e_'), ruleset: enc.ruleset, name: enc.name ?? state.name, status: state.status, events, commands: (enc.commands ?? {}) as Record<string, Command>, document };
   });
-  ctx.store.db.transaction(() => {
-    for (const e of planned) ctx.store.createEncounter({ id: e.id, tableId, ruleset: e.ruleset, name: e.name, status: e.status }, e.events, e.commands, e.document);
-  }).immediate();
-  const out = planned.map((e) => summaryOf(ctx.store.encounter(e.id)!));
+  await ctx.store.createEncounters(planned.map((e) => ({ row: { id: e.id, tableId, ruleset: e.ruleset, name: e.name, status: e.status }, events: e.events, logCommands: e.commands, ...(e.document !== undefined ? { document: e.document } : {}) })));
+  const out: EncounterSummary[] = [];
+  for (const e of planned) out.push(summaryOf((await ctx.store.encounter(e.id))!));
   for (const s of out) ctx.publisher.encounterChanged(s);
   return out;
 }

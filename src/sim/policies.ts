@@ -20,11 +20,20 @@ export function policyByName(ruleset: Ruleset, name: string): Policy | undefined
   return ruleset.policies && Object.hasOwn(ruleset.policies, name) ? ruleset.policies[name] : undefined;
 }
 
+/**
+ * The policy the file names for a unit: its own, else its side's (Unit.policy, EncounterState.sidePolicies).
+ * States created before those fields kept them in `unit.data.policy` and `state.data.sidePolicies`: still read.
+ */
+function filePolicy(state: EncounterState, unit: UnitId): string | undefined {
+  const u = state.units[unit];
+  const legacy = state.data.sidePolicies as Record<string, string> | undefined;
+  return u.policy ?? (u.data.policy as string | undefined) ?? state.sidePolicies?.[u.side] ?? legacy?.[u.side];
+}
+
 /** The policy that steers a unit: `overrides` (by unit id or side) win over the file's choices. */
 export function policyFor(ruleset: Ruleset, state: EncounterState, unit: UnitId, overrides: Record<string, string> = {}): Policy {
   const u = state.units[unit];
-  const sidePolicies = (state.data.sidePolicies ?? {}) as Record<string, string>;
-  const name = overrides[unit] ?? overrides[u.side] ?? (u.data.policy as string | undefined) ?? sidePolicies[u.side] ?? (ruleset.policies?.aggressive ? 'aggressive' : 'random');
+  const name = overrides[unit] ?? overrides[u.side] ?? filePolicy(state, unit) ?? (ruleset.policies?.aggressive ? 'aggressive' : 'random');
   return policyByName(ruleset, name) ?? randomPolicy;
 }
 
@@ -44,10 +53,10 @@ export function policyProblems(ruleset: Ruleset, state: EncounterState, override
     if (!state.sides.includes(key) && !state.units[key]) problems.push(`--policy ${key}=${name}: "${key}" is neither a side (${state.sides.join(', ')}) nor a unit id`);
     else bad(name, `--policy ${key}`);
   }
-  for (const [side, name] of Object.entries((state.data.sidePolicies ?? {}) as Record<string, string>)) bad(name, `side "${side}"`);
+  for (const [side, name] of Object.entries(state.sidePolicies ?? {})) bad(name, `side "${side}"`);
   for (const id of state.unitOrder) {
-    const name = state.units[id].data.policy;
-    if (typeof name === 'string') bad(name, `unit "${id}"`);
+    const name = state.units[id].policy;
+    if (name !== undefined) bad(name, `unit "${id}"`);
   }
   return problems;
 }

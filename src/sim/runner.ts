@@ -49,9 +49,9 @@ function diceFor(spec: SimSpec, i: number): DiceSource {
 export function runRange(spec: SimSpec, from: number, to: number, prepared: Prepared = prepare(spec)): Tally {
   const { engine, initial } = prepared;
   const tally = emptyTally(initial);
-  const observer = new FightObserver(tally);
+  const observer = new FightObserver(tally, engine.ruleset.standing ? engine.standing : undefined);
   for (let i = from; i < to; i++) {
-    observer.reset(initial.version);
+    observer.reset(initial.version, initial);
     const choices = RandomStream.stream(spec.seed, 2 * i + 1);
     const r = playFrom(engine, engine.fork(initial), {
       dice: diceFor(spec, i),

@@ -10,7 +10,7 @@ export interface UnitTally {
   id: string;
   name: string;
   side: string;
-  /** Fights in which it went down (fainted, died, fled, removed) at least once. */
+  /** Fights in which it went down (stopped standing by the ruleset's rules: fainted, died, fled, removed) at least once. */
   down: number;
   /** Sum over fights of damage it dealt / took (pool.changed of kind damage, as actually applied). */
   dealt: number;
@@ -52,7 +52,8 @@ export function emptyTally(initial: EncounterState): Tally {
 
 /**
  * Watches one fight's events. Reused across fights (reset between them) so bulk runs allocate
- * nothing per fight here.
+ * nothing per fight here. A unit goes down when it stops standing: by default when its status leaves
+ * 'active'; for a ruleset with its own `standing` (pass `engine.standing`), when that says so after a command.
  */
 export class FightObserver {
   private readonly index = new Map<string, number>();
@@ -63,7 +64,10 @@ export class FightObserver {
   /** The state's version when the fight began: every event, built or only counted, steps it by one. */
   private startVersion = 0;
 
-  constructor(private readonly tally: Tally) {
+  constructor(
+    private readonly tally: Tally,
+    private readonly standing?: (state: EncounterState, unit: string) => boolean,
+  ) {
     tally.units.forEach((u, i) => this.index.set(u.id, i));
     const n = tally.units.length;
     this.firstDown = new Array(n).fill(0);
@@ -71,17 +75,32 @@ export class FightObserver {
     this.taken = new Array(n).fill(0);
   }
 
-  /** Before each fight, with the version of the state it starts from. */
-  reset(startVersion: number): void {
+  /**
+   * Before each fight, with the version of the state it starts from; given that state (a fight played
+   * on from the middle), units not standing in it count as down from its round.
+   */
+  reset(startVersion: number, start?: EncounterState): void {
     this.startVersion = startVersion;
     this.firstDown.fill(0);
     this.dealt.fill(0);
     this.taken.fill(0);
-    this.round = 0;
+    this.round = start?.turn.round ?? 0;
+    if (start) this.markDown(start);
   }
 
-  /** Fed every command's events (FightOptions.onEvents). */
-  readonly onEvents = (events: readonly GameEvent[]): void => {
+  /** Units that are not standing now and were not down yet go down in this round. */
+  private markDown(state: EncounterState): void {
+    const units = this.tally.units;
+    for (let i = 0; i < units.length; i++) {
+      if (this.firstDown[i] !== 0) continue;
+      const id = units[i].id;
+      const out = this.standing ? !this.standing(state, id) : state.units[id] !== undefined && state.units[id].status !== 'active';
+      if (out) this.firstDown[i] = Math.max(1, this.round);
+    }
+  }
+
+  /** Fed every command's events and the state after them (FightOptions.onEvents). */
+  readonly onEvents = (events: readonly GameEvent[], state?: EncounterState): void => {
     for (let i = 0; i < events.length; i++) {
       const e = events[i];
       switch (e.type) {
@@ -97,14 +116,31 @@ export class FightObserver {
           break;
         }
         case 'unit.status': {
-          if (e.status === 'active') break;
-          const u = this.index.get(e.unit);
-          if (u !== undefined && this.firstDown[u] === 0) this.firstDown[u] = Math.max(1, this.round);
+          if (this.standing) this.check(e.unit, state);
+          else if (e.status !== 'active') this.down(e.unit);
           break;
         }
+        case 'unit.data':
+          if (this.standing) this.check(e.unit, state);
+          break;
+        case 'effect.applied':
+          if (this.standing) this.check(e.effect.target, state);
+          break;
       }
     }
+    // the ruleset's own notion of standing may change by other events (the encounter's data...)
+    if (this.standing && state) this.markDown(state);
   };
+
+  private down(unit: string): void {
+    const u = this.index.get(unit);
+    if (u !== undefined && this.firstDown[u] === 0) this.firstDown[u] = Math.max(1, this.round);
+  }
+
+  /** With the ruleset's own standing: whether a unit an event touched is standing after the command (the round: the event's). */
+  private check(unit: string, state: EncounterState | undefined): void {
+    if (state && !this.standing!(state, unit)) this.down(unit);
+  }
 
   /** Add the finished fight to the tally. */
   finish(state: EncounterState, commands: number): void {

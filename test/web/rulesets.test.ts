@@ -1,23 +1,23 @@
 /**
- * Every other ruleset at the table, in a real browser: for each, the GM loads an example, gives the
- * first two units of the first side to two players (each in its own browser context), and the bot
- * plays it to its end — the players from their own pages, the GM for everyone else.
+ * Every registered ruleset at the table, in a real browser: for each, the GM loads its showcase example
+ * (Ruleset.showcase), gives the first two units of the first side to two players (each in its own
+ * browser context), and the bot plays it to its end — the players from their own pages, the GM for
+ * everyone else.
  */
 import { describe, expect, it } from 'vitest';
+import { rulesets } from '../../src/rulesets/index.ts';
+import { showcaseOf } from '../../src/server/examples.ts';
 import { atTheTable } from './at-the-table.ts';
 import { assign, inSync, openTable, playToEnd, start } from './session.ts';
 
 const table = atTheTable();
 
-const EXAMPLES: [string, string][] = [
-  ['frontline', 'frontline/outpost-siege.yaml'],
-  ['duel60', 'duel60/skirmish-3v3.yaml'],
-  ['outerah', 'outerah/ridge-cover.yaml'],
-];
+const EXAMPLES = Object.keys(rulesets).map((id) => [id, showcaseOf(id)] as const);
 
 describe('every ruleset in the browser', () => {
   for (const [ruleset, example] of EXAMPLES) {
     it(`${ruleset}: a GM and two players play ${example} to its end`, async () => {
+      if (!example) throw new Error(`${ruleset} ships no example in examples/${ruleset}/`);
       const t = await openTable(table.browser, table.server.url, example);
       try {
         const units = await t.gm.locator('.turn-order li[data-unit]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-unit')!, e.getAttribute('data-side')!]));

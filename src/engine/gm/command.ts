@@ -4,6 +4,7 @@
  * Plus readers for command fields that fail with a clear rejection instead of a crash.
  */
 import { checkOutcome } from '../flow.ts';
+import { own } from '../own.ts';
 import { fail } from '../rejection.ts';
 import type { Resolution } from '../resolution.ts';
 import type { Command, CommandHandler, Ruleset } from '../ruleset.ts';
@@ -49,7 +50,7 @@ export function gmCommand(ruleset: Ruleset, resolve: (ctx: Resolution, cmd: Comm
 export function unitArg(ctx: Resolution, cmd: Command, field = 'unit'): Unit {
   const id = cmd[field];
   if (typeof id !== 'string') fail('command/missing_field', `"${cmd.type}" needs "${field}": a unit id`, field);
-  const u = ctx.state.units[id];
+  const u = own(ctx.state.units, id);
   if (!u) fail('unit/unknown', `there is no unit "${id}"`, field);
   return u;
 }

@@ -5,6 +5,7 @@
  */
 import { cloneJson } from '../clone.ts';
 import type { DiceSource } from '../../dice/source.ts';
+import { own } from '../own.ts';
 import { fail, RuleError } from '../rejection.ts';
 import { Resolution } from '../resolution.ts';
 import type { CommandHandler, Ruleset } from '../ruleset.ts';
@@ -41,7 +42,7 @@ interface Snapshot {
 
 /** Numbers, not the state: applying events mutates the draft in place. */
 function snapshot(state: EncounterState, unit: UnitId): Snapshot {
-  const u = state.units[unit];
+  const u = own(state.units, unit);
   return { hp: u?.pools.hp?.value ?? 0, status: u?.status ?? 'gone' };
 }
 

@@ -45,7 +45,7 @@ export function effectCommands(ruleset: Ruleset): Record<string, CommandHandler>
       if (!parsed.success) fail('gm/bad_effect', zodProblem(parsed.error, 'effect'), 'effect');
       const fx = parsed.data;
       for (const [field, id] of [['target', fx.target], ['source', fx.source], ['clock.unit', fx.clock && 'unit' in fx.clock ? fx.clock.unit : undefined]] as const) {
-        if (id !== undefined && !ctx.state.units[id]) fail('unit/unknown', `there is no unit "${id}"`, `effect.${field}`);
+        if (id !== undefined && !Object.hasOwn(ctx.state.units, id)) fail('unit/unknown', `there is no unit "${id}"`, `effect.${field}`);
       }
       const clock: EffectClock | undefined = fx.clock ?? (fx.remaining !== undefined ? { at: 'turn_end', unit: fx.target } : undefined);
       ctx.applyEffect({ ...fx, ...(clock ? { clock } : {}) } as Omit<Effect, 'id'>);

@@ -31,6 +31,7 @@ export const unitJsonSchema = z.strictObject({
   elevation: z.number().optional(),
   zone: z.string().optional(),
   tags: z.array(z.string()).optional(),
+  policy: z.string().min(1).optional(),
   data: z.record(z.string(), z.json()).default({}),
 });
 
@@ -58,7 +59,7 @@ export function unitCommands(ruleset: Ruleset): Record<string, CommandHandler> {
       const parsed = unitJsonSchema.safeParse(cmd.unit);
       if (!parsed.success) fail('gm/bad_unit', zodProblem(parsed.error, 'unit'), 'unit');
       const unit = parsed.data as Unit;
-      if (ctx.state.units[unit.id]) fail('gm/duplicate_unit', `there is already a unit "${unit.id}" (${ctx.state.units[unit.id].name})`, 'unit');
+      if (Object.hasOwn(ctx.state.units, unit.id)) fail('gm/duplicate_unit', `there is already a unit "${unit.id}" (${ctx.state.units[unit.id].name})`, 'unit');
       const slot = numberArg(cmd, 'slot', { min: 0, optional: true });
       ctx.emit({ type: 'unit.added', unit });
       // the engine checks the shape; only the ruleset knows what its `data` must hold. A unit it cannot

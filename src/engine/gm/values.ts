@@ -2,6 +2,7 @@
  * Setting a unit's values by hand: pools, stats, position, facing, elevation, status, data.
  * Each is one core event (the same events the rules emit), so views, replay and undo need nothing new.
  */
+import { own } from '../own.ts';
 import { fail } from '../rejection.ts';
 import type { CommandHandler, Ruleset } from '../ruleset.ts';
 import type { Json, UnitStatus } from '../types.ts';
@@ -17,7 +18,7 @@ export function valueCommands(ruleset: Ruleset): Record<string, CommandHandler> 
       const pool = stringArg(cmd, 'pool');
       const value = numberArg(cmd, 'value', {});
       const max = numberArg(cmd, 'max', { optional: true });
-      const p = u.pools[pool];
+      const p = own(u.pools, pool);
       if (!p) {
         if (max === undefined) fail('unit/no_pool', `${u.name} has no ${pool}; give "max" to add it`, 'pool');
         if (value < 0 || value > max) fail('gm/out_of_range', `${pool} ${value} is outside 0..${max}`, 'value');

@@ -17,17 +17,15 @@ export function plainEntry(entry: object): Record<string, Json> {
   return JSON.parse(JSON.stringify(entry)) as Record<string, Json>;
 }
 
-/** id, name, side and who plays it: as every file writes them. */
+/** id, name, side, who plays it and the policy that steers it in simulation: as every file writes them. */
 export function entryHead(unit: Unit): Record<string, Json> {
-  return { id: unit.id, name: unit.name, side: unit.side, ...(unit.controller !== undefined ? { controller: unit.controller } : {}) };
+  const policy = unit.policy ?? (typeof unit.data.policy === 'string' ? unit.data.policy : undefined); // data.policy: states made before Unit.policy
+  return { id: unit.id, name: unit.name, side: unit.side, ...(unit.controller !== undefined ? { controller: unit.controller } : {}), ...(policy !== undefined ? { policy } : {}) };
 }
 
-/** The GM's notes and the unit's policy, kept in unit data by every ruleset under these keys. */
+/** The GM's notes, kept in unit data by every ruleset under this key. */
 export function entryNotes(data: Record<string, Json>): Record<string, Json> {
-  return {
-    ...(typeof data.policy === 'string' ? { policy: data.policy } : {}),
-    ...(typeof data.gmNotes === 'string' ? { gmNotes: data.gmNotes } : {}),
-  };
+  return typeof data.gmNotes === 'string' ? { gmNotes: data.gmNotes } : {};
 }
 
 /** The unit's cell as a file writes it (`at: [x, y]`); undefined off the grid. */

@@ -1,7 +1,7 @@
 /** Builds the initial encounter state from a validated duel60 file (no dice). */
 import { distance } from '../../engine/space/grid.ts';
 import { facingToward } from '../../engine/space/facing.ts';
-import { newEncounter, type EncounterState, type Json, type Unit } from '../../engine/index.ts';
+import { newEncounter, sidePoliciesOf, type EncounterState, type Json, type Unit } from '../../engine/index.ts';
 import { gridMapFrom } from '../../engine/space/map-file.ts';
 import type { D60Data } from './model.ts';
 import type { Ability, EncounterDoc, UnitDoc, Weapon } from './schema.ts';
@@ -31,7 +31,6 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
     delayed: null,
     owesAction: false,
   };
-  if (u.policy) data.policy = u.policy;
   if (u.gmNotes) data.gmNotes = u.gmNotes;
   const s = u.stats;
   const health = u.start.health ?? s.health;
@@ -54,6 +53,7 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
     data: data as unknown as Record<string, Json>,
   };
   if (u.controller) unit.controller = u.controller;
+  if (u.policy) unit.policy = u.policy;
   return unit;
 }
 
@@ -61,14 +61,15 @@ export function createState(doc: EncounterDoc): EncounterState {
   const map = gridMapFrom(doc.map);
   const units: Record<string, Unit> = {};
   for (const u of doc.units) units[u.id] = buildUnit(doc, u);
-  const policies = Object.fromEntries(Object.entries(doc.sides).flatMap(([id, s]) => (s.policy ? [[id, s.policy]] : [])));
+  const sidePolicies = sidePoliciesOf(doc.sides);
   return newEncounter({
+    ...(sidePolicies ? { sidePolicies } : {}),
     ruleset: 'duel60',
     name: doc.name,
     units,
     unitOrder: doc.units.map((u) => u.id),
     sides: [...new Set(doc.units.map((u) => u.side))],
     map,
-    data: { sidePolicies: policies, projectiles: [], preEmptive: [] },
+    data: { projectiles: [], preEmptive: [] },
   });
 }

@@ -36,8 +36,7 @@ export function applySideEffect(ctx: Resolution, target: UnitId, spec: SideEffec
     clock: { at: 'turn_end', unit: target },
     ...(ticks ? { tick: 'turn_start' as const } : skips ? { tick: 'turn_end' as const } : {}),
     data,
-  });
-  ctx.note(`${t.name} suffers ${spec.name} for ${spec.turns} turn${spec.turns === 1 ? '' : 's'} [${rule}]`);
+  }, () => `${t.name} suffers ${spec.name} for ${spec.turns} turn${spec.turns === 1 ? '' : 's'} [${rule}]`);
   // stunned is "helpless": the guard drops with it (D60-BLK-1 stance, D60-EFF-1)
   if (spec.name === 'Stun' && ctx.unit(target).data.blocking) {
     ctx.setData(target, 'blocking', null);

@@ -54,6 +54,8 @@ function outcome(state: EncounterState): CombatResult | null {
 export const duel60: Ruleset = {
   id: 'duel60',
   name: 'duel60',
+  rulePrefix: 'D60',
+  showcase: 'skirmish-3v3.yaml',
   description: 'Stat-contest system on tiles: one action and one movement a turn, stamina, limb attacks, d60 + Agility contests graded by margin, flanking, close quarters, travelling projectiles, side effects.',
   encounterSchema,
   inFlight,

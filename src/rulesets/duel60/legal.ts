@@ -2,12 +2,13 @@
  * Everything a duel60 unit may do now: the one list the web page, the simulator and tests share.
  * Each candidate goes through the same checks as its command (the plan* functions and refusals).
  */
-import { distance, parseCellKey } from '../../engine/space/grid.ts';
-import { currentUnit, RuleError, type ActionOption, type Command, type EncounterState, type UnitId } from '../../engine/index.ts';
+import { cellsInRadius } from '../../engine/space/area.ts';
+import { cellKey, distance, parseCellKey } from '../../engine/space/grid.ts';
+import { currentUnit, RuleError, type ActionOption, type Command, type EncounterState, type GridMap, type UnitId } from '../../engine/index.ts';
 import { actionRefusal, movementRefusal } from './actions.ts';
 import { knockedOut, LIMBS, planAttack, planKill } from './attack.ts';
 import { planCast } from './magic.ts';
-import { dataOf } from './model.ts';
+import { dataOf, enemiesOf } from './model.ts';
 import { backpedalCells, reachableCells } from './move.ts';
 import { restRefusal } from './stance.ts';
 import { planThrow, projectileCap } from './throw.ts';
@@ -27,8 +28,9 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
   if (!u || u.status !== 'active' || currentUnit(state) !== id) return [];
   const d = dataOf(u);
   const out: ActionOption[] = [];
-  const add = (command: Command, label: string, group: string, check: () => unknown) => {
-    if (passes(check)) out.push({ command, label, group });
+  // `facts`: the option's typed fields (range, targets, area)
+  const add = (command: Command, label: string, group: string, check: () => unknown, facts: Partial<ActionOption> = {}) => {
+    if (passes(check)) out.push({ command, label, group, ...facts });
   };
   const others = state.unitOrder.map((k) => state.units[k]).filter((o) => o.id !== id && o.position);
   const enemies = others.filter((o) => o.side !== u.side);
@@ -38,25 +40,25 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
       if (t.status === 'active' && near <= 1) {
         for (let n = 1; n <= Math.min(5, u.pools.stamina.value); n++) {
           const cmd = { type: 'attack', actor: id, target: t.id, limbs: LIMBS.slice(0, n) };
-          add(cmd, `Attack ${t.name} with ${n} limb${n > 1 ? 's' : ''}`, 'attack', () => planAttack(state, u, cmd));
+          add(cmd, `Attack ${t.name} with ${n} limb${n > 1 ? 's' : ''}`, 'attack', () => planAttack(state, u, cmd), { range: 1, targets: [t.id] });
         }
       }
       // what would be refused anyway (out of reach, not knocked out, not defenseless) is not even tried:
       // a refusal costs far more than the test
       for (const w of d.weapons) {
         const cmd = { type: 'attack', actor: id, target: t.id, weapon: w.id };
-        if (t.status === 'active' && near <= w.reach) add(cmd, `Strike ${t.name} with ${w.name}`, 'attack', () => planAttack(state, u, cmd));
+        if (t.status === 'active' && near <= w.reach) add(cmd, `Strike ${t.name} with ${w.name}`, 'attack', () => planAttack(state, u, cmd), { range: w.reach, targets: [t.id] });
         if (w.thrown && t.status === 'active' && near <= w.thrown.range) {
           for (let n = 1; n <= Math.min(projectileCap(u, w), w.count); n++) {
             const th = { type: 'throw', actor: id, target: t.id, weapon: w.id, count: n };
-            add(th, `Throw ${n} ${w.name} at ${t.name}`, 'throw', () => planThrow(state, u, th));
+            add(th, `Throw ${n} ${w.name} at ${t.name}`, 'throw', () => planThrow(state, u, th), { range: w.thrown.range, targets: [t.id] });
           }
         }
       }
       const vital = { type: 'attack', actor: id, target: t.id, limbs: ['right_hand'], vital: true };
-      if (knockedOut(state, t)) add(vital, `Strike a vital point of ${t.name}`, 'attack', () => planAttack(state, u, vital));
+      if (knockedOut(state, t)) add(vital, `Strike a vital point of ${t.name}`, 'attack', () => planAttack(state, u, vital), { range: 1, targets: [t.id] });
       const kill = { type: 'kill', actor: id, target: t.id };
-      if (t.status === 'down') add(kill, `Killing blow on ${t.name}`, 'attack', () => planKill(state, u, kill));
+      if (t.status === 'down') add(kill, `Killing blow on ${t.name}`, 'attack', () => planKill(state, u, kill), { range: Math.max(1, ...d.weapons.map((w) => w.reach)), targets: [t.id] });
     }
   }
   for (const a of d.abilities) {
@@ -65,16 +67,26 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
     for (const t of targets) {
       if (a.target !== 'self' && t.id !== id && distance(u.position!, t.position!) > a.range) continue;
       const cmd = { type: 'cast', actor: id, ability: a.id, target: t.id };
-      add(cmd, `${a.name}${t.id === id ? '' : ` on ${t.name}`}`, 'magic', () => planCast(state, u, cmd));
+      const facts: Partial<ActionOption> = a.target === 'self' ? { targets: [t.id] } : { range: a.range, targets: [t.id] };
+      if (a.area && a.target === 'enemy' && !a.projectile) {
+        // everyone the area takes (those fast enough evade it, but it is aimed at them: D60-DMG-4), the one aimed at first
+        const radius = a.area.radius;
+        for (const v of enemiesOf(state, u)) if (v.id !== t.id && distance(v.position!, t.position!) <= radius) facts.targets!.push(v.id);
+        facts.area = cellsInRadius(t.position!, radius, 'chebyshev', state.map as GridMap);
+      }
+      add(cmd, `${a.name}${t.id === id ? '' : ` on ${t.name}`}`, 'magic', () => planCast(state, u, cmd), facts);
     }
   }
   if (!movementRefusal(state, u)) {
-    for (const [key, spot] of reachableCells(state, u)) {
+    const reach = reachableCells(state, u);
+    for (const [key, spot] of reach) {
       if (spot.cost === 0) continue;
       const c = parseCellKey(key);
-      out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y})`, group: 'move' });
+      out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y})`, group: 'move', move: { to: c, cost: spot.cost } });
     }
-    for (const c of backpedalCells(state, u)) out.push({ command: { type: 'backpedal', actor: id, to: [c.x, c.y] }, label: `Back-pedal to (${c.x}, ${c.y})`, group: 'move' });
+    for (const c of backpedalCells(state, u)) {
+      out.push({ command: { type: 'backpedal', actor: id, to: [c.x, c.y] }, label: `Back-pedal to (${c.x}, ${c.y})`, group: 'move', move: { to: c, cost: reach.get(cellKey(c))!.cost } });
+    }
   }
   // Block uses the movement without moving: Root does not forbid it
   if (!movementRefusal(state, u, false)) {

@@ -3,7 +3,7 @@
  * rolls 1d20 + its Dodge modifier). A natural 1 misses and a natural 20 hits whatever the numbers;
  * otherwise equal or higher hits. The weapon in hand must reach the target's zone (FRL-ZONE-2..4).
  */
-import { fail, type Command, type EncounterState, type Resolution, type Unit } from '../../engine/index.ts';
+import { fail, own, type Command, type EncounterState, type Resolution, type Unit } from '../../engine/index.ts';
 import { resolveDamage, sharedRoll } from './damage.ts';
 import { equippedWeapon, mod } from './model.ts';
 import { reaches, reachWords, zoneWords } from './reach.ts';
@@ -53,7 +53,7 @@ export function attackCommand(ctx: Resolution, cmd: Command): void {
   if (!w) fail('action/no_weapon', `${u.name} has no weapon in hand`);
   if (cmd.weapon !== undefined && cmd.weapon !== w.id) fail('action/not_equipped', `${u.name} holds ${w.name}; equip "${String(cmd.weapon)}" first (a Minor action) [FRL-ACT-3]`, 'weapon');
   if (typeof cmd.target !== 'string') fail('command/bad_target', 'name a target unit', 'target');
-  const t = ctx.state.units[cmd.target];
+  const t = own(ctx.state.units, cmd.target);
   if (!t) fail('unit/unknown', `there is no unit "${cmd.target}"`, 'target');
   if (t.side === u.side) fail('action/bad_target', `${t.name} is on ${u.name}'s side`, 'target');
   if (t.status !== 'active') fail('action/bad_target', `${t.name} is ${t.status} and cannot be attacked`, 'target');

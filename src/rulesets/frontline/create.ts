@@ -1,5 +1,5 @@
 /** Builds the initial encounter state from a validated frontline file: three zones, 20 m apart (FRL-ZONE-1). */
-import { newEncounter, type EncounterState, type Json, type Unit, type ZoneMap } from '../../engine/index.ts';
+import { newEncounter, sidePoliciesOf, type EncounterState, type Json, type Unit, type ZoneMap } from '../../engine/index.ts';
 import { mapImageFrom } from '../../engine/space/map-file.ts';
 import { affinityWords, type Affinity, type DamageType, type EncounterDoc, type UnitDoc } from './schema.ts';
 import { ZONE_SPACING, ZONES, type FrlData } from './model.ts';
@@ -27,7 +27,6 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc, playerSide: string): Unit {
   const equipped = u.equipped ?? weapons[0]?.id;
   if (equipped !== undefined) data.equipped = equipped;
   if (u.evasion !== undefined) data.evasion = u.evasion;
-  if (u.policy) data.policy = u.policy;
   if (u.gmNotes) data.gmNotes = u.gmNotes;
   const rearguard = u.side === playerSide ? 'allies_rearguard' : 'enemy_rearguard';
   const unit: Unit = {
@@ -41,6 +40,7 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc, playerSide: string): Unit {
     data: data as unknown as Record<string, Json>,
   };
   if (u.controller) unit.controller = u.controller;
+  if (u.policy) unit.policy = u.policy;
   if (u.hidden) unit.hidden = true;
   return unit;
 }
@@ -51,8 +51,9 @@ export function createState(doc: EncounterDoc): EncounterState {
   const map: ZoneMap = { kind: 'zones', zones: [...ZONES], spacing: ZONE_SPACING, ...(doc.map?.image ? { image: mapImageFrom(doc.map.image) } : {}) };
   const units: Record<string, Unit> = {};
   for (const u of doc.units) units[u.id] = buildUnit(doc, u, playerSide);
-  const policies = Object.fromEntries(Object.entries(doc.sides).flatMap(([id, s]) => (s.policy ? [[id, s.policy]] : [])));
+  const sidePolicies = sidePoliciesOf(doc.sides);
   return newEncounter({
+    ...(sidePolicies ? { sidePolicies } : {}),
     ruleset: 'frontline',
     name: doc.name,
     units,
@@ -60,6 +61,6 @@ export function createState(doc: EncounterDoc): EncounterState {
     // the characters' side first, so ties and listings read heroes-first
     sides: [playerSide, ...sideIds.filter((s) => s !== playerSide)],
     map,
-    data: { playerSide, initiative: doc.initiative, sidePolicies: policies },
+    data: { playerSide, initiative: doc.initiative },
   });
 }

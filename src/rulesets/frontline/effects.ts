@@ -19,9 +19,10 @@ export function applyTimedEffect(ctx: Resolution, user: Unit, target: Unit, spec
     remaining: spec.rounds,
     clock: { at: 'turn_start', unit: user.id },
     data: { spec: spec as unknown as Json },
+  }, () => {
+    const mods = Object.entries(spec.modifiers).map(([k, v]) => `${k} ${v >= 0 ? '+' : ''}${v}`).join(', ');
+    return `${target.name} gains ${spec.name}${mods ? ` (${mods})` : ''} until the start of ${user.name}'s turn ${spec.rounds} round${spec.rounds > 1 ? 's' : ''} from now [FRL-ACT-2]`;
   });
-  const mods = Object.entries(spec.modifiers).map(([k, v]) => `${k} ${v >= 0 ? '+' : ''}${v}`).join(', ');
-  ctx.note(`${target.name} gains ${spec.name}${mods ? ` (${mods})` : ''} until the start of ${user.name}'s turn ${spec.rounds} round${spec.rounds > 1 ? 's' : ''} from now [FRL-ACT-2]`);
 }
 
 /** Round end: effects whose user is out of the fight count down here (see above). */

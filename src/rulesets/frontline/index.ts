@@ -23,6 +23,8 @@ import { fileEntry } from './roster.ts';
 export const frontline: Ruleset = {
   id: 'frontline',
   name: 'frontline',
+  rulePrefix: 'FRL',
+  showcase: 'outpost-siege.yaml',
   description: 'd20 system on three zones (rearguard / frontline / rearguard), group initiative with ambush rounds, Major and Minor actions, damage affinities (weak, strong, immune, reflect, drain), flee.',
   encounterSchema,
   create: (doc) => createState(encounterSchema.parse(doc)),

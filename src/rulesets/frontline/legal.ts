@@ -4,7 +4,7 @@
  * Nothing is done outside one's own turn: this system has no reactions.
  */
 import { currentUnit, type ActionOption, type EncounterState, type UnitId } from '../../engine/index.ts';
-import { moveDestination } from './actions.ts';
+import { moveDestination, zoneFor } from './actions.ts';
 import { canAttack } from './attack.ts';
 import { aim, devicesOf, targetsZone, type DeviceKind } from './devices.ts';
 import { dataOf, enemiesOf, equippedWeapon, units } from './model.ts';
@@ -22,24 +22,27 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
   const w = equippedWeapon(u);
   if (w) {
     for (const t of enemiesOf(state, u)) {
-      if (canAttack(state, u, t, w)) out.push({ command: { type: 'attack', actor: id, target: t.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack' });
+      if (canAttack(state, u, t, w)) out.push({ command: { type: 'attack', actor: id, target: t.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack', targets: [t.id] });
     }
   }
   for (const kind of ['gadget', 'stream'] as DeviceKind[]) {
     for (const d of devicesOf(u, kind)) {
       if (targetsZone(d)) {
         for (const zone of state.map?.kind === 'zones' ? state.map.zones : []) {
-          if (aim(state, u, d, undefined, zone).ok) out.push({ command: { type: kind, actor: id, [kind]: d.id, zone }, label: `${d.name} on the ${zoneWords(zone)}`, group: kind });
+          const a = aim(state, u, d, undefined, zone);
+          // a zone is no cells (no `area`): its `targets` are everyone in it the device takes
+          if (a.ok) out.push({ command: { type: kind, actor: id, [kind]: d.id, zone }, label: `${d.name} on the ${zoneWords(zone)}`, group: kind, targets: a.targets.map((t) => t.id) });
         }
       } else {
         for (const t of units(state)) {
-          if (aim(state, u, d, t.id, undefined).ok) out.push({ command: { type: kind, actor: id, [kind]: d.id, target: t.id }, label: `${d.name} on ${t.name}`, group: kind });
+          if (aim(state, u, d, t.id, undefined).ok) out.push({ command: { type: kind, actor: id, [kind]: d.id, target: t.id }, label: `${d.name} on ${t.name}`, group: kind, targets: [t.id] });
         }
       }
     }
   }
   const to = moveDestination(u);
-  out.push({ command: { type: 'move', actor: id, to }, label: `Move to the ${to === 'frontline' ? 'frontline' : 'rearguard'}`, group: 'move' });
+  // a move goes one zone over and spends the Major action, not movement: one step of one
+  out.push({ command: { type: 'move', actor: id, to }, label: `Move to the ${to === 'frontline' ? 'frontline' : 'rearguard'}`, group: 'move', move: { to: zoneFor(state, u, to), cost: 1 } });
   if (enemiesOf(state, u).length) out.push({ command: { type: 'flee', actor: id }, label: 'Flee the battle', group: 'flee' });
   out.push({ command: { type: 'end_turn', actor: id }, label: 'End the turn', group: 'turn' });
   return out;

@@ -1,7 +1,8 @@
 /** Builds the initial encounter state from a validated outerah file. */
-import { newEncounter, type EncounterState, type GridMap, type Json, type Terrain, type Unit } from '../../engine/index.ts';
+import { newEncounter, sidePoliciesOf, type EncounterState, type GridMap, type Json, type Terrain, type Unit } from '../../engine/index.ts';
 import { mapImageFrom } from '../../engine/space/map-file.ts';
 import { classRow } from './classes.ts';
+import { alignmentTable } from './elements.ts';
 import type { OutData, Weapon } from './model.ts';
 import type { EncounterDoc, Skill, UnitDoc, WeaponDoc } from './schema.ts';
 import { WEAPON_KINDS } from './weapon-table.ts';
@@ -66,7 +67,6 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
   if (u.boon) data.boon = u.boon;
   const kinds = [...new Set(u.reactions.map((r) => r.kind))];
   if (u.reaction ?? kinds[0]) data.reaction = u.reaction ?? kinds[0];
-  if (u.policy) data.policy = u.policy;
   if (u.gmNotes) data.gmNotes = u.gmNotes;
   const unit: Unit = {
     id: u.id,
@@ -91,6 +91,7 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
     data: data as unknown as Record<string, Json>,
   };
   if (u.controller) unit.controller = u.controller;
+  if (u.policy) unit.policy = u.policy;
   return unit;
 }
 
@@ -115,12 +116,13 @@ export function createState(doc: EncounterDoc): EncounterState {
   for (const u of doc.units) units[u.id] = buildUnit(doc, u);
   const sides = [...new Set(doc.units.map((u) => u.side))];
   const declared = Object.entries(doc.sides).filter(([, s]) => s.players).map(([id]) => id);
-  const policies = Object.fromEntries(Object.entries(doc.sides).flatMap(([id, s]) => (s.policy ? [[id, s.policy]] : [])));
   // units hidden in the file start Hidden and unaware-of: their first attack is an Opener (OUT-OPEN-1)
   const effects = doc.units
     .filter((u) => u.hidden)
     .map((u, i) => ({ id: `fx-start${i}`, name: 'Hidden', categories: ['buff'], target: u.id, stacks: 1, data: { unaware: true, unseen: 0 } }));
+  const sidePolicies = sidePoliciesOf(doc.sides);
   return newEncounter({
+    ...(sidePolicies ? { sidePolicies } : {}),
     ruleset: 'outerah',
     name: doc.name,
     units,
@@ -132,8 +134,8 @@ export function createState(doc: EncounterDoc): EncounterState {
       settings: doc.settings as unknown as Json,
       items: doc.content.items as unknown as Json,
       classes: doc.classes as unknown as Json,
+      alignments: alignmentTable(doc.alignments) as unknown as Json,
       playerSides: declared.length ? declared : [sides[0]],
-      sidePolicies: policies,
       surroundings: doc.map.surroundings,
       ships: Object.fromEntries(doc.ships.map((s) => [s.id, buildShip(s)])) as unknown as Json,
     },

@@ -104,9 +104,52 @@ describe('outerah healing', () => {
     t.start(5, 1);
     // Water Potion heals 10; water is the Hero's boon: × 50 % = 5
     const ev = t.do({ type: 'use_item', actor: 'hero', item: 'waterpotion' });
-    expect(t.checks(ev)).toEqual(['Water Potion 10 × Water healing, boon element: half 50% = 5 → Hero heals 5 [OUT-HEAL-1]']);
+    expect(t.checks(ev)).toEqual(['Water Potion 10 × a potion of its boon element: half 50% = 5 → Hero heals 5 [OUT-HEAL-1]']);
     expect(t.hp('hero')).toBe(15);
     expect(t.rejects({ type: 'use_item', actor: 'hero', item: 'potion' })).toBe('action/slot_used'); // one Secondary action
+  });
+
+  it('OUT-HEAL-1: a boon potion halves what the resistance would give ("half of what you would otherwise be healed for"); a boon spell is not halved (ruling)', () => {
+    // Hero aligned with water (boon) and 50 % water: the Water Potion's 10 × resistance 50 % = 5, × ½ for the boon
+    // potion = 2.5 → 2 (before: the boon half replaced the resistance, 5)
+    const t = new Table(outerah, duel({ hero: { startHp: 10, boon: 'water', resist: { water: 50 }, items: { waterpotion: 1 } }, extra: [healer] }));
+    t.start(5, 12, 1); // Hero 12, Foe 2 + 1 + 12 = 15, Sage 4: Foe, Hero, Sage
+    t.do({ type: 'end_turn', actor: 'foe' });
+    const ev = t.do({ type: 'use_item', actor: 'hero', item: 'waterpotion' });
+    expect(t.checks(ev)).toEqual(['Water Potion 10 × Water healing, resistance 50% 50% × a potion of its boon element: half 50% → rounded down 2 = 2 → Hero heals 2 [OUT-HEAL-1]']);
+    expect(t.hp('hero')).toBe(12);
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // the Sage's Tidal Mend (water, a spell): 2d6(4, 6) = 10 × resistance 50 % = 5, no boon halving for a spell → 17
+    const mend = t.dice(4, 6).do({ type: 'cast', actor: 'sage', skill: 'mend', target: 'hero' });
+    expect(t.checks(mend)).toEqual(['2d6(4, 6) × Water healing, resistance 50% 50% = 5 → Hero heals 5 [OUT-HEAL-1]']);
+    expect(t.hp('hero')).toBe(17);
+  });
+
+  it('OUT-HEAL-1: the alignment table: fire or wind aligned heal 50 % from water (the text\'s rows); a file adds its own', () => {
+    // Hero aligned with fire drinks a Water Potion (10): 50 % → 5; a wind-aligned Hero mends itself with water: 2d6(3, 3)
+    // = 6 → 3; the file's row earth ← water 25 % makes an earth-aligned Hero heal ⌊10 × 25 %⌋ = 2
+    const t = new Table(outerah, duel({ hero: { startHp: 10, boon: 'fire', items: { waterpotion: 1 } } }));
+    t.start(5, 1);
+    const ev = t.do({ type: 'use_item', actor: 'hero', item: 'waterpotion' });
+    expect(t.checks(ev)).toEqual(['Water Potion 10 × Fire aligned, healed by Water 50% = 5 → Hero heals 5 [OUT-HEAL-1]']);
+    const w = new Table(outerah, duel({ hero: { skills: ['mend'], startHp: 10, boon: 'wind' } }));
+    w.start(5, 1);
+    const spell = w.dice(3, 3).do({ type: 'cast', actor: 'hero', skill: 'mend', target: 'hero' });
+    expect(w.checks(spell)).toEqual(['2d6(3, 3) × Wind aligned, healed by Water 50% = 3 → Hero heals 3 [OUT-HEAL-1]']);
+    const f = new Table(outerah, duel({ hero: { startHp: 10, boon: 'earth', items: { waterpotion: 1 } }, doc: { alignments: { earth: { water: 25 } } } }));
+    f.start(5, 1);
+    expect(f.checks(f.do({ type: 'use_item', actor: 'hero', item: 'waterpotion' }))).toEqual(['Water Potion 10 × Earth aligned, healed by Water 25% → rounded down 2 = 2 → Hero heals 2 [OUT-HEAL-1]']);
+  });
+
+  it('OUT-HEAL-1, OUT-EFF-6: the preview of a potion, a heal and a buff says what will be rolled (issue 21: not "no roll")', () => {
+    const t = new Table(outerah, duel({ hero: { startHp: 10, boon: 'water', skills: ['mend', 'regen'], items: { waterpotion: 1, potion: 1 } } }));
+    t.start(5, 1);
+    // Potion 2d4: 2..8, mean 5; the Water Potion's 10 halved for the boon potion: 5; Tidal Mend 2d6 of water, a spell: 2..12
+    expect(t.preview({ type: 'use_item', actor: 'hero', item: 'potion' }).notes).toEqual(['Potion rolls 2d4 healing: Hero heals 2–8 (avg 5)']);
+    expect(t.preview({ type: 'use_item', actor: 'hero', item: 'waterpotion', target: 'hero' }).notes).toEqual(['Water Potion rolls 10 healing (a potion of its boon element: half 50%): Hero heals 5']);
+    expect(t.preview({ type: 'cast', actor: 'hero', skill: 'mend', target: 'hero' }).notes).toEqual(['Tidal Mend rolls 2d6 healing: Hero heals 2–12 (avg 7)']);
+    // Regrowth: D100 ≤ 80 + 10 for Wisdom 20 = 90
+    expect(t.preview({ type: 'cast', actor: 'hero', skill: 'regen', target: 'hero' })).toEqual({ chance: 0.9, why: "Regen takes hold on D100 ≤ 90 (its rate by Hero's Wisdom) [OUT-EFF-6]", affected: [{ unit: 'hero', chance: 0.9 }] });
   });
 
   it('OUT-RES-3: immune to an element: none of its healing, none of its buffs', () => {
@@ -146,6 +189,6 @@ describe('outerah healing', () => {
   });
 
   it('OUT-HEAL-1: the factor table (ruling)', () => {
-    expect([healFactor(100, false).factor, healFactor(50, false).factor, healFactor(200, false).factor, healFactor(0, true).factor, healFactor(100, true).factor, healFactor(-20, false).factor]).toEqual([1, 0.5, 0.5, 0, 0.5, 1]);
+    expect([healFactor(100).factor, healFactor(50).factor, healFactor(200).factor, healFactor(0).factor, healFactor(-20).factor]).toEqual([1, 0.5, 0.5, 0, 1]);
   });
 });

@@ -92,13 +92,31 @@ describe('outerah effects', () => {
     t.do({ type: 'end_turn', actor: 'hero' });
     t.do({ type: 'end_turn', actor: 'foe' });
     t.dice(10).do(cast('regen', 'hero'));
-    expect(t.state.effects.find((f) => f.name === 'Regen')?.remaining).toBe(4); // on itself mid-turn: 3 + 1
+    expect(t.state.effects.find((f) => f.name === 'Regen')?.remaining).toBe(3); // on itself in its own turn: this round is the first
     t.do({ type: 'end_turn', actor: 'hero' });
     t.do({ type: 'end_turn', actor: 'foe' });
-    expect(t.state.effects.find((f) => f.name === 'Regen')?.remaining).toBe(3);
+    expect(t.state.effects.find((f) => f.name === 'Regen')?.remaining).toBe(2);
     const again = t.dice(10).do(cast('regen', 'hero'));
     expect(t.lines(again)).toContain('Regen(3) on Hero again: the count starts anew [OUT-EFF-6]');
-    expect(t.state.effects.find((f) => f.name === 'Regen')).toMatchObject({ remaining: 4, stacks: 1 });
+    expect(t.state.effects.find((f) => f.name === 'Regen')).toMatchObject({ remaining: 3, stacks: 1 });
+  });
+
+  it('OUT-EFF-6, OUT-TIME-1: a buff a unit puts on itself in its own turn lasts the rounds listed, not one more', () => {
+    // "only lasts for the duration listed": Regen(3) cast by Hero on itself in round 1 heals at the end of
+    // Hero's turns in rounds 1, 2 and 3 (3 each: 3 per tier × tier 1), then is gone: 20 + 9 = 29, and no
+    // fourth heal in round 4. (Before, the cast turn counted as "landing after its turn": Regen(4), 32.)
+    const t = new Table(outerah, duel({ hero: { skills: ['regen'], startHp: 20 } }));
+    t.start(5, 1); // Hero 6 + 1 + 5 = 12 first, Foe 2 + 1 + 1 = 4
+    t.dice(10).do(cast('regen', 'hero')); // D100(10) ≤ 90: lands
+    expect(t.state.effects.find((f) => f.name === 'Regen')?.remaining).toBe(3);
+    const heals: string[] = [];
+    for (let r = 1; r <= 4; r++) {
+      heals.push(...t.checks(t.do({ type: 'end_turn', actor: 'hero' })));
+      t.do({ type: 'end_turn', actor: 'foe' });
+    }
+    expect(heals).toEqual(Array(3).fill('Regen per tier 3 × tier 1 100% = 3 → heals 3 [OUT-EFF-1]'));
+    expect(t.hp('hero')).toBe(29);
+    expect(t.state.effects.some((f) => f.name === 'Regen')).toBe(false);
   });
 
   it('OUT-EFF-7: the effect table names every effect of the text', () => {

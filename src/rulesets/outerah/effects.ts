@@ -17,7 +17,7 @@ import { effectRow, type EffectRow } from './effect-table.ts';
 import { resistanceOf, type Element } from './elements.ts';
 import { dataOf, stat } from './model.ts';
 import { turnsOf } from './borrowed-turns.ts';
-import { actedThisRound, grantHasteSlot, inspire, startSlow } from './timing.ts';
+import { actedThisRound, grantHasteSlot, inspire, startSlow, takingTurn } from './timing.ts';
 
 export interface EffectOrder {
   name: string;
@@ -84,10 +84,12 @@ export function land(ctx: Resolution, source: Unit, target: Unit, row: EffectRow
   }
   const rounds = order.rounds ?? row.rounds;
   // Haste's extra turn comes this round wherever it lands, so Haste(3) counts this round as its first:
-  // exactly three extra turns (ruling OUT-INIT-3); other effects landing after the target's turn count from the next round.
+  // exactly three extra turns (ruling OUT-INIT-3); other effects landing after the target's turn count from the next round,
+  // but one landing during the target's own turn counts this round ("only lasts for the duration listed": Regen(3) on
+  // oneself heals at the end of this turn and the next two, not three more).
   // A mount's turns are its tamer's, a controlled pet's its trainer's (rulings OUT-MNT-1, OUT-PET-1): its own slot, skipped, says nothing
   const turns = turnsOf(ctx.state, target).id;
-  const late = row.timing !== 'haste' && actedThisRound(ctx.state, turns);
+  const late = row.timing !== 'haste' && actedThisRound(ctx.state, turns) && !takingTurn(ctx.state, turns);
   const remaining = rounds === undefined ? undefined : rounds + (late ? 1 : 0);
   const old = ctx.state.effects.find((f) => f.target === target.id && f.name === row.name);
   if (old) {

@@ -25,14 +25,33 @@ export function resistedHit(raw: number, r: number): { damage: number; heals: nu
 }
 
 /**
- * Healing factor of an element on a unit (ruling OUT-HEAL-1): full at 100 %, less the further the
- * resistance is from 100 either way (50 % → half, 200 % → half), none when immune; an element that
- * heals the unit when it hits (r < 0) heals normally; the unit's boon element always heals half.
+ * Healing factor of an element on a unit by its resistance (ruling OUT-HEAL-1): full at 100 %, less the further the
+ * resistance is from 100 either way (50 % → half, 200 % → half), none when immune; an element that heals the unit
+ * when it hits (r < 0) heals normally. Alignment and a boon potion multiply on top (heal.ts).
  */
-export function healFactor(r: number, isBoon: boolean): { factor: number; why: string } {
+export function healFactor(r: number): { factor: number; why: string } {
   if (r === 0) return { factor: 0, why: 'immune: no healing of that element' };
-  if (isBoon) return { factor: 0.5, why: 'boon element: half' };
   if (r < 0) return { factor: 1, why: `absorbs the element (${r}%)` };
   if (r <= 100) return { factor: r / 100, why: `resistance ${r}%` };
   return { factor: 100 / r, why: `resistance ${r}% (weak to it)` };
+}
+
+/** How much of a healing element's value a unit aligned with an element gets, in percent (100 when unlisted). */
+export type AlignmentTable = Partial<Record<Element, Partial<Record<Element, number>>>>;
+
+/**
+ * The alignment table the text gives (OUT-HEAL-1): "A fire aligned creature using a water infused potion heals for
+ * 50% the normal value; a water spell to heal on a wind aligned creature heals for 50% the normal value." A file's
+ * `alignments` adds rows or overrides these cells.
+ */
+export const TEXT_ALIGNMENTS: AlignmentTable = { fire: { water: 50 }, wind: { water: 50 } };
+
+/** The text's table with the file's rows laid over it, cell by cell. */
+export function alignmentTable(file: AlignmentTable = {}): AlignmentTable {
+  const out: AlignmentTable = {};
+  for (const e of ELEMENTS) {
+    const row = { ...TEXT_ALIGNMENTS[e], ...file[e] };
+    if (Object.keys(row).length) out[e] = row;
+  }
+  return out;
 }

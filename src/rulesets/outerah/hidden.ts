@@ -23,8 +23,7 @@ export function hideCommand(ctx: Resolution, cmd: Command): void {
   const why = hideBlocker(ctx.state, u);
   if (why) fail('action/seen', why);
   spendSlot(ctx, u, 'secondary');
-  ctx.applyEffect({ name: 'Hidden', categories: ['buff'], target: u.id, data: { unaware: false, unseen: 0 } });
-  ctx.note(`${u.name} hides; ${UNSEEN_ROUNDS} rounds unseen and its next attack is an Opener [OUT-OPEN-2]`);
+  ctx.applyEffect({ name: 'Hidden', categories: ['buff'], target: u.id, data: { unaware: false, unseen: 0 } }, () => `${u.name} hides; ${UNSEEN_ROUNDS} rounds unseen and its next attack is an Opener [OUT-OPEN-2]`);
 }
 
 /** Round end: Hidden units next to an enemy are found; the others count a round unseen. */

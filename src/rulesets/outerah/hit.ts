@@ -80,10 +80,9 @@ export function rollHit(ctx: Resolution, attacker: Unit, target: Unit, spec: Str
   else {
     const c = ctx.roll(100, 'critical check');
     crit = c <= odds.crit;
-    // no breakdown to build when nobody reads it (the simulator): the same die, the version stepped alike
-    if (!ctx.logging) ctx.unlogged();
-    else ctx.check(
-      { label: `critical check (${spec.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [c], value: c }], total: c, against: { op: '<=', value: odds.crit, name: 'crit' }, outcome: crit ? 'critical hit' : 'no critical', rules: ['OUT-HIT-2', 'OUT-HIT-1'] },
+    // the breakdown is built only when someone keeps the log (not in the simulator)
+    ctx.check(
+      () => ({ label: `critical check (${spec.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [c], value: c }], total: c, against: { op: '<=', value: odds.crit, name: 'crit' }, outcome: crit ? 'critical hit' : 'no critical', rules: ['OUT-HIT-2', 'OUT-HIT-1'] }),
       attacker.id,
       target.id,
     );
@@ -94,9 +93,8 @@ export function rollHit(ctx: Resolution, attacker: Unit, target: Unit, spec: Str
     const second = odds.advantage ? ctx.roll(100, 'hit check (advantage)') : undefined;
     const h = second === undefined ? first : Math.min(first, second);
     const hit = h <= odds.threshold;
-    if (!ctx.logging) ctx.unlogged();
-    else ctx.check(
-      { label: `hit check (${spec.name})`, terms: [hitDie(first, second, h), ...(odds.advantage ? [{ kind: 'note' as const, text: `advantage: ${odds.advantage}` }] : [])], total: h, against: { op: '<=', value: odds.threshold, terms: odds.terms }, outcome: hit ? 'hit' : 'miss', rules: ['OUT-HIT-1', 'OUT-HIT-4', ...(odds.advantage ? ['OUT-PET-5'] : [])] },
+    ctx.check(
+      () => ({ label: `hit check (${spec.name})`, terms: [hitDie(first, second, h), ...(odds.advantage ? [{ kind: 'note' as const, text: `advantage: ${odds.advantage}` }] : [])], total: h, against: { op: '<=', value: odds.threshold, terms: odds.terms }, outcome: hit ? 'hit' : 'miss', rules: ['OUT-HIT-1', 'OUT-HIT-4', ...(odds.advantage ? ['OUT-PET-5'] : [])] }),
       attacker.id,
       target.id,
     );
@@ -106,9 +104,8 @@ export function rollHit(ctx: Resolution, attacker: Unit, target: Unit, spec: Str
   if (result !== 'miss' && odds.coverDie) {
     const d = ctx.roll(10, 'half cover');
     const even = d % 2 === 0;
-    if (!ctx.logging) ctx.unlogged();
-    else ctx.check(
-      { label: 'half cover die', terms: [{ kind: 'dice', label: 'd10', faces: [d], value: d }], total: d, outcome: even ? 'even: the hit stands' : 'odd: the cover takes it, miss', rules: ['OUT-COV-1'] },
+    ctx.check(
+      () => ({ label: 'half cover die', terms: [{ kind: 'dice', label: 'd10', faces: [d], value: d }], total: d, outcome: even ? 'even: the hit stands' : 'odd: the cover takes it, miss', rules: ['OUT-COV-1'] }),
       attacker.id,
       target.id,
     );

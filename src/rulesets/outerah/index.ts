@@ -65,6 +65,8 @@ function outcome(state: EncounterState): CombatResult | null {
 export const outerah: Ruleset = {
   id: 'outerah',
   name: 'outerah',
+  rulePrefix: 'OUT',
+  showcase: 'ridge-cover.yaml',
   description: 'Speed-based turns with Haste/Slow/Stop/Inspiration, D100 hit checks (Charisma vs Agility, facing, cover), 12 elemental resistances, weapon types with stacking debuffs, buffs, debuffs and reactions.',
   encounterSchema,
   create: (doc) => createState(encounterSchema.parse(doc)),

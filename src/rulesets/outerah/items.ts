@@ -17,7 +17,7 @@ export function itemBlocker(state: EncounterState, u: Unit, t: Unit, item: strin
 export function useItemOn(ctx: Resolution, u: Unit, t: Unit, item: string): void {
   const def = itemsOf(ctx.state).find((i) => i.id === item)!;
   ctx.setData(u.id, 'items', { ...dataOf(ctx.unit(u.id)).items, [item]: (dataOf(ctx.unit(u.id)).items[item] ?? 0) - 1 });
-  healWith(ctx, u, ctx.unit(t.id), def.heal, def.element, def.name);
+  healWith(ctx, u, ctx.unit(t.id), def.heal, def.element, def.name, 'potion');
 }
 
 export function useItemCommand(ctx: Resolution, cmd: Command): void {

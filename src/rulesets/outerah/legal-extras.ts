@@ -12,6 +12,7 @@ import { fromReach, reachableCells, takenCells } from './move.ts';
 import { isPincer } from './pet-link.ts';
 import { orderBlocker, petBudget, returnCellIn } from './pet-orders.ts';
 import { petsOf, turnKey } from './pets.ts';
+import { reachOf } from './ranges.ts';
 import { castBlocker } from './skills.ts';
 import { crewBlocker, distanceToShip, HEADINGS, quarterTurns, shipList, shipMovement, shipOf, type CannonSide, type Ship } from './ship-model.ts';
 import { stationBlocker, STATIONS, steerBlocker } from './ship-stations.ts';
@@ -23,7 +24,8 @@ import { isOpenAir, surroundings } from './terrain.ts';
 import { HOOKSHOT_RANGE, hookshotBlocker, REPEL_CELLS, staysPut } from './space.ts';
 import { swimBlocker } from './water.ts';
 
-const opt = (group: string, label: string, command: ActionOption['command']): ActionOption => ({ command, label, group });
+/** `facts`: the option's typed fields (move, range, targets). */
+const opt = (group: string, label: string, command: ActionOption['command'], facts?: Partial<ActionOption>): ActionOption => (facts ? { command, label, group, ...facts } : { command, label, group });
 
 /** A pet's Move Order options in a search result: built once per result, trainer and pet (id and name), shared (fromReach). */
 function petMoveOptions(reach: Map<string, Reach>, u: Unit, pet: Unit): ActionOption[] {
@@ -31,7 +33,7 @@ function petMoveOptions(reach: Map<string, Reach>, u: Unit, pet: Unit): ActionOp
   for (const [key, spot] of reach) {
     if (spot.cost === 0 || spot.canStop === false) continue;
     const c = parseCellKey(key);
-    out.push(opt('pet', `${pet.name}: Move Order to (${c.x}, ${c.y}) — ${spot.cost} Movement`, { type: 'pet', actor: u.id, pet: pet.id, order: 'move', to: [c.x, c.y] }));
+    out.push(opt('pet', `${pet.name}: Move Order to (${c.x}, ${c.y}) — ${spot.cost} Movement`, { type: 'pet', actor: u.id, pet: pet.id, order: 'move', to: [c.x, c.y] }, { move: { to: c, cost: spot.cost } }));
   }
   return out;
 }
@@ -54,12 +56,13 @@ function petOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
     const mineSpec = mine && weaponSpec(mine);
     for (const t of units) {
       if (!w || attackBlocker(state, pet, t, petSpec!)) continue;
-      if (dataOf(u).attackedTurn !== key) out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}`, { ...base, order: 'attack', target: t.id }));
+      // after the trainer's own attack the lone order bears the interference (ruling OUT-PET-3)
+      out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}${dataOf(u).attackedTurn === key ? ' (Trainer Interference)' : ''}`, { ...base, order: 'attack', target: t.id }, { range: reachOf(state, pet, t, petSpec!.range).range, targets: [t.id] }));
       if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && !attackBlocker(state, u, t, mineSpec!)) {
-        out.push(opt('attack', `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }));
+        out.push(opt('attack', `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }, { range: reachOf(state, u, t, mineSpec!.range).range, targets: [t.id] }));
       }
       for (const k of dataOf(u).skills) {
-        if (k.kind === 'attack' && !castBlocker(state, u, k, t)) out.push(opt('attack', `${u.name} and ${pet.name}: Skill Order ${k.name} on ${t.name}`, { ...base, order: 'skill', skill: k.id, target: t.id }));
+        if (k.kind === 'attack' && !castBlocker(state, u, k, t)) out.push(opt('attack', `${u.name} and ${pet.name}: Skill Order ${k.name} on ${t.name}`, { ...base, order: 'skill', skill: k.id, target: t.id }, { range: reachOf(state, u, t, k.range).range, targets: [t.id] }));
       }
     }
   }
@@ -73,7 +76,7 @@ function mountOptions(state: EncounterState, u: Unit, out: ActionOption[]): void
   if (!rideBlocker(state, u)) out.push(opt('mount', `Ride ${state.units[rec.unit].name}`, { type: 'ride', actor: u.id }));
   if (rec.state === 'riding' && u.position && u.pools.movement.value >= 1) {
     for (const c of neighbours(u.position)) {
-      if (!dismountBlocker(state, u, c)) out.push(opt('mount', `Dismount to (${c.x}, ${c.y}) — 1 Movement`, { type: 'dismount', actor: u.id, to: [c.x, c.y] }));
+      if (!dismountBlocker(state, u, c)) out.push(opt('mount', `Dismount to (${c.x}, ${c.y}) — 1 Movement`, { type: 'dismount', actor: u.id, to: [c.x, c.y] }, { move: { to: c, cost: 1 } }));
     }
   }
 }
@@ -129,7 +132,7 @@ function cannonOptions(state: EncounterState, u: Unit, ship: Ship, side: CannonS
   }
   for (const t of state.unitOrder.map((k) => state.units[k])) {
     if (!t.position || cannonUnitBlocker(state, ship, side, u, t, cannonSpec(c.tier, distance(u.position!, t.position), t))) continue;
-    out.push(opt('attack', `Fire the ${side} cannon at ${t.name}`, { type: 'fire_cannon', actor: u.id, target: t.id }));
+    out.push(opt('attack', `Fire the ${side} cannon at ${t.name}`, { type: 'fire_cannon', actor: u.id, target: t.id }, { targets: [t.id] }));
   }
 }
 
@@ -147,7 +150,7 @@ function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): v
   if (!ship.catapult!.orb) {
     for (const k of dataOf(u).skills) if (k.kind === 'attack' || k.kind === 'debuff') out.push(opt('ship', `Enchant an orb with ${k.name}`, { type: 'enchant_orb', actor: u.id, skill: k.id }));
   } else {
-    for (const t of units) if (!orbLaunchBlocker(state, u, ship, t)) out.push(opt('attack', `Launch the orb at ${t.name}`, { type: 'launch', actor: u.id, payload: 'orb', target: t.id }));
+    for (const t of units) if (!orbLaunchBlocker(state, u, ship, t)) out.push(opt('attack', `Launch the orb at ${t.name}`, { type: 'launch', actor: u.id, payload: 'orb', target: t.id }, { targets: [t.id] }));
   }
   const map = state.map as GridMap;
   const max = catapultRange(ship.catapult!.tier);
@@ -160,7 +163,7 @@ function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): v
         const c = { x, y };
         if (landingBlocker(state, u, ship, who, c, taken)) continue;
         const air = isOpenAir(state, c) ? (dataOf(who).wings ? ' — open air: it flies' : ' — open air: it falls, out of the fight') : surroundings(state) !== 'space' || staysPut(state, c) ? '' : ' — out of every gravity field: it drifts away';
-        out.push(opt('ship', `Catapult ${who.name} to (${x}, ${y})${air}`, { type: 'launch', actor: u.id, payload: 'unit', unit: who.id, to: [x, y] }));
+        out.push(opt('ship', `Catapult ${who.name} to (${x}, ${y})${air}`, { type: 'launch', actor: u.id, payload: 'unit', unit: who.id, to: [x, y] }, { targets: [who.id] }));
       }
     }
   }
@@ -169,7 +172,7 @@ function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): v
       if (have < 1 || boxLaunchBlocker(state, u, ship, t, item, 1)) continue;
       for (let count = 1; count <= have; count++) {
         for (const balloons of [true, false]) {
-          out.push(opt('item', `Launch an item box of ${count} ${item} to ${t.name} ${balloons ? 'on balloons' : 'without balloons (it smashes)'}`, { type: 'launch', actor: u.id, payload: 'box', target: t.id, item, count, balloons }));
+          out.push(opt('item', `Launch an item box of ${count} ${item} to ${t.name} ${balloons ? 'on balloons' : 'without balloons (it smashes)'}`, { type: 'launch', actor: u.id, payload: 'box', target: t.id, item, count, balloons }, { targets: [t.id] }));
         }
       }
     }

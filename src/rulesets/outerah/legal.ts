@@ -8,7 +8,8 @@ import { hideBlocker } from './hidden.ts';
 import { itemBlocker } from './items.ts';
 import { dataOf } from './model.ts';
 import { fromReach, reachableCells } from './move.ts';
-import { castBlocker } from './skills.ts';
+import { reachOf } from './ranges.ts';
+import { castBlocker, isHarmful } from './skills.ts';
 import { weaponSpec } from './spec.ts';
 import { attackBlocker } from './targeting.ts';
 import { hasSlot } from './turn.ts';
@@ -21,7 +22,7 @@ function moveOptions(reach: Map<string, Reach>, id: UnitId): ActionOption[] {
   for (const [key, spot] of reach) {
     if (spot.cost === 0) continue;
     const c = parseCellKey(key);
-    out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y}) — ${spot.cost} Movement`, group: 'move' });
+    out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y}) — ${spot.cost} Movement`, group: 'move', move: { to: c, cost: spot.cost } });
   }
   return out;
 }
@@ -32,26 +33,27 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
   const d = dataOf(u);
   const out: ActionOption[] = [];
   const units = state.unitOrder.map((k) => state.units[k]);
-  const petAttacked = d.petAttackedTurn === turnKey(state); // ruling OUT-PET-3
+  // ruling OUT-PET-3: after a lone pet attack this turn the trainer's own attack bears the interference
+  const late = d.petAttackedTurn === turnKey(state) ? ' (Trainer Interference)' : '';
   for (const w of d.weapons) {
-    if (!hasSlot(u, slotOfWeapon(w)) || petAttacked) continue;
+    if (!hasSlot(u, slotOfWeapon(w))) continue;
     const spec = weaponSpec(w);
     for (const t of units) {
-      if (!attackBlocker(state, u, t, spec)) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack' });
+      if (!attackBlocker(state, u, t, spec)) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}${late}`, group: 'attack', range: reachOf(state, u, t, spec.range).range, targets: [t.id] });
     }
   }
   for (const k of d.skills) {
     for (const t of units) {
       if (castBlocker(state, u, k, t)) continue;
       if (k.kind === 'heal' && t.pools.hp.value >= t.pools.hp.max) continue;
-      out.push({ command: { type: 'cast', actor: id, skill: k.id, target: t.id }, label: `${k.name} on ${t.name}`, group: k.kind === 'attack' || k.kind === 'debuff' ? 'attack' : 'support' });
+      out.push({ command: { type: 'cast', actor: id, skill: k.id, target: t.id }, label: `${k.name} on ${t.name}`, group: k.kind === 'attack' || k.kind === 'debuff' ? 'attack' : 'support', range: isHarmful(k) ? reachOf(state, u, t, k.range).range : k.range, targets: [t.id] });
     }
   }
   if (hasSlot(u, 'secondary')) {
     for (const item of Object.keys(d.items)) {
       for (const t of units) {
         if (!itemBlocker(state, u, t, item) && t.pools.hp.value < t.pools.hp.max) {
-          out.push({ command: { type: 'use_item', actor: id, item, target: t.id }, label: `Use ${item} on ${t.name}`, group: 'item' });
+          out.push({ command: { type: 'use_item', actor: id, item, target: t.id }, label: `Use ${item} on ${t.name}`, group: 'item', range: 1, targets: [t.id] });
         }
       }
     }

@@ -1,9 +1,9 @@
 // Where misses go: melee, stray projectiles, reflected magic.
 import { describe, expect, it } from 'vitest';
-import { adjacentInCone } from '../../engine/space/area.ts';
 import { Table } from '../testing.ts';
 import { duel } from './fixtures.ts';
 import { outerah } from './index.ts';
+import { strayCells } from './miss.ts';
 
 // Hero with a longbow at (1,5), Foe at (5,5) facing W, an Ogre (Foe's ally) at (5,4)
 const range = (doc: Record<string, unknown> = {}) =>
@@ -24,19 +24,32 @@ describe('outerah misses', () => {
     expect(t.unusedDice).toEqual([]);
   });
 
-  it('OUT-MISS-2: a missed projectile strays: 1d6 picks a neighbour of the target in the cone', () => {
-    // the cone cells, numbered for the d6 (engine adjacentInCone): 1 near-left (4,4), 2 left (5,4) ...
-    expect(adjacentInCone({ x: 1, y: 5 }, { x: 5, y: 5 }).map((c) => `${c.x},${c.y}`)).toEqual(['4,4', '5,4', '6,4', '6,6', '5,6', '4,6']);
-    const t = new Table(outerah, range());
-    t.start(5, 1, 1, 1); // Hero 12, Foe 4, Ogre 3 + 0 + 1 = 4: tie, d2(1) → Foe first
-    // miss (D100 99 > 50), d6(2) → (5,4): the Ogre takes 1d10(5) + 20 − 2 = 23
-    const ev = t.dice(50, 99, 2, 5).do(shoot);
-    expect(t.checks(ev)[2]).toBe('1d6(2) → strays to (5, 4): Ogre [OUT-MISS-2]');
+  it('OUT-MISS-2: a missed projectile strays: 1d6 picks a cell next to the target in the cone beyond it, the cell straight behind included (ruling)', () => {
+    // the shot from (1,5) at (5,5) flies on east: 1 left (5,4), 2 far-left (6,4), 3 straight behind (6,5), 4 far-right
+    // (6,6), 5 right (5,6); 6 flies wide. (Before, the cone left out (6,5), the cell most in the shot's path.)
+    expect(strayCells({ x: 1, y: 5 }, { x: 5, y: 5 }).map((c) => `${c.x},${c.y}`)).toEqual(['5,4', '6,4', '6,5', '6,6', '5,6']);
+    // a diagonal shot from (1,1) at (4,4) flies on south-east: left (5,3), far-left (5,4), behind (5,5), far-right (4,5), right (3,5)
+    expect(strayCells({ x: 1, y: 1 }, { x: 4, y: 4 }).map((c) => `${c.x},${c.y}`)).toEqual(['5,3', '5,4', '5,5', '4,5', '3,5']);
+    const imp = { id: 'imp', name: 'Imp', side: 'foes', class: 'nightblade', at: [6, 5], hp: 30 };
+    const table = () => {
+      const t = new Table(outerah, range({ units: [...(range().units as object[]), imp] }));
+      t.start(5, 1, 1, 1, 1); // Hero 12, Foe 4, Ogre 4, Imp 6 + 0 + 1 = 7: Hero, Imp, then Foe and Ogre by the coin (d2 1: Foe)
+      return t;
+    };
+    // miss (D100 99 > 50), d6(1) → (5,4): the Ogre takes 1d10(5) + 20 − 2 = 23
+    const t = table();
+    const ev = t.dice(50, 99, 1, 5).do(shoot);
+    expect(t.checks(ev)[2]).toBe('1d6(1) → strays to (5, 4) left of Foe: Ogre [OUT-MISS-2]');
     expect(t.hp('ogre')).toBe(27);
-    const u = new Table(outerah, range());
-    u.start(5, 1, 1, 1);
-    expect(u.checks(u.dice(50, 99, 6).do(shoot))[2]).toBe('1d6(6) → strays to (4, 6): nobody there [OUT-MISS-2]');
-    expect(u.unusedDice).toEqual([]);
+    // d6(3): straight behind Foe, the Imp at (6,5): 1d10(5) + 20 − 2 = 23
+    const b = table();
+    expect(b.checks(b.dice(50, 99, 3, 5).do(shoot))[2]).toBe('1d6(3) → strays to (6, 5) straight behind Foe: Imp [OUT-MISS-2]');
+    expect(b.hp('imp')).toBe(7);
+    const u = table();
+    expect(u.checks(u.dice(50, 99, 4).do(shoot))[2]).toBe('1d6(4) → strays to (6, 6) far-right of Foe: nobody there [OUT-MISS-2]');
+    const w = table();
+    expect(w.checks(w.dice(50, 99, 6).do(shoot))[2]).toBe('1d6(6) → flies wide of Foe: nobody hit [OUT-MISS-2]');
+    expect([t.unusedDice, b.unusedDice, u.unusedDice, w.unusedDice]).toEqual([[], [], [], []]);
   });
 
   it('OUT-MISS-2: with `strays: gm` the GM picks where it goes', () => {

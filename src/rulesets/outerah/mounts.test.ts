@@ -148,6 +148,29 @@ describe('outerah mounts', () => {
     expect([t.unusedDice, w.unusedDice, f.unusedDice]).toEqual([[], [], []]);
   });
 
+  it('OUT-MNT-2, OUT-WPN-4: a rider hit by a piercing pass-through is hurt by the attack and rolls to be knocked off too', () => {
+    // Foe (level 1) looses a longbow from (6,2) at the Squire (4,2); the shot may carry on along the line to Hero
+    // on the Horse at (2,2). Squire faces N, shot from the E: the side, 50 + Charisma 20 − Agility 10 = 60.
+    const squire = { id: 'squire', name: 'Squire', side: 'heroes', class: 'paladin', at: [4, 2], hp: 30 };
+    const t = new Table(outerah, duel({ hero: rider(), foe: { at: [6, 2], weapons: ['longbow'] }, extra: [horse(), squire] }));
+    t.start(5, 1, 1, 12); // Squire 3 + 0 + 12 = 15, Hero 12, Horse 6, Foe 4
+    t.do({ type: 'end_turn', actor: 'squire' });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // crit D100(50) no, hit D100(30) ≤ 60; 1d10(6) + Strength 10 − Vitality 10 reduction 2 = 14 to the Squire;
+    // pass-through D100(5) ≤ 5 % (level 1) → Hero: 6 + 10 − Vitality 20 reduction 4 = 12 × 50 % = 6 damage;
+    // Hero was hurt by the attack: knock-off D100(5) ≤ 5 % → off the Horse, away from Foe to (1,2)
+    const ev = t.dice(50, 30, 6, 5, 5).do({ type: 'attack', actor: 'foe', target: 'squire', weapon: 'longbow' });
+    expect(t.checks(ev).slice(3)).toEqual([
+      'D100(5) ≤ level 1 5 → passes through Squire to Hero [OUT-WPN-4]',
+      '1d10(6) + Strength 10 − Vitality 20 reduction 4 × pass-through 50% = 6 → 6 damage [OUT-WPN-4, OUT-DMG-1]',
+      'D100(5) ≤ 5 % 5 → knocked off [OUT-MNT-2]',
+    ]);
+    expect([t.hp('squire'), t.hp('hero')]).toEqual([16, 34]);
+    expect(t.unit('hero')).toMatchObject({ position: { x: 1, y: 2 }, data: { mount: { unit: 'horse', state: 'beside' } } });
+    expect(t.state.effects.some((f) => f.target === 'horse' && f.name === 'Feared Mount')).toBe(true);
+    expect(t.unusedDice).toEqual([]);
+  });
+
   it('OUT-MNT-2: 10 % from an Opener, doubled on a critical hit', () => {
     expect([knockOffChance(false, false), knockOffChance(true, false), knockOffChance(false, true), knockOffChance(true, true)]).toEqual([5, 10, 10, 20]);
     const t = table({ foe: { hidden: true } });

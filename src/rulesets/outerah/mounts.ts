@@ -112,8 +112,7 @@ export function tryKnockOff(ctx: Resolution, attacker: Unit, rider: Unit, how: {
     ctx.note(`${mount.name} goes unphased: ${attacker.name} is 10+ levels below ${rider.name} (DR 0) [OUT-MNT-3]`);
     return;
   }
-  ctx.applyEffect({ name: 'Feared Mount', categories: ['debuff'], source: attacker.id, target: mount.id, data: { dr } });
-  ctx.note(`${mount.name} is Feared: an Animal Handling check (DR ${dr}) calms it [OUT-MNT-2, OUT-MNT-3]`);
+  ctx.applyEffect({ name: 'Feared Mount', categories: ['debuff'], source: attacker.id, target: mount.id, data: { dr } }, () => `${mount.name} is Feared: an Animal Handling check (DR ${dr}) calms it [OUT-MNT-2, OUT-MNT-3]`);
 }
 
 /**
@@ -130,8 +129,10 @@ function mountDown(ctx: Resolution, id: UnitId): void {
     // the mount under it just went down: the rider is thrown, the mount is past Fear
     if (!throwRider(ctx, rider, { ...mount, status: 'active' }, undefined)) ctx.setData(rider.id, 'mount', { unit: mount.id, state: 'beside' });
   }
-  ctx.applyEffect({ name: 'Spirit Release', categories: ['debuff'], target: id, remaining: SPIRIT_RELEASE_ROUNDS, clock: { at: 'round_end' } });
-  ctx.note(`${mount.name} falls: the Spirit Release countdown begins (${SPIRIT_RELEASE_ROUNDS} rounds to heal it) [OUT-MNT-1]`);
+  ctx.applyEffect(
+    { name: 'Spirit Release', categories: ['debuff'], target: id, remaining: SPIRIT_RELEASE_ROUNDS, clock: { at: 'round_end' } },
+    () => `${mount.name} falls: the Spirit Release countdown begins (${SPIRIT_RELEASE_ROUNDS} rounds to heal it) [OUT-MNT-1]`,
+  );
   downInOpenAir(ctx, id, 'OUT-MNT-1, OUT-SPACE-1');
 }
 

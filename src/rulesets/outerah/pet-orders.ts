@@ -8,9 +8,9 @@
  *  Pet Action: `attack` (target; alone, or `together: true` with the trainer's weapon attack: Trainer
  *    Interference), `stay` (counter-attacks when attacked), `skill` (the trainer's attack skill in sync with
  *    the pet's attack, no penalty, then the Spirit Link).
- * Ruling OUT-PET-3: the interference penalties fall on both attacks of a turn, so they are made together
- * by the joint order; a trainer who attacked alone cannot send its pet to attack alone in the same turn,
- * nor the other way round.
+ * Ruling OUT-PET-3 (interference.ts): the joint order makes both attacks at once, each with its penalty; after
+ * the trainer attacked alone the pet's lone attack bears the interference, and after a lone pet attack the
+ * trainer's (the earlier attack stands as rolled).
  */
 import { cellKey, distance, hasTag, parseCellKey } from '../../engine/space/grid.ts';
 import { pathTo, type Reach } from '../../engine/space/path.ts';
@@ -18,6 +18,7 @@ import { fail, type Cell, type Command, type GridMap, type Json, type Resolution
 import { weaponOf } from './attack.ts';
 import { dataOf, hasEffect, stat } from './model.ts';
 import { fromReach, jumpsOn, parseCell, reachableCells, walk } from './move.ts';
+import { interfered, latePincer, trainerAttacked } from './interference.ts';
 import { isPincer, linkSpirits } from './pet-link.ts';
 import { petInfo, trainerOf, turnKey } from './pets.ts';
 import { castBlocker, skillOf } from './skills.ts';
@@ -37,7 +38,6 @@ export interface PetTurn {
   action: boolean;
 }
 
-export const INTERFERENCE = 'Trainer Interference';
 
 export function petTurnOf(ctx: { state: Resolution['state'] }, trainer: Unit): PetTurn | undefined {
   const t = dataOf(trainer).petTurn as PetTurn | undefined;
@@ -155,13 +155,20 @@ function attackOrder(ctx: Resolution, trainer: Unit, pet: Unit, cmd: Command): v
   const pSpec = petSpec(pet, cmd.skill);
   orFail(attackBlocker(ctx.state, pet, target, pSpec));
   if (cmd.together !== true) {
-    if (dataOf(trainer).attackedTurn === key) fail('action/interference', `${trainer.name} has already attacked this turn: give the Attack Order with together: true to attack jointly [OUT-PET-3]`, 'together');
     const turn = beginPetTurn(ctx, trainer, pet);
     saveTurn(ctx, trainer, { ...turn, action: true });
     ctx.setData(trainer.id, 'petAttackedTurn', key);
+    ctx.setData(trainer.id, 'petAttackedTarget', target.id);
     ctx.setData(pet.id, 'petOrder', 'attack');
-    ctx.note(`${pet.name} attacks on its own: ${trainer.name} is not attacking, so no Trainer Interference [OUT-PET-4]`);
-    resolveStrike(ctx, pet, target, pSpec);
+    if (trainerAttacked(ctx.state, trainer)) {
+      // ruling OUT-PET-3: the trainer has attacked this turn, so the pet's attack bears the interference
+      const pincer = latePincer(ctx.state, trainer, pet, target, 'attackedTarget');
+      ctx.note(`${pet.name} attacks after ${trainer.name} attacked this turn: Trainer Interference — no Strength or Intelligence added, ${pet.name} deals 50 % and cannot crit, a miss hurts it${pincer ? `; ${pincer} gives advantage` : ''} (${trainer.name}'s attack stands as rolled) [OUT-PET-3]`);
+      resolveStrike(ctx, pet, target, interfered(pSpec, 'pet', pincer));
+    } else {
+      ctx.note(`${pet.name} attacks on its own: ${trainer.name} is not attacking, so no Trainer Interference [OUT-PET-4]`);
+      resolveStrike(ctx, pet, target, pSpec);
+    }
     react(ctx, target.id, pet.id);
     return;
   }
@@ -180,12 +187,11 @@ function attackOrder(ctx: Resolution, trainer: Unit, pet: Unit, cmd: Command): v
   ctx.setData(pet.id, 'petOrder', 'attack');
   const pincer = tTarget.id === target.id && isPincer(trainer, pet, target) ? `a pincer on ${target.name}` : undefined;
   ctx.note(`${trainer.name} and ${pet.name} attack together: Trainer Interference — no Strength or Intelligence added, ${pet.name} deals 50 % and cannot crit, a miss hurts the one who missed${pincer ? `; ${pincer} gives advantage` : ''} [OUT-PET-3]`);
-  const harm = { noStatBonus: INTERFERENCE, missHurtsSelf: INTERFERENCE, ...(pincer ? { advantage: pincer } : {}) };
-  resolveStrike(ctx, trainer, tTarget, { ...tSpec0, ...harm });
+  resolveStrike(ctx, trainer, tTarget, interfered(tSpec0, 'trainer', pincer));
   react(ctx, tTarget.id, trainer.id);
   const p = ctx.unit(pet.id);
   if (p.status !== 'active' || ctx.unit(target.id).status !== 'active') return;
-  resolveStrike(ctx, p, ctx.unit(target.id), { ...pSpec, ...harm, noCrit: INTERFERENCE, factors: [{ name: INTERFERENCE, factor: 0.5 }] });
+  resolveStrike(ctx, p, ctx.unit(target.id), interfered(pSpec, 'pet', pincer));
   react(ctx, target.id, pet.id);
 }
 
@@ -217,7 +223,7 @@ export function petCommand(ctx: Resolution, cmd: Command): void {
   const trainer = ctx.unit(cmd.actor!);
   const order = cmd.order as PetOrder;
   if (!PET_ORDERS.includes(order)) fail('command/bad_order', `order must be one of ${PET_ORDERS.join(', ')}`, 'order');
-  if (typeof cmd.pet !== 'string' || !ctx.state.units[cmd.pet]) fail('unit/unknown', 'name the "pet"', 'pet');
+  if (typeof cmd.pet !== 'string' || !Object.hasOwn(ctx.state.units, cmd.pet)) fail('unit/unknown', 'name the "pet"', 'pet');
   const pet = ctx.unit(cmd.pet);
   const why = orderBlocker(ctx.state, trainer, pet, order);
   if (why) fail('action/pet', why, 'pet');

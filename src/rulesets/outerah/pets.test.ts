@@ -105,14 +105,36 @@ describe('outerah pets', () => {
     expect(t.hp('wolf')).toBe(17);
   });
 
-  it('OUT-PET-3, OUT-PET-4: a trainer not attacking (an item) leaves the pet free of penalty; attacking alone then is refused (ruling)', () => {
+  it('OUT-PET-3, OUT-PET-4: a trainer not attacking (an item) leaves the pet free of penalty; attacking after its pet, the trainer bears the interference (ruling)', () => {
     const t = table({ hero: { items: { potion: 1 }, startHp: 30 } });
     t.dice(2, 2).do({ type: 'use_item', actor: 'hero', item: 'potion' });
     // full Wolf bite with its critical check: 1d6(4) + Strength 10 − 2 = 12
     const ev = t.dice(50, 30, 4).do({ type: 'pet', actor: 'hero', pet: 'wolf', order: 'attack', target: 'foe' });
     expect(t.lines(ev)).toContain('Wolf attacks on its own: Hero is not attacking, so no Trainer Interference [OUT-PET-4]');
     expect(t.hp('foe')).toBe(18);
-    expect(t.rejects({ type: 'attack', actor: 'hero', target: 'foe' })).toBe('action/interference');
+    // now Hero attacks too: "also attacking" — no Strength, a miss would hurt Hero; Hero (2,2) and the Wolf (4,2)
+    // flank Foe (3,2), the Wolf's bite went at Foe: a pincer, advantage. Crit D100(50) > 5; hit 2D100 (80, 30) keeps
+    // 30 ≤ 50; 1d8(4) − Vitality 10 reduction 2 = 2 → 16. The Wolf's bite stands as it was rolled.
+    expect(outerah.legalActions(t.state, 'hero').some((o) => o.label === 'Attack Foe with Sword (Trainer Interference)')).toBe(true);
+    const late = t.dice(50, 80, 30, 4).do({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' });
+    expect(t.lines(late)).toContain("Hero attacks after Wolf attacked this turn: Trainer Interference — no Strength or Intelligence added, a miss hurts Hero; a pincer on Foe gives advantage (Wolf's attack stands as rolled) [OUT-PET-3]");
+    expect(t.checks(late).at(-1)).toBe('1d8(4) (no Strength: Trainer Interference) − Vitality 10 reduction 2 = 2 → 2 damage [OUT-DMG-1, OUT-RES-2]');
+    expect(t.hp('foe')).toBe(16);
+    expect(t.unusedDice).toEqual([]);
+  });
+
+  it('OUT-PET-3: the Attack Order after the trainer attacked alone is given, with the interference the text gives (not refused)', () => {
+    const t = table({ foe: { hp: 100 } });
+    // Hero's sword first, in full: crit D100(50), hit D100(30) ≤ 50, 1d8(4) + Strength 20 − 2 = 22 → 78
+    t.dice(50, 30, 4).do({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' });
+    expect(outerah.legalActions(t.state, 'hero').some((o) => o.label === 'Wolf: Attack Order on Foe (Trainer Interference)')).toBe(true);
+    // the Wolf's bite now: no critical check, 50 %, no Strength; the Wolf (4,2) behind Foe (faces W): 50 + 30 − 20 + 10
+    // = 70; a pincer with Hero's attack on Foe: 2D100 (90, 20) keeps 20; 1d6(6) − 2 = 4 × 50 % = 2 → 76
+    const ev = t.dice(90, 20, 6).do({ type: 'pet', actor: 'hero', pet: 'wolf', order: 'attack', target: 'foe' });
+    expect(t.lines(ev)).toContain("Wolf attacks after Hero attacked this turn: Trainer Interference — no Strength or Intelligence added, Wolf deals 50 % and cannot crit, a miss hurts it; a pincer on Foe gives advantage (Hero's attack stands as rolled) [OUT-PET-3]");
+    expect(t.lines(ev)).toContain('Wolf cannot crit: Trainer Interference [OUT-PET-3]');
+    expect(t.hp('foe')).toBe(76);
+    expect(t.unusedDice).toEqual([]);
   });
 
   it('OUT-PET-2, OUT-PET-5: the Skill Order strikes in sync without penalty and links trainer and pet to the end of the next round', () => {

@@ -12,7 +12,12 @@ import { resistanceOf } from './elements.ts';
 import { hitChance, hitOdds } from './hit.ts';
 import { movePreview } from './move.ts';
 import { improvisedDice } from './improvised.ts';
-import { dataOf, hasEffect, settingsOf } from './model.ts';
+import { dataOf, hasEffect, itemsOf, settingsOf, stat } from './model.ts';
+import { effectRow } from './effect-table.ts';
+import { buffChance } from './effects.ts';
+import { healingNote } from './heal.ts';
+import type { Skill } from './schema.ts';
+import { effectOrderOf } from './skill-effects.ts';
 import { skillSpec, weaponSpec, type StrikeSpec } from './spec.ts';
 
 function ownCharges(state: EncounterState, u: Unit, spec: StrikeSpec): Charge[] {
@@ -120,7 +125,25 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
     if (!k) return reject('action/unknown_skill', `${u.name} knows no skill "${String(cmd.skill)}"`, 'skill');
     if (!t) return reject('unit/unknown', 'no such target', 'target');
     if (k.kind === 'attack' || k.kind === 'debuff') return strikePreview(state, u, t, skillSpec(k));
-    return { notes: [`${k.name} (${k.kind})`] };
+    if (k.magical && t.id !== u.id && hasEffect(state, t.id, 'Reflect')) return { chance: 0, why: `${t.name} reflects magic: ${k.name} lands on a 2d10 cell of the 10×10 area around ${t.name} instead [OUT-MISS-3]`, affected: [{ unit: t.id, chance: 0 }] };
+    if (k.kind === 'heal') return { notes: [healingNote(state, t, k.dice!, k.element, k.name, 'spell')] };
+    return supportPreview(state, u, t, k);
+  }
+  if (cmd.type === 'use_item') {
+    // say what the potion will roll: no chance to miss, but dice all the same (OUT-HEAL-1)
+    const item = itemsOf(state).find((i) => i.id === cmd.item);
+    if (!item) return reject('action/bad_item', `there is no item "${String(cmd.item)}"`, 'item');
+    return { notes: [healingNote(state, t ?? u, item.heal, item.element, item.name, 'potion')] };
   }
   return { notes: [] };
+}
+
+/** A buff's success roll (OUT-EFF-6): D100 ≤ its rate by the caster's Wisdom; an immune target gets nothing (OUT-RES-3). */
+function supportPreview(state: EncounterState, u: Unit, t: Unit, k: Skill): Preview {
+  const order = effectOrderOf(k);
+  const row = order && effectRow(order.name);
+  if (!row) return { notes: [`${k.name} (${k.kind})`] };
+  if (resistanceOf(dataOf(t).resist, k.element) === 0) return { chance: 0, why: `${t.name} is immune to ${k.element}: no ${row.name} from it [OUT-RES-3]`, affected: [{ unit: t.id, chance: 0 }] };
+  const chance = buffChance(row, stat(u, 'wisdom'));
+  return { chance: chance / 100, why: `${row.name} takes hold on D100 ≤ ${chance} (its rate by ${u.name}'s Wisdom) [OUT-EFF-6]`, affected: [{ unit: t.id, chance: chance / 100 }] };
 }

@@ -106,7 +106,7 @@ export const unitSchema = z.strictObject({
   /** Overrides the class's base Speed for this unit. */
   speed: z.number().int().optional(),
   resist: z.partialRecord(element, z.number().int()).default({}).describe('resistance % per element (default 100)'),
-  boon: element.optional().describe('the element the unit is aligned with: its healing heals half (OUT-HEAL-1)'),
+  boon: element.optional().describe('the element the unit is aligned with (its boon): a potion of it heals half, and the alignment table scales other healing (OUT-HEAL-1)'),
   weapons: z.array(contentRef(weaponSchema)).default([]),
   skills: z.array(contentRef(skillSchema)).default([]),
   items: z.record(z.string(), z.number().int().min(0)).default({}).describe('item id → how many'),
@@ -208,6 +208,11 @@ export const encounterSchema = z
     ships: z.array(shipSchema).default([]),
     sides: z.record(z.string(), z.strictObject({ players: z.boolean().default(false), policy: z.string().optional() })).default({}),
     classes: z.partialRecord(z.enum(CLASS_IDS), classOverride).default({}),
+    /**
+     * OUT-HEAL-1: the alignment table, laid over the text's rows (fire and wind aligned heal 50 % from water): a unit
+     * aligned with the row's element (`boon`) heals this percentage of the column element's healing.
+     */
+    alignments: z.partialRecord(element, z.partialRecord(element, z.number().int().min(0))).default({}),
     content: z
       .strictObject({ weapons: z.array(weaponSchema).default([]), skills: z.array(skillSchema).default([]), items: z.array(itemSchema).default([]) })
       .default({ weapons: [], skills: [], items: [] }),

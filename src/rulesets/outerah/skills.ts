@@ -54,7 +54,7 @@ export function castCommand(ctx: Resolution, cmd: Command): void {
     return;
   }
   const give = (v: Unit) => {
-    if (k.kind === 'heal') healWith(ctx, u, ctx.unit(v.id), k.dice!, k.element, k.name);
+    if (k.kind === 'heal') healWith(ctx, u, ctx.unit(v.id), k.dice!, k.element, k.name, 'spell');
     else castBuff(ctx, u, ctx.unit(v.id), order!, k.element);
   };
   if (k.magical && t.id !== u.id && hasEffect(ctx.state, t.id, 'Reflect')) {

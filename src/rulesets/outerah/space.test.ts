@@ -92,7 +92,7 @@ describe('outerah space', () => {
     // altitude 5: 5d6 (1, 2, 3, 4, 5) = 15 (40 → 25), then out of the fight (fled)
     const t = sky();
     const ev = t.dice(1, 2, 3, 4, 5).do({ type: 'hookshot', actor: 'hero', at: [9, 1], mode: 'pull' });
-    expect(t.lines(ev)).toContain("Hero's hookshot grapples (9, 1) and pulls it to (7, 1) [OUT-SPACE-2]");
+    expect(t.lines(ev)).toContain("Hero's hookshot grapples (9, 1) and pulls it to (7, 1), short of it: Foe is in the way [OUT-SPACE-2]");
     expect(t.lines(ev)).toContain("Hero is left in open air where the hookshot's pull stops short and falls [OUT-SPACE-2, OUT-SPACE-1]");
     expect(t.checks(ev)).toEqual(['5d6(1, 2, 3, 4, 5) (5 levels: 1d6 each) = 15 → 15 damage [OUT-SHIP-2]']);
     expect(t.unit('hero')).toMatchObject({ status: 'fled', position: { x: 7, y: 1 } });
@@ -107,6 +107,23 @@ describe('outerah space', () => {
     expect(d.lines(deck).some((l) => l.includes('falls'))).toBe(false);
     expect(d.unit('hero')).toMatchObject({ status: 'active', position: { x: 9, y: 1 } });
     expect([t.unusedDice, w.unusedDice, d.unusedDice]).toEqual([[], [], []]);
+  });
+
+  it('OUT-SPACE-2: a pull ends on the grappled deck or structure cell itself, against a wall it grapples, and short of whoever is in the way (ruling)', () => {
+    // space map; a girder (`structure`) at (9,1), a wall at (9,3). Hero (5,1) pulls to the girder: the line (6,1) …
+    // (9,1) is free, so Hero ends on it, holding on (no drift out of every field)
+    const doc = { map: { width: 12, height: 6, surroundings: 'space', terrain: [{ at: [9, 1], tags: ['structure'] }, { at: [9, 3], blocksMove: true }] }, ships: [ark] };
+    const t = new Table(outerah, duel({ hero: { at: [5, 1], hookshot: true }, foe: { at: [4, 4] }, doc }));
+    t.start(5, 1);
+    const ev = t.do({ type: 'hookshot', actor: 'hero', at: [9, 1], mode: 'pull' });
+    expect(t.lines(ev)).toContain("Hero's hookshot grapples (9, 1) and pulls it to (9, 1), onto a structure it grapples [OUT-SPACE-2]");
+    expect(t.unit('hero').data.drift).toBeUndefined();
+    // from (5,3) to the wall (9,3): it cannot be entered, so the pull ends on (8,3), up against it
+    const w = new Table(outerah, duel({ hero: { at: [5, 3], hookshot: true }, foe: { at: [4, 4] }, doc }));
+    w.start(5, 1);
+    const wall = w.do({ type: 'hookshot', actor: 'hero', at: [9, 3], mode: 'pull' });
+    expect(w.lines(wall)).toContain("Hero's hookshot grapples (9, 3) and pulls it to (8, 3), up against the wall it grapples [OUT-SPACE-2]");
+    expect(w.unit('hero').position).toEqual({ x: 8, y: 3 });
   });
 
   it('OUT-MISC-1: badass tiers are cut off in the text: there is no badass field (ruling: model one as a higher-level unit)', () => {

@@ -197,9 +197,15 @@ export function hookshotCommand(ctx: Resolution, cmd: Command): void {
   const map = ctx.state.map as GridMap;
   const from = u.position!;
   if (cmd.mode === 'pull') {
+    // ruling OUT-SPACE-2: along the line onto the grappled cell itself when one can be there (a deck, a `structure`
+    // cell: a handhold), against it when it is a wall; someone or something in the way stops the pull short
     let end = from;
+    let stop: Cell | undefined;
     for (const c of lineCells(from, at)) {
-      if (taken.has(cellKey(c)) || terrainAt(map, c).blocksMove) break;
+      if (taken.has(cellKey(c)) || terrainAt(map, c).blocksMove) {
+        stop = c;
+        break;
+      }
       end = c;
     }
     if (dataOf(u).drift) ctx.setData(u.id, 'drift', undefined);
@@ -207,7 +213,13 @@ export function hookshotCommand(ctx: Resolution, cmd: Command): void {
       ctx.emit({ type: 'unit.moved', unit: u.id, from, to: end, forced: 'pulled by the hookshot' });
       carryPartner(ctx, u, end);
     }
-    ctx.note(`${u.name}'s hookshot grapples (${at.x}, ${at.y}) and pulls it to (${end.x}, ${end.y}) [OUT-SPACE-2]`);
+    const inTheWay = stop && ctx.state.unitOrder.map((id) => ctx.state.units[id]).find((o) => o.position && cellKey(o.position) === cellKey(stop) && taken.has(cellKey(stop)));
+    const where = !stop
+      ? `onto ${handhold(ctx.state, at) ?? 'the cell'} it grapples`
+      : stop.x === at.x && stop.y === at.y && !inTheWay
+        ? 'up against the wall it grapples'
+        : `short of it: ${inTheWay ? inTheWay.name : `an obstacle at (${stop.x}, ${stop.y})`} is in the way`;
+    ctx.note(`${u.name}'s hookshot grapples (${at.x}, ${at.y}) and pulls it to (${end.x}, ${end.y}), ${where} [OUT-SPACE-2]`);
     // ruling OUT-SPACE-2: the hook pulls, it does not hold up; stopped short over open air, the wingless fall
     if (end !== from && surroundings(ctx.state) === 'sky') overOpenAir(ctx, ctx.unit(u.id), from, end, PULLED_SHORT);
     return;

@@ -37,18 +37,23 @@ function rollDice(ctx: Resolution, attacker: Unit, spec: StrikeSpec): Term | und
 /** The hit lands on `victim`: damage, then (for the intended target) the weapon's traits, then the effect. */
 function landOn(ctx: Resolution, attacker: Unit, victim: Unit, spec: StrikeSpec, critical: boolean, charges: Charge[], intended: boolean, opts: StrikeOptions): void {
   const dice = rollDice(ctx, attacker, spec);
+  let takes = true;
   if (dice) {
     const before = ctx.unit(victim.id).pools.hp.value;
     const r = damageFrom(attacker, victim, spec, dice, critical, charges);
+    takes = r.resistance > 0;
     applyDamage(ctx, attacker, victim, spec, r, `damage (${spec.name})`, [spec.magical ? 'OUT-DMG-2' : 'OUT-DMG-1', ...(critical ? ['OUT-HIT-2'] : []), ...(charges.length ? ['OUT-CHG-1'] : []), 'OUT-RES-2']);
     // a rider hurt by an attack may be knocked off its mount (OUT-MNT-2)
     if (ctx.unit(victim.id).pools.hp.value < before && victim.id !== attacker.id) tryKnockOff(ctx, attacker, ctx.unit(victim.id), { opener: charges.some((c) => c.why === 'Opener'), critical });
   }
   const v = ctx.unit(victim.id);
   if (intended && dice && spec.type) {
-    if (spec.type === 'slashing' && v.status === 'active') inflictWounds(ctx, attacker, v);
+    // ruling OUT-RES-3: a unit immune to the hit's element (or absorbing it) "neither takes nor receives damage
+    // pertaining to said element": no Wounds, no Black&Blue from it; a hit brought to 0 by armour still wounds
+    if (!takes && (spec.type === 'slashing' || spec.type === 'bludgeon') && v.status === 'active') ctx.note(`${v.name} takes no ${spec.element} damage: no ${spec.type === 'slashing' ? 'Wounds' : 'Black&Blue'} from ${spec.name} [OUT-RES-3, ${spec.type === 'slashing' ? 'OUT-WPN-2' : 'OUT-WPN-6'}]`);
+    if (spec.type === 'slashing' && v.status === 'active' && takes) inflictWounds(ctx, attacker, v);
     if (spec.type === 'bludgeon' && v.status === 'active') {
-      inflictBlackAndBlue(ctx, attacker, v);
+      if (takes) inflictBlackAndBlue(ctx, attacker, v);
       tryShove(ctx, attacker, ctx.unit(v.id));
     }
     if (spec.type === 'piercing') passThrough(ctx, attacker, v, spec, dice, critical, charges, reachOf(ctx.state, attacker, victim, spec.range).range);

@@ -3,7 +3,7 @@
  * listed option is an accepted command.
  */
 import type { EncounterState, Resolution, Unit } from '../../engine/index.ts';
-import { fail } from '../../engine/index.ts';
+import { fail, own } from '../../engine/index.ts';
 import { coverAgainst } from './cover.ts';
 import { canBeTargeted, hasEffect } from './model.ts';
 import { reachOf } from './ranges.ts';
@@ -44,7 +44,7 @@ export function supportBlocker(state: EncounterState, u: Unit, t: Unit, range: n
 
 export function targetOf(ctx: Resolution, id: unknown): Unit {
   if (typeof id !== 'string') fail('command/bad_target', 'name a "target" unit', 'target');
-  const t = ctx.state.units[id];
+  const t = own(ctx.state.units, id);
   if (!t) fail('unit/unknown', `there is no unit "${id}"`, 'target');
   return t;
 }

@@ -36,6 +36,11 @@ export function actedThisRound(state: EncounterState, id: UnitId): boolean {
   return state.turn.round > 0 && order.slice(0, index + 1).some((s) => s.unit === id);
 }
 
+/** Whether the turn being taken now is the unit's own (an effect it lands on itself counts this round: OUT-TIME-1). */
+export function takingTurn(state: EncounterState, id: UnitId): boolean {
+  return state.turn.round > 0 && state.turn.order[state.turn.index]?.unit === id;
+}
+
 /** Haste landed mid-round: its extra turn comes this round, in its place among the hasted (OUT-INIT-3). */
 export function grantHasteSlot(ctx: Resolution, id: UnitId): void {
   const { order, index } = ctx.state.turn;

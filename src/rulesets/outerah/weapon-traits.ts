@@ -17,6 +17,7 @@ import { type Charge } from './charges.ts';
 import { applyDamage, damageFrom, dealDamage } from './damage.ts';
 import { dataOf } from './model.ts';
 import { carryPartner, partnerOf } from './mount-model.ts';
+import { tryKnockOff } from './mounts.ts';
 import { afterForcedMove } from './space.ts';
 import type { StrikeSpec } from './spec.ts';
 
@@ -32,23 +33,47 @@ export const woundDamage = (level: number): number => Math.ceil(level / 2);
 
 const one = (ctx: Resolution, id: UnitId, name: string): Effect | undefined => ctx.state.effects.find((f) => f.target === id && f.name === name);
 
-/** Add a stack of a weapon debuff (no resist roll: it comes with the hit). */
-function stackUp(ctx: Resolution, attacker: Unit, target: Unit, name: string, data: Record<string, number>, rule: string): void {
+/**
+ * The level of the unit that caused each stack of Wounds or Bleeding, oldest first (OUT-WPN-2: "1 damage for every
+ * odd level you are" is the attacker's level, so each stack keeps its own). A stack set without levels (the GM's)
+ * counts at the level recorded for the effect, else 1.
+ */
+export function stackLevels(fx: Effect): number[] {
+  const listed = Array.isArray(fx.data?.levels) ? (fx.data.levels as number[]).map(Number) : [];
+  const fill = Number(fx.data?.level ?? listed.at(-1) ?? 1);
+  return Array.from({ length: fx.stacks }, (_, i) => listed[i] ?? fill);
+}
+
+/** Add a stack of a weapon debuff (no resist roll: it comes with the hit). A full debuff (3 stacks) takes no more. */
+function stackUp(ctx: Resolution, attacker: Unit, target: Unit, name: string, rule: string): void {
   const fx = one(ctx, target.id, name);
+  const wounds = name === 'Wounds';
   if (fx) {
     const stacks = Math.min(MAX_STACKS, fx.stacks + 1);
-    const level = Math.max(Number(fx.data?.level ?? 0), data.level ?? 0);
-    ctx.emit({ type: 'effect.changed', id: fx.id, stacks, data: name === 'Wounds' ? { level } : {} });
+    const levels = wounds ? [...stackLevels(fx), dataOf(attacker).level].slice(0, MAX_STACKS) : undefined;
+    ctx.emit({ type: 'effect.changed', id: fx.id, stacks, data: levels ? { levels } : {} });
     ctx.note(`${target.name}'s ${name}: ${stacks} stack${stacks > 1 ? 's' : ''}${fx.stacks === MAX_STACKS ? ' (at most 3)' : ''} [${rule}]`);
     return;
   }
-  const tick = name === 'Wounds' ? { tick: 'turn_end' as const } : {};
-  ctx.applyEffect({ name, categories: ['debuff', 'weapon'], source: attacker.id, target: target.id, maxStacks: MAX_STACKS, ...tick, data: { ...data, since: ctx.state.turn.round } });
-  ctx.note(`${target.name} suffers ${name} [${rule}]`);
+  const tick = wounds ? { tick: 'turn_end' as const } : {};
+  const levels: Record<string, number[]> = wounds ? { levels: [dataOf(attacker).level] } : {};
+  ctx.applyEffect({ name, categories: ['debuff', 'weapon'], source: attacker.id, target: target.id, maxStacks: MAX_STACKS, ...tick, data: { ...levels, since: ctx.state.turn.round } }, () => `${target.name} suffers ${name} [${rule}]`);
+}
+
+/**
+ * A Wounds or Bleeding tick's terms: stacks all of one level read `ceil(level L / 2) × stacks`; stacks of
+ * different levels are added one by one, each at its own attacker's level (OUT-WPN-2).
+ */
+function perStackTerms(levels: number[]): { terms: Term[]; total: number } {
+  const total = levels.reduce((s, l) => s + woundDamage(l), 0);
+  if (levels.every((l) => l === levels[0])) {
+    return { terms: [{ kind: 'mod', name: `ceil(level ${levels[0]} / 2)`, value: woundDamage(levels[0]) }, { kind: 'mult', name: 'stacks', factor: levels.length }], total };
+  }
+  return { terms: levels.map((l) => ({ kind: 'mod' as const, name: `ceil(level ${l} / 2)`, value: woundDamage(l) })), total };
 }
 
 export function inflictWounds(ctx: Resolution, attacker: Unit, target: Unit): void {
-  stackUp(ctx, attacker, target, 'Wounds', { level: dataOf(attacker).level }, 'OUT-WPN-2');
+  stackUp(ctx, attacker, target, 'Wounds', 'OUT-WPN-2');
 }
 
 /** Maximum hit points after Black&Blue and Bruising: −10 % of the base per stack, 3 stacks at most. */
@@ -62,15 +87,14 @@ export function refreshMaxHp(ctx: Resolution, id: UnitId): void {
 
 export function inflictBlackAndBlue(ctx: Resolution, attacker: Unit, target: Unit): void {
   if (dataOf(target).armor === 'heavy') return;
-  stackUp(ctx, attacker, target, 'Black&Blue', {}, 'OUT-WPN-6');
+  stackUp(ctx, attacker, target, 'Black&Blue', 'OUT-WPN-6');
   refreshMaxHp(ctx, target.id);
 }
 
-/** Wounds tick at the end of the target's turn (true damage: no reduction, no resistance). */
+/** Wounds tick at the end of the target's turn (true damage: no reduction, no resistance), each stack at its attacker's level. */
 export function tickWounds(ctx: Resolution, fx: Effect): void {
-  const per = woundDamage(Number(fx.data?.level ?? 1));
-  const total = per * fx.stacks;
-  ctx.check({ label: 'Wounds', terms: [{ kind: 'mod', name: `ceil(level ${fx.data?.level} / 2)`, value: per }, { kind: 'mult', name: 'stacks', factor: fx.stacks }], total, outcome: `${total} damage`, rules: ['OUT-WPN-2'] }, fx.source, fx.target);
+  const { terms, total } = perStackTerms(stackLevels(fx));
+  ctx.check({ label: 'Wounds', terms, total, outcome: `${total} damage`, rules: ['OUT-WPN-2'] }, fx.source, fx.target);
   dealDamage(ctx, fx.target, total, fx.source, 'OUT-WPN-2');
 }
 
@@ -84,22 +108,21 @@ export function ageWeaponDebuffs(ctx: Resolution, round: number): void {
     const old = one(ctx, fx.target, into);
     const stacks = Math.min(MAX_STACKS, fx.stacks + (old?.stacks ?? 0));
     if (old) ctx.removeEffect(old.id, 'replaced');
-    const data: Record<string, number> = into === 'Bleeding' ? { perStack: woundDamage(Number(fx.data?.level ?? 1)) } : {};
+    // Bleeding keeps each stack's level: the older Bleeding's first, then the Wounds' (OUT-WPN-2, ruling OUT-WPN-3)
+    const data: Record<string, number[]> = into === 'Bleeding' ? { levels: [...(old ? stackLevels(old) : []), ...stackLevels(fx)].slice(0, stacks) } : {};
     ctx.applyEffect({
       name: into, categories: ['debuff', 'weapon', ...(into === 'Bleeding' ? ['dot'] : [])], target: fx.target, stacks, maxStacks: MAX_STACKS,
       remaining: MINUTE, clock: { at: 'round_end' }, ...(into === 'Bleeding' ? { tick: 'turn_start' as const } : {}), data,
       ...(fx.source ? { source: fx.source } : {}),
-    });
-    ctx.note(`${ctx.unit(fx.target).name} has held ${fx.name} for ${held} rounds: it becomes ${into} [${into === 'Bleeding' ? 'OUT-WPN-3' : 'OUT-WPN-6'}]`);
+    }, () => `${ctx.unit(fx.target).name} has held ${fx.name} for ${held} rounds: it becomes ${into} [${into === 'Bleeding' ? 'OUT-WPN-3' : 'OUT-WPN-6'}]`);
     if (into === 'Bruising') refreshMaxHp(ctx, fx.target);
   }
 }
 
-/** Bleeding: the Wounds' damage, now at the start of the turn (ruling OUT-WPN-3). */
+/** Bleeding: the Wounds' damage, each stack at its attacker's level, now at the start of the turn (ruling OUT-WPN-3). */
 export function tickBleeding(ctx: Resolution, fx: Effect): void {
-  const per = Number(fx.data?.perStack ?? 1);
-  const total = per * fx.stacks;
-  ctx.check({ label: 'Bleeding', terms: [{ kind: 'mod', name: 'per stack', value: per }, { kind: 'mult', name: 'stacks', factor: fx.stacks }], total, outcome: `${total} damage`, rules: ['OUT-WPN-3', 'OUT-EFF-1'] }, fx.source, fx.target);
+  const { terms, total } = perStackTerms(stackLevels(fx));
+  ctx.check({ label: 'Bleeding', terms, total, outcome: `${total} damage`, rules: ['OUT-WPN-3', 'OUT-EFF-1'] }, fx.source, fx.target);
   dealDamage(ctx, fx.target, total, fx.source, 'OUT-WPN-3');
 }
 
@@ -152,7 +175,10 @@ export function passThrough(ctx: Resolution, attacker: Unit, target: Unit, spec:
     ctx.check({ label: `pass-through (${spec.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }], total: d, against: { op: '<=', value: chance, name: `level ${dataOf(attacker).level}` }, outcome: passes ? `passes through ${through.name} to ${victims[k].name}` : 'stops', rules: ['OUT-WPN-4'] }, attacker.id, victims[k].id);
     if (!passes) return;
     const v = ctx.unit(victims[k].id);
+    const before = v.pools.hp.value;
     applyDamage(ctx, attacker, v, spec, damageFrom(attacker, v, spec, dice, critical, charges, shares[k]), `damage (${spec.name}, pass-through)`, ['OUT-WPN-4', spec.magical ? 'OUT-DMG-2' : 'OUT-DMG-1']);
+    // a rider the shot carries on into is hurt by the attack like any other: it may be knocked off (OUT-MNT-2)
+    if (ctx.unit(v.id).pools.hp.value < before) tryKnockOff(ctx, attacker, ctx.unit(v.id), { opener: charges.some((c) => c.why === 'Opener'), critical });
     through = v;
   }
 }

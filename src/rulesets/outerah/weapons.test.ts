@@ -49,6 +49,44 @@ describe('outerah weapons', () => {
     expect(fx(t, 'foe')).toEqual(['Wounds×3']); // at most 3
   });
 
+  it('OUT-WPN-2: each stack of Wounds deals the damage of the level of the unit that caused it, not the highest', () => {
+    // "1 damage for every odd level you are": Kit (level 3) cuts Foe first: a stack worth ⌈3 / 2⌉ = 2; then Hero
+    // (level 29): a stack worth ⌈29 / 2⌉ = 15. At the end of Foe's turn: 2 + 15 = 17 (before: both at level 29, 30).
+    const kit = { id: 'kit', name: 'Kit', side: 'heroes', class: 'soulknight', level: 3, at: [3, 3], hp: 30, weapons: ['sword'] };
+    const t = new Table(outerah, duel({ hero: { level: 29 }, foe: { hp: 300 }, extra: [kit] }));
+    t.start(5, 1, 12); // Hero 6 + 1 + 5 = 12, Foe 2 + 1 + 1 = 4, Kit 4 + 0 + 12 = 16: Kit, Hero, Foe
+    // Kit from the south (Foe faces W: the side): 50 + Charisma 10 − Agility 20 = 40; D100(30) hits; 1d8(1) + 10 − 2 = 9
+    t.dice(50, 30, 1).do({ type: 'attack', actor: 'kit', target: 'foe', weapon: 'sword' });
+    t.do({ type: 'end_turn', actor: 'kit' });
+    t.dice(50, 30, 1).do(hit('sword')); // 1 + 20 − 2 = 19
+    expect(t.state.effects.find((f) => f.name === 'Wounds')?.data).toMatchObject({ levels: [3, 29] });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    const ev = t.do({ type: 'end_turn', actor: 'foe' });
+    expect(t.checks(ev)).toEqual(['ceil(level 3 / 2) 2 + ceil(level 29 / 2) 15 = 17 → 17 damage [OUT-WPN-2]']);
+    expect(t.hp('foe')).toBe(300 - 9 - 19 - 17);
+  });
+
+  it('OUT-WPN-2, OUT-RES-3: a unit immune to the hit\'s element (or absorbing it) takes no Wounds; a hit brought to 0 by armour still wounds (ruling)', () => {
+    // "A creature that is immune to the element whether being healed or attacked neither takes nor receives damage
+    // pertaining to said element": a fire blade on Foe at fire 0 % deals 0 and leaves no Wounds (before: Wounds×1)
+    const flame = { id: 'flame', name: 'Flame Blade', kind: 'sword', damage: '1d8', element: 'fire' };
+    const t = new Table(outerah, duel({ hero: { weapons: [flame] }, foe: { resist: { fire: 0 } } }));
+    t.start(5, 1);
+    const ev = t.dice(50, 30, 4).do(hit('flame'));
+    expect(t.lines(ev)).toContain('Foe takes no fire damage: no Wounds from Flame Blade [OUT-RES-3, OUT-WPN-2]');
+    expect(fx(t, 'foe')).toEqual([]);
+    // absorbing it (−50 %): 1d8(4) + 20 − 2 = 22 heals ⌊22 × 50 %⌋ = 11 (capped at 30): no Wounds either
+    const a = new Table(outerah, duel({ hero: { weapons: [flame] }, foe: { resist: { fire: -50 }, startHp: 10 } }));
+    a.start(5, 1);
+    a.dice(50, 30, 4).do(hit('flame'));
+    expect([a.hp('foe'), fx(a, 'foe')]).toEqual([21, []]);
+    // a neutral sword on Defense 40: 1d8(1) + 20 − 2 − 40 floored at 0, a successful hit all the same: Wounds
+    const d = new Table(outerah, duel({ foe: { defense: 40 } }));
+    d.start(5, 1);
+    d.dice(50, 30, 1).do(hit('sword'));
+    expect([d.hp('foe'), fx(d, 'foe')]).toEqual([30, ['Wounds×1']]);
+  });
+
   it('OUT-WPN-3: Wounds held more than 5 rounds become Bleeding (a DoT at the start of the turn)', () => {
     const t = new Table(outerah, duel());
     t.start(5, 1);
@@ -59,7 +97,7 @@ describe('outerah weapons', () => {
     expect(t.lines(r6)).toContain('Foe has held Wounds for 6 rounds: it becomes Bleeding [OUT-WPN-3]');
     expect(fx(t, 'foe')).toEqual(['Bleeding×1']);
     t.do({ type: 'end_turn', actor: 'hero' });
-    expect(t.checks(t.log.events.slice(-12)).at(-1)).toBe('per stack 1 × stacks 100% = 1 → 1 damage [OUT-WPN-3, OUT-EFF-1]');
+    expect(t.checks(t.log.events.slice(-12)).at(-1)).toBe('ceil(level 1 / 2) 1 × stacks 100% = 1 → 1 damage [OUT-WPN-3, OUT-EFF-1]');
     expect(t.hp('foe')).toBe(11 - 6 - 1);
   });
 

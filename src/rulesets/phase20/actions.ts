@@ -23,6 +23,14 @@ export function inActionPhase(state: EncounterState): boolean {
   return state.turn.phase !== 'preparation';
 }
 
+/**
+ * Every Action of the turn spent: none of any kind left and no follow-up owed. Then the Preparation
+ * Phase begins (P20-PREP-1: "After every Action has been used up ... he enters the Preparation Phase").
+ */
+export function actionsUsedUp(u: Unit): boolean {
+  return u.pools.actions.value <= 0 && u.pools.attackActions.value <= 0 && u.pools.spellActions.value <= 0 && dataOf(u).followUpsLeft.length === 0;
+}
+
 export function canSpend(state: EncounterState, u: Unit, kind: ActionKind): boolean {
   if (!inActionPhase(state)) return false;
   if (kind === 'attack' && dataOf(u).noMoreAttacks) return false;

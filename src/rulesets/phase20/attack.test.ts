@@ -64,11 +64,11 @@ describe('phase20 attacks', () => {
     expect(far.engine.legalActions(far.state, 'hero').some((o) => o.command.type === 'attack')).toBe(false);
   });
 
-  it('P20-ACT-1: one default Action; a second attack is refused', () => {
+  it('P20-ACT-1: one default Action; a second attack is refused (the unit is in its Preparation Phase)', () => {
     const t = new Table(phase20, duel());
     t.start(15, 1);
     t.dice(1).do(atk);
-    expect(t.rejects(atk)).toBe('action/no_actions_left');
+    expect(t.rejects(atk)).toBe('turn/wrong_phase');
   });
 
   it('P20-ACT-1: an extra Attack action allows a second attack but nothing else; extra actions are spent first', () => {
@@ -77,8 +77,8 @@ describe('phase20 attacks', () => {
     t.dice(1).do(atk); // spends the attack-only action
     expect(t.unit('hero').pools.attackActions.value).toBe(0);
     expect(t.unit('hero').pools.actions.value).toBe(1);
-    t.dice(1).do(atk); // spends the default action
-    expect(t.rejects(atk)).toBe('action/no_actions_left');
+    t.dice(1).do(atk); // spends the default action: every Action used, the Preparation Phase begins
+    expect(t.rejects(atk)).toBe('turn/wrong_phase');
     const s = new Table(phase20, duel({ hero: { actions: { default: 0, attack: 0, spell: 1 } } }));
     s.start(15, 1);
     expect(s.rejects(atk)).toBe('action/no_actions_left'); // a Spell action cannot attack
@@ -90,8 +90,9 @@ describe('phase20 attacks', () => {
     t.start(15, 1);
     const first = t.dice(1).do(atk);
     expect(t.lines(first).some((l) => l.includes('Twin Strike: a follow-up attack action [P20-ACT-1]'))).toBe(true);
+    expect(t.state.turn.phase).toBe('action'); // the follow-up is still owed: not every Action is used up
     t.dice(1).do(atk);
-    expect(t.rejects(atk)).toBe('action/no_actions_left');
+    expect(t.rejects(atk)).toBe('turn/wrong_phase');
   });
 
   it('P20-ACT-2: moving freely up to the walking speed, around other units', () => {

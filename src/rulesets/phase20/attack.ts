@@ -66,8 +66,8 @@ export function targetOf(ctx: Resolution, u: Unit, id: unknown): Unit {
 const sumTerms = (terms: Term[]) => terms.reduce((s, t) => s + (t.kind === 'mod' ? t.value : 0), 0);
 
 /**
- * Resolve one weapon attack (the action, or a readied attack in the Preparation Phase). The numbers
- * are the same logged or not; unlogged (bulk simulation) it builds no breakdowns.
+ * Resolve one weapon attack (the action, or a readied attack in the Preparation Phase). The breakdowns
+ * are built only when someone keeps the log.
  */
 export function resolveAttack(ctx: Resolution, attacker: Unit, target: Unit, w: Weapon, why: string): boolean {
   const { bonus, terms } = attackBonus(ctx.state, attacker, w);
@@ -75,31 +75,28 @@ export function resolveAttack(ctx: Resolution, attacker: Unit, target: Unit, w: 
   const total = face + bonus;
   const dv = dvOf(ctx.state, target);
   const hit = total > dv;
-  if (ctx.logging) {
-    ctx.check(
-      {
-        label: `hit check (${w.name}${why ? `, ${why}` : ''})`,
-        terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...terms],
-        total,
-        against: { op: '>', value: dv, name: 'DV' },
-        outcome: hit ? 'hit' : 'miss',
-        rules: ['P20-ATK-2'],
-      },
-      attacker.id,
-      target.id,
-    );
-  } else ctx.unlogged();
+  ctx.check(
+    () => ({
+      label: `hit check (${w.name}${why ? `, ${why}` : ''})`,
+      terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...terms],
+      total,
+      against: { op: '>', value: dv, name: 'DV' },
+      outcome: hit ? 'hit' : 'miss',
+      rules: ['P20-ATK-2'],
+    }),
+    attacker.id,
+    target.id,
+  );
   if (!hit) return false;
   const bonusTerms = attackDamageBonus(ctx.state, attacker, w);
-  // unlogged, the dice are rolled for their total alone: no per-die term to build
-  const roll = ctx.logging ? ctx.rollNotation(w.damage, 'attack roll') : { total: ctx.rollTotal(w.damage, 'attack roll'), term: undefined };
+  const roll = ctx.rollNotation(w.damage, 'attack roll');
   const raw = roll.total + sumTerms(bonusTerms);
   const amount = Math.max(0, raw);
-  if (roll.term) {
+  ctx.check(() => {
     const dmgTerms: Term[] = [roll.term, ...bonusTerms];
     if (raw < 0) dmgTerms.push({ kind: 'note', text: `−${-raw}: damage is at least 0` });
-    ctx.check({ label: `attack roll (${w.name})`, terms: dmgTerms, total: amount, outcome: `${amount} damage`, rules: ['P20-ATK-3'] }, attacker.id, target.id);
-  } else ctx.unlogged();
+    return { label: `attack roll (${w.name})`, terms: dmgTerms, total: amount, outcome: `${amount} damage`, rules: ['P20-ATK-3'] };
+  }, attacker.id, target.id);
   dealDamage(ctx, target.id, amount, attacker.id, 'P20-ATK-3');
   return true;
 }

@@ -1,5 +1,5 @@
 /** Builds the initial encounter state from a validated phase20 file. */
-import { newEncounter, type EncounterState, type Json, type Unit } from '../../engine/index.ts';
+import { newEncounter, sidePoliciesOf, type EncounterState, type Json, type Unit } from '../../engine/index.ts';
 import { gridMapFrom } from '../../engine/space/map-file.ts';
 import type { EncounterDoc, Spell, UnitDoc, Weapon } from './schema.ts';
 import type { P20Data } from './model.ts';
@@ -22,7 +22,6 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
     followUpsLeft: [],
   };
   if (u.role) data.role = u.role;
-  if (u.policy) data.policy = u.policy;
   if (u.gmNotes) data.gmNotes = u.gmNotes;
   const unit: Unit = {
     id: u.id,
@@ -41,6 +40,7 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
     data: data as unknown as Record<string, Json>,
   };
   if (u.controller) unit.controller = u.controller;
+  if (u.policy) unit.policy = u.policy;
   if (u.hidden) unit.hidden = true;
   if (u.facing) unit.facing = u.facing;
   return unit;
@@ -52,14 +52,15 @@ export function createState(doc: EncounterDoc): EncounterState {
   for (const u of doc.units) units[u.id] = buildUnit(doc, u);
   const sides = [...new Set(doc.units.map((u) => u.side))];
   const declared = Object.entries(doc.sides).filter(([, s]) => s.players).map(([id]) => id);
-  const policies = Object.fromEntries(Object.entries(doc.sides).flatMap(([id, s]) => (s.policy ? [[id, s.policy]] : [])));
+  const sidePolicies = sidePoliciesOf(doc.sides);
   return newEncounter({
+    ...(sidePolicies ? { sidePolicies } : {}),
     ruleset: 'phase20',
     name: doc.name,
     units,
     unitOrder: doc.units.map((u) => u.id),
     sides,
     map,
-    data: { playerSides: declared.length ? declared : [sides[0]], roles: doc.roles as Json, sidePolicies: policies },
+    data: { playerSides: declared.length ? declared : [sides[0]], roles: doc.roles as Json },
   });
 }

@@ -30,6 +30,7 @@ function faint(ctx: Resolution, id: UnitId): void {
   if (d.prep.state !== 'none') ctx.setData(id, 'prep', { state: 'none' });
   if (d.braceBlocksPrep) ctx.setData(id, 'braceBlocksPrep', undefined);
   if (ctx.state.effects.length) for (const fx of ctx.effectsOn(id, BRACE)) ctx.removeEffect(fx.id, 'ended');
-  // only while it acts (its Action Phase): a unit fainting as its turn starts is the engine's to skip
-  if (currentUnit(ctx.state) === id && ctx.state.turn.phase === 'action' && !ctx.turnOver) ctx.endTurn();
+  // only while it acts (or waits to announce its Preparation): a unit fainting as its turn starts is the engine's to skip
+  const phase = ctx.state.turn.phase;
+  if (currentUnit(ctx.state) === id && (phase === 'action' || phase === 'preparation') && !ctx.turnOver) ctx.endTurn();
 }

@@ -103,8 +103,7 @@ describe('phase20 generic actions', () => {
   it('P20-GEN-3: damage at the start of the braced unit\'s next turn is still halved; then the Brace ends', () => {
     const t = new Table(phase20, duel({ foe: { weapons: ['sword', 'staff'], spells: ['ignite'] } }));
     t.start(15, 1);
-    t.do({ type: 'brace', actor: 'hero' });
-    t.do({ type: 'end_turn', actor: 'hero' });
+    t.do({ type: 'brace', actor: 'hero' }); // its only Action: the Preparation Phase (none to announce, braced), the turn passes
     // Goblin's Ignite, unskilled in fire: d20 12 + General Skill 0 = 12 ≥ DV 12 → hit;
     // 1d6 (4) + Magic 0 = 4 → braced ⌊4 / 2⌋ = 2 → 18; resist d20 1 + Agility 1 = 2 < DC 10 + Magic 0 → Burning
     t.dice(12, 4, 1).do({ type: 'cast', actor: 'foe', spell: 'ignite', target: 'hero' });
@@ -120,8 +119,7 @@ describe('phase20 generic actions', () => {
   it('P20-GEN-3: Brace ends when the unit\'s next turn comes round, even a turn it loses to a status', () => {
     const t = new Table(phase20, duel({ foe: caster }));
     t.start(15, 1);
-    t.do({ type: 'brace', actor: 'hero' });
-    t.do({ type: 'end_turn', actor: 'hero' });
+    t.do({ type: 'brace', actor: 'hero' }); // its only Action: the Preparation Phase (none to announce, braced), the turn passes
     // Frostbind, the Goblin unskilled in water: d20 12 + General Skill 0 = 12 ≥ DV 12 → hit;
     // resist d20 2 + Strength 3 = 5 < DC 9 + Goblin's Magic 0 = 9 → Frozen for 1 turn
     t.dice(12, 2).do({ type: 'cast', actor: 'foe', spell: 'frostbind', target: 'hero' });

@@ -3,8 +3,8 @@
  * Also giving up (P20-END-1).
  */
 import { distance } from '../../engine/space/grid.ts';
-import { fail, type Command, type Resolution } from '../../engine/index.ts';
-import { spendAction } from './actions.ts';
+import { fail, own, type Command, type Resolution } from '../../engine/index.ts';
+import { actionsUsedUp, spendAction } from './actions.ts';
 import { BRACE, dataOf, isBraced } from './model.ts';
 
 export function sprintCommand(ctx: Resolution, cmd: Command, factor: 2 | 4): void {
@@ -22,6 +22,12 @@ export function sprintCommand(ctx: Resolution, cmd: Command, factor: 2 | 4): voi
   if (factor === 4) ctx.setData(u.id, 'exhausted', true);
   const what = factor === 2 ? `sprints: movement doubled, ${d.speed} × 2 = ${d.speed * 2} this turn` : `sprints all-out: movement quadrupled, ${d.speed} × 4 = ${d.speed * 4} this turn, none next turn`;
   ctx.note(`${u.name} ${what} [${rule}]`);
+  // ruling P20-PREP-1: a Sprint that is the last Action lasts while the unit walks it — the movement is
+  // the action — so its Action Phase ends when it stops, not the moment it starts to run
+  if (actionsUsedUp(ctx.unit(u.id))) {
+    ctx.setData(u.id, 'sprinting', true);
+    ctx.note(`Sprint is ${u.name}'s last Action: it lasts while ${u.name} runs, and the Preparation Phase begins when it stops [P20-PREP-1]`);
+  }
 }
 
 export function braceCommand(ctx: Resolution, cmd: Command): void {
@@ -29,15 +35,17 @@ export function braceCommand(ctx: Resolution, cmd: Command): void {
   if (isBraced(ctx.state, u.id)) fail('action/already_braced', `${u.name} is already bracing [P20-GEN-3]`);
   spendAction(ctx, u, 'generic');
   // an effect, so the halving ends when the unit's next turn comes round — played or lost (Frozen)
-  ctx.applyEffect({ name: BRACE, categories: ['buff'], source: u.id, target: u.id, remaining: 1, clock: { at: 'turn_start', unit: u.id } });
+  ctx.applyEffect(
+    { name: BRACE, categories: ['buff'], source: u.id, target: u.id, remaining: 1, clock: { at: 'turn_start', unit: u.id } },
+    () => `${u.name} braces: incoming damage halved until its next turn; no more attacks or attack spells this turn; no Preparation [P20-GEN-3]`,
+  );
   ctx.setData(u.id, 'noMoreAttacks', true);
   ctx.setData(u.id, 'braceBlocksPrep', true);
-  ctx.note(`${u.name} braces: incoming damage halved until its next turn; no more attacks or attack spells this turn; no Preparation [P20-GEN-3]`);
 }
 
 export function helpCommand(ctx: Resolution, cmd: Command): void {
   const u = ctx.unit(cmd.actor!);
-  const t = typeof cmd.target === 'string' ? ctx.state.units[cmd.target] : undefined;
+  const t = typeof cmd.target === 'string' ? own(ctx.state.units, cmd.target) : undefined;
   if (!t) fail('unit/unknown', `there is no unit "${String(cmd.target)}"`, 'target');
   if (t.side !== u.side) fail('action/bad_target', `${t.name} is not an ally`, 'target');
   if (t.status !== 'down') fail('action/bad_target', `${t.name} has not fainted`, 'target');

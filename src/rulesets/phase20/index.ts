@@ -2,7 +2,7 @@
  * phase20: a d20 system of Action and Preparation Phases, hit checks against a Defensive Value,
  * area spells and resist checks. Source: ../shared/seeds/001_642d785d47870a6d.txt; rulings in RULINGS.md.
  */
-import { lastSideStanding, type CombatResult, type EncounterState, type Ruleset } from '../../engine/index.ts';
+import { lastSideStanding, type CombatResult, type CommandHandler, type EncounterState, type Ruleset } from '../../engine/index.ts';
 import { attackCommand } from './attack.ts';
 import { createState } from './create.ts';
 import { dealDamage } from './damage.ts';
@@ -16,7 +16,7 @@ import { aggressive } from './policy.ts';
 import { preview } from './preview.ts';
 import { encounterSchema, type Status } from './schema.ts';
 import { castCommand } from './spell.ts';
-import { endActionPhase, prepareCommand, startTurn } from './turn.ts';
+import { afterAction, endActionPhase, prepareCommand, startTurn } from './turn.ts';
 import { fileEntry } from './roster.ts';
 
 /**
@@ -38,9 +38,17 @@ function outcome(state: EncounterState): CombatResult | null {
   return { outcome: 'defeat', winner: r.winner!, reason: 'every player character has fainted or given up (not all fainted: the campaign goes on)' };
 }
 
+/** An action's handler, then the Preparation Phase if that was the unit's last Action (P20-PREP-1). */
+const acting = (resolve: CommandHandler['resolve']): CommandHandler['resolve'] => (ctx, cmd) => {
+  resolve(ctx, cmd);
+  afterAction(ctx, cmd.actor!);
+};
+
 export const phase20: Ruleset = {
   id: 'phase20',
   name: 'phase20',
+  rulePrefix: 'P20',
+  showcase: 'crossroads-4v4.yaml',
   description: 'd20 system: Action Phase then Preparation Phase, hit checks against a Defensive Value, area spells, resist checks against a DC, fainting and Help.',
   encounterSchema,
   create: (doc) => createState(encounterSchema.parse(doc)),
@@ -61,14 +69,15 @@ export const phase20: Ruleset = {
     dealDamage(ctx, fx.target, roll.total, fx.source, 'P20-SPL-4');
   },
   commands: {
-    move: { resolve: moveCommand },
-    attack: { resolve: attackCommand },
-    cast: { resolve: castCommand },
-    sprint: { resolve: (ctx, c) => sprintCommand(ctx, c, 2) },
-    sprint_plus: { resolve: (ctx, c) => sprintCommand(ctx, c, 4) },
-    brace: { resolve: braceCommand },
-    help: { resolve: helpCommand },
-    roleshift: { resolve: roleshiftCommand },
+    // a move ends a Sprint that was the last Action once it has walked all of it
+    move: { resolve: acting(moveCommand) },
+    attack: { resolve: acting(attackCommand) },
+    cast: { resolve: acting(castCommand) },
+    sprint: { resolve: acting((ctx, c) => sprintCommand(ctx, c, 2)) },
+    sprint_plus: { resolve: acting((ctx, c) => sprintCommand(ctx, c, 4)) },
+    brace: { resolve: acting(braceCommand) },
+    help: { resolve: acting(helpCommand) },
+    roleshift: { resolve: acting(roleshiftCommand) },
     give_up: { resolve: giveUpCommand },
     end_turn: { resolve: endActionPhase },
     prepare: { onTurn: false, resolve: prepareCommand },

@@ -42,19 +42,17 @@ export function rollInitiative(ctx: Resolution): Slot[] {
 
 /** Equal totals settled by Agility, then Intelligence, said in the log so the order can be checked (P20-INIT-2). */
 function noteAttributeTies(ctx: Resolution, sorted: Entry[]): void {
-  const lines: string[] = [];
+  const settled: Entry[][] = [];
   for (let i = 0; i < sorted.length; ) {
     let j = i + 1;
-    let settled = false;
-    for (; j < sorted.length && sorted[j].total === sorted[i].total; j++) settled ||= differ(sorted[i], sorted[j]);
-    if (settled) {
-      // unlogged (bulk simulation) the note is only counted: nothing to word
-      if (!ctx.logging) return ctx.unlogged();
-      lines.push(`at ${sorted[i].total}: ${sorted.slice(i, j).map((e) => `${e.unit.name} (Agility ${attr(e.unit, 'agility')}, Intelligence ${attr(e.unit, 'intelligence')})`).join(', ')}`);
-    }
+    let differs = false;
+    for (; j < sorted.length && sorted[j].total === sorted[i].total; j++) differs ||= differ(sorted[i], sorted[j]);
+    if (differs) settled.push(sorted.slice(i, j));
     i = j;
   }
-  if (lines.length) ctx.note(`Initiative ties, higher Agility first, then higher Intelligence — ${lines.join('; ')} [P20-INIT-2]`);
+  if (!settled.length) return;
+  const words = (tie: Entry[]) => `at ${tie[0].total}: ${tie.map((e) => `${e.unit.name} (Agility ${attr(e.unit, 'agility')}, Intelligence ${attr(e.unit, 'intelligence')})`).join(', ')}`;
+  ctx.note(() => `Initiative ties, higher Agility first, then higher Intelligence — ${settled.map(words).join('; ')} [P20-INIT-2]`);
 }
 
 function orderTied(ctx: Resolution, tied: Entry[]): Entry[] {

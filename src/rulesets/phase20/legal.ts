@@ -1,10 +1,12 @@
 /** Everything a phase20 unit may do now: the one list the web page, the simulator and validation share. */
+import { cellsInRadius } from '../../engine/space/area.ts';
 import { cellKey, distance, parseCellKey } from '../../engine/space/grid.ts';
 import type { ActionOption, EncounterState, GridMap, UnitId } from '../../engine/index.ts';
 import { currentUnit } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
 import { dataOf, isBraced } from './model.ts';
 import { reachableCells } from './move.ts';
+import { canPrepare, readiedWeapon } from './turn.ts';
 import { hasBlockers, inSight } from './sight.ts';
 import { barredByBrace, hasCatalyst, spellTargets } from './spell.ts';
 
@@ -15,11 +17,20 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
   if (!u || u.status !== 'active') return [];
   const d = dataOf(u);
   const out: ActionOption[] = [];
+  const weapon = readiedWeapon(u);
+  const ready = (label: string): ActionOption => ({ command: { type: 'prepare', actor: id, kind: 'ready_attack' }, label, group: 'preparation', ...(weapon ? { range: weapon.range } : {}) });
+  const strikes = weapon ? `strikes the first enemy that ends a move within reach, until ${u.name}'s next turn` : '';
+  const readyWords = `Ready an attack with ${weapon?.name} — ${strikes}`;
   if (currentUnit(state) !== id) {
-    if (d.prep.state === 'open') out.push({ command: { type: 'prepare', actor: id, kind: 'ready_attack' }, label: 'Ready an attack (Preparation)', group: 'preparation' });
+    if (canPrepare(u)) out.push(ready(readyWords));
     return out;
   }
-  if (!inActionPhase(state)) return out;
+  if (!inActionPhase(state)) {
+    // its last Action used: the Preparation Phase has begun; announce now, or let the turn pass (P20-PREP-1)
+    if (canPrepare(u)) out.push(ready(readyWords));
+    out.push({ command: { type: 'end_turn', actor: id }, label: 'End the turn (the Preparation can still be announced later)', group: 'turn' });
+    return out;
+  }
   // asked before every command a policy makes: plain loops, nothing built that is not an option
   const order = state.unitOrder;
   const map = state.map as GridMap;
@@ -30,7 +41,7 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
       for (let i = 0; i < order.length; i++) {
         const t = state.units[order[i]];
         if (t.side !== u.side && t.status === 'active' && distance(u.position!, t.position!) <= w.range && (!walls || inSight(map, u.position!, t.position!))) {
-          out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack' });
+          out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack', range: w.range, targets: [t.id] });
         }
       }
     }
@@ -43,8 +54,15 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
         const fits = s.heals ? t.side === u.side && (t.status === 'active' || t.status === 'down') : t.side !== u.side && t.status === 'active';
         if (!fits || distance(u.position!, t.position!) > s.range || (walls && !inSight(map, u.position!, t.position!))) continue;
         if (s.heals && t.pools.hp.value >= t.pools.hp.max) continue;
-        if (!s.heals && spellTargets(state, u, s, t.position!, t.id).length === 0) continue;
-        out.push({ command: { type: 'cast', actor: id, spell: s.id, target: t.id }, label: `Cast ${s.name} on ${t.name}`, group: 'spell' });
+        const o: ActionOption = { command: { type: 'cast', actor: id, spell: s.id, target: t.id }, label: `Cast ${s.name} on ${t.name}`, group: 'spell', range: s.range, targets: [t.id] };
+        if (s.radius > 0) {
+          // an area: everyone it strikes, the one aimed at first
+          const struck = spellTargets(state, u, s, t.position!, t.id);
+          if (!s.heals && struck.length === 0) continue;
+          for (const x of struck) if (x.id !== t.id) o.targets!.push(x.id);
+          o.area = cellsInRadius(t.position!, s.radius, 'chebyshev', map);
+        }
+        out.push(o);
       }
     }
   }
@@ -52,26 +70,28 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
     for (const [key, spot] of reachableCells(state, u)) {
       if (spot.cost === 0 || spot.canStop === false) continue;
       const c = parseCellKey(key);
-      out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y}) — ${spot.cost} movement`, group: 'move' });
+      out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y}) — ${spot.cost} movement`, group: 'move', move: { to: c, cost: spot.cost } });
     }
   }
   if (canSpend(state, u, 'generic')) {
     if (!d.immobile && !d.sprinted) {
-      out.push({ command: { type: 'sprint', actor: id }, label: 'Sprint (double movement)', group: 'generic' });
-      out.push({ command: { type: 'sprint_plus', actor: id }, label: 'Sprint+ (quadruple movement, none next turn)', group: 'generic' });
+      out.push({ command: { type: 'sprint', actor: id }, label: `Sprint (movement ${d.speed * 2} this turn)`, group: 'generic' });
+      out.push({ command: { type: 'sprint_plus', actor: id }, label: `Sprint+ (movement ${d.speed * 4} this turn, none next turn)`, group: 'generic' });
     }
     if (!isBraced(state, id)) out.push({ command: { type: 'brace', actor: id }, label: 'Brace (halve incoming damage)', group: 'generic' });
     for (let i = 0; i < order.length; i++) {
       const t = state.units[order[i]];
       if (t.side === u.side && t.status === 'down' && distance(u.position!, t.position!) <= 1) {
-        out.push({ command: { type: 'help', actor: id, target: t.id }, label: `Help ${t.name} up`, group: 'generic' });
+        out.push({ command: { type: 'help', actor: id, target: t.id }, label: `Help ${t.name} up`, group: 'generic', range: 1, targets: [t.id] });
       }
     }
     for (const role of ROLES) {
       if (d.role !== role) out.push({ command: { type: 'roleshift', actor: id, role }, label: `Shift to the ${role} role`, group: 'generic' });
     }
   }
-  out.push({ command: { type: 'end_turn', actor: id }, label: 'End the Action Phase', group: 'turn' });
+  // deciding to take no further Actions enters the Preparation Phase, which ends the turn (P20-PREP-1)
+  if (weapon && !d.braceBlocksPrep) out.push(ready(`Ready an attack with ${weapon.name} and end the turn — ${strikes}`));
+  out.push({ command: { type: 'end_turn', actor: id }, label: d.sprinting ? 'Stop sprinting and end the turn' : 'End the turn', group: 'turn' });
   out.push({ command: { type: 'give_up', actor: id }, label: 'Give up', group: 'turn' });
   return out;
 }

@@ -31,6 +31,8 @@ export interface P20Data {
   noMoreAttacks: boolean;
   /** Sprint+ used: no movement in the next turn it plays (P20-GEN-2). */
   exhausted: boolean;
+  /** A Sprint that was the last Action, still being walked: the Action Phase lasts until it stops (ruling P20-PREP-1). */
+  sprinting?: boolean;
   /** Follow-up actions still owed this turn, by kind. */
   followUpsLeft: ('attack' | 'spell')[];
   [key: string]: unknown;

@@ -9,6 +9,7 @@ import { fail, type Cell, type Command, type EncounterState, type GridMap, type 
 import { inActionPhase } from './actions.ts';
 import { inReach, resolveAttack } from './attack.ts';
 import { dataOf } from './model.ts';
+import { readiedWeapon } from './turn.ts';
 
 /**
  * Enemies block movement; allies and fainted bodies can be passed through but not stood on
@@ -79,7 +80,7 @@ function triggerReadiedAttacks(ctx: Resolution, mover: Unit): void {
     const w = ctx.state.units[id];
     const d = dataOf(w);
     if (w.side === mover.side || w.status !== 'active' || d.prep.state !== 'announced') continue;
-    const weapon = d.weapons.find((x) => x.physical !== false);
+    const weapon = readiedWeapon(w);
     const target = ctx.unit(mover.id);
     if (!weapon || !inReach(ctx.state, w, target, weapon)) continue;
     if (target.status !== 'active') return;

@@ -1,7 +1,7 @@
 /**
  * How a phase20 unit fights when no one steers it. 'aggressive': help a fainted ally up if next to one,
  * else strike the weakest enemy in reach with the best expected damage (by preview, with what a status
- * spell should add), else walk toward the nearest enemy, else end the turn.
+ * spell should add), else walk toward the nearest enemy, else ready an attack (which ends the turn), else end it.
  */
 import { distributionOf } from '../../dice/index.ts';
 import { distance } from '../../engine/space/grid.ts';
@@ -81,5 +81,6 @@ export const aggressive: Policy = (state, id, options) => {
     }
     if (best) return best;
   }
-  return options.find((o) => o.command.type === 'end_turn') ?? options[0];
+  // nothing to strike or walk toward: a readied attack costs nothing and may land (P20-PREP-1)
+  return options.find((o) => o.command.type === 'prepare') ?? options.find((o) => o.command.type === 'end_turn') ?? options[0];
 };

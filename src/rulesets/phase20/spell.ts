@@ -6,7 +6,7 @@
  * beating DC = the spell's number + the caster's Magic.
  */
 import { distance } from '../../engine/space/grid.ts';
-import { fail, type Cell, type Command, type EncounterState, type GridMap, type Json, type Resolution, type Term, type Unit } from '../../engine/index.ts';
+import { fail, own, type Cell, type Command, type EncounterState, type GridMap, type Json, type Resolution, type Term, type Unit } from '../../engine/index.ts';
 import { grantFollowUps, spendAction } from './actions.ts';
 import { dealDamage } from './damage.ts';
 import { dataOf, dvOf, mod } from './model.ts';
@@ -62,7 +62,7 @@ export const barredByBrace = (u: Unit, s: Spell): boolean => !s.heals && dataOf(
 
 function aimOf(ctx: Resolution, u: Unit, s: Spell, cmd: Command): { at: Cell; primary?: string } {
   if (typeof cmd.target === 'string') {
-    const t = ctx.state.units[cmd.target];
+    const t = own(ctx.state.units, cmd.target);
     if (!t) fail('unit/unknown', `there is no unit "${cmd.target}"`, 'target');
     if (s.heals ? !healable(u, t) : t.status !== 'active') fail('action/bad_target', `${t.name} is ${t.status}`, 'target');
     return { at: t.position!, primary: t.id };
@@ -108,19 +108,15 @@ function resolveHarmful(ctx: Resolution, u: Unit, s: Spell, targets: Unit[]): vo
   const { bonus, terms } = spellBonus(ctx.state, u, s);
   const face = ctx.roll(20, 'spell hit check');
   const total = face + bonus;
-  const dice = ctx.takeDraws();
   const hits: Unit[] = [];
   for (const t of targets) {
     const dv = dvOf(ctx.state, t);
     const hit = dv <= total;
-    // one roll for every target: the dice are recorded on the first target's line
-    ctx.emit({
-      type: 'check', actor: u.id, target: t.id, dice: targets.indexOf(t) === 0 ? dice : [],
-      breakdown: { label: `spell hit check (${s.name})`, terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...terms], total, against: { op: '>=', value: dv, name: 'DV' }, outcome: hit ? 'hit' : 'miss', rules: ['P20-SPL-2'] },
-    });
+    // one roll for every target: the first target's line records the die (a check takes the dice drawn since the last)
+    ctx.check(() => ({ label: `spell hit check (${s.name})`, terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...terms], total, against: { op: '>=', value: dv, name: 'DV' }, outcome: hit ? 'hit' : 'miss', rules: ['P20-SPL-2'] }), u.id, t.id);
     if (hit) hits.push(t);
   }
-  if (!targets.length) ctx.check({ label: `spell hit check (${s.name})`, terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...terms], total, outcome: 'no one in the area', rules: ['P20-SPL-2'] }, u.id);
+  if (!targets.length) ctx.check(() => ({ label: `spell hit check (${s.name})`, terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...terms], total, outcome: 'no one in the area', rules: ['P20-SPL-2'] }), u.id);
   if (!hits.length) return;
   if (s.damage) {
     const roll = ctx.rollNotation(s.damage, 'spell damage');

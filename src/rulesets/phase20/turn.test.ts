@@ -71,8 +71,8 @@ describe('phase20 turns', () => {
   it('P20-PREP-1: one Preparation, announced when the character likes, never changed; a readied attack strikes an enemy coming within reach', () => {
     const t = new Table(phase20, duel({ foe: { at: [4, 1] } }));
     t.start(15, 1);
-    expect(t.rejects({ type: 'prepare', actor: 'hero', kind: 'ready_attack' })).toBe('prep/not_in_phase'); // still acting
-    t.do({ type: 'end_turn', actor: 'hero' });
+    t.do({ type: 'end_turn', actor: 'hero' }); // no further Actions: the Preparation Phase, and the turn passes
+    expect(t.unit('hero').data.prep).toEqual({ state: 'open' });
     // during the Goblin's turn the Hero announces it (not right away: that is allowed)
     expect(t.engine.legalActions(t.state, 'hero').map((o) => o.command.type)).toEqual(['prepare']);
     t.do({ type: 'prepare', actor: 'hero', kind: 'ready_attack' });
@@ -83,18 +83,61 @@ describe('phase20 turns', () => {
     expect(t.hp('foe')).toBe(4);
     expect(t.unit('hero').data.prep).toEqual({ state: 'spent', why: 'used' });
   });
-  it('P20-PREP-1, P20-ACT-2: using up the last action does not end the Action Phase — the unit may still walk, and ends it itself', () => {
-    const t = new Table(phase20, duel());
+  it('P20-PREP-1, P20-TURN-1: using the last Action enters the Preparation Phase at once — a unit that cast with its only Action announces its Preparation', () => {
+    const t = new Table(phase20, duel({ foe: { at: [4, 1] } }));
     t.start(15, 1);
-    t.dice(1).do({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' }); // d20 1 + 3 = 4 ≤ DV 15: a miss, and no Action left
-    expect(t.unit('hero').pools.actions.value).toBe(0);
-    const walk = t.do({ type: 'move', actor: 'hero', to: [1, 5] }); // 4 tiles south: all of its walking speed 4
-    expect(t.lines(walk)).toContain('Hero spends 4 movement (0 left this turn) [P20-ACT-2]');
-    expect([t.active, t.state.turn.phase]).toEqual(['hero', 'action']);
+    // Ignite, its only Action: d20 1 + General Skill 1 + Magic 3 = 5 < DV 15 → a miss
+    const cast = t.dice(1).do({ type: 'cast', actor: 'hero', spell: 'ignite', target: 'foe' });
+    expect(t.lines(cast)).toContain('Hero has used its last Action: the Preparation Phase begins [P20-PREP-1]');
+    expect([t.active, t.state.turn.phase]).toEqual(['hero', 'preparation']);
+    // no movement after it (movement belongs to the Action Phase); the Preparation, or the turn's end
+    expect(t.rejects({ type: 'move', actor: 'hero', to: [1, 2] })).toBe('turn/wrong_phase');
+    expect(t.engine.legalActions(t.state, 'hero').map((o) => [o.command.type, o.label, o.group])).toEqual([
+      ['prepare', "Ready an attack with Sword — strikes the first enemy that ends a move within reach, until Hero's next turn", 'preparation'],
+      ['end_turn', 'End the turn (the Preparation can still be announced later)', 'turn'],
+    ]);
+    const ready = t.do({ type: 'prepare', actor: 'hero', kind: 'ready_attack' });
+    expect(t.lines(ready)).toContain("Hero readies an attack with Sword: it strikes the first enemy that ends a move within reach, until Hero's next turn [P20-PREP-1]");
+    expect(t.active).toBe('foe');
+    // the Goblin walks up: d20 13 + 1 + 2 = 16 > DV 15; 1d8 (5) + Scale 3 = 8 → 12 − 8 = 4
+    t.dice(13, 5).do({ type: 'move', actor: 'foe', to: [2, 1] });
+    expect(t.hp('foe')).toBe(4);
+  });
+  it('P20-PREP-1: from the Action Phase, readying an attack is deciding to take no further Actions — it ends the turn', () => {
+    const t = new Table(phase20, duel({ foe: { at: [4, 1] } }));
+    t.start(15, 1);
+    expect(t.engine.legalActions(t.state, 'hero').find((o) => o.command.type === 'prepare')?.label).toBe("Ready an attack with Sword and end the turn — strikes the first enemy that ends a move within reach, until Hero's next turn");
+    const ev = t.do({ type: 'prepare', actor: 'hero', kind: 'ready_attack' });
+    expect(ev.filter((e) => e.type === 'turn.phase').map((e) => [e.unit, e.phase])).toEqual([['hero', 'preparation'], ['foe', 'action']]);
+    expect(t.unit('hero').data.prep).toEqual({ state: 'announced', kind: 'ready_attack' });
+    expect(t.unit('hero').pools.actions.value).toBe(1); // the Action was not spent: it was given up
+  });
+  it('P20-PREP-1: a unit with its last Action used may let the turn pass and announce later; a braced one has nothing to announce, so the turn passes at once', () => {
+    const t = new Table(phase20, duel({ foe: { at: [4, 1] } }));
+    t.start(15, 1);
+    t.dice(1).do({ type: 'cast', actor: 'hero', spell: 'ignite', target: 'foe' }); // 1 + 4 = 5 < 15: a miss, its last Action
+    t.do({ type: 'end_turn', actor: 'hero' });
+    expect([t.active, t.unit('hero').data.prep]).toEqual(['foe', { state: 'open' }]);
+    expect(t.engine.legalActions(t.state, 'hero').map((o) => o.command.type)).toEqual(['prepare']);
+    // the Goblin braces with its only Action: Brace "removes the Preparation", so the turn passes at once
+    const ev = t.do({ type: 'brace', actor: 'foe' });
+    expect(t.lines(ev)).toEqual(expect.arrayContaining(['Goblin has used its last Action: the Preparation Phase begins [P20-PREP-1]', 'Goblin braced: no Preparation this phase [P20-GEN-3]']));
+    expect(t.active).toBe('hero');
+  });
+  it('P20-PREP-1, P20-GEN-1: a Sprint that is the last Action lasts while the unit runs; the Preparation Phase begins when it stops', () => {
+    const t = new Table(phase20, duel({ foe: { at: [8, 8] } }));
+    t.start(15, 1);
+    const sprint = t.do({ type: 'sprint', actor: 'hero' }); // speed 4 × 2 = 8 movement, its only Action
+    expect(t.lines(sprint)).toContain('Sprint is Hero\'s last Action: it lasts while Hero runs, and the Preparation Phase begins when it stops [P20-PREP-1]');
+    t.do({ type: 'move', actor: 'hero', to: [4, 1] }); // 3 tiles: 5 left, still running
+    expect([t.state.turn.phase, t.unit('hero').pools.movement.value]).toEqual(['action', 5]);
+    expect(t.engine.legalActions(t.state, 'hero').find((o) => o.command.type === 'end_turn')?.label).toBe('Stop sprinting and end the turn');
+    const rest = t.do({ type: 'move', actor: 'hero', to: [9, 1] }); // the other 5: the Sprint is walked
+    expect(t.lines(rest)).toContain('Hero has walked all of its Sprint, its last Action: the Preparation Phase begins [P20-PREP-1]');
+    expect([t.active, t.state.turn.phase]).toEqual(['hero', 'preparation']);
     t.do({ type: 'end_turn', actor: 'hero' });
     expect(t.active).toBe('foe');
   });
-
   it('P20-ACT-1: the log names the action spent in the game\'s words', () => {
     const t = new Table(phase20, duel({ hero: { actions: { default: 1, attack: 1, spell: 0 } } }));
     t.start(15, 1);
@@ -119,7 +162,8 @@ describe('phase20 turns', () => {
 
   it('P20-PREP-1: a status that costs the target its turns ends its Preparation — a Frozen unit does not strike', () => {
     const frostbind = { id: 'frostbind', name: 'Frostbind', school: 'water', range: 6, status: { name: 'Frozen', check: 'strength', dc: 9, turns: 1, skipTurn: true } };
-    const t = new Table(phase20, duel({ foe: { at: [4, 1], weapons: ['sword', 'staff'], spells: [frostbind] } }));
+    // two Actions, so it can still walk after casting
+    const t = new Table(phase20, duel({ foe: { at: [4, 1], weapons: ['sword', 'staff'], spells: [frostbind], actions: { default: 2, attack: 0, spell: 0 } } }));
     t.start(15, 1);
     t.do({ type: 'end_turn', actor: 'hero' });
     t.do({ type: 'prepare', actor: 'hero', kind: 'ready_attack' });

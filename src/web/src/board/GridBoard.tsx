@@ -10,6 +10,7 @@ import { findPath } from '../../../engine/space/index.ts';
 import { key, type BoardHandlers, type BoardMarks } from './marks.ts';
 import { sideColour } from './palette.ts';
 import { bowOf, cannonArcs, COMPASS, outlineOf, shipsOf } from './ships.ts';
+import { isOut } from '../model/standing.ts';
 import { UnitToken } from './UnitToken.tsx';
 
 const S = 48;
@@ -173,6 +174,7 @@ export function GridBoard({ state, map, marks, active, selected, placing, onCell
             r={S * 0.33}
             colour={sideColour(state.sides, u.side)}
             active={u.id === active}
+            out={isOut(state, u)}
             selected={u.id === selected}
             target={!!marks.targets?.has(u.id)}
             onClick={onUnit ? () => onUnit(u.id) : undefined}

@@ -1,6 +1,7 @@
 /** One unit on the board: side colour, initials, HP bar, facing wedge, and rings for active / selected / target. */
 import type { KeyboardEvent } from 'react';
 import type { Unit } from '../../../engine/index.ts';
+import { outWord } from '../model/standing.ts';
 import { FACING_VECTOR, initials } from './palette.ts';
 
 interface Props {
@@ -10,18 +11,19 @@ interface Props {
   r: number;
   colour: string;
   active: boolean;
+  /** Out of the fight by the ruleset's rules (model/standing.ts). */
+  out: boolean;
   selected: boolean;
   target: boolean;
   onClick?: () => void;
 }
 
-export function UnitToken({ unit, cx, cy, r, colour, active, selected, target, onClick }: Props) {
+export function UnitToken({ unit, cx, cy, r, colour, active, out, selected, target, onClick }: Props) {
   const hp = unit.pools.hp;
-  const out = unit.status !== 'active';
   // a fallen unit lies on a square others may walk onto: it takes clicks only when it is a target
   const clickable = !!onClick && (!out || target);
   const facing = unit.facing ? FACING_VECTOR[unit.facing] : undefined;
-  const label = `${unit.name}${hp ? `, HP ${hp.value} of ${hp.max}` : ''}${out ? `, ${unit.status}` : ''}${unit.hidden ? ', hidden from players' : ''}${active ? ', acting now' : ''}${target ? ' — click to target' : ''}`;
+  const label = `${unit.name}${hp ? `, HP ${hp.value} of ${hp.max}` : ''}${out ? `, ${outWord(unit)}` : ''}${unit.hidden ? ', hidden from players' : ''}${active ? ', acting now' : ''}${target ? ' — click to target' : ''}`;
   const onKey = (e: KeyboardEvent) => {
     if (onClick && (e.key === 'Enter' || e.key === ' ')) {
       e.preventDefault();

@@ -4,6 +4,7 @@
  */
 import type { EncounterState, UnitId, ZoneMap } from '../../../engine/index.ts';
 import type { BoardHandlers, BoardMarks } from './marks.ts';
+import { isOut, outWord } from '../model/standing.ts';
 import { initials, sideColour } from './palette.ts';
 
 interface Props extends BoardHandlers {
@@ -43,12 +44,12 @@ export function ZoneBoard({ state, map, marks, active, selected, placing, onZone
                 const hp = u.pools.hp;
                 const body = (
                   <>
-                    <span className="chip" style={{ background: u.status === 'active' ? sideColour(state.sides, u.side) : '#666' }} aria-hidden>
+                    <span className="chip" style={{ background: !isOut(state, u) ? sideColour(state.sides, u.side) : '#666' }} aria-hidden>
                       {initials(u.name)}
                     </span>
                     <span className="zone-unit-name">{u.name}</span>
                     {hp && <span className="zone-unit-hp">HP {hp.value}/{hp.max}</span>}
-                    {u.status !== 'active' && <span className="badge">{u.status}</span>}
+                    {isOut(state, u) && <span className="badge">{outWord(u)}</span>}
                     {u.hidden && <span className="badge badge-hidden">hidden</span>}
                   </>
                 );

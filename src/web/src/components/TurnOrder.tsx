@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { Effect, EncounterState, Slot, UnitId } from '../../../engine/index.ts';
 import { resultText } from '../../../engine/describe.ts';
 import { sideColour } from '../board/palette.ts';
+import { isOut, outWord } from '../model/standing.ts';
 
 interface Props {
   state: EncounterState;
@@ -41,7 +42,7 @@ export function TurnOrder({ state, active, selected, onSelect, slotTools, footer
           const effects = state.effects.filter((f) => f.target === u.id);
           const hp = u.pools.hp;
           return (
-            <li key={`${slot.unit}-${i}`} className={`${isActive ? 'is-active' : ''}${u.status !== 'active' ? ' is-out' : ''}${u.id === selected ? ' is-selected' : ''}`} aria-current={isActive ? "step" : undefined} data-unit={u.id} data-side={u.side}>
+            <li key={`${slot.unit}-${i}`} className={`${isActive ? 'is-active' : ''}${isOut(state, u) ? ' is-out' : ''}${u.id === selected ? ' is-selected' : ''}`} aria-current={isActive ? "step" : undefined} data-unit={u.id} data-side={u.side}>
               <button type="button" className="order-unit" onClick={() => onSelect?.(u.id)} disabled={!onSelect}>
                 <span className="chip" style={{ background: sideColour(state.sides, u.side) }} aria-hidden />
                 <span className="order-name">{u.name}</span>
@@ -54,7 +55,7 @@ export function TurnOrder({ state, active, selected, onSelect, slotTools, footer
                     {hp.value}/{hp.max}
                   </span>
                 )}
-                {u.status !== 'active' && <span className="badge">{u.status}</span>}
+                {isOut(state, u) && <span className="badge">{outWord(u)}</span>}
                 {u.hidden && <span className="badge badge-hidden">hidden</span>}
                 {isActive && u.id === active && <span className="sr-only">(acting now)</span>}
               </button>

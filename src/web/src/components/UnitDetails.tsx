@@ -1,6 +1,7 @@
 /** The selected unit's sheet as the viewer may see it: pools, stats, effects, links, status. */
 import type { EncounterState, UnitId } from '../../../engine/index.ts';
 import { linksShown, linkText } from '../model/links.ts';
+import { isOut, outWord } from '../model/standing.ts';
 
 export function UnitDetails({ state, id }: { state: EncounterState; id?: UnitId }) {
   const u = id ? state.units[id] : undefined;
@@ -35,7 +36,7 @@ export function UnitDetails({ state, id }: { state: EncounterState; id?: UnitId 
       )}
       {effects.length > 0 && <p>Effects: {effects.map((f) => `${f.name}${f.remaining !== undefined ? ` (${f.remaining})` : ''}`).join(', ')}</p>}
       {links.length > 0 && <p data-testid="unit-links">Links: {links.map(linkText).join(', ')}</p>}
-      {u.status !== 'active' && <p className="badge">{u.status}</p>}
+      {isOut(state, u) && <p className="badge">{outWord(u)}</p>}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The SQLite schema. One file holds every table of a server: tables (game tables), players, access
+ * The SQLite schema (sqlite.ts), with its migrations. One file holds every table of a server: tables (game tables), players, access
  * tokens (hashed), encounters, their append-only event logs, and the accepted commands by id
  * (idempotent retries), and the command behind each log command id (the engine decides a command
  * again when the GM replaces an earlier roll). `user_version` numbers the schema so later versions can migrate.
@@ -24,9 +24,10 @@
  */
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
-export const SCHEMA = `
+/** The schema as version 4 shipped it; later versions change it by migration (MIGRATIONS). */
+const SCHEMA_V4 = `
 CREATE TABLE IF NOT EXISTS tables (
   id          TEXT PRIMARY KEY,
   name        TEXT NOT NULL,
@@ -103,18 +104,47 @@ CREATE TABLE IF NOT EXISTS encounter_files (
 `;
 
 /**
- * Bring a file at any earlier version up to SCHEMA_VERSION, in one transaction: the tables SCHEMA creates
- * if they are missing, then the columns later versions added to existing tables.
+ * Version 5 adds `tables.last_active_at` (ms): the last activity `touchTable` recorded, the creation for a
+ * table made before it, so idle tables can be found (and expired) by an index.
+ */
+interface Migration {
+  version: number;
+  up(db: Database.Database, from: number): void;
+}
+
+const MIGRATIONS: Migration[] = [
+  {
+    // versions 1 to 4: every statement of SCHEMA_V4 is CREATE ... IF NOT EXISTS, so a file at any of them
+    // gets what it lacks; then the columns later versions added to existing tables
+    version: 4,
+    up(db, from) {
+      db.exec(SCHEMA_V4);
+      const columns = (db.pragma('table_info(encounters)') as { name: string }[]).map((c) => c.name);
+      // version 3: the encounter's source document (NULL: none kept)
+      if (!columns.includes('document')) db.exec('ALTER TABLE encounters ADD COLUMN document TEXT');
+      // version 4: an encounter with a document keeps its units there only
+      if (from < 4) db.exec('DELETE FROM encounter_files WHERE encounter_id IN (SELECT id FROM encounters WHERE document IS NOT NULL)');
+    },
+  },
+  {
+    version: 5,
+    up(db) {
+      const columns = (db.pragma('table_info(tables)') as { name: string }[]).map((c) => c.name);
+      if (!columns.includes('last_active_at')) db.exec('ALTER TABLE tables ADD COLUMN last_active_at INTEGER NOT NULL DEFAULT 0; UPDATE tables SET last_active_at = created_at');
+      db.exec('CREATE INDEX IF NOT EXISTS tables_by_activity ON tables(last_active_at)');
+    },
+  },
+];
+
+/**
+ * Bring a file at any earlier version up to SCHEMA_VERSION, in one transaction: each migration past the
+ * file's `user_version`, in order. A file newer than this server is refused, untouched.
  */
 export function migrate(db: Database.Database): void {
   db.transaction(() => {
     const from = db.pragma('user_version', { simple: true }) as number;
-    db.exec(SCHEMA);
-    const columns = (db.pragma('table_info(encounters)') as { name: string }[]).map((c) => c.name);
-    // version 3: the encounter's source document (NULL: none kept)
-    if (!columns.includes('document')) db.exec('ALTER TABLE encounters ADD COLUMN document TEXT');
-    // version 4: an encounter with a document keeps its units there only
-    if (from < 4) db.exec('DELETE FROM encounter_files WHERE encounter_id IN (SELECT id FROM encounters WHERE document IS NOT NULL)');
+    if (from > SCHEMA_VERSION) throw new Error(`database schema ${from} is newer than this server (${SCHEMA_VERSION})`);
+    for (const m of MIGRATIONS) if (from < m.version) m.up(db, from);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }

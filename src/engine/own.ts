@@ -1,0 +1,64 @@
+/**
+ * Keys that come from a client or a file are looked up as own properties only. On a plain object
+ * `units["toString"]` finds Object.prototype's function, and `pools["__proto__"].value = 1` writes into
+ * every object of the process. So no id or key may be one of those built-in names (a command naming
+ * one is refused before any rule runs, a file giving one is refused by its schema), and lookups by a
+ * given key go through `own`.
+ */
+import { reject, type Rejection } from './rejection.ts';
+
+/** `record[key]` if `key` is the record's own, else undefined (never an inherited property). */
+export function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** A name every object answers to (`toString`, `constructor`, `__proto__`, `hasOwnProperty`, ...). */
+export function isBuiltinName(key: string): boolean {
+  return Object.hasOwn(Object.prototype, key) || key === 'prototype';
+}
+
+export const builtinNameMessage = (name: string) => `"${name}" cannot be a name here: it is a name every object has built in (toString, constructor, __proto__ ...)`;
+
+/** Fields holding words for people, not names of anything: never looked up. */
+const WORDS = new Set(['text', 'reason', 'label', 'name', 'prompt', 'description']);
+/** Fields holding free data (a unit's `data`, `gm.set_data`'s value): stored as given, never looked up. */
+const FREE = new Set(['data', 'value', 'gmNotes']);
+
+/**
+ * Where the first built-in name stands in `value` — as a key, or as a string that could be looked up
+ * (words for people and free data aside) — and the name; undefined when there is none.
+ */
+export function findBuiltinName(value: unknown): { name: string; path: (string | number)[] } | undefined {
+  const path: (string | number)[] = [];
+  const walk = (v: unknown): string | undefined => {
+    if (typeof v === 'string') return isBuiltinName(v) ? v : undefined;
+    if (typeof v !== 'object' || v === null || path.length > 64) return undefined;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        path.push(i);
+        const hit = walk(v[i]);
+        if (hit !== undefined) return hit;
+        path.pop();
+      }
+      return undefined;
+    }
+    for (const k of Object.keys(v)) {
+      path.push(k);
+      if (isBuiltinName(k)) return k;
+      const hit = WORDS.has(k) || FREE.has(k) ? undefined : walk((v as Record<string, unknown>)[k]);
+      if (hit !== undefined) return hit;
+      path.pop();
+    }
+    return undefined;
+  };
+  const name = walk(value);
+  return name === undefined ? undefined : { name, path };
+}
+
+/** A command giving a built-in name as an id or key, refused before any rule runs; undefined when it gives none. */
+export function builtinNameIn(command: unknown): Rejection | undefined {
+  const found = findBuiltinName(command);
+  if (!found) return undefined;
+  const field = found.path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), '');
+  return reject('command/builtin_name', builtinNameMessage(found.name), field || undefined);
+}

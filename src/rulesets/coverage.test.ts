@@ -1,0 +1,40 @@
+// Rule coverage of every registered ruleset, derived from the registry: each declares the prefix of its
+// rule ids (Ruleset.rulePrefix); every id its code cites, and every id its RULINGS.md settles, is named by a
+// test (a title or a comment by the assertion), and its code cites no other ruleset's ids.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { rulesets } from './index.ts';
+
+const ROOT = join(import.meta.dirname, '../..');
+const idPattern = (prefix: string) => new RegExp(`\\b${prefix}-[A-Z]+-\\d+\\b`, 'g');
+const ANY_ID = /\b[A-Z][A-Z0-9]{1,4}-[A-Z]+-\d+\b/g;
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (name === 'node_modules' || name === 'dist') return [];
+    return statSync(p).isDirectory() ? files(p) : [p];
+  });
+}
+const testFiles = [...files(join(ROOT, 'src')), ...files(join(ROOT, 'test'))].filter((f) => /\.test\.tsx?$/.test(f));
+const namedByTests = new Set(testFiles.flatMap((f) => readFileSync(f, 'utf8').match(ANY_ID) ?? []));
+
+describe('rule coverage of every registered ruleset', () => {
+  for (const [id, ruleset] of Object.entries(rulesets)) {
+    it(`${id}: every rule id its code cites or its RULINGS.md settles is named by a test`, () => {
+      expect(ruleset.rulePrefix, `${id} declares no rulePrefix`).toMatch(/^[A-Z][A-Z0-9]{1,4}$/);
+      const dir = join(ROOT, 'src/rulesets', id);
+      const sources = files(dir).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+      const text = sources.map((f) => readFileSync(f, 'utf8')).join('\n');
+      const cited = new Set(text.match(idPattern(ruleset.rulePrefix!)) ?? []);
+      const rulings = existsSync(join(dir, 'RULINGS.md')) ? readFileSync(join(dir, 'RULINGS.md'), 'utf8').match(idPattern(ruleset.rulePrefix!)) ?? [] : [];
+      expect(cited.size, `${id} cites no rule id of its own`).toBeGreaterThan(0);
+      const untested = [...new Set([...cited, ...rulings])].filter((r) => !namedByTests.has(r)).sort();
+      expect(untested, `rule ids of ${id} no test names`).toEqual([]);
+      // another ruleset's ids in this one's code: a rule borrowed across folders
+      const foreign = Object.values(rulesets).filter((r) => r !== ruleset && r.rulePrefix).flatMap((r) => text.match(idPattern(r.rulePrefix!)) ?? []);
+      expect(foreign, `${id} cites another ruleset's rule ids`).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,228 @@
+/**
+ * The store contract as tests: one suite, run against every adapter (sqlite.test.ts, postgres.test.ts).
+ * `open` gives a fresh, empty store each time; `close` is the suite's.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { rosterEntry, type LoggedEvent } from '../engine/index.ts';
+import { createEncounter, DuplicateCommandError, StaleVersionError, type Store } from './store.ts';
+
+export const note = (seq: number, cmd: string, text = `n${seq}`): LoggedEvent => ({ type: 'note', text, seq, cmd }) as LoggedEvent;
+
+export function describeStoreContract(name: string, open: () => Promise<Store>): void {
+  describe(`Store contract: ${name}`, () => {
+    const opened: Store[] = [];
+    afterEach(async () => {
+      for (const s of opened.splice(0)) await s.close();
+    });
+
+    async function fresh(): Promise<Store> {
+      const s = await open();
+      opened.push(s);
+      return s;
+    }
+
+    async function withEncounter(): Promise<Store> {
+      const s = await fresh();
+      await s.createTable('t1', 'Table', { physicalDice: 'off' }, 'gmhash');
+      await createEncounter(s, { id: 'e1', tableId: 't1', ruleset: 'phase20', name: 'E', status: 'setup' }, [note(1, 'c1')]);
+      return s;
+    }
+
+    it('appends at the expected version and reads back in order', async () => {
+      const s = await withEncounter();
+      await s.append('e1', 1, [note(2, 'c2'), note(3, 'c2')], { status: 'active', command: { id: 'k1', bodyHash: 'h', result: { cmd: 'c2', from: 2, to: 3 } }, logCommands: { c2: { type: 'gm.note', text: 'x' } } });
+      expect(await s.logCommands('e1')).toEqual({ c2: { type: 'gm.note', text: 'x' } });
+      expect(await s.logCommands('e1', ['c2', 'c9'])).toEqual({ c2: { type: 'gm.note', text: 'x' } });
+      expect(await s.logCommands('e1', [])).toEqual({});
+      expect((await s.events('e1')).map((e) => e.seq)).toEqual([1, 2, 3]);
+      expect((await s.events('e1', 1, 2)).map((e) => e.seq)).toEqual([2]);
+      expect(await s.events('e1', 1, 2)).toEqual([note(2, 'c2')]);
+      expect(await s.encounter('e1')).toMatchObject({ id: 'e1', tableId: 't1', ruleset: 'phase20', name: 'E', version: 3, status: 'active', paused: false });
+      expect(await s.command('e1', 'k1')).toEqual({ bodyHash: 'h', result: { cmd: 'c2', from: 2, to: 3 } });
+      expect(await s.command('e1', 'k2')).toBeUndefined();
+      expect(await s.encounter('nope')).toBeUndefined();
+    });
+
+    it('rejects a stale append and changes nothing', async () => {
+      const s = await withEncounter();
+      await s.append('e1', 1, [note(2, 'c2')], { status: 'setup' });
+      const stale = s.append('e1', 1, [note(2, 'c3')], { status: 'active', command: { id: 'k2', bodyHash: 'h', result: { cmd: 'c3', from: 2, to: 2 } }, document: { x: 1 } });
+      await expect(stale).rejects.toBeInstanceOf(StaleVersionError);
+      await expect(stale).rejects.toMatchObject({ expected: 1, actual: 2 });
+      expect((await s.events('e1')).map((e) => e.cmd)).toEqual(['c1', 'c2']);
+      expect(await s.command('e1', 'k2')).toBeUndefined();
+      expect(await s.encounter('e1')).toMatchObject({ version: 2, status: 'setup' });
+      expect(await s.encounterDocument('e1')).toBeUndefined();
+    });
+
+    it('is all or nothing: a reused command id rolls back the events', async () => {
+      const s = await withEncounter();
+      await s.append('e1', 1, [note(2, 'c2')], { status: 'setup', command: { id: 'k', bodyHash: 'h', result: { cmd: 'c2', from: 2, to: 2 } } });
+      await expect(s.append('e1', 2, [note(3, 'c3')], { status: 'active', command: { id: 'k', bodyHash: 'h2', result: { cmd: 'c3', from: 3, to: 3 } }, logCommands: { c3: { type: 'x' } } })).rejects.toBeInstanceOf(DuplicateCommandError);
+      expect(await s.logCommands('e1')).toEqual({});
+      expect(await s.encounter('e1')).toMatchObject({ version: 2, status: 'setup' });
+      expect(await s.events('e1')).toHaveLength(2);
+      expect(await s.command('e1', 'k')).toEqual({ bodyHash: 'h', result: { cmd: 'c2', from: 2, to: 2 } });
+    });
+
+    it('of two appends at the same version exactly one wins, whole', async () => {
+      const s = await withEncounter();
+      const tries = await Promise.allSettled(
+        ['a', 'b', 'c', 'd'].map((w) => s.append('e1', 1, [note(2, `c${w}`), note(3, `c${w}`)], { status: 'active', command: { id: `k${w}`, bodyHash: w, result: { cmd: `c${w}`, from: 2, to: 3 } } })),
+      );
+      const won = tries.flatMap((t, i) => (t.status === 'fulfilled' ? ['abcd'[i]] : []));
+      expect(won).toHaveLength(1);
+      for (const t of tries) if (t.status === 'rejected') expect(t.reason).toBeInstanceOf(StaleVersionError);
+      expect((await s.events('e1')).map((e) => e.cmd)).toEqual(['c1', `c${won[0]}`, `c${won[0]}`]);
+      for (const w of 'abcd') expect(await s.command('e1', `k${w}`), w).toEqual(w === won[0] ? { bodyHash: w, result: { cmd: `c${w}`, from: 2, to: 3 } } : undefined);
+    });
+
+    it('refuses events that do not follow the version, and an encounter that does not exist', async () => {
+      const s = await withEncounter();
+      await expect(s.append('e1', 1, [note(3, 'c2')], { status: 'setup' })).rejects.toThrow(/seq 3/);
+      await expect(s.append('nope', 0, [note(1, 'c1')], { status: 'setup' })).rejects.toThrow(/no encounter nope/);
+      expect(await s.encounter('e1')).toMatchObject({ version: 1 });
+    });
+
+    it('keeps tables, settings, players and tokens; redeems an invite once', async () => {
+      const s = await withEncounter();
+      expect(await s.table('t1')).toMatchObject({ id: 't1', name: 'Table', settings: { physicalDice: 'off' } });
+      expect(await s.table('nope')).toBeUndefined();
+      await s.setSettings('t1', { physicalDice: 'all', players: { p1: 'on' } });
+      expect((await s.table('t1'))!.settings).toEqual({ physicalDice: 'all', players: { p1: 'on' } });
+      expect(await s.countTables()).toBe(1);
+      expect(await s.tokenRow('gmhash')).toEqual({ tableId: 't1', role: 'gm' });
+      await s.addInvite('t1', 'p1', 'Ann', 'inv');
+      await s.addInvite('t1', 'p2', 'Bo', 'inv2');
+      await s.addInvite('t1', 'p1', 'Anne', 'inv3');
+      expect(await s.tokenRow('inv')).toEqual({ tableId: 't1', role: 'invite', playerId: 'p1' });
+      expect(await s.redeemInvite('inv', 'sess')).toEqual({ tableId: 't1', role: 'player', playerId: 'p1' });
+      expect(await s.redeemInvite('inv', 'sess2')).toBeUndefined();
+      expect(await s.redeemInvite('gmhash', 'sess3')).toBeUndefined();
+      expect(await s.tokenRow('sess')).toEqual({ tableId: 't1', role: 'player', playerId: 'p1' });
+      expect(await s.players('t1')).toEqual([{ playerId: 'p1', name: 'Anne' }, { playerId: 'p2', name: 'Bo' }]);
+      expect(await s.revokePlayer('t1', 'p1')).toBe(2);
+      expect(await s.tokenRow('sess')).toBeUndefined();
+      expect(await s.tokenRow('inv2')).toEqual({ tableId: 't1', role: 'invite', playerId: 'p2' });
+    });
+
+    it('lists a table\'s encounters in creation order; pauses; creates several all or none', async () => {
+      const s = await withEncounter();
+      await s.createEncounters([
+        { row: { id: 'e2', tableId: 't1', ruleset: 'duel60', name: 'Two', status: 'setup' }, events: [note(1, 'c1')] },
+        { row: { id: 'e3', tableId: 't1', ruleset: 'phase20', name: 'Three', status: 'ended' }, events: [note(1, 'c1'), note(2, 'c2')], logCommands: { c2: { type: 'end_combat' } }, document: { units: [] } },
+      ]);
+      expect((await s.encounters('t1')).map((e) => [e.id, e.version, e.status])).toEqual([['e1', 1, 'setup'], ['e2', 1, 'setup'], ['e3', 2, 'ended']]);
+      expect(await s.logCommands('e3')).toEqual({ c2: { type: 'end_combat' } });
+      expect(await s.encounterDocument('e3')).toEqual({ units: [] });
+      await s.setPaused('e2', true);
+      expect(await s.encounter('e2')).toMatchObject({ paused: true });
+      await s.setPaused('e2', false);
+      expect(await s.encounter('e2')).toMatchObject({ paused: false });
+      // an id taken: neither of the two is created
+      await expect(s.createEncounters([{ row: { id: 'e4', tableId: 't1', ruleset: 'phase20', name: 'Four', status: 'setup' }, events: [note(1, 'c1')] }, { row: { id: 'e1', tableId: 't1', ruleset: 'phase20', name: 'Again', status: 'setup' }, events: [note(1, 'c1')] }])).rejects.toThrow();
+      expect(await s.encounter('e4')).toBeUndefined();
+      expect(await s.encounters('t1')).toHaveLength(3);
+      expect(await s.encounters('nope')).toEqual([]);
+    });
+
+    it('keeps an encounter\'s source document, and replaces it with an append, in the same transaction', async () => {
+      const s = await withEncounter();
+      expect(await s.encounterDocument('e1')).toBeUndefined();
+      await createEncounter(s, { id: 'e2', tableId: 't1', ruleset: 'phase20', name: 'E2', status: 'setup' }, [note(1, 'c1')], {}, { ruleset: 'phase20', units: [{ id: 'a' }] });
+      expect(await s.encounterDocument('e2')).toEqual({ ruleset: 'phase20', units: [{ id: 'a' }] });
+      const doc2 = { ruleset: 'phase20', units: [{ id: 'a' }, { id: 'b' }] };
+      await expect(s.append('e2', 0, [note(1, 'c2')], { status: 'setup', document: doc2 })).rejects.toBeInstanceOf(StaleVersionError);
+      expect(await s.encounterDocument('e2')).toEqual({ ruleset: 'phase20', units: [{ id: 'a' }] });
+      await s.append('e2', 1, [note(2, 'c2')], { status: 'setup', document: doc2 });
+      expect(await s.encounterDocument('e2')).toEqual(doc2);
+      // an append without a document leaves it as it was
+      await s.append('e2', 2, [note(3, 'c3')], { status: 'setup' });
+      expect(await s.encounterDocument('e2')).toEqual(doc2);
+      expect(await s.encounter('e2')).not.toHaveProperty('document');
+      expect(await s.encounterFile('e2')).toEqual({ ruleset: 'phase20', sides: {}, units: [{ id: 'a' }, { id: 'b' }] });
+      expect(await s.encounterFile('e1')).toBeUndefined();
+      expect(await s.encounterFile('nope')).toBeUndefined();
+    });
+
+    it('keeps the roster in order, and an update that throws writes nothing; the library by kind and id', async () => {
+      const s = await withEncounter();
+      await s.updateRoster('t1', () => ({ entries: [rosterEntry({ id: 'b', hp: 5 }, 'phase20'), rosterEntry({ id: 'a', hp: 3 }, 'phase20')] }));
+      expect((await s.roster('t1')).map((e) => e.id)).toEqual(['b', 'a']);
+      await expect(
+        s.updateRoster('t1', (entries) => {
+          if (entries.length) throw new Error('no');
+          return { entries: [] };
+        }),
+      ).rejects.toThrow('no');
+      expect(await s.roster('t1')).toHaveLength(2);
+      const out = await s.updateRoster('t1', (entries) => ({ entries: entries.slice(1), said: 'ok' }));
+      expect(out.said).toBe('ok');
+      expect((await s.roster('t1')).map((e) => e.id)).toEqual(['a']);
+      await s.putLibrary('t1', [{ kind: 'item', id: 'x', name: 'X', ruleset: 'phase20', data: {} }, { kind: 'monster', id: 'x', name: 'Mx', ruleset: 'phase20', data: {} }]);
+      await s.putLibrary('t1', [{ kind: 'item', id: 'x', name: 'X2', ruleset: 'phase20', data: {} }, { kind: 'item', id: 'y', name: 'Y', ruleset: 'phase20', data: {} }]);
+      expect((await s.library('t1')).map((e) => `${e.kind}/${e.id}/${e.name}`)).toEqual(['item/x/X2', 'monster/x/Mx', 'item/y/Y']);
+    });
+
+    it('serialises roster updates: two at once both count', async () => {
+      const s = await withEncounter();
+      await Promise.all(['a', 'b', 'c'].map((id) => s.updateRoster('t1', (entries) => ({ entries: [...entries, rosterEntry({ id, hp: 1 }, 'phase20')] }))));
+      expect((await s.roster('t1')).map((e) => e.id).sort()).toEqual(['a', 'b', 'c']);
+    });
+
+    it('records activity, finds idle tables oldest first, and deletes a table with everything of it', async () => {
+      const s = await withEncounter();
+      const created = (await s.table('t1'))!;
+      expect(created.lastActiveAt).toBe(created.createdAt);
+      await s.createTable('t2', 'Two', {}, 'gm2');
+      await s.createTable('t3', 'Three', {}, 'gm3');
+      await s.touchTable('t1', 5_000);
+      await s.touchTable('t2', 1_000);
+      await s.touchTable('t3', 3_000);
+      await s.touchTable('t1', created.createdAt + 10);
+      // activity never goes back
+      await s.touchTable('t1', 10);
+      expect((await s.table('t1'))!.lastActiveAt).toBe(created.createdAt + 10);
+      const far = created.createdAt + 1_000_000;
+      // t2, t3 were touched only with old times: their creation (now) is their latest activity
+      for (const id of ['t2', 't3']) expect((await s.table(id))!.lastActiveAt).toBeGreaterThanOrEqual(created.createdAt);
+      await s.touchTable('t2', far);
+      await s.touchTable('t3', created.createdAt + 100_000);
+      expect((await s.idleTables(far, 10)).map((t) => t.id)).toEqual(['t1', 't3']);
+      expect(await s.idleTables(far, 1)).toEqual([{ id: 't1', lastActiveAt: created.createdAt + 10 }]);
+      expect(await s.idleTables(0, 10)).toEqual([]);
+
+      await s.addInvite('t1', 'p1', 'Ann', 'inv');
+      await s.append('e1', 1, [note(2, 'c2')], { status: 'active', command: { id: 'k', bodyHash: 'h', result: { cmd: 'c2', from: 2, to: 2 } }, logCommands: { c2: { type: 'x' } } });
+      await s.updateRoster('t1', () => ({ entries: [rosterEntry({ id: 'a', hp: 3 }, 'phase20')] }));
+      await s.putLibrary('t1', [{ kind: 'item', id: 'x', name: 'X', ruleset: 'phase20', data: {} }]);
+      await createEncounter(s, { id: 'e9', tableId: 't3', ruleset: 'phase20', name: 'Other', status: 'setup' }, [note(1, 'c1')]);
+      expect(await s.deleteTable('t1')).toBe(true);
+      expect(await s.deleteTable('t1')).toBe(false);
+      expect(await s.table('t1')).toBeUndefined();
+      expect(await s.tokenRow('gmhash')).toBeUndefined();
+      expect(await s.tokenRow('inv')).toBeUndefined();
+      expect(await s.players('t1')).toEqual([]);
+      expect(await s.encounter('e1')).toBeUndefined();
+      expect(await s.encounters('t1')).toEqual([]);
+      expect(await s.events('e1')).toEqual([]);
+      expect(await s.command('e1', 'k')).toBeUndefined();
+      expect(await s.logCommands('e1')).toEqual({});
+      expect(await s.roster('t1')).toEqual([]);
+      expect(await s.library('t1')).toEqual([]);
+      expect(await s.countTables()).toBe(2);
+      // the other tables are untouched, and the id can be used again
+      expect(await s.events('e9')).toHaveLength(1);
+      expect(await s.tokenRow('gm3')).toEqual({ tableId: 't3', role: 'gm' });
+      await s.createTable('t1', 'Again', {}, 'gmhash');
+      await createEncounter(s, { id: 'e1', tableId: 't1', ruleset: 'phase20', name: 'E', status: 'setup' }, [note(1, 'c1')]);
+      expect(await s.command('e1', 'k')).toBeUndefined();
+    });
+
+    it('describes itself in one line', async () => {
+      const s = await fresh();
+      expect(await s.describe()).toMatch(new RegExp(s.kind === 'sqlite' ? '^SQLite ' : '^PostgreSQL '));
+      expect(await s.describe()).not.toMatch(/password|secret/i);
+    });
+  });
+}

@@ -1,0 +1,498 @@
+/**
+ * The PostgreSQL store: the same contract as SQLite (store.ts) on a database that several server
+ * processes share. The client is node-postgres (`pg`): a pool for queries, one more connection that
+ * LISTENs for what the other processes commit.
+ *
+ * Appends are serialised by the database: one statement updates the encounter's version only where it
+ * is still the expected one (a row lock: of two writers, the second finds it moved and writes nothing)
+ * and inserts the events under the primary key (encounter_id, seq), the command record and the log
+ * commands, and notifies — all or none, committed before the promise resolves (synchronous_commit as the
+ * server has it; on by default).
+ *
+ * Changes go out as NOTIFY on one channel, sent in the writing transaction (so only once it commits, in
+ * commit order). The payload is a pointer (`<process> a <encounter> <version>`), never the data: a
+ * listener re-reads the log. Each store ignores its own. When the listening connection drops it
+ * reconnects with backoff and reports `resync`: whatever was missed meanwhile is read again.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Command, LibraryEntry, LoggedEvent, RosterEntry } from '../engine/index.ts';
+import { migratePostgres } from './postgres-schema.ts';
+import { encounterFileOf, type EncounterFile } from './roster.ts';
+import {
+  DuplicateCommandError,
+  StaleVersionError,
+  StoreUnavailableError,
+  type AppendOptions,
+  type EncounterRow,
+  type IdleTable,
+  type NewEncounter,
+  type PlayerRow,
+  type Role,
+  type Store,
+  type StoreChange,
+  type StoredCommand,
+  type TableRow,
+  type TokenRow,
+} from './store.ts';
+
+export const CHANNEL = 'skirmish_changes';
+
+export interface PostgresOptions {
+  /** Connections in the pool (default 10). */
+  poolSize?: number;
+  /** How long a query may wait for a connection before STORE_UNAVAILABLE (ms, default 5000). */
+  connectTimeoutMs?: number;
+}
+
+/** bigint (ms timestamps, counts) as a number: ours stay far below 2^53. */
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+};
+
+const ENCOUNTER_COLUMNS = 'id, table_id AS "tableId", ruleset, name, status, version, paused, created_at AS "createdAt"';
+
+/** SQLSTATE classes and socket errors that mean "the database is out of reach", not "the query is wrong". */
+function unreachable(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  if (typeof e?.code === 'string' && (/^08/.test(e.code) || /^57P0[1-3]$/.test(e.code) || /^E(CONN|PIPE|TIMEDOUT|NOTFOUND|AI_AGAIN|HOSTUNREACH|NETUNREACH)/.test(e.code))) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|connection error|Client was closed|Connection refused|not queryable/i.test(e?.message ?? '');
+}
+
+function storeError(err: unknown): unknown {
+  return unreachable(err) ? new StoreUnavailableError((err as Error).message || String(err), err) : err;
+}
+
+/** A connection string for a log line: no password. */
+export function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return `${u.username ? `${decodeURIComponent(u.username)}@` : ''}${u.host}${u.pathname}`;
+  } catch {
+    return 'postgres (unparsable connection string)';
+  }
+}
+
+export class PostgresStore implements Store {
+  readonly kind = 'postgres';
+  readonly location: string;
+  /** This process among the ones sharing the database: its own notifications are not news to it. */
+  readonly instance = randomBytes(6).toString('hex');
+  private readonly pool: pg.Pool;
+  private readonly listeners = new Set<(c: StoreChange) => void>();
+  private listener?: pg.Client;
+  private listening = false;
+  private closed = false;
+  private retry?: NodeJS.Timeout;
+  private backoff = 100;
+
+  private constructor(readonly url: string, options: PostgresOptions) {
+    this.location = redact(url);
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      idleTimeoutMillis: 30_000,
+      application_name: 'skirmish',
+      types,
+    });
+    // an idle connection that dies (the database restarting) is dropped by the pool; the next query opens another
+    this.pool.on('error', (err) => process.stderr.write(`skirmish store: an idle database connection was lost (${err.message})\n`));
+  }
+
+  /** Connect, and create or migrate the schema. */
+  static async open(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
+    const s = new PostgresStore(url, options);
+    try {
+      const client = await s.pool.connect().catch((err: unknown) => {
+        throw storeError(err);
+      });
+      try {
+        await migratePostgres(client);
+      } finally {
+        client.release();
+      }
+    } catch (err) {
+      await s.pool.end().catch(() => undefined);
+      throw err;
+    }
+    return s;
+  }
+
+  async describe(): Promise<string> {
+    const { rows } = await this.q<{ s: string }>('SHOW synchronous_commit');
+    return `PostgreSQL ${this.location}, synchronous_commit ${rows[0].s}`;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const l = this.listener;
+    this.listener = undefined;
+    await l?.end().catch(() => undefined);
+    await this.pool.end().catch(() => undefined);
+  }
+
+  // ── plumbing ────────────────────────────────────────────────────────────
+
+  private async q<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+    try {
+      return await this.pool.query<R>(text, values);
+    } catch (err) {
+      throw storeError(err);
+    }
+  }
+
+  /** `fn` in one transaction on one connection: committed when it resolves, rolled back when it throws. */
+  private async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (err) {
+      throw storeError(err);
+    }
+    let broken: unknown;
+    try {
+      await client.query('BEGIN');
+      const out = await fn(client);
+      await client.query('COMMIT');
+      return out;
+    } catch (err) {
+      if (unreachable(err)) broken = err;
+      else await client.query('ROLLBACK').catch((e: unknown) => (broken = e));
+      throw storeError(err);
+    } finally {
+      // a connection that failed is not handed out again
+      client.release(broken instanceof Error ? broken : undefined);
+    }
+  }
+
+  private payload(...parts: string[]): string {
+    return [this.instance, ...parts].join(' ');
+  }
+
+  // ── tables, players, tokens ─────────────────────────────────────────────
+
+  async createTable(id: string, name: string, settings: unknown, gmTokenHash: string): Promise<void> {
+    const now = Date.now();
+    await this.q(
+      `WITH t AS (INSERT INTO tables (id, name, settings, created_at, last_active_at) VALUES ($1, $2, $3, $4, $4) RETURNING id)
+       INSERT INTO tokens (hash, table_id, role, player_id, created_at) SELECT $5, id, 'gm', NULL, $4 FROM t`,
+      [id, name, JSON.stringify(settings), now, gmTokenHash],
+    );
+  }
+
+  async table(id: string): Promise<TableRow | undefined> {
+    const { rows } = await this.q<Omit<TableRow, 'settings'> & { settings: string }>('SELECT id, name, settings, created_at AS "createdAt", last_active_at AS "lastActiveAt" FROM tables WHERE id = $1', [id]);
+    const r = rows[0];
+    return r && { ...r, settings: JSON.parse(r.settings) };
+  }
+
+  async countTables(): Promise<number> {
+    return (await this.q<{ n: number }>('SELECT count(*) AS n FROM tables')).rows[0].n;
+  }
+
+  async setSettings(id: string, settings: unknown): Promise<void> {
+    await this.q('UPDATE tables SET settings = $2 WHERE id = $1', [id, JSON.stringify(settings)]);
+  }
+
+  async deleteTable(id: string): Promise<boolean> {
+    return this.tx(async (c) => {
+      const ofEncounters = 'WHERE encounter_id IN (SELECT id FROM encounters WHERE table_id = $1)';
+      for (const t of ['events', 'commands', 'log_commands']) await c.query(`DELETE FROM ${t} ${ofEncounters}`, [id]);
+      for (const t of ['encounters', 'roster_entries', 'library_entries', 'tokens', 'players']) await c.query(`DELETE FROM ${t} WHERE table_id = $1`, [id]);
+      const gone = (await c.query('DELETE FROM tables WHERE id = $1', [id])).rowCount! > 0;
+      if (gone) await c.query('SELECT pg_notify($1, $2)', [CHANNEL, this.payload('t', id)]);
+      return gone;
+    });
+  }
+
+  async touchTable(id: string, at: number): Promise<void> {
+    await this.q('UPDATE tables SET last_active_at = GREATEST(last_active_at, $2) WHERE id = $1', [id, at]);
+  }
+
+  async idleTables(before: number, limit: number): Promise<IdleTable[]> {
+    return (await this.q<IdleTable>('SELECT id, last_active_at AS "lastActiveAt" FROM tables WHERE last_active_at < $1 ORDER BY last_active_at, id LIMIT $2', [before, limit])).rows;
+  }
+
+  async players(tableId: string): Promise<PlayerRow[]> {
+    return (await this.q<PlayerRow>('SELECT player_id AS "playerId", name FROM players WHERE table_id = $1 ORDER BY created_at, player_id', [tableId])).rows;
+  }
+
+  async addInvite(tableId: string, playerId: string, name: string, inviteHash: string): Promise<void> {
+    await this.q(
+      `WITH p AS (INSERT INTO players (table_id, player_id, name, created_at) VALUES ($1, $2, $3, $4)
+                  ON CONFLICT (table_id, player_id) DO UPDATE SET name = excluded.name RETURNING table_id)
+       INSERT INTO tokens (hash, table_id, role, player_id, created_at) SELECT $5, table_id, 'invite', $2, $4 FROM p`,
+      [tableId, playerId, name, Date.now(), inviteHash],
+    );
+  }
+
+  async redeemInvite(inviteHash: string, playerTokenHash: string): Promise<TokenRow | undefined> {
+    // the DELETE takes the invite: of two redeeming it at once, one gets a row back
+    const { rows } = await this.q<{ tableId: string; playerId: string }>(
+      `WITH used AS (DELETE FROM tokens WHERE hash = $1 AND role = 'invite' RETURNING table_id, player_id)
+       INSERT INTO tokens (hash, table_id, role, player_id, created_at) SELECT $2, table_id, 'player', player_id, $3 FROM used
+       RETURNING table_id AS "tableId", player_id AS "playerId"`,
+      [inviteHash, playerTokenHash, Date.now()],
+    );
+    const r = rows[0];
+    return r && { tableId: r.tableId, role: 'player', playerId: r.playerId };
+  }
+
+  async revokePlayer(tableId: string, playerId: string): Promise<number> {
+    const { rows } = await this.q<{ n: number }>(
+      'WITH gone AS (DELETE FROM tokens WHERE table_id = $1 AND player_id = $2 RETURNING 1) SELECT (SELECT count(*) FROM gone) AS n, pg_notify($3, $4)',
+      [tableId, playerId, CHANNEL, this.payload('r', tableId, playerId)],
+    );
+    return rows[0].n;
+  }
+
+  async tokenRow(hash: string): Promise<TokenRow | undefined> {
+    const { rows } = await this.q<{ tableId: string; role: Role; playerId: string | null }>('SELECT table_id AS "tableId", role, player_id AS "playerId" FROM tokens WHERE hash = $1', [hash]);
+    const r = rows[0];
+    if (!r) return undefined;
+    return r.playerId === null ? { tableId: r.tableId, role: r.role } : { tableId: r.tableId, role: r.role, playerId: r.playerId };
+  }
+
+  // ── encounters and their logs ───────────────────────────────────────────
+
+  async createEncounters(list: readonly NewEncounter[]): Promise<void> {
+    for (const { events } of list) checkSeqs(0, events);
+    await this.tx(async (c) => {
+      for (const { row, events, logCommands = {}, document } of list) {
+        await c.query('INSERT INTO encounters (id, table_id, ruleset, name, status, version, created_at, document) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
+          row.id,
+          row.tableId,
+          row.ruleset,
+          row.name,
+          row.status,
+          events.length,
+          Date.now(),
+          document === undefined ? null : JSON.stringify(document),
+        ]);
+        await c.query('INSERT INTO events (encounter_id, seq, cmd, body) SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[])', [row.id, ...eventColumns(events)]);
+        const lc = Object.entries(logCommands);
+        if (lc.length) await c.query('INSERT INTO log_commands (encounter_id, cmd, body) SELECT $1, * FROM unnest($2::text[], $3::text[])', [row.id, lc.map(([k]) => k), lc.map(([, v]) => JSON.stringify(v))]);
+        await c.query('SELECT pg_notify($1, $2)', [CHANNEL, this.payload('e', row.id, row.tableId)]);
+      }
+    });
+  }
+
+  async encounter(id: string): Promise<EncounterRow | undefined> {
+    return (await this.q<EncounterRow>(`SELECT ${ENCOUNTER_COLUMNS} FROM encounters WHERE id = $1`, [id])).rows[0];
+  }
+
+  async encounters(tableId: string): Promise<EncounterRow[]> {
+    return (await this.q<EncounterRow>(`SELECT ${ENCOUNTER_COLUMNS} FROM encounters WHERE table_id = $1 ORDER BY created_at, id`, [tableId])).rows;
+  }
+
+  async encounterDocument(id: string): Promise<unknown> {
+    const body = (await this.q<{ document: string | null }>('SELECT document FROM encounters WHERE id = $1', [id])).rows[0]?.document;
+    return body === null || body === undefined ? undefined : (JSON.parse(body) as unknown);
+  }
+
+  async setPaused(id: string, paused: boolean): Promise<void> {
+    await this.q(`WITH u AS (UPDATE encounters SET paused = $2 WHERE id = $1 RETURNING id, table_id) SELECT pg_notify($3, $4 || ' e ' || id || ' ' || table_id) FROM u`, [id, paused, CHANNEL, this.instance]);
+  }
+
+  async events(encounterId: string, after = 0, upTo = 2_147_483_647): Promise<LoggedEvent[]> {
+    const { rows } = await this.q<{ body: string }>('SELECT body FROM events WHERE encounter_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq', [encounterId, after, Math.min(upTo, 2_147_483_647)]);
+    return rows.map((r) => JSON.parse(r.body) as LoggedEvent);
+  }
+
+  async append(encounterId: string, expectedVersion: number, events: readonly LoggedEvent[], opts: AppendOptions): Promise<void> {
+    checkSeqs(expectedVersion, events);
+    const version = expectedVersion + events.length;
+    const lc = Object.entries(opts.logCommands ?? {});
+    const c = opts.command;
+    let rows: unknown[];
+    try {
+      // one statement, so one transaction and one round trip: nothing is written unless the version was the expected one
+      ({ rows } = await this.pool.query(
+        `WITH bumped AS (
+           UPDATE encounters SET version = $3, status = $4, document = CASE WHEN $5::boolean THEN $6 ELSE document END
+           WHERE id = $1 AND version = $2 RETURNING id
+         ), ev AS (
+           INSERT INTO events (encounter_id, seq, cmd, body) SELECT bumped.id, e.* FROM bumped, unnest($7::int[], $8::text[], $9::text[]) AS e
+         ), cmd AS (
+           INSERT INTO commands (encounter_id, command_id, body_hash, result) SELECT id, $10, $11, $12 FROM bumped WHERE $10::text IS NOT NULL
+         ), lc AS (
+           INSERT INTO log_commands (encounter_id, cmd, body) SELECT bumped.id, l.* FROM bumped, unnest($13::text[], $14::text[]) AS l
+         )
+         SELECT pg_notify($15, $16) FROM bumped`,
+        [
+          encounterId,
+          expectedVersion,
+          version,
+          opts.status,
+          opts.document !== undefined,
+          opts.document === undefined ? null : JSON.stringify(opts.document),
+          ...eventColumns(events),
+          c?.id ?? null,
+          c?.bodyHash ?? null,
+          c ? JSON.stringify(c.result) : null,
+          lc.map(([k]) => k),
+          lc.map(([, v]) => JSON.stringify(v)),
+          CHANNEL,
+          this.payload('a', encounterId, String(version)),
+        ],
+      ));
+    } catch (err) {
+      const e = err as { code?: string; constraint?: string };
+      if (c && e.code === '23505' && e.constraint === 'commands_pkey') throw new DuplicateCommandError(c.id);
+      throw storeError(err);
+    }
+    if (rows.length) return;
+    const actual = (await this.encounter(encounterId))?.version;
+    if (actual === undefined) throw new Error(`no encounter ${encounterId}`);
+    throw new StaleVersionError(expectedVersion, actual);
+  }
+
+  async logCommands(encounterId: string, only?: readonly string[]): Promise<Record<string, Command>> {
+    const { rows } = only
+      ? await this.q<{ cmd: string; body: string }>('SELECT cmd, body FROM log_commands WHERE encounter_id = $1 AND cmd = ANY($2::text[])', [encounterId, only])
+      : await this.q<{ cmd: string; body: string }>('SELECT cmd, body FROM log_commands WHERE encounter_id = $1', [encounterId]);
+    const out: Record<string, Command> = {};
+    for (const r of rows) out[r.cmd] = JSON.parse(r.body) as Command;
+    return out;
+  }
+
+  async command(encounterId: string, commandId: string): Promise<StoredCommand | undefined> {
+    const r = (await this.q<{ bodyHash: string; result: string }>('SELECT body_hash AS "bodyHash", result FROM commands WHERE encounter_id = $1 AND command_id = $2', [encounterId, commandId])).rows[0];
+    return r && { bodyHash: r.bodyHash, result: JSON.parse(r.result) as StoredCommand['result'] };
+  }
+
+  // ── roster and library ──────────────────────────────────────────────────
+
+  async roster(tableId: string): Promise<RosterEntry[]> {
+    return rosterOf(await this.q<{ body: string }>('SELECT body FROM roster_entries WHERE table_id = $1 ORDER BY position, entry_id', [tableId]));
+  }
+
+  async updateRoster<T extends { entries: RosterEntry[] }>(tableId: string, next: (entries: RosterEntry[]) => T): Promise<T> {
+    return this.tx(async (c) => {
+      // the table's row, locked: another process's update of this roster waits for this one
+      await c.query('SELECT 1 FROM tables WHERE id = $1 FOR UPDATE', [tableId]);
+      const out = next(rosterOf(await c.query<{ body: string }>('SELECT body FROM roster_entries WHERE table_id = $1 ORDER BY position, entry_id', [tableId])));
+      await c.query('DELETE FROM roster_entries WHERE table_id = $1', [tableId]);
+      const e = out.entries;
+      if (e.length) {
+        await c.query('INSERT INTO roster_entries (table_id, entry_id, position, body) SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[])', [tableId, e.map((x) => x.id), e.map((_, i) => i), e.map((x) => JSON.stringify(x))]);
+      }
+      return out;
+    });
+  }
+
+  async library(tableId: string): Promise<LibraryEntry[]> {
+    const { rows } = await this.q<{ body: string }>('SELECT body FROM library_entries WHERE table_id = $1 ORDER BY position, kind, entry_id', [tableId]);
+    return rows.map((r) => JSON.parse(r.body) as LibraryEntry);
+  }
+
+  async putLibrary(tableId: string, entries: readonly LibraryEntry[]): Promise<void> {
+    await this.tx(async (c) => {
+      await c.query('SELECT 1 FROM tables WHERE id = $1 FOR UPDATE', [tableId]);
+      let n = (await c.query<{ n: number }>('SELECT count(*) AS n FROM library_entries WHERE table_id = $1', [tableId])).rows[0].n;
+      for (const e of entries) {
+        await c.query('INSERT INTO library_entries (table_id, kind, entry_id, position, body) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (table_id, kind, entry_id) DO UPDATE SET body = excluded.body', [
+          tableId,
+          e.kind,
+          e.id,
+          n++,
+          JSON.stringify(e),
+        ]);
+      }
+    });
+  }
+
+  async encounterFile(encounterId: string): Promise<EncounterFile | undefined> {
+    const r = (await this.q<{ ruleset: string; document: string | null }>('SELECT ruleset, document FROM encounters WHERE id = $1', [encounterId])).rows[0];
+    return r && encounterFileOf(r.ruleset, r.document, null);
+  }
+
+  // ── changes made by other processes ─────────────────────────────────────
+
+  onChange(listener: (change: StoreChange) => void): () => void {
+    this.listeners.add(listener);
+    if (!this.listening) {
+      this.listening = true;
+      void this.listen(false);
+    }
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Whether the listening connection is up (tests wait for it). */
+  get hearing(): boolean {
+    return this.listener !== undefined;
+  }
+
+  private emit(change: StoreChange): void {
+    for (const l of this.listeners) {
+      try {
+        l(change);
+      } catch (err) {
+        process.stderr.write(`skirmish store: a change listener failed: ${(err as Error)?.stack ?? String(err)}\n`);
+      }
+    }
+  }
+
+  private async listen(again: boolean): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.url, application_name: 'skirmish listener', keepAlive: true, connectionTimeoutMillis: 5000 });
+    let lost = false;
+    const reconnect = (why: string) => {
+      if (lost || this.closed) return;
+      lost = true;
+      if (this.listener === client) this.listener = undefined;
+      void client.end().catch(() => undefined);
+      process.stderr.write(`skirmish store: lost the database's change feed (${why}); reconnecting\n`);
+      clearTimeout(this.retry);
+      this.retry = setTimeout(() => void this.listen(true), this.backoff);
+      this.retry.unref();
+      this.backoff = Math.min(this.backoff * 2, 2000);
+    };
+    client.on('error', (err) => reconnect(err.message));
+    client.on('end', () => reconnect('connection ended'));
+    client.on('notification', (n) => {
+      if (n.channel === CHANNEL && n.payload) this.received(n.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      reconnect((err as Error).message);
+      return;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.listener = client;
+    this.backoff = 100;
+    if (again) {
+      process.stderr.write('skirmish store: the change feed is back; reading again what may have been missed\n');
+      this.emit({ kind: 'resync' });
+    }
+  }
+
+  private received(payload: string): void {
+    const [from, kind, a, b] = payload.split(' ');
+    if (from === this.instance) return;
+    if (kind === 'a' && a && b) this.emit({ kind: 'appended', encounterId: a, version: Number(b) });
+    else if (kind === 'e' && a && b) this.emit({ kind: 'encounter', encounterId: a, tableId: b });
+    else if (kind === 'r' && a && b) this.emit({ kind: 'revoked', tableId: a, playerId: b });
+    else if (kind === 't' && a) this.emit({ kind: 'tableDeleted', tableId: a });
+  }
+}
+
+function checkSeqs(expectedVersion: number, events: readonly LoggedEvent[]): void {
+  events.forEach((e, i) => {
+    if (e.seq !== expectedVersion + i + 1) throw new Error(`event seq ${e.seq} does not follow version ${expectedVersion + i}`);
+  });
+}
+
+function eventColumns(events: readonly LoggedEvent[]): [number[], string[], string[]] {
+  return [events.map((e) => e.seq), events.map((e) => e.cmd), events.map((e) => JSON.stringify(e))];
+}
+
+const rosterOf = (r: pg.QueryResult<{ body: string }>): RosterEntry[] => r.rows.map((x) => JSON.parse(x.body) as RosterEntry);
