@@ -21,6 +21,8 @@ export interface Publisher {
   encounterChanged(summary: EncounterSummary, live?: Live): void;
   /** A player's tokens were revoked: its open connections end. */
   revoked?(tableId: string, playerId: string): void;
+  /** A player redeemed its invite: the GM's page marks the invite used. */
+  joined?(tableId: string, playerId: string): void;
 }
 
 export interface Context {

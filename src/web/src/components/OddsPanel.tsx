@@ -1,34 +1,46 @@
 /**
- * The exact odds of the chosen command, from the server's preview, before anything is rolled:
- * chance of success, damage range on a hit, expected damage, and the damage distribution as bars.
+ * The exact odds of the chosen command, from the server's preview, before anything is rolled: the chance
+ * with one line of why under it, the damage on a hit, the expected damage and the chart — all four from
+ * the one distribution the server sends — then everyone else it would affect (allies named as such), and
+ * what may go wrong beyond the target (a stray shot).
  */
-export interface PreviewJson {
+import type { EncounterState, UnitId } from '../../../engine/index.ts';
+
+export interface OddsJson {
   chance?: number;
   damage?: { min: number; max: number; mean: number; pmf?: [number, number][] };
   expectedDamage?: number;
   damageOnHit?: { min: number; max: number; mean: number };
+}
+
+export interface PreviewJson extends OddsJson {
+  why?: string;
+  risk?: string;
+  affected?: (OddsJson & { unit: string; note?: string })[];
   notes?: string[];
 }
 
 /** Whether a preview says anything (the server sends `{}` for commands with nothing to roll). */
 export function hasOdds(p: PreviewJson | undefined): p is PreviewJson {
-  return !!p && (p.chance !== undefined || p.expectedDamage !== undefined || !!p.damageOnHit || !!p.damage || !!p.notes?.length);
+  return !!p && (p.chance !== undefined || p.expectedDamage !== undefined || !!p.damageOnHit || !!p.damage || !!p.notes?.length || !!p.why || !!p.risk || (p.affected?.length ?? 0) > 1);
 }
 
 export const pct = (p: number) => `${(Math.round(p * 1000) / 10).toFixed(p * 100 === Math.round(p * 100) ? 0 : 1)}%`;
 export const dec = (x: number) => (Math.round(x * 100) / 100).toString();
 
-/** Damage on a hit, as bars; the miss (0) is left out — its share is the chance above. */
+const range = (h: { min: number; max: number }) => (h.min === h.max ? `${h.min}` : `${h.min}–${h.max}`);
+
+/** Damage on a hit, as bars: the chart of the same distribution, its misses (0) left out — their share is the chance above. */
 function Histogram({ pmf: all }: { pmf: [number, number][] }) {
   const pmf = all.some(([v]) => v > 0) ? all.filter(([v]) => v > 0) : all;
   if (pmf.length < 2 || pmf.length > 80) return null;
   const top = Math.max(...pmf.map(([, p]) => p));
   const w = 100 / pmf.length;
   return (
-    <figure className="histogram-figure">
-      <svg className="histogram" viewBox="0 0 100 30" preserveAspectRatio="none" role="img" aria-label="Damage distribution on a hit">
+    <figure className="histogram-figure" data-testid="odds-chart" data-min={pmf[0][0]} data-max={pmf[pmf.length - 1][0]}>
+      <svg className="histogram" viewBox="0 0 100 30" preserveAspectRatio="none" role="img" aria-label={`Damage on a hit, ${pmf[0][0]} to ${pmf[pmf.length - 1][0]}`}>
         {pmf.map(([v, p], i) => (
-          <rect key={v} x={i * w + w * 0.1} y={30 - (28 * p) / top} width={w * 0.8} height={(28 * p) / top} className={v === 0 ? 'bar-miss' : 'bar'}>
+          <rect key={v} x={i * w + w * 0.1} y={30 - (28 * p) / top} width={w * 0.8} height={(28 * p) / top} className="bar">
             <title>{`${v} damage: ${pct(p)}`}</title>
           </rect>
         ))}
@@ -43,10 +55,22 @@ function Histogram({ pmf: all }: { pmf: [number, number][] }) {
   );
 }
 
-export function OddsPanel({ preview, loading }: { preview?: PreviewJson; loading?: boolean }) {
+interface Props {
+  preview?: PreviewJson;
+  loading?: boolean;
+  /** For names and sides of the units affected. */
+  state?: EncounterState;
+  actor?: UnitId;
+}
+
+export function OddsPanel({ preview, loading, state, actor }: Props) {
   if (loading) return <p className="odds muted" aria-live="polite">Working out the odds…</p>;
-  if (!preview) return null;
-  const { chance, damageOnHit, expectedDamage, damage, notes } = preview;
+  if (!hasOdds(preview)) return null;
+  const { chance, damageOnHit, expectedDamage, damage, notes, why, risk, affected } = preview;
+  const side = actor ? state?.units[actor]?.side : undefined;
+  const name = (id: string) => state?.units[id]?.name ?? 'someone';
+  // the aimed-at unit is the panel's headline: the list is for everyone else the command reaches
+  const others = (affected ?? []).slice(1);
   return (
     <div className="odds" aria-live="polite" data-testid="odds">
       <dl>
@@ -60,7 +84,7 @@ export function OddsPanel({ preview, loading }: { preview?: PreviewJson; loading
           <div>
             <dt>Damage on a hit</dt>
             <dd data-testid="odds-range" data-min={damageOnHit.min} data-max={damageOnHit.max}>
-              {damageOnHit.min === damageOnHit.max ? damageOnHit.min : `${damageOnHit.min}–${damageOnHit.max}`} <span className="muted">(avg {dec(damageOnHit.mean)})</span>
+              {range(damageOnHit)} <span className="muted">(avg {dec(damageOnHit.mean)})</span>
             </dd>
           </div>
         )}
@@ -71,13 +95,48 @@ export function OddsPanel({ preview, loading }: { preview?: PreviewJson; loading
           </div>
         )}
       </dl>
+      {why && <p className="odds-why" data-testid="odds-why">{why}</p>}
       {damage?.pmf && <Histogram pmf={damage.pmf} />}
+      {others.length > 0 && (
+        <table className="odds-affected" data-testid="odds-affected">
+          <caption>Also affected</caption>
+          <thead>
+            <tr>
+              <th scope="col">Who</th>
+              <th scope="col">Chance</th>
+              <th scope="col">Expected</th>
+              <th scope="col">On a hit</th>
+            </tr>
+          </thead>
+          <tbody>
+            {others.map((a) => {
+              const ally = side !== undefined && state?.units[a.unit]?.side === side;
+              return (
+                <tr key={a.unit} data-unit={a.unit} data-chance={a.chance} data-expected={a.expectedDamage} className={ally ? 'is-ally' : undefined}>
+                  <th scope="row">
+                    {name(a.unit)}
+                    {ally && <span className="badge badge-ally">ally</span>}
+                    {a.note && <span className="muted small-text"> {a.note}</span>}
+                  </th>
+                  <td className="num">{a.chance !== undefined ? pct(a.chance) : '—'}</td>
+                  <td className="num">{a.expectedDamage !== undefined ? dec(a.expectedDamage) : '—'}</td>
+                  <td className="num">{a.damageOnHit ? range(a.damageOnHit) : '—'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {risk && (
+        <p className="odds-risk" data-testid="odds-risk" role="note">
+          ⚠ {risk}
+        </p>
+      )}
       {notes && notes.length > 0 && (
         <ul className="odds-notes">
           {notes.map((n, i) => <li key={i}>{n}</li>)}
         </ul>
       )}
-      {chance === undefined && !damageOnHit && expectedDamage === undefined && !notes?.length && <p className="muted">No roll involved.</p>}
     </div>
   );
 }
