@@ -7,13 +7,13 @@
 // what the network path alone costs. Commands are GM notes and rolls: the whole server path (validation,
 // idempotency, decide, one SQLite transaction, one projection per viewer, broadcast) without a
 // ruleset's own cost. Run alone: node --import tsx bench/server.bench.ts [--quick]
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WebSocket, WebSocketServer } from 'ws';
-import { startServer, type RunningServer } from '../src/server/app.ts';
+import { startServer } from '../src/server/app.ts';
 import { Client, TEST_LIMITS } from '../src/server/testing.ts';
 
 export interface BenchRow {
@@ -25,6 +25,7 @@ export interface BenchRow {
 }
 
 const TABLES = 50;
+const GOBLIN_CAVE = readFileSync(new URL('../examples/phase20/goblin-cave.yaml', import.meta.url), 'utf8');
 const WATCHERS = 4;
 const PACE_MS = 500;
 
@@ -38,7 +39,7 @@ function socket(url: string): Promise<WebSocket> {
   });
 }
 
-const pct = (xs: number[], p: number) => {
+export const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;
 };
@@ -49,7 +50,7 @@ interface Sender {
   onAck?: () => void;
 }
 
-interface Measured {
+export interface Measured {
   perSecond: number;
   latencies: number[];
 }
@@ -81,25 +82,30 @@ async function drive(senders: Sender[], latencies: number[], ms: number): Promis
   return { perSecond, latencies: [...latencies] };
 }
 
-async function measureServer(srv: RunningServer, ms: number): Promise<Measured> {
-  const base = `http://127.0.0.1:${srv.port}`;
-  const wsUrl = `ws://127.0.0.1:${srv.port}/api/ws`;
+/**
+ * Table t's GM sends on the server `at(t).gm`, its watchers listen on `at(t).watchers` (another process
+ * on the same database, to time the way across processes). Both are http:// base URLs.
+ */
+export async function measureTables(at: (t: number) => { gm: string; watchers: string }, ms: number): Promise<Measured> {
   const latencies: number[] = [];
   const sentAt = new Map<string, number>();
   const sockets: WebSocket[] = [];
   const senders = await Promise.all(
     Array.from({ length: TABLES }, async (_, t): Promise<Sender> => {
+      const base = at(t).gm;
+      const wsOf = (url: string) => `${url.replace(/^http/, 'ws')}/api/ws`;
       const anon = new Client(base);
       const created = await anon.post('/api/tables', { name: `bench ${t}` });
       const gm = new Client(base, created.body.gmToken);
       const tableId = created.body.table.id as string;
-      const enc = (await gm.post(`/api/tables/${tableId}/encounters`, { example: 'phase20/goblin-cave.yaml' })).body.id as string;
+      // as text: a bundled server process does not find examples/ beside itself
+      const enc = (await gm.post(`/api/tables/${tableId}/encounters`, { text: GOBLIN_CAVE, file: 'goblin-cave.yaml' })).body.id as string;
       const tokens = [created.body.gmToken as string];
       for (let i = 0; i < WATCHERS; i++) {
         const inv = await gm.post(`/api/tables/${tableId}/invites`, {});
         tokens.push((await anon.post('/api/join', { invite: inv.body.invite })).body.token);
       }
-      const mine = await Promise.all(tokens.map(() => socket(wsUrl)));
+      const mine = await Promise.all(tokens.map((_, i) => socket(wsOf(i === 0 ? base : at(t).watchers))));
       sockets.push(...mine);
       let version = 0;
       let n = 0;
@@ -198,7 +204,8 @@ export async function benchServer(ms = 1000): Promise<BenchRow[]> {
     const dir = mkdtempSync(join(tmpdir(), 'skirmish-bench-'));
     const srv = await startServer({ port: 0, host: '127.0.0.1', db: join(dir, 'bench.sqlite'), synchronous: sync, limits: { ...TEST_LIMITS, connectionsPerTable: 16 } });
     try {
-      const r = await measureServer(srv, ms);
+      const base = `http://127.0.0.1:${srv.port}`;
+      const r = await measureTables(() => ({ gm: base, watchers: base }), ms);
       const label = `server ${TABLES}×${WATCHERS + 1} ws, sync ${sync.toUpperCase()}`;
       rows.push({ name: `${label}: commands/s (closed loop)`, ours: r.perSecond, baseline: relay.perSecond, unit: 'cmd/s vs relay msg/s', ratio: r.perSecond / relay.perSecond });
       for (const p of [50, 99]) {

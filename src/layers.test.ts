@@ -10,10 +10,13 @@ const allowed: Record<string, string[]> = {
   dice: [],
   engine: ['dice'],
   rulesets: ['engine', 'dice'],
+  // the template `skirmish new-ruleset` copies into src/rulesets/<id>/: a ruleset's imports, no more
+  scaffold: ['rulesets', 'engine', 'dice'],
   sim: ['rulesets', 'engine', 'dice'],
   store: ['engine', 'dice'],
   server: ['store', 'sim', 'rulesets', 'engine', 'dice'],
-  web: ['engine', 'dice', 'rulesets'],
+  // the encounter builder's Web Worker plays fights with the simulator's browser-safe core (checked below)
+  web: ['engine', 'dice', 'rulesets', 'sim'],
   cli: ['server', 'store', 'sim', 'rulesets', 'engine', 'dice'],
 };
 
@@ -30,6 +33,25 @@ const rulesetOf = (file: string) => {
   const parts = relative(root, file).split(sep);
   return parts[0] === 'rulesets' && parts.length > 2 ? parts[1] : undefined;
 };
+
+/** The sim files the page imports, and everything they import in turn: they must run in a browser. */
+function reachedFromWeb(all: string[]): Set<string> {
+  const out = new Set<string>();
+  const visit = (file: string) => {
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/g)) {
+      const target = resolve(dirname(file), m[1]);
+      if (layerOf(target) === 'sim' && !out.has(target)) {
+        out.add(target);
+        visit(target);
+      }
+    }
+  };
+  all.filter((f) => layerOf(f) === 'web' && !f.endsWith('.test.ts')).forEach(visit);
+  return out;
+}
+
+const webReaches = reachedFromWeb(files(root));
 
 describe('layer direction', () => {
   const all = files(root).filter((f) => !f.endsWith('.test.ts') || true);
@@ -53,9 +75,19 @@ describe('layer direction', () => {
         if (layer === 'dice' || layer === 'engine') expect(to === 'rulesets').toBe(false);
       }
       // the pure core runs in a browser: no node: imports in dice, engine or rulesets
-      if (['dice', 'engine', 'rulesets'].includes(layer) && !file.endsWith('.test.ts')) {
+      if ((['dice', 'engine', 'rulesets', 'scaffold'].includes(layer) || webReaches.has(file)) && !file.endsWith('.test.ts')) {
         expect(text, `${relative(root, file)} imports a node: module`).not.toMatch(/from\s+['"]node:/);
       }
     });
   }
+});
+
+describe('the page and the simulator', () => {
+  it('the page reaches only the simulator\'s browser-safe core (no worker threads, no files)', () => {
+    const names = [...webReaches].map((f) => relative(root, f).split(sep).join('/')).sort();
+    expect(names).toContain('sim/runner.ts');
+    expect(names).toContain('sim/summary.ts');
+    expect(names).not.toContain('sim/pool.ts');
+    expect(names).not.toContain('sim/worker.ts');
+  });
 });

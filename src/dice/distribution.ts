@@ -39,8 +39,11 @@ export class Distribution {
   readonly mean: number;
   readonly variance: number;
   readonly stdev: number;
+  /** Estimated from sampled rolls, not reckoned exactly (src/dice/estimate.ts); so is all made from it. */
+  readonly estimated: boolean;
 
-  private constructor(pmf: Pmf, tailMass: number) {
+  private constructor(pmf: Pmf, tailMass: number, estimated = false) {
+    this.estimated = estimated;
     if (!pmf.v.length) throw new DiceError('dice/invalid', 'a distribution needs at least one value');
     for (const v of pmf.v) finite(v, 'a value of the distribution');
     this.values = Object.freeze(pmf.v.slice());
@@ -92,7 +95,7 @@ export class Distribution {
   }
 
   /** From [value, probability] pairs (merged when a value repeats); probabilities must sum to 1 − tailMass. */
-  static fromPairs(pairs: Iterable<readonly [number, number]>, tailMass = 0): Distribution {
+  static fromPairs(pairs: Iterable<readonly [number, number]>, tailMass = 0, estimated = false): Distribution {
     const m = new Map<number, number>();
     let total = 0;
     for (const [v, p] of pairs) {
@@ -101,7 +104,7 @@ export class Distribution {
       total += p;
     }
     if (Math.abs(total + tailMass - 1) > 1e-9) throw new DiceError('dice/invalid', `probabilities sum to ${total}, not ${1 - tailMass}`);
-    return new Distribution(fromMap(m), tailMass);
+    return new Distribution(fromMap(m), tailMass, estimated);
   }
 
   /** Mixture: with probability p_i the outcome follows dist_i. The weights must sum to 1 (within 1e-9). */
@@ -114,13 +117,13 @@ export class Distribution {
       tail += w * d.tailMass;
     }
     if (!parts.length || Math.abs(total - 1) > 1e-9) throw new DiceError('dice/invalid', `mixture weights sum to ${total}, not 1`);
-    return new Distribution(add(...parts.filter(([w]) => w > 0).map(([w, d]) => scale(d.pmfData, w))), tail);
+    return new Distribution(add(...parts.filter(([w]) => w > 0).map(([w, d]) => scale(d.pmfData, w))), tail, parts.some(([w, d]) => w > 0 && d.estimated));
   }
 
   /** The sum of this and an independent other (or a constant). */
   plus(other: Distribution | number): Distribution {
     if (typeof other === 'number') return this.map((v) => v + other);
-    return new Distribution(conv(this.pmfData, other.pmfData, 'a sum'), joinTail(this.tailMass, other.tailMass));
+    return new Distribution(conv(this.pmfData, other.pmfData, 'a sum'), joinTail(this.tailMass, other.tailMass), this.estimated || other.estimated);
   }
 
   /** This minus an independent other (or a constant). */
@@ -135,7 +138,7 @@ export class Distribution {
       throw new DiceError('dice/invalid', `times needs a whole number of copies from 0 to ${DICE_LIMITS.maxDice}, got ${k}`);
     }
     if (k === 0) return Distribution.constant(0);
-    return new Distribution(power(this.pmfData, k, `${k} copies`), 1 - (1 - this.tailMass) ** k);
+    return new Distribution(power(this.pmfData, k, `${k} copies`), 1 - (1 - this.tailMass) ** k, this.estimated);
   }
 
   /** Every value multiplied by k. */
@@ -145,12 +148,12 @@ export class Distribution {
 
   /** The distribution of fn(X). */
   map(fn: (v: number) => number): Distribution {
-    return new Distribution(mapValues(this.pmfData, fn), this.tailMass);
+    return new Distribution(mapValues(this.pmfData, fn), this.tailMass, this.estimated);
   }
 
   /** The distribution of fn(X, Y) for an independent Y. */
   combine(other: Distribution, fn: (a: number, b: number) => number): Distribution {
-    return new Distribution(combine(this.pmfData, other.pmfData, fn, 'a combination'), joinTail(this.tailMass, other.tailMass));
+    return new Distribution(combine(this.pmfData, other.pmfData, fn, 'a combination'), joinTail(this.tailMass, other.tailMass), this.estimated || other.estimated);
   }
 
   /** max(X, v): values below v become v (e.g. "at least 1 damage"). */

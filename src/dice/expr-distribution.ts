@@ -5,6 +5,7 @@ import { evalConstant, hasDice } from './constant.ts';
 import { diceCount, sidesOf } from './dice-term.ts';
 import { Distribution } from './distribution.ts';
 import { DiceError } from './errors.ts';
+import { estimatesAllowed, sampledDistribution } from './estimate.ts';
 import { DICE_LIMITS } from './limits.ts';
 import { binary, call, finite } from './math.ts';
 import { toExpr } from './parse.ts';
@@ -66,10 +67,16 @@ function exprDistribution(e: DiceExpr): Distribution {
 
 /**
  * The exact distribution of an expression's total. Throws DiceError 'dice/limit' when it would
- * cost more than DICE_LIMITS.maxDistributionWork, 'dice/unsupported' for keep/drop with
+ * cost more than DICE_LIMITS.maxDistributionWork (inside estimatingPastLimit: a sampled estimate instead), 'dice/unsupported' for keep/drop with
  * non-compounding explosions, 'dice/math' when a division by zero is possible.
  */
 export function distributionOf(exprOrText: DiceExpr | string): Distribution {
   const e = toExpr(exprOrText);
-  return withBudget(() => exprDistribution(e));
+  try {
+    return withBudget(() => exprDistribution(e));
+  } catch (err) {
+    // past the work limit, a caller that asked for it gets an estimate from sampled rolls (estimate.ts)
+    if (err instanceof DiceError && err.code === 'dice/limit' && estimatesAllowed()) return sampledDistribution(e);
+    throw err;
+  }
 }

@@ -12,3 +12,4 @@ export { rollDice, rollTotal, compileDice, type CompiledDice } from './roll.ts';
 export type { RollResult, DieRoll, RollOptions } from './roll-result.ts';
 export { Distribution } from './distribution.ts';
 export { distributionOf } from './expr-distribution.ts';
+export { estimatingPastLimit, ESTIMATE } from './estimate.ts';

@@ -162,12 +162,16 @@ export function evolve(state: EncounterState, event: GameEvent, appliers?: Appli
   return applyEvent(writableFor(state, event), event, appliers);
 }
 
-/** A copy of `state` in which `e` may be applied in place without touching `state`. */
+/** A copy of `state` in which `e` may be applied in place without touching `state` (applyEvent assigns fields and edits only pools' insides). */
 function writableFor(state: EncounterState, e: GameEvent): EncounterState {
   const out = { ...state };
-  const unit = (id: string) => {
+  const unit = (id: string, part?: 'pools' | 'stats' | 'data', pool?: string) => {
     out.units = { ...state.units };
-    if (Object.hasOwn(state.units, id)) out.units[id] = cloneJson(state.units[id]);
+    if (!Object.hasOwn(state.units, id)) return;
+    const u = { ...state.units[id] };
+    if (part) u[part] = { ...u[part] } as never;
+    if (pool !== undefined && Object.hasOwn(u.pools, pool)) u.pools[pool] = { ...u.pools[pool] };
+    out.units[id] = u;
   };
   switch (e.type) {
     case 'encounter.created':
@@ -191,14 +195,22 @@ function writableFor(state: EncounterState, e: GameEvent): EncounterState {
       break;
     case 'pool.changed':
     case 'pool.max':
+      unit(e.unit, 'pools', e.pool);
+      break;
     case 'pool.added':
+      unit(e.unit, 'pools');
+      break;
     case 'stat.set':
+      unit(e.unit, 'stats');
+      break;
+    case 'unit.data':
+      unit(e.unit, 'data');
+      break;
     case 'unit.status':
     case 'unit.moved':
     case 'unit.zone':
     case 'unit.faced':
     case 'unit.elevation':
-    case 'unit.data':
     case 'unit.controller':
     case 'unit.hidden':
       unit(e.unit);
@@ -223,7 +235,7 @@ function writableFor(state: EncounterState, e: GameEvent): EncounterState {
       out.effects = state.effects.slice();
       break;
     case 'effect.changed':
-      out.effects = state.effects.map((f) => (f.id === e.id ? cloneJson(f) : f));
+      out.effects = state.effects.map((f) => (f.id === e.id ? { ...f } : f));
       break;
     case 'pending.opened':
       out.pending = state.pending.slice();

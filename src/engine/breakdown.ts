@@ -25,6 +25,8 @@ export interface Breakdown {
   outcome?: string;
   /** Rule ids this resolution applies. */
   rules?: string[];
+  /** What the outcome says in words, as typed fields for a machine reading the events (duel60: a blow's `grade` and `margin`). */
+  facts?: Record<string, string | number | boolean>;
 }
 
 const opText: Record<CompareOp, string> = { '>': '>', '>=': '≥', '<': '<', '<=': '≤', '=': '=' };

@@ -5,6 +5,7 @@
 import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { ZodType } from 'zod';
 import { builtinNameMessage, findBuiltinName } from './own.ts';
+import { MAX_DEPTH, MAX_NODES, yamlShape } from './text-shape.ts';
 
 export interface Problem {
   file: string;
@@ -30,7 +31,7 @@ export function formatProblem(p: Problem): string {
 /** Maximum size of a file we read: a sane encounter is far smaller. */
 export const MAX_DOCUMENT_BYTES = 2_000_000;
 
-interface Parsed {
+export interface Parsed {
   doc: Document.Parsed;
   lines: LineCounter;
 }
@@ -56,6 +57,10 @@ export function parseText(text: string, file: string): Loaded<unknown> & { parse
   if (text.length > MAX_DOCUMENT_BYTES) {
     return { ok: false, problems: [{ file, line: 1, column: 1, path: '(top)', message: `file is ${text.length} bytes; the limit is ${MAX_DOCUMENT_BYTES}` }] };
   }
+  // read before the parser sees it: deep nesting and a flood of values cost the parser dearly
+  const shape = yamlShape(text);
+  if (shape.depth > MAX_DEPTH) return { ok: false, problems: [{ file, line: shape.line, column: 1, path: '(top)', message: `the data is nested ${shape.depth} deep; the limit is ${MAX_DEPTH}` }] };
+  if (shape.nodes > MAX_NODES) return { ok: false, problems: [{ file, line: 1, column: 1, path: '(top)', message: `the file holds about ${shape.nodes} values; the limit is ${MAX_NODES}` }] };
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length) {
@@ -83,13 +88,16 @@ export function validate<T>(text: string, file: string, schema: ZodType<T>): Loa
   return check(p.value, schema, file, p.parsed);
 }
 
+/** One problem at `path` of a parsed file (line and column from the text when it is there). */
+export function problemAt(file: string, path: readonly (string | number)[], message: string, parsed?: Parsed): Problem {
+  const pos = parsed ? locate(parsed, path) : { line: 1, column: 1 };
+  return { file, ...pos, path: formatPath(path), message };
+}
+
 export function check<T>(value: unknown, schema: ZodType<T>, file: string, parsed?: Parsed): Loaded<T> {
   // ids and keys are looked up in plain objects: none may be a name every object has built in
   const builtin = findBuiltinName(value);
-  if (builtin) {
-    const pos = parsed ? locate(parsed, builtin.path) : { line: 1, column: 1 };
-    return { ok: false, problems: [{ file, ...pos, path: formatPath(builtin.path), message: builtinNameMessage(builtin.name) }] };
-  }
+  if (builtin) return { ok: false, problems: [problemAt(file, builtin.path, builtinNameMessage(builtin.name), parsed)] };
   const r = schema.safeParse(value);
   if (r.success) return { ok: true, value: r.data };
   return {

@@ -2,6 +2,8 @@
  * The engine's one entry point: `createEngine(ruleset)` gives decide / evolve / replay / legalActions /
  * preview for that rule system. `decide` is the same for live play, tests and simulation.
  */
+import { DiceError } from '../dice/errors.ts';
+import { estimatingPastLimit } from '../dice/estimate.ts';
 import type { DiceSource } from '../dice/source.ts';
 import { applyEvent, emptyState, evolve as evolvePure } from './apply.ts';
 import { cloneJson } from './clone.ts';
@@ -47,6 +49,9 @@ export interface Engine {
   /** Whether a unit is still in the fight, by the ruleset's rules (Ruleset.standing; default: status 'active'). */
   standing(state: EncounterState, unit: UnitId): boolean;
 }
+
+/** The note on odds estimated from sampled rolls (the exact ones would cost too much). */
+export const TOO_MANY_DICE = 'too many dice to reckon exactly: the odds are an estimate from sampled rolls';
 
 /** Commands every ruleset has. */
 function coreCommands(ruleset: Ruleset): Record<string, CommandHandler> {
@@ -196,7 +201,16 @@ export function createEngine(ruleset: Ruleset): Engine {
       const h = precheck(state, command, {});
       if (isRejection(h)) return h;
       if (!ruleset.preview) return reject('preview/unsupported', `${ruleset.name} gives no preview for "${command.type}"`);
-      return ruleset.preview(state, command);
+      const preview = ruleset.preview;
+      // odds past the exact limit (200d200) are estimated and said to be, not refused: a listing keeps them
+      try {
+        const { value, estimated } = estimatingPastLimit(() => preview(state, command));
+        if (isRejection(value) || !(estimated || value.damage?.estimated)) return value;
+        return { ...value, notes: [...(value.notes ?? []), TOO_MANY_DICE] };
+      } catch (err) {
+        if (err instanceof DiceError) return reject('preview/too_many_dice', `too many dice to reckon the odds: ${err.message}`);
+        throw err;
+      }
     },
     activeUnit: currentUnit,
     standing: (state, unit) => isStanding(ruleset, state, unit),

@@ -25,7 +25,8 @@ export type CoreEvent = Base &
   (
     | { type: 'encounter.created'; state: EncounterState }
     | { type: 'encounter.started' }
-    | { type: 'round.started'; round: number }
+    /** `seconds`: the round's length in game time, and `elapsedSeconds` the time before it, when the ruleset says (`Ruleset.roundSeconds`). */
+    | { type: 'round.started'; round: number; seconds?: number; elapsedSeconds?: number }
     | { type: 'round.ended'; round: number }
     | { type: 'turn.order'; order: Slot[]; index: number; why: string }
     | { type: 'turn.started'; unit: UnitId; index: number }
@@ -55,7 +56,8 @@ export type CoreEvent = Base &
     | { type: 'stat.set'; unit: UnitId; stat: string; value: number }
     | { type: 'unit.status'; unit: UnitId; status: UnitStatus; cause: string; rule?: string }
     | { type: 'unit.moved'; unit: UnitId; from?: Cell; to: Cell; path?: Cell[]; cost?: number; forced?: string }
-    | { type: 'unit.zone'; unit: UnitId; from?: string; to: string }
+    /** `metres`: how far the move went, on zone maps whose zones have a spacing. */
+    | { type: 'unit.zone'; unit: UnitId; from?: string; to: string; metres?: number }
     | { type: 'unit.faced'; unit: UnitId; facing: Facing }
     | { type: 'unit.elevation'; unit: UnitId; elevation: number }
     | { type: 'unit.data'; unit: UnitId; key: string; value: Json | undefined }

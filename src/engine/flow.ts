@@ -137,7 +137,8 @@ export function nextTurn(ctx: Resolution, ruleset: Ruleset): void {
     const round = ctx.state.turn.round + 1;
     const order = round === 1 ? ctx.state.turn.order : ruleset.orderForRound?.(ctx, round) ?? carryOrder(ctx.state);
     if (round > 1 || ctx.state.turn.index !== -1) ctx.emit({ type: 'turn.order', order, index: -1, why: `round ${round}` });
-    ctx.emit({ type: 'round.started', round });
+    const length = ruleset.roundSeconds;
+    ctx.emit(length ? { type: 'round.started', round, seconds: length, elapsedSeconds: (round - 1) * length } : { type: 'round.started', round });
     runClock(ctx, ruleset, 'round_start');
     ruleset.onRoundStart?.(ctx, round);
     if (checkOutcome(ctx, ruleset)) return;

@@ -1,56 +1,46 @@
 /**
- * The odds a preview shows, summarised one way from one distribution: the damage dealt (misses as 0), the
- * chance that anything lands, and the damage on a hit as that same distribution with the misses taken
- * out. A panel showing "on a hit 1–12" beside a chart to 24 cannot happen when both come from here.
+ * The words and figures of a command's odds, as the table page shows them (src/web's OddsPanel) and
+ * `skirmish preview` prints them: one rounding, one wording.
  */
-import { Distribution } from '../dice/index.ts';
-import type { AffectedOdds, Preview } from './ruleset.ts';
-import type { UnitId } from './types.ts';
 
-/** Damage on a hit: `dealt` without the share `pMiss` of its zeros that are misses. */
-export function onHitOf(dealt: Distribution, pMiss: number): Distribution | undefined {
-  const hit = 1 - pMiss;
-  if (hit <= 1e-12) return undefined;
-  if (pMiss <= 1e-12) return dealt;
-  const pairs = dealt.pmf().map(([v, p]) => [v, (v === 0 ? Math.max(0, p - pMiss) : p) / hit] as [number, number]).filter(([, p]) => p > 1e-15);
-  const total = pairs.reduce((s, [, p]) => s + p, 0);
-  return Distribution.fromPairs(pairs.map(([v, p]) => [v, p / total] as [number, number]));
+/** The odds as the page receives them (server/projection.ts PreviewJson); damage as [value, chance] pairs. */
+export interface OddsJson {
+  chance?: number;
+  damage?: { min: number; max: number; mean: number; pmf?: [number, number][] };
+  expectedDamage?: number;
+  damageOnHit?: { min: number; max: number; mean: number };
+  notes?: string[];
+  /** One line of why under the chance (ties, natural 20/1, cover). */
+  why?: string;
+  /** What may go wrong beyond the target (a stray shot into an ally). */
+  risk?: string;
+  /** Every unit the command would affect, the aimed-at one first, each with its own odds. */
+  affected?: (Omit<OddsJson, 'affected' | 'notes' | 'why' | 'risk'> & { unit: string; note?: string })[];
 }
 
-type HitOdds = Pick<Preview, 'chance' | 'damage' | 'expectedDamage' | 'damageOnHit'>;
+/** A chance as a percentage: whole when it is whole, else to a tenth (65%, 12.5%). */
+export const pct = (p: number) => `${(Math.round(p * 1000) / 10).toFixed(p * 100 === Math.round(p * 100) ? 0 : 1)}%`;
+/** A mean to two places, trailing zeros dropped (4.13, 2.5). */
+export const dec = (x: number) => (Math.round(x * 100) / 100).toString();
+/** Damage on a hit: "1–6" (one number when it cannot vary). */
+export const rangeText = (r: { min: number; max: number }) => (r.min === r.max ? String(r.min) : `${r.min}–${r.max}`);
 
-/**
- * Distributions are immutable and the policies preview every option they weigh: what is worked out from
- * one is kept by it (and by the chance), as long as the distribution itself is kept.
- */
-function keptBy<T>(cache: WeakMap<Distribution, Map<number, T>>, d: Distribution, chance: number, make: () => T): T {
-  let byChance = cache.get(d);
-  if (!byChance) cache.set(d, (byChance = new Map()));
-  let out = byChance.get(chance);
-  if (out === undefined) {
-    if (byChance.size > 256) byChance.clear();
-    byChance.set(chance, (out = make()));
-  }
+/** Whether the odds say anything (the server sends `{}` for commands with nothing to roll). */
+export function hasOdds(p: OddsJson | undefined): p is OddsJson {
+  return !!p && (p.chance !== undefined || p.expectedDamage !== undefined || !!p.damageOnHit || !!p.damage || !!p.notes?.length || !!p.why || !!p.risk || (p.affected?.length ?? 0) > 1);
+}
+
+/** The lines of the odds panel, in its order: [what, figure]. */
+export function oddsLines(p: OddsJson): [string, string][] {
+  const out: [string, string][] = [];
+  if (p.chance !== undefined) out.push(['Chance', pct(p.chance)]);
+  if (p.damageOnHit) out.push(['Damage on a hit', `${rangeText(p.damageOnHit)} (avg ${dec(p.damageOnHit.mean)})`]);
+  if (p.expectedDamage !== undefined) out.push(['Expected damage', dec(p.expectedDamage)]);
   return out;
 }
 
-const odds = new WeakMap<Distribution, Map<number, HitOdds>>();
-const mixed = new WeakMap<Distribution, Map<number, Distribution>>();
-
-/** Chance, damage, expected damage and damage on a hit of one blow or series, from `dealt` and the chance anything lands. */
-export function hitOdds(chance: number, dealt: Distribution): HitOdds {
-  return keptBy(odds, dealt, chance, () => {
-    const onHit = onHitOf(dealt, 1 - chance);
-    return { chance, damage: dealt, expectedDamage: dealt.mean, ...(onHit ? { damageOnHit: { min: onHit.min, max: onHit.max, mean: onHit.mean } } : {}) };
-  });
-}
-
-/** Damage of a miss mixed with damage on a hit: what `hitOdds` takes apart again. */
-export function withMisses(chance: number, onHit: Distribution): Distribution {
-  return keptBy(mixed, onHit, chance, () => Distribution.mix(([[chance, onHit], [1 - chance, Distribution.constant(0)]] as [number, Distribution][]).filter(([p]) => p > 0)));
-}
-
-/** One affected unit's odds, from its chance and the damage it takes. */
-export function affectedOdds(unit: UnitId, chance: number, dealt?: Distribution, note?: string): AffectedOdds {
-  return { unit, ...(dealt ? hitOdds(chance, dealt) : { chance }), ...(note ? { note } : {}) };
+/** The damage bars the panel draws: damage on a hit (the miss, 0, is the chance's other side), when there are 2 to 80 values. */
+export function hitBars(pmf: readonly [number, number][]): [number, number][] | undefined {
+  const bars = pmf.some(([v]) => v > 0) ? pmf.filter(([v]) => v > 0) : [...pmf];
+  return bars.length < 2 || bars.length > 80 ? undefined : bars;
 }

@@ -10,6 +10,7 @@ import type { Breakdown, Term } from './breakdown.ts';
 import type { DieDraw, GameEvent } from './events.ts';
 import { own } from './own.ts';
 import { fail } from './rejection.ts';
+import { zoneDistance } from './space/zones.ts';
 import type { EncounterState, Effect, EffectClock, Json, Pending, Unit, UnitId } from './types.ts';
 
 export class Resolution {
@@ -125,6 +126,17 @@ export class Resolution {
 
   // ---- common changes ----
 
+  /** Put a unit in a zone (zone maps); the event carries the metres between the zones, when the map spaces them. */
+  moveToZone(unit: UnitId, to: string): void {
+    const from = this.unit(unit).zone;
+    const map = this.state.map;
+    const metres = from !== undefined && map?.kind === 'zones' ? zoneDistance(map, from, to) : undefined;
+    const e: GameEvent = { type: 'unit.zone', unit, to };
+    if (from !== undefined) e.from = from;
+    if (metres !== undefined) e.metres = metres;
+    this.emit(e);
+  }
+
   /** Change a pool by `delta`, clamped to [min, max]; returns the amount actually changed. */
   changePool(
     unit: UnitId,
@@ -222,8 +234,9 @@ class Recorder implements DiceSource {
     private readonly label: string,
   ) {}
 
+  /** Each die is named by what it is rolled for, then the dice it is one of ("attack roll: 1d8"). */
   roll(sides: number, label?: string): number {
-    return this.ctx.roll(sides, label ?? this.label);
+    return this.ctx.roll(sides, label && label !== this.label ? `${this.label}: ${label}` : this.label);
   }
 }
 

@@ -52,7 +52,7 @@ export interface ActionOption {
 
 /**
  * Exact odds of a command before anything is rolled. The chance, damage, expected damage and damage on a
- * hit all describe one distribution (src/engine/odds.ts builds them so): the whole command's effect on
+ * hit all describe one distribution (src/engine/hit-odds.ts builds them so): the whole command's effect on
  * the aimed-at unit, every blow of a flurry or volley counted.
  */
 export interface Preview {
@@ -109,6 +109,11 @@ export interface Ruleset {
    * screenshots play it (default: the first by name).
    */
   showcase?: string;
+  /**
+   * A round's length in game seconds, as the text gives it (phase20: 6, outerah: 10); `null` when the
+   * text gives none. `round.started` events carry it, so a reader of the JSON need not parse the log.
+   */
+  roundSeconds?: number | null;
   /** Validates an encounter document's `units`, `content`, `map`...; see document.ts. */
   encounterSchema: import('zod').ZodType;
   /** Build the initial state from a validated encounter document (no dice here). */
@@ -185,4 +190,20 @@ export interface Ruleset {
    * say. Absent: such a unit is listed at carry-back as one that cannot be carried (docs/gm.md).
    */
   fileEntry?(unit: Unit, state: EncounterState): Record<string, Json> | Rejection;
+  /**
+   * The terrain this ruleset's rules read, as the encounter builder's palette offers it: each kind is the
+   * fields of one `map.terrain` entry besides `at`. Absent: a map without terrain (zones).
+   */
+  terrainKinds?: TerrainKind[];
+}
+
+/** One brush of the encounter builder's terrain palette (docs/builder.md). */
+export interface TerrainKind {
+  id: string;
+  /** What the GM reads on the palette: "Wall", "Difficult ground". */
+  name: string;
+  /** What it does in play, in the ruleset's words, with its rule id. */
+  help: string;
+  /** The `map.terrain` entry's fields besides `at` (tags, cost, blocksMove, cover...). */
+  cell: Record<string, Json>;
 }

@@ -1,6 +1,6 @@
 // Rule coverage of every registered ruleset, derived from the registry: each declares the prefix of its
-// rule ids (Ruleset.rulePrefix); every id its code cites, and every id its RULINGS.md settles, is named by a
-// test (a title or a comment by the assertion), and its code cites no other ruleset's ids.
+// rule ids (Ruleset.rulePrefix); every id its code cites, its RULES.md lists and its RULINGS.md settles is
+// named by a test (a title or a comment by the assertion), and its code cites no other ruleset's ids.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ function files(dir: string): string[] {
     return statSync(p).isDirectory() ? files(p) : [p];
   });
 }
-const testFiles = [...files(join(ROOT, 'src')), ...files(join(ROOT, 'test'))].filter((f) => /\.test\.tsx?$/.test(f));
+const testFiles = ['src', 'test'].filter((d) => existsSync(join(ROOT, d))).flatMap((d) => files(join(ROOT, d))).filter((f) => /\.test\.tsx?$/.test(f));
 const namedByTests = new Set(testFiles.flatMap((f) => readFileSync(f, 'utf8').match(ANY_ID) ?? []));
 
 describe('rule coverage of every registered ruleset', () => {
@@ -28,9 +28,10 @@ describe('rule coverage of every registered ruleset', () => {
       const sources = files(dir).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
       const text = sources.map((f) => readFileSync(f, 'utf8')).join('\n');
       const cited = new Set(text.match(idPattern(ruleset.rulePrefix!)) ?? []);
-      const rulings = existsSync(join(dir, 'RULINGS.md')) ? readFileSync(join(dir, 'RULINGS.md'), 'utf8').match(idPattern(ruleset.rulePrefix!)) ?? [] : [];
+      // the folder's own catalogue (RULES.md: a new ruleset's; the first four's live in the shared seeds) and its rulings
+      const listed = (name: string) => (existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8').match(idPattern(ruleset.rulePrefix!)) ?? [] : []);
       expect(cited.size, `${id} cites no rule id of its own`).toBeGreaterThan(0);
-      const untested = [...new Set([...cited, ...rulings])].filter((r) => !namedByTests.has(r)).sort();
+      const untested = [...new Set([...cited, ...listed('RULES.md'), ...listed('RULINGS.md')])].filter((r) => !namedByTests.has(r)).sort();
       expect(untested, `rule ids of ${id} no test names`).toEqual([]);
       // another ruleset's ids in this one's code: a rule borrowed across folders
       const foreign = Object.values(rulesets).filter((r) => r !== ruleset && r.rulePrefix).flatMap((r) => text.match(idPattern(r.rulePrefix!)) ?? []);

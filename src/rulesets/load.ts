@@ -3,7 +3,7 @@
  * and report every problem with file, line and field. Pure: the caller reads the text.
  */
 import { z } from 'zod';
-import { check, parseText, rulesetIdOf, type Command, type Loaded, type Problem, type Ruleset } from '../engine/index.ts';
+import { check, documentOutOfBounds, parseText, problemAt, rulesetIdOf, type Command, type Loaded, type Problem, type Ruleset } from '../engine/index.ts';
 import { rulesets } from './index.ts';
 
 export interface LoadedEncounter {
@@ -24,7 +24,18 @@ const scenarioSchema = z.strictObject({
   encounter: z.union([z.string().min(1), z.record(z.string(), z.unknown())]),
   seed: z.union([z.number().int(), z.string()]).optional(),
   dice: z.array(z.number().int().min(1)).optional(),
-  commands: z.array(z.looseObject({ type: z.string().min(1) })).default([]),
+  commands: z
+    .array(
+      z
+        .looseObject({
+          type: z.string().min(1),
+          // a scenario's own words on a step (src/sim/script.ts); taken off before the command is decided
+          expect: z.union([z.literal('refused'), z.strictObject({ refused: z.string().min(1) })], { message: 'expect is "refused" or { refused: <code> }' }).optional(),
+          decisionOf: z.string().min(1).optional(),
+        })
+        .refine((c) => c.decisionOf === undefined || (c.type === 'answer' && c.pending === undefined), { message: 'decisionOf names the decision an "answer" settles, in place of "pending"', path: ['decisionOf'] }),
+    )
+    .default([]),
   description: z.string().optional(),
 });
 
@@ -42,6 +53,9 @@ export function validateEncounter(value: unknown, file: string, parsed?: Paramet
   const id = rulesetIdOf(value);
   const ruleset = id === undefined ? undefined : rulesets[id];
   if (!ruleset || !Object.hasOwn(rulesets, id!)) return { ok: false, problems: [unknownRuleset(file, id)] };
+  // counted before the schema runs: validating and building a file past these would hold the process
+  const out = documentOutOfBounds(value);
+  if (out) return { ok: false, problems: [problemAt(file, out.path, out.message, parsed)] };
   const r = check(value, ruleset.encounterSchema, file, parsed);
   return r.ok ? { ok: true, value: { ruleset, doc: r.value } } : r;
 }

@@ -3,8 +3,13 @@
  * can be worked out by hand. Tests only (rulesets import it from their *.test.ts files).
  */
 import {
-  createEngine, describeEvent, EncounterLog, isRejection, renderBreakdown, type Command, type EncounterState, type GameEvent, type LoggedEvent, type Preview, type Ruleset,
+  createEngine, describeEvent, EncounterLog, isRejection, renderBreakdown, type Command, type DieDraw, type EncounterState, type GameEvent, type LoggedEvent, type Preview, type Ruleset,
 } from '../engine/index.ts';
+
+/** The dice a command drew, in order, as `<label> d<sides>` ("hit check d20"): the order a guide documents. */
+export function drawnDice(events: readonly GameEvent[]): string[] {
+  return events.flatMap((e): DieDraw[] => (e.type === 'check' || e.type === 'note' ? e.dice ?? [] : [])).map((d) => `${d.label} d${d.sides}`);
+}
 
 export class Table {
   readonly log: EncounterLog;

@@ -11,6 +11,7 @@ import { LiveCache, type Live } from './live.ts';
 import { tableAccess, type Principal } from './policy.ts';
 import { Settings } from './schemas.ts';
 import { hashToken } from './tokens.ts';
+import { warmPlayerLog } from './numbering.ts';
 
 export type EncounterSummary = Pick<EncounterRow, 'id' | 'tableId' | 'ruleset' | 'name' | 'version' | 'paused'> & { status: 'setup' | 'active' | 'ended' };
 
@@ -70,7 +71,10 @@ export async function checkTable(ctx: Context, p: Principal, tableId: string, ne
  */
 export async function liveFor(ctx: Context, p: Principal, id: string, need: 'member' | 'gm' = 'member'): Promise<{ live: Live; p: Member }> {
   if (p.role === 'anonymous') throw tableAccess(p, '', need)!;
-  return allowed(p, await ctx.cache.get(id), need);
+  const out = allowed(p, await ctx.cache.get(id), need);
+  // a player's log met for the first time is folded in slices, not in one go (numbering.ts)
+  if (out.p.role === 'player') await warmPlayerLog(out.live, out.p.playerId);
+  return out;
 }
 
 /** `live` if `p` may see it (`need`): the check liveFor makes, for a caller that holds the encounter's turn. */

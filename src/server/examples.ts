@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { rulesetById } from '../rulesets/index.ts';
+import { notFound } from './errors.ts';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../examples/', import.meta.url));
 
@@ -74,4 +75,12 @@ export function withMapArt(text: string, folder: string): string {
     if (!existsSync(file)) return whole; // left as written: loading says the image cannot be read
     return `${key}"data:${IMAGE_TYPES[ext]};base64,${readFileSync(file).toString('base64')}"`;
   });
+}
+
+/** GET /api/examples/{ruleset}/{stem}: a listed example's text (`phase20/goblin-cave`), for the builder to open. */
+export function exampleText(ruleset: string, stem: string): Example & { text: string } {
+  const ex = listExamples().find((e) => e.path === `${ruleset}/${stem}.yaml` || e.path === `${ruleset}/${stem}.yml`);
+  const read = ex && readExample(ex.path);
+  if (!ex || !read) throw notFound(`no example "${ruleset}/${stem}" (GET /api/examples lists them)`);
+  return { ...ex, text: read.text };
 }

@@ -25,7 +25,7 @@ export interface Reply {
 }
 
 export interface Route {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   summary: string;
   /** Who may call it; for docs (each handler checks for itself). */

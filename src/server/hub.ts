@@ -22,7 +22,7 @@ import { ApiError, asApiError } from './errors.ts';
 import { parseJson } from './json.ts';
 import type { CatchUpListener, Live } from './live.ts';
 import type { Principal } from './policy.ts';
-import { eventsAfter, eventsBetween, stateFor, summaryFor, versionFor } from './numbering.ts';
+import { eventsAfter, eventsBetween, stateFor, summaryFor, versionFor, warmBefore } from './numbering.ts';
 import { TokenBucket } from './rate.ts';
 import { runCommand } from './referee.ts';
 import { ClientMessage, parseWith, type ServerMessage } from './schemas.ts';
@@ -197,6 +197,7 @@ export class Hub implements Publisher, CatchUpListener {
       case 'subscribe': {
         // holding the encounter's turn: the other subscribers have been sent all it holds (caughtUp,
         // reloaded), so this one starts where they are
+        await warmBefore(this.ctx, p, msg.encounter);
         await this.ctx.cache.exclusive(msg.encounter, (current) => {
           const { live, p: m } = allowed(p, current);
           if (c.ws.readyState !== WebSocket.OPEN) return;

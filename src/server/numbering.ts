@@ -25,7 +25,7 @@
  *
  * The logs are kept with the live encounter (memory only) and extended as the log grows.
  */
-import { emptyState, evolve, introducedItems, introducedUnits, mayBringUnitsIntoSight, NEUTRAL_ORDER_WHY, replayLog, viewEvent, viewOrder, type EncounterState, type GameEvent, type LoggedEvent, type ViewRules } from '../engine/index.ts';
+import { introducedItems, introducedUnits, LogFold, mayBringUnitsIntoSight, NEUTRAL_ORDER_WHY, viewEvent, viewOrder, type EncounterState, type GameEvent, type LoggedEvent, type ViewRules } from '../engine/index.ts';
 import { summaryOf, type Context, type EncounterSummary, type Member } from './context.ts';
 import type { EncounterRow } from '../store/index.ts';
 import { heldEvent, heldState, Holdings, type Ids } from './held.ts';
@@ -46,12 +46,26 @@ export interface PlayerLog {
 interface Index {
   /** Real events folded so far. */
   upTo: number;
-  /** The real state after them (as the engine describes the prefix). */
-  state: EncounterState;
+  /** The real state after them (as the engine describes the prefix), and how undo and redo get there. */
+  fold: LogFold;
   players: Map<string, PlayerLog>;
+  /** Logs of players being built (warmPlayerLog), with their own fold from the start: they join `players` at `upTo`. */
+  building: Map<string, Building>;
+}
+
+interface Building {
+  log: PlayerLog;
+  fold: LogFold;
+  upTo: number;
 }
 
 const indexes = new WeakMap<Live, Index>();
+
+function indexOf(live: Live): Index {
+  let ix = indexes.get(live);
+  if (!ix) indexes.set(live, (ix = { upTo: 0, fold: new LogFold(live.engine), players: new Map(), building: new Map() }));
+  return ix;
+}
 
 const isUndoRedo = (e: GameEvent) => e.type === 'undo' || e.type === 'redo';
 
@@ -106,40 +120,72 @@ function extend(log: PlayerLog, player: string, e: LoggedEvent, before: Encounte
   for (const item of introducedItems(after, held)) push(log, item, e);
 }
 
-/** Fold real events [from, to) starting from `state` (the real state after `from` events), extending each log; returns the real state after `to`. */
-function fold(live: Live, state: EncounterState, from: number, to: number, logs: readonly [string, PlayerLog][]): EncounterState {
+/**
+ * Fold real events [from, to) onto `real` (the real state after `from` events), extending each log;
+ * past `deadline` (performance.now()) it stops early. Returns where it stopped.
+ */
+function fold(live: Live, real: LogFold, from: number, to: number, logs: readonly [string, PlayerLog][], deadline = Infinity): number {
   const events = live.log.events;
-  const appliers = live.ruleset.appliers;
   const rules = rulesOf(live.ruleset);
-  let s = state;
   for (let i = from; i < to; i++) {
+    if ((i - from) % 64 === 63 && performance.now() > deadline) return i;
     const e = events[i];
-    const after = isUndoRedo(e) ? replayLog(live.engine, events.slice(0, i + 1)) : evolve(s, e, appliers);
+    const s = real.state;
+    const after = real.step(events, i);
     // which slots players see is the same for every player (hidden is hidden to all)
     // (evolve shares the order with the state before unless the event changes it)
     const slotsMoved = logs.length > 0 && (mayBringUnitsIntoSight(e) || s.turn.order !== after.turn.order) && slotsOf(s) !== slotsOf(after);
     for (const [player, log] of logs) extend(log, player, e, s, after, rules, slotsMoved);
-    s = after;
   }
-  return s;
+  return to;
+}
+
+/** One step of bringing `player`'s log up to the live log's end, until `deadline`; true when it is there. */
+function advance(live: Live, player: string, deadline = Infinity): boolean {
+  const ix = indexOf(live);
+  const to = live.log.version;
+  if (ix.upTo < to) {
+    ix.upTo = fold(live, ix.fold, ix.upTo, to, [...ix.players], deadline);
+    if (ix.upTo < to) return false;
+  }
+  if (ix.players.has(player)) return true;
+  let b = ix.building.get(player);
+  if (!b) ix.building.set(player, (b = { log: { events: [], real: [], cmds: new Map(), held: new Holdings() }, fold: new LogFold(live.engine), upTo: 0 }));
+  b.upTo = fold(live, b.fold, b.upTo, ix.upTo, [[player, b.log]], deadline);
+  if (b.upTo < ix.upTo) return false;
+  ix.players.set(player, b.log);
+  ix.building.delete(player);
+  return true;
 }
 
 /** A player's log of `live`, up to the live log's end. */
 export function playerLog(live: Live, player: string): PlayerLog {
-  let ix = indexes.get(live);
-  if (!ix) indexes.set(live, (ix = { upTo: 0, state: emptyState(), players: new Map() }));
-  const to = live.log.version;
-  if (ix.upTo < to) {
-    ix.state = fold(live, ix.state, ix.upTo, to, [...ix.players]);
-    ix.upTo = to;
-  }
-  let log = ix.players.get(player);
-  if (!log) {
-    log = { events: [], real: [], cmds: new Map(), held: new Holdings() };
-    fold(live, emptyState(), 0, ix.upTo, [[player, log]]);
-    ix.players.set(player, log);
-  }
-  return log;
+  advance(live, player);
+  return indexOf(live).players.get(player)!;
+}
+
+/** For a player about to work on encounter `id` under its turn (a command, a subscription): its log warmed first. */
+export async function warmBefore(ctx: Context, p: { role: string; tableId?: string; playerId?: string }, id: string): Promise<void> {
+  if (p.role !== 'player') return;
+  const live = await ctx.cache.get(id);
+  if (live && live.row.tableId === p.tableId) await warmPlayerLog(live, p.playerId!);
+}
+
+const warming = new WeakMap<Live, Promise<void>>();
+
+/**
+ * Bring `player`'s log of `live` up to the log's end in slices of about `sliceMs`, letting other work in
+ * between: a long log met for the first time (an import, a reload, a player's first look) is folded at
+ * about 15 µs an event, which for 20,000 events would hold every table for a third of a second. After
+ * it, `playerLog` has nothing left to fold. One warming per encounter at a time.
+ */
+export function warmPlayerLog(live: Live, player: string, sliceMs = 20): Promise<void> {
+  const run = async () => {
+    while (!advance(live, player, performance.now() + sliceMs)) await new Promise((r) => setImmediate(r));
+  };
+  const next = (warming.get(live) ?? Promise.resolve()).then(run, run);
+  warming.set(live, next);
+  return next;
 }
 
 /** The version `p` is told: the real one for the GM, the number of events it has seen for a player. */
@@ -186,6 +232,7 @@ export function stateFor(live: Live, p: Member, state: EncounterState, version =
 export async function summaryFor(ctx: Context, p: Member, row: EncounterRow): Promise<EncounterSummary> {
   if (p.role === 'gm') return summaryOf(row);
   const live = await ctx.cache.get(row.id);
+  if (live) await warmPlayerLog(live, p.playerId);
   return live ? liveSummaryFor(live, p) : { ...summaryOf(row), version: 0 };
 }
 

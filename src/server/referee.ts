@@ -19,7 +19,7 @@ import { decideGmCommand, SERVER_GM_COMMANDS } from './gm-commands.ts';
 import { canonicalJson } from './json.ts';
 import { engineFor, type Live } from './live.ts';
 import { prepareCommand, scrubMessage, secretsFor, tableAccess, unitAccess, viewerOf, type Principal } from './policy.ts';
-import { countUpTo, eventsAfter, eventsBetween, liveSummaryFor, playerLog, stateFor, summaryFor, versionFor } from './numbering.ts';
+import { countUpTo, eventsAfter, eventsBetween, liveSummaryFor, playerLog, stateFor, summaryFor, versionFor, warmBefore } from './numbering.ts';
 import { previewJson, reckoningState, type PreviewJson } from './projection.ts';
 import { blockedMove, listFor } from './listing.ts';
 import { CommandRequest, LoadEncounter, parseWith, PauseRequest, PreviewRequest } from './schemas.ts';
@@ -191,6 +191,7 @@ function decide(live: Live, p: Member, command: Command, dice: DiceSource, playe
 
 export async function runCommand(ctx: Context, token: Principal, id: string, body: unknown): Promise<CommandResult> {
   if (token.role === 'anonymous') throw tableAccess(token, '', 'member')!;
+  await warmBefore(ctx, token, id);
   return ctx.cache.exclusive(id, (current, sync) => commandTurn(ctx, allowed(token, current), body, sync));
 }
 
@@ -200,7 +201,8 @@ async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member },
   const req = parseWith(CommandRequest, body);
   const hash = bodyHash(p, req);
   const key = commandKey(p, req.id);
-  const earlier = await ctx.store.command(id, key);
+  // both reads at once: one round trip to the database, not two
+  const [earlier, settings] = await Promise.all([ctx.store.command(id, key), settingsOf(ctx, live.row.tableId)]);
   if (earlier) return repeated(live, p, req.id, hash, earlier, sync);
   // who may send it first, then whether now: a refused command says why it is refused, whatever the version
   const before = live.log.state;
@@ -217,7 +219,7 @@ async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member },
   let command = prepared.command;
   let document: unknown;
   if (p.role === 'gm' && isEntryCommand(command)) ({ command, document } = await entryToUnit(ctx, live, command));
-  const dice = diceFor(await settingsOf(ctx, live.row.tableId), p, req.dice, version, ctx.testDiceSeed);
+  const dice = diceFor(settings, p, req.dice, version, ctx.testDiceSeed);
   const players = p.role === 'gm' && SERVER_GM_COMMANDS.has(command.type) ? (await ctx.store.players(live.row.tableId)).map((x) => x.playerId) : [];
 
   // from here to the append nothing else is awaited: the log in memory is ahead of the store only for it

@@ -4,11 +4,12 @@ import { rulesets } from '../rulesets/index.ts';
 import { requirePrincipal, type Context } from './context.ts';
 import { ApiError } from './errors.ts';
 import { fileUnits } from './entries.ts';
-import { listExamples } from './examples.ts';
+import { exampleText, listExamples } from './examples.ts';
 import type { Route } from './http.ts';
 import { getEncounter, legalActions, listEncounters, preview, readEvents, replay, runCommand, setPaused } from './referee.ts';
+import { deleteLibraryEntry, listLibrary, putLibraryEntry } from './library.ts';
 import { acceptChanges, exportLibraryFile, getRoster, importLibraryFile, loadEncounterWithRoster, proposeCarryBack } from './roster.ts';
-import { AcceptCarryBack, CommandRequest, CreateInvite, CreateTable, ImportRequest, Join, LibraryFile, LoadEncounter, PatchSettings, PauseRequest, PreviewRequest, SimulateRequest } from './schemas.ts';
+import { AcceptCarryBack, CommandRequest, CreateInvite, CreateTable, ImportRequest, Join, LibraryEntryBody, LibraryFile, LoadEncounter, PatchSettings, PauseRequest, PreviewRequest, SimulateRequest } from './schemas.ts';
 import { simulate } from './simulate.ts';
 import { createInvite, createTable, join, patchSettings, revokePlayer, tableInfo } from './tables.ts';
 import { exportEncounter, exportTable, importTable } from './transfer.ts';
@@ -35,6 +36,7 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
       handle: () => ({ body: Object.values(rulesets).map((r) => ({ id: r.id, name: r.name, description: r.description, commands: Object.keys(r.commands) })) }),
     },
     { method: 'GET', path: '/api/examples', tag: 'server', auth: 'none', summary: 'Example encounters (examples/<ruleset>/*.yaml) a GM can load by path.', returns: '[{ path, ruleset, name, description? }]', handle: () => ({ body: listExamples() }) },
+    { method: 'GET', path: '/api/examples/:ruleset/:stem', tag: 'server', auth: 'none', summary: 'One example\'s file as text, by its path without the .yaml (the encounter builder opens it to edit).', returns: '{ path, ruleset, name, text }', handle: (c) => ({ body: exampleText(c.params.ruleset, c.params.stem) }) },
 
     { method: 'POST', path: '/api/tables', tag: 'tables', auth: 'none', body: CreateTable, status: 201, summary: 'Create a table; the reply holds the GM token (shown once).', returns: '{ table, gmToken }', handle: async (c) => ({ body: await createTable(ctx, c.body) }) },
     { method: 'GET', path: '/api/tables/:tableId', tag: 'tables', auth: 'member', summary: 'The table: name, your role, settings, players, encounters.', returns: 'TableInfo', handle: async (c) => ({ body: await tableInfo(ctx, await who(c.token), c.params.tableId) }) },
@@ -54,6 +56,13 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
       method: 'GET', path: '/api/tables/:tableId/library/export', tag: 'roster', auth: 'gm', summary: 'The library (characters, monsters, items) as a file.', returns: '{ format: "skirmish-library", version: 1, entries }',
       handle: async (c) => ({ body: await exportLibraryFile(ctx, await who(c.token), c.params.tableId), filename: `skirmish-library-${c.params.tableId}.json` }),
     },
+    { method: 'GET', path: '/api/tables/:tableId/library', tag: 'roster', auth: 'gm', summary: 'The library\'s entries: characters, monsters, items and saved encounters.', returns: '{ entries: [LibraryEntry] }', handle: async (c) => ({ body: await listLibrary(ctx, await who(c.token), c.params.tableId) }) },
+    {
+      method: 'PUT', path: '/api/tables/:tableId/library/:kind/:entryId', tag: 'roster', auth: 'gm', body: LibraryEntryBody,
+      summary: 'Add or replace one library entry (kind: character, monster, item or encounter), checked as an import checks it (INVALID_LIBRARY).',
+      returns: 'LibraryEntry', handle: async (c) => ({ body: await putLibraryEntry(ctx, await who(c.token), c.params.tableId, c.params.kind, c.params.entryId, c.body) }),
+    },
+    { method: 'DELETE', path: '/api/tables/:tableId/library/:kind/:entryId', tag: 'roster', auth: 'gm', summary: 'Take one entry out of the library.', returns: '{ deleted: true }', handle: async (c) => ({ body: await deleteLibraryEntry(ctx, await who(c.token), c.params.tableId, c.params.kind, c.params.entryId) }) },
     {
       method: 'POST', path: '/api/tables/:tableId/library/import', tag: 'roster', auth: 'gm', body: LibraryFile,
       summary: 'Add a library file\'s entries (same kind and id: replaced). Nothing is added unless every entry is valid: INVALID_LIBRARY with one line per problem in error.problems.',

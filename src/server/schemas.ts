@@ -52,11 +52,21 @@ export const AcceptCarryBack = z.strictObject({
   accepted: z.array(z.string().min(1).max(300)).max(10_000).meta({ description: 'Ids of the changes from POST …/carry-back to apply; the others are dropped.' }),
 });
 
+export const LibraryEntryBody = z
+  .strictObject({
+    name: z.string().min(1).max(200),
+    ruleset: z.string().min(1).max(100),
+    data: z.record(z.string(), z.unknown()).meta({ description: 'A unit as the ruleset\'s files write it (character, monster), an item of content, or a whole encounter file (encounter).' }),
+    tags: z.array(z.string().max(100)).max(50).optional(),
+    notes: z.string().max(10_000).optional(),
+  })
+  .meta({ description: 'One library entry; its kind and id are in the path.' });
+
 export const LibraryFile = z
   .looseObject({
     format: z.string().meta({ description: '"skirmish-library"' }),
     version: z.number(),
-    entries: z.array(z.unknown()).meta({ description: 'Library entries: {kind: character|monster|item, id, name, ruleset, data, tags?, notes?}. Each is checked; every problem names the entry and field.' }),
+    entries: z.array(z.unknown()).meta({ description: 'Library entries: {kind: character|monster|item|encounter, id, name, ruleset, data, tags?, notes?}. Each is checked; every problem names the entry and field.' }),
   })
   .meta({ description: 'A library file as GET …/library/export writes it.' });
 

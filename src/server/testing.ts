@@ -131,7 +131,8 @@ export interface TestTable {
 
 /** A server with a table, a GM and players p1 and p2 who joined by invite. */
 export async function testTable(options: ServerOptions = {}): Promise<TestTable> {
-  const srv = await startServer({ port: 0, db: ':memory:', limits: TEST_LIMITS, ...options });
+  // SKIRMISH_TEST_SERVER_STORE: run the server tests on another store (a postgres:// database) instead
+  const srv = await startServer({ port: 0, db: process.env.SKIRMISH_TEST_SERVER_STORE || ':memory:', limits: TEST_LIMITS, ...options });
   const url = `http://127.0.0.1:${srv.port}`;
   const anon = new Client(url);
   const t = await anon.post('/api/tables', { name: 'Test table' });

@@ -9,6 +9,7 @@ import { replayLog, rulesetIdOf, type Command, type EncounterState, type Json, t
 import { validateEncounter } from '../rulesets/load.ts';
 import { checkTable, liveFor, summaryOf, type Context, type EncounterSummary } from './context.ts';
 import { ApiError } from './errors.ts';
+import { checkImportedLog } from './imported-log.ts';
 import { engineFor } from './live.ts';
 import type { Principal } from './policy.ts';
 import { eventsAfter, liveSummaryFor, stateFor } from './numbering.ts';
@@ -86,6 +87,7 @@ export async function importTable(ctx: Context, p: Principal, tableId: string, b
       if (e.seq !== i + 1) throw new ApiError('INVALID_IMPORT', `${where}.events[${i}]: seq ${e.seq}, expected ${i + 1}`, `${where}.events[${i}].seq`);
     });
     if (events[0].type !== 'encounter.created') throw new ApiError('INVALID_IMPORT', `${where}: a log starts with encounter.created`, `${where}.events[0].type`);
+    checkImportedLog(events, enc.commands, where);
     let state: EncounterState;
     try {
       state = replayLog(engine, events);

@@ -131,7 +131,8 @@ describe('WebSocket', () => {
         slow.send({ type: 'subscribe', encounter: e, after: 0 });
         if (i % 100 === 99) await new Promise((r) => setTimeout(r, 5));
       }
-      await new Promise((r) => setTimeout(r, 50));
+      // the subscribes are handled in order, each after a store read: wait until the queue has cut it off
+      for (let i = 0; i < 200 && small.srv.hub.connections > 0; i++) await new Promise((r) => setTimeout(r, 50));
       expect(small.srv.hub.connections).toBe(0);
     } finally {
       await small.close();

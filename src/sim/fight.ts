@@ -3,15 +3,18 @@
  * Used by `skirmish run`, the simulator and tests. Scripted commands (a scenario) go first.
  */
 import type { DiceSource } from '../dice/source.ts';
-import { currentUnit, EncounterLog, type Command, type Engine, type EncounterState, type GameEvent, type LoggedEvent } from '../engine/index.ts';
+import { currentUnit, EncounterLog, type Command, type Engine, type EncounterState, type GameEvent, type LoggedEvent, type Rejection } from '../engine/index.ts';
 import { policyFor } from './policies.ts';
+import { leftOver, prepareStep, settleStep } from './script.ts';
 
 export interface FightOptions {
   dice: DiceSource;
   /** Draws an integer in [0, n) for policy choices; from its own stream so choices never shift the dice. */
   pick: (n: number) => number;
-  /** Commands to play first (a scenario's script). */
+  /** Commands to play first (a scenario's script: see script.ts for `expect` and `decisionOf`). */
   commands?: Command[];
+  /** A scripted command refused as the script expected (the run goes on, nothing changed). */
+  onRefused?: (command: Command, rejection: Rejection, state: EncounterState) => void;
   /** Stop after this many rounds with a 'timeout' result. */
   maxRounds?: number;
   /** Policy names by unit id or side. */
@@ -88,13 +91,20 @@ export function playFrom(engine: Engine, state: EncounterState, opts: FightOptio
     perTurn = turnKey === lastTurn ? perTurn + 1 : 0;
     lastTurn = turnKey;
     const fromScript = state.status !== 'setup' && scripted < script.length;
-    const cmd = state.status === 'setup' ? START : fromScript ? script[scripted++] : nextCommand(engine, state, opts, perTurn);
-    const d = engine.decide(state, cmd, opts.dice, decideOptions);
-    if (!d.ok) throw new Error(`${fromScript ? 'scripted' : 'policy'} command ${JSON.stringify(cmd)} was rejected: ${d.rejection.code}: ${d.rejection.message}`);
+    const step = fromScript ? prepareStep(state, script[scripted], ++scripted) : undefined;
+    const cmd = state.status === 'setup' ? START : step ? step.command : nextCommand(engine, state, opts, perTurn);
+    // a scripted step may be refused on purpose: decide it on a copy, so a refusal leaves the state as it was
+    const d = engine.decide(state, cmd, opts.dice, step ? { unlogged: decideOptions.unlogged } : decideOptions);
+    if (step && settleStep(step, scripted, d.ok ? undefined : d.rejection) === 'refused') {
+      opts.onRefused?.(cmd, (d as { rejection: Rejection }).rejection, state);
+      continue;
+    }
+    if (!d.ok) throw new Error(`policy command ${JSON.stringify(cmd)} was rejected: ${d.rejection.code}: ${d.rejection.message}`);
     state = d.state;
     commands++;
     opts.onEvents?.(d.events, state);
   }
+  if (state.turn.round <= maxRounds) leftOver(state, scripted, script);
   return { state, commands };
 }
 
@@ -104,7 +114,8 @@ function playLogged(engine: Engine, created: readonly GameEvent[], opts: FightOp
   let commands = 0;
   let perTurn = 0;
   let lastTurn = -1;
-  for (let i = 0; log.state.status !== 'ended'; i++) {
+  let i = 0;
+  for (; log.state.status !== 'ended'; i++) {
     if (log.state.turn.round > maxRounds) {
       const r = log.execute(timeoutCommand(maxRounds), opts.dice);
       if (r.ok) opts.onEvents?.(r.events, log.state);
@@ -113,11 +124,18 @@ function playLogged(engine: Engine, created: readonly GameEvent[], opts: FightOp
     const turnKey = log.state.turn.round * 10000 + log.state.turn.index;
     perTurn = turnKey === lastTurn ? perTurn + 1 : 0;
     lastTurn = turnKey;
-    const cmd = i < script.length ? script[i] : nextCommand(engine, log.state, opts, perTurn);
+    // the script's steps are numbered as the file lists them: `start` is not one of them
+    const step = i > 0 && i < script.length ? prepareStep(log.state, script[i], i) : undefined;
+    const cmd = i === 0 ? script[0] : step ? step.command : nextCommand(engine, log.state, opts, perTurn);
     const r = log.execute(cmd, opts.dice);
-    if (!r.ok) throw new Error(`${i < script.length ? 'scripted' : 'policy'} command ${JSON.stringify(cmd)} was rejected: ${r.rejection.code}: ${r.rejection.message}`);
+    if (step && settleStep(step, i, r.ok ? undefined : r.rejection) === 'refused') {
+      opts.onRefused?.(cmd, (r as { rejection: Rejection }).rejection, log.state);
+      continue;
+    }
+    if (!r.ok) throw new Error(`${i === 0 ? 'the start' : 'policy command'} ${JSON.stringify(cmd)} was rejected: ${r.rejection.code}: ${r.rejection.message}`);
     commands++;
     opts.onEvents?.(r.events, log.state);
   }
+  if (log.state.turn.round <= maxRounds) leftOver(log.state, Math.max(0, i - 1), script.slice(1));
   return { state: log.state, log: log.events, commands };
 }

@@ -1,26 +1,42 @@
 /**
- * Running many fights on K threads: this one and K − 1 worker threads. The range 0..runs is cut into
- * chunks; each worker keeps two in flight, and this thread plays chunks too, from the start, while the
- * workers' code is found or bundled (worker-bundle.ts) and they start. Chunk tallies are sums of
- * integers, so merging them in any order gives the same result as playing every fight in one thread.
+ * Running many fights on K threads: this one and K − 1 worker threads. The fights 0..runs of each
+ * variant (one encounter, or several: two to compare, a sweep's) are cut into chunks; each worker keeps
+ * two in flight, and this thread plays chunks too, from the start, while the workers' code is found or
+ * bundled (worker-bundle.ts) and they start. Chunk tallies are merged in fight order, so the result is
+ * the one of playing every fight in one thread.
+ *
+ * With `until` (a stated precision) the results are looked at only at checkpoints — every `step` fights
+ * of each variant — and a variant stops at the first checkpoint its rule accepts: its tally then holds
+ * exactly the fights before that checkpoint, whichever threads played them and in whatever order they
+ * came back (fights handed out past it are dropped).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { prepare, runRange, type SimSpec } from './runner.ts';
+import { prepare, runRange, type Prepared, type SimSpec } from './runner.ts';
 import { emptyTally, mergeTally, type Tally } from './tally.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
 import { workerEntry } from './worker-bundle.ts';
 
 export { workerEntry }; // the bench and tests start workers of their own
 
+/** Looking at the results as they come: at every `step` fights of every variant, `done` says which may stop. */
+export interface Until {
+  step: number;
+  /** The tallies of fights 0..n of every variant still playing (stopped ones as they stopped); true, or one answer per variant. */
+  done(tallies: readonly Tally[], n: number): boolean | readonly boolean[];
+}
+
 export interface PoolOptions {
   /** Threads that play fights, this one included; 1 plays everything here (no start-up cost). */
   workers: number;
   /** Fights per chunk (default: about 16 chunks per thread, 50..2000). */
   chunk?: number;
+  /** Fights merged so far, of all variants, and the most there will be. */
   onProgress?: (done: number, total: number) => void;
   /** Told of each chunk played and whether a worker thread played it (tests check both kinds work). */
-  onChunk?: (from: number, to: number, inWorker: boolean) => void;
+  onChunk?: (from: number, to: number, inWorker: boolean, variant: number) => void;
+  /** Stop early at a checkpoint (`runs` is then the most each variant plays). */
+  until?: Until;
 }
 
 /** A sensible default: every core, but no extra threads for small runs. */
@@ -28,34 +44,94 @@ export function defaultWorkers(runs: number): number {
   return runs < 4000 ? 1 : Math.max(1, Math.min(availableParallelism(), 16));
 }
 
-function chunkSize(runs: number, workers: number, given?: number): number {
+function chunkSize(total: number, workers: number, given?: number): number {
   if (given) return given;
-  return Math.max(50, Math.min(2000, Math.ceil(runs / (workers * 16))));
+  return Math.max(50, Math.min(2000, Math.ceil(total / (workers * 16))));
 }
 
 const tick = () => new Promise<void>((r) => setImmediate(r));
 
+/** One variant's progress: fights handed out, fights merged (in order), chunks come back out of order. */
+interface Variant {
+  next: number;
+  merged: number;
+  tally: Tally;
+  waiting: Map<number, { to: number; tally: Tally }>;
+  /** Where it stopped (a checkpoint), once its rule said so. */
+  stoppedAt?: number;
+}
+
+/** Play fights 0..runs of one encounter. */
 export async function simulate(spec: SimSpec, runs: number, opts: PoolOptions): Promise<Tally> {
-  const prepared = prepare(spec); // also fails early on a bad spec, before any thread starts
-  const total = emptyTally(prepared.initial);
-  const threads = Math.max(1, Math.min(opts.workers, Math.ceil(runs / 50)));
-  const size = chunkSize(runs, threads, opts.chunk);
-  let next = 0;
-  let done = 0;
-  const take = (): [number, number] | undefined => {
-    if (next >= runs) return undefined;
-    const from = next;
+  return (await simulateAll([spec], runs, opts))[0];
+}
+
+/** Play fights 0..runs of each variant; fight i of every variant draws the same streams of the seed. */
+export async function simulateAll(specs: readonly SimSpec[], runs: number, opts: PoolOptions): Promise<Tally[]> {
+  // also fails early on a bad spec, before any thread starts
+  const prepared: Prepared[] = specs.map((s) => prepare(s));
+  const variants: Variant[] = prepared.map((p) => ({ next: 0, merged: 0, tally: emptyTally(p.initial), waiting: new Map() }));
+  if (specs.some((s) => s.outcomes)) for (const v of variants) v.tally.outcomes = [];
+  const total = runs * specs.length;
+  const threads = Math.max(1, Math.min(opts.workers, Math.ceil(total / 50)));
+  const size = chunkSize(total, threads, opts.chunk);
+  const step = opts.until ? Math.max(1, opts.until.step) : runs;
+  /** The next checkpoint to look at; no variant merges past it until it is looked at. */
+  let gate = Math.min(step, runs);
+
+  const limitOf = (v: Variant) => v.stoppedAt ?? runs;
+  const finished = () => variants.every((v) => v.merged >= limitOf(v));
+  const progress = () => opts.onProgress?.(variants.reduce((a, v) => a + Math.min(v.merged, limitOf(v)), 0), variants.reduce((a, v) => a + limitOf(v), 0));
+
+  /** Hand out the next chunk: of the variant furthest behind, never across a checkpoint, at most a checkpoint ahead of the gate. */
+  const take = (): [number, number, number] | undefined => {
+    let pick = -1;
+    for (let i = 0; i < variants.length; i++) {
+      const v = variants[i];
+      if (v.next >= limitOf(v) || v.next >= gate + step) continue;
+      if (pick < 0 || v.next < variants[pick].next) pick = i;
+    }
+    if (pick < 0) return undefined;
+    const v = variants[pick];
+    const from = v.next;
+    const boundary = Math.min(limitOf(v), (Math.floor(from / step) + 1) * step);
     // chunks shrink toward the end (never below 50), so the threads finish together instead of one
     // waiting while another plays a last big chunk; a given chunk size is kept as it is
-    const step = opts.chunk ? size : Math.min(size, Math.max(50, Math.ceil((runs - next) / (threads * 4))));
-    next = Math.min(runs, next + step);
-    return [from, next];
+    const left = variants.reduce((a, w) => a + Math.max(0, limitOf(w) - w.next), 0);
+    const want = opts.chunk ? size : Math.min(size, Math.max(50, Math.ceil(left / (threads * 4))));
+    v.next = Math.min(boundary, from + want);
+    return [pick, from, v.next];
   };
-  const finished = (from: number, to: number, tally: Tally, inWorker: boolean) => {
-    opts.onChunk?.(from, to, inWorker);
-    mergeTally(total, tally);
-    done += to - from;
-    opts.onProgress?.(done, runs);
+
+  /** Merge what has come back, in order, up to the gate; look at the checkpoint once every variant is there. */
+  const settle = () => {
+    for (;;) {
+      for (const v of variants) {
+        for (let c = v.waiting.get(v.merged); c && v.merged < Math.min(gate, limitOf(v)); c = v.waiting.get(v.merged)) {
+          v.waiting.delete(v.merged);
+          mergeTally(v.tally, c.tally);
+          v.merged = c.to;
+        }
+      }
+      if (!variants.every((v) => v.merged >= Math.min(gate, limitOf(v)))) return;
+      if (opts.until && gate < runs) {
+        const answer = opts.until.done(variants.map((v) => v.tally), gate);
+        variants.forEach((v, i) => {
+          if (v.stoppedAt === undefined && (answer === true || (Array.isArray(answer) && answer[i]))) v.stoppedAt = gate;
+        });
+        if (variants.every((v) => v.stoppedAt !== undefined)) return;
+      }
+      if (gate >= runs) return;
+      gate = Math.min(runs, gate + step);
+    }
+  };
+
+  const done = (v: number, from: number, to: number, tally: Tally, inWorker: boolean) => {
+    opts.onChunk?.(from, to, inWorker, v);
+    const w = variants[v];
+    if (from < limitOf(w)) w.waiting.set(from, { to, tally });
+    settle();
+    progress();
   };
 
   let failure: Error | undefined;
@@ -64,21 +140,25 @@ export async function simulate(spec: SimSpec, runs: number, opts: PoolOptions): 
   const workers: Worker[] = [];
   const feed = (w: Worker) => {
     const c = take();
-    if (!c) return;
+    if (!c) return false;
     outstanding++;
-    w.postMessage({ from: c[0], to: c[1] } satisfies ToWorker);
+    w.postMessage({ v: c[0], from: c[1], to: c[2] } satisfies ToWorker);
+    return true;
   };
+  const idle = new Set<Worker>();
   const spawn = (entry: URL) => {
     // this thread may have played everything while the bundle was built: then no worker is needed
-    for (let k = 1; k < threads && next < runs && !failure; k++) {
-      const w = new Worker(entry, { workerData: spec });
+    for (let k = 1; k < threads && !finished() && !failure; k++) {
+      const w = new Worker(entry, { workerData: { specs } });
       workers.push(w);
       w.on('message', (msg: FromWorker) => {
         outstanding--;
         if ('error' in msg) failure ??= new Error(msg.error);
         else {
-          finished(msg.from, msg.to, msg.tally, true);
-          if (!failure) feed(w);
+          done(msg.v ?? 0, msg.from, msg.to, msg.tally, true);
+          if (!failure && !feed(w)) idle.add(w);
+          // a merge may have opened the next checkpoint's work for the idle ones
+          for (const i of [...idle]) if (feed(i)) idle.delete(i);
         }
         wake?.();
       });
@@ -90,25 +170,35 @@ export async function simulate(spec: SimSpec, runs: number, opts: PoolOptions): 
         if (outstanding > 0) failure ??= new Error(`a simulation worker stopped (exit code ${code})`);
         wake?.();
       });
-      feed(w);
+      if (!feed(w)) idle.add(w);
       feed(w);
     }
   };
   // the workers' code is bundled in the background while this thread already plays
-  const spawned = threads > 1 ? workerEntry().then(spawn) : Promise.resolve();
+  let started = threads === 1;
+  const spawned = threads > 1 ? workerEntry().then(spawn).finally(() => (started = true)) : Promise.resolve();
   try {
     // this thread works too, yielding between chunks so worker results are taken in and answered
-    for (let c = take(); c && !failure; c = take()) {
-      finished(c[0], c[1], runRange(spec, c[0], c[1], prepared), false);
-      await tick();
+    while (!failure && !finished()) {
+      const c = take();
+      if (c) {
+        done(c[0], c[1], c[2], runRange(specs[c[0]], c[1], c[2], prepared[c[0]]), false);
+        for (const i of [...idle]) if (feed(i)) idle.delete(i);
+        await tick();
+      } else {
+        // nothing to hand out until the workers' chunks come back (or the workers start)
+        if (started && outstanding === 0) throw new Error('the simulation has fights left but none to play (a bug)');
+        const back = new Promise<void>((r) => (wake = r));
+        await (started ? back : Promise.race([spawned, back]));
+        wake = undefined;
+      }
     }
     await spawned;
-    while (!failure && outstanding > 0) await new Promise<void>((r) => (wake = r));
   } finally {
     outstanding = 0; // terminating is not a failure
     await spawned.catch(() => undefined);
     await Promise.all(workers.map((w) => w.terminate()));
   }
   if (failure) throw failure;
-  return total;
+  return variants.map((v) => v.tally);
 }

@@ -4,7 +4,7 @@
  * plays it and in whatever order: the tally for a seed does not depend on how the range is split.
  */
 import { RandomStream, scriptedSource, streamSource, type DiceSource } from '../dice/index.ts';
-import { createEngine, type Command, type Engine, type EncounterState } from '../engine/index.ts';
+import { createEngine, type Command, type Engine, type EncounterState, type Ruleset } from '../engine/index.ts';
 import { rulesetById } from '../rulesets/index.ts';
 import { playFrom } from './fight.ts';
 import { emptyTally, FightObserver, type Tally } from './tally.ts';
@@ -22,6 +22,16 @@ export interface SimSpec {
   commands?: Command[];
   /** A scenario's scripted dice faces, used (in every fight) before the seeded stream. */
   dice?: number[];
+  /** Keep each fight's result in order (Tally.outcomes), to pair the fights of two variants. */
+  outcomes?: boolean;
+}
+
+/** Bounds on a range played where time matters (the server's quick simulation). */
+export interface RangeOptions {
+  /** Start no new fight once `performance.now()` passes this: the tally holds the fights played (its `runs`). */
+  stopStartingAt?: number;
+  /** Drop a fight still going once `performance.now()` passes this. */
+  deadline?: number;
 }
 
 /** The engine and the set-up state of an encounter, built once per spec and reused for every fight. */
@@ -33,24 +43,35 @@ export interface Prepared {
 export function prepare(spec: SimSpec): Prepared {
   const ruleset = rulesetById(spec.ruleset);
   if (!ruleset) throw new Error(`unknown ruleset "${spec.ruleset}"`);
+  return prepareWith(ruleset, spec.doc);
+}
+
+/** The same for a ruleset given by hand (one not registered: a ruleset's contract tests). */
+export function prepareWith(ruleset: Ruleset, doc: unknown): Prepared {
   const engine = createEngine(ruleset);
-  return { engine, initial: engine.replay(engine.create(spec.doc)) };
+  return { engine, initial: engine.replay(engine.create(doc)) };
 }
 
 /** Fight i's dice: the scenario's scripted faces first (as `run` does), then stream 2i of the seed. */
-function diceFor(spec: SimSpec, i: number): DiceSource {
+export function diceFor(spec: SimSpec, i: number): DiceSource {
   const stream = streamSource(RandomStream.stream(spec.seed, 2 * i));
   if (!spec.dice?.length) return stream;
   const script = scriptedSource(spec.dice);
   return { roll: (sides, label) => (script.remaining() > 0 ? script.roll(sides, label) : stream.roll(sides, label)) };
 }
 
-/** Play fights [from, to) and tally them. */
-export function runRange(spec: SimSpec, from: number, to: number, prepared: Prepared = prepare(spec)): Tally {
+/**
+ * Play fights [from, to) and tally them. Browser-safe (no Node modules): the builder's page calls it
+ * from a Web Worker, with `prepare` and `summarize`, and gets the numbers `skirmish sim` gets for a seed.
+ * With `bounds`, fewer may be played: `tally.runs` says how many (fights from..from + runs).
+ */
+export function runRange(spec: SimSpec, from: number, to: number, prepared: Prepared = prepare(spec), bounds?: RangeOptions): Tally {
   const { engine, initial } = prepared;
   const tally = emptyTally(initial);
+  if (spec.outcomes) tally.outcomes = [];
   const observer = new FightObserver(tally, engine.ruleset.standing ? engine.standing : undefined);
   for (let i = from; i < to; i++) {
+    if (bounds?.stopStartingAt !== undefined && performance.now() > bounds.stopStartingAt) break;
     observer.reset(initial.version, initial);
     const choices = RandomStream.stream(spec.seed, 2 * i + 1);
     const r = playFrom(engine, engine.fork(initial), {
@@ -61,7 +82,9 @@ export function runRange(spec: SimSpec, from: number, to: number, prepared: Prep
       ...(spec.commands?.length ? { commands: spec.commands } : {}),
       onEvents: observer.onEvents,
       unlogged: true,
+      ...(bounds?.deadline !== undefined ? { deadline: bounds.deadline } : {}),
     });
+    if (r.abandoned) break; // out of time mid-fight: that fight is not counted
     observer.finish(r.state, r.commands);
   }
   return tally;

@@ -77,3 +77,47 @@ export function histogramQuantile(h: Histogram, q: number): number {
   }
   return h.length - 1;
 }
+
+/** Half the width of the Wilson interval a rate `p` would have at `n` fights. */
+export function wilsonHalfWidth(p: number, n: number, z = Z95): number {
+  if (n === 0) return 0.5;
+  const z2 = z * z;
+  return (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+}
+
+/**
+ * The joint outcomes of one side over paired fights (fight i of A and fight i of B on the same dice):
+ * both won, only A, only B, neither.
+ */
+export interface PairedCounts {
+  both: number;
+  onlyA: number;
+  onlyB: number;
+  neither: number;
+}
+
+/**
+ * Newcombe's method 10 for paired proportions (Newcombe 1998, "Improved confidence intervals for the
+ * difference between binomial proportions based on paired data", Stat Med 17:2635): the interval for
+ * pB − pA from the two Wilson intervals, corrected by the correlation φ of the pairs (with Newcombe's
+ * continuity correction of φ when it is positive). Correlated pairs — the same dice until the variants'
+ * fights part — give a narrower interval than independent samples of the same size.
+ */
+export function newcombePaired(c: PairedCounts, z = Z95): { diff: number; ci95: [number, number]; phi: number } {
+  const n = c.both + c.onlyA + c.onlyB + c.neither;
+  const sA = c.both + c.onlyA;
+  const sB = c.both + c.onlyB;
+  const pA = n ? sA / n : 0;
+  const pB = n ? sB / n : 0;
+  const [lA, uA] = wilson(sA, n, z);
+  const [lB, uB] = wilson(sB, n, z);
+  // φ of the 2×2 table, the product of the four margins under the root; 0 when a margin is empty
+  const margins = (c.both + c.onlyA) * (c.onlyB + c.neither) * (c.both + c.onlyB) * (c.onlyA + c.neither);
+  const cross = c.both * c.neither - c.onlyA * c.onlyB;
+  const phi = margins === 0 ? 0 : (cross > 0 ? Math.max(cross - n / 2, 0) : cross) / Math.sqrt(margins);
+  const d = pB - pA;
+  // with p1 = pB, p2 = pA in Newcombe's notation
+  const delta = Math.sqrt(Math.max(0, (pB - lB) ** 2 - 2 * phi * (pB - lB) * (uA - pA) + (uA - pA) ** 2));
+  const eps = Math.sqrt(Math.max(0, (uB - pB) ** 2 - 2 * phi * (uB - pB) * (pA - lA) + (pA - lA) ** 2));
+  return { diff: d, ci95: [Math.max(-1, d - delta), Math.min(1, d + eps)], phi };
+}

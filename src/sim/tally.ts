@@ -33,7 +33,17 @@ export interface Tally {
   units: UnitTally[];
   commands: number;
   events: number;
+  /**
+   * Each fight's result in fight order, when asked for (SimSpec.outcomes: pairing two variants): the
+   * winner's index in `sides`, or DRAW, TIMEOUT, OTHER. Chunks are then merged in fight order.
+   */
+  outcomes?: number[];
 }
+
+/** Results without a winner, in Tally.outcomes. */
+export const DRAW = -1;
+export const TIMEOUT = -2;
+export const OTHER = -3;
 
 export function emptyTally(initial: EncounterState): Tally {
   return {
@@ -155,6 +165,7 @@ export class FightObserver {
     else if (r?.outcome === 'draw') t.draws++;
     else if (r?.outcome === 'timeout') t.timeouts++;
     else t.other++;
+    t.outcomes?.push(winner >= 0 ? winner : r?.outcome === 'draw' ? DRAW : r?.outcome === 'timeout' ? TIMEOUT : OTHER);
     if (r?.outcome !== 'timeout') addTo(t.rounds, state.turn.round);
     for (let i = 0; i < t.units.length; i++) {
       const u = t.units[i];
@@ -168,8 +179,9 @@ export class FightObserver {
   }
 }
 
-/** Add `from` into `into` (same encounter). */
+/** Add `from` into `into` (same encounter; with outcomes kept, `from` holds the fights right after `into`'s). */
 export function mergeTally(into: Tally, from: Tally): void {
+  if (into.outcomes && from.outcomes) for (const o of from.outcomes) into.outcomes.push(o);
   into.runs += from.runs;
   from.wins.forEach((w, i) => (into.wins[i] += w));
   into.draws += from.draws;

@@ -162,6 +162,10 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       await s.putLibrary('t1', [{ kind: 'item', id: 'x', name: 'X', ruleset: 'phase20', data: {} }, { kind: 'monster', id: 'x', name: 'Mx', ruleset: 'phase20', data: {} }]);
       await s.putLibrary('t1', [{ kind: 'item', id: 'x', name: 'X2', ruleset: 'phase20', data: {} }, { kind: 'item', id: 'y', name: 'Y', ruleset: 'phase20', data: {} }]);
       expect((await s.library('t1')).map((e) => `${e.kind}/${e.id}/${e.name}`)).toEqual(['item/x/X2', 'monster/x/Mx', 'item/y/Y']);
+      // one entry out, by kind and id; the same id of another kind stays
+      expect(await s.deleteLibrary('t1', 'item', 'x')).toBe(true);
+      expect(await s.deleteLibrary('t1', 'item', 'x')).toBe(false);
+      expect((await s.library('t1')).map((e) => `${e.kind}/${e.id}`)).toEqual(['monster/x', 'item/y']);
     });
 
     it('serialises roster updates: two at once both count', async () => {

@@ -10,7 +10,12 @@ import { PG_SCHEMA_VERSION } from './postgres-schema.ts';
 import { createEncounter, StaleVersionError, StoreUnavailableError, type StoreChange } from './store.ts';
 
 const env: TestPostgres = await postgresForTests('store');
-afterAll(() => env.close());
+// a cluster of its own to restart (CI's is shared)
+const own: TestPostgres = await postgresForTests('store_restart', { ownCluster: true });
+afterAll(() => {
+  env.close();
+  own.close();
+}, 60_000);
 if (env.absent) sayAbsent('PostgreSQL store tests', env.absent);
 
 /** A fresh, empty schema for each store of the contract: drop everything the last one made. */
@@ -124,18 +129,18 @@ describe.skipIf(!env.url)('PostgreSQL store', () => {
     });
   });
 
-  describe.skipIf(!env.cluster)('a database restart', () => {
+  describe.skipIf(!own.cluster)('a database restart', () => {
     it('fails clearly while it is down, and works again once it is back, on the same store', async () => {
-      const s = await emptied(url);
+      const s = await PostgresStore.open(own.url!);
       try {
         const heard: StoreChange[] = [];
         s.onChange((c) => heard.push(c));
         await until('listening', () => s.hearing);
         await s.createTable('r', 'R', {}, 'gr');
-        env.cluster!.stop();
+        own.cluster!.stop();
         await expect(s.table('r')).rejects.toBeInstanceOf(StoreUnavailableError);
         await expect(s.createTable('r2', 'R2', {}, 'gr2')).rejects.toBeInstanceOf(StoreUnavailableError);
-        env.cluster!.start();
+        own.cluster!.start();
         let back = false;
         for (let i = 0; i < 200 && !back; i++) {
           back = await s.table('r').then((t) => t?.name === 'R', () => false);

@@ -121,7 +121,7 @@ export class PostgresStore implements Store {
   }
 
   async describe(): Promise<string> {
-    const { rows } = await this.q<{ s: string }>('SHOW synchronous_commit');
+    const { rows } = await this.q<{ s: string }>("SELECT current_setting('synchronous_commit') AS s");
     return `PostgreSQL ${this.location}, synchronous_commit ${rows[0].s}`;
   }
 
@@ -403,6 +403,11 @@ export class PostgresStore implements Store {
         ]);
       }
     });
+  }
+
+  async deleteLibrary(tableId: string, kind: string, id: string): Promise<boolean> {
+    const r = await this.q('DELETE FROM library_entries WHERE table_id = $1 AND kind = $2 AND entry_id = $3', [tableId, kind, id]);
+    return (r.rowCount ?? 0) > 0;
   }
 
   async encounterFile(encounterId: string): Promise<EncounterFile | undefined> {

@@ -98,6 +98,7 @@ export class SqliteStore implements Store {
       upsertLibrary: db.prepare(
         'INSERT INTO library_entries (table_id, kind, entry_id, position, body) VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id, kind, entry_id) DO UPDATE SET body = excluded.body',
       ),
+      deleteLibrary: db.prepare('DELETE FROM library_entries WHERE table_id = ? AND kind = ? AND entry_id = ?'),
       libraryCount: db.prepare('SELECT count(*) FROM library_entries WHERE table_id = ?').pluck(),
       file: db.prepare('SELECT e.ruleset, e.document, f.body AS legacy FROM encounters e LEFT JOIN encounter_files f ON f.encounter_id = e.id WHERE e.id = ?'),
     };
@@ -299,6 +300,10 @@ export class SqliteStore implements Store {
       let n = this.st.libraryCount.get(tableId) as number;
       for (const e of entries) this.st.upsertLibrary.run(tableId, e.kind, e.id, n++, JSON.stringify(e));
     }).immediate();
+  }
+
+  async deleteLibrary(tableId: string, kind: string, id: string): Promise<boolean> {
+    return this.st.deleteLibrary.run(tableId, kind, id).changes > 0;
   }
 
   async encounterFile(encounterId: string): Promise<EncounterFile | undefined> {

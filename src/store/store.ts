@@ -178,6 +178,8 @@ export interface Store {
   library(tableId: string): Promise<LibraryEntry[]>;
   /** Add or replace (by kind and id) library entries, all in one transaction. */
   putLibrary(tableId: string, entries: readonly LibraryEntry[]): Promise<void>;
+  /** Take one library entry out (the builder's Delete); false when there was none of that kind and id. */
+  deleteLibrary(tableId: string, kind: string, id: string): Promise<boolean>;
   /** The encounter's units as written and its sides (roster.ts); undefined when none are kept. */
   encounterFile(encounterId: string): Promise<EncounterFile | undefined>;
 

@@ -58,14 +58,24 @@ describe('skirmish CLI', () => {
     expect(s.stdout).toContain('→ resisted [P20-SPL-4]');
   });
 
-  it('run: a scripted command the rules refuse exits 2 with the reason', () => {
+  it('run: a file that does not validate exits 2; a scripted command the rules refuse exits 3 with the reason; an expected refusal goes on', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sk-'));
-    const f = join(dir, 's.yaml');
-    writeFileSync(f, `encounter: ${join(process.cwd(), 'examples/phase20/mage-duel.yaml')}\ndice: [1, 1, 1, 1]\ncommands:\n  - { type: attack, actor: nobody, target: dorn }\n`);
-    const r = sk('run', f);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/rejected: (unit\/unknown|turn\/not_your_turn)/);
-  });
+    const enc = join(process.cwd(), 'examples/phase20/mage-duel.yaml');
+    const write = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    const invalid = sk('run', write('bad.yaml', `encounter: ${enc}\ncommands:\n  - { type: attack, expect: perhaps }\n`));
+    expect(invalid.status).toBe(2);
+    expect(invalid.stderr).toMatch(/bad\.yaml:3:\d+: commands\[0\]\.expect: expect is "refused" or \{ refused: <code> \}/);
+    const refused = sk('run', write('s.yaml', `encounter: ${enc}\ndice: [1, 1, 1, 1]\ncommands:\n  - { type: attack, actor: nobody, target: dorn }\n`));
+    expect(refused.status).toBe(3);
+    expect(refused.stderr).toMatch(/scripted command 1 .* was rejected: (unit\/unknown|turn\/not_your_turn)/);
+    const expected = sk('run', write('e.yaml', `encounter: ${enc}\ndice: [1, 1, 1, 1]\ncommands:\n  - { type: attack, actor: nobody, target: dorn, expect: refused }\n`));
+    expect(expected.status).toBe(0);
+    expect(expected.stdout).toMatch(/^Refused as expected: (unit\/unknown|turn\/not_your_turn): /m);
+    expect(expected.stdout).toMatch(/Combat ends: /);
+  }, 120_000);
 
   it('schema prints a JSON Schema', () => {
     const r = sk('schema', 'phase20');

@@ -8,83 +8,32 @@
  *   - replaying each log gives the state the server serves.
  */
 import Database from 'better-sqlite3';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RandomStream } from '../../src/dice/index.ts';
-import { createEngine, replayLog, type Command, type EncounterState, type LoggedEvent } from '../../src/engine/index.ts';
+import { createEngine, replayLog, type EncounterState, type LoggedEvent } from '../../src/engine/index.ts';
 import { rulesetById } from '../../src/rulesets/index.ts';
 import { Client, WsClient } from '../../src/server/testing.ts';
+import { choose, kill, launch as launchServer, ROOT, serverEntry } from './spawn.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const KILLS = 22;
 const MIN_COMMANDS = 2000;
 const EXAMPLES = ['phase20/goblin-cave.yaml', 'phase20/mage-duel.yaml', 'phase20/crossroads-4v4.yaml'];
-const LIMITS = JSON.stringify({ wsRate: 1e6, wsBurst: 1e6, httpRate: 1e6, httpBurst: 1e6 });
 
 const dir = mkdtempSync(join(tmpdir(), 'skirmish-crash-'));
 const dbPath = join(dir, 'crash.sqlite');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/**
- * The server's entry: src/server/main.ts bundled once with esbuild (it ships with tsx) so each of the
- * restarts starts in ~0.5 s instead of ~1.5 s; the same source through tsx when esbuild is not there.
- */
-let entry: string[] = ['--import', 'tsx', 'src/server/main.ts'];
-beforeAll(() => {
-  const out = join(ROOT, 'node_modules/.cache/skirmish-test/server.mjs');
-  const esbuild = join(ROOT, 'node_modules/.bin/esbuild');
-  if (!existsSync(esbuild)) return;
-  const r = spawnSync(esbuild, ['src/server/main.ts', '--bundle', '--platform=node', '--format=esm', '--packages=external', '--target=node20', `--outfile=${out}`, '--log-level=error'], { cwd: ROOT });
-  if (r.status === 0) entry = [out];
-});
+beforeAll(() => void serverEntry());
 
 const exampleText = (path: string) => readFileSync(join(ROOT, 'examples', path), 'utf8');
-
-async function launch(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...entry, '--port', '0', '--host', '127.0.0.1', '--db', dbPath, '--limits', LIMITS], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let err = '';
-  child.stderr!.on('data', (d) => (err += d));
-  const url = await new Promise<string>((res, rej) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) res(m[1].replace('localhost', '127.0.0.1'));
-    });
-    child.once('exit', (code) => rej(new Error(`server exited ${code}: ${err}`)));
-  });
-  return { child, url };
-}
-
-function kill(child: ChildProcess): Promise<void> {
-  return new Promise((res) => {
-    if (child.exitCode !== null || child.signalCode !== null) return res();
-    child.once('exit', () => res());
-    child.kill('SIGKILL');
-  });
-}
+const launch = () => launchServer(['--db', dbPath]);
 
 interface Ack {
   encounter: string;
   id: string;
   events: LoggedEvent[];
-}
-
-function choose(state: EncounterState, rng: RandomStream, n: number): Command {
-  const engine = createEngine(rulesetById(state.ruleset)!);
-  const r = rng.nextInt(100);
-  if (r < 4) return { type: 'undo' };
-  if (r < 8) return { type: 'gm.roll', dice: '2d6', label: `roll ${n}` };
-  if (r < 11) return { type: 'gm.note', text: `note ${n}`, public: r === 10 };
-  if (state.status === 'setup') return { type: 'start' };
-  const p = state.pending[0];
-  const unit = p ? (p.answeredBy === 'gm' ? undefined : p.answeredBy) : engine.activeUnit(state);
-  if (!unit) return p ? { type: 'answer', pending: p.id, choice: p.options[rng.nextInt(p.options.length)] } : { type: 'gm.note', text: `no one ${n}` };
-  const options = engine.legalActions(state, unit).filter((o) => o.group !== 'move' || rng.nextInt(4) === 0);
-  return options.length ? options[rng.nextInt(options.length)].command : { type: 'end_turn', actor: unit };
 }
 
 describe('crash safety', () => {

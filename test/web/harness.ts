@@ -3,7 +3,7 @@
  * (restartable on the same port and file, to test reconnection), the web page built once, and
  * Debian's Chromium driven by playwright-core. Never downloads a browser.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,14 +27,14 @@ function newestMtime(dir: string): number {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Build src/web/dist unless it is newer than every source it is made of. Test files run in parallel
+ * Build src/web/dist (of this project, or of the copy at `root`) unless it is newer than every source it is made of. Test files run in parallel
  * processes: a lock folder makes one build while the others wait, and nobody rebuilds (emptying dist
  * under a running test) once it is fresh.
  */
-export async function buildWeb(): Promise<void> {
-  const out = join(ROOT, 'src/web/dist/index.html');
-  const fresh = () => existsSync(out) && statSync(out).mtimeMs > Math.max(...['src/web', 'src/engine', 'src/rulesets', 'src/dice'].map((d) => newestMtime(join(ROOT, d))));
-  const lock = join(ROOT, 'src/web/.build-lock');
+export async function buildWeb(root = ROOT): Promise<void> {
+  const out = join(root, 'src/web/dist/index.html');
+  const fresh = () => existsSync(out) && statSync(out).mtimeMs > Math.max(...['src/web', 'src/engine', 'src/rulesets', 'src/dice', 'src/sim'].map((d) => newestMtime(join(root, d))));
+  const lock = join(root, 'src/web/.build-lock');
   for (let waited = 0; ; waited += 200) {
     if (fresh()) return;
     try {
@@ -49,13 +49,20 @@ export async function buildWeb(): Promise<void> {
   }
   try {
     if (fresh()) return;
-    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'src/web/vite.config.ts', '--logLevel', 'error'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      // vitest sets NODE_ENV=test, which would bundle React's development build
-      env: { ...process.env, NODE_ENV: 'production' },
+    // a child process awaited, not run synchronously: a build of a minute must not hold the test worker's event loop
+    const r = await new Promise<{ status: number | null; out: string }>((ok, fail) => {
+      const c = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'src/web/vite.config.ts', '--logLevel', 'error'], {
+        cwd: root,
+        // vitest sets NODE_ENV=test, which would bundle React's development build
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+      let out = '';
+      c.stdout.on('data', (b: Buffer) => (out += b.toString()));
+      c.stderr.on('data', (b: Buffer) => (out += b.toString()));
+      c.on('error', fail);
+      c.on('close', (status) => ok({ status, out }));
     });
-    if (r.status !== 0) throw new Error(`web build failed:\n${r.stdout}\n${r.stderr}`);
+    if (r.status !== 0) throw new Error(`web build failed:\n${r.out}`);
     if (!existsSync(out)) throw new Error('web build produced no index.html');
   } finally {
     rmSync(lock, { recursive: true, force: true });
@@ -84,14 +91,15 @@ export interface TestServer {
 const LIMITS = JSON.stringify({ httpRate: 2000, httpBurst: 5000, wsRate: 500, wsBurst: 1000 });
 
 /** Seeded server dice: a browser run that fails can be played again with the same rolls. */
-function launch(port: number, db: string): Promise<ChildProcess> {
+function launch(port: number, db: string, root: string): Promise<ChildProcess> {
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts'), '--port', String(port), '--db', db, '--sync', 'normal', '--limits', LIMITS, '--dice-seed', '20261130'], {
-      cwd: ROOT,
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts'), '--port', String(port), '--db', db, '--sync', 'normal', '--limits', LIMITS, '--dice-seed', '20261130'], {
+      cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 20_000);
+    // generous: a copy of the project (the docs test's) compiles every server file on its first start
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 60_000);
     const on = (b: Buffer) => {
       out += b.toString();
       if (out.includes('listening on')) {
@@ -116,16 +124,17 @@ function kill(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startServer(): Promise<TestServer> {
+/** The server of this project, or of another copy of it (`root`: the project a docs test builds). */
+export async function startServer(root = ROOT): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'skirmish-web-'));
   const db = join(dir, 'table.sqlite');
   const port = await freePort();
-  let child = await launch(port, db);
+  let child = await launch(port, db, root);
   return {
     url: `http://127.0.0.1:${port}`,
     async restart() {
       await kill(child);
-      child = await launch(port, db);
+      child = await launch(port, db, root);
     },
     async stop() {
       await kill(child);

@@ -1,5 +1,8 @@
 // Every subcommand registers itself on the program; add one line per command file.
 import type { Command } from 'commander';
+import { addCheckRuleset } from './check-ruleset.ts';
+import { addNewRuleset } from './new-ruleset.ts';
+import { addPreview } from './preview.ts';
 import { addRoll } from './roll.ts';
 import { addRulesets } from './rulesets.ts';
 import { addRun } from './run.ts';
@@ -10,4 +13,4 @@ import { addValidate } from './validate.ts';
 
 export type AddCommand = (program: Command) => void;
 
-export const commands: AddCommand[] = [addRoll, addRulesets, addValidate, addRun, addSim, addSchema, addServe];
+export const commands: AddCommand[] = [addRoll, addRulesets, addValidate, addRun, addSim, addSchema, addServe, addNewRuleset, addCheckRuleset, addPreview];

@@ -1,7 +1,8 @@
 import { scriptedSource, seededSource } from '../../dice/index.ts';
 import { createEngine, describeEvent, isBookkeeping, type DiceSource, type GameEvent } from '../../engine/index.ts';
 import { playFight } from '../../sim/fight.ts';
-import { CliExit } from '../exit.ts';
+import { ScriptError } from '../../sim/script.ts';
+import { CliExit, EXIT } from '../exit.ts';
 import { loadFile } from '../files.ts';
 import type { AddCommand } from './index.ts';
 
@@ -26,7 +27,7 @@ export const addRun: AddCommand = (program) => {
       const loaded = loadFile(file);
       const seed = loaded.seed ?? (/^-?\d+$/.test(opts.seed) ? Number(opts.seed) : opts.seed);
       const maxRounds = Number(opts.maxRounds);
-      if (!Number.isInteger(maxRounds) || maxRounds < 1) throw new CliExit(2, 'skirmish: --max-rounds must be a whole number ≥ 1');
+      if (!Number.isInteger(maxRounds) || maxRounds < 1) throw new CliExit(EXIT.badInput, 'skirmish: --max-rounds must be a whole number ≥ 1');
       const engine = createEngine(loaded.ruleset);
       const choices = seededSource(seed, 1);
       const out: string[] = [];
@@ -47,10 +48,15 @@ export const addRun: AddCommand = (program) => {
           maxRounds,
           keepLog: true,
           onEvents: print,
+          // a step the script expects the rules to refuse: say so in the log, and go on
+          onRefused: (command, r) => {
+            out.push(opts.json ? JSON.stringify({ scenario: 'refused as expected', command, code: r.code, message: r.message }) : `Refused as expected: ${r.code}: ${r.message}`);
+          },
         });
       } catch (err) {
         if (out.length) process.stdout.write(out.splice(0).join('\n') + '\n');
-        throw new CliExit(2, `skirmish: ${(err as Error).message}`);
+        if (err instanceof ScriptError) throw new CliExit(EXIT.scriptDisagrees, `skirmish: ${err.message}`);
+        throw new CliExit(EXIT.internal, `skirmish: ${(err as Error).message}`);
       }
       if (out.length) process.stdout.write(out.join('\n') + '\n');
     });

@@ -1,16 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
 import { rulesets } from '../../rulesets/index.ts';
+import { encounterJsonSchema } from '../../rulesets/json-schema.ts';
 import { CliExit } from '../exit.ts';
 import type { AddCommand } from './index.ts';
 
-/** The JSON Schema of a ruleset's encounter file, as an editor wants it (fields with defaults optional). */
-export function encounterJsonSchema(id: string): unknown {
-  const r = rulesets[id];
-  const schema = z.toJSONSchema(r.encounterSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  return { $id: `https://skirmish.local/schemas/${id}.encounter.schema.json`, title: `${r.name} encounter`, description: r.description, ...schema };
-}
+export { encounterJsonSchema };
 
 export const addSchema: AddCommand = (program) => {
   program

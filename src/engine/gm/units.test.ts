@@ -1,5 +1,6 @@
 // Who is in the fight: adding and removing units mid-combat, sides, controllers, hiding.
 import { describe, expect, it } from 'vitest';
+import { BOUNDS } from '../bounds.ts';
 import { viewLog, viewState } from '../view.ts';
 import { toy } from '../testing/toy.ts';
 import { GmTable } from './testkit.ts';
@@ -40,6 +41,13 @@ describe('gm.add_unit', () => {
     const r = t.log.execute({ type: 'gm.add_unit', unit: { ...wolf, pools: { hp: { value: 'x', max: 6 } } } }, { roll: () => 1 });
     expect(r.ok ? '' : `${r.rejection.code} ${r.rejection.message}`).toMatch(/^gm\/bad_unit unit\.pools\.hp\.value: /);
     expect(t.rejects({ type: 'gm.add_unit', unit: { ...wolf, id: 'a' } })).toBe('gm/duplicate_unit');
+  });
+
+  it('stops at the units an encounter may hold (src/engine/bounds.ts)', () => {
+    const t = new GmTable(Array.from({ length: BOUNDS.units - 1 }, (_, i) => ({ id: `u${i}`, side: i % 2 ? 'x' : 'y', hp: 5 })), undefined, false);
+    t.run({ type: 'gm.add_unit', unit: wolf });
+    expect(t.state.unitOrder.length).toBe(BOUNDS.units);
+    expect(t.rejects({ type: 'gm.add_unit', unit: { ...wolf, id: 'wolf2' } })).toBe('gm/too_many_units');
   });
 });
 

@@ -3,6 +3,7 @@
  * rule or at the GM's slot), removing one, changing its side, its controller, its visibility.
  */
 import { z } from 'zod';
+import { BOUNDS } from '../bounds.ts';
 import { currentUnit, endTurn } from '../flow.ts';
 import { addSlot } from '../order.ts';
 import { fail, RuleError } from '../rejection.ts';
@@ -56,6 +57,7 @@ export function unitCommands(ruleset: Ruleset): Record<string, CommandHandler> {
   return {
     /** {unit: <Unit JSON>, slot?}: slot is an index of the turn order still to come; default the ruleset's rule or the round's end. */
     'gm.add_unit': gmCommand(ruleset, (ctx, cmd) => {
+      if (ctx.state.unitOrder.length >= BOUNDS.units) fail('gm/too_many_units', `an encounter holds at most ${BOUNDS.units} units`, 'unit');
       const parsed = unitJsonSchema.safeParse(cmd.unit);
       if (!parsed.success) fail('gm/bad_unit', zodProblem(parsed.error, 'unit'), 'unit');
       const unit = parsed.data as Unit;

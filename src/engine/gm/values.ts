@@ -47,7 +47,7 @@ export function valueCommands(ruleset: Ruleset): Record<string, CommandHandler> 
         const zone = stringArg(cmd, 'zone');
         if (map?.kind !== 'zones') fail('gm/no_zones', 'this battlefield has no zones: use "to": [x, y]', 'zone');
         if (!map.zones.includes(zone)) fail('gm/bad_zone', `no zone "${zone}"; zones are ${map.zones.join(', ')}`, 'zone');
-        ctx.emit(u.zone === undefined ? { type: 'unit.zone', unit: u.id, to: zone } : { type: 'unit.zone', unit: u.id, from: u.zone, to: zone });
+        ctx.moveToZone(u.id, zone);
         return;
       }
       const to = cmd.to;

@@ -1,6 +1,6 @@
 /**
- * The library: characters, monsters and items saved as reusable entries, exported and imported as
- * JSON files. Import validates every entry and says exactly what is wrong and where.
+ * The library: characters, monsters, items and encounters saved as reusable entries, exported and
+ * imported as JSON files. Import validates every entry and says exactly what is wrong and where.
  */
 import { z } from 'zod';
 import { MAX_DOCUMENT_BYTES } from '../document.ts';
@@ -11,10 +11,11 @@ export const LIBRARY_FORMAT = 'skirmish-library';
 export const LIBRARY_VERSION = 1;
 
 export const libraryEntrySchema = z.strictObject({
-  kind: z.enum(['character', 'monster', 'item']),
+  /** `encounter`: a whole encounter file the GM saved from the builder (`data` is the file). */
+  kind: z.enum(['character', 'monster', 'item', 'encounter']),
   id: z.string().min(1).regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . and - only'),
   name: z.string().min(1),
-  /** The ruleset whose encounter files `data` fits (a unit's `units[i]`, an item of `content`). */
+  /** The ruleset whose encounter files `data` fits (a unit's `units[i]`, an item of `content`, the file itself). */
   ruleset: z.string().min(1),
   data: z.record(z.string(), z.json()),
   tags: z.array(z.string()).optional(),

@@ -3,16 +3,17 @@
  * and the engine's GridMap built from it. Shared by the rulesets that play on a plain grid.
  */
 import { z } from 'zod';
+import { BOUNDS } from '../bounds.ts';
 import type { GridMap, MapImage, Terrain } from '../types.ts';
 
 export const cellSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).describe('[x, y] cell on the grid');
 
 export const terrainSchema = z.strictObject({
   at: cellSchema,
-  tags: z.array(z.string()).default([]),
-  cost: z.number().positive().optional(),
-  blocksMove: z.boolean().optional(),
-  blocksSight: z.boolean().optional(),
+  tags: z.array(z.string()).default([]).describe('names for the kind of ground (wall, mud...): what the rules read is below'),
+  cost: z.number().positive().optional().describe('movement it costs to enter (default 1)'),
+  blocksMove: z.boolean().optional().describe('no one walks through it'),
+  blocksSight: z.boolean().optional().describe('attacks and spells cannot see through it'),
 });
 
 /** The largest image a file or the GM may put under the map, as text (a data: address of ~450 KB of image). */
@@ -38,9 +39,9 @@ export const mapImageSchema = z.strictObject({
 
 export const gridMapSchema = z
   .strictObject({
-    width: z.number().int().min(1).max(200),
-    height: z.number().int().min(1).max(200),
-    terrain: z.array(terrainSchema).default([]),
+    width: z.number().int().min(1).max(BOUNDS.mapSide).describe('cells from west to east'),
+    height: z.number().int().min(1).max(BOUNDS.mapSide).describe('cells from north to south'),
+    terrain: z.array(terrainSchema).default([]).describe('cells that are not open ground'),
     image: mapImageSchema.optional(),
   })
   .superRefine((map, ctx) => terrainOffTheMap(map, ctx));

@@ -1,6 +1,6 @@
 /**
- * One action and one movement a turn (D60-TURN-1), and everything that forbids them: no stamina
- * (D60-STA-1), Paralyze, Stun, Suppressed, Silence, Root, Drowning (D60-EFF-1). Commands and
+ * One action and one movement a turn (D60-TURN-1), and everything that forbids them: no stamina forbids
+ * actions but not moving or resting (D60-STA-1), Paralyze, Stun, Suppressed, Silence, Root, Drowning (D60-EFF-1). Commands and
  * legalActions share these checks, so every option listed is accepted.
  */
 import { fail, type EncounterState, type Resolution, type Unit } from '../../engine/index.ts';
@@ -15,9 +15,10 @@ export interface Refusal {
 const no = (code: string, message: string): Refusal => ({ code, message });
 
 /** Why the unit may not take an action now (null = it may). `instant`: an Instant-Cast ability; `magic`: a spell. */
-export function actionRefusal(state: EncounterState, u: Unit, what: { magic?: boolean; instant?: boolean } = {}): Refusal | null {
+export function actionRefusal(state: EncounterState, u: Unit, what: { magic?: boolean; instant?: boolean; rest?: boolean } = {}): Refusal | null {
   if (u.status !== 'active') return no('action/unable', `${u.name} is ${u.status === 'down' ? 'defenseless' : u.status} [D60-STA-2]`);
-  if (u.pools.stamina.value <= 0) return no('action/exhausted', `${u.name} has no stamina and cannot act [D60-STA-1]`);
+  // resting is how a unit at 0 stamina recovers ("they may recover"): not an act it is incapable of
+  if (u.pools.stamina.value <= 0 && !what.rest) return no('action/exhausted', `${u.name} has no stamina and cannot act (it may still move, block or rest) [D60-STA-1]`);
   if (has(state, u.id, 'Stun')) return no('action/stunned', `${u.name} is stunned [D60-EFF-1]`);
   if (has(state, u.id, 'Suppressed')) return no('action/suppressed', `${u.name} is suppressed: no action, no movement [D60-EFF-1]`);
   if (has(state, u.id, 'Paralyze')) return no('action/paralyzed', `${u.name} is paralyzed and cannot act [D60-EFF-1]`);
@@ -35,8 +36,8 @@ export function actionRefusal(state: EncounterState, u: Unit, what: { magic?: bo
  * movement without going anywhere, so Root and Drowning (which forbid moving) do not stop them.
  */
 export function movementRefusal(state: EncounterState, u: Unit, moving = true): Refusal | null {
+  // 0 stamina takes acting and dodging, not moving (ruling D60-STA-1: compare Paralyze and Suppressed)
   if (u.status !== 'active') return no('action/unable', `${u.name} is ${u.status === 'down' ? 'defenseless' : u.status} [D60-STA-2]`);
-  if (u.pools.stamina.value <= 0) return no('action/exhausted', `${u.name} has no stamina and cannot act [D60-STA-1]`);
   if (has(state, u.id, 'Stun')) return no('action/stunned', `${u.name} is stunned [D60-EFF-1]`);
   if (has(state, u.id, 'Suppressed')) return no('action/suppressed', `${u.name} is suppressed: no action, no movement [D60-EFF-1]`);
   if (moving && has(state, u.id, 'Root')) return no('action/rooted', `${u.name} is rooted and cannot move [D60-EFF-1]`);

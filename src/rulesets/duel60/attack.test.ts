@@ -4,6 +4,7 @@ import { Table } from '../testing.ts';
 import { computeDamage, magicAgainst, strengthSteps } from './damage.ts';
 import { duel, foeStats, heroStats } from './fixtures.ts';
 import { duel60 } from './index.ts';
+import type { AttackPreview } from './preview.ts';
 
 // Hero: Strength 30, Endurance 20, Agility 20, Stamina 10 at (1,1). Brute: Strength 25, Endurance 15,
 // Agility 10, Health 30 at (2,1) facing the Hero. The Hero acts first (Speed 30 > 20).
@@ -38,6 +39,13 @@ describe('duel60 attacks', () => {
     // ruling D60-ATK-1: each limb once per attack — the perk's second action may swing the same hand again
     two.dice(1, 60).do(hit(['right_hand']));
     expect(two.rejects(hit(['head']))).toBe('action/no_action_left');
+    // the same perk by name in the file, saying what it changes: Twin Fists, two actions a turn
+    const named = new Table(duel60, duel({ hero: { perks: [{ name: 'Twin Fists', perTurn: { actions: 2 } }] } }));
+    named.start();
+    expect(named.unit('hero').pools.action.value).toBe(2);
+    named.dice(1, 60).do(hit(['right_hand']));
+    named.dice(1, 60).do(hit(['right_hand']));
+    expect(named.rejects(hit(['head']))).toBe('action/no_action_left');
   });
 
   it('D60-ATK-2: each unarmed attack costs 1 stamina, paid as the limb swings; not enough stamina is refused', () => {
@@ -155,15 +163,40 @@ describe('duel60 attacks', () => {
     expect(t.hp('imp')).toBe(30);
   });
 
-  it('D60-STA-1: at 0 stamina a unit cannot act (it rests the turn) and cannot dodge (it rolls nothing)', () => {
-    const t = new Table(duel60, duel({ foe: { start: { stamina: 0 } } }));
+  it('D60-STA-1: at 0 stamina a unit still rolls its d60 + Agility but cannot dodge — a blow it would have dodged glances (no automatic critical)', () => {
+    // the Hero at Agility 40: were the Brute's side counted as 0, every blow would be a critical (41+ > 30)
+    const t = new Table(duel60, duel({ hero: { stats: { ...heroStats, agility: 40 } }, foe: { start: { stamina: 0 } } }));
     t.start();
-    // the Brute rolls nothing: 1 + 20 = 21 against 0 → margin 21, dramatic
-    const ev = t.dice(1).do(hit(['right_hand']));
-    expect(t.checks(ev)[0]).toBe('d60(1) + Agility 20 = 21 > nothing 0 (cannot dodge: no stamina) (= 0) → dramatic blow (margin 21) [D60-HIT-1, D60-HIT-2, D60-STA-1]');
+    // Hero 1 + 40 = 41; Brute 60 + 10 = 70 → margin −29, a dodge — it cannot dodge, so the blow lands, glancing:
+    // unarmed 6 + (30 − 15: 1 step × 2) 2 = 8 → ¼ = 2 → 30 − 2 = 28
+    const ev = t.dice(1, 60).do(hit(['right_hand']));
+    expect(t.checks(ev)[0]).toBe('d60(1) + Agility 40 = 41 ≤ d60(60) + Agility 10 (cannot dodge: no stamina) (= 70) → glancing blow (margin -29: it cannot dodge (no stamina), so the blow lands) [D60-HIT-1, D60-HIT-2, D60-STA-1]');
+    expect(t.hp('foe')).toBe(28);
+    // the odds: margin = a + 40 − (d + 10) = a − d + 30; never dodged; glancing when a − d ≤ −20: Σ_{k=20}^{59} (60 − k) / 3600 = 820 / 3600;
+    // critical when a − d ≥ 1: Σ_{k=1}^{59} (60 − k) / 3600 = 1770 / 3600 — not every blow
+    const two = new Table(duel60, duel({ hero: { stats: { ...heroStats, agility: 40 } }, foe: { start: { stamina: 0 } } }));
+    two.start();
+    const p = two.preview(hit(['right_hand'])) as AttackPreview;
+    expect(p.chance).toBe(1);
+    expect(p.grades.dodged).toBe(0);
+    expect(p.grades.glancing).toBeCloseTo(820 / 3600, 12);
+    expect(p.grades.critical).toBeCloseTo(1770 / 3600, 12);
+  });
+
+  it('D60-STA-1: at 0 stamina a unit cannot act, but may still move — and resting stays its choice', () => {
+    const t = new Table(duel60, duel({ foe: { at: [5, 5], abilities: ['hex-Root'], start: { stamina: 0 } } }));
+    t.start();
     const turn = t.do({ type: 'end_turn', actor: 'hero' });
-    expect(t.lines(turn)).toContain('Brute has no stamina: it cannot act and rests the turn (+2 stamina) [D60-STA-1, D60-REST-1]');
-    expect(t.active).toBe('hero');
+    expect(t.lines(turn)).toContain('Brute has no stamina: it cannot act or dodge this turn, but may move, block or rest [D60-STA-1]');
+    expect(t.active).toBe('foe'); // its turn is its own: not rested for it
+    const groups = new Set(t.engine.legalActions(t.state, 'foe').map((o) => o.group));
+    expect([...groups].sort()).toEqual(['defend', 'free', 'move', 'rest', 'turn']);
+    expect(t.rejects({ type: 'cast', actor: 'foe', ability: 'hex-Root', target: 'hero' })).toBe('action/exhausted'); // a hex costs no stamina: it is the acting that is refused
+    // it moves (3 + 20 / 10 = 5 tiles): nothing but ending is left after, so the turn ends by itself
+    t.do({ type: 'move', actor: 'foe', to: [5, 2] });
+    expect([t.unit('foe').position, t.unit('foe').pools.stamina.value, t.active]).toEqual([{ x: 5, y: 2 }, 0, 'hero']);
+    t.do({ type: 'end_turn', actor: 'hero' });
+    t.do({ type: 'rest', actor: 'foe' }); // the next turn it rests: +2
     expect(t.unit('foe').pools.stamina.value).toBe(2);
   });
 

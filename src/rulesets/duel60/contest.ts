@@ -2,11 +2,12 @@
  * Determining a hit (D60-HIT-1): both roll d60 + Agility; the margin grades the blow (D60-HIT-2).
  * The defender's Agility drops −16 from the side and −32 from behind (D60-FLK-1), using the engine's
  * attackAngle and the defender's facing; in close quarters that needs +17 / +32 Speed over the target
- * (D60-CQC-2). Avoiding eye contact costs −32 (D60-EYE-1). A unit that cannot dodge counts 0 (D60-STA-1).
+ * (D60-CQC-2). Avoiding eye contact costs −32 (D60-EYE-1). A helpless unit (stunned, defenseless) counts
+ * nothing; one at 0 stamina still rolls, but cannot dodge: a blow it would have dodged glances (D60-STA-1).
  */
 import { attackAngle, type AttackAngle } from '../../engine/space/facing.ts';
 import type { Cell, EncounterState, Resolution, Term, Unit } from '../../engine/index.ts';
-import { agilityTerms, cannotDodge, stat } from './model.ts';
+import { agilityTerms, cannotDodge, helpless, stat } from './model.ts';
 
 export type Grade = 'dodged' | 'glancing' | 'solid' | 'dramatic' | 'critical';
 
@@ -47,8 +48,20 @@ export function flankOf(def: Unit, a: Approach): { angle: AttackAngle; note?: st
   return { angle: 'front', note: `close quarters: Speed ${over >= 0 ? '+' : ''}${over} < +17, no flank` };
 }
 
-/** The defender's side of the contest: its terms and total (0 when it cannot dodge). */
-export function defence(state: EncounterState, def: Unit, a: Approach): { total: number; terms: Term[]; canDodge: boolean; angle: AttackAngle; cqcRule: boolean } {
+/**
+ * The worst grade a blow on a unit that cannot dodge can have (ruling D60-STA-1): the margin counts as at
+ * least −10, the bottom of the glancing band — a blow it would have dodged lands, glancing.
+ */
+export const NO_DODGE_FLOOR = -10;
+
+/** The grade of a margin against a defender who can or cannot dodge. */
+export const gradeFor = (margin: number, canDodge: boolean): Grade => gradeOf(canDodge ? margin : Math.max(margin, NO_DODGE_FLOOR));
+
+/**
+ * The defender's side of the contest: its terms and total. `rolls`: it rolls its d60 (a helpless unit
+ * rolls nothing and counts 0); `canDodge`: false at 0 stamina or helpless.
+ */
+export function defence(state: EncounterState, def: Unit, a: Approach): { total: number; terms: Term[]; canDodge: boolean; rolls: boolean; why?: string; angle: AttackAngle; cqcRule: boolean } {
   const flank = flankOf(def, a);
   const ag = agilityTerms(def);
   const terms: Term[] = [...ag.terms];
@@ -57,9 +70,12 @@ export function defence(state: EncounterState, def: Unit, a: Approach): { total:
   if (flank.note) terms.push({ kind: 'note', text: flank.note });
   // the close-quarters Speed rule mattered when the attacker stood in a flank position
   const cqcRule = a.cqcSpeed !== undefined && (flank.angle !== 'front' || flank.note !== undefined);
+  const down = helpless(state, def);
+  if (down) return { total: 0, terms: [{ kind: 'note', text: `helpless: ${down}` }], canDodge: false, rolls: false, why: down, angle: flank.angle, cqcRule };
+  const total = terms.reduce((s, t) => s + (t.kind === 'mod' ? t.value : 0), 0);
   const why = cannotDodge(state, def);
-  if (why) return { total: 0, terms: [{ kind: 'note', text: `cannot dodge: ${why}` }], canDodge: false, angle: flank.angle, cqcRule };
-  return { total: terms.reduce((s, t) => s + (t.kind === 'mod' ? t.value : 0), 0), terms, canDodge: true, angle: flank.angle, cqcRule };
+  if (why) return { total, terms: [...terms, { kind: 'note', text: `cannot dodge: ${why}` }], canDodge: false, rolls: true, why, angle: flank.angle, cqcRule };
+  return { total, terms, canDodge: true, rolls: true, angle: flank.angle, cqcRule };
 }
 
 export interface ContestResult {
@@ -75,7 +91,7 @@ export function contest(ctx: Resolution, label: string, attacker: { id?: string;
   const aTotal = aFace + attacker.agility;
   let dTotal = 0;
   const dTerms: Term[] = [];
-  if (d.canDodge) {
+  if (d.rolls) {
     const dFace = ctx.roll(60, `${label}: defence`);
     dTotal = dFace + d.total;
     dTerms.push({ kind: 'dice', label: 'd60', faces: [dFace], value: dFace }, ...d.terms);
@@ -83,20 +99,24 @@ export function contest(ctx: Resolution, label: string, attacker: { id?: string;
     dTerms.push({ kind: 'mod', name: 'nothing', value: 0 }, ...d.terms);
   }
   const margin = aTotal - dTotal;
-  const grade = gradeOf(margin);
+  const grade = gradeFor(margin, d.canDodge);
+  const unDodged = grade !== gradeOf(margin) ? `: it cannot dodge (${d.why}), so the blow lands` : '';
   const rules = ['D60-HIT-1', 'D60-HIT-2'];
   if (d.angle !== 'front') rules.push('D60-FLK-1');
   if (d.cqcRule) rules.push('D60-CQC-2');
   if ([...attacker.terms, ...d.terms].some((t) => t.kind === 'mod' && t.name === 'avoiding eye contact')) rules.push('D60-EYE-1');
-  if (!d.canDodge) rules.push('D60-STA-1');
+  if (!d.canDodge && d.why === 'no stamina') rules.push('D60-STA-1');
+  if (!d.rolls) rules.push(d.why === 'stunned' ? 'D60-EFF-1' : 'D60-STA-2');
   ctx.check(
     {
       label,
       terms: [{ kind: 'dice', label: 'd60', faces: [aFace], value: aFace }, ...attacker.terms],
       total: aTotal,
       against: { op: '>', value: dTotal, terms: dTerms },
-      outcome: `${GRADE_TEXT[grade]} (margin ${margin})`,
+      outcome: `${GRADE_TEXT[grade]} (margin ${margin}${unDodged})`,
       rules,
+      // the same in fields, for a reader of the JSON events
+      facts: { grade, margin, canDodge: d.canDodge },
     },
     attacker.id,
     def.id,

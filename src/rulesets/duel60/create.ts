@@ -3,7 +3,7 @@ import { distance } from '../../engine/space/grid.ts';
 import { facingToward } from '../../engine/space/facing.ts';
 import { newEncounter, sidePoliciesOf, type EncounterState, type Json, type Unit } from '../../engine/index.ts';
 import { gridMapFrom } from '../../engine/space/map-file.ts';
-import type { D60Data } from './model.ts';
+import type { D60Data, Perk } from './model.ts';
 import type { Ability, EncounterDoc, UnitDoc, Weapon } from './schema.ts';
 import { resolveRefs } from '../../engine/content.ts';
 
@@ -18,13 +18,18 @@ function defaultFacing(doc: EncounterDoc, u: UnitDoc) {
   return best ? facingToward({ x: u.at[0], y: u.at[1] }, { x: best.at[0], y: best.at[1] }) : 'N';
 }
 
+/** A perk "saying otherwise" raises the file's number, never lowers it (D60-TURN-1, D60-ATK-3). */
+const most = (own: number, perks: Perk[], of: (p: Perk) => number | undefined): number => Math.max(own, ...perks.map((p) => of(p) ?? own));
+
 function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
+  const perks: Perk[] = u.perks.map((p) => (typeof p === 'string' ? { name: p } : { ...p }));
+  const perTurn = { actions: most(u.perTurn.actions, perks, (p) => p.perTurn?.actions), movements: most(u.perTurn.movements, perks, (p) => p.perTurn?.movements) };
   const data: D60Data = {
     weapons: resolveRefs<Weapon>(u.weapons, doc.content.weapons).map((w) => ({ ...w })),
     abilities: resolveRefs<Ability>(u.abilities, doc.content.abilities),
-    perks: u.perks,
-    maxProjectiles: u.maxProjectiles,
-    perTurn: u.perTurn,
+    perks,
+    maxProjectiles: most(u.maxProjectiles, perks, (p) => p.maxProjectiles),
+    perTurn,
     blocking: null,
     averting: false,
     instantUsed: false,
@@ -45,14 +50,15 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
       // a unit that starts defenseless has no stamina either (D60-STA-2)
       stamina: { value: health === 0 ? 0 : u.start.stamina ?? s.stamina, max: s.stamina },
       vitality: { value: s.vitality, max: s.vitality },
-      action: { value: 0, max: u.perTurn.actions },
-      movement: { value: 0, max: u.perTurn.movements },
+      action: { value: 0, max: perTurn.actions },
+      movement: { value: 0, max: perTurn.movements },
     },
     position: { x: u.at[0], y: u.at[1] },
     facing: u.facing ?? defaultFacing(doc, u),
     data: data as unknown as Record<string, Json>,
   };
   if (u.controller) unit.controller = u.controller;
+  if (u.hidden) unit.hidden = true;
   if (u.policy) unit.policy = u.policy;
   return unit;
 }

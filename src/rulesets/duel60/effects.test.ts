@@ -34,7 +34,7 @@ describe('duel60 side effects', () => {
     expect(t.active).toBe('hero'); // the Brute's turn was skipped
     expect(t.lines().some((l) => l === 'Brute cannot act (stunned)')).toBe(true);
     const ev = t.dice(1).do({ type: 'attack', actor: 'hero', target: 'foe', limbs: ['right_hand'] });
-    expect(t.checks(ev)[0]).toContain('nothing 0 (cannot dodge: stunned)');
+    expect(t.checks(ev)[0]).toContain('nothing 0 (helpless: stunned)');
   });
 
   it('D60-EFF-1: Bleed — −2 health at the start of each of its turns', () => {

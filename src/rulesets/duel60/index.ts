@@ -21,6 +21,7 @@ import { avertCommand, blockCommand, restCommand } from './stance.ts';
 import { throwCommand } from './throw.ts';
 import { startTurn } from './turn.ts';
 import { fileEntry } from './roster.ts';
+import { terrainKinds } from './terrain-kinds.ts';
 
 /** Once nothing is left to do this turn (no action, no movement, no instant ability), the turn ends. */
 function endIfSpent(ctx: Resolution): void {
@@ -56,9 +57,11 @@ export const duel60: Ruleset = {
   name: 'duel60',
   rulePrefix: 'D60',
   showcase: 'skirmish-3v3.yaml',
+  roundSeconds: null, // the text gives no length of a round
   description: 'Stat-contest system on tiles: one action and one movement a turn, stamina, limb attacks, d60 + Agility contests graded by margin, flanking, close quarters, travelling projectiles, side effects.',
   encounterSchema,
   inFlight,
+  terrainKinds,
   create: (doc) => createState(encounterSchema.parse(doc)),
   start(ctx) {
     ctx.emit({ type: 'turn.order', order: roundOrder(ctx.state), index: -1, why: 'Speed, then Agility [D60-INIT-1]' });

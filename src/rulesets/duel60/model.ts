@@ -7,12 +7,16 @@
  */
 import { distance } from '../../engine/space/grid.ts';
 import type { Command, EncounterState, Json, Unit, UnitId } from '../../engine/index.ts';
-import { INDIRECT_FIGHTER, type Ability, type SideEffectName, type Weapon } from './schema.ts';
+import { INDIRECT_FIGHTER, type Ability, type PerkDoc, type SideEffectName, type Weapon } from './schema.ts';
+
+/** A perk as the unit carries it: its name and whatever it changes (schema.ts perkSchema). */
+export type Perk = Exclude<PerkDoc, string>;
 
 export interface D60Data {
   weapons: Weapon[];
   abilities: Ability[];
-  perks: string[];
+  perks: Perk[];
+  /** With every perk counted (the file's own number, or a perk's higher one). */
   maxProjectiles: number;
   perTurn: { actions: number; movements: number };
   /** Block stance until the unit's next turn (D60-BLK-1); the weapon id when blocking with one. */
@@ -56,18 +60,33 @@ export function inCloseQuarters(state: EncounterState, u: Unit): boolean {
   return enemiesOf(state, u).some((o) => distance(o.position!, u.position!) <= 1);
 }
 
-/** Cannot dodge (D60-STA-1): no stamina, stunned (helpless), or defenseless. */
-export function cannotDodge(state: EncounterState, u: Unit): string | null {
+/**
+ * Helpless: defenseless ("unable to defend themselves", D60-STA-2) or stunned ("completely incapacitated
+ * or otherwise rendered helpless", D60-EFF-1). Its side of a contest is nothing.
+ */
+export function helpless(state: EncounterState, u: Unit): string | null {
   if (u.status !== 'active') return 'defenseless';
-  if (u.pools.stamina.value <= 0) return 'no stamina';
   if (has(state, u.id, 'Stun')) return 'stunned';
   return null;
+}
+
+/** Cannot dodge: helpless, or at 0 stamina ("incapable of acting, or dodging", D60-STA-1). */
+export function cannotDodge(state: EncounterState, u: Unit): string | null {
+  return helpless(state, u) ?? (u.pools.stamina.value <= 0 ? 'no stamina' : null);
+}
+
+export const hasPerk = (u: Unit, name: string): boolean => dataOf(u).perks.some((p) => p.name === name);
+
+/** A projectile's speed once the thrower's outlets are counted (D60-PRJ-1), with each outlet named. */
+export function projectileSpeed(u: Unit, base: number): { speed: number; outlets: { name: string; value: number }[] } {
+  const outlets = dataOf(u).perks.flatMap((p) => (p.projectileSpeed ? [{ name: p.name, value: p.projectileSpeed }] : []));
+  return { speed: Math.max(0, outlets.reduce((s, o) => s + o.value, base)), outlets };
 }
 
 /** Agility with the eye-contact penalty (D60-EYE-1), as terms. */
 export function agilityTerms(u: Unit): { agility: number; terms: { kind: 'mod'; name: string; value: number }[] } {
   const terms = [{ kind: 'mod' as const, name: 'Agility', value: stat(u, 'agility') }];
-  if (dataOf(u).averting && !dataOf(u).perks.includes(INDIRECT_FIGHTER)) terms.push({ kind: 'mod', name: 'avoiding eye contact', value: -32 });
+  if (dataOf(u).averting && !hasPerk(u, INDIRECT_FIGHTER)) terms.push({ kind: 'mod', name: 'avoiding eye contact', value: -32 });
   return { agility: terms.reduce((s, t) => s + t.value, 0), terms };
 }
 

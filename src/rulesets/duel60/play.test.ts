@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { seededSource } from '../../dice/index.ts';
-import { createEngine, currentUnit, isRejection, type Command, type EncounterState } from '../../engine/index.ts';
+import { createEngine, currentUnit, isRejection, viewState, type Command, type EncounterState } from '../../engine/index.ts';
 import { loadText } from '../load.ts';
 import { Table } from '../testing.ts';
 import { duel, foeStats } from './fixtures.ts';
@@ -131,6 +131,13 @@ describe('duel60 preview', () => {
 });
 
 describe('duel60 encounter files', () => {
+  it('a unit the file marks hidden starts hidden from the players (the table\'s, as in every ruleset)', () => {
+    const state = engine.replay(engine.create(duel({ foe: { hidden: true } })));
+    expect(state.units.foe.hidden).toBe(true);
+    expect(state.units.hero.hidden).toBeUndefined();
+    expect(Object.keys(viewState(state, { role: 'player', player: 'p1' }).units)).toEqual(['hero']);
+  });
+
   const yaml = (units: string) => `ruleset: duel60\nname: bad\nmap: { width: 6, height: 6 }\nunits:\n${units}`;
   const stats = JSON.stringify(foeStats);
   it('a missing stat, an unknown field and a bad side effect are clear errors', () => {

@@ -10,10 +10,10 @@ import { occupiedBy } from '../../engine/space/occupancy.ts';
 import { affectedOdds, hitOdds, reject, RuleError, type Cell, type Command, type EncounterState, type GridMap, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
 import { planAttack } from './attack.ts';
 import { blockAgainst } from './blow.ts';
-import { defence, gradeOf, type Approach, type Grade } from './contest.ts';
+import { defence, gradeOf, NO_DODGE_FLOOR, type Approach, type Grade } from './contest.ts';
 import { computeDamage, spellPower, UNARMED_BASE, type DamageKind } from './damage.ts';
 import { planCast } from './magic.ts';
-import { agilityTerms, dataOf, enemiesOf, stat } from './model.ts';
+import { agilityTerms, dataOf, enemiesOf, projectileSpeed, stat } from './model.ts';
 import { tilesPerTurn } from './projectile.ts';
 import type { Ability, Weapon } from './schema.ts';
 import { planThrow } from './throw.ts';
@@ -34,11 +34,13 @@ const seriesByMargin = new WeakMap<Distribution, Map<string, Distribution>>();
 export function marginOf(state: EncounterState, attacker: Unit | { agility: number }, def: Unit, a: Approach): Distribution {
   const agility = 'id' in attacker ? agilityTerms(attacker as Unit).agility : attacker.agility;
   const d = defence(state, def, a);
-  const key = d.canDodge ? `${agility}|${d.total}` : `${agility}|-`;
+  const key = d.rolls ? `${agility}|${d.total}|${d.canDodge}` : `${agility}|-`;
   let margin = margins.get(key);
   if (!margin) {
     const mine = Distribution.die(60).plus(agility);
-    margin = d.canDodge ? mine.minus(Distribution.die(60).plus(d.total)) : mine;
+    margin = d.rolls ? mine.minus(Distribution.die(60).plus(d.total)) : mine;
+    // at 0 stamina a blow it would have dodged lands, glancing (ruling D60-STA-1)
+    if (!d.canDodge) margin = margin.clampMin(NO_DODGE_FLOOR);
     if (margins.size > 5000) margins.clear();
     margins.set(key, margin);
   }
@@ -207,8 +209,8 @@ function throwPreview(state: EncounterState, cmd: Command): AttackPreview {
   const t = plan.target;
   const w = plan.weapon;
   const dist = distance(u.position!, t.position!);
-  const per = tilesPerTurn(w.thrown.speed);
-  const notes = [`reaches ${t.name} in ${per > 0 ? Math.ceil(dist / per) : '∞'} of ${u.name}'s turns if it stays on the line`];
+  const per = tilesPerTurn(projectileSpeed(u, w.thrown.speed).speed);
+  const notes = [`reaches ${t.name} in ${per > 0 ? Math.ceil(dist / per) : '∞'} of ${u.name}'s turns if it stays on the line; assumes no reaction`];
   const spec = throwBlows(state, u, t, w, plan.count, u.position!);
   const out = finish(spec, notes, contestWhy(state, agilityTerms(u).agility, t, { from: u.position! }, spec.count), t);
   return { ...out, risk: `${t.name} may react when it arrives (block, evade, counter): these odds assume it does not; it hits the first unit on its line, friend or foe [D60-PRJ-1]` };

@@ -1,6 +1,6 @@
 // Throwing, projectiles that travel between turns, and the reactions to them.
 import { describe, expect, it } from 'vitest';
-import { Table } from '../testing.ts';
+import { drawnDice, Table } from '../testing.ts';
 import { duel, foeStats } from './fixtures.ts';
 import { duel60 } from './index.ts';
 import { tilesPerTurn } from './projectile.ts';
@@ -22,6 +22,11 @@ describe('duel60 throwing', () => {
     perk.start();
     perk.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'knife', count: 4 });
     expect(projectiles(perk)).toHaveLength(4);
+    // the perk by name, saying so in the file: Knife Juggler, 5 a throw
+    const named = new Table(duel60, duel({ hero: { weapons: ['knife'], perks: [{ name: 'Knife Juggler', maxProjectiles: 5 }] }, foe: { at: [8, 1] } }));
+    named.start();
+    named.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'knife', count: 5 });
+    expect(projectiles(named)).toHaveLength(5);
     const sword = new Table(duel60, duel({ hero: { weapons: ['sword'] }, foe: { at: [8, 1] } }));
     sword.start();
     expect(sword.rejects({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'sword' })).toBe('action/not_throwable');
@@ -225,6 +230,47 @@ describe('duel60 projectiles', () => {
     expect(evades[0].said).toBe(`Brute evades to (${evades[0].cell!.x}, ${evades[0].cell!.y})`);
   });
 
+  it('D60-PRJ-2: Counter with a defensive spell the file marks so — offered, its stamina and the action paid, the same contest', () => {
+    const ward = { id: 'ward', name: 'Warding Flash', power: 10, stamina: 2, range: 6, defensive: true };
+    const slowWard = { id: 'slow-ward', name: 'Slow Ward', stamina: 1, range: 6, defensive: true, preEmptive: true }; // resolves next round: not "in a single turn"
+    const t = new Table(duel60, duel({ hero: { weapons: ['javelin'] }, foe: { at: [3, 1], abilities: [ward, slowWard, 'bolt'] } }));
+    t.start();
+    t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // Arcane Bolt is not defensive, Slow Ward cannot be completed in the turn: only Warding Flash counters
+    expect(t.state.pending[0].options).toEqual([{ reaction: 'none' }, { reaction: 'block' }, { reaction: 'counter', with: 'unarmed' }, { reaction: 'counter', spell: 'ward' }]);
+    // the counter: d60 50 + Agility 10 = 60 ≥ d60 30 + the thrower's Agility 20 = 50 → cancelled; 8 − 2 stamina = 6
+    t.dice(50, 30);
+    const ev = answer(t, { reaction: 'counter', spell: 'ward' });
+    expect(t.lines(ev)).toContain('Brute counters Javelin with Warding Flash, a defensive spell [D60-PRJ-2]');
+    expect(t.checks(ev)).toEqual(['d60(50) + Agility 10 = 60 ≥ d60(30) + Agility (thrower) 20 (= 50) → cancelled [D60-PRJ-2, D60-HIT-2]']);
+    // it reacted as its own turn came up: that turn's action is spent
+    expect([t.hp('foe'), t.unit('foe').pools.stamina.value, t.active, t.unit('foe').pools.action.value]).toEqual([30, 6, 'foe', 0]);
+  });
+
+  it('D60-PRJ-2: a Silenced or Delayed unit cannot counter with a spell; under Delay no counter can be made "in a single turn"', () => {
+    const ward = { id: 'ward', name: 'Warding Flash', stamina: 2, range: 6, defensive: true };
+    for (const [hex, left] of [['Silence', [{ reaction: 'none' }, { reaction: 'block' }, { reaction: 'counter', with: 'unarmed' }]], ['Delay', [{ reaction: 'none' }, { reaction: 'block' }]]] as const) {
+      const t = new Table(duel60, duel({ hero: { weapons: ['javelin'], abilities: [`hex-${hex}`] }, foe: { at: [3, 1], abilities: [ward] } }));
+      t.start();
+      t.dice(60, 1).do({ type: 'cast', actor: 'hero', ability: `hex-${hex}`, target: 'foe' }); // 60 + 20 vs 1 + 10: the hex lands
+      t.do({ type: 'end_turn', actor: 'hero' });
+      t.do({ type: 'end_turn', actor: 'foe' });
+      t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
+      t.do({ type: 'end_turn', actor: 'hero' });
+      expect(t.state.pending[0].options).toEqual(left);
+    }
+  });
+
+  it('D60-PRJ-1: a perk that states its effect on projectile speed is an outlet — the thrower\'s projectiles fly faster', () => {
+    // Javelin base speed 20 + Strong Arm 10 = 30: 3 tiles a turn; the Brute's Agility 10 < 30 / 2 now: no Block
+    const t = new Table(duel60, duel({ hero: { weapons: ['javelin'], perks: ['Indirect Fighter', { name: 'Strong Arm', projectileSpeed: 10 }] }, foe: { at: [8, 1] } }));
+    t.start();
+    const ev = t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
+    expect(t.lines(ev)).toContain('Javelin flies from (1, 1) toward (8, 1) at speed 20 + Strong Arm 10 = 30: 3 tiles a turn, with the thrower\'s Agility 20 [D60-PRJ-1]');
+    t.do({ type: 'end_turn', actor: 'hero' });
+    expect(projectiles(t)[0].progress).toBe(3);
+  });
   it('D60-PRJ-1, D60-PRJ-2: knives that reach a unit together — one Evade takes it off the line of the others', () => {
     // two knives (speed 30: 3 tiles) at the Brute on (3,1); Agility 30 ≥ 30 lets it Evade (1 + Speed 20 / 10 = 3 tiles)
     const t = new Table(duel60, duel({ hero: { weapons: ['knife'] }, foe: { at: [3, 1], stats: { ...foeStats, agility: 30 } } }));
@@ -239,5 +285,26 @@ describe('duel60 projectiles', () => {
     expect(t.lines(ev)).toContain('Brute evades to (3, 3)');
     expect(t.hp('foe')).toBe(30);
     expect(projectiles(t)).toHaveLength(2); // both fly on
+  });
+  it('D60-HIT-1, D60-PRJ-2: the order a command draws its dice, each die named (docs/rulesets/duel60.md)', () => {
+    const drawn = drawnDice;
+    // no dice for the turn order (Speed, then Agility); each limb is its own contest: the attacker's d60, then the defender's
+    const t = new Table(duel60, duel());
+    expect(drawn(t.start())).toEqual([]);
+    expect(drawn(t.dice(40, 30, 40, 30).do({ type: 'attack', actor: 'hero', target: 'foe', limbs: ['right_hand', 'head'] }))).toEqual([
+      'right hand attack: attack d60', 'right hand attack: defence d60', 'head attack: attack d60', 'head attack: defence d60',
+    ]);
+    // a throw draws nothing; the projectile's contest comes with the reaction: the thrower's d60 (carried), then the defender's
+    const j = new Table(duel60, duel({ hero: { weapons: ['javelin'] }, foe: { at: [3, 1] } }));
+    j.start();
+    expect(drawn(j.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' }))).toEqual([]);
+    j.do({ type: 'end_turn', actor: 'hero' });
+    expect(drawn(j.dice(40, 30).do({ type: 'answer', pending: j.state.pending[0].id, choice: { reaction: 'none' } }))).toEqual(['Javelin: attack d60', 'Javelin: defence d60']);
+    // a Counter: the counter's d60 first, then the projectile's
+    const k = new Table(duel60, duel({ hero: { weapons: ['javelin'] }, foe: { at: [3, 1] } }));
+    k.start();
+    k.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
+    k.do({ type: 'end_turn', actor: 'hero' });
+    expect(drawn(k.dice(50, 30).do({ type: 'answer', pending: k.state.pending[0].id, choice: { reaction: 'counter', with: 'unarmed' } }))).toEqual(['counter d60', 'Javelin d60']);
   });
 });

@@ -16,9 +16,28 @@ import { DRAMATIC_BLEED_TURNS, knockBack } from './attack.ts';
 import { landBlow, type Blow } from './blow.ts';
 import { gradeOf, GRADE_TEXT } from './contest.ts';
 import { applySideEffect } from './effects.ts';
-import { abilityOf, agilityTerms, asJson, cannotDodge, dataOf, has, projectilesOf, stat, type Projectile } from './model.ts';
+import type { Ability } from './schema.ts';
+import { abilityOf, agilityTerms, asJson, cannotDodge, dataOf, has, projectileSpeed, projectilesOf, stat, type Projectile } from './model.ts';
 
-export type Reaction = { reaction: 'none' } | { reaction: 'block' } | { reaction: 'evade'; to: [number, number] } | { reaction: 'counter'; with: string };
+export type Reaction =
+  | { reaction: 'none' }
+  | { reaction: 'block' }
+  | { reaction: 'evade'; to: [number, number] }
+  /** With a fist (`unarmed`) or a weapon's id. */
+  | { reaction: 'counter'; with: string }
+  /** With a defensive spell (an ability marked `defensive`), by its id. */
+  | { reaction: 'counter'; spell: string };
+
+/**
+ * Whether `a` can counter now (ruling D60-PRJ-2): a defensive spell "that they can complete in a single
+ * turn" — not Pre-Emptive (it resolves next round) — that the unit can cast (not Silenced, the stamina
+ * for it) and, unless it is Instant-Cast, an action to spend.
+ */
+function counterSpell(ctx: Resolution, u: Unit, a: Ability, hasAction: boolean): boolean {
+  if (!a.defensive || a.preEmptive || u.pools.stamina.value < a.stamina) return false;
+  if (a.magic && has(ctx.state, u.id, 'Silence')) return false;
+  return a.instantCast ? !dataOf(u).instantUsed : hasAction;
+}
 
 /** Tiles a turn: floor(speed / 10) (D60-PRJ-1: 60, 64 and 69 all fly 6). */
 export const tilesPerTurn = (speed: number): number => Math.floor(speed / 10);
@@ -38,10 +57,13 @@ export function launch(ctx: Resolution, p: Omit<Projectile, 'id' | 'launch' | 'p
   // the throw is the thrower's side of the contest: its Agility as it stands, avoiding eye contact too (D60-EYE-1)
   const ag = agilityTerms(ctx.unit(p.owner));
   const terms = ag.terms.map((t) => ({ ...t, name: `${t.name} (thrower)` }));
-  const shot: Projectile = { ...p, id, agility: ag.agility, agilityTerms: terms, launch: { x: from.x, y: from.y }, path, progress: 0 };
+  // the thrower's outlets (perks stating their effect on projectile speed) raise the base speed (D60-PRJ-1)
+  const { speed, outlets } = projectileSpeed(ctx.unit(p.owner), p.speed);
+  const shot: Projectile = { ...p, speed, id, agility: ag.agility, agilityTerms: terms, launch: { x: from.x, y: from.y }, path, progress: 0 };
   save(ctx, [...list, shot]);
   const carried = ag.terms.length > 1 ? `${ag.terms.map((t) => `${t.name} ${t.value}`).join(', ')}: ${ag.agility}` : `Agility ${ag.agility}`;
-  ctx.note(`${p.name} flies from (${from.x}, ${from.y}) toward (${toward.x}, ${toward.y}) at speed ${p.speed}: ${tilesPerTurn(p.speed)} tiles a turn, with the thrower's ${carried} [D60-PRJ-1]`);
+  const speedText = outlets.length ? `${p.speed} ${outlets.map((o) => `${o.value < 0 ? '−' : '+'} ${o.name} ${Math.abs(o.value)}`).join(' ')} = ${speed}` : `${speed}`;
+  ctx.note(`${p.name} flies from (${from.x}, ${from.y}) toward (${toward.x}, ${toward.y}) at speed ${speedText}: ${tilesPerTurn(speed)} tiles a turn, with the thrower's ${carried} [D60-PRJ-1]`);
   return shot;
 }
 
@@ -111,16 +133,20 @@ export function reactionsOf(ctx: Resolution, p: Projectile, u: Unit): Reaction[]
   const out: Reaction[] = [{ reaction: 'none' }];
   // the thresholds read Agility as it stands, avoiding eye contact included (D60-EYE-1)
   const agility = agilityTerms(u).agility;
-  const free = !dataOf(u).owesAction && !has(ctx.state, u.id, 'Paralyze') && !has(ctx.state, u.id, 'Suppressed');
+  const able = !has(ctx.state, u.id, 'Paralyze') && !has(ctx.state, u.id, 'Suppressed');
+  const free = able && !dataOf(u).owesAction;
   if (free && agility * 2 >= p.speed) out.push({ reaction: 'block' });
   if (agility >= p.speed && !has(ctx.state, u.id, 'Root') && !has(ctx.state, u.id, 'Drowning')) {
     const line = new Set(p.path.slice(p.progress - 1).map(cellKey));
     const reach = reachable(ctx.state.map as GridMap, u.position!, evadeTiles(u), { occupied: occupiedBy(ctx.state.units, [u.id]) });
     for (const [key, r] of reach) if (r.cost > 0 && !line.has(key)) out.push({ reaction: 'evade', to: [parseCellKey(key).x, parseCellKey(key).y] });
   }
-  if (free) {
-    if (u.pools.stamina.value >= 1) out.push({ reaction: 'counter', with: 'unarmed' });
-    for (const w of dataOf(u).weapons) if (u.pools.stamina.value >= w.stamina) out.push({ reaction: 'counter', with: w.id });
+  // a counter is made "so long as a character can perform it in a single turn": not under Delay, whose
+  // actions come a turn later (ruling D60-PRJ-2)
+  if (able && !has(ctx.state, u.id, 'Delay')) {
+    if (free && u.pools.stamina.value >= 1) out.push({ reaction: 'counter', with: 'unarmed' });
+    if (free) for (const w of dataOf(u).weapons) if (u.pools.stamina.value >= w.stamina) out.push({ reaction: 'counter', with: w.id });
+    for (const a of dataOf(u).abilities) if (counterSpell(ctx, u, a, free)) out.push({ reaction: 'counter', spell: a.id });
   }
   return out;
 }
@@ -156,6 +182,11 @@ function reactionWords(p: Projectile, u: Unit, r: Reaction): PendingChoice {
     case 'block': return { label: 'Block (uses an action; rooted for a turn)', said: `${u.name} blocks ${p.name}` };
     case 'evade': return { label: `Evade to (${r.to[0]}, ${r.to[1]})`, said: `${u.name} evades to (${r.to[0]}, ${r.to[1]})`, cell: { x: r.to[0], y: r.to[1] } };
     case 'counter': {
+      if ('spell' in r) {
+        const spell = abilityOf(u, r.spell);
+        const cost = spell?.instantCast ? `Instant-Cast, ${spell.stamina} stamina` : `uses an action, ${spell?.stamina ?? 0} stamina`;
+        return { label: `Counter with ${spell?.name ?? r.spell} (${cost})`, said: `${u.name} counters ${p.name} with ${spell?.name ?? r.spell}` };
+      }
       const w = r.with === 'unarmed' ? undefined : dataOf(u).weapons.find((x) => x.id === r.with);
       const what = w ? w.name : 'bare hands';
       return { label: `Counter with ${what} (uses an action, ${w ? w.stamina : 1} stamina)`, said: `${u.name} counters ${p.name} with ${what}` };
@@ -244,9 +275,14 @@ function strike(ctx: Resolution, p: Projectile, u: Unit, r: Reaction): void {
     return;
   }
   if (r.reaction === 'counter') {
-    takeAction(ctx, u);
-    const cost = r.with === 'unarmed' ? 1 : dataOf(u).weapons.find((w) => w.id === r.with)?.stamina ?? 1;
+    const spell = 'spell' in r ? abilityOf(u, r.spell) : undefined;
+    // an Instant-Cast spell takes no action: it is the unit's Instant-Cast until its next turn
+    if (spell?.instantCast) ctx.setData(u.id, 'instantUsed', true);
+    else takeAction(ctx, u);
+    const cost = spell ? spell.stamina : 'with' in r && r.with !== 'unarmed' ? dataOf(u).weapons.find((w) => w.id === r.with)?.stamina ?? 1 : 1;
     if (cost > 0) ctx.changePool(u.id, 'stamina', -cost, 'spend', { rule: 'D60-PRJ-2' });
+    if (spell) ctx.note(`${u.name} counters ${p.name} with ${spell.name}, a defensive spell${spell.instantCast ? ' (Instant-Cast: no action)' : ''} [D60-PRJ-2]`);
+    const means = spell ? spell.name : 'with' in r ? r.with : 'unarmed';
     // ruling D60-PRJ-2: the counter is a contest; reaching the projectile's total cancels it, else it lands by the margin
     const mine = ctx.roll(60, 'counter');
     const its = ctx.roll(60, p.name);
@@ -256,12 +292,13 @@ function strike(ctx: Resolution, p: Projectile, u: Unit, r: Reaction): void {
     const cancelled = total >= theirs;
     const grade = cancelled ? 'dodged' : gradeOf(theirs - total);
     ctx.check({
-      label: `counter (${r.with}) against ${p.name}`,
+      label: `counter (${means}) against ${p.name}`,
       terms: [{ kind: 'dice', label: 'd60', faces: [mine], value: mine }, ...ag.terms],
       total,
       against: { op: '>=', value: theirs, terms: [{ kind: 'dice', label: 'd60', faces: [its], value: its }, ...throwerTerms(p)] },
       outcome: cancelled ? 'cancelled' : `not cancelled: ${GRADE_TEXT[grade]} (margin ${theirs - total})`,
       rules: ['D60-PRJ-2', 'D60-HIT-2'],
+      facts: { cancelled, grade, margin: theirs - total },
     }, u.id);
     if (cancelled) return;
     return finish(ctx, p, u, landBlow(ctx, { ...blow, grade }, u.id).grade);

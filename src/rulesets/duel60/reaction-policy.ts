@@ -107,7 +107,8 @@ export function chooseReaction(state: EncounterState, u: Unit, p: Projectile, an
   const odds = reactionOdds(state, u, p);
   const stamina = u.pools.stamina.value;
   const costOf = (o: ActionOption) => {
-    const r = reactionOf(o) as { with: string };
+    const r = reactionOf(o) as { with?: string; spell?: string };
+    if (r.spell !== undefined) return dataOf(u).abilities.find((a) => a.id === r.spell)?.stamina ?? 1;
     return r.with === 'unarmed' ? 1 : dataOf(u).weapons.find((w) => w.id === r.with)?.stamina ?? 1;
   };
   // the cheapest counter that leaves a stamina to dodge with (at 0 a fighter cannot, D60-STA-1)

@@ -25,6 +25,17 @@ describe('duel60 fileEntry', () => {
     }
   });
 
+  it('D60-PRJ-1, D60-TURN-1: named perks that say what they change are written back and build the very same unit', () => {
+    const doc = example('duel.yaml');
+    doc.units[0] = { ...doc.units[0], perks: ['Indirect Fighter', { name: 'Strong Arm', projectileSpeed: 10 }, { name: 'Twin Fists', perTurn: { actions: 2 } }] };
+    for (const { unit, entry, rebuilt } of writeBack(rules, doc)) {
+      expect(isRejection(entry), `${unit.id}: ${JSON.stringify(entry)}`).toBe(false);
+      expect(rebuilt).toEqual(unit);
+    }
+    const [first] = writeBack(rules, doc);
+    expect((first.entry as Record<string, Json>).perks).toEqual(['Indirect Fighter', { name: 'Strong Arm', projectileSpeed: 10 }, { name: 'Twin Fists', perTurn: { actions: 2 } }]);
+  });
+
   it("a GM-added fighter joins the roster with the Health and Stamina it kept, even on a tile a file's unit started on", () => {
     const doc = example('duel.yaml');
     // Kaela steps off her starting tile; the GM's newcomer takes it

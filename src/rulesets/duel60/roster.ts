@@ -25,7 +25,8 @@ export function fileEntry(unit: Unit, _state: EncounterState): Record<string, Js
     ...(unit.facing ? { facing: unit.facing } : {}),
     stats: unit.stats,
     ...(Object.keys(start).length ? { start } : {}),
-    perks: d.perks,
+    // a perk with nothing but its name is written as the name, as files write it
+    perks: d.perks.map((p) => (Object.keys(p).length === 1 ? p.name : p)),
     perTurn: d.perTurn,
     maxProjectiles: d.maxProjectiles,
     weapons: d.weapons,

@@ -4,7 +4,7 @@
  */
 import { fail, type Command, type EncounterState, type Resolution, type Unit } from '../../engine/index.ts';
 import { actionRefusal, movementRefusal, requireMovement, spendAction, spendMovement } from './actions.ts';
-import { dataOf, weaponOf } from './model.ts';
+import { dataOf, hasPerk, weaponOf } from './model.ts';
 import { INDIRECT_FIGHTER } from './schema.ts';
 
 export function planBlock(_state: EncounterState, u: Unit, cmd: Command): string | null {
@@ -30,7 +30,7 @@ export function blockCommand(ctx: Resolution, cmd: Command): void {
  * during a turn and performs no actions" (D60-REST-1) — a perk's spare action after an attack is no rest.
  */
 export function restRefusal(state: EncounterState, u: Unit) {
-  const refused = actionRefusal(state, u) ?? movementRefusal(state, u, false);
+  const refused = actionRefusal(state, u, { rest: true }) ?? movementRefusal(state, u, false);
   if (refused) return refused;
   const { actions, movements } = dataOf(u).perTurn;
   if (u.pools.action.value < actions || u.pools.movement.value < movements) return { code: 'action/already_acted', message: `${u.name} has acted this turn: resting needs a turn with nothing else done [D60-REST-1]` };
@@ -54,6 +54,6 @@ export function avertCommand(ctx: Resolution, cmd: Command): void {
   const on = cmd.on === undefined ? !dataOf(u).averting : cmd.on === true;
   if (on === dataOf(u).averting) fail('action/no_change', `${u.name} is ${on ? 'already' : 'not'} avoiding eye contact`);
   ctx.setData(u.id, 'averting', on);
-  const indirect = dataOf(u).perks.includes(INDIRECT_FIGHTER);
+  const indirect = hasPerk(u, INDIRECT_FIGHTER);
   ctx.note(on ? `${u.name} avoids eye contact${indirect ? ' (Indirect Fighter: no penalty)' : ': −32 Agility'} [D60-EYE-1]` : `${u.name} meets the enemy's eyes again [D60-EYE-1]`);
 }

@@ -12,7 +12,7 @@
 import { distance, terrainAt } from '../../engine/space/grid.ts';
 import { ray } from '../../engine/space/line.ts';
 import type { Cell, Command, EncounterState, GridMap, Unit } from '../../engine/index.ts';
-import { agilityTerms, cannotDodge, dataOf, enemiesOf, has } from './model.ts';
+import { agilityTerms, cannotDodge, dataOf, enemiesOf, has, projectileSpeed } from './model.ts';
 import { areaDamage, attackBlows, series, spellBlows, throwBlows, type BlowSpec } from './preview.ts';
 import { tilesPerTurn } from './projectile.ts';
 import type { Ability, SideEffectName, Weapon } from './schema.ts';
@@ -65,12 +65,12 @@ export function strikesOf(state: EncounterState, u: Unit, stamina = u.pools.stam
     if (!w.thrown) continue;
     const affordable = w.stamina > 0 ? Math.floor(Math.max(stamina - 1, w.stamina) / w.stamina) : Infinity;
     const count = Math.min(projectileCap(u, w), w.count, affordable);
-    if (count >= 1 && w.stamina * count <= stamina) out.push({ type: 'throw', weapon: w, count, reach: w.thrown.range, stamina: w.stamina * count, flight: { speed: w.thrown.speed, reactable: true } });
+    if (count >= 1 && w.stamina * count <= stamina) out.push({ type: 'throw', weapon: w, count, reach: w.thrown.range, stamina: w.stamina * count, flight: { speed: projectileSpeed(u, w.thrown.speed).speed, reactable: true } });
   }
   if (!has(state, u.id, 'Silence')) {
     for (const a of dataOf(u).abilities) {
       if (!hurts(a) || a.stamina > stamina) continue;
-      out.push({ type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina, ...(a.projectile ? { flight: { speed: a.projectile.speed, reactable: !a.nonReactionary } } : {}) });
+      out.push({ type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina, ...(a.projectile ? { flight: { speed: projectileSpeed(u, a.projectile.speed).speed, reactable: !a.nonReactionary } } : {}) });
     }
   }
   return out;
@@ -91,11 +91,11 @@ export function strikeOfCommand(u: Unit, cmd: Command): Strike | undefined {
   if (cmd.type === 'throw') {
     const w = d.weapons.find((x) => x.id === cmd.weapon);
     const count = typeof cmd.count === 'number' ? cmd.count : 1;
-    return w?.thrown && { type: 'throw', weapon: w, count, reach: w.thrown.range, stamina: w.stamina * count, flight: { speed: w.thrown.speed, reactable: true } };
+    return w?.thrown && { type: 'throw', weapon: w, count, reach: w.thrown.range, stamina: w.stamina * count, flight: { speed: projectileSpeed(u, w.thrown.speed).speed, reactable: true } };
   }
   if (cmd.type === 'cast') {
     const a = d.abilities.find((x) => x.id === cmd.ability);
-    return a && hurts(a) ? { type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina, ...(a.projectile ? { flight: { speed: a.projectile.speed, reactable: !a.nonReactionary } } : {}) } : undefined;
+    return a && hurts(a) ? { type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina, ...(a.projectile ? { flight: { speed: projectileSpeed(u, a.projectile.speed).speed, reactable: !a.nonReactionary } } : {}) } : undefined;
   }
   return undefined;
 }

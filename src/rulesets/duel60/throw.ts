@@ -57,7 +57,7 @@ export function resolveThrow(ctx: Resolution, u: Unit, plan: ThrowPlan): void {
     launch(ctx, {
       name: w.name,
       owner: u.id,
-      speed: w.thrown.speed,
+      speed: w.thrown.speed, // the thrower's outlets are added at launch
       strength: stat(u, 'strength'),
       kind: w.type,
       base: w.damage,

@@ -1,7 +1,7 @@
 /**
  * The start of a unit's turn: one action and one movement (D60-TURN-1), minus an action a reaction
- * already took (D60-PRJ-2); the block stance ends; a unit at 0 stamina cannot act (D60-STA-1) and spends
- * the turn resting (ruling: +2 stamina, D60-REST-1); a Delayed action made last turn resolves now.
+ * already took (D60-PRJ-2); the block stance ends; a unit at 0 stamina cannot act (D60-STA-1) but may
+ * move or rest; a Delayed action made last turn resolves now.
  */
 import { RuleError, type Command, type Resolution, type Unit, type UnitId } from '../../engine/index.ts';
 import { planAttack, resolveAttack } from './attack.ts';
@@ -24,16 +24,13 @@ export function startTurn(ctx: Resolution, id: UnitId): void {
   set('movement', d.perTurn.movements);
   if (d.blocking) ctx.setData(id, 'blocking', null);
   if (d.instantUsed) ctx.setData(id, 'instantUsed', false);
-  if (u.pools.stamina.value <= 0) {
-    const got = ctx.changePool(id, 'stamina', 2, 'gain', { rule: 'D60-REST-1' });
-    ctx.note(`${u.name} has no stamina: it cannot act and rests the turn (+${got} stamina) [D60-STA-1, D60-REST-1]`);
-    ctx.endTurn();
-    return;
-  }
+  // at 0 stamina it cannot act, but may move, block or rest: its choice ("they may recover", D60-STA-1)
+  if (u.pools.stamina.value <= 0) ctx.note(`${u.name} has no stamina: it cannot act or dodge this turn, but may move, block or rest [D60-STA-1]`);
   const delayed = d.delayed;
   if (delayed) {
     ctx.setData(id, 'delayed', null);
-    resumeDelayed(ctx, ctx.unit(id), delayed);
+    if (u.pools.stamina.value <= 0) ctx.note(`${u.name}'s delayed ${delayed.type} fizzles: with no stamina it cannot act [D60-STA-1, D60-EFF-1]`);
+    else resumeDelayed(ctx, ctx.unit(id), delayed);
   }
 }
 

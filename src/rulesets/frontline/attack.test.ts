@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { zoneDistance } from '../../engine/space/zones.ts';
 import type { ZoneMap } from '../../engine/index.ts';
-import { Table } from '../testing.ts';
+import { drawnDice, Table } from '../testing.ts';
 import { battle, content, EVEN_START } from './fixtures.ts';
 import { frontline } from './index.ts';
 
@@ -141,5 +141,24 @@ describe('frontline zones', () => {
     expect(reachable('rifle')).toEqual([false, true, true, true]);
     const t = table({ hero: { start: 'frontline', equipped: 'rifle' } });
     expect(t.rejects(atk)).toBe('action/out_of_range');
+  });
+  it('FRL-INIT-1, FRL-ATK-1, FRL-ACT-2, FRL-ACT-5: the order a command draws its dice, each die named (docs/rulesets/frontline.md)', () => {
+    const drawn = drawnDice;
+    const brute = { id: 'brute', name: 'Brute', side: 'raiders', start: 'frontline', hp: 12, defense: 0, modifiers: { personality: -10 }, weapons: ['claws'] };
+    const t = new Table(frontline, battle({ extra: [brute] }));
+    expect(drawn(t.start(10, 12, 1))).toEqual(['initiative Ria d20', 'initiative Raider d20', 'initiative Brute d20']);
+    // the attacker's d20, the target's Dodge d20, then — only on a hit — the damage dice (15 + 3 = 18 ≥ 2 + 2 = 4)
+    expect(drawn(t.dice(15, 2, 4).do(atk))).toEqual(['attack roll d20', 'Dodge roll Raider d20', 'damage roll: 1d8 d8']);
+    const miss = new Table(frontline, battle());
+    miss.start(...EVEN_START);
+    expect(drawn(miss.dice(1, 20).do(atk))).toEqual(['attack roll d20', 'Dodge roll Raider d20']); // a natural 1: no damage dice
+    // a device on a zone rolls its damage once, for every target in it (the frontline holds the Raider and the Brute)
+    const g = new Table(frontline, battle({ hero: { start: 'rearguard' }, extra: [brute] }));
+    g.start(10, 12, 1);
+    expect(drawn(g.dice(3, 4).do({ type: 'gadget', actor: 'hero', gadget: 'grenade', zone: 'frontline' }))).toEqual(['Frag Grenade damage: 2d6 d6', 'Frag Grenade damage: 2d6 d6']);
+    // fleeing: one d20 + Might against every enemy's Evasion
+    const f = new Table(frontline, battle());
+    f.start(...EVEN_START);
+    expect(drawn(f.dice(20).do({ type: 'flee', actor: 'hero' }))).toEqual(['flee d20']);
   });
 });

@@ -24,7 +24,7 @@ export function describe(e: GameEvent, state: EncounterState): string | undefine
       return undefined;
     }
     case 'unit.zone': {
-      const metres = e.from && state.map?.kind === 'zones' ? zoneDistance(state.map, e.from, e.to) : undefined;
+      const metres = e.metres ?? (e.from && state.map?.kind === 'zones' ? zoneDistance(state.map, e.from, e.to) : undefined);
       return `${name(e.unit)}: ${e.from ? `${zoneWords(e.from)} → ` : ''}${zoneWords(e.to)}${metres !== undefined ? ` (${metres} m)` : ''}`;
     }
     default:

@@ -96,7 +96,7 @@ export function deviceCommand(kind: DeviceKind) {
         const to = zoneFor(ctx.state, t, d.move);
         if (t.status === 'active' && t.zone !== to) {
           ctx.note(`${d.name} puts ${t.name} in the ${zoneWords(to)} [FRL-ACT-2]`);
-          ctx.emit({ type: 'unit.zone', unit: t.id, from: t.zone!, to });
+          ctx.moveToZone(t.id, to);
         }
       }
     }

@@ -25,6 +25,7 @@ export const frontline: Ruleset = {
   name: 'frontline',
   rulePrefix: 'FRL',
   showcase: 'outpost-siege.yaml',
+  roundSeconds: null, // the text gives no length of a round
   description: 'd20 system on three zones (rearguard / frontline / rearguard), group initiative with ambush rounds, Major and Minor actions, damage affinities (weak, strong, immune, reflect, drain), flee.',
   encounterSchema,
   create: (doc) => createState(encounterSchema.parse(doc)),

@@ -17,6 +17,8 @@ describe('frontline initiative', () => {
     expect(order(t)).toEqual(['hero 12', 'foe 12']);
     expect(t.active).toBe('hero');
     expect(t.state.data.ambush).toBeUndefined();
+    // no die breaks the tie, and the log says so
+    expect(t.lines(ev)).toContain('Initiative tie at 12: Ria, Raider — characters before enemies, then the order of the file, no roll [FRL-INIT-1]');
   });
 
   it('FRL-INIT-1: per character, three units: 7, 12 and 4', () => {

@@ -50,6 +50,13 @@ export function rollInitiative(ctx: Resolution): Slot[] {
   const rank = (e: Entry) => (isCharacter(state, e.unit) ? 0 : 1);
   const fileOrder = (e: Entry) => state.unitOrder.indexOf(e.unit.id);
   entries.sort((a, b) => b.total - a.total || rank(a) - rank(b) || fileOrder(a) - fileOrder(b));
+  // a tie is settled without dice: the log says how, so no one looks for a tie-break roll
+  for (let i = 0; i < entries.length; ) {
+    let j = i + 1;
+    while (j < entries.length && entries[j].total === entries[i].total) j++;
+    if (j - i > 1) ctx.note(`Initiative tie at ${entries[i].total}: ${entries.slice(i, j).map((e) => e.unit.name).join(', ')} — characters before enemies, then the order of the file, no roll [FRL-INIT-1]`);
+    i = j;
+  }
   return entries.map((e) => ({ unit: e.unit.id, initiative: e.total }));
 }
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { mapImageSchema } from '../../engine/space/map-file.ts';
 import { contentRef } from '../../engine/content.ts';
 
-const dice = z.string().min(1).describe('dice notation, e.g. "1d8" or "2d6+1"');
+// examples: the first is what the encounter builder writes in a new piece of gear
+const dice = z.string().min(1).meta({ description: 'dice notation, e.g. "1d8" or "2d6+1"', examples: ['1d6', '1d8', '2d6+1'] });
 const id = z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
 
 /** FRL-DMG-4: the two damage types. */
@@ -26,16 +27,16 @@ export const weaponSchema = z.strictObject({
   id,
   name: z.string().min(1),
   damage: dice,
-  type: damageType.default('kinetic'),
-  reach: reachSchema.default('melee'),
+  type: damageType.default('kinetic').describe('kinetic or energy (FRL-DMG-4)'),
+  reach: reachSchema.default('melee').describe('melee (same zone), short (the next zone) or long (any other zone)'),
 });
 
 /** A timed effect a device puts on its targets (ruling FRL-ACT-2): modifier changes for N rounds. */
 export const effectSchema = z.strictObject({
   name: z.string().min(1),
   /** Lasts until the start of the user's Nth next turn. */
-  rounds: z.number().int().min(1),
-  modifiers: z.partialRecord(modifierName, z.number().int()).default({}),
+  rounds: z.number().int().min(1).describe('lasts until the start of the user\'s Nth next turn'),
+  modifiers: z.partialRecord(modifierName, z.number().int()).default({}).describe('modifier changes while it lasts'),
 });
 
 /**
@@ -46,18 +47,18 @@ export const deviceSchema = z
   .strictObject({
     id,
     name: z.string().min(1),
-    target: z.enum(['enemy', 'ally', 'self', 'enemies_in_zone', 'allies_in_zone', 'all_in_zone']),
-    reach: deviceReach.default('any'),
+    target: z.enum(['enemy', 'ally', 'self', 'enemies_in_zone', 'allies_in_zone', 'all_in_zone']).describe('whom it works on'),
+    reach: deviceReach.default('any').describe('melee, short, long or any zone'),
     /** Roll 1d20 + Dexterity against each target's Dodge roll, like an attack; default: it always lands. */
-    hit: z.boolean().default(false),
+    hit: z.boolean().default(false).describe('rolls 1d20 + Dexterity against each target\'s Dodge, like an attack; else it always lands'),
     /** Times per encounter; absent = as often as wanted. */
-    uses: z.number().int().min(1).optional(),
+    uses: z.number().int().min(1).optional().describe('times per encounter; absent: as often as wanted'),
     damage: dice.optional(),
     type: damageType.optional(),
-    heal: dice.optional(),
-    effect: effectSchema.optional(),
+    heal: dice.optional().describe('hit points it gives back'),
+    effect: effectSchema.optional().describe('a timed effect on its targets (ruling FRL-ACT-2)'),
     /** Put each target in the frontline or in its own rearguard. */
-    move: z.enum(['frontline', 'rearguard']).optional(),
+    move: z.enum(['frontline', 'rearguard']).optional().describe('puts each target in the frontline or in its own rearguard'),
   })
   .superRefine((d, ctx) => {
     if (!d.damage && !d.heal && !d.effect && !d.move) ctx.addIssue({ code: 'custom', message: `"${d.id}" does nothing: give it damage, heal, effect or move` });
@@ -70,35 +71,36 @@ export const unitSchema = z.strictObject({
   id,
   name: z.string().min(1),
   side: z.string().min(1),
-  controller: z.string().optional(),
-  hidden: z.boolean().default(false),
+  controller: z.string().optional().describe('the player who runs it; absent: the GM'),
+  hidden: z.boolean().default(false).describe('hidden from the players until the GM reveals it'),
   /** FRL-ZONE-1: where it starts: the frontline or its own side's rearguard. */
   start: z.string().default('frontline').describe('frontline or rearguard (its own side\'s)'),
-  hp: z.number().int().min(1),
+  hp: z.number().int().min(1).describe('hit points'),
   /** Hit points at the start when wounded from an earlier fight (default: hp). */
-  startHp: z.number().int().min(0).optional(),
-  defense: z.number().int().min(0).default(0),
+  startHp: z.number().int().min(0).optional().describe('wounded from an earlier fight; 0 = starts unconscious'),
+  defense: z.number().int().min(0).default(0).describe('subtracted from every hit it takes, to 0 at the least'),
   modifiers: z
     .strictObject({
       might: z.number().int().default(0),
       dexterity: z.number().int().default(0),
       personality: z.number().int().default(0),
       /** Added to the Dodge roll (ruling FRL-ATK-1); default: the Dexterity modifier. */
-      dodge: z.number().int().optional(),
+      dodge: z.number().int().optional().describe('added to the Dodge roll; default: the Dexterity modifier (ruling FRL-ATK-1)'),
     })
-    .default({ might: 0, dexterity: 0, personality: 0 }),
+    .default({ might: 0, dexterity: 0, personality: 0 })
+    .describe('might, dexterity, personality; dodge defaults to dexterity'),
   /** What Flee must reach (ruling FRL-ACT-5); default 10 + Dodge modifier. */
-  evasion: z.number().int().optional(),
-  affinities: z.partialRecord(damageType, affinity).default({}),
-  weapons: z.array(contentRef(weaponSchema)).default([]),
+  evasion: z.number().int().optional().describe('what a flee roll must reach (default 10 + Dodge)'),
+  affinities: z.partialRecord(damageType, affinity).default({}).describe('weak, strong, immune, reflect or drain (or Wk, St, Im, Rf, Dr), per damage type'),
+  weapons: z.array(contentRef(weaponSchema)).default([]).describe('ids from content, or whole weapon objects inline'),
   /** The weapon in hand at the start (default: the first listed). */
-  equipped: z.string().optional(),
+  equipped: z.string().optional().describe('the weapon in hand at the start (default: the first)'),
   gadgets: z.array(contentRef(deviceSchema)).default([]),
   streams: z.array(contentRef(deviceSchema)).default([]),
   /** Battlescars carried from earlier fights (FRL-END-1). */
-  battlescars: z.number().int().min(0).default(0),
+  battlescars: z.number().int().min(0).default(0).describe('carried from earlier fights (FRL-END-1)'),
   policy: z.string().optional(),
-  gmNotes: z.string().optional(),
+  gmNotes: z.string().optional().describe('for the GM only: players never see them'),
 });
 
 export const encounterSchema = z
@@ -107,9 +109,9 @@ export const encounterSchema = z
     name: z.string().min(1),
     description: z.string().optional(),
     /** The two sides; `players: true` marks the characters' (default: the first listed). */
-    sides: z.record(z.string().min(1), z.strictObject({ players: z.boolean().default(false), policy: z.string().optional() })),
+    sides: z.record(z.string().min(1), z.strictObject({ players: z.boolean().default(false).describe('the characters\' side (default: the first listed)'), policy: z.string().optional() })).describe('exactly two sides'),
     /** FRL-INIT-1 (ruling): one d20 per character (default), or one per group as the text literally reads. */
-    initiative: z.enum(['character', 'group']).default('character'),
+    initiative: z.enum(['character', 'group']).default('character').describe('character: one d20 each (default); group: one d20 per side, the literal reading (ambushes are common)'),
     content: z
       .strictObject({
         weapons: z.array(weaponSchema).default([]),

@@ -4,10 +4,11 @@
  * full cover stops every attack from the front. What the cover is made of matters:
  *  - concealment (cardboard, curtains, pillows...) is no cover at all;
  *  - wood does not stop Fire (it burns) nor bullets (revolver, rifle): only sandbags, brick and metal do;
+ *    a Fire attack that wood stood in the way of sets it burning: the cover is gone (ruling OUT-COV-4);
  *  - armour-piercing rounds overcome full cover unless it is sandbags, brick or metal.
  */
 import { coverSourceFromFront } from '../../engine/space/line.ts';
-import type { EncounterState, GridMap, Unit } from '../../engine/index.ts';
+import type { EncounterState, GridMap, Resolution, Unit } from '../../engine/index.ts';
 import type { Element } from './elements.ts';
 
 export const CONCEALMENT = ['cardboard', 'curtain', 'curtains', 'pillows', 'pillow', 'cloth', 'paper', 'bushes'];
@@ -39,4 +40,20 @@ export function coverAgainst(state: EncounterState, attacker: Unit, target: Unit
   if (material === 'wood' && bullet) return none('bullets go through wood');
   if (src.level === 'full' && shot.armorPiercing && !(material && STOPS_BULLETS.includes(material))) return none('armour-piercing round');
   return base;
+}
+
+/**
+ * "wood can offer you basic protection against weapons, but it is vulnerable to fire" (ruling OUT-COV-4): a Fire
+ * attack — hit or miss — at a unit whose cover against the attacker is wood burns that wood away: the cell keeps its
+ * ground but gives no cover from then on, to anyone (`burnt`). A map event, so replay and every view see it.
+ */
+export function burnWoodCover(ctx: Resolution, attacker: Unit, target: Unit, element: Element): void {
+  if (element !== 'fire' || !attacker.position || !target.position) return;
+  const map = ctx.state.map as GridMap;
+  const src = coverSourceFromFront(map, attacker.position, target.position);
+  if (!src.cell || src.terrain?.material !== 'wood' || src.level === 'none') return;
+  const key = `${src.cell.x},${src.cell.y}`;
+  const { cover: _cover, material: _material, ...ground } = map.cells[key];
+  ctx.emit({ type: 'map.set', map: { ...map, cells: { ...map.cells, [key]: { ...ground, tags: [...(ground.tags ?? []), 'burnt'] } } } });
+  ctx.note(`The wooden cover at (${src.cell.x}, ${src.cell.y}) catches fire and burns away: no cover there any more [OUT-COV-4]`);
 }

@@ -61,6 +61,7 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
   const rider = doc.units.find((r) => r.mount?.unit === u.id);
   if (rider) data.mountOf = rider.id;
   if (u.station) data.station = u.station;
+  if (u.tameable) data.tameable = true;
   // a unit with a pet gets the Specialty action to command it (OUT-PET-1)
   const trainer = u.trainer || doc.units.some((p) => p.pet?.trainer === u.id);
   const water = doc.map.terrain.some((t) => t.tags.includes('water'));

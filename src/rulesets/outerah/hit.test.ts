@@ -127,4 +127,19 @@ describe('outerah hit check', () => {
     expect(s.checks(s.dice(50, 30, 2, 1, 1).do({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'rifle' }))[1]).toContain('half cover (sandbags)');
     expect(s.unusedDice).toEqual([]);
   });
+
+  it('OUT-COV-4: wood is vulnerable to fire: a Fire attack it stood in the way of burns it away, hit or miss (ruling)', () => {
+    // Foe (5,2) behind wooden half cover at (4,2) from Hero (3,2)... Hero's Firebolt misses (D100 99): the wood burns anyway
+    const t = new Table(outerah, covered({ cover: 'half', material: 'wood' }));
+    t.start(5, 1);
+    const ev = t.dice(50, 99).do({ type: 'cast', actor: 'hero', skill: 'firebolt', target: 'foe' });
+    expect(t.lines(ev)).toContain('The wooden cover at (4, 2) catches fire and burns away: no cover there any more [OUT-COV-4]');
+    expect((t.state.map as { cells: Record<string, object> }).cells['4,2']).toEqual({ tags: ['burnt'] });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    t.do({ type: 'end_turn', actor: 'foe' });
+    // the spear (1d8) now meets no cover at all: one hit roll, no second die (before: the wood's half cover, a d10)
+    const spearEv = t.dice(50, 30, 4).do(spear);
+    expect(t.checks(spearEv)[1]).not.toContain('cover');
+    expect(t.unusedDice).toEqual([]);
+  });
 });

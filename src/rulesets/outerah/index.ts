@@ -32,6 +32,7 @@ import { calmMountCommand, dismountCommand, rideCommand, summonMountCommand } fr
 import { isMount } from './mount-model.ts';
 import { mountSkip, spiritReleased } from './mounts.ts';
 import { petCommand } from './pet-orders.ts';
+import { dismissMountCommand, tameCommand } from './taming.ts';
 import { petSkip } from './pets.ts';
 import { attackShipCommand } from './ship-damage.ts';
 import { describeShipEvent, shipAppliers } from './ship-model.ts';
@@ -39,6 +40,7 @@ import { shipsRoundEnd, stationCommand, steerCommand } from './ship-stations.ts'
 import { enchantOrbCommand, fireCannonCommand, launchCommand, loadCannonCommand } from './ship-weapons.ts';
 import { driftOn, hookshotCommand } from './space.ts';
 import { breathRoundEnd, swimCommand } from './water.ts';
+import { terrainKinds } from './terrain-kinds.ts';
 
 /** The last side standing, where mounts do not count: they only carry their riders (ruling OUT-MNT-1). */
 function standing(state: EncounterState): CombatResult | null {
@@ -67,8 +69,10 @@ export const outerah: Ruleset = {
   name: 'outerah',
   rulePrefix: 'OUT',
   showcase: 'ridge-cover.yaml',
+  roundSeconds: 10, // "A Round consists of a 10 second interval"
   description: 'Speed-based turns with Haste/Slow/Stop/Inspiration, D100 hit checks (Charisma vs Agility, facing, cover), 12 elemental resistances, weapon types with stacking debuffs, buffs, debuffs and reactions.',
   encounterSchema,
+  terrainKinds,
   create: (doc) => createState(encounterSchema.parse(doc)),
   start(ctx) {
     const { order, gmTies } = rollSpeed(ctx);
@@ -117,6 +121,8 @@ export const outerah: Ruleset = {
     calm_mount: { resolve: calmMountCommand },
     ride: { resolve: rideCommand },
     dismount: { resolve: dismountCommand },
+    tame: { resolve: tameCommand },
+    dismiss_mount: { resolve: dismissMountCommand },
     swim: { resolve: swimCommand },
     hookshot: { resolve: hookshotCommand },
     station: { resolve: stationCommand },

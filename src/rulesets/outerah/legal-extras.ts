@@ -7,10 +7,13 @@ import type { Reach } from '../../engine/space/path.ts';
 import type { ActionOption, EncounterState, GridMap, Unit } from '../../engine/index.ts';
 import { calmBlocker, dismountBlocker, rideBlocker, summonBlocker } from './mount-commands.ts';
 import { mountRecord } from './mount-model.ts';
+import { dismissBlocker, tameBlocker } from './taming.ts';
+import { outOfCombat } from './hidden.ts';
 import { dataOf } from './model.ts';
 import { fromReach, reachableCells, takenCells } from './move.ts';
 import { isPincer } from './pet-link.ts';
 import { orderBlocker, petBudget, returnCellIn } from './pet-orders.ts';
+import { guardable } from './pet-watch.ts';
 import { petsOf, turnKey } from './pets.ts';
 import { reachOf } from './ranges.ts';
 import { castBlocker } from './skills.ts';
@@ -49,6 +52,13 @@ function petOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
     }
     if (orderBlocker(state, u, pet, 'attack')) continue;
     out.push(opt('pet', `${pet.name}: Stay Order`, { ...base, order: 'stay' }));
+    // the Pet Actions that are not attacks (ruling OUT-PET-2)
+    // no typed area: an area lists whom it takes, and whom a search would find is what the searcher does not know
+    out.push(opt('pet', `${pet.name}: Search Order (the 3×3 area around it)`, { ...base, order: 'search' }));
+    out.push({ ...opt('pet', `${pet.name}: Alert Order (a presence within ${dataOf(pet).move} cells)`, { ...base, order: 'alert' }), range: dataOf(pet).move });
+    for (const ward of units) {
+      if (guardable(u, pet, ward)) out.push({ ...opt('pet', `${pet.name}: Guard Order over ${ward.id === u.id ? `${u.name} (itself)` : ward.name}`, { ...base, order: 'guard', target: ward.id }), targets: [ward.id] });
+    }
     const w = dataOf(pet).weapons[0];
     const key = turnKey(state);
     const mine = dataOf(u).weapons.find((x) => x.hand === 'main') ?? dataOf(u).weapons[0];
@@ -69,9 +79,14 @@ function petOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
 }
 
 function mountOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
+  for (const id of state.unitOrder) {
+    const t = state.units[id];
+    if (dataOf(t).tameable && !tameBlocker(state, u, t)) out.push({ ...opt('mount', `Tame ${t.name} as a mount (Primary action, Animal Handling)`, { type: 'tame', actor: u.id, target: t.id }), range: 1, targets: [t.id] });
+  }
   const rec = mountRecord(u);
   if (!rec) return;
-  if (!summonBlocker(state, u)) out.push(opt('mount', 'Summon the mount (Primary action)', { type: 'summon_mount', actor: u.id }));
+  if (!dismissBlocker(state, u)) out.push(opt('mount', `Dismiss ${state.units[rec.unit].name} (${outOfCombat(state) ? 'out of combat: free' : 'Primary action'})`, { type: 'dismiss_mount', actor: u.id }));
+  if (!summonBlocker(state, u)) out.push(opt('mount', `Summon the mount (${outOfCombat(state) ? 'out of combat: free' : 'Primary action'})`, { type: 'summon_mount', actor: u.id }));
   if (!calmBlocker(state, u)) out.push(opt('mount', 'Calm the Feared mount (Animal Handling)', { type: 'calm_mount', actor: u.id }));
   if (!rideBlocker(state, u)) out.push(opt('mount', `Ride ${state.units[rec.unit].name}`, { type: 'ride', actor: u.id }));
   if (rec.state === 'riding' && u.position && u.pools.movement.value >= 1) {

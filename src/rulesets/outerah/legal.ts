@@ -10,6 +10,7 @@ import { dataOf } from './model.ts';
 import { fromReach, reachableCells } from './move.ts';
 import { reachOf } from './ranges.ts';
 import { castBlocker, isHarmful } from './skills.ts';
+import { areaCells, struckBy } from './skill-area.ts';
 import { weaponSpec } from './spec.ts';
 import { attackBlocker } from './targeting.ts';
 import { hasSlot } from './turn.ts';
@@ -46,7 +47,10 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
     for (const t of units) {
       if (castBlocker(state, u, k, t)) continue;
       if (k.kind === 'heal' && t.pools.hp.value >= t.pools.hp.max) continue;
-      out.push({ command: { type: 'cast', actor: id, skill: k.id, target: t.id }, label: `${k.name} on ${t.name}`, group: k.kind === 'attack' || k.kind === 'debuff' ? 'attack' : 'support', range: isHarmful(k) ? reachOf(state, u, t, k.range).range : k.range, targets: [t.id] });
+      const option: ActionOption = { command: { type: 'cast', actor: id, skill: k.id, target: t.id }, label: `${k.name} on ${t.name}`, group: k.kind === 'attack' || k.kind === 'debuff' ? 'attack' : 'support', range: isHarmful(k) ? reachOf(state, u, t, k.range).range : k.range, targets: [t.id] };
+      // an area skill says whom it strikes (ruling OUT-PET-5)
+      if (k.area) out.push({ ...option, label: `${option.label} (area ${2 * k.area + 1}×${2 * k.area + 1})`, area: areaCells(state, k, t.position!), targets: struckBy(state, u, k, t).map((v) => v.id) });
+      else out.push(option);
     }
   }
   if (hasSlot(u, 'secondary')) {

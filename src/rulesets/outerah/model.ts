@@ -69,6 +69,8 @@ export interface OutData {
   /** On a mount: whose mount it is. */
   mountOf?: string;
   station?: Station;
+  /** A creature a Mount Tamer may capture (ruling OUT-MNT-1). */
+  tameable?: boolean;
   [key: string]: unknown;
 }
 

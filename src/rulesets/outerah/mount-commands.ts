@@ -18,6 +18,7 @@ import { moveRules, parseCell, takenCells } from './move.ts';
 import type { Blocker } from './targeting.ts';
 import { isOpenAir, isWater, jumpFor, jumpOf } from './terrain.ts';
 import { hasSlot, spendSlot } from './turn.ts';
+import { outOfCombat } from './hidden.ts';
 
 function mountFor(state: EncounterState, u: Unit): { mount: Unit; state: string } {
   const rec = mountRecord(u);
@@ -31,7 +32,7 @@ export function summonBlocker(state: EncounterState, u: Unit): string | null {
   if (!rec || rec.state !== 'unsummoned') return `${u.name} has no mount to summon`;
   if (!isMountTamer(u)) return `${u.name} is no Mount Tamer (${MOUNT_TAMER_WISDOM} Wisdom)`;
   if (state.units[rec.unit]?.status === 'dead') return 'its spirit was released';
-  if (!hasSlot(u, 'primary')) return `${u.name} has used its Primary action`;
+  if (!outOfCombat(state) && !hasSlot(u, 'primary')) return `${u.name} has used its Primary action`;
   return null;
 }
 
@@ -40,11 +41,14 @@ export function summonMountCommand(ctx: Resolution, cmd: Command): void {
   const why = summonBlocker(ctx.state, u);
   if (why) fail('action/cannot_summon', `${why} [OUT-MNT-1]`);
   const { mount } = mountFor(ctx.state, u);
-  spendSlot(ctx, u, 'primary');
+  // "Anytime outside of combat, players can summon or dismiss their mount without expending an action" (after a side
+  // went to ground and ended combat, ruling OUT-OPEN-2)
+  const free = outOfCombat(ctx.state);
+  if (!free) spendSlot(ctx, u, 'primary');
   ctx.emit({ type: 'unit.status', unit: mount.id, status: 'active', cause: 'summoned', rule: 'OUT-MNT-1' });
   ctx.emit({ type: 'unit.moved', unit: mount.id, from: mount.position, to: u.position!, forced: 'summoned' });
   ctx.setData(u.id, 'mount', { unit: mount.id, state: 'riding' });
-  ctx.note(`${u.name} summons ${mount.name} in the heat of battle: its mainhand action is spent; from its next turn it moves with ${mount.name}'s Movement and Jump [OUT-MNT-1]`);
+  ctx.note(free ? `${u.name} summons ${mount.name}: out of combat it costs no action; from its next turn it moves with ${mount.name}'s Movement and Jump [OUT-MNT-1, OUT-OPEN-2]` : `${u.name} summons ${mount.name} in the heat of battle: its mainhand action is spent; from its next turn it moves with ${mount.name}'s Movement and Jump [OUT-MNT-1]`);
 }
 
 export function calmBlocker(state: EncounterState, u: Unit): string | null {

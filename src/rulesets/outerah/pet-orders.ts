@@ -7,7 +7,8 @@
  *    trainer as it can get).
  *  Pet Action: `attack` (target; alone, or `together: true` with the trainer's weapon attack: Trainer
  *    Interference), `stay` (counter-attacks when attacked), `skill` (the trainer's attack skill in sync with
- *    the pet's attack, no penalty, then the Spirit Link).
+ *    the pet's attack, no penalty, then the Spirit Link); `search`, `alert`, `guard` (target: a ward) are the
+ *    Pet Actions that are not attacks (pet-watch.ts).
  * Ruling OUT-PET-3 (interference.ts): the joint order makes both attacks at once, each with its penalty; after
  * the trainer attacked alone the pet's lone attack bears the interference, and after a lone pet attack the
  * trainer's (the earlier attack stands as rolled).
@@ -20,6 +21,7 @@ import { dataOf, hasEffect, stat } from './model.ts';
 import { fromReach, jumpsOn, parseCell, reachableCells, walk } from './move.ts';
 import { interfered, latePincer, trainerAttacked } from './interference.ts';
 import { isPincer, linkSpirits } from './pet-link.ts';
+import { alertOrder, guardable, guardOrder, searchOrder } from './pet-watch.ts';
 import { petInfo, trainerOf, turnKey } from './pets.ts';
 import { castBlocker, skillOf } from './skills.ts';
 import { skillSpec, weaponSpec, type StrikeSpec } from './spec.ts';
@@ -28,7 +30,7 @@ import { attackBlocker, orFail, targetOf } from './targeting.ts';
 import { react } from './triggers.ts';
 import { hasSlot, spendSlot } from './turn.ts';
 
-export const PET_ORDERS = ['move', 'return', 'attack', 'stay', 'skill'] as const;
+export const PET_ORDERS = ['move', 'return', 'attack', 'stay', 'skill', 'search', 'alert', 'guard'] as const;
 export type PetOrder = (typeof PET_ORDERS)[number];
 
 export interface PetTurn {
@@ -230,8 +232,13 @@ export function petCommand(ctx: Resolution, cmd: Command): void {
   if (order === 'move' || order === 'return') return movePet(ctx, trainer, pet, cmd, order);
   if (order === 'attack') return attackOrder(ctx, trainer, pet, cmd);
   if (order === 'skill') return skillOrder(ctx, trainer, pet, cmd);
+  const ward = order === 'guard' ? (cmd.target === undefined ? trainer : targetOf(ctx, cmd.target)) : undefined;
+  if (ward && !guardable(trainer, pet, ward)) fail('action/bad_target', `${pet.name} can stand guard over ${trainer.name} or one of its allies still standing, not ${ward.name} [OUT-PET-2]`, 'target');
   const turn = beginPetTurn(ctx, trainer, pet);
   saveTurn(ctx, trainer, { ...turn, action: true });
+  if (order === 'search') return searchOrder(ctx, trainer, ctx.unit(pet.id));
+  if (order === 'alert') return alertOrder(ctx, trainer, ctx.unit(pet.id));
+  if (ward) return guardOrder(ctx, trainer, ctx.unit(pet.id), ward);
   ctx.setData(pet.id, 'petOrder', 'stay');
   ctx.note(`${pet.name} stays put; attacked, it will counter-attack (${trainerOf(ctx.state, pet)?.name}'s pet) [OUT-PET-2]`);
 }

@@ -160,4 +160,23 @@ describe('outerah pets', () => {
     expect([t.hp('hero'), t.hp('wolf')]).toEqual([24, 9]);
     expect(t.unusedDice).toEqual([]);
   });
+
+  it('OUT-PET-5: an area attack over both linked units deals each its full damage, and each hit passes its 50 % on (area skills: ruling)', () => {
+    const storm = { id: 'storm', name: 'Firestorm', kind: 'attack', element: 'fire', dice: '2d6', range: 6, area: 1 };
+    const t = table({ hero: { at: [1, 4], skills: ['firebolt'] }, wolf: { at: [2, 3], hp: 60, facing: 'N' }, foe: { hp: 100, skills: [storm] } });
+    // the Skill Order links them (Foe 100 → 85 → 73), as in the test above
+    t.dice(50, 30, 3, 4, 50, 30, 4).do({ type: 'pet', actor: 'hero', pet: 'wolf', order: 'skill', skill: 'firebolt', target: 'foe' });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // Firestorm at the Wolf (2,3): its 3×3 area holds Hero (1,4) too (not Foe, the caster)
+    expect(outerah.legalActions(t.state, 'foe').find((o) => o.label === 'Firestorm on Wolf (area 3×3)')?.targets).toEqual(['wolf', 'hero']);
+    // Wolf: crit D100(50); head-on (Foe NE of a Wolf facing N) 50 + 20 − 20 − 10 = 40 with advantage 2D100 (60, 10);
+    //   2d6(1, 1) + Intelligence 20 − Wisdom 10 reduction 2 = 20 → Wolf 40, Hero takes ⌊20 / 2⌋ = 10 → 30;
+    // Hero: crit D100(50); head-on (Foe NE of Hero facing E) 40, advantage (70, 20); 2d6(2, 2) + 20 − Wisdom 20 reduction 4
+    //   = 20 → Hero 10, the Wolf takes 10 → 30. Each took the full 20 and the other's 10.
+    const ev = t.dice(50, 60, 10, 1, 1, 50, 70, 20, 2, 2).do({ type: 'cast', actor: 'foe', skill: 'storm', target: 'wolf' });
+    expect(t.lines(ev)).toContain('Firestorm bursts over the 3×3 area around Wolf: it strikes Wolf, Hero [OUT-PET-5]');
+    expect(t.checks(ev).filter((c) => c.includes('shared'))).toEqual(['damage to Wolf 20 × shared 50% = 10 → Hero takes 10 [OUT-PET-5]', 'damage to Hero 20 × shared 50% = 10 → Wolf takes 10 [OUT-PET-5]']);
+    expect([t.hp('hero'), t.hp('wolf'), t.hp('foe')]).toEqual([10, 30, 73]);
+    expect(t.unusedDice).toEqual([]);
+  });
 });

@@ -17,7 +17,8 @@ import { effectRow } from './effect-table.ts';
 import { buffChance } from './effects.ts';
 import { healingNote } from './heal.ts';
 import type { Skill } from './schema.ts';
-import { effectOrderOf } from './skill-effects.ts';
+import { effectOrderOf, openerBonus } from './skill-effects.ts';
+import { struckBy } from './skill-area.ts';
 import { skillSpec, weaponSpec, type StrikeSpec } from './spec.ts';
 
 function ownCharges(state: EncounterState, u: Unit, spec: StrikeSpec): Charge[] {
@@ -50,13 +51,18 @@ function strikePreview(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec
   const ph = Math.max(0, Math.min(100, odds.threshold)) / 100;
   const keep = odds.coverDie ? 0.5 : 1;
   const angle = odds.angle === 'front' ? 'head-on −10' : odds.angle === 'back' ? 'from behind +10' : 'from the side';
-  const cover = odds.cover.level === 'full' ? '; full cover from the front: no hit' : odds.coverDie ? '; half cover: a second die, odd misses' : odds.bypass ? `; half cover bypassed: ${odds.bypass}` : '';
+  const cover = odds.cover.level === 'full' ? '; full cover from the front: no hit' : odds.coverDie ? '; half cover: a second die, odd misses (×½)' : odds.bypass ? `; half cover bypassed: ${odds.bypass}` : '';
   const why = `critical on D100 ≤ ${odds.crit}, hit on D100 ≤ ${odds.threshold} (${angle}${odds.advantage ? ', advantage: the lower of two D100' : ''})${cover}`;
   const risk = spec.delivery === 'projectile' ? strayRisk(state, u, t, chance) : undefined;
   const notes: string[] = [];
-  const dice = spec.improvised ? improvisedDice(u).notation : spec.dice;
+  const own = ownCharges(state, u, spec);
+  // an Opener's bonus dice from skills (ruling OUT-OPEN-1), as strike.ts rolls them
+  const bonus = own.some((c) => c.why === 'Opener') ? openerBonus(u, spec) : undefined;
+  const base = spec.improvised ? improvisedDice(u).notation : spec.dice;
+  const dice = base && bonus ? `${base}+${bonus.dice}` : base;
+  if (bonus && base) notes.push(`Opener: ${bonus.from.join(', ')} add${bonus.from.length > 1 ? '' : 's'} ${bonus.dice}`);
   if (!dice || odds.cover.level === 'full') return { chance, why, notes, affected: [{ unit: t.id, chance }], ...(risk ? { risk } : {}) };
-  const charges = chargesFor(state, u, t, ownCharges(state, u, spec));
+  const charges = chargesFor(state, u, t, own);
   const pCrit = pc * keep;
   // advantage rolls two D100 and keeps the lower: the chance and the damage both count it (hitChance)
   const pHit = (1 - pc) * (odds.advantage ? 1 - (1 - ph) ** 2 : ph) * keep;
@@ -124,7 +130,15 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
     const k = dataOf(u).skills.find((x) => x.id === cmd.skill);
     if (!k) return reject('action/unknown_skill', `${u.name} knows no skill "${String(cmd.skill)}"`, 'skill');
     if (!t) return reject('unit/unknown', 'no such target', 'target');
-    if (k.kind === 'attack' || k.kind === 'debuff') return strikePreview(state, u, t, skillSpec(k));
+    if (k.kind === 'attack' || k.kind === 'debuff') {
+      const spec = skillSpec(k);
+      const p = strikePreview(state, u, t, spec);
+      const others = struckBy(state, u, k, t).slice(1);
+      // the odds are the aimed-at target's; the area strikes the others too, each with its own roll (ruling OUT-PET-5): each listed with its odds
+      if (!others.length) return p;
+      const more = others.flatMap((v) => strikePreview(state, u, v, spec).affected ?? []);
+      return { ...p, affected: [...(p.affected ?? []), ...more], notes: [...(p.notes ?? []), `the area also strikes ${others.map((v) => v.name).join(', ')} (each its own hit check and damage)`] };
+    }
     if (k.magical && t.id !== u.id && hasEffect(state, t.id, 'Reflect')) return { chance: 0, why: `${t.name} reflects magic: ${k.name} lands on a 2d10 cell of the 10×10 area around ${t.name} instead [OUT-MISS-3]`, affected: [{ unit: t.id, chance: 0 }] };
     if (k.kind === 'heal') return { notes: [healingNote(state, t, k.dice!, k.element, k.name, 'spell')] };
     return supportPreview(state, u, t, k);

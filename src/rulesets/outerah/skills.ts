@@ -13,6 +13,7 @@ import type { Skill } from './schema.ts';
 import { effectOrderOf } from './skill-effects.ts';
 import { inspirationBlocker } from './timing.ts';
 import { skillSpec } from './spec.ts';
+import { struckBy } from './skill-area.ts';
 import { resolveStrike } from './strike.ts';
 import { attackBlocker, orFail, supportBlocker, targetOf, type Blocker } from './targeting.ts';
 import { react } from './triggers.ts';
@@ -28,6 +29,7 @@ export const isHarmful = (k: Skill) => k.kind === 'attack' || k.kind === 'debuff
 
 /** Why `u` cannot cast `k` on `t` now, or null (shared with legalActions). */
 export function castBlocker(state: EncounterState, u: Unit, k: Skill, t: Unit): Blocker | null {
+  if (k.kind === 'passive') return { code: 'action/passive', message: `${k.name} is passive: it is never cast, it adds its damage to ${u.name}'s Openers [OUT-OPEN-1]` };
   if (!hasSlot(u, k.action)) return { code: 'action/slot_used', message: `${u.name} has already used its ${k.action} action [OUT-TURN-1]` };
   if (isHarmful(k)) return attackBlocker(state, u, t, skillSpec(k));
   const order = effectOrderOf(k);
@@ -49,8 +51,15 @@ export function castCommand(ctx: Resolution, cmd: Command): void {
   const spec = skillSpec(k);
   const order = effectOrderOf(k);
   if (isHarmful(k)) {
-    resolveStrike(ctx, u, t, spec, k.kind === 'debuff' && order ? { effect: order } : {});
-    react(ctx, t.id, u.id);
+    const struck = struckBy(ctx.state, u, k, t);
+    if (struck.length > 1) ctx.note(`${k.name} bursts over the ${2 * k.area! + 1}×${2 * k.area! + 1} area around ${t.name}: it strikes ${struck.map((v) => v.name).join(', ')} [OUT-PET-5]`);
+    const opts = k.kind === 'debuff' && order ? { effect: order } : {};
+    for (const v of struck) {
+      if (ctx.unit(u.id).status !== 'active') break;
+      if (ctx.unit(v.id).status !== 'active') continue;
+      resolveStrike(ctx, u, ctx.unit(v.id), k.area ? { ...spec, noStray: 'an area strikes where it lands' } : spec, opts);
+      react(ctx, v.id, u.id);
+    }
     return;
   }
   const give = (v: Unit) => {

@@ -38,6 +38,10 @@ export interface StrikeSpec {
   advantage?: string;
   /** Why a miss hurts the one who made it (OUT-PET-3). */
   missHurtsSelf?: string;
+  /** Why a missed projectile does not stray (an area skill: ruling OUT-PET-5). */
+  noStray?: string;
+  /** Dice added to this strike's damage dice: an Opener's bonus from skills (ruling OUT-OPEN-1). */
+  openerDice?: string;
 }
 
 export function weaponSpec(w: Weapon): StrikeSpec {

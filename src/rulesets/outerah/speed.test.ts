@@ -19,6 +19,18 @@ describe('outerah Speed check (OUT-INIT-1, OUT-INIT-2)', () => {
     expect(t.active).toBe('hero');
   });
 
+  it('OUT-INIT-1, OUT-MNT-1, OUT-PET-1: a mount or a controlled pet rolls its Speed die, and the log says why', () => {
+    // Hero rides the Horse (hunter 5 + 0 + d12 2 = 7) and commands the Wolf (hunter 5 + 1 + d12 3 = 9)
+    const horse = { id: 'horse', name: 'Horse', side: 'heroes', class: 'hunter', at: [2, 2], hp: 30 };
+    const wolf = { id: 'wolf', name: 'Wolf', side: 'heroes', class: 'hunter', at: [4, 2], hp: 20, stats: { agility: 20 }, pet: { trainer: 'hero', kind: 'tamed' } };
+    const t = new Table(outerah, duel({ hero: { stats: { strength: 20, vitality: 20, agility: 20, charisma: 30, wisdom: 40 }, mount: { unit: 'horse' } }, extra: [horse, wolf] }));
+    const ev = t.start(5, 1, 2, 3);
+    expect(t.checks(ev).slice(2, 4)).toEqual([
+      "Hunter base 5 + Agility 10 ÷ 20 0 + d12(2) = 7 → a mount takes no turns (it moves only with Hero); its place keeps its effects' time should Hero fall [OUT-INIT-1, OUT-MNT-1]",
+      "Hunter base 5 + Agility 20 ÷ 20 1 + d12(3) = 9 → a pet acts on Hero's orders; it takes its own turn in this place should Hero fall [OUT-INIT-1, OUT-PET-1]",
+    ]);
+  });
+
   it('OUT-INIT-1: a Nightblade is faster than a Sorcerer; a file overrides the class table', () => {
     // same d12: Nightblade 6 + 1 + 6 = 13 beats Sorcerer 2 + 1 + 6 = 9
     const t = new Table(outerah, duel());

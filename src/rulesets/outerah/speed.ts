@@ -4,7 +4,9 @@
  * goes first, again until one is left); `gm` asks the GM, one "who goes first?" at a time.
  * The settled order is kept as each unit's `rank`, which also orders hasted units (OUT-INIT-3).
  */
-import { replaceOrder, type Json, type Pending, type Resolution, type Slot, type Unit } from '../../engine/index.ts';
+import { replaceOrder, type EncounterState, type Json, type Pending, type Resolution, type Slot, type Unit } from '../../engine/index.ts';
+import { riderOf } from './mount-model.ts';
+import { petInfo, trainerOf } from './pets.ts';
 import { classRow, type ClassId, type ClassRow } from './classes.ts';
 import { dataOf, settingsOf, stat } from './model.ts';
 import { startTurn } from './turn.ts';
@@ -21,6 +23,7 @@ export function speedCheck(ctx: Resolution, u: Unit): number {
   const fromAgility = Math.floor(agility / 20);
   const face = ctx.roll(12, `Speed check ${u.name}`);
   const total = d.baseSpeed + fromAgility + face;
+  const why = whyItRolls(ctx.state, u);
   ctx.check(
     {
       label: 'Speed check',
@@ -30,11 +33,25 @@ export function speedCheck(ctx: Resolution, u: Unit): number {
         { kind: 'dice', label: 'd12', faces: [face], value: face },
       ],
       total,
-      rules: ['OUT-INIT-1'],
+      ...(why ? { outcome: why.text } : {}),
+      rules: ['OUT-INIT-1', ...(why ? [why.rule] : [])],
     },
     u.id,
   );
   return total;
+}
+
+/**
+ * Why a unit that does not act on its own rolls a Speed die all the same (the log says it): a mount's slot, never
+ * its turn, keeps its effects' time should its tamer fall (the mount's clock, ruling OUT-MNT-1); a controlled pet
+ * takes its own turns in that slot should its trainer fall (ruling OUT-PET-1).
+ */
+function whyItRolls(state: EncounterState, u: Unit): { text: string; rule: string } | undefined {
+  const tamer = riderOf(state, u);
+  if (tamer) return { text: `a mount takes no turns (it moves only with ${tamer.name}); its place keeps its effects' time should ${tamer.name} fall`, rule: 'OUT-MNT-1' };
+  const trainer = petInfo(u) ? trainerOf(state, u) : undefined;
+  if (trainer) return { text: `a pet acts on ${trainer.name}'s orders; it takes its own turn in this place should ${trainer.name} fall`, rule: 'OUT-PET-1' };
+  return undefined;
 }
 
 /** Order a tied group by coin: a d(n) picks who goes first among those left, until one is left. */
@@ -75,8 +92,11 @@ export function rollSpeed(ctx: Resolution): { order: Slot[]; gmTies: string[][] 
   return { order: ordered.map((e) => ({ unit: e.unit.id, initiative: e.speed })), gmTies };
 }
 
-/** Ask the GM about the first tied group still open (OUT-INIT-2). */
-export function askTie(ctx: Resolution, groups: string[][]): void {
+/**
+ * Ask the GM about the first tied group still open (OUT-INIT-2). `later`: the ties of a Speed check rolled mid-fight
+ * (combat restarting, ruling OUT-OPEN-2), which order the next round: the answer settles ranks, not this round's slots.
+ */
+export function askTie(ctx: Resolution, groups: string[][], later = false): void {
   const [group, ...rest] = groups;
   if (!group) return;
   const names = group.map((id) => ctx.state.units[id].name).join(', ');
@@ -85,8 +105,8 @@ export function askTie(ctx: Resolution, groups: string[][]): void {
     answeredBy: 'gm',
     prompt: `Speed tie between ${names} (Speed ${dataOf(ctx.state.units[group[0]]).speed}): who acts first?`,
     options: group,
-    choices: group.map((id) => ({ label: `${ctx.state.units[id].name} first`, said: `The GM breaks the Speed tie: ${ctx.state.units[id].name} acts first [OUT-INIT-2]`, unit: id })),
-    data: { group, rest: rest as Json },
+    choices: group.map((id) => ({ label: `${ctx.state.units[id].name} first`, said: `The GM breaks the Speed tie: ${ctx.state.units[id].name} acts first${later ? ' from the next round' : ''} [OUT-INIT-2]`, unit: id })),
+    data: { group, rest: rest as Json, ...(later ? { later: true } : {}) },
   });
 }
 
@@ -94,6 +114,15 @@ export function askTie(ctx: Resolution, groups: string[][]): void {
 export function answerTie(ctx: Resolution, p: Pending, choice: Json): void {
   const group = p.data.group as string[];
   const first = String(choice);
+  if (p.data.later) {
+    // the next round's order: the one named goes first among the group's ranks, the others keep theirs in order
+    const ranks = group.map((id) => dataOf(ctx.state.units[id]).rank ?? 0).sort((a, b) => a - b);
+    [first, ...group.filter((u) => u !== first)].forEach((id, k) => ctx.setData(id, 'rank', ranks[k]));
+    ctx.note(`the GM breaks the Speed tie: ${ctx.state.units[first].name} first from the next round [OUT-INIT-2]`);
+    const left = group.filter((u) => u !== first);
+    askTie(ctx, left.length > 1 ? [left, ...(p.data.rest as string[][])] : (p.data.rest as string[][]), true);
+    return;
+  }
   const before = ctx.state.turn.order[ctx.state.turn.index]?.unit;
   const order = ctx.state.turn.order.map((s) => ({ ...s }));
   const places = order.flatMap((s, i) => (group.includes(s.unit) && (s.kind ?? 'normal') === 'normal' ? [i] : []));

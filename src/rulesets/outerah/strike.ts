@@ -5,6 +5,7 @@
  */
 import type { Json, Pending, Resolution, Term, Unit } from '../../engine/index.ts';
 import { chargesFor, type Charge } from './charges.ts';
+import { burnWoodCover } from './cover.ts';
 import { applyDamage, damageFrom } from './damage.ts';
 import { inflict, type EffectOrder } from './effects.ts';
 import { hitOdds, rollHit, type HitResult } from './hit.ts';
@@ -14,9 +15,10 @@ import { dataOf, hasEffect } from './model.ts';
 import { reachOf } from './ranges.ts';
 import { skillSpec, weaponSpec, type StrikeSpec } from './spec.ts';
 import { inflictBlackAndBlue, inflictWounds, passThrough, tryShove } from './weapon-traits.ts';
-import { effectOrderOf } from './skill-effects.ts';
+import { effectOrderOf, openerBonus } from './skill-effects.ts';
 import { tryKnockOff } from './mounts.ts';
 import { isUnderwater } from './terrain.ts';
+import { outOfCombat, restartCombat } from './hidden.ts';
 
 export interface StrikeOptions {
   /** A Trigger Action or Auto Skill: it does not reveal an Opener and provokes no reaction. */
@@ -26,12 +28,13 @@ export interface StrikeOptions {
 }
 
 function rollDice(ctx: Resolution, attacker: Unit, spec: StrikeSpec): Term | undefined {
+  const extra = spec.openerDice ? `+${spec.openerDice}` : '';
   if (spec.improvised) {
     const imp = improvisedDice(attacker);
-    const r = ctx.rollNotation(imp.notation, 'improvised weapon');
-    return { ...r.term, label: `${r.term.kind === 'dice' ? r.term.label : imp.notation} [${imp.why}]` } as Term;
+    const r = ctx.rollNotation(imp.notation + extra, 'improvised weapon');
+    return { ...r.term, label: `${r.term.kind === 'dice' ? r.term.label : imp.notation} [${imp.why}${extra ? `, Opener ${spec.openerDice}` : ''}]` } as Term;
   }
-  return spec.dice ? ctx.rollNotation(spec.dice, `${spec.name} damage`).term : undefined;
+  return spec.dice ? ctx.rollNotation(spec.dice + extra, `${spec.name} damage`).term : undefined;
 }
 
 /** The hit lands on `victim`: damage, then (for the intended target) the weapon's traits, then the effect. */
@@ -62,6 +65,15 @@ function landOn(ctx: Resolution, attacker: Unit, victim: Unit, spec: StrikeSpec,
 }
 
 export function resolveStrike(ctx: Resolution, attacker: Unit, target: Unit, spec: StrikeSpec, opts: StrikeOptions = {}): HitResult | 'reflected' {
+  const restart = !opts.reaction && outOfCombat(ctx.state);
+  const result = strike(ctx, attacker, target, spec, opts);
+  // out of combat after a side went to ground, the first blow restarts it, on the attacker's terms (ruling OUT-OPEN-2)
+  if (restart) restartCombat(ctx, `${attacker.name} strikes ${target.name}`);
+  return result;
+}
+
+function strike(ctx: Resolution, attacker: Unit, target: Unit, spec0: StrikeSpec, opts: StrikeOptions): HitResult | 'reflected' {
+  let spec = spec0;
   const own: Charge[] = spec.charge ? [{ charge: spec.charge, why: spec.name }] : [];
   const hidden = ctx.state.effects.find((f) => f.target === attacker.id && f.name === 'Hidden');
   if (hidden && !opts.reaction) {
@@ -69,6 +81,12 @@ export function resolveStrike(ctx: Resolution, attacker: Unit, target: Unit, spe
     if (hidden.data?.unaware) {
       own.push({ charge: 'super', why: 'Opener' });
       ctx.note(`Opener: ${target.name} is unaware of ${attacker.name}, who strikes from hiding with Super Charge [OUT-OPEN-1]`);
+      // "some skills grant additional damage to Opener Attacks too!" (ruling OUT-OPEN-1)
+      const extra = openerBonus(attacker, spec);
+      if (extra && (spec.dice || spec.improvised)) {
+        spec = { ...spec, openerDice: extra.dice };
+        ctx.note(`${extra.from.join(', ')} add${extra.from.length > 1 ? '' : 's'} ${extra.dice} to the Opener's damage [OUT-OPEN-1]`);
+      }
     } else {
       ctx.note(`${attacker.name} leaves hiding to attack [OUT-OPEN-2]`);
     }
@@ -87,11 +105,13 @@ export function resolveStrike(ctx: Resolution, attacker: Unit, target: Unit, spe
   }
   const odds = hitOdds(ctx.state, attacker, target, spec);
   const result = rollHit(ctx, attacker, target, spec, odds);
+  // fire reaching wood cover sets it burning, whether the attack hits or not (ruling OUT-COV-4)
+  burnWoodCover(ctx, attacker, target, spec.element);
   if (result === 'miss') {
     if (spec.missHurtsSelf) {
       ctx.note(`${spec.name} misses ${target.name} and hurts ${attacker.name} instead: ${spec.missHurtsSelf} [OUT-PET-3]`);
       landOn(ctx, attacker, ctx.unit(attacker.id), spec, false, charges, false, {});
-    } else if (spec.delivery === 'projectile') {
+    } else if (spec.delivery === 'projectile' && !spec.noStray) {
       const resume: Record<string, Json> = { charges: charges as unknown as Json, ...(spec.weapon ? { weapon: spec.weapon } : {}), ...(spec.skill ? { skill: spec.skill } : {}) };
       strayProjectile(ctx, attacker, target, spec.name, resume, (v) => landOn(ctx, attacker, v, spec, false, charges, false, opts));
     } else {

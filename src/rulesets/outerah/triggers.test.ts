@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Table } from '../testing.ts';
 import { duel } from './fixtures.ts';
 import { outerah } from './index.ts';
+import { encounterSchema } from './schema.ts';
 
 const sword = { type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' };
 const dagger = { type: 'attack', actor: 'hero', target: 'foe', weapon: 'dagger' };
@@ -27,6 +28,28 @@ describe('outerah reactions', () => {
     t.dice(50, 99, 2, 2).do(dagger); // again: 4 → 16
     expect(t.hp('foe')).toBe(16);
     expect(t.unit('foe').data.items).toEqual({ potion: 1 });
+  });
+
+  it('OUT-TRG-2: an Auto Skill may use a skill: a buff on itself, or an attack skill back at the attacker (ruling)', () => {
+    // Foe's Auto Skill casts Regrowth on itself when attacked: Hero misses (D100 99); Regen success D100(10) ≤ 80 (Wisdom 10)
+    const t = new Table(outerah, duel({ foe: { skills: ['regen'], reactions: [{ name: 'Green Ward', kind: 'auto', does: 'skill', skill: 'regen' }] } }));
+    t.start(5, 1);
+    const ev = t.dice(50, 99, 10).do(sword);
+    expect(t.lines(ev)).toContain('Foe\'s Auto Skill "Green Ward" fires: Regrowth on Foe [OUT-TRG-2]');
+    expect(t.state.effects.some((f) => f.target === 'foe' && f.name === 'Regen')).toBe(true);
+    // with Firebolt it strikes back: Hero faces E toward it, head-on 50 + 20 − 20 − 10 = 40: crit D100(50), hit D100(30);
+    // 2d6(3, 4) + Intelligence 20 − Hero's Wisdom 20 reduction 4 = 23 → 17; a second attack fires it again (an Auto Skill)
+    const f = new Table(outerah, duel({ hero: { weapons: ['sword', 'dagger'] }, foe: { skills: ['firebolt'], reactions: [{ name: 'Flare', kind: 'auto', does: 'skill', skill: 'firebolt' }] } }));
+    f.start(5, 1);
+    const hit = f.dice(50, 99, 50, 30, 3, 4).do(sword);
+    expect(f.lines(hit)).toContain('Foe\'s Auto Skill "Flare" fires: Firebolt at Hero [OUT-TRG-2]');
+    expect(f.hp('hero')).toBe(17);
+    f.dice(50, 99, 50, 99).do(dagger);
+    expect(f.unusedDice).toEqual([]);
+    // a Trigger Action is a retaliatory attack: a heal skill is refused by the file
+    const bad = encounterSchema.safeParse(duel({ foe: { skills: ['mend'], reactions: [{ name: 'Mend', kind: 'trigger', does: 'skill', skill: 'mend' }] } }));
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0].message).toContain('is a Trigger Action, a retaliatory attack: it needs an attack or debuff skill');
   });
 
   it('OUT-TRG-3: only one kind is active; the owner chooses with set_reaction', () => {
@@ -57,6 +80,29 @@ describe('outerah Openers and hiding', () => {
     expect(t.state.effects.some((f) => f.name === 'Hidden')).toBe(false);
   });
 
+  it('OUT-OPEN-1: skills that add Opener damage: a passive skill adds its dice to every Opener, a skill to its own (ruling)', () => {
+    const edge = { id: 'edge', name: "Assassin's Edge", kind: 'passive', openerDamage: '1d6' };
+    const stab = { id: 'stab', name: 'Backstab', kind: 'attack', magical: false, dice: '1d8', range: 1, openerDamage: '2d6' };
+    const t = new Table(outerah, duel({ hero: { hidden: true, skills: [edge, stab] }, foe: { hp: 100 } }));
+    t.start(5, 1);
+    expect(t.rejects({ type: 'cast', actor: 'hero', skill: 'edge', target: 'foe' })).toBe('action/passive');
+    // the preview rolls the same dice: on a plain hit (1..8 + 1..6 + 18) × 1.5 = 30..48; a critical doubles it, to 96
+    const p = t.preview(sword);
+    expect(p.notes).toContain("Opener: Assassin's Edge adds 1d6");
+    expect(p.damageOnHit).toMatchObject({ min: 30, max: 96 });
+    // the sword's Opener: 1d8+1d6(4, 3) + 20 − 2 = 25 × Super 1.5 = 37.5 → 37
+    const ev = t.dice(50, 30, 4, 3).do(sword);
+    expect(t.lines(ev)).toContain("Assassin's Edge adds 1d6 to the Opener's damage [OUT-OPEN-1]");
+    expect(t.checks(ev)[2]).toBe('1d8 + 1d6(4, 3) + Strength 20 − Vitality 10 reduction 2 × Super Charge (Opener) 150% → rounded down 37 = 37 → 37 damage [OUT-DMG-1, OUT-CHG-1, OUT-RES-2]');
+    // Backstab as the Opener: its own 2d6 and the passive 1d6 — 1d8+2d6+1d6(1, 2, 2, 1) = 6 + 18 = 24 × 1.5 = 36
+    const b = new Table(outerah, duel({ hero: { hidden: true, skills: [edge, stab] }, foe: { hp: 100 } }));
+    b.start(5, 1);
+    const stabbed = b.dice(50, 30, 1, 2, 2, 1).do({ type: 'cast', actor: 'hero', skill: 'stab', target: 'foe' });
+    expect(b.lines(stabbed)).toContain("Assassin's Edge, Backstab add 1d6+2d6 to the Opener's damage [OUT-OPEN-1]");
+    expect(b.hp('foe')).toBe(64);
+    expect([t.unusedDice, b.unusedDice]).toEqual([[], []]);
+  });
+
   it('OUT-OPEN-1, OUT-OPEN-2: a Hidden unit cannot be targeted; an enemy next to it at the round end finds it', () => {
     const t = new Table(outerah, duel({ hero: { hidden: true } }));
     t.start(1, 12); // Foe first
@@ -78,7 +124,8 @@ describe('outerah Openers and hiding', () => {
     }
     expect(t.state.effects.find((f) => f.name === 'Hidden')?.data).toMatchObject({ unseen: 3, unaware: true });
     t.do({ type: 'move', actor: 'hero', to: [2, 2] });
-    const ev = t.dice(50, 30, 4).do(sword);
+    // Hero was the whole of its side: its hiding ended combat, and this Opener restarts it with a Speed check (d12 each)
+    const ev = t.dice(50, 30, 4, 6, 6).do(sword);
     expect(t.checks(ev)[2]).toContain('Super Charge (Opener)');
   });
 });

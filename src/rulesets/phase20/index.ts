@@ -6,7 +6,7 @@ import { lastSideStanding, type CombatResult, type CommandHandler, type Encounte
 import { attackCommand } from './attack.ts';
 import { createState } from './create.ts';
 import { dealDamage } from './damage.ts';
-import { describe } from './describe.ts';
+import { describe, SECONDS_PER_ROUND } from './describe.ts';
 import { braceCommand, giveUpCommand, helpCommand, roleshiftCommand, sprintCommand } from './generic.ts';
 import { placeByInitiative, rollInitiative } from './initiative.ts';
 import { legalActions } from './legal.ts';
@@ -18,6 +18,7 @@ import { encounterSchema, type Status } from './schema.ts';
 import { castCommand } from './spell.ts';
 import { afterAction, endActionPhase, prepareCommand, startTurn } from './turn.ts';
 import { fileEntry } from './roster.ts';
+import { terrainKinds } from './terrain-kinds.ts';
 
 /**
  * P20-END-1: a side is out when every unit has fainted or given up. "When all player characters faint
@@ -50,7 +51,9 @@ export const phase20: Ruleset = {
   rulePrefix: 'P20',
   showcase: 'crossroads-4v4.yaml',
   description: 'd20 system: Action Phase then Preparation Phase, hit checks against a Defensive Value, area spells, resist checks against a DC, fainting and Help.',
+  roundSeconds: SECONDS_PER_ROUND, // P20-TIME-1
   encounterSchema,
+  terrainKinds,
   create: (doc) => createState(encounterSchema.parse(doc)),
   start(ctx) {
     const order = rollInitiative(ctx);

@@ -3,22 +3,23 @@ import { z } from 'zod';
 import { contentRef } from '../../engine/content.ts';
 import { cellSchema, gridMapSchema } from '../../engine/space/map-file.ts';
 
-const dice = z.string().min(1).describe('dice notation, e.g. "1d8" or "2d6+1"');
+// examples: the first is what the encounter builder writes in a new piece of gear
+const dice = z.string().min(1).meta({ description: 'dice notation, e.g. "1d8" or "2d6+1"', examples: ['1d6', '1d8', '2d6+1'] });
 
 export const statusSchema = z.strictObject({
   name: z.string().min(1),
   /** The attribute whose modifier the target adds to its resist check (P20-SPL-4). */
   check: z.string().min(1).describe('attribute the target resists with, e.g. agility'),
   /** The spell's number; the caster's Magic modifier is added to make the DC. */
-  dc: z.number().int(),
+  dc: z.number().int().describe('the spell\'s number; the caster\'s Magic modifier is added to make the DC'),
   /** How many of the target's turns it lasts (counted at the end of each). */
-  turns: z.number().int().min(1).default(2),
+  turns: z.number().int().min(1).default(2).describe('how many of the target\'s turns it lasts (counted at the end of each)'),
   /** Damage at the start of each of the target's turns. */
-  damage: dice.optional(),
+  damage: dice.optional().describe('damage at the start of each of the target\'s turns, e.g. "1d4"'),
   /** The target loses its turns while affected. */
-  skipTurn: z.boolean().default(false),
+  skipTurn: z.boolean().default(false).describe('the target loses its turns while affected'),
   /** Modifier changes while affected, e.g. { dv: -2 }. */
-  modifiers: z.record(z.string(), z.number().int()).default({}),
+  modifiers: z.record(z.string(), z.number().int()).default({}).describe('modifier changes while affected, e.g. dv: -2'),
 });
 
 export const weaponSchema = z.strictObject({
@@ -26,41 +27,41 @@ export const weaponSchema = z.strictObject({
   name: z.string().min(1),
   damage: dice,
   /** The Scale Attribute added to damage when skilled (P20-ATK-3): an attribute modifier name. */
-  scale: z.string().default('strength'),
-  range: z.number().int().min(1).default(1),
+  scale: z.string().default('strength').describe('the attribute modifier added to damage when skilled (P20-ATK-3)'),
+  range: z.number().int().min(1).default(1).describe('reach in tiles (1: next to it)'),
   /** A physical weapon can make Attack Actions (P20-ATK-1); a pure catalyst (a wand) is not one. */
-  physical: z.boolean().default(true),
+  physical: z.boolean().default(true).describe('can make Attack Actions; a pure catalyst (a wand) cannot'),
   /** A magical weapon or catalyst lets its bearer cast (P20-SPL-1). */
-  magical: z.boolean().default(false),
+  magical: z.boolean().default(false).describe('a catalyst: its bearer can cast spells with it (P20-SPL-1)'),
 });
 
 export const spellSchema = z.strictObject({
   id: z.string().min(1),
   name: z.string().min(1),
-  school: z.string().min(1),
+  school: z.string().min(1).describe('the school of magic; Magic applies only when skilled in it'),
   damage: dice.optional(),
-  range: z.number().int().min(1).default(6),
+  range: z.number().int().min(1).default(6).describe('range in tiles'),
   /** Area radius in cells around the target cell (0 = the target only). */
-  radius: z.number().int().min(0).default(0),
+  radius: z.number().int().min(0).default(0).describe('area radius in cells around the target cell (0: the target only)'),
   /** Whether an area spell also strikes the caster's own side. */
-  friendlyFire: z.boolean().default(false),
-  status: statusSchema.optional(),
+  friendlyFire: z.boolean().default(false).describe('an area spell also strikes the caster\'s own side'),
+  status: statusSchema.optional().describe('a status the target resists (P20-SPL-4)'),
   /** Healing spell: dice heal instead of harm (no hit check against an ally). */
-  heals: z.boolean().default(false),
+  heals: z.boolean().default(false).describe('the dice heal instead of harm (no hit check against an ally)'),
 });
 
 
 export const unitSchema = z.strictObject({
   id: z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only'),
   name: z.string().min(1),
-  side: z.string().min(1),
-  controller: z.string().optional(),
-  hidden: z.boolean().default(false),
+  side: z.string().min(1).describe('who it fights for'),
+  controller: z.string().optional().describe('the player who steers it; absent: the GM'),
+  hidden: z.boolean().default(false).describe('hidden from the players until the GM reveals it'),
   at: cellSchema,
   facing: z.enum(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']).optional(),
-  hp: z.number().int().min(1),
+  hp: z.number().int().min(1).describe('hit points'),
   /** Hit points at the start when wounded from an earlier fight (default: hp). */
-  startHp: z.number().int().min(0).optional(),
+  startHp: z.number().int().min(0).optional().describe('optional: wounded from an earlier fight'),
   dv: z.number().int().describe('Defensive Value from armour'),
   speed: z.number().int().min(0).default(6).describe('walking speed in tiles per Action Phase'),
   attributes: z.record(z.string(), z.number()).default({}).describe('raw attribute values (ties in initiative use agility then intelligence)'),
@@ -68,28 +69,28 @@ export const unitSchema = z.strictObject({
     .record(z.string(), z.number().int())
     .default({})
     .describe('initiative, generalSkill, combat, magic, and one per attribute (agility, strength...)'),
-  actions: z.strictObject({ default: z.number().int().min(0).default(1), attack: z.number().int().min(0).default(0), spell: z.number().int().min(0).default(0) }).default({ default: 1, attack: 0, spell: 0 }),
-  followUps: z.array(z.strictObject({ name: z.string(), after: z.enum(['attack', 'spell']), grants: z.enum(['attack', 'spell']) })).default([]),
-  classBonus: z.strictObject({ attack: z.number().int().default(0), spell: z.number().int().default(0) }).default({ attack: 0, spell: 0 }),
-  skilled: z.strictObject({ weapons: z.array(z.string()).default([]), schools: z.array(z.string()).default([]) }).default({ weapons: [], schools: [] }),
-  weapons: z.array(contentRef(weaponSchema)).default([]),
-  spells: z.array(contentRef(spellSchema)).default([]),
-  role: z.enum(['attack', 'defense', 'support']).optional(),
-  policy: z.string().optional(),
-  gmNotes: z.string().optional(),
+  actions: z.strictObject({ default: z.number().int().min(0).default(1), attack: z.number().int().min(0).default(0), spell: z.number().int().min(0).default(0) }).default({ default: 1, attack: 0, spell: 0 }).describe('actions per turn: the default Action, and extra Attack-only and Spell-only ones'),
+  followUps: z.array(z.strictObject({ name: z.string(), after: z.enum(['attack', 'spell']), grants: z.enum(['attack', 'spell']) })).default([]).describe('a follow-up action after an attack or a spell (Twin Strike: after attack, grants attack)'),
+  classBonus: z.strictObject({ attack: z.number().int().default(0), spell: z.number().int().default(0) }).default({ attack: 0, spell: 0 }).describe('the class\'s bonus to attack and spell rolls'),
+  skilled: z.strictObject({ weapons: z.array(z.string()).default([]), schools: z.array(z.string()).default([]) }).default({ weapons: [], schools: [] }).describe('Combat / Magic and the Scale attribute apply only when skilled: weapon ids and schools'),
+  weapons: z.array(contentRef(weaponSchema)).default([]).describe('ids from content.weapons, or weapons written inline'),
+  spells: z.array(contentRef(spellSchema)).default([]).describe('ids from content.spells, or spells written inline'),
+  role: z.enum(['attack', 'defense', 'support']).optional().describe('optional; what roles change is the file\'s roles table (ruling P20-GEN-5)'),
+  policy: z.string().optional().describe('how the simulator plays it (default: the side\'s, else aggressive)'),
+  gmNotes: z.string().optional().describe('for the GM only: players never see them'),
 });
 
 export const encounterSchema = z
   .strictObject({
     ruleset: z.literal('phase20'),
     name: z.string().min(1),
-    description: z.string().optional(),
+    description: z.string().optional().describe('a line for the GM\'s list of encounters'),
     map: gridMapSchema,
     /** Sides; `players: true` marks the player characters' side (P20-END-1). Default: the first side named by a unit. */
-    sides: z.record(z.string(), z.strictObject({ players: z.boolean().default(false), policy: z.string().optional() })).default({}),
+    sides: z.record(z.string(), z.strictObject({ players: z.boolean().default(false).describe('the player characters\' side: its defeat fails the campaign (P20-END-1)'), policy: z.string().optional() })).default({}).describe('the sides; default: the first side named by a unit is the players\''),
     content: z.strictObject({ weapons: z.array(weaponSchema).default([]), spells: z.array(spellSchema).default([]) }).default({ weapons: [], spells: [] }),
     /** Ruling P20-GEN-5: what each role changes, as modifier deltas. Empty by default. */
-    roles: z.partialRecord(z.enum(['attack', 'defense', 'support']), z.record(z.string(), z.number().int())).default({}),
+    roles: z.partialRecord(z.enum(['attack', 'defense', 'support']), z.record(z.string(), z.number().int())).default({}).describe('what each role changes, as modifier changes, e.g. defense: { dv: 2 } (ruling P20-GEN-5)'),
     units: z.array(unitSchema).min(2),
   })
   .superRefine((doc, ctx) => {

@@ -1,6 +1,6 @@
 // Spell Actions: hit checks against every target's DV, damage, area, resist checks and the worked example.
 import { describe, expect, it } from 'vitest';
-import { Table } from '../testing.ts';
+import { drawnDice, Table } from '../testing.ts';
 import { duel } from './fixtures.ts';
 import { phase20 } from './index.ts';
 
@@ -141,5 +141,20 @@ describe('phase20 spells', () => {
     const last = t.dice(1).do({ type: 'end_turn', actor: 'hero' });
     expect(t.lines(last)).toContain("Goblin's Burning ends (expired)");
     expect(t.unusedDice).toEqual([]);
+  });
+  it('P20-INIT-2, P20-SPL-2, P20-SPL-3, P20-SPL-4: the order a command draws its dice, each die named (docs/rulesets/phase20.md)', () => {
+    const drawn = drawnDice;
+    const even = { modifiers: { initiative: 0, generalSkill: 0, magic: 3 }, attributes: { agility: 12, intelligence: 9 } };
+    const squire = { id: 'sq', name: 'Squire', side: 'goblins', at: [3, 2], hp: 9, dv: 10, weapons: ['sword'], modifiers: { initiative: -20 } };
+    const firestorm = { id: 'storm', name: 'Firestorm', school: 'fire', damage: '1d6', range: 6, radius: 1, status: { name: 'Burning', check: 'agility', dc: 10, turns: 2, damage: '1d4' } };
+    const t = new Table(phase20, duel({ hero: { ...even, spells: [firestorm] }, foe: { attributes: { agility: 12, intelligence: 9 }, at: [3, 1] }, extra: [squire] }));
+    // one d20 each in the file's order; then the d20 alone for those tied on total, Agility and Intelligence (10 and 10)
+    expect(drawn(t.start(10, 10, 4, 2, 9))).toEqual(['initiative Hero d20', 'initiative Goblin d20', 'initiative Squire d20', 'initiative re-roll Hero d20', 'initiative re-roll Goblin d20']);
+    // Goblin re-rolled 9 > 2: it acts first; it ends its turn, the Hero casts: one hit check for the area (20 + 3 = 23
+    // hits DV 15 and DV 10), one damage roll for all, then a resist check for each target hit, in the file's order
+    t.do({ type: 'end_turn', actor: 'foe' });
+    expect(drawn(t.dice(20, 3, 1, 1).do({ type: 'cast', actor: 'hero', spell: 'storm', target: 'foe' }))).toEqual(['spell hit check d20', 'spell damage: 1d6 d6', 'resist Burning d20', 'resist Burning d20']);
+    // the Hero's Preparation passes; the Squire's turn begins: its Burning's dice are drawn by the command that ends the Hero's turn
+    expect(drawn(t.dice(2).do({ type: 'end_turn', actor: 'hero' }))).toEqual(['Burning damage: 1d4 d4']);
   });
 });

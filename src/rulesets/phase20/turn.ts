@@ -2,7 +2,7 @@
  * A turn (P20-TURN-1): the Action Phase, then the Preparation Phase, which lasts until the unit's next
  * turn and allows one Preparation move (P20-PREP-1): announced once, unchangeable, not necessarily at once.
  */
-import { currentUnit, fail, type Command, type Resolution, type Unit, type UnitId } from '../../engine/index.ts';
+import { currentUnit, fail, lastSideStanding, type Command, type Resolution, type Unit, type UnitId } from '../../engine/index.ts';
 import { actionsUsedUp, inActionPhase } from './actions.ts';
 import { dataOf } from './model.ts';
 import type { Weapon } from './schema.ts';
@@ -79,6 +79,7 @@ function enterPreparation(ctx: Resolution, id: UnitId): void {
 export function afterAction(ctx: Resolution, id: UnitId): void {
   const u = ctx.unit(id);
   if (u.status !== 'active' || ctx.turnOver || currentUnit(ctx.state) !== id || !inActionPhase(ctx.state)) return;
+  if (lastSideStanding(ctx.state)) return; // the blow ended the fight: no Preparation Phase to begin
   if (!actionsUsedUp(u)) return;
   const d = dataOf(u);
   if (d.sprinting && u.pools.movement.value > 0) return;

@@ -78,6 +78,11 @@ export class Api {
   examples() {
     return call<Example[]>('GET', '/api/examples', undefined);
   }
+  /** An example's file as text: `path` as the list gives it (`phase20/goblin-cave.yaml`). */
+  exampleText(path: string) {
+    const [ruleset, file] = path.split('/');
+    return call<Example & { text: string }>('GET', `/api/examples/${enc(ruleset)}/${enc(file.replace(/\.ya?ml$/, ''))}`, undefined);
+  }
   loadEncounter(tableId: string, body: ({ text: string; file?: string } | { example: string }) & { fromRoster?: boolean }) {
     return call<EncounterSummary>('POST', `/api/tables/${enc(tableId)}/encounters`, this.token, body);
   }
@@ -114,7 +119,18 @@ export class Api {
   acceptCarryBack(encounterId: string, accepted: string[]) {
     return call<{ encounter: string; accepted: string[]; entries: RosterEntry[] }>('POST', `/api/encounters/${enc(encounterId)}/carry-back/accept`, this.token, { accepted });
   }
+  /** The library's entries (characters, monsters, items, saved encounters): the encounter builder's. */
+  library(tableId: string) {
+    return call<{ entries: LibraryFile['entries'] }>('GET', `/api/tables/${enc(tableId)}/library`, this.token);
+  }
+  putLibraryEntry(tableId: string, kind: string, id: string, body: { name: string; ruleset: string; data: Record<string, unknown>; tags?: string[]; notes?: string }) {
+    return call<LibraryFile['entries'][number]>('PUT', `/api/tables/${enc(tableId)}/library/${enc(kind)}/${enc(id)}`, this.token, body);
+  }
+  deleteLibraryEntry(tableId: string, kind: string, id: string) {
+    return call<{ deleted: true }>('DELETE', `/api/tables/${enc(tableId)}/library/${enc(kind)}/${enc(id)}`, this.token);
+  }
   exportLibrary(tableId: string) {
+
     return call<LibraryFile>('GET', `/api/tables/${enc(tableId)}/library/export`, this.token);
   }
   importLibrary(tableId: string, file: unknown) {

@@ -5,35 +5,15 @@
  * what may go wrong beyond the target (a stray shot).
  */
 import type { EncounterState, UnitId } from '../../../engine/index.ts';
+import { dec, hasOdds, hitBars, pct, rangeText, type OddsJson } from '../../../engine/odds.ts';
 
-export interface OddsJson {
-  chance?: number;
-  damage?: { min: number; max: number; mean: number; pmf?: [number, number][] };
-  expectedDamage?: number;
-  damageOnHit?: { min: number; max: number; mean: number };
-}
-
-export interface PreviewJson extends OddsJson {
-  why?: string;
-  risk?: string;
-  affected?: (OddsJson & { unit: string; note?: string })[];
-  notes?: string[];
-}
-
-/** Whether a preview says anything (the server sends `{}` for commands with nothing to roll). */
-export function hasOdds(p: PreviewJson | undefined): p is PreviewJson {
-  return !!p && (p.chance !== undefined || p.expectedDamage !== undefined || !!p.damageOnHit || !!p.damage || !!p.notes?.length || !!p.why || !!p.risk || (p.affected?.length ?? 0) > 1);
-}
-
-export const pct = (p: number) => `${(Math.round(p * 1000) / 10).toFixed(p * 100 === Math.round(p * 100) ? 0 : 1)}%`;
-export const dec = (x: number) => (Math.round(x * 100) / 100).toString();
-
-const range = (h: { min: number; max: number }) => (h.min === h.max ? `${h.min}` : `${h.min}–${h.max}`);
+export { dec, hasOdds, pct } from '../../../engine/odds.ts';
+export type PreviewJson = OddsJson;
 
 /** Damage on a hit, as bars: the chart of the same distribution, its misses (0) left out — their share is the chance above. */
 function Histogram({ pmf: all }: { pmf: [number, number][] }) {
-  const pmf = all.some(([v]) => v > 0) ? all.filter(([v]) => v > 0) : all;
-  if (pmf.length < 2 || pmf.length > 80) return null;
+  const pmf = hitBars(all);
+  if (!pmf) return null;
   const top = Math.max(...pmf.map(([, p]) => p));
   const w = 100 / pmf.length;
   return (
@@ -84,7 +64,7 @@ export function OddsPanel({ preview, loading, state, actor }: Props) {
           <div>
             <dt>Damage on a hit</dt>
             <dd data-testid="odds-range" data-min={damageOnHit.min} data-max={damageOnHit.max}>
-              {range(damageOnHit)} <span className="muted">(avg {dec(damageOnHit.mean)})</span>
+              {rangeText(damageOnHit)} <span className="muted">(avg {dec(damageOnHit.mean)})</span>
             </dd>
           </div>
         )}
@@ -120,7 +100,7 @@ export function OddsPanel({ preview, loading, state, actor }: Props) {
                   </th>
                   <td className="num">{a.chance !== undefined ? pct(a.chance) : '—'}</td>
                   <td className="num">{a.expectedDamage !== undefined ? dec(a.expectedDamage) : '—'}</td>
-                  <td className="num">{a.damageOnHit ? range(a.damageOnHit) : '—'}</td>
+                  <td className="num">{a.damageOnHit ? rangeText(a.damageOnHit) : '—'}</td>
                 </tr>
               );
             })}

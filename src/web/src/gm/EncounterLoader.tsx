@@ -6,7 +6,9 @@ import { useEffect, useState } from 'react';
 import type { Api } from '../api/http.ts';
 import type { Example, ServerError } from '../api/types.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
+import { SavedEncounters } from '../builder/SavedEncounters.tsx';
 import { toProblem, type Problem } from '../model/errors.ts';
+import { builderPath } from '../route.ts';
 
 interface Props {
   api: Api;
@@ -48,6 +50,11 @@ export function EncounterLoader({ api, tableId, onLoaded }: Props) {
   return (
     <section className="panel loader" aria-label="Load an encounter">
       <h2>Load an encounter</h2>
+      <p>
+        <a className="b-build-link" href={`#${builderPath(tableId)}`} data-testid="build-encounter">Build an encounter</a>
+        <span className="muted small-text"> — make one in the page, or edit an example (✎ beside it) or one saved at this table</span>
+      </p>
+      <SavedEncounters api={api} tableId={tableId} busy={busy} onLoad={(text, file) => void load({ text, file })} />
       <label className="check">
         <input type="checkbox" checked={fromRoster} onChange={(e) => setFromRoster(e.target.checked)} data-testid="from-roster" /> Load next encounter from roster
         <span className="muted small-text"> (characters on the roster start with their current hit points)</span>
@@ -66,6 +73,7 @@ export function EncounterLoader({ api, tableId, onLoaded }: Props) {
                 <button type="button" className="example" disabled={busy} onClick={() => void load({ example: ex.path })} data-example={ex.path}>
                   {ex.name}
                 </button>
+                <a className="b-edit-link" href={`#${builderPath(tableId, { example: ex.path })}`} aria-label={`Edit ${ex.name} in the builder`} data-edit-example={ex.path}>✎ Edit</a>
                 {ex.description && <span className="muted small-text"> {ex.description}</span>}
               </li>
             ))}

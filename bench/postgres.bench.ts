@@ -1,0 +1,54 @@
+// The referee on PostgreSQL: 50 tables × 5 WebSocket clients (a GM sending, four players watching), the
+// same two phases as server.bench.ts (closed loop; then 100 commands/s in all, each player timing a note
+// → the frame that carries it), on real server processes (bundled src/server/main.ts) and a throwaway
+// PostgreSQL cluster of this machine with fsync on, as production runs it.
+//   - 1 process: GM and watchers on the same process;
+//   - 2 processes: half the GMs on each, and every table's watchers on the *other* process — each
+//     broadcast crosses processes (commit, NOTIFY, the other process re-reads the log, projects, sends).
+// Baseline: 1 process. The target is p99 < 50 ms at 100 commands/s across processes.
+// Run alone: node --import tsx bench/postgres.bench.ts [--quick]
+import { pathToFileURL } from 'node:url';
+import { createDatabase, postgresBinaries, startCluster } from '../test/pg/cluster.ts';
+import { kill, launch } from '../test/server/spawn.ts';
+import { measureTables, pct, type BenchRow } from './server.bench.ts';
+
+export async function benchPostgres(ms = 1000): Promise<BenchRow[]> {
+  if (!postgresBinaries() && !process.env.SKIRMISH_TEST_PG) {
+    process.stderr.write('postgres.bench.ts: SKIPPED — PostgreSQL is not installed here (apt-get install postgresql, or set SKIRMISH_TEST_PG)\n');
+    return [];
+  }
+  const cluster = process.env.SKIRMISH_TEST_PG ? undefined : await startCluster({ fsync: true });
+  const admin = process.env.SKIRMISH_TEST_PG ?? cluster!.url;
+  try {
+    const one = await measure(await createDatabase(admin, `bench_one_${process.pid}`), 1, ms);
+    const two = await measure(await createDatabase(admin, `bench_two_${process.pid}`), 2, ms);
+    const label = 'postgres 50×5 ws, 2 processes vs 1';
+    const rows: BenchRow[] = [{ name: `${label}: commands/s (closed loop)`, ours: two.perSecond, baseline: one.perSecond, unit: 'cmd/s', ratio: two.perSecond / one.perSecond }];
+    for (const p of [50, 99]) {
+      const ours = pct(two.latencies, p);
+      const baseline = pct(one.latencies, p);
+      rows.push({ name: `${label}: command→broadcast p${p} @100/s (across processes)`, ours, baseline, unit: 'ms', ratio: ours / baseline });
+    }
+    const p99 = pct(two.latencies, 99);
+    rows.push({ name: 'postgres 2 processes: p99 across processes vs the 50 ms target', ours: p99, baseline: 50, unit: 'ms', ratio: p99 / 50 });
+    return rows;
+  } finally {
+    cluster?.destroy();
+  }
+}
+
+async function measure(db: string, processes: 1 | 2, ms: number) {
+  const procs = [];
+  for (let i = 0; i < processes; i++) procs.push(await launch(['--store', db]));
+  try {
+    const urls = procs.map((p) => p.url);
+    return await measureTables((t) => (processes === 1 ? { gm: urls[0], watchers: urls[0] } : { gm: urls[t % 2], watchers: urls[(t + 1) % 2] }), ms);
+  } finally {
+    for (const p of procs) await kill(p.child);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { printTable } = await import('./table.ts');
+  console.log(printTable(await benchPostgres(process.argv.includes('--quick') ? 200 : 1000)));
+}

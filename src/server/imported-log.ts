@@ -1,0 +1,45 @@
+/**
+ * An imported log is held to what a file is held to: its states come from a file or a command nowhere
+ * here, so they are checked, not trusted. The created state's units by the schema the GM's added units
+ * pass (and placed on the map), the map and the unit count within the bounds files are, no id or key
+ * named like a built-in property (replaying `pool.changed {pool: "__proto__"}` would write into every
+ * object of the process) — before anything is replayed.
+ */
+import { BOUNDS, findBuiltinName, formatPath, stateOutOfBounds, unitJsonSchema, builtinNameMessage, type EncounterState, type LoggedEvent } from '../engine/index.ts';
+import { ApiError } from './errors.ts';
+
+const keys = (path: readonly PropertyKey[]) => path.map((k) => (typeof k === 'symbol' ? String(k) : k));
+const invalid = (field: string, message: string) => new ApiError('INVALID_IMPORT', `${field}: ${message}`, field);
+
+/** Throws INVALID_IMPORT naming the first event (and field) that a file could not have given. */
+export function checkImportedLog(events: readonly LoggedEvent[], commands: unknown, where: string): void {
+  const named = findBuiltinName(commands);
+  if (named) throw invalid(`${where}.commands.${formatPath(named.path)}`, builtinNameMessage(named.name));
+  let units = 0;
+  events.forEach((e, i) => {
+    const at = `${where}.events[${i}]`;
+    const builtin = findBuiltinName(e);
+    if (builtin) throw invalid(`${at}.${formatPath(builtin.path)}`, builtinNameMessage(builtin.name));
+    if (e.type === 'encounter.created') {
+      const state = e.state as EncounterState;
+      const out = stateOutOfBounds(state);
+      if (out) throw invalid(`${at}.state`, out);
+      units = Object.keys(state.units).length;
+      for (const id of Object.keys(state.units)) {
+        const r = unitJsonSchema.safeParse(state.units[id]);
+        if (!r.success) throw invalid(`${at}.state.units.${id}.${formatPath(keys(r.error.issues[0].path))}`, r.error.issues[0].message);
+        if (r.data.id !== id) throw invalid(`${at}.state.units.${id}.id`, `the unit under "${id}" says it is "${r.data.id}"`);
+        const map = state.map;
+        const pos = r.data.position;
+        if (pos && map?.kind === 'grid' && (pos.x >= map.width || pos.y >= map.height)) throw invalid(`${at}.state.units.${id}.position`, `cell [${pos.x}, ${pos.y}] is outside the ${map.width}×${map.height} map`);
+      }
+    } else if (e.type === 'map.set') {
+      const out = stateOutOfBounds({ units: {}, map: e.map } as unknown as EncounterState);
+      if (out) throw invalid(`${at}.map`, out);
+    } else if (e.type === 'unit.added') {
+      const r = unitJsonSchema.safeParse(e.unit);
+      if (!r.success) throw invalid(`${at}.unit.${formatPath(keys(r.error.issues[0].path))}`, r.error.issues[0].message);
+      if (++units > BOUNDS.units) throw invalid(`${at}.unit`, `an encounter holds at most ${BOUNDS.units} units`);
+    }
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * The table's library one entry at a time (the encounter builder's characters and saved encounters):
+ * list, put (add or replace by kind and id) and delete. GM only. The whole file goes in and out through
+ * …/library/export and …/library/import (roster.ts).
+ */
+import { libraryEntrySchema, type LibraryEntry } from '../engine/index.ts';
+import { zodProblems } from '../engine/gm/problem.ts';
+import { rulesetById } from '../rulesets/index.ts';
+import { checkTable, type Context } from './context.ts';
+import { ApiError, notFound } from './errors.ts';
+import type { Principal } from './policy.ts';
+import { LibraryEntryBody, parseWith } from './schemas.ts';
+
+export async function listLibrary(ctx: Context, p: Principal, tableId: string): Promise<{ entries: LibraryEntry[] }> {
+  await checkTable(ctx, p, tableId, 'gm');
+  return { entries: await ctx.store.library(tableId) };
+}
+
+/** PUT /api/tables/{t}/library/{kind}/{id}: the entry checked as an import checks it, then kept. */
+export async function putLibraryEntry(ctx: Context, p: Principal, tableId: string, kind: string, id: string, body: unknown): Promise<LibraryEntry> {
+  await checkTable(ctx, p, tableId, 'gm');
+  const fields = parseWith(LibraryEntryBody, body);
+  const r = libraryEntrySchema.safeParse({ ...fields, kind, id });
+  if (!r.success) {
+    const problems = zodProblems(r.error);
+    throw new ApiError('INVALID_LIBRARY', problems[0], /^([^:\s]+):/.exec(problems[0])?.[1], { problems });
+  }
+  if (!rulesetById(r.data.ruleset)) throw new ApiError('INVALID_LIBRARY', `ruleset: unknown ruleset "${r.data.ruleset}"`, 'ruleset');
+  await ctx.store.putLibrary(tableId, [r.data]);
+  return r.data;
+}
+
+export async function deleteLibraryEntry(ctx: Context, p: Principal, tableId: string, kind: string, id: string): Promise<{ deleted: true }> {
+  await checkTable(ctx, p, tableId, 'gm');
+  if (!(await ctx.store.deleteLibrary(tableId, kind, id))) throw notFound(`no ${kind} "${id}" in the library`);
+  return { deleted: true };
+}

@@ -1,0 +1,37 @@
+/**
+ * The contract every ruleset must pass (`skirmish check-ruleset <id>`, and src/sim/contract/contract.test.ts
+ * for every registered ruleset): its files validate, its examples end, the options it lists are accepted,
+ * its previews are probabilities, forked and unlogged play equals logged play, and its views hide hidden
+ * units. Pure: the caller reads the example files. See docs/writing-a-ruleset.md.
+ */
+import type { Ruleset } from '../../engine/index.ts';
+import type { Clause, ExampleText } from './clause.ts';
+import { examplesEnd, filesValidate } from './examples.ts';
+import { forkedEqualsLogged } from './fast-path.ts';
+import { optionsHold } from './options.ts';
+import { viewsHide } from './views.ts';
+
+export type { Clause, ExampleText } from './clause.ts';
+
+export interface ContractOptions {
+  /** Told of each clause as it is checked (the CLI prints as it goes). */
+  onClause?: (c: Clause) => void;
+}
+
+export function checkRuleset(ruleset: Ruleset, examples: readonly ExampleText[], opts: ContractOptions = {}): Clause[] {
+  const out: Clause[] = [];
+  const add = (c: Clause) => {
+    out.push(c);
+    opts.onClause?.(c);
+  };
+  const files = filesValidate(ruleset, examples);
+  add(files.clause);
+  const loaded = files.loaded;
+  add(examplesEnd(ruleset, loaded));
+  const options = optionsHold(ruleset, loaded);
+  add(options.accepted);
+  add(options.previews);
+  add(forkedEqualsLogged(ruleset, loaded));
+  add(viewsHide(ruleset, loaded));
+  return out;
+}

@@ -1,0 +1,20 @@
+/** What every field of a builder form may need besides its own value: the draft, its problems, the table. */
+import { createContext, useContext } from 'react';
+import type { Doc } from '../model/paths.ts';
+
+export interface FormEnv {
+  ruleset: string;
+  /** The whole draft (content ids, sides). */
+  doc: Doc;
+  /** `skirmish validate`'s messages about exactly this field (`units[2].hp`). */
+  problems(field: string): string[];
+  /** The table's players, for "Played by". */
+  players: { id: string; name: string }[];
+  /** Make a new entry in the encounter's content (a new weapon...) and give its id; the caller names it by id. */
+  addGear?(category: string): string | undefined;
+  /** Open the gear entry of `category` with `id` in the gear library. */
+  openGear?(category: string, id: string): void;
+}
+
+export const FormContext = createContext<FormEnv>({ ruleset: '', doc: {}, problems: () => [], players: [] });
+export const useFormEnv = () => useContext(FormContext);
