@@ -1,5 +1,2 @@
-/** Text files the page ships as they are (Vite's `?raw`): the rules catalogue. */
-declare module '*.md?raw' {
-  const text: string;
-  export default text;
-}
+/// <reference types="vite/client" />
+// Vite's own: text files the page ships as they are (`?raw`, the rules catalogue) and import.meta.glob.

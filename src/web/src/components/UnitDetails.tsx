@@ -3,14 +3,14 @@ import type { EncounterState, UnitId } from '../../../engine/index.ts';
 import { linksShown, linkText } from '../model/links.ts';
 import { isOut, outWord } from '../model/standing.ts';
 
-export function UnitDetails({ state, id }: { state: EncounterState; id?: UnitId }) {
+export function UnitDetails({ state, id, playerName }: { state: EncounterState; id?: UnitId; playerName?(id: string): string | undefined }) {
   const u = id ? state.units[id] : undefined;
   if (!u) return null;
   const effects = state.effects.filter((f) => f.target === u.id);
   const links = linksShown(state, u.id);
   return (
     <section className="panel unit-details" aria-label={`${u.name} details`}>
-      <h2>{u.name} <span className="muted">· {u.side}{u.controller ? ` · ${u.controller}` : ' · GM'}</span></h2>
+      <h2>{u.name} <span className="muted">· {u.side}{u.controller ? ` · played by ${playerName?.(u.controller) ?? 'a player'}` : ' · played by the GM'}</span></h2>
       <dl className="pools">
         {Object.entries(u.pools).map(([k, p]) => (
           <div key={k}>

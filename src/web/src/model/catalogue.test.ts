@@ -24,6 +24,10 @@ describe('the rules catalogue shipped with the page', () => {
     expect(catalogue.get('P20-ATK-2')).toMatch(/\w/);
   });
 
+  it("reads a new ruleset's own RULES.md too (new-ruleset writes `- ID: text`)", () => {
+    expect(parseCatalogue('# x\n\n- SKEL-ATK-1: A unit may attack.\n- OUT-TIME-1 A round is 10 seconds.\n')).toEqual(new Map([['SKEL-ATK-1', 'A unit may attack.'], ['OUT-TIME-1', 'A round is 10 seconds.']]));
+  });
+
   it('finds ids in a log line as the rulesets write them, one or several in brackets', () => {
     expect(splitRuleIds('hit [D60-PRJ-2, D60-HIT-2]')).toEqual([{ text: 'hit [' }, { text: 'D60-PRJ-2', rule: true }, { text: ', ' }, { text: 'D60-HIT-2', rule: true }, { text: ']' }]);
     expect(splitRuleIds('no rule here')).toEqual([{ text: 'no rule here' }]);

@@ -6,7 +6,7 @@ export const RULE_ID = /\b[A-Z][A-Z0-9]{1,3}-[A-Z]{2,6}-\d+\b/g;
 export function parseCatalogue(text: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const line of text.split('\n')) {
-    const m = /^- ([A-Z][A-Z0-9]{1,3}-[A-Z]{2,6}-\d+) (.+)$/.exec(line);
+    const m = /^- ([A-Z][A-Z0-9]{1,3}-[A-Z]{2,6}-\d+):? (.+)$/.exec(line);
     if (m) out.set(m[1], m[2].trim());
   }
   return out;
