@@ -166,6 +166,8 @@ export interface Ruleset {
   describe?(event: GameEvent, state: EncounterState): string | undefined;
   /** Pools of other sides' units that players must not see (e.g. enemy hit points). */
   secretPools?: string[];
+  /** The rules' names for its pool and stat keys, for pages ('attackActions' → 'Attack actions'); absent: the key in words. */
+  keyNames?: Record<string, string>;
   /**
    * A unit's `data` as a player not on its side sees it (e.g. only the affinities play has revealed):
    * keys left out are withheld, in the state and in `unit.data` events; the server also reckons that

@@ -36,6 +36,7 @@ describe('the roster on the GM page', () => {
       expect(await gmCommand(gm, 'cut', { type: 'gm.damage', unit: 'wren', amount: 5, rules: false, reason: 'a goblin blade' })).toBe(200);
       await gm.locator('.turn-order li[data-unit="ghost"]').waitFor();
 
+      await gm.getByRole('tab', { name: 'Roster' }).click();
       const roster = gm.getByRole('region', { name: 'Roster', exact: true });
       await expect.poll(() => roster.getByText('Once this encounter ends').count()).toBe(1);
       await gm.getByRole('button', { name: 'End combat' }).click();
