@@ -123,7 +123,9 @@ describe('the live table', () => {
       // no machine words on any page (the ids of the units: as the GM's state names them)
       const ids = Object.keys((await gmState(t.gm)).units);
       for (const p of [t.gm, ana, ben]) expect(await machineWords(p, ids)).toEqual([]);
+      await t.gm.evaluate(() => window.scrollTo(0, 0));
       await shot(t.gm, 'gm-desktop');
+      await t.gm.screenshot({ path: `${SHOTS}/gm-desktop-full.png`, fullPage: true });
       // the GM page's tools are in tabs under the board: the page is about a screen and a half, not three
       const height = await t.gm.evaluate(() => document.documentElement.scrollHeight);
       expect(height).toBeLessThan(900 * 1.6);
@@ -171,6 +173,42 @@ describe('the live table', () => {
       await shot(t.gm, 'gm-phone');
       const ids = Object.keys((await gmState(t.gm)).units);
       for (const p of t.players) expect(await machineWords(p, ids)).toEqual([]);
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  }, 240_000);
+
+  it('an area of effect is drawn before Confirm, everyone it strikes ringed and listed in the odds', async () => {
+    const t = await openTable(table.browser, table.server.url, 'phase20/crossroads-4v4.yaml');
+    try {
+      const [ana] = t.players;
+      await assign(t, 'ilsa', 0);
+      await inSync(t);
+      await start(t);
+      // Tam and Bran stand beside Rask, Ilsa within Fireball's range (8): a fireball at Rask strikes Tam too and
+      // spares Bran (phase20's spells strike the caster's foes unless the spell says friendlyFire)
+      for (const [id, unit, to] of [['b1', 'bran', [10, 2]], ['t1', 'tam', [11, 3]], ['i1', 'ilsa', [4, 2]]] as const) {
+        const before = await version(t.gm);
+        expect(await gmCommand(t.gm, id, { type: 'gm.move', unit, to })).toBe(200);
+        await waitVersion(t.gm, before + 1);
+      }
+      await untilTurnOf(t, 'ilsa');
+      await caughtUp(ana);
+      await freshActions(ana);
+      await ana.locator('.actions button.action', { hasText: 'Fireball' }).first().click();
+      await ana.locator('.board g.token[data-unit=rask]').click();
+      await ana.getByTestId('confirm').waitFor();
+      await ana.getByTestId('odds').waitFor();
+      // the nine squares around Rask; Rask and Tam ringed, Bran not; Tam listed with his own odds
+      await expect.poll(() => ana.getByTestId('area-cell').count()).toBe(9);
+      expect(await ana.locator('.board g.token[data-unit=rask]').getAttribute('data-affected')).toBe('foe');
+      expect(await ana.locator('.board g.token[data-unit=tam]').getAttribute('data-affected')).toBe('foe');
+      expect(await ana.locator('.board g.token[data-unit=bran]').getAttribute('data-affected')).toBeNull();
+      const also = ana.getByTestId('odds-affected');
+      expect(await also.innerText()).toMatch(/Tam\s+\d+(\.\d)?%/);
+      expect(await also.innerText()).not.toContain('Bran');
+      await shot(ana, 'player-area-desktop');
       expect(t.errors).toEqual([]);
     } finally {
       await t.close();

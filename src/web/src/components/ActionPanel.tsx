@@ -22,6 +22,8 @@ interface Props {
   unitName: string;
   /** The unit acting (for the odds: who is an ally). */
   actor?: string;
+  /** Who plays it, on the GM's page ("played by Ana"). */
+  playedBy?: string;
   diceMode: 'off' | 'optional' | 'required';
 }
 
@@ -119,7 +121,7 @@ function ChoiceButtons({ choices, play }: { choices: ActionChoice[]; play: Play 
   );
 }
 
-export function ActionPanel({ play, state, unitName, actor, diceMode }: Props) {
+export function ActionPanel({ play, state, unitName, actor, playedBy, diceMode }: Props) {
   const [dice, setDice] = useState('');
   const groups = new Map<string, ActionChoice[]>();
   // a decision's answers are shown as the decision (below), not as a group of actions
@@ -132,7 +134,10 @@ export function ActionPanel({ play, state, unitName, actor, diceMode }: Props) {
 
   return (
     <section className="panel actions" aria-label={`Actions for ${unitName}`} data-actions-version={play.choicesVersion} aria-busy={play.stale}>
-      <h2>{play.decision ? `${unitName} must decide` : `${unitName}'s turn`}</h2>
+      <h2>
+        {play.decision ? `${unitName} must decide` : `${unitName}'s turn`}
+        {playedBy && <span className="muted"> · played by {playedBy}</span>}
+      </h2>
       {play.decision && <DecisionChoices decision={play.decision} answer={(o) => void play.answer(o as never)} disabled={play.sending} />}
       {play.dropped && (
         <p className="dropped" role="status" data-testid="aim-dropped">

@@ -183,7 +183,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
             <Suggestions state={state} />
             <PendingPanel state={state} send={decisions.send} error={decisions.error} clearError={() => decisions.setError(undefined)} />
             {actor && state.status === 'active' && (
-              <ActionPanel play={play} state={state} unitName={`${state.units[actor]?.name ?? 'The unit'}${state.units[actor]?.controller ? ` (${playerName(state.units[actor].controller!) ?? 'a player'})` : ''}`} actor={actor} diceMode="optional" />
+              <ActionPanel play={play} state={state} unitName={state.units[actor]?.name ?? 'The unit'} playedBy={state.units[actor]?.controller ? (playerName(state.units[actor].controller!) ?? 'a player') : undefined} actor={actor} diceMode="optional" />
             )}
             <InvitePanel api={session.api} table={table} presence={presence} onChanged={() => void session.refreshTable()} />
             <LogPanel lines={feed.lines} undone={feed.undone} state={state} playerName={playerName} lineTools={(l) => <RollTools line={l} />} />
