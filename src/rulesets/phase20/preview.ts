@@ -1,10 +1,10 @@
 /** Exact odds before rolling: hit chance and the damage distribution, from the dice algebra. */
 import { distributionOf, Distribution } from '../../dice/index.ts';
 import { distance } from '../../engine/space/grid.ts';
-import { affectedOdds, hitOdds, reject, withMisses, type Command, type EncounterState, type Preview, type Rejection, type UnitId } from '../../engine/index.ts';
+import { affectedOdds, hitOdds, reject, withMisses, type Command, type EncounterState, type Preview, type Rejection, type Unit, type UnitId } from '../../engine/index.ts';
 import { attackBonus, attackDamageBonus } from './attack.ts';
 import { dataOf, dvOf, isBraced } from './model.ts';
-import { spellBonus, spellDamageTerms, statusDc } from './spell.ts';
+import { spellBonus, spellDamageTerms, spellTargets, statusDc } from './spell.ts';
 import { mod } from './model.ts';
 import type { Term } from '../../engine/index.ts';
 
@@ -71,18 +71,26 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
       const healed = `heals ${heal.min}–${heal.max} (mean ${heal.mean.toFixed(1)})`;
       return { chance: 1, why: 'a heal needs no roll to land', notes: [healed], affected: [affectedOdds(t.id, 1, undefined, healed)] };
     }
-    const dv = dvOf(state, t);
-    const { bonus } = spellBonus(state, u, s);
-    const chance = d20Chance(bonus, (x) => x >= dv);
-    const notes: string[] = [];
-    let note: string | undefined;
-    if (s.status) {
-      const dc = statusDc(state, u, s.status);
-      const resist = d20Chance(mod(state, t, s.status.check), (x) => x >= dc);
-      note = `${s.status.name}: DC ${dc}, ${t.name} resists ${(resist * 100).toFixed(0)}%; lands ${(chance * (1 - resist) * 100).toFixed(0)}%`;
-      notes.push(note);
-    }
-    return finish(chance, s.damage ? damageDist(s.damage, sumMods(spellDamageTerms(state, u)), isBraced(state, t.id)) : undefined, notes, needs(bonus, dv, false), t.id, note);
+    // one spell check against each struck unit's DV (P20-SPL-2): the aimed-at unit's odds head the panel,
+    // everyone else the area strikes is listed with their own
+    const castOn = (v: Unit): Preview => {
+      const dv = dvOf(state, v);
+      const { bonus } = spellBonus(state, u, s);
+      const chance = d20Chance(bonus, (x) => x >= dv);
+      const notes: string[] = [];
+      let note: string | undefined;
+      if (s.status) {
+        const dc = statusDc(state, u, s.status);
+        const resist = d20Chance(mod(state, v, s.status.check), (x) => x >= dc);
+        note = `${s.status.name}: DC ${dc}, ${v.name} resists ${(resist * 100).toFixed(0)}%; lands ${(chance * (1 - resist) * 100).toFixed(0)}%`;
+        notes.push(note);
+      }
+      return finish(chance, s.damage ? damageDist(s.damage, sumMods(spellDamageTerms(state, u)), isBraced(state, v.id)) : undefined, notes, needs(bonus, dv, false), v.id, note);
+    };
+    const main = castOn(t);
+    if (!s.radius || !t.position) return main;
+    const others = spellTargets(state, u, s, t.position, t.id).filter((v) => v.id !== t.id);
+    return others.length ? { ...main, affected: [...(main.affected ?? []), ...others.flatMap((v) => castOn(v).affected ?? [])] } : main;
   }
   return { notes: [] };
 }
