@@ -60,8 +60,13 @@ async function main(): Promise<void> {
     const page = await gmAt(browser, server.url, DESKTOP);
     await openExample(page, 'phase20/goblin-cave.yaml');
     await page.locator('.b-token[data-unit=g2]').click();
+    const t0 = Date.now();
     await page.locator('[data-unit-form=g2] [data-field="units[3].hp"] input').fill('40');
+    // how long a change takes to show in the odds (docs/builder.md quotes it)
+    await page.waitForFunction(() => document.querySelector('.b-difficulty')?.getAttribute('data-stale') === 'no' && Number(document.querySelector('.b-difficulty')?.getAttribute('data-played')) > 0);
+    const first = Date.now() - t0;
     await page.locator('.b-compare').waitFor({ timeout: 120_000 });
+    console.log(`after the change: first numbers in ${first} ms, all ${await page.locator('.b-difficulty').getAttribute('data-runs')} fights in ${Date.now() - t0} ms`);
     await page.locator('.b-difficulty').screenshot({ path: join(OUT, 'builder-compare.png') });
     console.log('builder-compare.png');
   } finally {

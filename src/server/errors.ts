@@ -35,6 +35,7 @@ export const STATUS: Record<string, number> = {
   STORE_UNAVAILABLE: 503,
   DICE_NOT_ALLOWED: 422,
   SIMULATION_FAILED: 422,
+  SIMULATION_STOPPED: 503,
   // rules rejections that mean "no such thing" or "not yours"
   'unit/unknown': 404,
   'pending/unknown': 404,

@@ -24,9 +24,9 @@ export interface Limits {
   liveEncounters: number;
   /** Events per WebSocket frame when catching up. */
   catchUpChunk: number;
-  /** GM quick simulations running at once (each takes at most ~3 s, in slices). */
+  /** GM quick simulations running at once (each in slices, so the server keeps serving). */
   simulations: number;
-  /** Milliseconds of work one quick simulation may take before it reports the fights played so far. */
+  /** Milliseconds one quick simulation may take before it is cancelled (SIMULATION_STOPPED, no numbers): a safety net. */
   simulationMs: number;
 }
 
@@ -48,5 +48,5 @@ export const DEFAULT_LIMITS: Limits = {
   liveEncounters: 1000,
   catchUpChunk: 1000,
   simulations: 4,
-  simulationMs: 3000,
+  simulationMs: 30_000,
 };

@@ -99,9 +99,9 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
     },
     {
       method: 'POST', path: '/api/encounters/:encounterId/simulate', tag: 'play', auth: 'gm', body: SimulateRequest,
-      summary: 'Quick simulation: play many fights on from the current state (copies; nothing is saved) with the simulator\'s policies; win rates with 95% intervals, rounds, per-unit down rates. Stops after ~3 s.',
-      returns: '{ runs, requested, seed, fromRound, maxRounds, truncated, sides: { [side]: { wins, winRate, ci95 } }, draws, timeouts, other, rounds: { mean, median, p90, histogram }, units: { [id]: { name, side, downRate, downCi95, meanDamageDealt, meanDamageTaken } }, elapsedMs }',
-      handle: async (c) => ({ body: await simulate(ctx, await who(c.token), c.params.encounterId, c.body) }),
+      summary: 'Quick simulation: play many fights on from the current state (copies; nothing is saved) with the simulator\'s policies and runner (the numbers `skirmish sim` gives for the seed); win rates with 95% intervals, rounds, per-unit down rates. Always plays the fights asked for; cancelled (SIMULATION_STOPPED) past the server\'s time limit.',
+      returns: '{ runs, seed, fromRound, maxRounds, sides: { [side]: { wins, winRate, ci95 } }, draws, timeouts, other, rounds: { mean, median, p90, histogram }, units: { [id]: { name, side, downRate, downCi95, meanDamageDealt, meanDamageTaken } }, elapsedMs }',
+      handle: async (c) => ({ body: await simulate(ctx, await who(c.token), c.params.encounterId, c.body, () => c.req.socket.destroyed) }),
     },
     {
       method: 'POST', path: '/api/encounters/:encounterId/carry-back', tag: 'roster', auth: 'gm',

@@ -93,7 +93,7 @@ export const PauseRequest = z.strictObject({ paused: z.boolean() });
 
 export const MAX_SIM_RUNS = 2000;
 export const SimulateRequest = z.strictObject({
-  runs: z.number().int().min(1).max(MAX_SIM_RUNS).optional().meta({ description: 'Fights to play (default 200). The server stops after about 3 s and reports the fights it played.' }),
+  runs: z.number().int().min(1).max(MAX_SIM_RUNS).optional().meta({ description: 'Fights to play (default 200): always exactly these, so a seed gives the same numbers on any machine.' }),
   seed: z.number().int().min(0).max(2 ** 53 - 1).optional().meta({ description: 'Fight i rolls from stream 2i of the seed and picks from stream 2i+1: the same seed gives the same result. Default: random (returned).' }),
   maxRounds: z.number().int().min(1).max(1000).optional().meta({ description: 'Rounds to play on from the current one before a fight counts as a timeout (default 100).' }),
 });

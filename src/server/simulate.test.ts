@@ -1,10 +1,16 @@
 // The GM's quick simulation: POST /api/encounters/{id}/simulate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { loadText } from '../rulesets/load.ts';
+import { prepare, runRange } from '../sim/runner.ts';
+import { summarize } from '../sim/summary.ts';
+import { simulationsCancelled, simulationsRunning } from './simulate.ts';
 import { command, load, testTable, TEST_LIMITS, type TestTable } from './testing.ts';
 
 let t: TestTable;
 beforeAll(async () => {
-  t = await testTable();
+  // a budget no loaded machine runs out of: these tests count fights (the cut-off has its own test below)
+  t = await testTable({ limits: { ...TEST_LIMITS, simulationMs: 120_000 } });
 });
 afterAll(() => t.close());
 
@@ -38,6 +44,22 @@ describe('quick simulation', () => {
     // the same seed, the same result
     const again = await t.gm.post(`/api/encounters/${enc}/simulate`, { runs: 60, seed: 7 });
     expect({ ...again.body, elapsedMs: 0 }).toEqual({ ...b, elapsedMs: 0 });
+  });
+
+  it('gives the numbers the simulator\'s runner gives for the seed (what `skirmish sim` and the builder\'s page call)', async () => {
+    const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });
+    // 200 fights: several slices of the server's work, on a quiet machine or a loaded one
+    const r = await t.gm.post(`/api/encounters/${enc}/simulate`, { runs: 200, seed: 11, maxRounds: 100 });
+    expect(r.body.runs).toBe(200);
+    const file = 'examples/phase20/goblin-cave.yaml';
+    const loaded = loadText(readFileSync(file, 'utf8'), file);
+    if (!loaded.ok) throw new Error('the example does not load');
+    const spec = { ruleset: 'phase20', doc: loaded.value.doc, seed: 11, maxRounds: 100, policies: {} };
+    const s = summarize(runRange(spec, 0, 200, prepare(spec)), { encounter: 'Goblin cave', ruleset: 'phase20', seed: 11, maxRounds: 100, policies: {} });
+    expect(r.body.sides).toEqual(s.sides);
+    expect([r.body.draws, r.body.timeouts, r.body.other]).toEqual([s.draws.count, s.timeouts.count, s.other.count]);
+    expect(r.body.rounds.mean).toBe(s.rounds.mean);
+    expect(r.body.units.kara.downRate).toBe(s.units.find((u) => u.id === 'kara')!.downRate);
   });
 
   it('plays on from the current state of a started fight', async () => {
@@ -78,21 +100,36 @@ describe('quick simulation', () => {
     }
   }, 60_000);
 
-  it('stops at its time budget and says how many fights it played', async () => {
-    const quick = await testTable({ limits: { ...TEST_LIMITS, simulationMs: 150 } });
+  it('past its time limit is cancelled with a clear error and no numbers, never a shorter run', async () => {
+    const quick = await testTable({ limits: { ...TEST_LIMITS, simulationMs: 1 } });
     try {
       const enc = await load(quick, { example: 'phase20/crossroads-4v4.yaml' });
-      const t0 = Date.now();
       const r = await quick.gm.post(`/api/encounters/${enc}/simulate`, { runs: 2000, seed: 1 });
-      expect(Date.now() - t0).toBeLessThan(2000);
-      expect(r.status, r.text).toBe(200);
-      expect(r.body.truncated).toBe(true);
-      expect(r.body.requested).toBe(2000);
-      expect(r.body.runs).toBeLessThan(2000);
-      expect(total(r.body)).toBe(r.body.runs);
+      expect(r.status, r.text).toBe(503);
+      expect(r.body.error.code).toBe('SIMULATION_STOPPED');
+      expect(r.body.error.message).toMatch(/cancelled after 1 ms .* of 2000 fights played; no numbers are given/);
+      expect(r.body.sides).toBeUndefined();
+      // and the server goes on serving
+      expect((await quick.gm.post(`/api/encounters/${enc}/simulate`, { runs: 1, seed: 1 })).status).toBeGreaterThanOrEqual(200);
     } finally {
       await quick.close();
     }
+  });
+
+  it('stops when its request goes away (the GM closed the page), freeing its slot', async () => {
+    const enc = await load(t, { example: 'phase20/crossroads-4v4.yaml' });
+    const before = simulationsCancelled.count;
+    const abort = new AbortController();
+    const asked = fetch(`${t.url}/api/encounters/${enc}/simulate`, { method: 'POST', headers: { authorization: `Bearer ${t.gm.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ runs: 2000, seed: 1 }), signal: abort.signal }).catch(() => 'aborted');
+    const until = async (ok: () => boolean) => {
+      while (!ok()) await new Promise((r) => setTimeout(r, 5));
+    };
+    await until(() => simulationsRunning() === 1);
+    abort.abort();
+    expect(await asked).toBe('aborted');
+    // it ended by the cancel, not by playing its 2,000 fights of the 4v4
+    await until(() => simulationsRunning() === 0);
+    expect(simulationsCancelled.count).toBe(before + 1);
   });
 
   it('is in the OpenAPI document', async () => {

@@ -1,20 +1,24 @@
 /**
- * The GM's quick simulation: many fights played on from the encounter's current state, on copies,
- * through the same `decide` and policies as `skirmish sim` (src/sim), tallied and summarised by the
- * simulator's own code. Nothing is written: the live encounter is only read.
+ * The GM's quick simulation: many fights played on from the encounter's current state, on forks of it,
+ * by the simulator's own runner (`runRange`, src/sim/runner.ts) — the same code, the same numbers for a
+ * seed as `skirmish sim` and the builder's in-page difficulty. Nothing is written: the live encounter is
+ * only read.
  *
  * Fight i draws its dice from stream 2i of the seed and its policy choices from stream 2i+1, as the
- * simulator does, so a seed gives the same result wherever it runs. The work is bounded in time: it
- * runs in slices of a few tens of milliseconds (the server keeps serving in between) and stops after
- * `limits.simulationMs` (3 s), reporting how many fights it actually played.
+ * simulator does, so a seed gives the same result wherever it runs, however fast or loaded the machine:
+ * it always plays exactly the fights asked for (at most 2,000). It plays them in slices of a few tens of
+ * milliseconds (the server keeps serving in between; a slice's end only says when to yield, never which
+ * fights count). The clock never shortens the answer: past `limits.simulationMs` (30 s, a safety net for
+ * a fight that will not end) the simulation is cancelled with SIMULATION_STOPPED and no numbers, rather
+ * than numbers of fewer fights that a faster machine would not give. A request that goes away (the GM
+ * closed the page) cancels it too.
  */
 import { randomInt } from 'node:crypto';
-import { RandomStream, seededSource } from '../dice/index.ts';
-import type { Engine, EncounterState, GameEvent } from '../engine/index.ts';
+import type { Engine, EncounterState } from '../engine/index.ts';
 import { cloneJson } from '../engine/clone.ts';
-import { playFrom } from '../sim/fight.ts';
+import { runRange, type Prepared, type SimSpec } from '../sim/runner.ts';
 import { summarize } from '../sim/summary.ts';
-import { emptyTally, FightObserver } from '../sim/tally.ts';
+import { emptyTally, mergeTally } from '../sim/tally.ts';
 import type { Context } from './context.ts';
 import { liveFor } from './context.ts';
 import { ApiError } from './errors.ts';
@@ -25,13 +29,11 @@ import { parseWith, SimulateRequest } from './schemas.ts';
 const SLICE_MS = 40;
 
 export interface SimulationResult {
+  /** Always the fights asked for. */
   runs: number;
-  requested: number;
   seed: number;
   fromRound: number;
   maxRounds: number;
-  /** True when the time budget ran out before `requested` fights were played. */
-  truncated: boolean;
   sides: Record<string, { wins: number; winRate: number; ci95: [number, number] }>;
   draws: number;
   timeouts: number;
@@ -43,34 +45,33 @@ export interface SimulationResult {
 }
 
 let running = 0;
+/** Simulations ended because the GM's request went away (the page closed, the fetch aborted): read by tests. */
+export const simulationsCancelled = { count: 0 };
+
+/** Whether simulations are playing now (tests wait on it). */
+export const simulationsRunning = () => running;
 
 const yieldToServer = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * One fight from `state` (a copy, changed in place) to its end, or to the round limit (a timeout), by the
- * simulator's own runner. Returns undefined when the deadline passed mid-fight (the fight is dropped).
+ * `gone`: whether the request was abandoned (its connection closed); then the simulation stops at its
+ * next slice, so a closed page does not hold one of the server's few simulation slots.
  */
-function playOn(engine: Engine, state: EncounterState, i: number, seed: number, lastRound: number, deadline: number, onEvents: (e: readonly GameEvent[]) => void): { state: EncounterState; commands: number } | undefined {
-  const choices = RandomStream.stream(seed, 2 * i + 1);
-  const r = playFrom(engine, state, { dice: seededSource(seed, 2 * i), pick: (n) => choices.nextInt(n), maxRounds: lastRound, deadline, onEvents, unlogged: true });
-  return r.abandoned ? undefined : r;
-}
-
-export async function simulate(ctx: Context, token: Principal, id: string, body: unknown): Promise<SimulationResult> {
+export async function simulate(ctx: Context, token: Principal, id: string, body: unknown, gone: () => boolean = () => false): Promise<SimulationResult> {
   const { live } = await liveFor(ctx, token, id, 'gm');
   const req = parseWith(SimulateRequest, body);
   if (running >= ctx.limits.simulations) throw new ApiError('LIMIT_REACHED', `at most ${ctx.limits.simulations} simulations run at once; try again in a moment`);
   running++;
   try {
-    return await run(live.engine, live.log.state, req, ctx.limits.simulationMs);
+    return await run(live.engine, live.log.state, req, ctx.limits.simulationMs, gone);
   } finally {
     running--;
   }
 }
 
-async function run(engine: Engine, live: EncounterState, req: SimulateRequest, budgetMs: number): Promise<SimulationResult> {
+async function run(engine: Engine, live: EncounterState, req: SimulateRequest, budgetMs: number, gone: () => boolean): Promise<SimulationResult> {
   const started = performance.now();
-  const deadline = started + budgetMs;
+  const cancelAt = started + budgetMs;
   const requested = req.runs ?? 200;
   const seed = req.seed ?? randomInt(0, 2 ** 31);
   const maxRounds = req.maxRounds ?? 100;
@@ -79,40 +80,33 @@ async function run(engine: Engine, live: EncounterState, req: SimulateRequest, b
   base.pending = base.pending.filter((p) => p.blocking !== false);
   const fromRound = base.turn.round;
   const lastRound = fromRound + maxRounds;
+  // the simulator's own runner, from this state: fight i is the fight `skirmish sim` and the builder's
+  // page play as fight i of the seed (dice stream 2i, choices 2i+1), counted from the current round
+  const spec: SimSpec = { ruleset: base.ruleset, doc: null, seed, maxRounds: lastRound, policies: {} };
+  const prepared: Prepared = { engine, initial: base };
   const tally = emptyTally(base);
-  const observer = new FightObserver(tally, engine.ruleset.standing ? engine.standing : undefined);
-  let i = 0;
-  let truncated = false;
-  while (i < requested) {
-    const sliceEnd = Math.min(deadline, performance.now() + SLICE_MS);
-    while (i < requested && performance.now() < sliceEnd) {
-      // units already down count as down; rounds are counted from the current one
-      observer.reset(base.version, base);
-      let r: ReturnType<typeof playOn>;
-      try {
-        r = playOn(engine, engine.fork(base), i, seed, lastRound, deadline, observer.onEvents);
-      } catch (err) {
-        throw new ApiError('SIMULATION_FAILED', `fight ${i} of seed ${seed} stopped: ${(err as Error).message}`);
-      }
-      if (!r) break;
-      observer.finish(r.state, r.commands);
-      i++;
+  while (tally.runs < requested) {
+    if (gone()) {
+      simulationsCancelled.count++;
+      throw new ApiError('SIMULATION_STOPPED', `the quick simulation was cancelled: its request went away with ${tally.runs} of ${requested} fights played`);
     }
-    if (i >= requested) break;
-    if (performance.now() >= deadline) {
-      truncated = true;
-      break;
+    if (performance.now() > cancelAt) {
+      throw new ApiError('SIMULATION_STOPPED', `the quick simulation was cancelled after ${budgetMs >= 1000 ? `${Math.round(budgetMs / 1000)} s` : `${budgetMs} ms`} (the server's limit for one) with ${tally.runs} of ${requested} fights played; no numbers are given, as fewer fights would depend on the machine's speed. Ask for fewer fights or fewer rounds, or run skirmish sim`);
     }
-    await yieldToServer();
+    try {
+      // fights tally.runs.. of the seed, until the slice's end: the next slice goes on from the next fight
+      mergeTally(tally, runRange(spec, tally.runs, requested, prepared, { stopStartingAt: performance.now() + SLICE_MS }));
+    } catch (err) {
+      throw new ApiError('SIMULATION_FAILED', `a fight of seed ${seed} stopped: ${(err as Error).message}`);
+    }
+    if (tally.runs < requested) await yieldToServer();
   }
   const s = summarize(tally, { encounter: base.name, ruleset: base.ruleset, seed, maxRounds, policies: {} });
   return {
     runs: s.runs,
-    requested,
     seed,
     fromRound,
     maxRounds,
-    truncated,
     sides: s.sides,
     draws: s.draws.count,
     timeouts: s.timeouts.count,

@@ -169,3 +169,55 @@ export function stepLines(series: { label: string; values: number[]; color: stri
   });
   return svg(width, h, body, title);
 }
+
+export interface IntervalSeries {
+  label: string;
+  color: string;
+  /** One point per x: the rate and its 95% interval. */
+  points: { x: number; value: number; lo: number; hi: number }[];
+}
+
+/**
+ * Rates (0..1) against a varied value: a line per series through the points, each point with its 95%
+ * interval as a whisker and the band between the intervals shaded, so a reader sees both the trend and
+ * how sure each point is. The x axis is labelled at the values played.
+ */
+export function intervalLines(series: IntervalSeries[], title: string, xLabel: string, width = 560, yLabel = 'share of fights won'): string {
+  const left = 64;
+  const right = series.length > 1 ? width - 150 : width - 20;
+  const top = 10;
+  const bottom = 208;
+  const h = bottom + 42;
+  const xs = [...new Set(series.flatMap((s) => s.points.map((p) => p.x)))].sort((a, b) => a - b);
+  const [lo, hi] = [xs[0] ?? 0, xs[xs.length - 1] ?? 1];
+  const span = hi - lo || 1;
+  const x = (v: number) => (xs.length === 1 ? (left + right) / 2 : left + 10 + ((right - left - 20) * (v - lo)) / span);
+  const y = (v: number) => bottom - (bottom - top) * v;
+  const body = yGrid(left, right, top, bottom, niceTicks(1, 5), (v) => `${Math.round(v * 100)}%`);
+  body.push(yTitle(14, top, bottom, yLabel));
+  // label at most about twelve of the values played, evenly
+  const every = Math.max(1, Math.ceil(xs.length / 12));
+  xs.forEach((v, i) => {
+    if (i % every === 0 || i === xs.length - 1) body.push(text(x(v), bottom + 15, String(v), `text-anchor="middle" fill="${MUTED}"`));
+  });
+  body.push(text((left + right) / 2, h - 6, xLabel, `text-anchor="middle" fill="${AXIS_TITLE}"`));
+  series.forEach((s, i) => {
+    const pts = [...s.points].sort((a, b) => a.x - b.x);
+    if (pts.length > 1) {
+      const band = [...pts.map((p) => `${f(x(p.x))},${f(y(p.hi))}`), ...pts.reverse().map((p) => `${f(x(p.x))},${f(y(p.lo))}`)].join(' ');
+      body.push(`<polygon points="${band}" fill="${s.color}" fill-opacity="0.12" stroke="none"/>`);
+      pts.reverse();
+      body.push(`<polyline points="${pts.map((p) => `${f(x(p.x))},${f(y(p.value))}`).join(' ')}" fill="none" stroke="${s.color}" stroke-width="2"/>`);
+    }
+    for (const p of pts) {
+      body.push(`<line x1="${f(x(p.x))}" y1="${f(y(p.lo))}" x2="${f(x(p.x))}" y2="${f(y(p.hi))}" stroke="${s.color}" stroke-width="1.5"/>`);
+      body.push(`<circle cx="${f(x(p.x))}" cy="${f(y(p.value))}" r="3.5" fill="${s.color}"><title>${esc(`${s.label}, ${xLabel} ${p.x}: ${pct(p.value)} (${pct(p.lo)} – ${pct(p.hi)})`)}</title></circle>`);
+    }
+    if (series.length > 1) {
+      const ly = top + 8 + i * 18;
+      body.push(`<line x1="${right + 12}" y1="${ly}" x2="${right + 34}" y2="${ly}" stroke="${s.color}" stroke-width="2.5"/>`);
+      body.push(text(right + 40, ly + 4, s.label));
+    }
+  });
+  return svg(width, h, body, title);
+}

@@ -21,8 +21,6 @@ export interface FightOptions {
   policies?: Record<string, string>;
   /** Keep the event log (off for bulk simulation). */
   keepLog?: boolean;
-  /** Give up (the result says `abandoned`) once `performance.now()` passes this: a bounded run on a server. */
-  deadline?: number;
   /** Build no checks or notes (bulk simulation: no one reads them; see DecideOptions.unlogged). */
   unlogged?: boolean;
   /** Called with each command's events as they happen. */
@@ -31,8 +29,6 @@ export interface FightOptions {
 
 export interface FightResult {
   state: EncounterState;
-  /** The deadline passed before the fight ended. */
-  abandoned?: true;
   log?: LoggedEvent[];
   commands: number;
 }
@@ -81,7 +77,6 @@ export function playFrom(engine: Engine, state: EncounterState, opts: FightOptio
   let lastTurn = -1;
   const decideOptions = { inPlace: true, unlogged: opts.unlogged === true };
   while (state.status !== 'ended') {
-    if (opts.deadline !== undefined && (commands & 63) === 63 && performance.now() > opts.deadline) return { state, commands, abandoned: true };
     if (state.turn.round > maxRounds) {
       const d = engine.decide(state, timeoutCommand(maxRounds), opts.dice, decideOptions);
       if (d.ok) opts.onEvents?.(d.events, d.state);

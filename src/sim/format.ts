@@ -67,17 +67,23 @@ export function formatComparison(c: Comparison, files: [string, string]): string
   const out: string[] = [];
   out.push(`A: ${files[0]} — ${c.a.encounter}`);
   out.push(`B: ${files[1]} — ${c.b.encounter}`);
-  out.push(`${int(c.a.runs)} + ${int(c.b.runs)} fights, seed ${c.a.seed}, round cap ${c.a.maxRounds}`);
+  const paired = Object.values(c.sides).some((d) => d.method === 'paired');
+  out.push(`${int(c.a.runs)} + ${int(c.b.runs)} fights, seed ${c.a.seed}, round cap ${c.a.maxRounds}${paired ? ': fight i of A and of B on the same dice (paired)' : ''}`);
   out.push('');
-  const rows = [['win rate', 'A', 'B', 'B − A', '95% CI (Newcombe)', '']];
-  for (const [side, d] of Object.entries(c.sides)) rows.push([side, pct(d.a), pct(d.b), signed(d.diff), `${signed(d.ci95[0])} … ${signed(d.ci95[1])}`, d.significant ? 'changed' : 'no clear change']);
-  for (const [name, d] of [['draws', c.draws], ['timeouts', c.timeouts]] as const) {
-    if (d.a || d.b) rows.push([name, pct(d.a), pct(d.b), signed(d.diff), `${signed(d.ci95[0])} … ${signed(d.ci95[1])}`, d.significant ? 'changed' : 'no clear change']);
-  }
+  const head = paired ? ['win rate', 'A', 'B', 'B − A', '95% CI (paired)', '', 'unpaired: CI, fights for the same width'] : ['win rate', 'A', 'B', 'B − A', '95% CI (Newcombe)', ''];
+  const rows = [head];
+  const row = (name: string, d: Comparison['draws']) => {
+    const r = [name, pct(d.a), pct(d.b), signed(d.diff), `${signed(d.ci95[0])} … ${signed(d.ci95[1])}`, d.significant ? 'changed' : 'no clear change'];
+    if (paired) r.push(d.unpairedCi95 ? `${signed(d.unpairedCi95[0])} … ${signed(d.unpairedCi95[1])}, ${int(d.unpairedFights!)} + ${int(d.unpairedFights!)}` : '');
+    return r;
+  };
+  for (const [side, d] of Object.entries(c.sides)) rows.push(row(side, d));
+  for (const [name, d] of [['draws', c.draws], ['timeouts', c.timeouts]] as const) if (d.a || d.b) rows.push(row(name, d));
   out.push(table(rows, [1, 2, 3]));
   out.push('');
   out.push(`Rounds to finish (mean): A ${num(c.rounds.a, 2)}, B ${num(c.rounds.b, 2)} (${c.rounds.diff >= 0 ? '+' : '−'}${num(Math.abs(c.rounds.diff), 2)})`);
   if (c.unmatched.length) out.push(`Sides in only one variant (not compared): ${c.unmatched.join(', ')}`);
   out.push('"changed": the 95% interval of B − A excludes 0. "no clear change": it includes 0 — run more fights or accept the difference is small.');
+  if (paired) out.push('"unpaired": the interval had A and B been played on different dice, and how many fights each would then need for the paired interval\'s width.');
   return out.join('\n');
 }

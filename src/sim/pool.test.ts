@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadText } from '../rulesets/load.ts';
-import { simulate, workerEntry } from './pool.ts';
+import { simulate, simulateAll, workerEntry, type Until } from './pool.ts';
 import { runRange, type SimSpec } from './runner.ts';
 import { summarize } from './summary.ts';
 
@@ -37,6 +37,22 @@ describe('simulate', () => {
     expect(a.wins.map((w, i) => w + b.wins[i])).toEqual(one.wins);
     expect(one.runs).toBe(300);
   }, 60_000);
+
+  it('stops each variant at its first accepted checkpoint, with exactly the fights before it, on 1 or 2 threads', async () => {
+    const cave = specOf('examples/phase20/goblin-cave.yaml', { outcomes: true });
+    const weak = { ...cave, doc: JSON.parse(JSON.stringify(cave.doc).replace('"hp":22', '"hp":8')) };
+    // a rule that asks for 3 checkpoints of the first variant and 5 of the second
+    const looked: number[] = [];
+    const until = (): Until => ({ step: 40, done: (_t, n) => (looked.push(n), [n >= 120, n >= 200]) });
+    const one = await simulateAll([cave, weak], 400, { workers: 1, until: until() });
+    expect(looked).toEqual([40, 80, 120, 160, 200]);
+    expect(one.map((t) => t.runs)).toEqual([120, 200]);
+    expect(one[0]).toEqual(runRange(cave, 0, 120));
+    expect(one[1]).toEqual(runRange(weak, 0, 200));
+    await workerEntry();
+    const two = await simulateAll([cave, weak], 400, { workers: 2, chunk: 23, until: until() });
+    expect(two).toEqual(one);
+  }, 120_000);
 
   it('different seeds give different fights', async () => {
     const spec = specOf('examples/phase20/goblin-cave.yaml');

@@ -12,9 +12,9 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 
 const CSS = `body{font-family:system-ui,sans-serif;margin:24px auto;max-width:1180px;color:#111827;padding:0 16px}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #e5e7eb;padding-bottom:4px}
-.meta{color:#6b7280;margin-bottom:12px}.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(560px,1fr));gap:16px}
+.meta{color:#6b7280;margin-bottom:12px}.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(560px,100%),1fr));gap:16px}
 figure{margin:0;border:1px solid #e5e7eb;border-radius:6px;padding:10px;background:#fff}figcaption{font-weight:600;margin-bottom:6px}
-pre{white-space:pre-wrap;background:#f9fafb;border:1px solid #e5e7eb;padding:10px;overflow:auto;font-size:12px}
+pre{white-space:pre;background:#f9fafb;border:1px solid #e5e7eb;padding:10px;overflow:auto;font-size:12px}
 .note{color:#6b7280;font-size:13px}`;
 
 function sideColors(s: Summary): Record<string, string> {

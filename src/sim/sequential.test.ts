@@ -52,9 +52,11 @@ describe('the sequential rule of sim --precision', () => {
 
   const REPS = 4000;
   for (const precision of [0.05, 0.02, 0.01]) {
-    it(`±${precision * 100} points: the reported interval holds the true rate as often as a fixed-size one (${REPS} runs per rate)`, () => {
+    it(`±${precision * 100} points: the reported interval holds the true rate as often as a fixed-size one (${REPS} runs per rate)`, async () => {
       const rows: string[] = [];
       for (const p of [0.5, 0.2, 0.05, 0.01]) {
+        // between rates, let the test runner's messages through (a loaded machine takes seconds per rate)
+        await new Promise((r) => setImmediate(r));
         const draw = stream(Math.round(p * 1e6) * 31 + Math.round(precision * 1e4));
         let covered = 0;
         let total = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTo, histogramMean, histogramQuantile, newcombe, wilson } from './stats.ts';
+import { addTo, histogramMean, histogramQuantile, newcombe, newcombePaired, wilson } from './stats.ts';
 
 describe('wilson', () => {
   it('matches the textbook value for 81 of 263 (Newcombe 1998, table I: 0.2553–0.3662)', () => {
@@ -40,5 +40,29 @@ describe('histogram quantiles', () => {
     expect(histogramQuantile(h, 0.5)).toBe(5);
     expect(histogramQuantile(h, 0.9)).toBe(9);
     expect(histogramQuantile(h, 1)).toBe(10);
+  });
+});
+
+describe('newcombePaired (the paired difference of sim a.yaml b.yaml)', () => {
+  it('is the independent interval when the pairs are uncorrelated (φ = 0)', () => {
+    // 25 of each joint result: A wins 50 of 100, B wins 50 of 100, and A's win says nothing of B's
+    const p = newcombePaired({ both: 25, onlyA: 25, onlyB: 25, neither: 25 });
+    expect(p.phi).toBe(0);
+    const u = newcombe(50, 100, 50, 100);
+    expect(p.ci95[0]).toBeCloseTo(u.ci95[0], 12);
+    expect(p.ci95[1]).toBeCloseTo(u.ci95[1], 12);
+  });
+
+  it('is narrower when most pairs go alike, and holds the difference', () => {
+    // A wins 60, B wins 55 of 100; 90 fights go the same way in both
+    const c = { both: 50, onlyA: 10, onlyB: 5, neither: 35 };
+    const p = newcombePaired(c);
+    expect(p.diff).toBeCloseTo(-0.05, 12);
+    expect(p.ci95[0]).toBeLessThan(-0.05);
+    expect(p.ci95[1]).toBeGreaterThan(-0.05);
+    const u = newcombe(60, 100, 55, 100);
+    expect(p.ci95[1] - p.ci95[0]).toBeLessThan((u.ci95[1] - u.ci95[0]) * 0.6);
+    // φ with Newcombe's continuity correction: (50·35 − 10·5 − 100/2) / √(60·40·55·45)
+    expect(p.phi).toBeCloseTo((50 * 35 - 10 * 5 - 50) / Math.sqrt(60 * 40 * 55 * 45), 12);
   });
 });

@@ -14,7 +14,7 @@ export function atTheTable(): { server: TestServer; browser: Browser } {
   const env = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
     [env.server, env.browser] = await Promise.all([startServer(), launchBrowser(), buildWeb()]);
-  }, 120_000);
+  }, 300_000);
   afterAll(async () => {
     await env.browser?.close();
     await env.server?.stop();

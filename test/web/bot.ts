@@ -1,11 +1,13 @@
 /**
  * A simple player for browser tests: it reads the page (never the API) and clicks what a person would —
- * attack if it can, else walk toward the nearest foe, else end the turn. Each step waits for the command
- * to land (the page's log version moves) and for the new choices to arrive.
+ * attack if it can, else walk toward the nearest foe, else rest if it may, else end the turn (the rule
+ * itself is bot-choice.ts). Each step waits for the command to land (the page's log version moves) and
+ * for the new choices to arrive.
  */
 import type { Page } from 'playwright-core';
+import { chooseStep, OFFENSIVE, type StepView, type TurnMemo } from './bot-choice.ts';
 
-const OFFENSIVE = ['attack', 'spell', 'gadget', 'stream', 'skill', 'ability', 'technique', 'strike', 'shot'];
+export type { TurnMemo };
 
 export async function version(page: Page): Promise<number> {
   return Number(await page.locator('main.layout').getAttribute('data-version'));
@@ -62,34 +64,46 @@ export async function freshActions(page: Page, timeout = 15_000): Promise<void> 
   );
 }
 
-export interface TurnMemo {
-  key: string;
-  attacks: number;
-  moved: number;
-}
-
-const cheb = (a: number[], b: number[]) => Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]));
-
-/** Walk to the reachable cell nearest a foe, if that gets closer. */
-async function moveToward(page: Page, actor: string): Promise<boolean> {
-  const me = page.locator(`.board g.token[data-unit="${actor}"]`);
-  if (!(await me.count())) return false;
-  const side = await me.getAttribute('data-side');
-  const at = (await me.getAttribute('data-at'))?.split(',').map(Number);
-  if (!at) return false;
-  const foes = await page.locator('.board g.token[data-status=active]').evaluateAll((els, s) => els.filter((e) => e.getAttribute('data-side') !== s).map((e) => e.getAttribute('data-at')!.split(',').map(Number)), side);
-  if (!foes.length) return false;
-  const cells = await page.locator('.board g.cell-button[data-cell]').evaluateAll((els) => els.map((e) => e.getAttribute('data-cell')!));
-  const near = (c: number[]) => Math.min(...foes.map((f) => cheb(c, f)));
-  let best: string | undefined;
-  let bestD = near(at);
-  for (const c of cells) {
-    const d = near(c.split(',').map(Number));
-    if (d < bestD) [best, bestD] = [c, d];
-  }
-  if (!best) return false;
-  await page.locator(`.board g.cell-button[data-cell="${best}"]`).click();
-  return true;
+/**
+ * What the page offers `actor` now, read in one round trip (a loaded machine pays per call): the panel's
+ * buttons and the board cell nearest a foe, if that is nearer than the unit stands.
+ */
+async function readView(page: Page, actor: string, offensive: readonly string[]): Promise<StepView & { attackGroup: boolean; cell?: string }> {
+  return page.evaluate(
+    ({ actor, offensive }) => {
+      const has = (sel: string) => document.querySelector(`.actions ${sel}`) !== null;
+      const attackGroup = has('button.action[data-group=attack]:not([disabled])');
+      const xy = (s: string) => s.split(',').map(Number);
+      const cheb = (a: number[], b: number[]) => Math.max(Math.abs(a[0] - b[0]), Math.abs(a[1] - b[1]));
+      const me = document.querySelector(`.board g.token[data-unit="${actor}"]`);
+      const at = me?.getAttribute('data-at');
+      let cell: string | undefined;
+      if (me && at) {
+        const side = me.getAttribute('data-side');
+        const foes = Array.from(document.querySelectorAll('.board g.token[data-status=active]'))
+          .filter((e) => e.getAttribute('data-side') !== side && e.getAttribute('data-at'))
+          .map((e) => xy(e.getAttribute('data-at')!));
+        const near = (c: number[]) => Math.min(...foes.map((f) => cheb(c, f)));
+        let bestD = foes.length ? near(xy(at)) : -Infinity;
+        for (const e of Array.from(document.querySelectorAll('.board g.cell-button[data-cell]'))) {
+          const c = e.getAttribute('data-cell')!;
+          const d = near(xy(c));
+          if (d < bestD) [cell, bestD] = [c, d];
+        }
+      }
+      return {
+        answer: has('button.action[data-group=answer]'),
+        attackGroup,
+        offensive: attackGroup || offensive.some((g) => has(`button.action[data-group=${g}]:not([disabled])`)),
+        nearer: cell !== undefined,
+        cell,
+        zoneMove: has('button.action[data-group=move]'),
+        rest: has('button.action[data-group=rest]:not([disabled])'),
+        endTurn: has('button.action[data-command=end_turn]'),
+      };
+    },
+    { actor, offensive },
+  );
 }
 
 async function landed(page: Page, before: number): Promise<void> {
@@ -128,18 +142,22 @@ export async function step(page: Page, actor: string, memo: TurnMemo, onAim?: (a
   const before = await version(page);
   const panel = page.locator('.actions');
   const answer = panel.locator('button.action[data-group=answer]');
-  if (await answer.count()) {
+  const view = await readView(page, actor, OFFENSIVE);
+  // a plain attack first: a gadget or stream may be a shield or a heal, and a bot that only ever
+  // raises shields never ends the fight
+  const offensive = panel.locator((view.attackGroup ? ['attack'] : OFFENSIVE).map((g) => `button.action[data-group=${g}]:not([disabled])`).join(', '));
+  const zoneMove = panel.locator('button.action[data-group=move]');
+  const rest = panel.locator('button.action[data-group=rest]:not([disabled])');
+  const end = panel.locator('button.action[data-command=end_turn]');
+  const { cell } = view;
+  const choice = chooseStep(view, memo);
+  if (choice === 'answer') {
     await answer.first().click();
     if (await page.getByTestId('confirm').count()) await page.getByTestId('confirm').click();
     await landed(page, before);
     return 'answer';
   }
-  // a plain attack first: a gadget or stream may be a shield or a heal, and a bot that only ever
-  // raises shields never ends the fight
-  const attacks = panel.locator('button.action[data-group=attack]:not([disabled])');
-  const offensive = (await attacks.count()) ? attacks : panel.locator(OFFENSIVE.map((g) => `button.action[data-group=${g}]:not([disabled])`).join(', '));
-  if (memo.attacks < 2 && (await offensive.count())) {
-    memo.attacks++;
+  if (choice === 'attack') {
     await offensive.first().click();
     // an action with nothing to aim and no odds is sent at once; otherwise a target or Confirm appears
     await page.waitForFunction(
@@ -156,26 +174,17 @@ export async function step(page: Page, actor: string, memo: TurnMemo, onAim?: (a
     await landed(page, before);
     return 'attack';
   }
-  if (memo.moved < 2) {
-    memo.moved++;
-    if (await moveToward(page, actor)) {
-      await landed(page, before);
-      return 'move';
-    }
-    const zoneMove = panel.locator('button.action[data-group=move]');
-    if ((await zoneMove.count()) && memo.moved === 1) {
-      await zoneMove.first().click();
-      await landed(page, before);
-      return 'move';
-    }
+  if (choice === 'move' || choice === 'zone-move') {
+    await (choice === 'move' ? page.locator(`.board g.cell-button[data-cell="${cell}"]`) : zoneMove.first()).click();
+    await landed(page, before);
+    return 'move';
   }
-  const end = panel.locator('button.action[data-command=end_turn]');
-  if (await end.count()) {
-    await end.first().click();
+  if (choice === 'rest' || choice === 'end') {
+    await (choice === 'rest' ? rest : end).first().click();
     await page.waitForFunction((v) => !!document.querySelector('[data-testid=confirm]') || Number(document.querySelector('main.layout')?.getAttribute('data-version')) > v, before);
     if (await page.getByTestId('confirm').count()) await page.getByTestId('confirm').click();
     await landed(page, before);
-    return 'end';
+    return choice;
   }
   throw new Error(`no way forward for ${actor}: ${await panel.innerText()}`);
 }

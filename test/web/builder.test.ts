@@ -116,6 +116,51 @@ describe('the encounter builder', () => {
     }, 300_000);
   }
 
+  it('keeps a character in the table\'s library: saved from one encounter, put into another, edited, exported, deleted and imported', async () => {
+    const { page, errors, close } = await gmPage();
+    try {
+      const { units } = await buildFight(page, 'phase20');
+      await selectUnit(page, units[0]);
+      const form = page.locator(`[data-unit-form="${units[0]}"]`);
+      await form.locator('[data-field="units[0].name"] input').fill('Kara');
+      await page.getByRole('button', { name: 'Save to the library as a character' }).click();
+      await expect.poll(() => page.locator('.b-ok').innerText()).toMatch(/Kara is in the table's library/);
+      // a second encounter of the same ruleset: Kara is in the palette; pressed, she comes in with her spear
+      await page.getByRole('button', { name: 'Open…' }).click();
+      await page.getByLabel('Ruleset').selectOption('phase20');
+      await page.getByLabel('Name').fill('Second fight');
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.locator(`[data-character="character/${units[0]}"]`).click();
+      await page.locator(`[data-unit-form="${units[0]}"]`).waitFor();
+      expect(await page.locator(`[data-unit-form="${units[0]}"] [data-gear="new-weapon"]`).count()).toBe(1);
+      // edited on its own: a bad HP is refused at the field, a good one saved
+      await page.getByRole('button', { name: 'Edit Kara' }).click();
+      const sheet = page.locator(`[data-character-form="${units[0]}"]`);
+      await sheet.locator('[data-field$="].hp"] input').fill('0');
+      await expect.poll(() => sheet.locator('[data-field$="].hp"] .b-problems-at').innerText()).toBe('Too small: expected number to be >=1');
+      expect(await sheet.getByRole('button', { name: 'Save to the library' }).isDisabled()).toBe(true);
+      await sheet.locator('[data-field$="].hp"] input').fill('31');
+      await sheet.getByRole('button', { name: 'Save to the library' }).click();
+      await expect.poll(() => page.locator('.b-ok').innerText()).toMatch(/Kara is saved in the table's library/);
+      const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export library' }).click()]);
+      const exported = JSON.parse(readFileSync((await d.path())!, 'utf8')) as { format: string; entries: { kind: string; id: string; data: { hp: number; weapons: unknown[] } }[] };
+      expect(exported.format).toBe('skirmish-library');
+      const kara = exported.entries.find((e) => e.kind === 'character' && e.id === units[0])!;
+      expect(kara.data.hp).toBe(31);
+      expect(kara.data.weapons).toEqual([expect.objectContaining({ id: 'new-weapon', name: 'New weapon' })]);
+      await page.getByRole('button', { name: 'Delete from the library' }).click();
+      await page.locator(`[data-character="character/${units[0]}"]`).waitFor({ state: 'detached' });
+      const file = join(ROOT, 'node_modules/.cache', `builder-library-${process.pid}.json`);
+      writeFileSync(file, JSON.stringify(exported));
+      await page.locator('.b-palette input[type=file]').setInputFiles(file);
+      await expect.poll(() => page.locator('.b-ok').innerText()).toMatch(/Imported \d+ entr/);
+      await page.locator(`[data-character="character/${units[0]}"]`).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 240_000);
+
   it('shows a problem at its field with validate\'s words, and the fight cannot start until it is fixed', async () => {
     const { page, errors, close } = await gmPage();
     try {

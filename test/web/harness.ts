@@ -98,8 +98,8 @@ function launch(port: number, db: string, root: string): Promise<ChildProcess> {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    // generous: a copy of the project (the docs test's) compiles every server file on its first start
-    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 60_000);
+    // generous: a loaded machine, or a copy of the project (the docs test's), compiles every server file on its first start
+    const timer = setTimeout(() => fail(new Error(`server did not start:\n${out}`)), 90_000);
     const on = (b: Buffer) => {
       out += b.toString();
       if (out.includes('listening on')) {

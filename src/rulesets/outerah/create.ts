@@ -56,7 +56,10 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
     wings: u.wings,
     hookshot: u.hookshot,
   };
-  if (u.pet) data.pet = u.pet.from ? { ...u.pet } : { trainer: u.pet.trainer, kind: u.pet.kind };
+  if (u.pet) data.pet = u.pet.from ? { trainer: u.pet.trainer, kind: u.pet.kind, from: u.pet.from } : { trainer: u.pet.trainer, kind: u.pet.kind };
+  // a standing order from the file: a Stay, or a Guard over its trainer (ruling OUT-PET-2)
+  if (u.pet?.order) data.petOrder = u.pet.order;
+  if (u.pet?.order === 'guard') data.guarding = u.pet.trainer;
   if (u.mount) data.mount = { ...u.mount };
   const rider = doc.units.find((r) => r.mount?.unit === u.id);
   if (rider) data.mountOf = rider.id;

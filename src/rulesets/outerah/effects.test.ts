@@ -119,6 +119,64 @@ describe('outerah effects', () => {
     expect(t.state.effects.some((f) => f.name === 'Regen')).toBe(false);
   });
 
+  it('OUT-TIME-1, OUT-EFF-1, OUT-EFF-4: a DoT landing during the target\'s own turn still ticks on three of its turns: this turn\'s start is past (ruling)', () => {
+    // Foe's Auto Skill answers Hero's attack with Venom, in Hero's own turn. Hero: crit D100(50) > 5, hit D100(99) > 50:
+    // a miss. Venom: crit D100(50) > 5, hit D100(30) ≤ 50 + Charisma 20 − Agility 20 − head-on 10 = 40; Hero resists
+    // D100(1) + Vitality 20 = 21 ≤ 100: Poison(3). Poison acts "at the start of the Turn" and Hero's has begun, so it
+    // counts from round 2: it ticks 2 (2 per tier × tier 1) at the start of Hero's turns in rounds 2, 3 and 4,
+    // 40 − 6 = 34, and is gone after round 4. Nor is the end of the turn it landed in a turn held: the first shake-off
+    // (minimum 1) is at the end of round 2, D100(1) + 20 = 21 holds; then + 5 and + 10 for the earlier rolls.
+    // (Before: Poison(3) counted round 1 as its first and ticked only twice, in rounds 2 and 3: 36.)
+    const spite = { name: 'Spite', kind: 'auto', does: 'skill', skill: 'poison' };
+    const t = new Table(outerah, duel({ foe: { skills: ['poison'], reactions: [spite] } }));
+    t.start(5, 1); // Hero 6 + 1 + 5 = 12 first, Foe 2 + 1 + 1 = 4
+    const ev = t.dice(50, 99, 50, 30, 1).do({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' });
+    expect(t.lines(ev)).toContain('Hero gains Poison(3) from Foe, counted from the next round: this turn\'s start is past [OUT-TIME-1]');
+    const seen: string[] = [];
+    for (let r = 1; r <= 5; r++) {
+      if (r >= 2 && r <= 4) t.dice(1);
+      seen.push(...t.checks(t.do({ type: 'end_turn', actor: 'hero' })), ...t.checks(t.do({ type: 'end_turn', actor: 'foe' })));
+    }
+    const tick = 'Poison per tier 2 × tier 1 100% × stacks 100% = 2 → 2 damage [OUT-EFF-1, OUT-EFF-2]';
+    expect(seen).toEqual([
+      tick, 'D100(1) + Vitality 20 = 21 ≤ 100 → Poison holds [OUT-EFF-4, OUT-EFF-3]',
+      tick, 'D100(1) + Vitality 20 + +5 × 1 earlier rolls 5 = 26 ≤ 100 → Poison holds [OUT-EFF-4, OUT-EFF-3]',
+      tick, 'D100(1) + Vitality 20 + +5 × 2 earlier rolls 10 = 31 ≤ 100 → Poison holds [OUT-EFF-4, OUT-EFF-3]',
+    ]);
+    expect(t.hp('hero')).toBe(34);
+    expect(t.state.effects.some((f) => f.name === 'Poison')).toBe(false);
+    expect(t.unusedDice).toEqual([]);
+  });
+
+  it('OUT-TIME-1, OUT-INIT-5: a Stop landing during the target\'s own turn freezes it 2 to 3 rounds from the next, as any other (ruling)', () => {
+    // Foe's Auto Skill answers Hero's attack with Stop, in Hero's own turn (dice as above; Hero resists D100(1) + Wisdom
+    // 20 = 21 ≤ 100). Stop acts at the start of a turn, Hero's has begun: it counts from round 2. Hero is frozen in
+    // round 2; in its second stopped round, 3, a d10: odd, it holds through round 4 and Hero acts again in round 5;
+    // even, it breaks at the end of round 3 and Hero acts in round 4. (Before: Stop(3) counted round 1, froze rounds
+    // 2 and 3 whatever the d10 said, and the round-2 roll decided nothing.)
+    const make = (d10: number) => {
+      const t = new Table(outerah, duel({ foe: { skills: ['stop'], reactions: [{ name: 'Spite', kind: 'auto', does: 'skill', skill: 'stop' }] } }));
+      t.start(5, 1);
+      t.dice(50, 99, 50, 30, 1).do({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' });
+      t.do({ type: 'end_turn', actor: 'hero' });
+      t.do({ type: 'end_turn', actor: 'foe' }); // round 2: Hero frozen, Foe's turn
+      expect([t.state.turn.round, t.active]).toEqual([2, 'foe']);
+      const r3 = t.dice(d10).do({ type: 'end_turn', actor: 'foe' });
+      expect(t.checks(r3)).toEqual([`d10(${d10}) → ${d10 % 2 ? 'odd: Stop holds' : 'even: Stop breaks at the end of this round'} [OUT-INIT-5]`]);
+      expect([t.state.turn.round, t.active]).toEqual([3, 'foe']);
+      return t;
+    };
+    const odd = make(3);
+    odd.do({ type: 'end_turn', actor: 'foe' });
+    expect([odd.state.turn.round, odd.active]).toEqual([4, 'foe']); // frozen a third round
+    odd.do({ type: 'end_turn', actor: 'foe' });
+    expect([odd.state.turn.round, odd.active]).toEqual([5, 'hero']);
+    const even = make(4);
+    even.do({ type: 'end_turn', actor: 'foe' });
+    expect([even.state.turn.round, even.active]).toEqual([4, 'hero']);
+    expect([odd.unusedDice, even.unusedDice]).toEqual([[], []]);
+  });
+
   it('OUT-EFF-7: the effect table names every effect of the text', () => {
     for (const name of ['Wounds', 'Bleeding', 'Black&Blue', 'Bruising', 'Feared', 'Topple', 'Stop', 'Slow', 'Haste', 'Hidden', 'Poison', 'Burn']) {
       expect(EFFECTS[name], name).toBeDefined();

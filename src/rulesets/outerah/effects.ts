@@ -17,6 +17,7 @@ import { effectRow, type EffectRow } from './effect-table.ts';
 import { resistanceOf, type Element } from './elements.ts';
 import { dataOf, stat } from './model.ts';
 import { turnsOf } from './borrowed-turns.ts';
+import { turnKey } from './pets.ts';
 import { actedThisRound, grantHasteSlot, inspire, startSlow, takingTurn } from './timing.ts';
 
 export interface EffectOrder {
@@ -83,13 +84,18 @@ export function land(ctx: Resolution, source: Unit, target: Unit, row: EffectRow
     return;
   }
   const rounds = order.rounds ?? row.rounds;
+  // Stop and Slow tick at the start of the turns they take (Slow doing nothing itself), so a rider's lost turn
+  // reaches the mount or pet that lives on its turns (borrowed-clock.ts)
+  const tick = row.dot ? 'turn_start' : row.hot ? 'turn_end' : row.timing === 'stop' || row.timing === 'slow' ? 'turn_start' : undefined;
   // Haste's extra turn comes this round wherever it lands, so Haste(3) counts this round as its first:
   // exactly three extra turns (ruling OUT-INIT-3); other effects landing after the target's turn count from the next round,
-  // but one landing during the target's own turn counts this round ("only lasts for the duration listed": Regen(3) on
-  // oneself heals at the end of this turn and the next two, not three more).
+  // and so does one landing during it that acts at a turn's start (a DoT, Stop, Slow: this turn's start is past);
+  // any other landing during the target's own turn counts this round ("only lasts for the duration listed": Regen(3)
+  // on oneself heals at the end of this turn and the next two, not three more) (ruling OUT-TIME-1).
   // A mount's turns are its tamer's, a controlled pet's its trainer's (rulings OUT-MNT-1, OUT-PET-1): its own slot, skipped, says nothing
   const turns = turnsOf(ctx.state, target).id;
-  const late = row.timing !== 'haste' && actedThisRound(ctx.state, turns) && !takingTurn(ctx.state, turns);
+  const during = takingTurn(ctx.state, turns);
+  const late = row.timing !== 'haste' && actedThisRound(ctx.state, turns) && (!during || tick === 'turn_start');
   const remaining = rounds === undefined ? undefined : rounds + (late ? 1 : 0);
   const old = ctx.state.effects.find((f) => f.target === target.id && f.name === row.name);
   if (old) {
@@ -104,10 +110,9 @@ export function land(ctx: Resolution, source: Unit, target: Unit, row: EffectRow
     }
     return;
   }
-  // Stop and Slow tick at the start of the turns they take (Slow doing nothing itself), so a rider's lost turn
-  // reaches the mount or pet that lives on its turns (borrowed-clock.ts)
-  const tick = row.dot ? 'turn_start' : row.hot ? 'turn_end' : row.timing === 'stop' || row.timing === 'slow' ? 'turn_start' : undefined;
   const data: Record<string, number | string> = { held: 0, rolls: 0 };
+  // the turn it landed in, past its start, is none of its turns: its end is no turn held (OUT-EFF-4)
+  if (during && tick === 'turn_start') data.landedTurn = turnKey(ctx.state);
   if (order.prefix) data.prefix = order.prefix;
   if (row.timing === 'slow') data.loseRound = startSlow(ctx, target.id, turns);
   ctx.applyEffect({
@@ -120,7 +125,7 @@ export function land(ctx: Resolution, source: Unit, target: Unit, row: EffectRow
     ...(remaining !== undefined ? { remaining, clock: { at: 'round_end' as const } } : {}),
     ...(tick ? { tick } : {}),
     data,
-  });
+  }, late && rounds !== undefined ? () => `${target.name} gains ${displayName({ name: row.name, prefix: order.prefix, rounds })} from ${source.name}, counted from the next round: ${during ? 'this turn\'s start is past' : `${ctx.unit(turns).name} has had its turn this round`} [OUT-TIME-1]` : undefined);
   if (row.timing === 'haste') grantHasteSlot(ctx, target.id);
 }
 
@@ -163,6 +168,7 @@ export function shakeOff(ctx: Resolution, unit: Unit): void {
   for (const fx of ctx.state.effects.filter((f) => f.target === unit.id)) {
     const row = effectRow(fx.name);
     if (!row || row.kind !== 'debuff' || !row.stat || row.minimum === undefined) continue;
+    if (fx.data?.landedTurn === turnKey(ctx.state)) continue;
     const held = Number(fx.data?.held ?? 0) + 1;
     const rolls = Number(fx.data?.rolls ?? 0);
     if (held < row.minimum) {

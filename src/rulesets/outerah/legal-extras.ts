@@ -17,6 +17,7 @@ import { guardable } from './pet-watch.ts';
 import { petsOf, turnKey } from './pets.ts';
 import { reachOf } from './ranges.ts';
 import { castBlocker } from './skills.ts';
+import { areaCells, struckBy } from './skill-area.ts';
 import { crewBlocker, distanceToShip, HEADINGS, quarterTurns, shipList, shipMovement, shipOf, type CannonSide, type Ship } from './ship-model.ts';
 import { stationBlocker, STATIONS, steerBlocker } from './ship-stations.ts';
 import { boxLaunchBlocker, cannonShipBlocker, cannonSpec, cannonUnitBlocker, catapultBlocker, catapultRange, landingBlocker, orbLaunchBlocker, unitLaunchBlocker } from './ship-weapons.ts';
@@ -165,7 +166,16 @@ function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): v
   if (!ship.catapult!.orb) {
     for (const k of dataOf(u).skills) if (k.kind === 'attack' || k.kind === 'debuff') out.push(opt('ship', `Enchant an orb with ${k.name}`, { type: 'enchant_orb', actor: u.id, skill: k.id }));
   } else {
-    for (const t of units) if (!orbLaunchBlocker(state, u, ship, t)) out.push(opt('attack', `Launch the orb at ${t.name}`, { type: 'launch', actor: u.id, payload: 'orb', target: t.id }, { targets: [t.id] }));
+    const orb = ship.catapult!.orb as { caster: string; skill: string };
+    const caster = state.units[orb.caster];
+    const k = caster ? dataOf(caster).skills.find((s) => s.id === orb.skill) : undefined;
+    for (const t of units) {
+      if (orbLaunchBlocker(state, u, ship, t)) continue;
+      const command = { type: 'launch', actor: u.id, payload: 'orb', target: t.id };
+      // an area spell's orb says whom it strikes (ruling OUT-PET-5)
+      if (k?.area) out.push(opt('attack', `Launch the orb at ${t.name} (area ${2 * k.area + 1}×${2 * k.area + 1})`, command, { area: areaCells(state, k, t.position!), targets: struckBy(state, caster, k, t).map((v) => v.id) }));
+      else out.push(opt('attack', `Launch the orb at ${t.name}`, command, { targets: [t.id] }));
+    }
   }
   const map = state.map as GridMap;
   const max = catapultRange(ship.catapult!.tier);

@@ -55,7 +55,8 @@ describe('outerah legal actions (OUT-TURN-1)', () => {
         step(outerah.policies!.aggressive(state, unit, options, () => 0).command);
       }
     }
-  });
+    // every option of 40 turns of three fights is decided: seconds when quiet, far more on a loaded machine
+  }, 180_000);
 
   it('the aggressive policy returns one of the options', () => {
     const t = new Table(outerah, duel({ hero: { at: [0, 0] }, foe: { at: [8, 8] } }));

@@ -233,7 +233,7 @@ export function petCommand(ctx: Resolution, cmd: Command): void {
   if (order === 'attack') return attackOrder(ctx, trainer, pet, cmd);
   if (order === 'skill') return skillOrder(ctx, trainer, pet, cmd);
   const ward = order === 'guard' ? (cmd.target === undefined ? trainer : targetOf(ctx, cmd.target)) : undefined;
-  if (ward && !guardable(trainer, pet, ward)) fail('action/bad_target', `${pet.name} can stand guard over ${trainer.name} or one of its allies still standing, not ${ward.name} [OUT-PET-2]`, 'target');
+  if (ward && !guardable(trainer, pet, ward)) fail('action/bad_target', `${pet.name} can stand guard over ${trainer.name} or an ally still standing within its Movement, not ${ward.name} [OUT-PET-2]`, 'target');
   const turn = beginPetTurn(ctx, trainer, pet);
   saveTurn(ctx, trainer, { ...turn, action: true });
   if (order === 'search') return searchOrder(ctx, trainer, ctx.unit(pet.id));

@@ -54,6 +54,10 @@ describe('outerah pet actions that are not attacks', () => {
     expect([t.hp('hero'), t.hp('foe')]).toEqual([31, 18]);
     expect(t.unit('wolf').data).toMatchObject({ petOrder: 'guard', guarding: 'hero', guardRound: 1 });
     expect(t.unusedDice).toEqual([]);
+    // a file may start a pet on guard over its trainer: `pet: { …, order: guard }`
+    const g = new Table(outerah, duel({ extra: [wolf({ pet: { trainer: 'hero', kind: 'tamed', order: 'guard' } })] }));
+    g.start(5, 1, 1);
+    expect(g.unit('wolf').data).toMatchObject({ petOrder: 'guard', guarding: 'hero' });
     // not over a foe
     const f = new Table(outerah, duel({ extra: [wolf()] }));
     f.start(5, 1, 1);

@@ -7,9 +7,9 @@
  *  - Alert Order: the pet alerts its trainer to a presence: every Hidden enemy within the pet's Movement (as far as
  *    it could go this turn) stays hidden but is no longer unaware — no Opener from it until it has stayed unseen
  *    3 more rounds ("you must successfully avoid detection for 3 Rounds");
- *  - Guard Order: the pet stands guard over its trainer (or an ally, `target`): the first attack in a round on its
- *    ward by an enemy its weapon can reach draws its counter-attack, without penalty, as the Stay Order's does;
- *    it stays on guard until it is given another Pet Action.
+ *  - Guard Order: the pet stands guard over its trainer (or an ally within its Movement, `target`): the first
+ *    attack in a round on its ward by an enemy its weapon can reach draws its counter-attack, without penalty, as
+ *    the Stay Order's does; it stays on guard until it is given another Pet Action.
  * Each is the Pet Action of the trainer's Specialty action (OUT-PET-1).
  */
 import { distance } from '../../engine/space/grid.ts';
@@ -59,8 +59,9 @@ export function guardOrder(ctx: Resolution, trainer: Unit, pet: Unit, ward: Unit
   ctx.note(`${pet.name} stands guard over ${ward.id === trainer.id ? trainer.name : ward.name}: the first attack on it each round draws ${pet.name}'s counter-attack [OUT-PET-2]`);
 }
 
-/** Who a Guard Order may watch over: the trainer, or an ally of its side still standing. */
-export const guardable = (trainer: Unit, pet: Unit, ward: Unit): boolean => ward.id !== pet.id && ward.side === trainer.side && ward.status === 'active';
+/** Who a Guard Order may watch over: the trainer, or an ally of its side still standing within the pet's Movement. */
+export const guardable = (trainer: Unit, pet: Unit, ward: Unit): boolean =>
+  ward.id !== pet.id && ward.side === trainer.side && ward.status === 'active' && (ward.id === trainer.id || distance(ward.position!, pet.position!) <= dataOf(pet).move);
 
 /**
  * After an attack on `defender`: each pet guarding it, under control and not yet counter-attacking this round,

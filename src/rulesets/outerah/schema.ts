@@ -138,7 +138,15 @@ export const unitSchema = z.strictObject({
   /** Carries a hookshot (OUT-SPACE-2). */
   hookshot: z.boolean().default(false).describe('carries a hookshot (OUT-SPACE-2)'),
   /** This unit is a pet (OUT-PET-1): whose, and what kind; a charmed one returns to `from` if the Charm breaks. */
-  pet: z.strictObject({ trainer: z.string().min(1), kind: z.enum(['charmed', 'drone', 'companion', 'tamed']), from: z.string().optional() }).optional(),
+  pet: z
+    .strictObject({
+      trainer: z.string().min(1),
+      kind: z.enum(['charmed', 'drone', 'companion', 'tamed']),
+      from: z.string().optional(),
+      /** The standing order it starts the fight under: staying put, or guarding its trainer (OUT-PET-2). */
+      order: z.enum(['stay', 'guard']).optional(),
+    })
+    .optional(),
   /** This unit rides a mount (OUT-MNT-1): the mount's unit id; riding (default), beside it, or not yet summoned. */
   mount: z.strictObject({ unit: z.string().min(1), state: z.enum(['riding', 'beside', 'unsummoned']).default('riding') }).optional(),
   /** A creature a Mount Tamer may capture as its mount (`tame`, ruling OUT-MNT-1). */

@@ -36,6 +36,7 @@ import { isOpenAir, surroundings } from './terrain.ts';
 import { fallFromSky, startDrift, staysPut } from './space.ts';
 import { skillOf } from './skills.ts';
 import { skillSpec, type StrikeSpec } from './spec.ts';
+import { strikeArea } from './skill-area.ts';
 import { resolveStrike } from './strike.ts';
 import { attackBlocker, orFail, targetOf, type Blocker } from './targeting.ts';
 import { react } from './triggers.ts';
@@ -237,7 +238,8 @@ export function launchCommand(ctx: Resolution, cmd: Command): void {
     ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'orb', value: null });
     ctx.note(`${u.name} launches the ${k.name} orb at ${t.name} [OUT-SHIP-2]`);
     const order = effectOrderOf(k);
-    resolveStrike(ctx, caster, t, { ...skillSpec(k), name: `${k.name} orb` }, k.kind === 'debuff' && order ? { effect: order } : {});
+    // the orb holds the spell as cast: an area spell bursts over its area (ruling OUT-PET-5)
+    strikeArea(ctx, caster, k, t, { ...skillSpec(k), name: `${k.name} orb` }, k.kind === 'debuff' && order ? { effect: order } : {}, () => {});
     return;
   }
   if (payload === 'unit') return launchUnit(ctx, u, ship, cmd);

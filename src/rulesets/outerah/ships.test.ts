@@ -254,6 +254,27 @@ describe('outerah airships', () => {
     expect(near.rejects({ type: 'launch', actor: 'sling', payload: 'orb', target: 'foe' })).toBe('action/out_of_range');
   });
 
+  it('OUT-SHIP-2, OUT-PET-5: an orb holds its spell as cast: an area spell bursts over the area around the unit it lands on (ruling)', () => {
+    // Sling enchants the orb with Firestorm (area 1) and launches it at Foe (9,1); Mate stands at (9,2), inside the 3×3.
+    // Foe (faces W, Sling to its west: head-on) 50 + Charisma 10 − Agility 20 − 10 = 30: crit D100(50) > 5, hit D100(20);
+    //   2d6(3, 4) + Intelligence 10 − Wisdom 10 reduction 2 = 15 → 30 − 15 = 15.
+    // Mate (faces W: head-on) 30 as well: crit D100(50), hit D100(20); 2d6(1, 1) + 10 − 2 = 10 → 30 − 10 = 20.
+    const storm = { id: 'storm', name: 'Firestorm', kind: 'attack', element: 'fire', dice: '2d6', range: 6, area: 1 };
+    const mate = { id: 'mate', name: 'Mate', side: 'foes', class: 'druid', at: [9, 2], facing: 'W', hp: 30, stats: { strength: 10, vitality: 10, agility: 20, charisma: 10, intelligence: 10, wisdom: 10 } };
+    const t = battle([crew('sling', [3, 1], { station: 'catapult', skills: [storm] }), mate]);
+    t.passUntil('sling');
+    t.do({ type: 'enchant_orb', actor: 'sling', skill: 'storm' });
+    t.do({ type: 'end_turn', actor: 'sling' });
+    t.passUntil('sling');
+    // the option says whom it strikes: Foe, then Mate
+    const o = outerah.legalActions(t.state, 'sling').find((x) => x.label === 'Launch the orb at Foe (area 3×3)');
+    expect([o?.targets, o?.area?.length]).toEqual([['foe', 'mate'], 9]);
+    const ev = t.dice(50, 20, 3, 4, 50, 20, 1, 1).do({ type: 'launch', actor: 'sling', payload: 'orb', target: 'foe' });
+    expect(t.lines(ev)).toContain('Firestorm orb bursts over the 3×3 area around Foe: it strikes Foe, Mate [OUT-PET-5]');
+    expect([t.hp('foe'), t.hp('mate')]).toEqual([15, 20]);
+    expect(t.unusedDice).toEqual([]);
+  });
+
   it('OUT-SHIP-2: the catapult launches a Medium or smaller ally (fall damage applies) or an item box (balloons: it slow-falls to them)', () => {
     const t = battle([crew('sling', [3, 1], { station: 'catapult', items: { potion: 2 } }), crew('kid', [3, 2], { size: 'small' })]);
     t.passUntil('sling');

@@ -13,8 +13,7 @@ import type { Skill } from './schema.ts';
 import { effectOrderOf } from './skill-effects.ts';
 import { inspirationBlocker } from './timing.ts';
 import { skillSpec } from './spec.ts';
-import { struckBy } from './skill-area.ts';
-import { resolveStrike } from './strike.ts';
+import { strikeArea } from './skill-area.ts';
 import { attackBlocker, orFail, supportBlocker, targetOf, type Blocker } from './targeting.ts';
 import { react } from './triggers.ts';
 import { hasSlot, spendSlot } from './turn.ts';
@@ -51,15 +50,7 @@ export function castCommand(ctx: Resolution, cmd: Command): void {
   const spec = skillSpec(k);
   const order = effectOrderOf(k);
   if (isHarmful(k)) {
-    const struck = struckBy(ctx.state, u, k, t);
-    if (struck.length > 1) ctx.note(`${k.name} bursts over the ${2 * k.area! + 1}×${2 * k.area! + 1} area around ${t.name}: it strikes ${struck.map((v) => v.name).join(', ')} [OUT-PET-5]`);
-    const opts = k.kind === 'debuff' && order ? { effect: order } : {};
-    for (const v of struck) {
-      if (ctx.unit(u.id).status !== 'active') break;
-      if (ctx.unit(v.id).status !== 'active') continue;
-      resolveStrike(ctx, u, ctx.unit(v.id), k.area ? { ...spec, noStray: 'an area strikes where it lands' } : spec, opts);
-      react(ctx, v.id, u.id);
-    }
+    strikeArea(ctx, u, k, t, spec, k.kind === 'debuff' && order ? { effect: order } : {}, (v) => react(ctx, v.id, u.id));
     return;
   }
   const give = (v: Unit) => {

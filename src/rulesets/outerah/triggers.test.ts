@@ -112,6 +112,31 @@ describe('outerah Openers and hiding', () => {
     expect(t.lines(ev)).toContain('Foe finds Hero [OUT-OPEN-2]');
   });
 
+  it('OUT-OPEN-2, OUT-PET-5: an area strikes a Hidden enemy inside it; a hit gives it away (found), a miss leaves it hidden (ruling)', () => {
+    // Firestorm (area 1) at Foe (3,2); Sneak hides at (3,3), inside the 3×3 around it: struck after Foe.
+    // Foe (faces W, Hero to its west: head-on) 50 + Charisma 30 − Agility 20 − 10 = 50: crit D100(50) > 5, hit D100(30);
+    //   2d6(3, 4) + Intelligence 10 − Wisdom 10 reduction 2 = 15 → 30 − 15 = 15.
+    // Sneak (faces N, Hero to its north-west: head-on) 50 + 30 − Agility 10 − 10 = 60: crit D100(50), hit D100(30);
+    //   2d6(1, 1) + 10 − 2 = 10 → 20 − 10 = 10, and Hero has found it. With hit D100(99) > 60 it is missed and stays hidden.
+    const storm = { id: 'storm', name: 'Firestorm', kind: 'attack', element: 'fire', dice: '2d6', range: 6, area: 1 };
+    const sneak = { id: 'sneak', name: 'Sneak', side: 'foes', class: 'nightblade', at: [3, 3], facing: 'N', hp: 20, hidden: true, stats: { strength: 10, vitality: 0, agility: 10, charisma: 10, intelligence: 0, wisdom: 10 } };
+    const make = () => {
+      const t = new Table(outerah, duel({ hero: { skills: [storm] }, extra: [sneak] }));
+      t.start(5, 1, 1); // Hero 6 + 1 + 5 = 12, Foe 2 + 1 + 1 = 4, Sneak 6 + 0 + 1 = 7
+      return t;
+    };
+    const hidden = (t: Table) => t.state.effects.some((f) => f.target === 'sneak' && f.name === 'Hidden');
+    const t = make();
+    const ev = t.dice(50, 30, 3, 4, 50, 30, 1, 1).do({ type: 'cast', actor: 'hero', skill: 'storm', target: 'foe' });
+    expect(t.lines(ev)).toContain('Firestorm bursts over the 3×3 area around Foe: it strikes Foe, Sneak [OUT-PET-5]');
+    expect(t.lines(ev)).toContain('Firestorm strikes Sneak where it hid: Hero has found it [OUT-OPEN-2]');
+    expect([t.hp('foe'), t.hp('sneak'), hidden(t)]).toEqual([15, 10, false]);
+    const m = make();
+    m.dice(50, 30, 3, 4, 50, 99).do({ type: 'cast', actor: 'hero', skill: 'storm', target: 'foe' });
+    expect([m.hp('foe'), m.hp('sneak'), hidden(m)]).toEqual([15, 20, true]);
+    expect([t.unusedDice, m.unusedDice]).toEqual([[], []]);
+  });
+
   it('OUT-OPEN-2: hiding needs a clear 3×3 area; unseen 3 rounds, the next attack is an Opener again', () => {
     const t = new Table(outerah, duel({ hero: { at: [2, 2] }, foe: { at: [3, 2], hp: 80, move: 0 } }));
     t.start(5, 1);

@@ -57,12 +57,11 @@ export type { ActionOption };
 
 /** POST /api/encounters/{id}/simulate: fights played on from the current state (docs/api.md). */
 export interface Simulation {
+  /** Always the fights asked for: the numbers for a seed do not depend on the server's speed. */
   runs: number;
-  requested: number;
   seed: number;
   fromRound: number;
   maxRounds: number;
-  truncated: boolean;
   sides: Record<string, { wins: number; winRate: number; ci95: [number, number] }>;
   draws: number;
   timeouts: number;

@@ -18,7 +18,7 @@ import { DifficultyPanel } from './difficulty/DifficultyPanel.tsx';
 import { useDifficulty } from './difficulty/useDifficulty.ts';
 import { FormContext, type FormEnv } from './form/env.ts';
 import { Inspector, type Tab } from './Inspector.tsx';
-import { downloadText, exportLibrary, importLibrary, saveCharacter, saveEncounter, startFight } from './io.ts';
+import { deleteCharacter, downloadText, exportLibrary, importLibrary, putCharacter, saveCharacter, saveEncounter, startFight } from './io.ts';
 import { rosterCharacter, type LibraryEntry } from './model/characters.ts';
 import { fileNameFor, openData, openText, type Draft } from './model/draft.ts';
 import { paint } from './model/terrain.ts';
@@ -27,6 +27,7 @@ import { BuilderBar } from './panels/BuilderBar.tsx';
 import { Palette } from './panels/Palette.tsx';
 import { ProblemList } from './panels/ProblemList.tsx';
 import { StartForm } from './panels/StartForm.tsx';
+import { CharacterPanel } from './panels/CharacterPanel.tsx';
 import { addGear, addSide, putOnMap, terrainKindsOf, type Place } from './put.ts';
 import { useDraft } from './useDraft.ts';
 import { useTable } from './useTable.ts';
@@ -53,6 +54,7 @@ export function BuilderPage({ tableId, example, saved }: Props) {
   const [cell, setCell] = useState<Cell>();
   const [tab, setTab] = useState<Tab>('encounter');
   const [gear, setGear] = useState<{ category: string; id: string }>();
+  const [editing, setEditing] = useState<string>();
   const [savedAs, setSavedAs] = useState<string | undefined>(saved);
   const [runs, setRuns] = useState(500);
   const [seed, setSeed] = useState(1);
@@ -151,13 +153,15 @@ export function BuilderPage({ tableId, example, saved }: Props) {
       if (hold) setBusy(false);
     }
   };
+  /** A call that changes the library, then the library read again (its sentence passed on). */
+  const withLibrary = async (said: Promise<string>) => {
+    const r = await said;
+    await data.refreshLibrary();
+    return r;
+  };
   const saveUnit = (kind: 'character' | 'monster') => {
     const u = doc && unitsOf(doc).find((x) => x.id === s.selected[0]);
-    if (u && api && draft) void run(async () => {
-      const said = await saveCharacter(api, tableId, draft, u, kind);
-      await data.refreshLibrary();
-      return said;
-    });
+    if (u && api && draft) void run(() => withLibrary(saveCharacter(api, tableId, draft, u, kind)));
   };
   const save = () => {
     if (draft && checked && api) void run(async () => {
@@ -258,12 +262,12 @@ export function BuilderPage({ tableId, example, saved }: Props) {
               onNewSide={(n) => s.change(addSide(doc, n))}
               characters={[...characters].map(([key, entry]) => ({ key, entry, ...(key.startsWith('roster/') ? { note: 'on the roster' } : {}) }))}
               onPut={(d) => put(d.kind === 'new' ? `new:${d.side}` : `character:${d.key}`, undefined)}
+              onEdit={(key) => {
+                setEditing(key);
+                setTab('character');
+              }}
               onExport={() => api && void run(() => exportLibrary(api, tableId))}
-              onImport={(f) => api && void run(async () => {
-                const said = await importLibrary(api, tableId, f);
-                await data.refreshLibrary();
-                return said;
-              })}
+              onImport={(f) => api && void run(() => withLibrary(importLibrary(api, tableId, f)))}
             />
             <div className="b-centre">
               {grid ? (
@@ -305,7 +309,29 @@ export function BuilderPage({ tableId, example, saved }: Props) {
               <ProblemList checked={checked} scenario={!!draft.scenario} onPick={pick} />
               <DifficultyPanel difficulty={difficulty} valid={!!checked.loaded} runs={runs} setRuns={setRuns} seed={seed} setSeed={setSeed} />
             </div>
-            <Inspector tab={tab} setTab={setTab} doc={doc} selected={s.selected} cell={grid ? cell : undefined} gear={gear} change={s.change} select={s.select} onDuplicate={duplicate} onRemove={remove} onSave={saveUnit} />
+            <Inspector tab={tab} setTab={setTab} doc={doc} selected={s.selected} cell={grid ? cell : undefined} gear={gear} change={s.change} select={s.select} onDuplicate={duplicate} onRemove={remove} onSave={saveUnit}
+              character={
+                editing && characters.get(editing) && api ? (
+                  <CharacterPanel
+                    key={editing}
+                    entry={characters.get(editing)!}
+                    doc={doc}
+                    onClose={() => {
+                      setEditing(undefined);
+                      setTab('encounter');
+                    }}
+                    onSave={(e) => void run(() => withLibrary(putCharacter(api, tableId, e)))}
+                    onDelete={(e) =>
+                      void run(() => {
+                        setEditing(undefined);
+                        setTab('encounter');
+                        return withLibrary(deleteCharacter(api, tableId, e));
+                      })
+                    }
+                  />
+                ) : undefined
+              }
+            />
           </div>
         </FormContext.Provider>
       )}

@@ -1,4 +1,5 @@
-/** The right-hand column: the selected unit, the picked cell, the encounter's own fields, its gear library. */
+/** The right-hand column: the selected unit, the picked cell, the encounter's own fields, its gear library, a library character. */
+import type { ReactNode } from 'react';
 import type { Doc } from './model/paths.ts';
 import type { Cell } from './model/units.ts';
 import { CellPanel } from './panels/CellPanel.tsx';
@@ -6,7 +7,7 @@ import { EncounterPanel } from './panels/EncounterPanel.tsx';
 import { GearPanel } from './panels/GearPanel.tsx';
 import { UnitPanel } from './panels/UnitPanel.tsx';
 
-export type Tab = 'unit' | 'cell' | 'encounter' | 'gear';
+export type Tab = 'unit' | 'cell' | 'encounter' | 'gear' | 'character';
 
 interface Props {
   tab: Tab;
@@ -20,6 +21,8 @@ interface Props {
   onDuplicate(): void;
   onRemove(): void;
   onSave(kind: 'character' | 'monster'): void;
+  /** A library character open for editing, in its own panel. */
+  character?: ReactNode;
 }
 
 const TABS: { id: Tab; name: string }[] = [
@@ -27,10 +30,11 @@ const TABS: { id: Tab; name: string }[] = [
   { id: 'cell', name: 'Cell' },
   { id: 'encounter', name: 'Encounter' },
   { id: 'gear', name: 'Gear' },
+  { id: 'character', name: 'Character' },
 ];
 
 export function Inspector(p: Props) {
-  const tabs = TABS.filter((t) => t.id !== 'cell' || p.cell);
+  const tabs = TABS.filter((t) => (t.id !== 'cell' || p.cell) && (t.id !== 'character' || p.character));
   const tab = tabs.some((t) => t.id === p.tab) ? p.tab : 'encounter';
   return (
     <aside className="b-inspector panel" aria-label="Inspector">
@@ -46,6 +50,7 @@ export function Inspector(p: Props) {
         {tab === 'cell' && p.cell && <CellPanel doc={p.doc} cell={p.cell} change={p.change} />}
         {tab === 'encounter' && <EncounterPanel doc={p.doc} change={p.change} />}
         {tab === 'gear' && <GearPanel doc={p.doc} change={p.change} open={p.gear} />}
+        {tab === 'character' && p.character}
       </div>
     </aside>
   );

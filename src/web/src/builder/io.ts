@@ -6,7 +6,7 @@
 import type { Api } from '../api/http.ts';
 import { newCommandId } from '../model/useSender.ts';
 import type { Checked } from './model/check.ts';
-import { characterOf } from './model/characters.ts';
+import { characterOf, type LibraryEntry } from './model/characters.ts';
 import { draftData, fileNameFor, type Draft } from './model/draft.ts';
 import type { UnitDoc } from './model/units.ts';
 
@@ -33,6 +33,17 @@ export async function saveCharacter(api: Api, tableId: string, draft: Draft, uni
   const entry = characterOf(draft.doc, unit, kind);
   await api.putLibraryEntry(tableId, kind, entry.id, { name: entry.name, ruleset: entry.ruleset, data: entry.data });
   return `${entry.name} is in the table's library: put them into any ${entry.ruleset} encounter from the palette.`;
+}
+
+/** A library character edited on its own, saved back over itself. */
+export async function putCharacter(api: Api, tableId: string, e: LibraryEntry): Promise<string> {
+  await api.putLibraryEntry(tableId, e.kind, e.id, { name: e.name, ruleset: e.ruleset, data: e.data });
+  return `${e.name} is saved in the table's library.`;
+}
+
+export async function deleteCharacter(api: Api, tableId: string, e: LibraryEntry): Promise<string> {
+  await api.deleteLibraryEntry(tableId, e.kind, e.id);
+  return `${e.name} is no longer in the table's library.`;
 }
 
 /** Load the file at the table and start it (initiative is rolled); returns the encounter's id. */

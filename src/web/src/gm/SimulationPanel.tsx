@@ -117,7 +117,7 @@ function Results({ sim, state }: { sim: Simulation; state: EncounterState }) {
     <div className="sim-results" data-testid="sim-results" data-runs={sim.runs}>
       <p className="small-text muted">
         <span data-testid="sim-runs">{sim.runs}</span> fights from {sim.fromRound > 0 ? `round ${sim.fromRound}` : 'the start'}, seed {sim.seed}
-        {sim.truncated && ` — stopped at the time limit (${sim.requested} asked)`}.
+        .
       </p>
       <table className="sim-table">
         <caption>Who wins</caption>

@@ -56,6 +56,7 @@ const exact: Record<string, string> = {
   BAD_REQUEST: 'The server did not understand the request.',
   INTERNAL: 'The server hit an error. Try again.',
   SIMULATION_FAILED: 'The simulation could not play this fight on.',
+  SIMULATION_STOPPED: 'The simulation took too long and was cancelled. Ask for fewer fights.',
 };
 
 const byPrefix: [string, string][] = [

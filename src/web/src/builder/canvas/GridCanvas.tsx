@@ -28,7 +28,7 @@ interface Props {
   onDrop(payload: string, at: Cell): void;
 }
 
-type Gesture = { kind: 'move'; lead: string; ids: string[]; from: Cell; at: Cell } | { kind: 'box'; from: Cell; at: Cell; add: boolean } | { kind: 'paint'; last: Cell; cells: Cell[] };
+type Gesture = { kind: 'move'; lead: string; ids: string[]; from: Cell; at: Cell; add: boolean } | { kind: 'box'; from: Cell; at: Cell; add: boolean } | { kind: 'paint'; last: Cell; cells: Cell[] };
 
 const same = (a: Cell, b: Cell) => a[0] === b[0] && a[1] === b[1];
 
@@ -63,7 +63,7 @@ export function GridCanvas({ doc, selected, tool, cell, onSelect, onMove, onPain
     if (u) {
       const ids = e.shiftKey ? (selected.includes(u.id) ? selected.filter((x) => x !== u.id) : [...selected, u.id]) : selected.includes(u.id) ? selected : [u.id];
       onSelect(ids);
-      if (ids.includes(u.id)) setG({ kind: 'move', lead: u.id, ids, from: c, at: c });
+      if (ids.includes(u.id)) setG({ kind: 'move', lead: u.id, ids, from: c, at: c, add: e.shiftKey });
     } else setG({ kind: 'box', from: c, at: c, add: e.shiftKey });
   };
   const move = (e: PointerEvent<SVGSVGElement>) => {
@@ -80,6 +80,8 @@ export function GridCanvas({ doc, selected, tool, cell, onSelect, onMove, onPain
     if (!g) return;
     if (g.kind === 'paint') onPaint(g.cells, true);
     if (g.kind === 'move' && !same(g.from, g.at)) onMove(g.ids, g.lead, g.at);
+    // a click on one of several selected (no drag, no shift) picks that one alone
+    else if (g.kind === 'move' && g.ids.length > 1 && !g.add) onSelect([g.lead]);
     if (g.kind === 'box') {
       const box = cellsInBox(g.from, g.at);
       const inBox = units.filter((u) => box.some((c) => same(c, cellOf(u)!))).map((u) => u.id);

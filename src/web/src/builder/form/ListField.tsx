@@ -1,6 +1,7 @@
 /** Lists: of entries (each folded under its name, with Remove and Add), and of words (tags, perks). */
 import { useEffect, useId, useState } from 'react';
 import { isType, sample, type JsonSchema } from '../model/schema.ts';
+import { freshId } from '../model/units.ts';
 import { Field, Help, Problems, Row, type FieldProps } from './Field.tsx';
 import { choiceLabel } from './labels.ts';
 
@@ -14,6 +15,18 @@ export function itemTitle(item: unknown, i: number): string {
   }
   if (typeof item === 'string' && item) return item;
   return `Entry ${i + 1}`;
+}
+
+/** A new entry of a list: its required fields, and a fresh id and name when it has them ("New airship"). */
+function newItem(node: JsonSchema, items: unknown[], label: string): unknown {
+  const v = sample(node);
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+  const o = v as Record<string, unknown>;
+  const one = label.toLowerCase().replace(/ies$/, 'y').replace(/s$/, '');
+  const taken = items.map((x) => (x as { id?: unknown })?.id).filter((x): x is string => typeof x === 'string');
+  if (node.properties?.id && isType(node.properties.id, 'string')) o.id = freshId(`new-${one}`, taken);
+  if (node.properties?.name && isType(node.properties.name, 'string')) o.name = `New ${one}`;
+  return o;
 }
 
 export function ListField({ node, path, value, onChange, label, required }: FieldProps & { label: string }) {
@@ -36,7 +49,7 @@ export function ListField({ node, path, value, onChange, label, required }: Fiel
             </button>
           </div>
         ))}
-        <button type="button" className="small" onClick={() => set([...items, sample(itemNode)])}>
+        <button type="button" className="small" onClick={() => set([...items, newItem(itemNode, items, label)])}>
           Add to {label.toLowerCase()}
         </button>
       </div>

@@ -92,7 +92,8 @@ export function sample(n: JsonSchema, fill: (path: Path, n: JsonSchema) => unkno
   if (isType(n, 'boolean')) return false;
   if (isType(n, 'string')) return '';
   if (isType(n, 'array')) {
-    if (n.prefixItems) return n.prefixItems.map((p, i) => sample(p, fill, [...path, i]));
+    // a cell starts at the corner, not at [10, 10] (which may be off the map)
+    if (n.prefixItems) return n.prefixItems.map((p, i) => fill([...path, i], p) ?? bounds(p).min ?? 0);
     return [];
   }
   if (isType(n, 'object')) {

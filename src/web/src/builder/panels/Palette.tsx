@@ -21,6 +21,7 @@ interface Props {
   onNewSide(name: string): void;
   characters: { key: string; entry: LibraryEntry; note?: string }[];
   onPut(d: Dragged): void;
+  onEdit(key: string): void;
   onExport(): void;
   onImport(f: File): void;
 }
@@ -30,7 +31,7 @@ const drag = (d: Dragged) => (e: React.DragEvent) => {
   e.dataTransfer.effectAllowed = 'copy';
 };
 
-export function Palette({ grid, kinds, tool, setTool, brush, setBrush, sides, onNewSide, characters, onPut, onExport, onImport }: Props) {
+export function Palette({ grid, kinds, tool, setTool, brush, setBrush, sides, onNewSide, characters, onPut, onEdit, onExport, onImport }: Props) {
   const sideId = useId();
   const [side, setSide] = useState('');
   return (
@@ -84,6 +85,11 @@ export function Palette({ grid, kinds, tool, setTool, brush, setBrush, sides, on
                 {c.entry.name}
                 <span className="muted small-text"> {c.note ?? (c.entry.kind === 'monster' ? 'monster' : 'character')}</span>
               </button>
+              {!c.note && (
+                <button type="button" className="small secondary" onClick={() => onEdit(c.key)} aria-label={`Edit ${c.entry.name}`}>
+                  Edit
+                </button>
+              )}
             </li>
           ))}
         </ul>
