@@ -85,7 +85,7 @@ describe('the live table', () => {
       // pause: everyone's page says so at once, the GM's button reads Resume; no reload
       await t.gm.getByRole('region', { name: 'GM controls' }).getByRole('button', { name: 'Pause' }).click();
       for (const p of [t.gm, ana, ben]) await p.getByTestId('paused-banner').waitFor();
-      expect(await ana.getByTestId('paused-banner').innerText()).toContain('The GM has paused the fight');
+      expect(await ana.getByTestId('paused-banner').innerText()).toContain('the GM has paused the fight');
       expect(await t.gm.getByRole('region', { name: 'GM controls' }).getByRole('button', { name: 'Resume' }).getAttribute('aria-pressed')).toBe('true');
       await shot(ana, 'player-paused-desktop');
       await t.gm.getByTestId('paused-banner').getByRole('button', { name: 'Resume' }).click();

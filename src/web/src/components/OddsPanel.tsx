@@ -109,7 +109,7 @@ export function OddsPanel({ preview, loading, state, actor }: Props) {
       )}
       {risk && (
         <p className="odds-risk" data-testid="odds-risk" role="note">
-          ⚠ {risk}
+          Risk: {risk}
         </p>
       )}
       {notes && notes.length > 0 && (

@@ -130,7 +130,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
       )}
       {feed.paused && (
         <p className="panel banner banner-paused" role="status" data-testid="paused-banner">
-          ⏸ Paused: players cannot send commands.
+          Paused: players cannot send commands.
           <button type="button" className="small" onClick={() => setPaused(false)}>Resume</button>
         </p>
       )}

@@ -62,7 +62,7 @@ export function PlayerPage({ tableId }: { tableId: string }) {
       {!encounter && table && <p className="panel waiting">Waiting for the GM to set up an encounter…</p>}
       {feed.paused && (
         <p className="panel banner banner-paused" role="status" data-testid="paused-banner">
-          ⏸ The GM has paused the fight: wait for the GM to resume it.
+          Paused: the GM has paused the fight; wait for the GM to resume it.
         </p>
       )}
       {notice && !feed.paused && (
