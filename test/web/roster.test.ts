@@ -82,6 +82,7 @@ describe('the roster on the GM page', () => {
       // and it stays so after a reload (kept in this browser; the server keeps no such flag)
       await gm.reload();
       await gm.waitForSelector('main.layout[data-status=ended]');
+      await gm.getByRole('tab', { name: 'Roster' }).click();
       await accepted.waitFor();
       expect(await accepted.innerText()).toContain(`${n} changes accepted`);
       expect(await roster.getByRole('button', { name: 'Review what carries back' }).count()).toBe(0);
