@@ -10,6 +10,12 @@ export interface OddsJson {
   expectedDamage?: number;
   damageOnHit?: { min: number; max: number; mean: number };
   notes?: string[];
+  /** One line of why under the chance (ties, natural 20/1, cover). */
+  why?: string;
+  /** What may go wrong beyond the target (a stray shot into an ally). */
+  risk?: string;
+  /** Every unit the command would affect, the aimed-at one first, each with its own odds. */
+  affected?: (Omit<OddsJson, 'affected' | 'notes' | 'why' | 'risk'> & { unit: string; note?: string })[];
 }
 
 /** A chance as a percentage: whole when it is whole, else to a tenth (65%, 12.5%). */
@@ -21,7 +27,7 @@ export const rangeText = (r: { min: number; max: number }) => (r.min === r.max ?
 
 /** Whether the odds say anything (the server sends `{}` for commands with nothing to roll). */
 export function hasOdds(p: OddsJson | undefined): p is OddsJson {
-  return !!p && (p.chance !== undefined || p.expectedDamage !== undefined || !!p.damageOnHit || !!p.damage || !!p.notes?.length);
+  return !!p && (p.chance !== undefined || p.expectedDamage !== undefined || !!p.damageOnHit || !!p.damage || !!p.notes?.length || !!p.why || !!p.risk || (p.affected?.length ?? 0) > 1);
 }
 
 /** The lines of the odds panel, in its order: [what, figure]. */

@@ -10,6 +10,22 @@ import type { Resolution } from './resolution.ts';
 import type { Cell, CombatResult, Effect, EncounterState, Json, Pending, Slot, Unit, UnitId } from './types.ts';
 import type { Distribution } from '../dice/index.ts';
 
+/** Something crossing the board between turns (a thrown javelin), as a page draws it. */
+export interface InFlight {
+  id: string;
+  name: string;
+  /** Who launched it (its side colours it). */
+  owner: UnitId;
+  /** Where it hangs now. */
+  at: Cell;
+  /** The rest of its line, from `at` on. */
+  path: Cell[];
+  /** The tiles it will cross the next time it flies. */
+  next: Cell[];
+  /** The unit it has reached, deciding how to react. */
+  reaching?: UnitId;
+}
+
 /** A command: what someone asks for. `actor` is the unit acting; other fields are the command's own. */
 export interface Command {
   type: string;
@@ -35,17 +51,38 @@ export interface ActionOption {
   targets?: UnitId[];
 }
 
-/** Exact odds of a command before anything is rolled. */
+/**
+ * Exact odds of a command before anything is rolled. The chance, damage, expected damage and damage on a
+ * hit all describe one distribution (src/engine/hit-odds.ts builds them so): the whole command's effect on
+ * the aimed-at unit, every blow of a flurry or volley counted.
+ */
 export interface Preview {
   /** Chance the command's check succeeds (hit, resist...), 0..1; absent when there is none. */
   chance?: number;
-  /** Distribution of damage dealt to the (first) target, misses included as 0. */
+  /** Distribution of damage dealt to the aimed-at target, misses included as 0. */
   damage?: Distribution;
-  /** Expected damage, misses included. */
+  /** Expected damage, misses included: damage's mean. */
   expectedDamage?: number;
-  /** Damage range when it hits. */
+  /** Damage when it hits: `damage` with the misses taken out. */
   damageOnHit?: { min: number; max: number; mean: number };
+  /** One line under the chance saying why it is what it is: the number needed, ties, natural 20 and 1, cover. */
+  why?: string;
+  /** Every unit the command would affect, the aimed-at one first (an area's, a volley's), allies too. */
+  affected?: AffectedOdds[];
+  /** What may go wrong beyond the target, in words: a miss straying into someone. */
+  risk?: string;
   notes?: string[];
+}
+
+/** One affected unit's odds (see Preview): its chance, the damage it takes, and what else befalls it. */
+export interface AffectedOdds {
+  unit: UnitId;
+  chance?: number;
+  damage?: Distribution;
+  expectedDamage?: number;
+  damageOnHit?: { min: number; max: number; mean: number };
+  /** Anything else, in words: 'heals 3–8', 'evades: Speed 34 ≥ 30'. */
+  note?: string;
 }
 
 export interface CommandHandler {
@@ -132,10 +169,14 @@ export interface Ruleset {
   appliersEdit?: string[];
   /** Named policies for simulation ('aggressive' at least; 'random' is built in). */
   policies?: Record<string, Policy>;
+  /** What is in flight on the board now (duel60's projectiles), for pages to draw with where it goes next. */
+  inFlight?(state: EncounterState): InFlight[];
   /** A log line for an event, when the ruleset words it better than the engine's default. */
   describe?(event: GameEvent, state: EncounterState): string | undefined;
   /** Pools of other sides' units that players must not see (e.g. enemy hit points). */
   secretPools?: string[];
+  /** The rules' names for its pool and stat keys, for pages ('attackActions' → 'Attack actions'); absent: the key in words. */
+  keyNames?: Record<string, string>;
   /**
    * A unit's `data` as a player not on its side sees it (e.g. only the affinities play has revealed):
    * keys left out are withheld, in the state and in `unit.data` events; the server also reckons that

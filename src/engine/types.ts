@@ -103,8 +103,27 @@ export interface Terrain {
   material?: string;
 }
 
+/**
+ * Art under the battlefield: an image placed on the grid, in cells (default: fitted to the whole map), or
+ * behind a zone board. `src` is an https: address or a data: image (the GM's upload, an example's map).
+ */
+export interface MapImage {
+  src: string;
+  /** Where its top left corner lies, in cells (may be negative or fractional: an offset). */
+  x?: number;
+  y?: number;
+  /** Its size in cells (default: the map's width and height). */
+  width?: number;
+  height?: number;
+  /** 0..1 (default 1). */
+  opacity?: number;
+  /** Who made it and under what licence, shown with the map. */
+  credit?: string;
+}
+
 export interface GridMap {
   kind: 'grid';
+  image?: MapImage;
   width: number;
   height: number;
   /** Sparse terrain by "x,y" key; unlisted cells are open ground. */
@@ -113,6 +132,7 @@ export interface GridMap {
 
 export interface ZoneMap {
   kind: 'zones';
+  image?: MapImage;
   /** Zone names in order along the battle line. */
   zones: string[];
   /** Distance between neighbouring zones (frontline: 20 m). */

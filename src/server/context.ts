@@ -26,6 +26,8 @@ export interface Publisher {
   revoked?(tableId: string, playerId: string): void;
   /** A table was deleted (by its GM, or for lying idle): its open connections end. */
   tableDeleted?(tableId: string): void;
+  /** A player redeemed its invite: the GM's page marks the invite used. */
+  joined?(tableId: string, playerId: string): void;
 }
 
 export interface Context {

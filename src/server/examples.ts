@@ -1,5 +1,5 @@
 /** The example encounters shipped in examples/<ruleset>/*.yaml, listed once and read by name only. */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -69,7 +69,22 @@ export function showcaseOf(rulesetId: string, dir = EXAMPLES_DIR): string | unde
 export function readExample(path: string, dir = EXAMPLES_DIR): { text: string; file: string } | undefined {
   const ex = listExamples(dir).find((e) => e.path === path);
   if (!ex) return undefined;
-  return { text: readFileSync(join(dir, ex.path), 'utf8'), file: `examples/${ex.path}` };
+  return { text: withMapArt(readFileSync(join(dir, ex.path), 'utf8'), join(dir, ex.ruleset)), file: `examples/${ex.path}` };
+}
+
+const IMAGE_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp' };
+
+/**
+ * An example's map art names a file beside it (`src: maps/goblin-cave.svg`): read in as a data: address,
+ * so the encounter carries its image wherever it goes (the log, an export). Only on its own line's value,
+ * so every other line and column of the file stays where it was (problems point at the file as written).
+ */
+export function withMapArt(text: string, folder: string): string {
+  return text.replace(/(\bsrc:\s*)(maps\/[\w-]+(\.svg|\.png|\.jpe?g|\.webp))\b/g, (whole, key: string, rel: string, ext: string) => {
+    const file = join(folder, rel);
+    if (!existsSync(file)) return whole; // left as written: loading says the image cannot be read
+    return `${key}"data:${IMAGE_TYPES[ext]};base64,${readFileSync(file).toString('base64')}"`;
+  });
 }
 
 /** GET /api/examples/{ruleset}/{stem}: a listed example's text (`phase20/goblin-cave`), for the builder to open. */

@@ -107,6 +107,28 @@ export class Hub implements Publisher, CatchUpListener {
     this.conns.delete(c);
     if (c.principal) this.byTable.get(c.principal.tableId)?.delete(c);
     for (const id of c.subs) this.unsubscribe(c, id);
+    if (c.principal?.role === 'player') this.presence(c.principal.tableId);
+  }
+
+  /** Players who joined by their invite since the server started (the invite is spent): the GM's page marks it used. */
+  private readonly joinedPlayers = new Map<string, Set<string>>();
+
+  /** Who of a table's players has a page open, and who has joined: told to the GM's pages (never to players). */
+  private presence(tableId: string, only?: Conn): void {
+    const conns = this.byTable.get(tableId);
+    if (!conns) return;
+    const online = [...new Set([...conns].flatMap((x) => (x.principal?.role === 'player' ? [x.principal.playerId] : [])))].sort();
+    const joined = [...(this.joinedPlayers.get(tableId) ?? [])].sort();
+    const text = JSON.stringify({ type: 'presence', online, joined } satisfies Outgoing);
+    for (const c of only ? [only] : conns) if (c.principal?.role === 'gm') this.send(c, text);
+  }
+
+  /** A player redeemed an invite. */
+  joined(tableId: string, playerId: string): void {
+    let set = this.joinedPlayers.get(tableId);
+    if (!set) this.joinedPlayers.set(tableId, (set = new Set()));
+    set.add(playerId);
+    this.presence(tableId);
   }
 
   private unsubscribe(c: Conn, id: string): void {
@@ -220,6 +242,8 @@ export class Hub implements Publisher, CatchUpListener {
     c.principal = p;
     set.add(c);
     this.reply(c, { type: 'welcome', ...ref, tableId: p.tableId, role: p.role, ...(p.role === 'player' ? { playerId: p.playerId } : {}), encounters });
+    if (p.role === 'player') this.presence(p.tableId);
+    else this.presence(p.tableId, c);
   }
 
   /** The events after `after` in the subscriber's own numbering (a player's counts only what it may see). */

@@ -3,7 +3,7 @@
  * previews made JSON. Every byte the server sends about an encounter goes through here.
  */
 import type { Distribution } from '../dice/index.ts';
-import { knownState, undoneCommands, viewLog, viewState, type ActionOption, type EncounterState, type LoggedEvent, type Preview, type Ruleset, type Viewer, type ViewRules } from '../engine/index.ts';
+import { knownState, undoneCommands, viewLog, viewState, type ActionOption, type EncounterState, type AffectedOdds, type LoggedEvent, type Preview, type Ruleset, type Viewer, type ViewRules } from '../engine/index.ts';
 
 export const rulesOf = (ruleset: Ruleset): ViewRules => ({
   secretPools: ruleset.secretPools ?? [],
@@ -40,17 +40,25 @@ export function projectNew(before: EncounterState, events: readonly LoggedEvent[
   return viewLog([seed, ...events], viewer, ruleset.appliers, rulesOf(ruleset)).filter((e) => e.seq !== 0);
 }
 
-export interface PreviewJson {
+/** One unit's odds as JSON (Preview.affected). */
+export interface OddsJson {
   chance?: number;
   expectedDamage?: number;
   damageOnHit?: { min: number; max: number; mean: number };
-  /** Distribution of damage to the first target as [value, probability] pairs, misses as 0. */
+  /** Distribution of damage as [value, probability] pairs, misses as 0. */
   damage?: { pmf: [number, number][]; mean: number; min: number; max: number };
+}
+
+export interface PreviewJson extends OddsJson {
+  why?: string;
+  risk?: string;
+  /** Every unit affected, the aimed-at first, each with its odds. */
+  affected?: (OddsJson & { unit: string; note?: string })[];
   notes?: string[];
 }
 
-export function previewJson(p: Preview): PreviewJson {
-  const out: PreviewJson = {};
+function oddsJson(p: Omit<AffectedOdds, 'unit'>): OddsJson {
+  const out: OddsJson = {};
   if (p.chance !== undefined) out.chance = p.chance;
   if (p.expectedDamage !== undefined) out.expectedDamage = p.expectedDamage;
   if (p.damageOnHit) out.damageOnHit = { ...p.damageOnHit };
@@ -58,6 +66,14 @@ export function previewJson(p: Preview): PreviewJson {
     const d = p.damage as Distribution;
     out.damage = { pmf: d.pmf(), mean: d.mean, min: d.min, max: d.max };
   }
+  return out;
+}
+
+export function previewJson(p: Preview): PreviewJson {
+  const out: PreviewJson = oddsJson(p);
+  if (p.why) out.why = p.why;
+  if (p.risk) out.risk = p.risk;
+  if (p.affected?.length) out.affected = p.affected.map((a) => ({ unit: a.unit, ...oddsJson(a), ...(a.note ? { note: a.note } : {}) }));
   if (p.notes?.length) out.notes = [...p.notes];
   return out;
 }

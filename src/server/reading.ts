@@ -65,6 +65,10 @@ export function readEncounter(text: string, file: string, roster?: RosterEntry[]
     // the source document as written (before defaults): units added later in the file's shape are built from it
     source = sourceDocument(parsed.value);
   }
+  const src = (loaded.doc as { map?: { image?: { src?: string } } }).map?.image?.src;
+  if (src !== undefined && !/^(https?:|data:)/i.test(src)) {
+    throw new ApiError('INVALID_ENCOUNTER', `${file}: map.image.src: "${src}" is a file beside the encounter; a file loaded here carries its image itself (a data: or https: address), or the GM adds one on the page`, 'map.image.src');
+  }
   const engine = engineFor(loaded.ruleset.id)!;
   let created: GameEvent[];
   try {

@@ -111,7 +111,11 @@ function playerOptions<T extends { command: Command }>(options: T[], ids: Ids): 
 }
 
 function scrubPreview(p: PreviewJson, secrets: readonly string[]): PreviewJson {
-  if (p.notes) p.notes = p.notes.filter((n) => !secrets.some((s) => n.includes(s)));
+  const told = (n: string | undefined) => n !== undefined && !secrets.some((s) => n.includes(s));
+  if (p.notes) p.notes = p.notes.filter(told);
+  if (p.why !== undefined && !told(p.why)) delete p.why;
+  if (p.risk !== undefined && !told(p.risk)) delete p.risk;
+  for (const a of p.affected ?? []) if (a.note !== undefined && !told(a.note)) delete a.note;
   return p;
 }
 

@@ -165,6 +165,7 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('result'), ref: Ref, encounter: z.string(), id: z.string(), version: z.number().int(), events: Events }),
   z.strictObject({ type: z.literal('error'), ref: Ref, id: z.string().optional(), error: ErrorSchema.shape.error }),
   z.strictObject({ type: z.literal('pong'), ref: Ref }),
+  z.strictObject({ type: z.literal('presence'), online: z.array(z.string()).meta({ description: 'players with a page open' }), joined: z.array(z.string()).meta({ description: 'players who redeemed their invite since the server started' }) }).meta({ description: 'To the GM only: who of the players is here.' }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

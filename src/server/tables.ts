@@ -82,6 +82,7 @@ export async function join(ctx: Context, body: unknown): Promise<{ tableId: stri
   const row = await ctx.store.redeemInvite(hashToken(req.invite), hashToken(token));
   if (!row) throw new ApiError('UNAUTHENTICATED', 'this invite is not valid (already used, revoked or mistyped)', 'invite');
   const name = (await ctx.store.players(row.tableId)).find((x) => x.playerId === row.playerId)?.name ?? row.playerId!;
+  ctx.publisher.joined?.(row.tableId, row.playerId!);
   return { tableId: row.tableId, playerId: row.playerId!, name, token };
 }
 

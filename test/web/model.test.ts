@@ -33,13 +33,13 @@ describe('groupActions', () => {
     ]);
   });
 
-  it('reads the movement cost and the weapon range the rules state', () => {
-    expect(costOf(options[3])).toBe(2);
-    // outerah words it with a capital M; duel60 states no cost; "double movement" is not a cost
-    expect(costOf({ command: { type: 'move', actor: 'kara', to: [1, 2] }, label: 'Move to (1, 2) — 3 Movement', group: 'move' })).toBe(3);
-    expect(costOf({ command: { type: 'move', actor: 'kara', to: [1, 2] }, label: 'Move to (1, 2)', group: 'move' })).toBeUndefined();
-    expect(costOf({ command: { type: 'sprint', actor: 'kara' }, label: 'Sprint (double movement)', group: 'generic' })).toBeUndefined();
-    expect(rangeOf(state.units.kara, options[0].command)).toBe(8);
+  it('reads the movement cost and the weapon range from the typed fields, never the label', () => {
+    const move: ActionOption = { command: { type: 'move', actor: 'kara', to: [1, 2] }, label: 'Move to (1, 2) — 3 Movement', group: 'move', move: { to: { x: 1, y: 2 }, cost: 5 } };
+    expect(costOf(move)).toBe(5);
+    // a label's words are not read: an option without its typed cost has none the page shows
+    expect(costOf(options[3])).toBeUndefined();
+    expect(rangeOf({ ...options[0], range: 8 })).toBe(8);
+    expect(rangeOf(options[0])).toBeUndefined();
   });
 });
 

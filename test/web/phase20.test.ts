@@ -147,6 +147,7 @@ describe('phase20 in the browser', () => {
   it('the GM runs a quick simulation of Goblin cave and sees a win rate for each side', async () => {
     const t = await openTable(table.browser, table.server.url, 'phase20/goblin-cave.yaml');
     try {
+      await t.gm.getByRole('tab', { name: 'Simulation' }).click();
       const panel = t.gm.getByRole('region', { name: 'Quick simulation' });
       await panel.getByLabel('Fights').fill('100');
       await panel.getByRole('button', { name: 'Run' }).click();

@@ -36,6 +36,7 @@ describe('the roster on the GM page', () => {
       expect(await gmCommand(gm, 'cut', { type: 'gm.damage', unit: 'wren', amount: 5, rules: false, reason: 'a goblin blade' })).toBe(200);
       await gm.locator('.turn-order li[data-unit="ghost"]').waitFor();
 
+      await gm.getByRole('tab', { name: 'Roster' }).click();
       const roster = gm.getByRole('region', { name: 'Roster', exact: true });
       await expect.poll(() => roster.getByText('Once this encounter ends').count()).toBe(1);
       await gm.getByRole('button', { name: 'End combat' }).click();
@@ -81,6 +82,7 @@ describe('the roster on the GM page', () => {
       // and it stays so after a reload (kept in this browser; the server keeps no such flag)
       await gm.reload();
       await gm.waitForSelector('main.layout[data-status=ended]');
+      await gm.getByRole('tab', { name: 'Roster' }).click();
       await accepted.waitFor();
       expect(await accepted.innerText()).toContain(`${n} changes accepted`);
       expect(await roster.getByRole('button', { name: 'Review what carries back' }).count()).toBe(0);

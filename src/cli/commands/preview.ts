@@ -52,6 +52,9 @@ export const addPreview: AddCommand = (program) => {
       const out = [`${labelOf(engine, state, next)}  (round ${state.turn.round}, after the scenario's ${played ? `${played} command${played === 1 ? '' : 's'}` : 'start'})`];
       const lines = oddsLines(json);
       out.push(lines.length ? table(lines) : 'No roll involved.');
+      if (json.why) out.push(json.why);
+      for (const a of (json.affected ?? []).slice(1)) out.push(`also ${state.units[a.unit]?.name ?? a.unit}: ${oddsLines(a).map(([k, v]) => `${k.toLowerCase()} ${v}`).join(', ') || 'affected'}${a.note ? ` (${a.note})` : ''}`);
+      if (json.risk) out.push(`risk: ${json.risk}`);
       const bars = json.damage ? hitBars(json.damage.pmf) : undefined;
       if (bars) {
         const top = Math.max(...bars.map(([, c]) => c));

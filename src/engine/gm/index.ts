@@ -13,6 +13,7 @@ import { gmCommand } from './command.ts';
 import { damageCommands } from './damage.ts';
 import { effectCommands } from './effects.ts';
 import { linkCommands } from './links.ts';
+import { mapCommands } from './map.ts';
 import { runSuggestion, suggestCommand } from './suggest.ts';
 import { turnCommands } from './turns.ts';
 import { unitCommands } from './units.ts';
@@ -29,6 +30,7 @@ export function gmCommands(ruleset: Ruleset): Record<string, CommandHandler> {
     ...effectCommands(ruleset),
     ...linkCommands(ruleset),
     ...turnCommands(ruleset),
+    ...mapCommands(ruleset),
   };
   const settle = (ctx: Resolution, p: Pending, choice: Json) => {
     ctx.emit({ type: 'pending.closed', id: p.id, answer: choice, said: saidOf(p, choice, ctx.state) });

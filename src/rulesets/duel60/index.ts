@@ -15,7 +15,7 @@ import { has } from './model.ts';
 import { roundOrder } from './order.ts';
 import { aggressive } from './policy.ts';
 import { preview } from './preview.ts';
-import { advanceProjectiles, answerReaction } from './projectile.ts';
+import { advanceProjectiles, answerReaction, inFlight } from './projectile.ts';
 import { encounterSchema } from './schema.ts';
 import { avertCommand, blockCommand, restCommand } from './stance.ts';
 import { throwCommand } from './throw.ts';
@@ -27,7 +27,15 @@ import { terrainKinds } from './terrain-kinds.ts';
 function endIfSpent(ctx: Resolution): void {
   const id = currentUnit(ctx.state);
   if (!id || ctx.turnOver || ctx.state.pending.length || ctx.state.status !== 'active') return;
-  if (ctx.state.units[id].status !== 'active' || turnSpent(ctx.state, id)) ctx.endTurn();
+  const u = ctx.state.units[id];
+  if (u.status !== 'active') {
+    ctx.note(`${u.name}'s turn ends: ${u.name} is ${u.status}`);
+    ctx.endTurn();
+  } else if (turnSpent(ctx.state, id)) {
+    // a turn never ends unsaid: the table reads why it passed on
+    ctx.note(`${u.name}'s turn ends: its action and movement are spent [D60-TURN-1]`);
+    ctx.endTurn();
+  }
 }
 
 const turnCommand = (resolve: CommandHandler['resolve']): CommandHandler => ({
@@ -52,6 +60,7 @@ export const duel60: Ruleset = {
   roundSeconds: null, // the text gives no length of a round
   description: 'Stat-contest system on tiles: one action and one movement a turn, stamina, limb attacks, d60 + Agility contests graded by margin, flanking, close quarters, travelling projectiles, side effects.',
   encounterSchema,
+  inFlight,
   terrainKinds,
   create: (doc) => createState(encounterSchema.parse(doc)),
   start(ctx) {

@@ -7,13 +7,13 @@ import { Distribution } from '../../dice/index.ts';
 import { knockback } from '../../engine/space/area.ts';
 import { distance } from '../../engine/space/grid.ts';
 import { occupiedBy } from '../../engine/space/occupancy.ts';
-import { reject, RuleError, type Cell, type Command, type EncounterState, type GridMap, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
+import { affectedOdds, hitOdds, reject, RuleError, type Cell, type Command, type EncounterState, type GridMap, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
 import { planAttack } from './attack.ts';
 import { blockAgainst } from './blow.ts';
 import { defence, gradeOf, NO_DODGE_FLOOR, type Approach, type Grade } from './contest.ts';
 import { computeDamage, spellPower, UNARMED_BASE, type DamageKind } from './damage.ts';
 import { planCast } from './magic.ts';
-import { agilityTerms, projectileSpeed, stat } from './model.ts';
+import { agilityTerms, dataOf, enemiesOf, projectileSpeed, stat } from './model.ts';
 import { tilesPerTurn } from './projectile.ts';
 import type { Ability, Weapon } from './schema.ts';
 import { planThrow } from './throw.ts';
@@ -162,22 +162,28 @@ function seriesOf(spec: BlowSpec): Distribution {
   return go(spec.count, spec.health);
 }
 
-function finish(margin: Distribution, single: BlowSpec, notes: string[]): AttackPreview {
-  const grades = gradeChances(margin);
-  const chance = 1 - grades.dodged;
-  const damage = series(single);
-  const onHit = GRADES.filter((g) => g !== 'dodged' && grades[g] > 0).map((g) => Math.min(single.health, single.damage.of[g]));
-  const meanOnHit = chance > 0 ? GRADES.filter((g) => g !== 'dodged').reduce((s, g) => s + grades[g] * Math.min(single.health, single.damage.of[g]), 0) / chance : 0;
-  notes.push(GRADES.map((g) => `${g} ${(grades[g] * 100).toFixed(1)}%`).join(', '));
-  return {
-    chance,
-    damage,
-    expectedDamage: damage.mean,
-    damageOnHit: onHit.length ? { min: Math.min(...onHit), max: Math.max(...onHit), mean: meanOnHit } : { min: 0, max: 0, mean: 0 },
-    notes,
-    grades,
-    margin,
-  };
+/**
+ * The odds of a series (one strike, a flurry of limbs, a volley): the chance that at least one blow lands
+ * (every blow dodged: dodged^count), the damage of the whole series, and the damage on a hit as that same
+ * distribution without the all-dodged share — so range, average, expected damage and chart agree.
+ */
+function finish(spec: BlowSpec, notes: string[], why: string, target: Unit): AttackPreview {
+  const grades = gradeChances(spec.margin);
+  const damage = series(spec);
+  const chance = 1 - grades.dodged ** spec.count;
+  const odds = hitOdds(chance, damage);
+  const each = spec.count > 1 ? `each of the ${spec.count} blows: ` : '';
+  notes.push(`${each}${GRADES.map((g) => `${g} ${(grades[g] * 100).toFixed(1)}%`).join(', ')}`);
+  return { ...odds, why, notes, affected: [{ unit: target.id, ...odds }], grades, margin: spec.margin };
+}
+
+/** Why the contest's chance is what it is (D60-HIT-1, D60-CQC-2): both sides' d60 + Agility, the flank, no dodge. */
+function contestWhy(state: EncounterState, agility: number, t: Unit, a: Approach, count: number): string {
+  const d = defence(state, t, a);
+  const blows = count > 1 ? `, ${count} blows: the chance is that at least one lands` : '';
+  if (!d.canDodge) return `${t.name} cannot dodge: every blow lands, d60 + ${agility} grades it${blows}`;
+  const flank = d.angle === 'front' ? '' : ` (a ${d.angle} attack)`;
+  return `d60 + ${agility} against ${t.name}'s d60 + ${d.total}${flank}: a margin below 0 is dodged${blows}`;
 }
 
 /** Damage tables by what the formula reads (kept: the same few recur in every fight). */
@@ -238,13 +244,17 @@ export function areaDamage(u: Unit, v: Unit, a: Ability, from: Cell): number {
   return Math.min(v.pools.hp.value, damageFn(v, distance(from, v.position!) <= 1 ? { from, cqcSpeed: stat(u, 'speed') } : { from }, a.trueDamage ? 'true' : 'magic', power, a.name, 0, false).of.solid);
 }
 
+function approachFrom(u: Unit, t: Unit, from: Cell): Approach {
+  return distance(from, t.position!) <= 1 ? { from, cqcSpeed: stat(u, 'speed') } : { from };
+}
+
 function attackPreview(state: EncounterState, cmd: Command): AttackPreview {
   const u = state.units[cmd.actor!];
   const plan = planAttack(state, u, cmd);
   const w = plan.weapon;
   const spec = attackBlows(state, u, plan.target, w, plan.limbs.length, plan.vital, u.position!);
   const notes = [w ? `${w.name} strike` : `${plan.limbs.length} limb${plan.limbs.length > 1 ? 's' : ''}, ${plan.stamina} stamina`];
-  return finish(spec.margin, spec, notes);
+  return finish(spec, notes, contestWhy(state, agilityTerms(u).agility, plan.target, approachFrom(u, plan.target, u.position!), spec.count), plan.target);
 }
 
 function throwPreview(state: EncounterState, cmd: Command): AttackPreview {
@@ -256,21 +266,30 @@ function throwPreview(state: EncounterState, cmd: Command): AttackPreview {
   const per = tilesPerTurn(projectileSpeed(u, w.thrown.speed).speed);
   const notes = [`reaches ${t.name} in ${per > 0 ? Math.ceil(dist / per) : '∞'} of ${u.name}'s turns if it stays on the line; assumes no reaction`];
   const spec = throwBlows(state, u, t, w, plan.count, u.position!);
-  return finish(spec.margin, spec, notes);
+  const out = finish(spec, notes, contestWhy(state, agilityTerms(u).agility, t, { from: u.position! }, spec.count), t);
+  return { ...out, risk: `${t.name} may react when it arrives (block, evade, counter): these odds assume it does not; it hits the first unit on its line, friend or foe [D60-PRJ-1]` };
 }
 
 function castPreview(state: EncounterState, cmd: Command): Preview {
   const u = state.units[cmd.actor!];
   const { ability: a, target: t } = planCast(state, u, cmd);
-  if (a.target !== 'enemy') return { chance: 1, notes: [`${a.name} on ${t.name}: no contest`] };
+  if (a.target !== 'enemy') return { chance: 1, why: `${a.name} on ${t.name}: no contest`, affected: [{ unit: t.id, chance: 1 }] };
   if (a.area) {
-    const evades = stat(t, 'speed') >= a.area.speed;
-    const dealt = areaDamage(u, t, a, u.position!);
-    return { chance: evades ? 0 : 1, damage: Distribution.constant(dealt), expectedDamage: dealt, damageOnHit: { min: dealt, max: dealt, mean: dealt }, notes: [`area: Speed ${stat(t, 'speed')} ${evades ? '≥' : '<'} ${a.area.speed} needed to evade`] };
+    // everyone the spell reaches (magic.ts: the caster's enemies within the radius), each by its own Speed (D60-DMG-4)
+    const area = a.area;
+    const victims = enemiesOf(state, u).filter((o) => distance(o.position!, t.position!) <= area.radius);
+    const one = (v: Unit) => {
+      if (a.gaze && dataOf(v).averting) return affectedOdds(v.id, 0, Distribution.constant(0), 'avoids eye contact');
+      const evades = stat(v, 'speed') >= area.speed;
+      return affectedOdds(v.id, evades ? 0 : 1, Distribution.constant(areaDamage(u, v, a, u.position!)), `Speed ${stat(v, 'speed')} ${evades ? '≥' : '<'} ${area.speed}: ${evades ? 'evades' : 'cannot evade'}`);
+    };
+    const affected = [t, ...victims.filter((v) => v.id !== t.id)].map(one);
+    const main = affected[0];
+    return { ...hitOdds(main.chance!, main.damage!), why: `area magic has no roll: only Speed ${area.speed} or more evades it`, affected, notes: [`radius ${area.radius} around ${t.name}; spares ${u.name}'s side`] };
   }
   const power = a.power === undefined ? 0 : spellPower(u, a.power);
   const spec = spellBlows(state, u, t, a, u.position!);
-  return finish(spec.margin, spec, [`power ${power} against Endurance ${stat(t, 'endurance')}`]);
+  return finish(spec, [`power ${power} against Endurance ${stat(t, 'endurance')}`], contestWhy(state, agilityTerms(u).agility, t, approachFrom(u, t, u.position!), 1), t);
 }
 
 export function preview(state: EncounterState, cmd: Command): Preview | Rejection {

@@ -45,7 +45,12 @@ describe('duel60 projectiles', () => {
     t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
     t.do({ type: 'end_turn', actor: 'hero' });
     expect(projectiles(t)[0].progress).toBe(2); // at (3,1)
+    // as a page draws it: hanging over (3,1), its next flight (4,1)-(5,1), its line on to the map's edge
+    const [f] = duel60.inFlight!(t.state);
+    expect(f).toMatchObject({ name: 'Javelin', owner: 'hero', at: { x: 3, y: 1 }, next: [{ x: 4, y: 1 }, { x: 5, y: 1 }] });
+    expect(f.path[0]).toEqual({ x: 4, y: 1 });
     t.do({ type: 'move', actor: 'foe', to: [6, 4] }); // off the line (nothing left to do: its turn ends)
+    expect(t.lines()).toContain("Brute's turn ends: its action and movement are spent [D60-TURN-1]");
     t.do({ type: 'end_turn', actor: 'hero' }); // (5,1): nobody
     t.do({ type: 'end_turn', actor: 'foe' });
     t.do({ type: 'end_turn', actor: 'hero' }); // (7,1): nobody

@@ -10,7 +10,7 @@ import { ray } from '../../engine/space/line.ts';
 import { occupiedBy, unitAt } from '../../engine/space/occupancy.ts';
 import { pathTo, reachable } from '../../engine/space/path.ts';
 import { parseCellKey, cellKey } from '../../engine/space/grid.ts';
-import { currentUnit, type Cell, type GridMap, type Term, type Json, type Pending, type PendingChoice, type Resolution, type Unit } from '../../engine/index.ts';
+import { currentUnit, type Cell, type EncounterState, type InFlight, type GridMap, type Term, type Json, type Pending, type PendingChoice, type Resolution, type Unit } from '../../engine/index.ts';
 import { abilityAftermath } from './aftermath.ts';
 import { DRAMATIC_BLEED_TURNS, knockBack } from './attack.ts';
 import { landBlow, type Blow } from './blow.ts';
@@ -315,4 +315,13 @@ function finish(ctx: Resolution, p: Projectile, u: Unit, grade: string): void {
   if (grade !== 'dramatic' || ctx.unit(u.id).status === 'dead') return;
   if (p.weapon) applySideEffect(ctx, u.id, { name: 'Bleed', turns: DRAMATIC_BLEED_TURNS }, p.owner, 'D60-HIT-2');
   else knockBack(ctx, cameFrom(p), u.id);
+}
+
+/** The projectiles in flight as a page draws them: where each hangs, its line on, and the tiles of its next flight. */
+export function inFlight(state: EncounterState): InFlight[] {
+  return projectilesOf(state).map((p) => {
+    const at = p.progress > 0 ? p.path[p.progress - 1] : p.launch ?? p.path[0];
+    const rest = p.path.slice(p.progress);
+    return { id: p.id, name: p.name, owner: p.owner, at: { x: at.x, y: at.y }, path: rest.map((c) => ({ x: c.x, y: c.y })), next: rest.slice(0, tilesPerTurn(p.speed)).map((c) => ({ x: c.x, y: c.y })), ...(p.pendingOn ? { reaching: p.pendingOn } : {}) };
+  });
 }

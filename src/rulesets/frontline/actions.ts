@@ -33,7 +33,7 @@ export function moveCommand(ctx: Resolution, cmd: Command): void {
   const zone = zoneFor(ctx.state, u, cmd.to);
   if (u.zone === zone) fail('action/already_there', `${u.name} is already in the ${zoneWords(zone)}`, 'to');
   // the declaration first; the unit.zone line after it gives the way and the 20 m (describe.ts; the event's `metres`)
-  ctx.note(`${u.name} moves to the ${cmd.to === 'frontline' ? 'frontline' : 'rearguard'} (Major action) [FRL-ACT-4]`);
+  ctx.note(`${u.name} moves to the ${cmd.to === 'frontline' ? 'frontline' : 'rearguard'} (Major action: it ends the turn) [FRL-ACT-4, FRL-ACT-1]`);
   ctx.moveToZone(u.id, zone);
   ctx.endTurn();
 }

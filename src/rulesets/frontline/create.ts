@@ -1,5 +1,6 @@
 /** Builds the initial encounter state from a validated frontline file: three zones, 20 m apart (FRL-ZONE-1). */
 import { newEncounter, sidePoliciesOf, type EncounterState, type Json, type Unit, type ZoneMap } from '../../engine/index.ts';
+import { mapImageFrom } from '../../engine/space/map-file.ts';
 import { affinityWords, type Affinity, type DamageType, type EncounterDoc, type UnitDoc } from './schema.ts';
 import { ZONE_SPACING, ZONES, type FrlData } from './model.ts';
 import { resolveRefs } from '../../engine/content.ts';
@@ -47,7 +48,7 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc, playerSide: string): Unit {
 export function createState(doc: EncounterDoc): EncounterState {
   const sideIds = Object.keys(doc.sides);
   const playerSide = sideIds.find((s) => doc.sides[s].players) ?? sideIds[0];
-  const map: ZoneMap = { kind: 'zones', zones: [...ZONES], spacing: ZONE_SPACING };
+  const map: ZoneMap = { kind: 'zones', zones: [...ZONES], spacing: ZONE_SPACING, ...(doc.map?.image ? { image: mapImageFrom(doc.map.image) } : {}) };
   const units: Record<string, Unit> = {};
   for (const u of doc.units) units[u.id] = buildUnit(doc, u, playerSide);
   const sidePolicies = sidePoliciesOf(doc.sides);

@@ -4,7 +4,7 @@
  * and the chance to flee (FRL-ACT-5).
  */
 import { distributionOf, Distribution } from '../../dice/index.ts';
-import { reject, type Command, type EncounterState, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
+import { affectedOdds, hitOdds, reject, withMisses, type AffectedOdds, type Command, type EncounterState, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
 import { canAttack } from './attack.ts';
 import { AFFINITY_LABEL, landing } from './damage.ts';
 import { aim, devicesOf, type DeviceKind } from './devices.ts';
@@ -51,10 +51,12 @@ export function damageOnHit(state: EncounterState, attacker: Unit, target: Unit,
   return { dist, notes };
 }
 
-function finish(chance: number, onHit: Distribution, notes: string[]): Preview {
-  const parts = ([[chance, onHit], [1 - chance, Distribution.constant(0)]] as [number, Distribution][]).filter(([p]) => p > 0);
-  const damage = Distribution.mix(parts);
-  return { chance, damage, expectedDamage: damage.mean, damageOnHit: { min: onHit.min, max: onHit.max, mean: onHit.mean }, notes };
+/** Why the chance is what it is (FRL-ATK-1): the two d20s, the tie, and the natural 20 and 1. */
+const contestWhy = (state: EncounterState, u: Unit, t: Unit) =>
+  `d20 + ${mod(state, u, 'dexterity')} against ${t.name}'s d20 + ${mod(state, t, 'dodge')}: a tie hits, a natural 20 always hits, a natural 1 always misses`;
+
+function finish(chance: number, onHit: Distribution, notes: string[], why: string, affected: AffectedOdds[]): Preview {
+  return { ...hitOdds(chance, withMisses(chance, onHit)), why, notes, affected };
 }
 
 /** Preview of an attack with a given weapon (the policy asks this of weapons not yet in hand). */
@@ -62,7 +64,7 @@ export function attackPreview(state: EncounterState, u: Unit, t: Unit, w: Weapon
   const chance = hitChance(mod(state, u, 'dexterity'), mod(state, t, 'dodge'));
   const might = w.reach === 'melee' ? mod(state, u, 'might') : undefined;
   const { dist, notes } = damageOnHit(state, u, t, { dice: w.damage, type: w.type, ...(might !== undefined ? { might } : {}) });
-  return finish(chance, dist, [`d20 + ${mod(state, u, 'dexterity')} against ${t.name}'s d20 + ${mod(state, t, 'dodge')}`, ...notes]);
+  return finish(chance, dist, notes, contestWhy(state, u, t), [affectedOdds(t.id, chance, withMisses(chance, dist))]);
 }
 
 export function preview(state: EncounterState, cmd: Command): Preview | Rejection {
@@ -83,15 +85,20 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
     const a = aim(state, u, d, cmd.target, cmd.zone);
     if (!a.ok) return reject(a.code, a.message, a.field);
     const first = a.targets.find((t) => t.side !== u.side) ?? a.targets[0];
-    const chance = d.hit && first.side !== u.side ? hitChance(mod(state, u, 'dexterity'), mod(state, first, 'dodge')) : 1;
-    const notes = [`affects ${a.targets.map((t) => t.name).join(', ')}`];
-    if (d.heal) {
-      const h = distributionOf(d.heal);
-      notes.push(`heals ${h.min}–${h.max} (mean ${h.mean.toFixed(2)})`);
-    }
-    if (!d.damage || !d.type) return { chance, notes };
+    // `hit` is rolled against the other side only (devices.ts): allies in the zone are simply affected
+    const chanceOn = (t: Unit) => (d.hit && t.side !== u.side ? hitChance(mod(state, u, 'dexterity'), mod(state, t, 'dodge')) : 1);
+    const chance = chanceOn(first);
+    const h = d.heal ? distributionOf(d.heal) : undefined;
+    const healed = h ? `heals ${h.min}–${h.max} (mean ${h.mean.toFixed(2)})` : undefined;
+    const notes = healed ? [healed] : [];
+    const why = d.hit && first.side !== u.side ? contestWhy(state, u, first) : `${d.name} needs no roll to land`;
+    const affected = a.targets.map((t) => {
+      const onHit = d.damage && d.type ? damageOnHit(state, u, t, { dice: d.damage, type: d.type }).dist : undefined;
+      return affectedOdds(t.id, chanceOn(t), onHit ? withMisses(chanceOn(t), onHit) : undefined, t.side === u.side && a.targets.some((x) => x.side !== u.side) ? `an ally of ${u.name}${healed ? `; ${healed}` : ''}` : healed);
+    });
+    if (!d.damage || !d.type) return { chance, why, notes, affected };
     const { dist, notes: more } = damageOnHit(state, u, first, { dice: d.damage, type: d.type });
-    return finish(chance, dist, [...notes, ...more]);
+    return finish(chance, dist, [...notes, ...more], why, affected);
   }
   if (cmd.type === 'flee') {
     const foes = enemiesOf(state, u);
@@ -99,7 +106,8 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
     const might = mod(state, u, 'might');
     let n = 0;
     for (let f = 1; f <= 20; f++) if (f + might >= need) n++;
-    return { chance: n / 20, notes: [`d20 + ${might} must reach the highest Evasion, ${need}`] };
+    const face = Math.max(1, Math.min(21, need - might));
+    return { chance: n / 20, why: `d20 + ${might} must reach the highest Evasion, ${need}: ${face > 20 ? 'no face is enough' : `${face}+ on the die`}` };
   }
   return { notes: [] };
 }

@@ -1,5 +1,6 @@
 /** The frontline encounter file: what a GM writes. Validated with these schemas; exported as JSON Schema. */
 import { z } from 'zod';
+import { mapImageSchema } from '../../engine/space/map-file.ts';
 import { contentRef } from '../../engine/content.ts';
 
 // examples: the first is what the encounter builder writes in a new piece of gear
@@ -119,6 +120,8 @@ export const encounterSchema = z
       })
       .default({ weapons: [], gadgets: [], streams: [] }),
     units: z.array(unitSchema).min(2),
+    /** The battle line's zones are the rules' own; a file may put art behind them. */
+    map: z.strictObject({ image: mapImageSchema.optional() }).optional(),
   })
   .superRefine((doc, ctx) => {
     const sides = Object.keys(doc.sides);

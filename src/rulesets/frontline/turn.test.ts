@@ -60,7 +60,7 @@ describe('frontline turns', () => {
     const ev = t.do({ type: 'move', actor: 'hero', to: 'rearguard' });
     expect(ev.find((e) => e.type === 'unit.zone')).toMatchObject({ unit: 'hero', from: 'frontline', to: 'allies_rearguard' });
     // one line declares the action, the next gives the way and its 20 m
-    expect(t.lines(ev).slice(0, 2)).toEqual(['Ria moves to the rearguard (Major action) [FRL-ACT-4]', 'Ria: frontline → allies rearguard (20 m)']);
+    expect(t.lines(ev).slice(0, 2)).toEqual(['Ria moves to the rearguard (Major action: it ends the turn) [FRL-ACT-4, FRL-ACT-1]', 'Ria: frontline → allies rearguard (20 m)']);
     // the Raider's own rearguard is the enemy rearguard
     t.do({ type: 'move', actor: 'foe', to: 'rearguard' });
     expect(t.unit('foe').zone).toBe('enemy_rearguard');

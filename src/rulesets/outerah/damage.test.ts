@@ -149,7 +149,7 @@ describe('outerah healing', () => {
     expect(t.preview({ type: 'use_item', actor: 'hero', item: 'waterpotion', target: 'hero' }).notes).toEqual(['Water Potion rolls 10 healing (a potion of its boon element: half 50%): Hero heals 5']);
     expect(t.preview({ type: 'cast', actor: 'hero', skill: 'mend', target: 'hero' }).notes).toEqual(['Tidal Mend rolls 2d6 healing: Hero heals 2–12 (avg 7)']);
     // Regrowth: D100 ≤ 80 + 10 for Wisdom 20 = 90
-    expect(t.preview({ type: 'cast', actor: 'hero', skill: 'regen', target: 'hero' })).toEqual({ chance: 0.9, notes: ['Regen success: D100 ≤ 90'] });
+    expect(t.preview({ type: 'cast', actor: 'hero', skill: 'regen', target: 'hero' })).toEqual({ chance: 0.9, why: "Regen takes hold on D100 ≤ 90 (its rate by Hero's Wisdom) [OUT-EFF-6]", affected: [{ unit: 'hero', chance: 0.9 }] });
   });
 
   it('OUT-RES-3: immune to an element: none of its healing, none of its buffs', () => {

@@ -190,7 +190,7 @@ export function moveCommand(ctx: Resolution, cmd: Command): void {
 }
 
 /** What a move will cost and where it goes, before it is made (preview notes). */
-export function movePreview(state: EncounterState, u: Unit, to: Cell): { chance?: number; notes: string[] } {
+export function movePreview(state: EncounterState, u: Unit, to: Cell): { chance?: number; why?: string; notes: string[] } {
   const held = heldUnder(state, u);
   if (held) return { notes: [`${held.why}: it carries ${u.name} nowhere this turn [OUT-MNT-1]`] };
   const reach = reachableCells(state, u);
@@ -200,5 +200,5 @@ export function movePreview(state: EncounterState, u: Unit, to: Cell): { chance?
   const jumps = jumpsOn(state, u, path);
   const notes = [`path: ${path.map((c) => `(${c.x}, ${c.y})`).join(' → ')}`, `cost: ${spot.cost} Movement of ${u.pools.movement.value}`];
   if (jumps) notes.push(`${jumps} mountain jump${jumps > 1 ? 's' : ''}: each d10 7–0 made, 3–6 Topple, 1–2 fall [OUT-TER-3]`);
-  return { ...(jumps ? { chance: 0.4 ** jumps } : {}), notes };
+  return { ...(jumps ? { chance: 0.4 ** jumps, why: `every one of the ${jumps} jump${jumps > 1 ? 's' : ''} must make its d10 (7–0: 4 in 10)` } : {}), notes };
 }

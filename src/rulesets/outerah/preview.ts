@@ -4,14 +4,15 @@
  * damage pipeline the resolution uses.
  */
 import { distributionOf, Distribution } from '../../dice/index.ts';
-import { reject, type Command, type EncounterState, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
+import { hitOdds as engineHitOdds, reject, type Command, type EncounterState, type GridMap, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
+import { adjacentInCone } from '../../engine/space/area.ts';
 import { chargeFactor, chargesFor, type Charge } from './charges.ts';
 import { damageFrom, flatTerms } from './damage.ts';
 import { resistanceOf } from './elements.ts';
 import { hitChance, hitOdds } from './hit.ts';
 import { movePreview } from './move.ts';
 import { improvisedDice } from './improvised.ts';
-import { dataOf, hasEffect, itemsOf, stat } from './model.ts';
+import { dataOf, hasEffect, itemsOf, settingsOf, stat } from './model.ts';
 import { effectRow } from './effect-table.ts';
 import { buffChance } from './effects.ts';
 import { healingNote } from './heal.ts';
@@ -27,33 +28,51 @@ function ownCharges(state: EncounterState, u: Unit, spec: StrikeSpec): Charge[] 
   return own;
 }
 
+/**
+ * Who a missed projectile may stray into (OUT-MISS-2): a d6 picks one of the cells beside the target in
+ * the cone from the attacker; each unit standing on one of the first six is hit one time in six of the misses.
+ */
+function strayRisk(state: EncounterState, u: Unit, t: Unit, chance: number): string | undefined {
+  if (chance >= 1 || !u.position || !t.position || state.map?.kind !== 'grid') return undefined;
+  const cells = adjacentInCone(u.position, t.position, state.map as GridMap).slice(0, 6);
+  const at = cells.flatMap((c) => state.unitOrder.map((id) => state.units[id]).filter((v) => v.id !== u.id && v.status === 'active' && v.position?.x === c.x && v.position?.y === c.y));
+  if (!at.length) return undefined;
+  const each = ((1 - chance) / 6) * 100;
+  const gm = settingsOf(state).strays === 'gm';
+  const who = at.map((v) => `${v.name}${v.side === u.side ? ' (an ally)' : ''}`).join(', ');
+  return `A miss may stray into ${who}${gm ? ' (the GM decides)' : `: ${each.toFixed(1)}% each`} [OUT-MISS-2]`;
+}
+
 function strikePreview(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec): Preview {
-  if (spec.magical && hasEffect(state, t.id, 'Reflect')) return { chance: 0, notes: [`${t.name} reflects magic: it lands on a 2d10 cell of the 10×10 area instead`] };
+  if (spec.magical && hasEffect(state, t.id, 'Reflect')) return { chance: 0, why: `${t.name} reflects magic: it lands on a 2d10 cell of the 10×10 area around ${t.name} instead [OUT-MISS-3]`, affected: [{ unit: t.id, chance: 0 }] };
   const odds = hitOdds(state, u, t, spec);
   const chance = hitChance(odds);
   const pc = Math.max(0, Math.min(100, odds.crit)) / 100;
   const ph = Math.max(0, Math.min(100, odds.threshold)) / 100;
   const keep = odds.coverDie ? 0.5 : 1;
-  const notes = [
-    `critical: D100 ≤ ${odds.crit}; hit: D100 ≤ ${odds.threshold} (${odds.angle === 'front' ? 'head-on −10' : odds.angle === 'back' ? 'from behind +10' : 'from the side'})`,
-    ...(odds.cover.level === 'full' ? ['full cover from the front: no hit'] : odds.coverDie ? ['half cover: a second die, odd misses (×½)'] : odds.bypass ? [`half cover bypassed: ${odds.bypass}`] : []),
-  ];
+  const angle = odds.angle === 'front' ? 'head-on −10' : odds.angle === 'back' ? 'from behind +10' : 'from the side';
+  const cover = odds.cover.level === 'full' ? '; full cover from the front: no hit' : odds.coverDie ? '; half cover: a second die, odd misses (×½)' : odds.bypass ? `; half cover bypassed: ${odds.bypass}` : '';
+  const why = `critical on D100 ≤ ${odds.crit}, hit on D100 ≤ ${odds.threshold} (${angle}${odds.advantage ? ', advantage: the lower of two D100' : ''})${cover}`;
+  const risk = spec.delivery === 'projectile' ? strayRisk(state, u, t, chance) : undefined;
+  const notes: string[] = [];
   const own = ownCharges(state, u, spec);
   // an Opener's bonus dice from skills (ruling OUT-OPEN-1), as strike.ts rolls them
   const bonus = own.some((c) => c.why === 'Opener') ? openerBonus(u, spec) : undefined;
   const base = spec.improvised ? improvisedDice(u).notation : spec.dice;
   const dice = base && bonus ? `${base}+${bonus.dice}` : base;
   if (bonus && base) notes.push(`Opener: ${bonus.from.join(', ')} add${bonus.from.length > 1 ? '' : 's'} ${bonus.dice}`);
-  if (!dice || odds.cover.level === 'full') return { chance, notes };
+  if (!dice || odds.cover.level === 'full') return { chance, why, notes, affected: [{ unit: t.id, chance }], ...(risk ? { risk } : {}) };
   const charges = chargesFor(state, u, t, own);
   const pCrit = pc * keep;
-  const pHit = (1 - pc) * ph * keep;
-  const { damage, landed } = mixture(damageKey(u, t, spec, dice, charges), pCrit, pHit, () => {
+  // advantage rolls two D100 and keeps the lower: the chance and the damage both count it (hitChance)
+  const pHit = (1 - pc) * (odds.advantage ? 1 - (1 - ph) ** 2 : ph) * keep;
+  const damage = mixture(damageKey(u, t, spec, dice, charges), pCrit, pHit, () => {
     const base = distributionOf(dice);
     const through = (crit: boolean) => base.map((v) => damageFrom(u, t, spec, { kind: 'dice', label: dice, faces: [], value: v }, crit, charges).damage);
     return { onCrit: through(true), onHit: through(false) };
   });
-  return { chance, damage, expectedDamage: damage.mean, damageOnHit: { min: landed.min, max: landed.max, mean: landed.mean }, notes };
+  const summary = engineHitOdds(pCrit + pHit, damage);
+  return { ...summary, why, notes, affected: [{ unit: t.id, ...summary }], ...(risk ? { risk } : {}) };
 }
 
 /**
@@ -71,9 +90,9 @@ function damageKey(u: Unit, t: Unit, spec: StrikeSpec, dice: string, charges: Ch
 
 /** Distributions are immutable: the damage on a hit and on a critical, by damageKey; the mixtures by key and chances. */
 const onHits = new Map<string, { onCrit: Distribution; onHit: Distribution }>();
-const mixtures = new Map<string, { damage: Distribution; landed: Distribution }>();
+const mixtures = new Map<string, Distribution>();
 
-function mixture(key: string, pCrit: number, pHit: number, build: () => { onCrit: Distribution; onHit: Distribution }): { damage: Distribution; landed: Distribution } {
+function mixture(key: string, pCrit: number, pHit: number, build: () => { onCrit: Distribution; onHit: Distribution }): Distribution {
   const mixKey = `${pCrit}|${pHit}|${key}`;
   let kept = mixtures.get(mixKey);
   if (kept) return kept;
@@ -86,9 +105,7 @@ function mixture(key: string, pCrit: number, pHit: number, build: () => { onCrit
   const { onCrit, onHit } = hits;
   const parts: [number, Distribution][] = [[pCrit, onCrit], [pHit, onHit], [1 - pCrit - pHit, Distribution.constant(0)]];
   const damage = Distribution.mix(parts.filter(([p]) => p > 1e-12));
-  const pLand = pCrit + pHit;
-  const landed = pLand > 0 ? Distribution.mix(([[pCrit / pLand, onCrit], [pHit / pLand, onHit]] as [number, Distribution][]).filter(([p]) => p > 0)) : onHit;
-  kept = { damage, landed };
+  kept = damage;
   if (mixtures.size >= 1000) mixtures.clear();
   mixtures.set(mixKey, kept);
   return kept;
@@ -114,12 +131,15 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
     if (!k) return reject('action/unknown_skill', `${u.name} knows no skill "${String(cmd.skill)}"`, 'skill');
     if (!t) return reject('unit/unknown', 'no such target', 'target');
     if (k.kind === 'attack' || k.kind === 'debuff') {
-      const p = strikePreview(state, u, t, skillSpec(k));
+      const spec = skillSpec(k);
+      const p = strikePreview(state, u, t, spec);
       const others = struckBy(state, u, k, t).slice(1);
-      // the odds are the aimed-at target's; the area strikes the others too, each with its own roll (ruling OUT-PET-5)
-      return others.length ? { ...p, notes: [...(p.notes ?? []), `the area also strikes ${others.map((v) => v.name).join(', ')} (each its own hit check and damage)`] } : p;
+      // the odds are the aimed-at target's; the area strikes the others too, each with its own roll (ruling OUT-PET-5): each listed with its odds
+      if (!others.length) return p;
+      const more = others.flatMap((v) => strikePreview(state, u, v, spec).affected ?? []);
+      return { ...p, affected: [...(p.affected ?? []), ...more], notes: [...(p.notes ?? []), `the area also strikes ${others.map((v) => v.name).join(', ')} (each its own hit check and damage)`] };
     }
-    if (k.magical && t.id !== u.id && hasEffect(state, t.id, 'Reflect')) return { chance: 0, notes: [`${t.name} reflects magic: ${k.name} lands on a 2d10 cell of the 10×10 area instead`] };
+    if (k.magical && t.id !== u.id && hasEffect(state, t.id, 'Reflect')) return { chance: 0, why: `${t.name} reflects magic: ${k.name} lands on a 2d10 cell of the 10×10 area around ${t.name} instead [OUT-MISS-3]`, affected: [{ unit: t.id, chance: 0 }] };
     if (k.kind === 'heal') return { notes: [healingNote(state, t, k.dice!, k.element, k.name, 'spell')] };
     return supportPreview(state, u, t, k);
   }
@@ -137,7 +157,7 @@ function supportPreview(state: EncounterState, u: Unit, t: Unit, k: Skill): Prev
   const order = effectOrderOf(k);
   const row = order && effectRow(order.name);
   if (!row) return { notes: [`${k.name} (${k.kind})`] };
-  if (resistanceOf(dataOf(t).resist, k.element) === 0) return { chance: 0, notes: [`${t.name} is immune to ${k.element}: no ${row.name} from it`] };
+  if (resistanceOf(dataOf(t).resist, k.element) === 0) return { chance: 0, why: `${t.name} is immune to ${k.element}: no ${row.name} from it [OUT-RES-3]`, affected: [{ unit: t.id, chance: 0 }] };
   const chance = buffChance(row, stat(u, 'wisdom'));
-  return { chance: chance / 100, notes: [`${row.name} success: D100 ≤ ${chance}`] };
+  return { chance: chance / 100, why: `${row.name} takes hold on D100 ≤ ${chance} (its rate by ${u.name}'s Wisdom) [OUT-EFF-6]`, affected: [{ unit: t.id, chance: chance / 100 }] };
 }

@@ -93,6 +93,8 @@ export const phase20: Ruleset = {
   applyDamage: (ctx, unit, amount, _type, source) => void dealDamage(ctx, unit, amount, source, 'P20-GEN-3'),
   placeInOrder: placeByInitiative,
   describe,
+  // the book's words for a unit's action pools (P20-TURN-1)
+  keyNames: { actions: 'Actions', attackActions: 'Attack actions', spellActions: 'Spell actions', movement: 'Movement' },
   carryPools: ['hp'],
   fileEntry,
   policies: { aggressive },

@@ -1,10 +1,10 @@
 /** Exact odds before rolling: hit chance and the damage distribution, from the dice algebra. */
 import { distributionOf, Distribution } from '../../dice/index.ts';
 import { distance } from '../../engine/space/grid.ts';
-import { reject, type Command, type EncounterState, type Preview, type Rejection } from '../../engine/index.ts';
+import { affectedOdds, hitOdds, reject, withMisses, type Command, type EncounterState, type Preview, type Rejection, type Unit, type UnitId } from '../../engine/index.ts';
 import { attackBonus, attackDamageBonus } from './attack.ts';
 import { dataOf, dvOf, isBraced } from './model.ts';
-import { spellBonus, spellDamageTerms, statusDc } from './spell.ts';
+import { spellBonus, spellDamageTerms, spellTargets, statusDc } from './spell.ts';
 import { mod } from './model.ts';
 import type { Term } from '../../engine/index.ts';
 
@@ -32,25 +32,19 @@ function damageDist(dice: string, bonus: number, braced: boolean): Distribution 
   return d;
 }
 
-/** Damage with the misses mixed in, by hit chance, for each on-hit distribution (both immutable). */
-const mixedCache = new WeakMap<Distribution, Map<number, Distribution>>();
-
-function withMisses(chance: number, onHit: Distribution): Distribution {
-  let byChance = mixedCache.get(onHit);
-  if (!byChance) mixedCache.set(onHit, (byChance = new Map()));
-  let d = byChance.get(chance);
-  if (!d) {
-    // the aggressive policy previews every strike it weighs: the mixture is worth keeping
-    d = Distribution.mix([[chance, onHit], [1 - chance, Distribution.constant(0)]].filter(([p]) => (p as number) > 0) as [number, Distribution][]);
-    byChance.set(chance, d);
-  }
-  return d;
+function finish(chance: number, onHit: Distribution | undefined, notes: string[], why: string, target: UnitId, note?: string): Preview {
+  if (!onHit) return { chance, why, notes, affected: [affectedOdds(target, chance, undefined, note)] };
+  const damage = withMisses(chance, onHit);
+  const odds = hitOdds(chance, damage);
+  return { ...odds, why, notes, affected: [{ unit: target, ...odds, ...(note ? { note } : {}) }] };
 }
 
-function finish(chance: number, onHit: Distribution | undefined, notes: string[]): Preview {
-  if (!onHit) return { chance, notes };
-  const damage = withMisses(chance, onHit);
-  return { chance, damage, expectedDamage: damage.mean, damageOnHit: { min: onHit.min, max: onHit.max, mean: onHit.mean }, notes };
+/** The face the d20 needs, with what the rules say of natural rolls (P20-ATK-1: none; it is d20 + bonus against DV). */
+function needs(bonus: number, dv: number, beat: boolean): string {
+  const face = beat ? dv - bonus + 1 : dv - bonus;
+  if (face > 20) return `d20 + ${bonus} ${beat ? 'must beat' : 'must reach'} DV ${dv}: no face is enough`;
+  if (face <= 1) return `d20 + ${bonus} ${beat ? 'beats' : 'reaches'} DV ${dv} on any face`;
+  return `d20 + ${bonus} ${beat ? 'must beat' : 'must reach'} DV ${dv}: ${face}+ on the die${beat ? ' (a tie misses)' : ' (a tie hits)'}`;
 }
 
 export function preview(state: EncounterState, cmd: Command): Preview | Rejection {
@@ -64,8 +58,9 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
     const dv = dvOf(state, t);
     const { bonus } = attackBonus(state, u, w);
     const chance = d20Chance(bonus, (x) => x > dv);
-    const notes = [`d20 + ${bonus} must beat DV ${dv}: ${Math.max(0, Math.min(21, dv - bonus + 1))}+ on the die`, `range ${distance(u.position!, t.position!)}/${w.range}`];
-    return finish(chance, damageDist(w.damage, sumMods(attackDamageBonus(state, u, w)), isBraced(state, t.id)), notes);
+    const braced = isBraced(state, t.id);
+    const notes = [`range ${distance(u.position!, t.position!)}/${w.range}`, ...(braced ? [`${t.name} is bracing: damage halved`] : [])];
+    return finish(chance, damageDist(w.damage, sumMods(attackDamageBonus(state, u, w)), braced), notes, needs(bonus, dv, true), t.id);
   }
   if (cmd.type === 'cast') {
     const s = dataOf(u).spells.find((x) => x.id === cmd.spell);
@@ -73,18 +68,29 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
     if (!t) return reject('unit/unknown', 'no such target', 'target');
     if (s.heals) {
       const heal = distributionOf(s.damage ?? '0').map((v) => Math.max(0, v + sumMods(spellDamageTerms(state, u))));
-      return { chance: 1, notes: [`heals ${heal.min}–${heal.max} (mean ${heal.mean.toFixed(1)})`] };
+      const healed = `heals ${heal.min}–${heal.max} (mean ${heal.mean.toFixed(1)})`;
+      return { chance: 1, why: 'a heal needs no roll to land', notes: [healed], affected: [affectedOdds(t.id, 1, undefined, healed)] };
     }
-    const dv = dvOf(state, t);
-    const { bonus } = spellBonus(state, u, s);
-    const chance = d20Chance(bonus, (x) => x >= dv);
-    const notes = [`d20 + ${bonus} must reach DV ${dv}`];
-    if (s.status) {
-      const dc = statusDc(state, u, s.status);
-      const resist = d20Chance(mod(state, t, s.status.check), (x) => x >= dc);
-      notes.push(`${s.status.name}: DC ${dc}, ${t.name} resists ${(resist * 100).toFixed(0)}%; lands ${(chance * (1 - resist) * 100).toFixed(0)}%`);
-    }
-    return finish(chance, s.damage ? damageDist(s.damage, sumMods(spellDamageTerms(state, u)), isBraced(state, t.id)) : undefined, notes);
+    // one spell check against each struck unit's DV (P20-SPL-2): the aimed-at unit's odds head the panel,
+    // everyone else the area strikes is listed with their own
+    const castOn = (v: Unit): Preview => {
+      const dv = dvOf(state, v);
+      const { bonus } = spellBonus(state, u, s);
+      const chance = d20Chance(bonus, (x) => x >= dv);
+      const notes: string[] = [];
+      let note: string | undefined;
+      if (s.status) {
+        const dc = statusDc(state, u, s.status);
+        const resist = d20Chance(mod(state, v, s.status.check), (x) => x >= dc);
+        note = `${s.status.name}: DC ${dc}, ${v.name} resists ${(resist * 100).toFixed(0)}%; lands ${(chance * (1 - resist) * 100).toFixed(0)}%`;
+        notes.push(note);
+      }
+      return finish(chance, s.damage ? damageDist(s.damage, sumMods(spellDamageTerms(state, u)), isBraced(state, v.id)) : undefined, notes, needs(bonus, dv, false), v.id, note);
+    };
+    const main = castOn(t);
+    if (!s.radius || !t.position) return main;
+    const others = spellTargets(state, u, s, t.position, t.id).filter((v) => v.id !== t.id);
+    return others.length ? { ...main, affected: [...(main.affected ?? []), ...others.flatMap((v) => castOn(v).affected ?? [])] } : main;
   }
   return { notes: [] };
 }

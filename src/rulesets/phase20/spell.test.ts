@@ -63,6 +63,16 @@ describe('phase20 spells', () => {
     expect(t.hp('hero')).toBe(20);
   });
 
+  it('P20-SPL-2: the preview of an area spell lists everyone it strikes, each with its own chance against its DV', () => {
+    const second = { id: 'foe2', name: 'Goblin Scout', side: 'goblins', at: [3, 1], hp: 10, dv: 12, weapons: ['sword'] };
+    const t = new Table(phase20, duel({ extra: [second] }));
+    t.start(15, 1, 1);
+    // d20 + 4: Goblin DV 15 needs 11+ (10 faces of 20: 0.5); Scout DV 12 needs 8+ (13 faces: 0.65); the Hero is spared
+    const p = t.preview({ type: 'cast', actor: 'hero', spell: 'fireball', target: 'foe' });
+    expect(p.chance).toBe(0.5);
+    expect(p.affected?.map((a) => [a.unit, a.chance])).toEqual([['foe', 0.5], ['foe2', 0.65]]);
+  });
+
   it('P20-SPL-3: spell damage adds the Magic modifier and the class bonus', () => {
     const t = new Table(phase20, duel({ hero: { classBonus: { attack: 0, spell: 2 } } }));
     t.start(15, 1);

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { EncounterFeed, type FeedView } from '../model/feed.ts';
 import { Api } from './http.ts';
-import { LiveSocket, type LinkStatus } from './socket.ts';
+import { LiveSocket, type LinkStatus, type Presence } from './socket.ts';
 import type { EncounterSummary, ServerError, TableInfo } from './types.ts';
 
 export class Session {
@@ -16,7 +16,9 @@ export class Session {
   table?: TableInfo;
   tableError?: ServerError;
   link: LinkStatus = 'connecting';
-  private snapshot = { table: undefined as TableInfo | undefined, link: 'connecting' as LinkStatus, tableError: undefined as ServerError | undefined };
+  /** Who of the players is here (told to GM pages only). */
+  presence?: Presence;
+  private snapshot = { table: undefined as TableInfo | undefined, link: 'connecting' as LinkStatus, tableError: undefined as ServerError | undefined, presence: undefined as Presence | undefined };
 
   constructor(readonly token: string, readonly tableId: string) {
     this.api = new Api(token);
@@ -27,6 +29,12 @@ export class Session {
       },
       welcome: () => void this.refreshTable(),
       encounter: (e) => this.upsertEncounter(e),
+      presence: (p) => {
+        this.presence = p;
+        // a player who joined may be one the table does not list yet
+        if (p.joined.some((id) => !this.table?.players.some((x) => x.playerId === id))) void this.refreshTable();
+        this.changed();
+      },
       events: (m) => this.feeds.get(m.encounter)?.apply(m),
     });
     void this.refreshTable();
@@ -46,6 +54,8 @@ export class Session {
     if (!this.table) return void this.refreshTable();
     const list = this.table.encounters.filter((x) => x.id !== e.id);
     this.table = { ...this.table, encounters: [...list, e] };
+    // a pause or resume comes as the encounter's summary: everyone's banner and buttons follow at once
+    this.feeds.get(e.id)?.setPaused(e.paused);
     this.changed();
   }
 
@@ -71,7 +81,7 @@ export class Session {
   getSnapshot = () => this.snapshot;
 
   private changed() {
-    this.snapshot = { table: this.table, link: this.link, tableError: this.tableError };
+    this.snapshot = { table: this.table, link: this.link, tableError: this.tableError, presence: this.presence };
     for (const fn of this.listeners) fn();
   }
 }
@@ -91,7 +101,7 @@ export function useSession(token: string | undefined, tableId: string) {
 }
 
 const noopSubscribe = () => () => {};
-const EMPTY = { table: undefined, link: 'offline' as LinkStatus, tableError: undefined };
+const EMPTY = { table: undefined, link: 'offline' as LinkStatus, tableError: undefined, presence: undefined };
 const emptySnapshot = () => EMPTY;
 
 const EMPTY_FEED: FeedView = { events: [], lines: [], undone: new Set(), version: 0, lastSeq: 0, paused: false };

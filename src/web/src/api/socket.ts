@@ -31,7 +31,14 @@ export interface SocketListener {
   welcome?(w: Welcome): void;
   events?(m: EventsMessage): void;
   encounter?(e: EncounterSummary): void;
+  /** GM pages only: which players have a page open, and who has redeemed an invite. */
+  presence?(p: Presence): void;
   error?(e: ServerError): void;
+}
+
+export interface Presence {
+  online: string[];
+  joined: string[];
 }
 
 export const WS_PATH = '/api/ws';
@@ -118,6 +125,9 @@ export class LiveSocket {
         }
         case 'encounter':
           this.listener.encounter?.((msg as unknown as { encounter: EncounterSummary }).encounter);
+          break;
+        case 'presence':
+          this.listener.presence?.(msg as unknown as Presence);
           break;
         case 'error':
           this.listener.error?.((msg as unknown as { error: ServerError }).error);

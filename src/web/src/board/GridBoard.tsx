@@ -1,14 +1,18 @@
 /**
- * A square grid in SVG: terrain (walls, difficult ground, cover, elevation), airship decks with their bow,
- * the units with facing, and the marks of what the selected unit may do — reachable cells with their cost,
- * the path to the hovered cell, targets and the range being aimed with, and the arc of the cannon a
- * selected or acting gunner mans. Actionable cells and units are buttons (Tab, Enter).
+ * A square grid in SVG: the map art under it, terrain (walls, difficult ground, cover, elevation), airship
+ * decks with their bow, projectiles in flight with their line and next flight, the units with facing and
+ * distinct labels, and the marks of what the selected unit may do — reachable cells with their cost, the
+ * path to the hovered cell, targets and the range being aimed with, an area of effect with everyone inside
+ * ringed (allies too), the squares a decision offers, and the arc of the cannon a gunner mans. Actionable
+ * cells and units are buttons (Tab, Enter). `cellPx` sets how large a square is drawn (the board's zoom).
  */
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { Cell, EncounterState, GridMap, Terrain, UnitId } from '../../../engine/index.ts';
 import { findPath } from '../../../engine/space/index.ts';
 import { key, type BoardHandlers, type BoardMarks } from './marks.ts';
 import { sideColour } from './palette.ts';
+import { rulesetById } from '../../../rulesets/index.ts';
+import { distinctLabels } from './labels.ts';
 import { bowOf, cannonArcs, COMPASS, outlineOf, shipsOf } from './ships.ts';
 import { isOut } from '../model/standing.ts';
 import { UnitToken } from './UnitToken.tsx';
@@ -23,6 +27,8 @@ interface Props extends BoardHandlers {
   selected?: UnitId;
   /** GM placing a unit: every cell is a button. */
   placing?: boolean;
+  /** Drawn size of a square in CSS pixels; absent: the board fits its frame. */
+  cellPx?: number;
 }
 
 function terrainClass(t: Terrain | undefined): string {
@@ -45,7 +51,7 @@ function terrainWords(c: Cell, t: Terrain | undefined): string {
   return w.join(' · ');
 }
 
-export function GridBoard({ state, map, marks, active, selected, placing, onCell, onUnit, onHover }: Props) {
+export function GridBoard({ state, map, marks, active, selected, placing, cellPx, onCell, onUnit, onHover }: Props) {
   const [hover, setHover] = useState<Cell>();
   const from = selected ? state.units[selected]?.position : undefined;
   const path = useMemo(() => {
@@ -60,6 +66,9 @@ export function GridBoard({ state, map, marks, active, selected, placing, onCell
   };
 
   const arcs = useMemo(() => cannonArcs(state, map, [selected, active]), [state, map, selected, active]);
+  const labels = useMemo(() => distinctLabels(state.unitOrder.map((id) => state.units[id]).filter(Boolean)), [state.unitOrder, state.units]);
+  const flying = useMemo(() => rulesetById(state.ruleset)?.inFlight?.(state) ?? [], [state]);
+  const image = map.image;
 
   const cells: React.ReactNode[] = [];
   for (let y = 0; y < map.height; y++) {
@@ -68,7 +77,9 @@ export function GridBoard({ state, map, marks, active, selected, placing, onCell
       const t = map.cells[key(c)];
       const move = marks.moves?.get(key(c));
       const inRange = marks.range && Math.max(Math.abs(x - marks.range.from.x), Math.abs(y - marks.range.from.y)) <= marks.range.cells;
-      const clickable = !!onCell && (placing || !!move);
+      const choice = marks.choices?.get(key(c));
+      const inArea = marks.area?.has(key(c));
+      const clickable = !!onCell && (placing || !!move || choice !== undefined);
       const onKey = (e: KeyboardEvent) => {
         if (clickable && (e.key === 'Enter' || e.key === ' ')) {
           e.preventDefault();
@@ -81,14 +92,15 @@ export function GridBoard({ state, map, marks, active, selected, placing, onCell
           data-cell={key(c)}
           role={clickable ? 'button' : undefined}
           tabIndex={clickable ? 0 : undefined}
-          aria-label={clickable ? `${move ? 'Move to' : 'Place at'} ${terrainWords(c, t)}${move?.cost !== undefined ? `, costs ${move.cost}` : ''}` : undefined}
+          aria-label={clickable ? `${choice ?? (move ? 'Move to' : 'Place at')} ${choice ? '' : terrainWords(c, t)}${move?.cost !== undefined ? `, costs ${move.cost}` : ''}`.trim() : undefined}
+          data-choice={choice}
           className={clickable ? 'cell-button' : undefined}
           onClick={clickable ? () => onCell!(c) : undefined}
           onKeyDown={onKey}
           onMouseEnter={() => setHovered(c)}
           onFocus={() => setHovered(c)}
         >
-          <rect x={x * S} y={y * S} width={S} height={S} className={terrainClass(t)}>
+          <rect x={x * S} y={y * S} width={S} height={S} className={`${terrainClass(t)}${image ? ' over-art' : ''}`}>
             <title>{terrainWords(c, t)}</title>
           </rect>
           {t?.elevation ? <rect x={x * S + 1} y={y * S + 1} width={S - 2} height={S - 2} className="cell-elevated" style={{ opacity: Math.min(0.5, 0.12 * t.elevation) }} /> : null}
@@ -97,7 +109,15 @@ export function GridBoard({ state, map, marks, active, selected, placing, onCell
           {t?.cover === 'half' && <path d={`M${x * S + S - 13},${y * S + 13} h9 v-4.5 h-9 z`} className="cover-mark" />}
           {inRange && <rect x={x * S} y={y * S} width={S} height={S} className="cell-range" />}
           {move && <rect x={x * S + 3} y={y * S + 3} width={S - 6} height={S - 6} rx={5} className="cell-move" />}
-          {move?.cost !== undefined && <text x={x * S + S - 5} y={y * S + S - 5} textAnchor="end" className="cell-cost">{move.cost}</text>}
+          {move?.cost !== undefined && (
+            // a cost read at a glance: a chip in the corner, large enough at any zoom the board allows
+            <g className="cell-cost-chip">
+              <rect x={x * S + S - 24} y={y * S + S - 20} width={22} height={18} rx={5} />
+              <text x={x * S + S - 13} y={y * S + S - 6} textAnchor="middle" className="cell-cost">{move.cost}</text>
+            </g>
+          )}
+          {inArea && <rect x={x * S + 1} y={y * S + 1} width={S - 2} height={S - 2} className="cell-area" data-testid="area-cell" />}
+          {choice !== undefined && <rect x={x * S + 4} y={y * S + 4} width={S - 8} height={S - 8} rx={6} className="cell-choice" data-testid="choice-cell" />}
         </g>,
       );
     }
@@ -108,10 +128,27 @@ export function GridBoard({ state, map, marks, active, selected, placing, onCell
     <svg
       className="board board-grid"
       viewBox={`-8 -8 ${map.width * S + 16} ${map.height * S + 16}`}
+      style={cellPx ? { width: `${((map.width * S + 16) * cellPx) / S}px`, maxHeight: 'none' } : undefined}
       role="group"
       aria-label={`Battle map, ${map.width} by ${map.height} squares`}
+      data-cell-px={cellPx}
       onMouseLeave={() => setHovered(undefined)}
     >
+      {image && (
+        <image
+          href={image.src}
+          x={(image.x ?? 0) * S}
+          y={(image.y ?? 0) * S}
+          width={(image.width ?? map.width) * S}
+          height={(image.height ?? map.height) * S}
+          opacity={image.opacity ?? 1}
+          preserveAspectRatio="none"
+          className="map-art"
+          data-testid="map-art"
+        >
+          {image.credit && <title>{image.credit}</title>}
+        </image>
+      )}
       <g className="cells">{cells}</g>
       <g className="cannon-arcs" pointerEvents="none">
         {arcs.map((a) => {
@@ -161,6 +198,30 @@ export function GridBoard({ state, map, marks, active, selected, placing, onCell
           );
         })}
       </g>
+      <g className="in-flight" pointerEvents="none">
+        {flying.map((f) => {
+          const owner = state.units[f.owner];
+          const colour = owner ? sideColour(state.sides, owner.side) : '#ccc';
+          const mid = (c: Cell) => `${c.x * S + S / 2},${c.y * S + S / 2}`;
+          const next = f.next.at(-1);
+          return (
+            <g key={f.id} data-testid="projectile" data-at={key(f.at)} data-next={f.next.map(key).join(' ')} data-name={f.name}>
+              <title>{`${f.name}${owner ? ` (${owner.name}'s)` : ''} over (${f.at.x}, ${f.at.y})${next ? `; next it flies to (${next.x}, ${next.y})` : ''}${f.reaching ? `, reaching ${state.units[f.reaching]?.name ?? 'someone'}` : ''}`}</title>
+              {f.path.length > 0 && <polyline points={[f.at, ...f.path].map(mid).join(' ')} className="flight-line" stroke={colour} />}
+              {f.next.map((c) => (
+                <rect key={key(c)} x={c.x * S + 6} y={c.y * S + 6} width={S - 12} height={S - 12} rx={4} className="flight-next" stroke={colour} />
+              ))}
+              {next && <polyline points={[f.at, ...f.next].map(mid).join(' ')} className="flight-next-line" stroke={colour} markerEnd="url(#arrow)" />}
+              <polygon points={`${f.at.x * S + S / 2},${f.at.y * S + 8} ${f.at.x * S + S - 8},${f.at.y * S + S / 2} ${f.at.x * S + S / 2},${f.at.y * S + S - 8} ${f.at.x * S + 8},${f.at.y * S + S / 2}`} className="projectile-mark" fill={colour} />
+            </g>
+          );
+        })}
+      </g>
+      <defs>
+        <marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
+          <path d="M 0 0 L 10 5 L 0 10 z" fill="var(--accent)" />
+        </marker>
+      </defs>
       {path.length > 1 && (
         <polyline className="move-path" points={path.map((c) => `${c.x * S + S / 2},${c.y * S + S / 2}`).join(' ')} />
       )}
@@ -177,6 +238,8 @@ export function GridBoard({ state, map, marks, active, selected, placing, onCell
             out={isOut(state, u)}
             selected={u.id === selected}
             target={!!marks.targets?.has(u.id)}
+            affected={marks.affected?.get(u.id)}
+            label={labels.get(u.id) ?? u.name.slice(0, 2)}
             onClick={onUnit ? () => onUnit(u.id) : undefined}
           />
         ))}

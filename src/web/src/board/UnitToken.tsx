@@ -1,8 +1,8 @@
-/** One unit on the board: side colour, initials, HP bar, facing wedge, and rings for active / selected / target. */
+/** One unit on the board: side colour, its label, HP bar, facing wedge, and rings for active / selected / target / affected. */
 import type { KeyboardEvent } from 'react';
 import type { Unit } from '../../../engine/index.ts';
 import { outWord } from '../model/standing.ts';
-import { FACING_VECTOR, initials } from './palette.ts';
+import { FACING_VECTOR } from './palette.ts';
 
 interface Props {
   unit: Unit;
@@ -15,15 +15,19 @@ interface Props {
   out: boolean;
   selected: boolean;
   target: boolean;
+  /** Inside the area or among those the aimed action affects: 'ally' when on the actor's side. */
+  affected?: 'foe' | 'ally';
+  /** Its distinct short label (labels.ts). */
+  label: string;
   onClick?: () => void;
 }
 
-export function UnitToken({ unit, cx, cy, r, colour, active, out, selected, target, onClick }: Props) {
+export function UnitToken({ unit, cx, cy, r, colour, active, out, selected, target, affected, label: short, onClick }: Props) {
   const hp = unit.pools.hp;
   // a fallen unit lies on a square others may walk onto: it takes clicks only when it is a target
   const clickable = !!onClick && (!out || target);
   const facing = unit.facing ? FACING_VECTOR[unit.facing] : undefined;
-  const label = `${unit.name}${hp ? `, HP ${hp.value} of ${hp.max}` : ''}${out ? `, ${outWord(unit)}` : ''}${unit.hidden ? ', hidden from players' : ''}${active ? ', acting now' : ''}${target ? ' — click to target' : ''}`;
+  const label = `${unit.name}${hp ? `, HP ${hp.value} of ${hp.max}` : ''}${out ? `, ${outWord(unit)}` : ''}${unit.hidden ? ', hidden from players' : ''}${active ? ', acting now' : ''}${affected === 'ally' ? ' — an ally it would affect' : affected ? ' — it would be affected' : ''}${target ? ' — tap to target' : ''}`;
   const onKey = (e: KeyboardEvent) => {
     if (onClick && (e.key === 'Enter' || e.key === ' ')) {
       e.preventDefault();
@@ -37,6 +41,8 @@ export function UnitToken({ unit, cx, cy, r, colour, active, out, selected, targ
       data-side={unit.side}
       data-at={unit.position ? `${unit.position.x},${unit.position.y}` : undefined}
       data-status={unit.status}
+      data-label={short}
+      data-affected={affected}
       role={clickable ? 'button' : 'img'}
       aria-label={label}
       tabIndex={clickable ? 0 : undefined}
@@ -48,6 +54,7 @@ export function UnitToken({ unit, cx, cy, r, colour, active, out, selected, targ
       {active && <circle cx={cx} cy={cy} r={r + 5} className="ring-active" />}
       {selected && <circle cx={cx} cy={cy} r={r + 3} className="ring-selected" />}
       {target && <circle cx={cx} cy={cy} r={r + 4} className="ring-target" />}
+      {affected && <circle cx={cx} cy={cy} r={r + 8} className={affected === 'ally' ? 'ring-affected-ally' : 'ring-affected'} data-testid="affected-ring" data-affected={affected} />}
       {facing && (
         <polygon
           className="facing"
@@ -58,8 +65,8 @@ export function UnitToken({ unit, cx, cy, r, colour, active, out, selected, targ
       {/* a unit that is down: grey body ringed in its side's colour, initials still readable, and a
           small cross badge at the top left (a cross over the initials made them unreadable) */}
       <circle cx={cx} cy={cy} r={r} fill={out ? '#5b6170' : colour} style={out ? { stroke: colour } : undefined} className="token-body" />
-      <text x={cx} y={cy + r * 0.3} textAnchor="middle" className="token-text" fontSize={r * 0.8}>
-        {initials(unit.name)}
+      <text x={cx} y={cy + r * 0.3} textAnchor="middle" className="token-text" fontSize={short.length > 2 ? r * 0.66 : r * 0.8}>
+        {short}
       </text>
       {out && (
         <g className="token-down" data-testid="down-mark">

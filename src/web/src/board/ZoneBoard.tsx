@@ -5,7 +5,9 @@
 import type { EncounterState, UnitId, ZoneMap } from '../../../engine/index.ts';
 import type { BoardHandlers, BoardMarks } from './marks.ts';
 import { isOut, outWord } from '../model/standing.ts';
-import { initials, sideColour } from './palette.ts';
+import { useMemo } from 'react';
+import { distinctLabels } from './labels.ts';
+import { sideColour } from './palette.ts';
 
 interface Props extends BoardHandlers {
   state: EncounterState;
@@ -20,8 +22,11 @@ interface Props extends BoardHandlers {
 const words = (zone: string) => zone.replace(/_/g, ' ');
 
 export function ZoneBoard({ state, map, marks, active, selected, placing, onZone, onUnit }: Props) {
+  const labels = useMemo(() => distinctLabels(state.unitOrder.map((id) => state.units[id]).filter(Boolean)), [state.unitOrder, state.units]);
+  // map art behind the battle line, dimmed so the zones stay readable
+  const art = map.image ? { backgroundImage: `linear-gradient(rgba(20, 23, 28, 0.45), rgba(20, 23, 28, 0.45)), url("${map.image.src.replace(/"/g, '%22')}")` } : undefined;
   return (
-    <div className="board board-zones" role="group" aria-label={`Battlefield: ${map.zones.length} zones, ${map.spacing} m apart`}>
+    <div className={`board board-zones${art ? ' has-art' : ''}`} role="group" aria-label={`Battlefield: ${map.zones.length} zones, ${map.spacing} m apart`} style={art} data-testid={art ? 'map-art' : undefined} title={map.image?.credit}>
       {map.zones.map((zone, i) => {
         const here = state.unitOrder.map((id) => state.units[id]).filter((u) => u && u.zone === zone && u.status !== 'removed');
         const zoneClickable = !!onZone && (placing || !!marks.zones?.has(zone));
@@ -45,7 +50,7 @@ export function ZoneBoard({ state, map, marks, active, selected, placing, onZone
                 const body = (
                   <>
                     <span className="chip" style={{ background: !isOut(state, u) ? sideColour(state.sides, u.side) : '#666' }} aria-hidden>
-                      {initials(u.name)}
+                      {labels.get(u.id)}
                     </span>
                     <span className="zone-unit-name">{u.name}</span>
                     {hp && <span className="zone-unit-hp">HP {hp.value}/{hp.max}</span>}
@@ -53,11 +58,12 @@ export function ZoneBoard({ state, map, marks, active, selected, placing, onZone
                     {u.hidden && <span className="badge badge-hidden">hidden</span>}
                   </>
                 );
-                const cls = `zone-unit${u.id === active ? ' is-active' : ''}${u.id === selected ? ' is-selected' : ''}${target ? ' is-target' : ''}${u.hidden ? ' is-hidden' : ''}`;
+                const affected = marks.affected?.get(u.id);
+                const cls = `zone-unit${u.id === active ? ' is-active' : ''}${u.id === selected ? ' is-selected' : ''}${target ? ' is-target' : ''}${u.hidden ? ' is-hidden' : ''}${affected ? ` is-affected-${affected}` : ''}`;
                 return (
-                  <li key={u.id} data-unit={u.id}>
+                  <li key={u.id} data-unit={u.id} data-affected={affected}>
                     {onUnit ? (
-                      <button type="button" className={cls} onClick={() => onUnit(u.id)} aria-label={`${u.name}${target ? ' — target' : ''}`}>
+                      <button type="button" className={cls} onClick={() => onUnit(u.id)} aria-label={`${u.name}${target ? ' — target' : ''}${affected === 'ally' ? ' — an ally it would affect' : affected ? ' — it would be affected' : ''}`}>
                         {body}
                       </button>
                     ) : (

@@ -13,6 +13,12 @@ export interface BoardMarks {
   zones?: Set<string>;
   /** Range of the weapon or spell being aimed, in cells from `from` (Chebyshev, as the rulesets count). */
   range?: { from: Cell; cells: number };
+  /** Squares a decision offers (evade to, place at) by "x,y", with the choice's words. */
+  choices?: Map<string, string>;
+  /** The cells an area of effect would cover, by "x,y". */
+  area?: Set<string>;
+  /** Every unit the aimed action would affect, and whether it is on the actor's side. */
+  affected?: Map<UnitId, 'foe' | 'ally'>;
 }
 
 export interface BoardHandlers {

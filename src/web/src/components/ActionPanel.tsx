@@ -1,22 +1,66 @@
 /**
  * The acting unit's legal actions as buttons, grouped ("Attacks", "Spells", "Movement"...). Aimed ones
  * ask for a target — on the board or from the list here (keyboard) — then show the server's odds and
- * wait for Confirm. Errors from the server appear right here.
+ * wait for Confirm. A decision the rules ask of the unit (a reaction) comes first, as a sentence and its
+ * choices, its squares tapped on the board. On a phone, what is chosen and Confirm stay in a bar at the
+ * bottom of the screen. Errors from the server appear right here.
  */
 import { useState } from 'react';
 import type { EncounterState } from '../../../engine/index.ts';
 import type { PreviewJson } from '../api/types.ts';
 import { cellOf, costOf, groupTitle, type ActionChoice } from '../model/actions.ts';
+import type { Decision } from '../model/decision.ts';
 import type { Play } from '../model/usePlay.ts';
 import { DiceEntry, parseFaces } from './DiceEntry.tsx';
 import { ErrorNote } from './ErrorNote.tsx';
-import { hasOdds, OddsPanel } from './OddsPanel.tsx';
+import { hasOdds, OddsPanel, pct } from './OddsPanel.tsx';
+import { Words } from './Words.tsx';
 
 interface Props {
   play: Play;
   state: EncounterState;
   unitName: string;
+  /** The unit acting (for the odds: who is an ally). */
+  actor?: string;
+  /** Who plays it, on the GM's page ("played by Ana"). */
+  playedBy?: string;
   diceMode: 'off' | 'optional' | 'required';
+}
+
+/**
+ * A decision in the game's words: the rules' sentence, a button for each choice, and for the choices that
+ * are squares (evade to…) a word that the board holds them, with a list for the keyboard.
+ */
+export function DecisionChoices({ decision, answer, disabled }: { decision: Decision; answer(option: unknown): void; disabled?: boolean }) {
+  return (
+    <div className="decision" role="group" aria-label={decision.sentence} data-pending={decision.pending.id} data-testid="decision">
+      <p className="decision-sentence">
+        <Words text={decision.sentence} />
+      </p>
+      {decision.cells.length > 0 && (
+        <div className="hint" data-testid="decision-cells">
+          Tap a highlighted square on the board ({decision.cells.length} {decision.cells.length === 1 ? 'square' : 'squares'}), or{' '}
+          <details className="inline">
+            <summary>pick from a list</summary>
+            <div className="buttons">
+              {decision.cells.map((c) => (
+                <button key={c.label} type="button" className="small" disabled={disabled} onClick={() => answer(c.option)} data-group="answer-cell">
+                  {c.label}
+                </button>
+              ))}
+            </div>
+          </details>
+        </div>
+      )}
+      <div className="buttons">
+        {decision.buttons.map((c) => (
+          <button key={c.label} type="button" className="action" data-group="answer" disabled={disabled} onClick={() => answer(c.option)}>
+            {c.label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
 }
 
 /** Actions that end something for good: always confirmed. */
@@ -77,10 +121,11 @@ function ChoiceButtons({ choices, play }: { choices: ActionChoice[]; play: Play 
   );
 }
 
-export function ActionPanel({ play, state, unitName, diceMode }: Props) {
+export function ActionPanel({ play, state, unitName, actor, playedBy, diceMode }: Props) {
   const [dice, setDice] = useState('');
   const groups = new Map<string, ActionChoice[]>();
-  for (const c of play.choices) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
+  // a decision's answers are shown as the decision (below), not as a group of actions
+  for (const c of play.choices) if (!(play.decision && c.group === 'answer')) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
   const faces = parseFaces(dice);
   const needDice = diceMode === 'required' && !(faces && faces.length);
   const confirm = async () => {
@@ -89,8 +134,18 @@ export function ActionPanel({ play, state, unitName, diceMode }: Props) {
 
   return (
     <section className="panel actions" aria-label={`Actions for ${unitName}`} data-actions-version={play.choicesVersion} aria-busy={play.stale}>
-      <h2>{unitName}'s turn</h2>
-      {play.choices.length === 0 && <p className="muted">Waiting for the rules to say what {unitName} may do…</p>}
+      <h2>
+        {play.decision ? `${unitName} must decide` : `${unitName}'s turn`}
+        {playedBy && <span className="muted"> · played by {playedBy}</span>}
+      </h2>
+      {play.decision && <DecisionChoices decision={play.decision} answer={(o) => void play.answer(o as never)} disabled={play.sending} />}
+      {play.dropped && (
+        <p className="dropped" role="status" data-testid="aim-dropped">
+          Your aim was dropped: {play.dropped}{' '}
+          <button type="button" className="link-button" onClick={play.clearDropped}>OK</button>
+        </p>
+      )}
+      {play.choices.length === 0 && !play.decision && <p className="muted">Waiting for the rules to say what {unitName} may do…</p>}
       {[...groups].map(([group, choices]) => (
         <div key={group} className="action-group" role="group" aria-label={groupTitle(group)}>
           <h3>{groupTitle(group)}</h3>
@@ -106,7 +161,7 @@ export function ActionPanel({ play, state, unitName, diceMode }: Props) {
                 <summary>List</summary>
                 <ul className="move-list">
                   {choices.flatMap((c) => c.options).map((o) => {
-                    const at = cellOf(o.command);
+                    const at = cellOf(o);
                     return (
                       <li key={JSON.stringify(o.command)}>
                         <button type="button" className="small" onClick={() => at && play.onCell(at)} disabled={play.sending || play.stale}>
@@ -144,13 +199,20 @@ export function ActionPanel({ play, state, unitName, diceMode }: Props) {
       {play.option && (
         <div className="confirm" role="group" aria-label="Confirm the action" data-command-json={JSON.stringify(play.option.command)}>
           <p className="confirm-label">{play.option.label}</p>
-          <OddsPanel preview={play.preview} loading={play.previewLoading} />
+          <OddsPanel preview={play.preview} loading={play.previewLoading} state={state} actor={actor} />
           {diceMode !== 'off' && <DiceEntry mode={diceMode} value={dice} onChange={setDice} />}
-          <div className="buttons">
-            <button type="button" className="primary" onClick={confirm} disabled={play.sending || play.stale || needDice || faces === undefined} data-testid="confirm">
-              {play.sending ? 'Sending…' : 'Confirm'}
-            </button>
-            <button type="button" className="secondary" onClick={play.cancel} disabled={play.sending}>Cancel</button>
+          {/* on a phone this bar stays at the bottom of the screen, whatever is scrolled into view */}
+          <div className="action-bar" data-testid="action-bar">
+            <span className="action-bar-what">
+              {play.option.label}
+              {play.preview?.chance !== undefined && <strong> · {pct(play.preview.chance)}</strong>}
+            </span>
+            <div className="buttons">
+              <button type="button" className="primary" onClick={confirm} disabled={play.sending || play.stale || needDice || faces === undefined} data-testid="confirm">
+                {play.sending ? 'Sending…' : 'Confirm'}
+              </button>
+              <button type="button" className="secondary" onClick={play.cancel} disabled={play.sending}>Cancel</button>
+            </div>
           </div>
         </div>
       )}

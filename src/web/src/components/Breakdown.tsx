@@ -1,5 +1,6 @@
 /** A resolution's arithmetic, term by term: each die face (dropped ones struck), each named modifier, the comparison and the rule ids. */
 import type { Breakdown, Term } from '../../../engine/index.ts';
+import { RuleRef } from './Words.tsx';
 
 function TermRow({ t }: { t: Term }) {
   switch (t.kind) {
@@ -81,10 +82,10 @@ export function BreakdownTable({ b, dice }: { b?: Breakdown; dice?: { sides: num
       )}
       {dice && dice.length > 0 && (
         <p className="dice-drawn">
-          Dice drawn: {dice.map((d, i) => <span key={i} className="die" title={d.label}>d{d.sides}:{d.face}</span>)}
+          Dice drawn: {dice.map((d, i) => <span key={i} className="die" title={d.label ? `${d.label}: d${d.sides} shows ${d.face}` : undefined}>{d.face} <span className="muted">on d{d.sides}</span></span>)}
         </p>
       )}
-      {b?.rules && b.rules.length > 0 && <p className="rules">Rules: {b.rules.map((r) => <code key={r}>{r}</code>)}</p>}
+      {b?.rules && b.rules.length > 0 && <p className="rules">Rules: {b.rules.map((r) => <RuleRef key={r} id={r} />)}</p>}
     </div>
   );
 }

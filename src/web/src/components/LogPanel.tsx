@@ -6,18 +6,21 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { EncounterState } from '../../../engine/index.ts';
 import type { LogLine } from '../model/log.ts';
 import { BreakdownTable } from './Breakdown.tsx';
+import { Words } from './Words.tsx';
 
 interface Props {
   lines: readonly LogLine[];
   undone: ReadonlySet<string>;
   state: EncounterState;
+  /** A player's name by id, for "Kara is now played by Ana". */
+  playerName?(id: string): string | undefined;
   /** GM page only: controls inside an expanded line with dice (set a die, reroll). Not offered on undone lines. */
   lineTools?(line: LogLine): ReactNode;
 }
 
 const SHOWN = 250;
 
-export function LogPanel({ lines, undone, state, lineTools }: Props) {
+export function LogPanel({ lines, undone, state, lineTools, playerName }: Props) {
   const [unit, setUnit] = useState('');
   const [bookkeeping, setBookkeeping] = useState(false);
   const [all, setAll] = useState(false);
@@ -68,16 +71,17 @@ export function LogPanel({ lines, undone, state, lineTools }: Props) {
         {shown.map((l) => {
           const cls = `log-line log-${l.type.replace(/[.:]/g, '-')}${undone.has(l.cmd) ? ' is-undone' : ''}${l.gmOnly ? ' is-gm' : ''}`;
           const detail = l.breakdown || (l.dice && l.dice.length > 0);
+          const text = l.controller ? `${state.units[l.controller.unit]?.name ?? 'A unit'} is now played by ${l.controller.player ? (playerName?.(l.controller.player) ?? 'a player') : 'the GM'}` : l.text;
           return (
             <li key={l.seq} className={cls} data-seq={l.seq}>
               {detail ? (
                 <details>
-                  <summary>{l.text}</summary>
+                  <summary><Words text={text} /></summary>
                   <BreakdownTable b={l.breakdown} dice={l.dice} />
                   {lineTools && !undone.has(l.cmd) && l.dice && l.dice.length > 0 && lineTools(l)}
                 </details>
               ) : (
-                <span>{l.text}</span>
+                <span><Words text={text} /></span>
               )}
               {l.gmOnly && <span className="badge">GM only</span>}
               {l.reason && <span className="muted"> — {l.reason}</span>}

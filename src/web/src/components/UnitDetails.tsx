@@ -1,20 +1,21 @@
 /** The selected unit's sheet as the viewer may see it: pools, stats, effects, links, status. */
 import type { EncounterState, UnitId } from '../../../engine/index.ts';
+import { keyName } from '../model/keyNames.ts';
 import { linksShown, linkText } from '../model/links.ts';
 import { isOut, outWord } from '../model/standing.ts';
 
-export function UnitDetails({ state, id }: { state: EncounterState; id?: UnitId }) {
+export function UnitDetails({ state, id, playerName }: { state: EncounterState; id?: UnitId; playerName?(id: string): string | undefined }) {
   const u = id ? state.units[id] : undefined;
   if (!u) return null;
   const effects = state.effects.filter((f) => f.target === u.id);
   const links = linksShown(state, u.id);
   return (
     <section className="panel unit-details" aria-label={`${u.name} details`}>
-      <h2>{u.name} <span className="muted">· {u.side}{u.controller ? ` · ${u.controller}` : ' · GM'}</span></h2>
+      <h2>{u.name} <span className="muted">· {u.side}{u.controller ? ` · played by ${playerName?.(u.controller) ?? 'a player'}` : ' · played by the GM'}</span></h2>
       <dl className="pools">
         {Object.entries(u.pools).map(([k, p]) => (
           <div key={k}>
-            <dt>{k === 'hp' ? 'HP' : k}</dt>
+            <dt>{keyName(state.ruleset, k)}</dt>
             <dd className="num">{p.value}/{p.max}</dd>
           </div>
         ))}
@@ -32,7 +33,7 @@ export function UnitDetails({ state, id }: { state: EncounterState; id?: UnitId 
         )}
       </dl>
       {Object.keys(u.stats).length > 0 && (
-        <p className="stats muted">{Object.entries(u.stats).map(([k, v]) => `${k} ${v}`).join(' · ')}</p>
+        <p className="stats muted">{Object.entries(u.stats).map(([k, v]) => `${keyName(state.ruleset, k)} ${v}`).join(' · ')}</p>
       )}
       {effects.length > 0 && <p>Effects: {effects.map((f) => `${f.name}${f.remaining !== undefined ? ` (${f.remaining})` : ''}`).join(', ')}</p>}
       {links.length > 0 && <p data-testid="unit-links">Links: {links.map(linkText).join(', ')}</p>}

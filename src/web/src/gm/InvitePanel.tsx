@@ -1,6 +1,10 @@
-/** Players at the table: invite one (a one-use link to hand over), see who joined, and set the physical-dice rule. */
+/**
+ * Players at the table: invite one (a one-use link to hand over), see who is here (online, offline) and
+ * whether each link is still unused, and set the physical-dice rule.
+ */
 import { useState } from 'react';
 import type { Api } from '../api/http.ts';
+import type { Presence } from '../api/socket.ts';
 import type { DiceMode, TableInfo } from '../api/types.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { toProblem, type Problem } from '../model/errors.ts';
@@ -9,10 +13,14 @@ import { inviteLink } from '../route.ts';
 interface Props {
   api: Api;
   table: TableInfo;
+  /** Who is here, as the server tells the GM; absent until it has. */
+  presence?: Presence;
   onChanged(): void;
 }
 
-export function InvitePanel({ api, table, onChanged }: Props) {
+export function InvitePanel({ api, table, presence, onChanged }: Props) {
+  const online = new Set(presence?.online ?? []);
+  const joined = new Set([...(presence?.joined ?? []), ...online]);
   const [name, setName] = useState('');
   const [links, setLinks] = useState<{ playerId: string; name: string; url: string }[]>([]);
   const [error, setError] = useState<Problem>();
@@ -41,8 +49,9 @@ export function InvitePanel({ api, table, onChanged }: Props) {
       <h2>Players</h2>
       <ul className="plain players">
         {table.players.map((p) => (
-          <li key={p.playerId}>
-            <strong>{p.name}</strong> <span className="muted">({p.playerId})</span>
+          <li key={p.playerId} data-player={p.playerId} data-online={online.has(p.playerId)}>
+            <span className={`presence${online.has(p.playerId) ? ' is-online' : ''}`} aria-hidden="true" />
+            <strong>{p.name}</strong> <span className="muted">{presence ? (online.has(p.playerId) ? 'online' : 'offline') : ''}</span>
           </li>
         ))}
         {table.players.length === 0 && <li className="muted">No one invited yet.</li>}
@@ -54,15 +63,21 @@ export function InvitePanel({ api, table, onChanged }: Props) {
         </label>
         <button type="submit">Invite</button>
       </form>
-      {links.map((l) => (
-        <div key={l.playerId} className="invite-link" data-player={l.playerId}>
-          <label>
-            Link for {l.name} ({l.playerId}) — works once
-            <input readOnly value={l.url} onFocus={(e) => e.target.select()} data-testid="invite-url" />
-          </label>
-          <button type="button" className="small" onClick={() => void navigator.clipboard?.writeText(l.url)}>Copy</button>
-        </div>
-      ))}
+      {links.map((l) =>
+        joined.has(l.playerId) ? (
+          <p key={l.playerId} className="invite-state is-used" data-player={l.playerId} data-testid="invite-used">
+            {l.name}'s link is used: {l.name} has joined.
+          </p>
+        ) : (
+          <div key={l.playerId} className="invite-link" data-player={l.playerId}>
+            <label>
+              Link for {l.name} — <span className="invite-state">not used yet; works once</span>
+              <input readOnly value={l.url} onFocus={(e) => e.target.select()} data-testid="invite-url" />
+            </label>
+            <button type="button" className="small" onClick={() => void navigator.clipboard?.writeText(l.url)}>Copy</button>
+          </div>
+        ),
+      )}
       <label>
         Physical dice{' '}
         <select value={table.settings.physicalDice} onChange={(e) => void setDice(e.target.value as DiceMode)}>

@@ -60,8 +60,8 @@ export function UnitTools({ state, unit, table, placing, setPlacing, send, error
           data-testid="assign"
         >
           <option value="">GM</option>
-          {table.players.map((p) => <option key={p.playerId} value={p.playerId}>{p.name} ({p.playerId})</option>)}
-          {u.controller && !table.players.some((p) => p.playerId === u.controller) && <option value={u.controller}>{u.controller} (not joined)</option>}
+          {table.players.map((p) => <option key={p.playerId} value={p.playerId}>{p.name}</option>)}
+          {u.controller && !table.players.some((p) => p.playerId === u.controller) && <option value={u.controller}>a player no longer at the table</option>}
         </select>
       </label>
       <ErrorNote problem={error} onDismiss={clearError} />

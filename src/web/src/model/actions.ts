@@ -3,7 +3,7 @@
  * action ("Attack … with Spear"), then a target on the board (a unit, a zone) or a cell for moves.
  * Options are the server's complete commands; nothing here invents a command.
  */
-import type { ActionOption, Cell, Command, EncounterState, Unit } from '../../../engine/index.ts';
+import type { ActionOption, Cell, Command, EncounterState } from '../../../engine/index.ts';
 
 /** Fields that say where or at whom; the rest of a command says what. */
 const AIM_FIELDS = ['target', 'zone', 'to', 'cell', 'at'];
@@ -17,7 +17,9 @@ export interface ActionChoice {
   aim: 'none' | 'unit' | 'zone' | 'cell';
 }
 
-function aimOf(cmd: Command): ActionChoice['aim'] {
+function aimOf(o: ActionOption): ActionChoice['aim'] {
+  if (o.move && typeof o.move.to === 'object') return 'cell';
+  const cmd = o.command;
   if (typeof cmd.target === 'string') return 'unit';
   if (typeof cmd.zone === 'string') return 'zone';
   if (Array.isArray(cmd.to) || Array.isArray(cmd.cell) || Array.isArray(cmd.at)) return 'cell';
@@ -44,7 +46,7 @@ function genericLabel(o: ActionOption, state: EncounterState): string {
 export function groupActions(options: readonly ActionOption[], state: EncounterState): ActionChoice[] {
   const byKey = new Map<string, ActionChoice>();
   for (const o of options) {
-    const aim = aimOf(o.command);
+    const aim = aimOf(o);
     const key = aim === 'none' ? JSON.stringify(o.command) : `${aim}:${keyOf(o.command)}`;
     let c = byKey.get(key);
     if (!c) {
@@ -56,35 +58,24 @@ export function groupActions(options: readonly ActionOption[], state: EncounterS
   return [...byKey.values()];
 }
 
-export function cellOf(cmd: Command): Cell | undefined {
+/** Where a move option ends: its typed `move.to`, else the cell its command names. */
+export function cellOf(o: ActionOption | Command): Cell | undefined {
+  const option = 'command' in o && typeof o.command === 'object' ? (o as ActionOption) : undefined;
+  const to = option?.move?.to;
+  if (to && typeof to === 'object') return { x: to.x, y: to.y };
+  const cmd = option ? option.command : (o as Command);
   const v = cmd.to ?? cmd.cell ?? cmd.at;
   return Array.isArray(v) && typeof v[0] === 'number' && typeof v[1] === 'number' ? { x: v[0], y: v[1] } : undefined;
 }
 
-/**
- * The movement cost a move option's label states, when it does: phase20 says "— 3 movement", outerah
- * "— 3 Movement"; duel60 and frontline state none (duel60 moves cost one step each, frontline has zones).
- */
+/** What a move spends, in the ruleset's own movement units (its typed `move.cost`). */
 export function costOf(o: ActionOption): number | undefined {
-  const m = /(\d+(?:\.\d+)?) movement\b/i.exec(o.label);
-  return m ? Number(m[1]) : undefined;
+  return o.move?.cost;
 }
 
-/** The reach of the weapon, spell or device a command names, read from the unit's data when it says. */
-export function rangeOf(u: Unit | undefined, cmd: Command): number | undefined {
-  if (!u) return undefined;
-  for (const field of ['weapon', 'spell', 'skill', 'ability', 'gadget', 'stream', 'device']) {
-    const id = cmd[field];
-    if (typeof id !== 'string') continue;
-    for (const list of Object.values(u.data)) {
-      if (!Array.isArray(list)) continue;
-      for (const item of list) {
-        if (item && typeof item === 'object' && !Array.isArray(item) && item.id === id && typeof item.range === 'number') return item.range;
-      }
-    }
-    if (field === 'weapon') return 1;
-  }
-  return undefined;
+/** The reach of the option's weapon, spell or device, in cells (its typed `range`). */
+export function rangeOf(o: ActionOption): number | undefined {
+  return o.range;
 }
 
 export function groupTitle(group: string): string {

@@ -37,6 +37,13 @@ export class EncounterFeed {
 
   getView = (): FeedView => this.view;
 
+  /** The GM paused or resumed (the encounter's summary said so): no event comes with it. */
+  setPaused(paused: boolean): void {
+    if (this.view.paused === paused) return;
+    this.view = { ...this.view, paused };
+    for (const fn of this.listeners) fn();
+  }
+
   apply(m: Pick<EventsMessage, 'events' | 'version' | 'paused' | 'state' | 'catchUp'>): void {
     const fresh = m.events.filter((e) => e.seq > this.builder.lastSeq);
     // a catch-up that restarts the log (an undone projection, a server restore) replaces what we had

@@ -20,6 +20,8 @@ export interface LogLine {
   bookkeeping: boolean;
   gmOnly: boolean;
   reason?: string;
+  /** A change of who plays a unit: the page names the player (the engine knows players by id only). */
+  controller?: { unit: string; player?: string };
 }
 
 function unitsOf(e: LoggedEvent): string[] {
@@ -57,8 +59,13 @@ export class LogBuilder {
       try {
         // links (gm.link / gm.unlink) in words rather than as the data they are kept in
         text = e.type === 'unit.data' && e.key === 'links' ? linkChangeText(this.state, e.unit, oldLinks, e.value) : describeEvent(e, this.state, ruleset);
+        // an undo or redo names the command by what it did, as its first line reads
+        if (e.type === 'undo' || e.type === 'redo') {
+          const first = this.lines.find((l) => l.cmd === e.command && !l.bookkeeping);
+          if (first) text = `${e.type === 'undo' ? 'The GM takes back' : 'The GM puts back'}: ${first.text}`;
+        }
       } catch {
-        text = e.type;
+        text = 'Something happened at the table';
       }
       const r = e as unknown as Record<string, unknown>;
       this.lines.push({
@@ -73,6 +80,7 @@ export class LogBuilder {
         bookkeeping: isBookkeeping(e) && typeof r.reason !== 'string',
         gmOnly: e.visibility === 'gm',
         ...(typeof r.reason === 'string' ? { reason: r.reason } : {}),
+        ...(e.type === 'unit.controller' ? { controller: { unit: e.unit, ...(e.controller ? { player: e.controller } : {}) } } : {}),
       });
     }
   }

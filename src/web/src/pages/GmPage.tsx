@@ -32,6 +32,15 @@ import { usePlay } from '../model/usePlay.ts';
 import { problemOf, useSender } from '../model/useSender.ts';
 import { go } from '../route.ts';
 import { loadToken, saveToken } from '../tokens.ts';
+import '../table.css';
+
+/** The tools under the board, one shown at a time so the page stays about a screen and a half tall. */
+const TOOL_TABS = [
+  ['unit', 'Unit'],
+  ['roster', 'Roster'],
+  ['simulation', 'Simulation'],
+] as const;
+type ToolTab = (typeof TOOL_TABS)[number][0];
 
 export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: string }) {
   // a GM link carries the token once; keep it here and take it out of the address bar
@@ -42,7 +51,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
     }
   }, [linkToken, tableId]);
   const token = linkToken ?? loadToken('gm', tableId);
-  const { session, table, link, tableError } = useSession(token, tableId);
+  const { session, table, link, tableError, presence } = useSession(token, tableId);
   const [chosen, setChosen] = useState<string>();
   const [showLoader, setShowLoader] = useState(false);
   const encounter = table?.encounters.find((e) => e.id === chosen) ?? currentEncounter(table?.encounters);
@@ -51,7 +60,10 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
   const active = activeUnit(state);
   const pending = blockingPending(state);
   const actor = pending && pending.answeredBy !== 'gm' ? pending.answeredBy : active;
-  const play = usePlay(session?.api, encounter?.id, state, feed.version, actor);
+  const latest = feed.lines.findLast((l) => !l.bookkeeping)?.text;
+  const play = usePlay(session?.api, encounter?.id, state, feed.version, actor, latest);
+  const playerName = (id: string) => table?.players.find((p) => p.playerId === id)?.name;
+  const [tab, setTab] = useState<ToolTab>('unit');
   // one sender per panel, so each refusal shows beside the control that caused it
   const controls = useSender(session?.api, encounter?.id, feed.version);
   const tools = useSender(session?.api, encounter?.id, feed.version);
@@ -59,6 +71,10 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
   const [selected, setSelected] = useState<string>();
   const [placing, setPlacing] = useState(false);
   useEffect(() => setPlacing(false), [selected]);
+  // picking a unit brings up its tools
+  useEffect(() => {
+    if (selected) setTab('unit');
+  }, [selected]);
 
   if (!token) {
     return (
@@ -112,7 +128,12 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
           }}
         />
       )}
-      {feed.paused && <p className="panel banner">Paused: players cannot send commands.</p>}
+      {feed.paused && (
+        <p className="panel banner banner-paused" role="status" data-testid="paused-banner">
+          Paused: players cannot send commands.
+          <button type="button" className="small" onClick={() => setPaused(false)}>Resume</button>
+        </p>
+      )}
       {state && table && session && (
         <OverrideContext.Provider value={{ api: session.api, tableId, encounterId: encounter?.id, version: feed.version }}>
         <main className="layout" data-version={feed.version} data-status={state.status}>
@@ -128,13 +149,23 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
               onZone={(z) => (placing ? place({ zone: z }) : void play.onZone(z))}
             />
             <GmControls state={state} paused={feed.paused} send={controls.send} setPaused={setPaused} error={controls.error} clearError={() => controls.setError(undefined)} />
-            <div className="two-col">
-              <UnitTools state={state} unit={selected} table={table} placing={placing} setPlacing={setPlacing} send={tools.send} error={tools.error} clearError={() => tools.setError(undefined)} />
-              <UnitDetails state={state} id={selected} />
+            <div className="gm-tabs" role="tablist" aria-label="GM tools">
+              {TOOL_TABS.map(([id, label]) => (
+                <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-pressed={tab === id} aria-controls={`panel-${id}`} onClick={() => setTab(id)}>
+                  {label}
+                </button>
+              ))}
             </div>
-            {encounter && <SimulationPanel api={session.api} encounterId={encounter.id} state={state} />}
-            {encounter && <RosterPanel api={session.api} tableId={tableId} encounterId={encounter.id} state={state} />}
-            <InvitePanel api={session.api} table={table} onChanged={() => void session.refreshTable()} />
+            <div className="gm-tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+              {tab === 'unit' && (
+                <div className="two-col">
+                  <UnitTools state={state} unit={selected} table={table} placing={placing} setPlacing={setPlacing} send={tools.send} error={tools.error} clearError={() => tools.setError(undefined)} />
+                  <UnitDetails state={state} id={selected} playerName={playerName} />
+                </div>
+              )}
+              {tab === 'roster' && encounter && <RosterPanel api={session.api} tableId={tableId} encounterId={encounter.id} state={state} />}
+              {tab === 'simulation' && encounter && <SimulationPanel api={session.api} encounterId={encounter.id} state={state} />}
+            </div>
           </div>
           <aside className="side-col">
             <TurnOrder
@@ -152,9 +183,10 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
             <Suggestions state={state} />
             <PendingPanel state={state} send={decisions.send} error={decisions.error} clearError={() => decisions.setError(undefined)} />
             {actor && state.status === 'active' && (
-              <ActionPanel play={play} state={state} unitName={`${state.units[actor]?.name ?? actor}${state.units[actor]?.controller ? ` (${state.units[actor].controller})` : ''}`} diceMode="optional" />
+              <ActionPanel play={play} state={state} unitName={state.units[actor]?.name ?? 'The unit'} playedBy={state.units[actor]?.controller ? (playerName(state.units[actor].controller!) ?? 'a player') : undefined} actor={actor} diceMode="optional" />
             )}
-            <LogPanel lines={feed.lines} undone={feed.undone} state={state} lineTools={(l) => <RollTools line={l} />} />
+            <InvitePanel api={session.api} table={table} presence={presence} onChanged={() => void session.refreshTable()} />
+            <LogPanel lines={feed.lines} undone={feed.undone} state={state} playerName={playerName} lineTools={(l) => <RollTools line={l} />} />
           </aside>
         </main>
         </OverrideContext.Provider>

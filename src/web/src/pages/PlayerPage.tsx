@@ -17,6 +17,8 @@ import { activeUnit, blockingPending } from '../model/turn.ts';
 import { usePlay } from '../model/usePlay.ts';
 import { useSender } from '../model/useSender.ts';
 import { loadToken } from '../tokens.ts';
+import { useTurnNotice } from '../model/useTurnNotice.ts';
+import '../table.css';
 
 export function PlayerPage({ tableId }: { tableId: string }) {
   const token = loadToken('player', tableId);
@@ -31,7 +33,12 @@ export function PlayerPage({ tableId }: { tableId: string }) {
   const [selected, setSelected] = useState<string>();
   // act for: the unit a decision waits on, else the unit whose turn it is, when either is mine
   const actor = pending && mine.includes(pending.answeredBy) ? pending.answeredBy : active && mine.includes(active) ? active : undefined;
-  const play = usePlay(session?.api, encounter?.id, state, feed.version, actor);
+  const latest = feed.lines.findLast((l) => !l.bookkeeping)?.text;
+  const play = usePlay(session?.api, encounter?.id, state, feed.version, actor, latest);
+  const myName = table?.players.find((p) => p.playerId === me)?.name;
+  const playerName = (id: string) => table?.players.find((p) => p.playerId === id)?.name;
+  // "It's your turn" on the page and in the tab's title, so a player in another tab sees it too
+  const notice = useTurnNotice(state, actor, !!play.decision, table?.name);
   const suggestions = useSender(session?.api, encounter?.id, feed.version);
   useEffect(() => {
     if (actor) setSelected(actor);
@@ -50,10 +57,19 @@ export function PlayerPage({ tableId }: { tableId: string }) {
 
   return (
     <div className="page page-player">
-      <TopBar title={table?.name ?? 'Table'} subtitle={state?.name} role={me ? `Player ${table?.players.find((p) => p.playerId === me)?.name ?? me}` : 'Player'} link={link} />
+      <TopBar title={table?.name ?? 'Table'} subtitle={state?.name} role={myName ? `Player ${myName}` : 'Player'} link={link} />
       <ErrorNote problem={tableError} />
       {!encounter && table && <p className="panel waiting">Waiting for the GM to set up an encounter…</p>}
-      {feed.paused && <p className="panel banner">The GM has paused the fight.</p>}
+      {feed.paused && (
+        <p className="panel banner banner-paused" role="status" data-testid="paused-banner">
+          Paused: the GM has paused the fight; wait for the GM to resume it.
+        </p>
+      )}
+      {notice && !feed.paused && (
+        <p className="panel your-turn" role="status" data-testid="your-turn">
+          {notice}
+        </p>
+      )}
       {state && (
         <main className="layout" data-version={feed.version} data-status={state.status}>
           <div className="main-col">
@@ -66,12 +82,12 @@ export function PlayerPage({ tableId }: { tableId: string }) {
               onCell={(c) => void play.onCell(c)}
               onZone={(z) => void play.onZone(z)}
             />
-            <UnitDetails state={state} id={selected} />
+            <UnitDetails state={state} id={selected} playerName={playerName} />
           </div>
           <aside className="side-col">
             <TurnOrder state={state} active={active} selected={selected} onSelect={setSelected} />
             {actor ? (
-              <ActionPanel play={play} state={state} unitName={state.units[actor]?.name ?? actor} diceMode={diceMode} />
+              <ActionPanel play={play} state={state} unitName={state.units[actor]?.name ?? 'Your unit'} actor={actor} diceMode={diceMode} />
             ) : (
               <section className="panel actions" aria-label="Actions">
                 <p className="muted" data-testid="waiting">
@@ -88,7 +104,7 @@ export function PlayerPage({ tableId }: { tableId: string }) {
               </section>
             )}
             <SuggestForm state={state} mine={mine} sender={suggestions} />
-            <LogPanel lines={feed.lines} undone={feed.undone} state={state} />
+            <LogPanel lines={feed.lines} undone={feed.undone} state={state} playerName={playerName} />
           </aside>
         </main>
       )}

@@ -4,10 +4,12 @@ import type { Unit } from '../../../../engine/index.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { useOverrideSender, withReason } from './context.ts';
 import { ReasonInput } from './ReasonInput.tsx';
+import { keyName } from '../../model/keyNames.ts';
 
-export const poolName = (k: string) => (k === 'hp' ? 'HP' : k.replace(/_/g, ' '));
+/** A pool in the ruleset's words (model/keyNames.ts). */
+export const poolName = (k: string, ruleset = '') => keyName(ruleset, k);
 
-export function AdjustPool({ unit }: { unit: Unit }) {
+export function AdjustPool({ unit, ruleset }: { unit: Unit; ruleset: string }) {
   const s = useOverrideSender();
   const pools = Object.keys(unit.pools);
   const [pool, setPool] = useState(pools.includes('hp') ? 'hp' : (pools[0] ?? ''));
@@ -37,7 +39,7 @@ export function AdjustPool({ unit }: { unit: Unit }) {
         <label>
           Pool
           <select value={pool} onChange={(e) => setPool(e.target.value)}>
-            {pools.map((k) => <option key={k} value={k}>{poolName(k)}</option>)}
+            {pools.map((k) => <option key={k} value={k}>{poolName(k, ruleset)}</option>)}
           </select>
         </label>
         <label>

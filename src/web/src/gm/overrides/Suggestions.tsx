@@ -14,7 +14,7 @@ export function proposalText(proposal: Json | undefined, state: EncounterState):
   const who = typeof p.unit === 'string' ? (state.units[p.unit]?.name ?? p.unit) : '';
   switch (p.type) {
     case 'gm.set_pool':
-      return `set ${who}'s ${poolName(String(p.pool))} to ${String(p.value)}`;
+      return `set ${who}'s ${poolName(String(p.pool), state.ruleset)} to ${String(p.value)}`;
     case 'gm.heal':
       return `heal ${who} by ${String(p.amount)}`;
     case 'gm.damage':

@@ -15,7 +15,7 @@ export function UnitOverrides({ state, unit }: { state: EncounterState; unit: Un
     <div className="overrides" role="group" aria-label={`Overrides for ${unit.name}`}>
       <details>
         <summary>Adjust</summary>
-        <AdjustPool unit={unit} />
+        <AdjustPool unit={unit} ruleset={state.ruleset} />
       </details>
       <details>
         <summary>Damage / Heal</summary>

@@ -1,0 +1,30 @@
+/**
+ * Map art: the GM puts an image under the grid (or behind the zones), fits and offsets it, or takes it
+ * away. It is part of the map, so it is kept with the encounter (replay, export) and every page shows it.
+ */
+import { fail } from '../rejection.ts';
+import type { CommandHandler, Ruleset } from '../ruleset.ts';
+import { mapImageFrom, mapImageSchema } from '../space/map-file.ts';
+import { gmCommand } from './command.ts';
+import { zodProblem } from './problem.ts';
+
+export function mapCommands(ruleset: Ruleset): Record<string, CommandHandler> {
+  return {
+    /** {image: {src, x?, y?, width?, height?, opacity?, credit?} | null}: set or remove the map art. */
+    'gm.map_image': gmCommand(ruleset, (ctx, cmd) => {
+      const map = ctx.state.map;
+      if (!map) fail('gm/no_map', 'this encounter has no battlefield to put an image under', 'image');
+      if (cmd.image === null) {
+        if (!map.image) fail('gm/no_image', 'the map has no image to take away', 'image');
+        const { image: _image, ...rest } = map;
+        ctx.emit({ type: 'map.set', map: rest });
+        return;
+      }
+      const r = mapImageSchema.safeParse(cmd.image);
+      if (!r.success) fail('gm/bad_image', zodProblem(r.error, 'image'), 'image');
+      // a file beside a shipped example is read in when the example loads; the GM gives the image itself
+      if (!/^(https?:|data:)/i.test(r.data.src)) fail('gm/bad_image', 'image.src: give the image itself (an upload) or an https: address', 'image.src');
+      ctx.emit({ type: 'map.set', map: { ...map, image: mapImageFrom(r.data) } });
+    }),
+  };
+}

@@ -1,0 +1,45 @@
+// Map art kept with the encounter: a file's image is part of the map; the GM sets, moves and removes one
+// (gm.map_image), each an ordinary command in the log that replay and undo follow; a bad image is refused.
+import { describe, expect, it } from 'vitest';
+import { replayLog, type GridMap } from '../../src/engine/index.ts';
+import { duel } from '../../src/rulesets/phase20/fixtures.ts';
+import { phase20 } from '../../src/rulesets/phase20/index.ts';
+import { Table } from '../../src/rulesets/testing.ts';
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+
+describe('map art', () => {
+  it("an encounter file's map.image is the map's, fitted to the grid unless placed", () => {
+    const doc = duel();
+    const t = new Table(phase20, { ...doc, map: { ...doc.map, image: { src: 'https://example.org/cave.png', opacity: 0.8, credit: 'CC0' } } });
+    expect((t.state.map as GridMap).image).toEqual({ src: 'https://example.org/cave.png', opacity: 0.8, credit: 'CC0' });
+  });
+
+  it('the GM puts an image under the grid, offsets it, and takes it away; undo and replay follow', () => {
+    const t = new Table(phase20, duel());
+    t.start(15, 1);
+    t.do({ type: 'gm.map_image', image: { src: PNG, x: -0.5, y: 0, width: 12, height: 8, opacity: 0.7 }, reason: 'the cave' });
+    expect((t.state.map as GridMap).image).toEqual({ src: PNG, x: -0.5, y: 0, width: 12, height: 8, opacity: 0.7 });
+    expect(t.lines().at(-1)).toBe('The map art changes');
+    expect(replayLog(t.engine, t.log.events)).toEqual(t.state);
+    t.do({ type: 'gm.map_image', image: null });
+    expect((t.state.map as GridMap).image).toBeUndefined();
+    t.do({ type: 'undo' });
+    expect((t.state.map as GridMap).image?.src).toBe(PNG);
+  });
+
+  it('refuses what is not an image, naming the field, and changes nothing', () => {
+    const t = new Table(phase20, duel());
+    t.start(15, 1);
+    const no = (image: unknown) => {
+      const r = t.log.execute({ type: 'gm.map_image', image: image as never }, { roll: () => 1 });
+      return r.ok ? 'accepted' : `${r.rejection.code}: ${r.rejection.message}`;
+    };
+    expect(no({ src: 'javascript:alert(1)' })).toMatch(/^gm\/bad_image: image\.src: an image is an https: address/);
+    expect(no({ src: 'maps/cave.svg' })).toMatch(/^gm\/bad_image: image\.src: give the image itself/);
+    expect(no({ src: PNG, opacity: 2 })).toMatch(/^gm\/bad_image: image\.opacity/);
+    expect(no({ src: `data:image/png;base64,${'A'.repeat(700_000)}` })).toMatch(/at most 600000 characters/);
+    expect(no(null)).toBe('gm/no_image: the map has no image to take away');
+    expect((t.state.map as GridMap).image).toBeUndefined();
+  });
+});
