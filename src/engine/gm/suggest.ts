@@ -7,7 +7,8 @@ import { cloneJson } from '../clone.ts';
 import { fail, RuleError } from '../rejection.ts';
 import { Resolution } from '../resolution.ts';
 import type { Command, CommandHandler, Ruleset } from '../ruleset.ts';
-import type { Json, Pending } from '../types.ts';
+import type { EncounterState, Json, Pending, Unit } from '../types.ts';
+import { viewState, type Viewer } from '../view.ts';
 import { MAX_REASON, isRecord, unitArg } from './command.ts';
 
 /** Any dice a dry run asks for: the dry run only proves the proposal is well formed. */
@@ -20,6 +21,17 @@ function proposalHandler(table: Record<string, CommandHandler>, proposal: Json |
   return { command: proposal as Command, handler };
 }
 
+/**
+ * What a suggestion is judged on: the state as its sender sees it. A player's proposal dry-run on the
+ * real state would answer from what is hidden ("hp 9999 is outside 0..22" for a secret pool, a slot
+ * count that counts hidden units); on the sender's view its answer, and whether it is refused at all,
+ * is the same in every world the player cannot tell apart. The GM's accept runs it on the real state.
+ */
+function seenBySender(state: EncounterState, from: Unit | undefined, ruleset: Ruleset): EncounterState {
+  const viewer: Viewer = from?.controller ? { role: 'player', player: from.controller } : { role: 'gm' };
+  return viewState(state, viewer, { secretPools: ruleset.secretPools ?? [], ...(ruleset.projectData ? { projectData: ruleset.projectData } : {}) });
+}
+
 export function suggestCommand(ruleset: Ruleset, table: Record<string, CommandHandler>): CommandHandler {
   return {
     onTurn: false,
@@ -28,12 +40,12 @@ export function suggestCommand(ruleset: Ruleset, table: Record<string, CommandHa
       if (cmd.text.length > MAX_REASON) fail('command/too_long', `text is ${cmd.text.length} characters; the limit is ${MAX_REASON}`, 'text');
       const from = cmd.actor !== undefined ? unitArg(ctx, cmd, 'actor') : undefined;
       const { command, handler } = proposalHandler(table, cmd.proposal);
-      // refuse now what the GM could not accept anyway, on a copy (nothing is recorded)
+      // refuse now what could not be accepted as far as the sender can tell, on a copy (nothing is recorded)
       try {
-        handler.resolve(new Resolution(cloneJson(ctx.state), ones, ruleset.appliers), command);
+        handler.resolve(new Resolution(cloneJson(seenBySender(ctx.state, from, ruleset)), ones, ruleset.appliers), command);
       } catch (err) {
         if (err instanceof RuleError) fail('suggest/bad_proposal', `the proposal would be refused: ${err.rejection.message}`, 'proposal');
-        throw err;
+        // anything else is the view lacking what the rule reads (a secret pool): the GM judges it
       }
       ctx.openPending({
         kind: 'suggestion',
