@@ -98,9 +98,9 @@ export const duel60: Ruleset = {
   preview,
   outcome,
   policies: { aggressive },
-  // health, stamina and the vitality left when defenseless outlive a duel; action and movement are per turn
   // the GM's Health set to 0: defenseless, stamina 0 (D60-STA-2); raised above 0, it is no longer (ruling D60-STA-2)
   fallAtZero: becomeDefenseless,
+  // health, stamina and the vitality left when defenseless outlive a duel; action and movement are per turn
   carryPools: ['hp', 'stamina', 'vitality'],
   fileEntry,
 };
