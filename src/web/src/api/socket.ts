@@ -144,14 +144,12 @@ export class LiveSocket {
     ws.onclose = (ev) => {
       clearInterval(this.ping);
       if (this.closed) return;
+      this.setStatus('offline');
       const end = FINAL_CLOSE[ev.code];
       if (end) {
         this.closed = true;
-        this.setStatus('offline');
-        this.listener.ended?.(end);
-        return;
+        return this.listener.ended?.(end);
       }
-      this.setStatus('offline');
       const delay = Math.min(4000, 250 * 2 ** this.retry++);
       this.timer = setTimeout(() => this.open(), delay);
     };
