@@ -186,6 +186,16 @@ export interface Ruleset {
   projectData?(data: Record<string, Json>, unit: Unit): Record<string, Json>;
   /** The rules' own damage (resistances, Brace, fainting...) for a GM's `gm.damage` with `rules: true`; absent: plain damage to hp. */
   applyDamage?(ctx: Resolution, unit: UnitId, amount: number, damageType?: string, source?: UnitId): void;
+  /**
+   * What 0 hit points does by the rules (fainting, a Battlescar, a mount's Spirit Release...), for a
+   * standing unit whose HP the GM sets to 0 (`gm.set_pool`); it emits the `unit.status`. Absent: down.
+   */
+  fallAtZero?(ctx: Resolution, unit: UnitId): void;
+  /**
+   * A downed unit whose HP the GM raised above 0 gets up: emit its `unit.status` 'active' with `cause`,
+   * and whatever else standing up does (outerah: a mount's Spirit Release stops). Absent: only the status.
+   */
+  standUp?(ctx: Resolution, unit: UnitId, cause: string): void;
   /** Where a unit added mid-combat enters the turn order (emit `turn.order`); absent: the end of the round. */
   placeInOrder?(ctx: Resolution, unit: UnitId): void;
   /** Unit data keys that outlive an encounter (Battlescars, wounds): the roster carries them back. */

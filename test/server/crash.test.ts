@@ -16,6 +16,7 @@ import { RandomStream } from '../../src/dice/index.ts';
 import { createEngine, replayLog, type EncounterState, type LoggedEvent } from '../../src/engine/index.ts';
 import { rulesetById } from '../../src/rulesets/index.ts';
 import { Client, WsClient } from '../../src/server/testing.ts';
+import { withMapArt } from '../../src/server/examples.ts';
 import { choose, kill, launch as launchServer, ROOT, serverEntry } from './spawn.ts';
 
 const KILLS = 22;
@@ -27,7 +28,8 @@ const dbPath = join(dir, 'crash.sqlite');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeAll(() => void serverEntry());
 
-const exampleText = (path: string) => readFileSync(join(ROOT, 'examples', path), 'utf8');
+// the map art read in as the server does for its own examples (a file sent carries its image)
+const exampleText = (path: string) => withMapArt(readFileSync(join(ROOT, 'examples', path), 'utf8'), join(ROOT, 'examples', path.split('/')[0]));
 const launch = () => launchServer(['--db', dbPath]);
 
 interface Ack {

@@ -21,6 +21,7 @@ import { RandomStream } from '../../src/dice/index.ts';
 import { createEngine, replayLog, type EncounterState, type LoggedEvent } from '../../src/engine/index.ts';
 import { rulesetById } from '../../src/rulesets/index.ts';
 import { Client, WsClient } from '../../src/server/testing.ts';
+import { withMapArt } from '../../src/server/examples.ts';
 import { postgresForTests, sayAbsent, type Cluster, type TestPostgres } from '../pg/cluster.ts';
 import { choose, kill, launch, ROOT, serverEntry, type Launched } from './spawn.ts';
 
@@ -156,7 +157,9 @@ async function play(pair: Pair, seed: string, ready: () => void, done: () => boo
   const encounters: string[] = [];
   // as text: the bundled server does not find examples/ beside itself
   for (const ex of EXAMPLES) {
-    const r = await gm.post(`/api/tables/${tableId}/encounters`, { text: readFileSync(join(ROOT, 'examples', ex), 'utf8'), file: ex });
+    // the example's map art read in as the server does for its own examples (a file sent carries its image)
+    const text = withMapArt(readFileSync(join(ROOT, 'examples', ex), 'utf8'), join(ROOT, 'examples', ex.split('/')[0]));
+    const r = await gm.post(`/api/tables/${tableId}/encounters`, { text, file: ex });
     if (r.status !== 201) throw new Error(`loading ${ex}: ${r.text}`);
     encounters.push(r.body.id as string);
   }

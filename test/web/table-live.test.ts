@@ -11,20 +11,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { activeUnit, caughtUp, freshActions, step, version, waitVersion, type TurnMemo } from './bot.ts';
 import { atTheTable } from './at-the-table.ts';
+import { machineWords } from './machine-words.ts';
 import { assign, gmCommand, gmState, inSync, openTable, start, type Table } from './session.ts';
 
 const table = atTheTable();
 const SHOTS = process.env.SKIRMISH_SHOTS ?? '/tmp/shots/table';
 mkdirSync(SHOTS, { recursive: true });
-
-/** Words a person should never read: JSON, command ids (c86), player ids (p1), camelCase field names, unit ids. */
-export async function machineWords(page: Page, unitIds: readonly string[]): Promise<string[]> {
-  const text = await page.locator('body').innerText();
-  const found: string[] = [];
-  for (const re of [/\{"/g, /\bc\d+\b/g, /\bp\d+\b/g, /\b[a-z]+[A-Z][A-Za-z]*\b/g]) for (const m of text.matchAll(re)) found.push(m[0]);
-  for (const id of unitIds) if (new RegExp(`\\b${id}\\b`).test(text)) found.push(id);
-  return found;
-}
 
 /** Play the bot until `unit` is the one acting (other units end their turns as the bot plays them). */
 async function untilTurnOf(t: Table, unit: string, limit = 60): Promise<void> {

@@ -11,6 +11,7 @@ import { Resolution } from '../resolution.ts';
 import type { CommandHandler, Ruleset } from '../ruleset.ts';
 import type { EncounterState, UnitId } from '../types.ts';
 import { boolArg, gmCommand, numberArg, stringArg, unitArg } from './command.ts';
+import { settleHitPoints } from './hit-points.ts';
 
 /** The rules may not roll while we only ask what they would give: the answer would not be recorded. */
 const noDice: DiceSource = {
@@ -103,7 +104,9 @@ export function damageCommands(ruleset: Ruleset): Record<string, CommandHandler>
       const u = unitArg(ctx, cmd);
       const pool = stringArg(cmd, 'pool', true) ?? 'hp';
       const amount = numberArg(cmd, 'amount', { min: 0 });
+      const was = u.status;
       ctx.changePool(u.id, pool, amount, pool === 'hp' ? 'heal' : 'gain');
+      if (pool === 'hp') settleHitPoints(ctx, ruleset, u.id, was);
     }),
   };
 }

@@ -50,3 +50,23 @@ describe('gm value overrides', () => {
     s.override({ type: 'gm.set_pool', unit: 'a', pool: 'hp', value: 5 });
   });
 });
+
+describe('gm hit points and standing (a ruleset without its own 0 HP rules)', () => {
+  it('HP set to 0 downs a standing unit; raised above 0 it is back in the fight; a dead one stays dead', () => {
+    const t = new GmTable();
+    const [, down] = t.override({ type: 'gm.set_pool', unit: 'b', pool: 'hp', value: 0 });
+    expect(down).toMatchObject({ type: 'unit.status', unit: 'b', status: 'down', cause: 'the GM set HP to 0' });
+    const [, up] = t.override({ type: 'gm.set_pool', unit: 'b', pool: 'hp', value: 4 });
+    expect(up).toMatchObject({ type: 'unit.status', unit: 'b', status: 'active', cause: 'the GM raised HP above 0' });
+    // a new maximum with the value counts too
+    t.run({ type: 'gm.set_pool', unit: 'b', pool: 'hp', value: 0 });
+    t.override({ type: 'gm.set_pool', unit: 'b', pool: 'hp', value: 12, max: 12 });
+    expect(t.state.units.b.status).toBe('active');
+    // another pool at 0 is only a number
+    t.run({ type: 'gm.set_pool', unit: 'a', pool: 'mana', value: 0, max: 5 });
+    expect(t.state.units.a.status).toBe('active');
+    t.run({ type: 'gm.set_status', unit: 'c', status: 'dead' });
+    expect(t.run({ type: 'gm.set_pool', unit: 'c', pool: 'hp', value: 3 }).some((e) => e.type === 'unit.status')).toBe(false);
+    expect(t.state.units.c.status).toBe('dead');
+  });
+});

@@ -7,6 +7,7 @@ import { fail } from '../rejection.ts';
 import type { CommandHandler, Ruleset } from '../ruleset.ts';
 import type { Json, UnitStatus } from '../types.ts';
 import { FACINGS, gmCommand, numberArg, stringArg, unitArg } from './command.ts';
+import { settleHitPoints } from './hit-points.ts';
 
 const STATUSES: readonly UnitStatus[] = ['active', 'down', 'dead', 'fled'];
 
@@ -29,8 +30,10 @@ export function valueCommands(ruleset: Ruleset): Record<string, CommandHandler> 
       const top = max ?? p.max;
       if (max !== undefined && max < min) fail('gm/out_of_range', `max ${max} is below the minimum ${min}`, 'max');
       if (value < min || value > top) fail('gm/out_of_range', `${pool} ${value} is outside ${min}..${top}${max === undefined ? '; give "max" to raise the maximum' : ''}`, 'value');
+      const was = u.status;
       if (max !== undefined && max !== p.max) ctx.emit({ type: 'pool.max', unit: u.id, pool, max, value });
       else ctx.emit({ type: 'pool.changed', unit: u.id, pool, delta: value - p.value, value, kind: 'set' });
+      if (pool === 'hp') settleHitPoints(ctx, ruleset, u.id, was);
     }),
 
     /** {unit, stat, value} */

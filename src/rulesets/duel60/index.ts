@@ -19,6 +19,7 @@ import { advanceProjectiles, answerReaction, inFlight } from './projectile.ts';
 import { encounterSchema } from './schema.ts';
 import { avertCommand, blockCommand, restCommand } from './stance.ts';
 import { throwCommand } from './throw.ts';
+import { becomeDefenseless } from './damage.ts';
 import { startTurn } from './turn.ts';
 import { fileEntry } from './roster.ts';
 import { terrainKinds } from './terrain-kinds.ts';
@@ -97,6 +98,8 @@ export const duel60: Ruleset = {
   preview,
   outcome,
   policies: { aggressive },
+  // the GM's Health set to 0: defenseless, stamina 0 (D60-STA-2); raised above 0, it is no longer (ruling D60-STA-2)
+  fallAtZero: becomeDefenseless,
   // health, stamina and the vitality left when defenseless outlive a duel; action and movement are per turn
   carryPools: ['hp', 'stamina', 'vitality'],
   fileEntry,

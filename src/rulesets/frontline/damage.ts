@@ -118,6 +118,12 @@ export function takeDamage(ctx: Resolution, id: UnitId, amount: number, source: 
   ctx.damage(id, amount, { ...(source !== undefined ? { source } : {}), damageType: type, rule: 'FRL-DMG-3' });
   const u = ctx.unit(id);
   if (before.status !== 'active' || u.pools.hp.value > 0) return;
+  fallUnconscious(ctx, id);
+}
+
+/** At 0 HP: unconscious, and a character gains a Battlescar (FRL-END-1); also when the GM sets HP to 0. */
+export function fallUnconscious(ctx: Resolution, id: UnitId): void {
+  const u = ctx.unit(id);
   // the line reads "falls unconscious" for a character, "is defeated" for an enemy (index.ts describe)
   ctx.emit({ type: 'unit.status', unit: id, status: 'down', cause: 'unconscious at 0 HP', rule: 'FRL-END-1' });
   if (isCharacter(ctx.state, u)) {

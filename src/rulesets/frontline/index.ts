@@ -15,7 +15,7 @@ import { legalActions } from './legal.ts';
 import { outcome } from './outcome.ts';
 import { aggressive } from './policy.ts';
 import { preview } from './preview.ts';
-import { takeDamage } from './damage.ts';
+import { fallUnconscious, takeDamage } from './damage.ts';
 import { dataKnownToOthers } from './model.ts';
 import { damageTypes, encounterSchema, type DamageType } from './schema.ts';
 import { fileEntry } from './roster.ts';
@@ -55,6 +55,7 @@ export const frontline: Ruleset = {
   // the GM's direct damage (gm.damage with rules) knocks out and scars like any other (FRL-END-1)
   applyDamage: (ctx, unit, amount, type, source) =>
     takeDamage(ctx, unit, amount, source, (damageTypes as readonly string[]).includes(type ?? '') ? (type as DamageType) : 'kinetic'),
+  fallAtZero: fallUnconscious,
   carryPools: ['hp'],
   fileEntry,
   describe,

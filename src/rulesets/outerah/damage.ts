@@ -97,21 +97,27 @@ export function dealDamage(ctx: Resolution, target: UnitId, amount: number, sour
   const before = ctx.unit(target);
   const extra = { rule, ...(source ? { source } : {}), ...(element ? { damageType: element } : {}) };
   const dealt = ctx.damage(target, amount, extra);
-  if (before.status === 'active' && ctx.unit(target).pools.hp.value <= 0) {
-    ctx.emit({ type: 'unit.status', unit: target, status: 'down', cause: 'reduced to 0 hit points', rule });
-    for (const f of ON_DOWN) f(ctx, target);
-  }
+  if (before.status === 'active' && ctx.unit(target).pools.hp.value <= 0) goDown(ctx, target, rule);
   return dealt;
+}
+
+/** At 0 hit points: down, and what else that does (ON_DOWN); also when the GM sets HP to 0. */
+export function goDown(ctx: Resolution, target: UnitId, rule = 'OUT-DMG-1'): void {
+  ctx.emit({ type: 'unit.status', unit: target, status: 'down', cause: 'reduced to 0 hit points', rule });
+  for (const f of ON_DOWN) f(ctx, target);
+}
+
+/** Back up above 0 hit points, and what else that does (ON_UP); `rule` is absent when the GM raised it. */
+export function standUp(ctx: Resolution, target: UnitId, cause: string, rule?: string): void {
+  ctx.emit({ type: 'unit.status', unit: target, status: 'active', cause, ...(rule ? { rule } : {}) });
+  for (const f of ON_UP) f(ctx, target);
 }
 
 /** Hit points back (a heal, or a hit of an element the unit absorbs); a down unit raised above 0 stands up. */
 export function restore(ctx: Resolution, target: UnitId, amount: number, source: UnitId | undefined, rule: string): number {
   const before = ctx.unit(target);
   const healed = ctx.heal(target, amount, { rule, ...(source ? { source } : {}) });
-  if (before.status === 'down' && ctx.unit(target).pools.hp.value > 0) {
-    ctx.emit({ type: 'unit.status', unit: target, status: 'active', cause: 'healed above 0 hit points', rule });
-    for (const f of ON_UP) f(ctx, target);
-  }
+  if (before.status === 'down' && ctx.unit(target).pools.hp.value > 0) standUp(ctx, target, 'healed above 0 hit points', rule);
   return healed;
 }
 

@@ -10,7 +10,7 @@ import { lastSideStanding, type CombatResult, type EncounterState, type Ruleset 
 import { attackCommand } from './attack.ts';
 import { borrowersDrift, borrowersTurnEnd, borrowersTurnStart, onEffectTick } from './borrowed-clock.ts';
 import { createState } from './create.ts';
-import { gmDamage } from './damage.ts';
+import { gmDamage, goDown, standUp } from './damage.ts';
 import { shakeOff } from './effects.ts';
 import { hiddenRoundEnd, hideCommand } from './hidden.ts';
 import { useItemCommand } from './items.ts';
@@ -142,6 +142,9 @@ export const outerah: Ruleset = {
   outcome,
   // the GM's damage with the rules on: resistance, then down, Spirit Release, falls (ruling OUT-DMG-1)
   applyDamage: gmDamage,
+  // the GM's HP set to 0 or raised above it: what 0 HP and getting up do after any hit or heal (a mount's Spirit Release)
+  fallAtZero: (ctx, unit) => goDown(ctx, unit),
+  standUp: (ctx, unit, cause) => standUp(ctx, unit, cause),
   policies: { aggressive },
   // a unit the GM added in the engine's shape, written as a file entry for the roster
   fileEntry,

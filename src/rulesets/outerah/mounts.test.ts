@@ -62,6 +62,23 @@ describe('outerah mounts', () => {
     expect(t.unit('horse').status).toBe('dead');
   });
 
+  it('OUT-MNT-1, OUT-DMG-1: a fallen mount whose HP the GM raises above 0 is healed in time; one whose spirit was released stays dead (ruling)', () => {
+    const t = table({ horse: { hp: 5 } });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // as above: Foe's mace takes the Horse to 0 HP, the countdown begins
+    t.dice(50, 30, 3).do({ type: 'attack', actor: 'foe', target: 'horse' });
+    const ev = t.do({ type: 'gm.set_pool', unit: 'horse', pool: 'hp', value: 4 });
+    expect(t.lines(ev)).toEqual(["Horse's HP is now 4", 'Horse is back in the fight (the GM raised HP above 0)', "Horse's Spirit Release ends (cleansed)", 'Horse is healed in time: the Spirit Release countdown stops [OUT-MNT-1]']);
+    for (let i = 0; i < 5; i++) t.do({ type: 'end_turn', actor: t.active });
+    expect(t.unit('horse').status).toBe('active');
+    // down again, the countdown runs out: a released spirit is gone for good, whatever its HP
+    t.do({ type: 'gm.set_pool', unit: 'horse', pool: 'hp', value: 0 });
+    for (let i = 0; i < 8 && t.unit('horse').status !== 'dead'; i++) t.do({ type: 'end_turn', actor: t.active });
+    expect(t.unit('horse').status).toBe('dead');
+    t.do({ type: 'gm.set_pool', unit: 'horse', pool: 'hp', value: 4 });
+    expect(t.unit('horse').status).toBe('dead');
+  });
+
   it('OUT-MNT-1: dismounting is the rider\'s own step onto a cell beside the mount: not a wall, not someone\'s cell, not off the map (ruling)', () => {
     const t = table();
     t.state.map = { ...(t.state.map as object), cells: { '1,2': { blocksMove: true } } } as never;

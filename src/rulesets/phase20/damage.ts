@@ -24,7 +24,7 @@ export function dealDamage(ctx: Resolution, target: UnitId, amount: number, sour
  * P20-FAINT-1: the unit faints. Ruling: fainting ends its Preparation and its Brace (a fainted body
  * neither strikes nor braces), and if it is acting, its turn ends there: it "is unable to gain a turn".
  */
-function faint(ctx: Resolution, id: UnitId): void {
+export function faint(ctx: Resolution, id: UnitId): void {
   ctx.emit({ type: 'unit.status', unit: id, status: 'down', cause: 'fainted at 0 hit points', rule: 'P20-FAINT-1' });
   const d = dataOf(ctx.unit(id));
   if (d.prep.state !== 'none') ctx.setData(id, 'prep', { state: 'none' });

@@ -5,7 +5,7 @@
 import { lastSideStanding, type CombatResult, type CommandHandler, type EncounterState, type Ruleset } from '../../engine/index.ts';
 import { attackCommand } from './attack.ts';
 import { createState } from './create.ts';
-import { dealDamage } from './damage.ts';
+import { dealDamage, faint } from './damage.ts';
 import { describe, SECONDS_PER_ROUND } from './describe.ts';
 import { braceCommand, giveUpCommand, helpCommand, roleshiftCommand, sprintCommand } from './generic.ts';
 import { placeByInitiative, rollInitiative } from './initiative.ts';
@@ -91,6 +91,7 @@ export const phase20: Ruleset = {
   // the GM's direct damage goes through Brace and fainting like any other (gm.damage with rules: true);
   // a unit knocked out while acting loses the rest of its turn
   applyDamage: (ctx, unit, amount, _type, source) => void dealDamage(ctx, unit, amount, source, 'P20-GEN-3'),
+  fallAtZero: faint,
   placeInOrder: placeByInitiative,
   describe,
   // the book's words for a unit's action pools (P20-TURN-1)

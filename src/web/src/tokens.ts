@@ -22,3 +22,9 @@ export function knownTables(): { table: string; role: 'gm' | 'player'; name: str
   }
   return out;
 }
+
+/** Forget a table this browser knew (it was deleted): its tokens and its name. */
+export function forgetTable(table: string): void {
+  for (const role of ['gm', 'player'] as const) localStorage.removeItem(K(role, table));
+  localStorage.removeItem(`skirmish.name.${table}`);
+}

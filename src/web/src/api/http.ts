@@ -61,6 +61,10 @@ export class Api {
   table(tableId: string) {
     return call<TableInfo>('GET', `/api/tables/${enc(tableId)}`, this.token);
   }
+  /** Delete the table with all it holds (GM only; cannot be undone). */
+  deleteTable(tableId: string) {
+    return call<{ deleted: true }>('DELETE', `/api/tables/${enc(tableId)}`, this.token);
+  }
   setDiceMode(tableId: string, physicalDice: 'off' | 'optional' | 'required') {
     return call<TableInfo['settings']>('PATCH', `/api/tables/${enc(tableId)}/settings`, this.token, { physicalDice });
   }

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { EncounterFeed, type FeedView } from '../model/feed.ts';
 import { Api } from './http.ts';
-import { LiveSocket, type LinkStatus, type Presence } from './socket.ts';
+import { LiveSocket, type LinkStatus, type Presence, type SocketEnd } from './socket.ts';
 import type { EncounterSummary, ServerError, TableInfo } from './types.ts';
 
 export class Session {
@@ -18,7 +18,9 @@ export class Session {
   link: LinkStatus = 'connecting';
   /** Who of the players is here (told to GM pages only). */
   presence?: Presence;
-  private snapshot = { table: undefined as TableInfo | undefined, link: 'connecting' as LinkStatus, tableError: undefined as ServerError | undefined, presence: undefined as Presence | undefined };
+  /** Set once the table is gone for this page (deleted, or this seat taken back): the page says so instead of retrying. */
+  ended?: SocketEnd;
+  private snapshot: Snapshot = { table: undefined, link: 'connecting', tableError: undefined, presence: undefined, ended: undefined };
 
   constructor(readonly token: string, readonly tableId: string) {
     this.api = new Api(token);
@@ -36,6 +38,7 @@ export class Session {
         this.changed();
       },
       events: (m) => this.feeds.get(m.encounter)?.apply(m),
+      ended: (why) => this.end(why),
     });
     void this.refreshTable();
   }
@@ -45,8 +48,19 @@ export class Session {
       this.table = await this.api.table(this.tableId);
       this.tableError = undefined;
     } catch (err) {
+      // a table the server no longer knows is gone: say so, do not keep asking
+      if ((err as { status?: number }).status === 404) return this.end('tableDeleted');
       this.tableError = (err as { error?: ServerError }).error ?? { code: 'net/offline', message: String(err) };
     }
+    this.changed();
+  }
+
+  /** The table is over for this page: stop the live link and tell the page why. */
+  end(why: SocketEnd): void {
+    if (this.ended) return;
+    this.ended = why;
+    this.socket.close();
+    this.link = 'offline';
     this.changed();
   }
 
@@ -81,7 +95,7 @@ export class Session {
   getSnapshot = () => this.snapshot;
 
   private changed() {
-    this.snapshot = { table: this.table, link: this.link, tableError: this.tableError, presence: this.presence };
+    this.snapshot = { table: this.table, link: this.link, tableError: this.tableError, presence: this.presence, ended: this.ended };
     for (const fn of this.listeners) fn();
   }
 }
@@ -101,7 +115,15 @@ export function useSession(token: string | undefined, tableId: string) {
 }
 
 const noopSubscribe = () => () => {};
-const EMPTY = { table: undefined, link: 'offline' as LinkStatus, tableError: undefined, presence: undefined };
+interface Snapshot {
+  table?: TableInfo;
+  link: LinkStatus;
+  tableError?: ServerError;
+  presence?: Presence;
+  ended?: SocketEnd;
+}
+
+const EMPTY: Snapshot = { table: undefined, link: 'offline', tableError: undefined, presence: undefined, ended: undefined };
 const emptySnapshot = () => EMPTY;
 
 const EMPTY_FEED: FeedView = { events: [], lines: [], undone: new Set(), version: 0, lastSeq: 0, paused: false };

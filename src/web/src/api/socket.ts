@@ -34,7 +34,14 @@ export interface SocketListener {
   /** GM pages only: which players have a page open, and who has redeemed an invite. */
   presence?(p: Presence): void;
   error?(e: ServerError): void;
+  /** The server closed the link for good (the table was deleted, or this seat's access taken back): no reconnecting. */
+  ended?(why: SocketEnd): void;
 }
+
+export type SocketEnd = 'tableDeleted' | 'revoked';
+
+/** Close codes after which reconnecting cannot help (src/server/hub.ts CLOSE). */
+const FINAL_CLOSE: Record<number, SocketEnd> = { 4005: 'revoked', 4006: 'tableDeleted' };
 
 export interface Presence {
   online: string[];
@@ -134,10 +141,15 @@ export class LiveSocket {
           break;
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       clearInterval(this.ping);
       if (this.closed) return;
       this.setStatus('offline');
+      const end = FINAL_CLOSE[ev.code];
+      if (end) {
+        this.closed = true;
+        return this.listener.ended?.(end);
+      }
       const delay = Math.min(4000, 250 * 2 ** this.retry++);
       this.timer = setTimeout(() => this.open(), delay);
     };

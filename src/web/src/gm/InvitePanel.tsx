@@ -2,7 +2,7 @@
  * Players at the table: invite one (a one-use link to hand over), see who is here (online, offline) and
  * whether each link is still unused, and set the physical-dice rule.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Api } from '../api/http.ts';
 import type { Presence } from '../api/socket.ts';
 import type { DiceMode, TableInfo } from '../api/types.ts';
@@ -16,9 +16,11 @@ interface Props {
   /** Who is here, as the server tells the GM; absent until it has. */
   presence?: Presence;
   onChanged(): void;
+  /** Shown last, out of the way (the GM's "Delete this table"). */
+  children?: ReactNode;
 }
 
-export function InvitePanel({ api, table, presence, onChanged }: Props) {
+export function InvitePanel({ api, table, presence, onChanged, children }: Props) {
   const online = new Set(presence?.online ?? []);
   const joined = new Set([...(presence?.joined ?? []), ...online]);
   const [name, setName] = useState('');
@@ -87,6 +89,7 @@ export function InvitePanel({ api, table, presence, onChanged }: Props) {
         </select>
       </label>
       <ErrorNote problem={error} onDismiss={() => setError(undefined)} />
+      {children}
     </section>
   );
 }

@@ -11,9 +11,11 @@ import { Board } from '../board/Board.tsx';
 import { ActionPanel } from '../components/ActionPanel.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { LogPanel } from '../components/LogPanel.tsx';
+import { TableGone } from '../components/TableGone.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { TurnOrder } from '../components/TurnOrder.tsx';
 import { UnitDetails } from '../components/UnitDetails.tsx';
+import { DeleteTable } from '../gm/DeleteTable.tsx';
 import { EncounterLoader } from '../gm/EncounterLoader.tsx';
 import { EncounterTabs } from '../gm/EncounterTabs.tsx';
 import { GmControls } from '../gm/GmControls.tsx';
@@ -51,7 +53,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
     }
   }, [linkToken, tableId]);
   const token = linkToken ?? loadToken('gm', tableId);
-  const { session, table, link, tableError, presence } = useSession(token, tableId);
+  const { session, table, link, tableError, presence, ended } = useSession(token, tableId);
   const [chosen, setChosen] = useState<string>();
   const [showLoader, setShowLoader] = useState(false);
   const encounter = table?.encounters.find((e) => e.id === chosen) ?? currentEncounter(table?.encounters);
@@ -85,6 +87,16 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
     );
   }
 
+  if (ended) return <TableGone role="gm" why={ended} tableId={tableId} name={table?.name} />;
+
+  const deleteTable = session && table && (
+    <DeleteTable
+      api={session.api}
+      tableId={tableId}
+      tableName={table.name}
+      onDeleted={() => session.end('tableDeleted')}
+    />
+  );
   const place = (to: { cell?: Cell; zone?: string }) => {
     if (!selected) return;
     void tools.send(to.cell ? { type: 'gm.move', unit: selected, to: [to.cell.x, to.cell.y] } : { type: 'gm.move', unit: selected, zone: to.zone! });
@@ -128,6 +140,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
           }}
         />
       )}
+      {!state && deleteTable && <section className="panel" aria-label="Table">{deleteTable}</section>}
       {feed.paused && (
         <p className="panel banner banner-paused" role="status" data-testid="paused-banner">
           Paused: players cannot send commands.
@@ -185,7 +198,9 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
             {actor && state.status === 'active' && (
               <ActionPanel play={play} state={state} unitName={state.units[actor]?.name ?? 'The unit'} playedBy={state.units[actor]?.controller ? (playerName(state.units[actor].controller!) ?? 'a player') : undefined} actor={actor} diceMode="optional" />
             )}
-            <InvitePanel api={session.api} table={table} presence={presence} onChanged={() => void session.refreshTable()} />
+            <InvitePanel api={session.api} table={table} presence={presence} onChanged={() => void session.refreshTable()}>
+              {deleteTable}
+            </InvitePanel>
             <LogPanel lines={feed.lines} undone={feed.undone} state={state} playerName={playerName} lineTools={(l) => <RollTools line={l} />} />
           </aside>
         </main>

@@ -9,6 +9,7 @@ import { Board } from '../board/Board.tsx';
 import { ActionPanel } from '../components/ActionPanel.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { LogPanel } from '../components/LogPanel.tsx';
+import { TableGone } from '../components/TableGone.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { TurnOrder } from '../components/TurnOrder.tsx';
 import { SuggestForm } from '../components/SuggestForm.tsx';
@@ -22,7 +23,7 @@ import '../table.css';
 
 export function PlayerPage({ tableId }: { tableId: string }) {
   const token = loadToken('player', tableId);
-  const { session, table, link, tableError } = useSession(token, tableId);
+  const { session, table, link, tableError, ended } = useSession(token, tableId);
   const encounter = currentEncounter(table?.encounters);
   const feed = useFeed(session, encounter?.id);
   const state = feed.state;
@@ -54,6 +55,8 @@ export function PlayerPage({ tableId }: { tableId: string }) {
       </main>
     );
   }
+
+  if (ended) return <TableGone role="player" why={ended} tableId={tableId} name={table?.name} />;
 
   return (
     <div className="page page-player">

@@ -24,7 +24,8 @@ export function TextField({ node, name, path, value, onChange, required, label }
         <select id={id} value={text} onChange={(e) => set(e.target.value)}>
           <option value="">the GM</option>
           {env.players.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
-          {text && !known && <option value={text}>{`player ${text} (not at this table yet)`}</option>}
+          {/* the file's own name for the player is an id to the table: say what it is, not the id */}
+          {text && !known && <option value={text}>a player not at this table yet</option>}
         </select>
       </Row>
     );
@@ -37,7 +38,7 @@ export function TextField({ node, name, path, value, onChange, required, label }
         <select id={id} value={text} onChange={(e) => set(e.target.value)}>
           <option value="">— the ruleset's default —</option>
           {names.map((n) => <option key={n} value={n}>{n}</option>)}
-          {text && !names.includes(text) && <option value={text}>{text} (not known to {env.ruleset})</option>}
+          {text && !names.includes(text) && <option value={text}>{text} (not known to {rs?.name ?? 'this ruleset'})</option>}
         </select>
       </Row>
     );

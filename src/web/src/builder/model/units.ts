@@ -9,7 +9,8 @@ export type UnitDoc = Record<string, unknown> & { id: string; name: string; side
 export type Cell = [number, number];
 
 export const unitsOf = (doc: Doc): UnitDoc[] => (Array.isArray(doc.units) ? (doc.units as UnitDoc[]) : []);
-export const hasGrid = (doc: Doc): boolean => typeof doc.map === 'object' && doc.map !== null;
+// a map with a size: frontline's map may hold only an image under its zones
+export const hasGrid = (doc: Doc): boolean => typeof doc.map === 'object' && doc.map !== null && typeof (doc.map as { width?: unknown }).width === 'number';
 export const mapSize = (doc: Doc): { width: number; height: number } => {
   const m = (doc.map ?? {}) as { width?: unknown; height?: unknown };
   return { width: typeof m.width === 'number' ? m.width : 0, height: typeof m.height === 'number' ? m.height : 0 };

@@ -6,9 +6,8 @@ import { useId, useState } from 'react';
 import { rulesets } from '../../../../rulesets/index.ts';
 import type { Example } from '../../api/types.ts';
 import type { LibraryEntry } from '../model/characters.ts';
-import { newDraft, type NewEncounter } from '../model/newDraft.ts';
+import { newDraft, onAGrid, type NewEncounter } from '../model/newDraft.ts';
 import type { Draft } from '../model/draft.ts';
-import { encounterSchemaOf } from '../model/schema.ts';
 
 interface Props {
   examples: Example[];
@@ -23,7 +22,7 @@ export function StartForm({ examples, saved, onNew, onExample, onSaved, onFile }
   const ids = Object.keys(rulesets);
   const f = useId();
   const [n, setN] = useState<NewEncounter>({ ruleset: ids[0], name: '', width: 12, height: 8, sides: ['heroes', 'foes'] });
-  const grid = !!encounterSchemaOf(n.ruleset).properties?.map;
+  const grid = onAGrid(n.ruleset);
   const [a, b] = n.sides ?? ['heroes', 'foes'];
   return (
     <div className="b-start">
