@@ -13,7 +13,9 @@ process.stdout.on('error', (err) => {
 const root = new URL('../', import.meta.url);
 let fromSources = false;
 if (existsSync(new URL('src/cli/main.ts', root))) {
-  const { distIsFresh } = await import('../scripts/dist-fresh.js');
+  // a copy of the sources without the build scripts cannot tell whether dist/ is fresh: run the sources
+  const canTell = existsSync(new URL('scripts/dist-fresh.js', root));
+  const { distIsFresh } = canTell ? await import('../scripts/dist-fresh.js') : { distIsFresh: () => false };
   fromSources = process.env.SKIRMISH_FROM_SOURCES === '1' || !distIsFresh(fileURLToPath(root));
 }
 let main;

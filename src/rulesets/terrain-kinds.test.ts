@@ -12,8 +12,10 @@ describe('terrain kinds', () => {
   for (const r of Object.values(rulesets)) {
     it(`${r.id}: every kind validates as a map.terrain entry`, () => {
       if (!r.terrainKinds) {
-        // a ruleset without kinds has no grid to paint: its file has no map
-        expect((encounterJsonSchema(r.id).properties as Record<string, unknown>).map).toBeUndefined();
+        // a ruleset without kinds has no grid to paint: its file's map, if any, has no size or terrain (an image only)
+        const map = (encounterJsonSchema(r.id).properties as Record<string, { properties?: Record<string, unknown> } | undefined>).map;
+        expect(map?.properties?.width).toBeUndefined();
+        expect(map?.properties?.terrain).toBeUndefined();
         return;
       }
       const doc = parse(readFileSync(new URL(`../../examples/${r.id}/${exampleOf[r.id]}`, import.meta.url), 'utf8')) as { map: { terrain: unknown[] } };

@@ -3,18 +3,21 @@
 // is read by a fresh thread; past readQueue waiting tasks, more are refused. Short texts are read on the
 // main thread (READ_HERE_CHARS): every text here is longer.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { withMapArt } from './examples.ts';
 import { DEFAULT_LIMITS } from './limits.ts';
 import { read, READ_HERE_CHARS } from './reader.ts';
 import { readEncounter, type ReadEncounter } from './reading.ts';
 
-const text = readFileSync(new URL('../../examples/phase20/goblin-cave.yaml', import.meta.url), 'utf8');
+// its map art read in as the server does for its own examples (a file sent carries its image)
+const text = withMapArt(readFileSync(new URL('../../examples/phase20/goblin-cave.yaml', import.meta.url), 'utf8'), fileURLToPath(new URL('../../examples/phase20/', import.meta.url)));
 const limits = { ...DEFAULT_LIMITS, readMs: 120_000 };
 
 /** A file the thread takes a while over: the goblin cave with `n` more goblins. */
 function many(n: number): string {
   const rows = Array.from({ length: n }, (_, i) => `  - { id: x${i}, name: X ${i}, side: goblins, at: [${i % 9}, ${Math.floor(i / 9) % 5}], hp: 9, dv: 12, speed: 5, weapons: [rusty] }`);
-  return text.replace('map:\n  width: 9\n  height: 5', 'map:\n  width: 60\n  height: 60') + '\n' + rows.map((r, i) => r.replace(/at: \[\d+, \d+\]/, `at: [${10 + (i % 50)}, ${Math.floor(i / 50)}]`)).join('\n') + '\n';
+  return text.replace('  width: 9\n  height: 5', '  width: 60\n  height: 60') + '\n' + rows.map((r, i) => r.replace(/at: \[\d+, \d+\]/, `at: [${10 + (i % 50)}, ${Math.floor(i / 50)}]`)).join('\n') + '\n';
 }
 
 describe('the reader thread', () => {

@@ -60,7 +60,10 @@ function keep(file: string, text: string, prefix: string): void {
 
 async function load(source: URL, fallback: URL, prefix: string): Promise<URL> {
   // compiled: the worker's code is already JavaScript beside this file
-  if (import.meta.url.endsWith('.js')) return new URL(source.href.replace(/\.ts$/, '.js'));
+  const code = import.meta.url.endsWith('.js') ? new URL(source.href.replace(/\.ts$/, '.js')) : source;
+  // this file bundled into another (a one-file server): no worker code beside it, so the caller does without a thread
+  if (code.protocol === 'file:' && !existsSync(fileURLToPath(code))) throw new Error(`no worker code at ${fileURLToPath(code)}`);
+  if (code !== source) return code;
   let esbuild: typeof import('esbuild');
   try {
     esbuild = await import('esbuild');

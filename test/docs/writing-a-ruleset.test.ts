@@ -36,7 +36,7 @@ export function stepsOf(markdown: string): Step[] {
 /** A copy of the project as a newcomer has it: the sources, the examples, the dependencies (linked). */
 function freshProject(): string {
   const dir = mkdtempSync(join(tmpdir(), 'skirmish-newcomer-'));
-  for (const f of ['package.json', 'tsconfig.json', 'vitest.config.ts', 'bin', 'src', 'examples']) {
+  for (const f of ['package.json', 'tsconfig.json', 'vitest.config.ts', 'bin', 'scripts', 'src', 'examples']) {
     cpSync(join(ROOT, f), join(dir, f), { recursive: true, filter: (src) => !/\/src\/web\/dist(\/|$)|\.build-lock|node_modules/.test(src) });
   }
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');

@@ -80,6 +80,7 @@ describe('crash safety', () => {
           if (!current[w]) {
             const ex = EXAMPLES[encounters.length % EXAMPLES.length];
             const r = await gm.post(`/api/tables/${tableId}/encounters`, { text: exampleText(ex), file: ex });
+            if (r.status !== 201) throw new Error(`loading ${ex}: ${r.text}`);
             current[w] = r.body.id as string;
             encounters.push(current[w]!);
           }

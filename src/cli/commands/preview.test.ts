@@ -26,11 +26,13 @@ describe('skirmish preview', () => {
     expect(r.status, r.stderr).toBe(0);
     // P20-SPL-2: d20 + General Skill 1 + Magic 3 must reach DV 15: faces 11–20, 10 in 20 = 50%;
     // on a hit 1d6 + Magic 3 = 4–9, mean 6.5; expected 0.5 × 6.5 = 3.25; each of 4..9 is 1/2 × 1/6 = 8.3%
-    expect(r.stdout.split('\n').slice(0, 6)).toEqual([
+    // the why line: General Skill 1 + Magic 3 = d20 + 4 against DV 15 needs 11 on the die
+    expect(r.stdout.split('\n').slice(0, 7)).toEqual([
       "Spellcaster: Cast Ignite on Target  (round 1, after the scenario's 1 command)",
       'Chance           50%',
       'Damage on a hit  4–9 (avg 6.5)',
       'Expected damage  3.25',
+      'd20 + 4 must reach DV 15: 11+ on the die (a tie hits)',
       '',
       'damage on a hit (share of all outcomes)',
     ]);
