@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withMapArt } from './examples.ts';
 import { command, load, testTable, type TestTable } from './testing.ts';
 
 let t: TestTable;
@@ -12,7 +13,8 @@ let enc: string;
 beforeAll(async () => {
   t = await testTable();
   // every weapon 200d200, every goblin next to a hero
-  const text = readFileSync('examples/phase20/goblin-cave.yaml', 'utf8')
+  // (its map art read in as the server does for its own examples: a file sent carries its image)
+  const text = withMapArt(readFileSync('examples/phase20/goblin-cave.yaml', 'utf8'), 'examples/phase20')
     .replace(/damage: 1d\d/g, 'damage: 200d200')
     .replace('at: [7, 1]', 'at: [1, 1]')
     .replace('at: [8, 2]', 'at: [2, 2]')
