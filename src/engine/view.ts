@@ -7,6 +7,7 @@
 import type { Appliers } from './apply.ts';
 import { applyEvent, emptyState } from './apply.ts';
 import type { GameEvent, LoggedEvent } from './events.ts';
+import type { Ruleset } from './ruleset.ts';
 import type { EncounterState, Json, Slot } from './types.ts';
 import {
   effectSeen, friendlySides, GM_ONLY_KEYS, hiddenMentions, isFriendly, LINKS_KEY, NEUTRAL_ORDER_WHY, orderSeen, pendingSeen, pendingView, playerData, projectUnit, resultSeen, turnSeen, visibleUnit,
@@ -64,6 +65,12 @@ export function introducedItems(state: EncounterState, held: Held): GameEvent[] 
   for (const p of waiting) out.push({ type: 'pending.opened', pending: pendingView(p, mentions) });
   return out;
 }
+
+/** What a ruleset tells the views: its secret pools and how players see others' unit data. */
+export const viewRulesOf = (ruleset: Ruleset): ViewRules => ({
+  secretPools: ruleset.secretPools ?? [],
+  ...(ruleset.projectData ? { projectData: (data, unit) => ruleset.projectData!(data, unit) } : {}),
+});
 
 export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRules = {}): EncounterState {
   if (viewer.role === 'gm') return state;

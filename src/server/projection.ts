@@ -3,12 +3,9 @@
  * previews made JSON. Every byte the server sends about an encounter goes through here.
  */
 import type { Distribution } from '../dice/index.ts';
-import { knownState, undoneCommands, viewLog, viewState, type ActionOption, type EncounterState, type AffectedOdds, type LoggedEvent, type Preview, type Ruleset, type Viewer, type ViewRules } from '../engine/index.ts';
+import { knownState, undoneCommands, viewLog, viewRulesOf, viewState, type ActionOption, type EncounterState, type AffectedOdds, type LoggedEvent, type Preview, type Ruleset, type Viewer } from '../engine/index.ts';
 
-export const rulesOf = (ruleset: Ruleset): ViewRules => ({
-  secretPools: ruleset.secretPools ?? [],
-  ...(ruleset.projectData ? { projectData: (data, unit) => ruleset.projectData!(data, unit) } : {}),
-});
+export const rulesOf = viewRulesOf;
 
 export function projectState(state: EncounterState, viewer: Viewer, ruleset: Ruleset): EncounterState {
   return viewState(state, viewer, rulesOf(ruleset));

@@ -8,7 +8,7 @@ import { fail, RuleError } from '../rejection.ts';
 import { Resolution } from '../resolution.ts';
 import type { Command, CommandHandler, Ruleset } from '../ruleset.ts';
 import type { EncounterState, Json, Pending, Unit } from '../types.ts';
-import { viewState, type Viewer } from '../view.ts';
+import { viewRulesOf, viewState, type Viewer } from '../view.ts';
 import { MAX_REASON, isRecord, unitArg } from './command.ts';
 
 /** Any dice a dry run asks for: the dry run only proves the proposal is well formed. */
@@ -29,7 +29,7 @@ function proposalHandler(table: Record<string, CommandHandler>, proposal: Json |
  */
 function seenBySender(state: EncounterState, from: Unit | undefined, ruleset: Ruleset): EncounterState {
   const viewer: Viewer = from?.controller ? { role: 'player', player: from.controller } : { role: 'gm' };
-  return viewState(state, viewer, { secretPools: ruleset.secretPools ?? [], ...(ruleset.projectData ? { projectData: ruleset.projectData } : {}) });
+  return viewState(state, viewer, viewRulesOf(ruleset));
 }
 
 export function suggestCommand(ruleset: Ruleset, table: Record<string, CommandHandler>): CommandHandler {
