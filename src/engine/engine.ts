@@ -108,7 +108,8 @@ function coreCommands(ruleset: Ruleset): Record<string, CommandHandler> {
 
 /** The first open decision that holds up play, if any (checked before every command: no allocation). */
 function firstBlocking(state: EncounterState) {
-  for (const p of state.pending) if (p.blocking !== false) return p;
+  const pending = state.pending;
+  for (let i = 0; i < pending.length; i++) if (pending[i].blocking !== false) return pending[i];
   return undefined;
 }
 
@@ -116,8 +117,10 @@ export function createEngine(ruleset: Ruleset): Engine {
   const core = { ...coreCommands(ruleset), ...gmCommands(ruleset) };
   const appliers = ruleset.appliers;
 
+  // looked up for every command: one map of the ruleset's handlers over the core's, own keys only
+  const handlers = new Map<string, CommandHandler>([...Object.entries(core), ...Object.entries(ruleset.commands)]);
   function handlerFor(type: string): CommandHandler | undefined {
-    return Object.hasOwn(ruleset.commands, type) ? ruleset.commands[type] : Object.hasOwn(core, type) ? core[type] : undefined;
+    return handlers.get(type);
   }
 
   function precheck(state: EncounterState, command: Command, options: DecideOptions): Rejection | CommandHandler {
