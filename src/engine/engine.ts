@@ -32,6 +32,12 @@ export interface DecideOptions {
    * version, are counted instead of built. The state comes out the same; `events` lacks those records.
    */
   unlogged?: boolean;
+  /**
+   * The command is one the engine's own listing offered (a simulated policy's choice, or an answer taken
+   * from a decision's options): every id in it comes from the state, which holds no built-in names (files
+   * and commands with one are refused), so it is not scanned for them again.
+   */
+  listed?: boolean;
 }
 
 export interface Engine {
@@ -128,7 +134,7 @@ export function createEngine(ruleset: Ruleset): Engine {
       return reject('command/malformed', 'a command is an object with a "type"');
     }
     // ids and keys are looked up in plain objects: a built-in name would find Object.prototype's
-    const builtin = builtinNameIn(command);
+    const builtin = options.listed ? undefined : builtinNameIn(command);
     if (builtin) return builtin;
     const h = handlerFor(command.type);
     if (!h) return reject('command/unknown', `"${command.type}" is not a command of ${ruleset.name}`, 'type');
