@@ -105,5 +105,9 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
 
 /** Whether the unit has anything left to do but free toggles and ending the turn. */
 export function turnSpent(state: EncounterState, id: UnitId): boolean {
+  const u = state.units[id];
+  // Block and Rest are listed on these checks alone (as above): asked first, they spare the listing
+  // that tries every strike — most turns are not spent after a command, and Block says so
+  if (u && u.status === 'active' && currentUnit(state) === id && ((!movementRefusal(state, u, false) && !dataOf(u).blocking) || !restRefusal(state, u))) return false;
   return legalActions(state, id).every((o) => o.group === 'free' || o.group === 'turn');
 }

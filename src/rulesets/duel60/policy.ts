@@ -57,8 +57,8 @@ function bestListed(state: EncounterState, u: Unit, options: ActionOption[]): { 
 const moveTo = (moves: ActionOption[], x: number, y: number) => moves.find((m) => (m.command.to as number[])[0] === x && (m.command.to as number[])[1] === y);
 
 export const aggressive: Policy = (state, id, options) => {
-  // asked narrowly (listing.ts): everything but the moves, then the moves when it weighs them
-  const main = options.except('move');
+  // asked narrowly (listing.ts): everything but the moves (it never backs away), then the moves when it weighs them
+  const main = options.except('move', 'backpedal');
   const answers = main.filter((o) => o.group === 'answer');
   if (answers.length) return answer(state, id, answers);
   const u = state.units[id];
