@@ -38,6 +38,7 @@ export class Session {
         this.changed();
       },
       events: (m) => this.feeds.get(m.encounter)?.apply(m),
+      dice: (encounter, roll) => this.feeds.get(encounter)?.setDice(roll),
       ended: (why) => this.end(why),
     });
     void this.refreshTable();
@@ -126,7 +127,7 @@ interface Snapshot {
 const EMPTY: Snapshot = { table: undefined, link: 'offline', tableError: undefined, presence: undefined, ended: undefined };
 const emptySnapshot = () => EMPTY;
 
-const EMPTY_FEED: FeedView = { events: [], lines: [], undone: new Set(), version: 0, lastSeq: 0, paused: false };
+const EMPTY_FEED: FeedView = { events: [], lines: [], undone: new Set(), version: 0, lastSeq: 0, paused: false, dice: null };
 
 export function useFeed(session: Session | undefined, encounterId: string | undefined): FeedView {
   const feed = useMemo(() => (session && encounterId ? session.feed(encounterId) : undefined), [session, encounterId]);

@@ -76,7 +76,10 @@ export function LogPanel({ lines, undone, state, lineTools, playerName }: Props)
             <li key={l.seq} className={cls} data-seq={l.seq}>
               {detail ? (
                 <details>
-                  <summary><Words text={text} /></summary>
+                  <summary>
+                    <Words text={text} />
+                    {typedBy(l.dice) && <span className="muted rolled-by"> · {typedBy(l.dice)}</span>}
+                  </summary>
                   <BreakdownTable b={l.breakdown} dice={l.dice} />
                   {lineTools && !undone.has(l.cmd) && l.dice && l.dice.length > 0 && lineTools(l)}
                 </details>
@@ -91,4 +94,11 @@ export function LogPanel({ lines, undone, state, lineTools, playerName }: Props)
       </ol>
     </section>
   );
+}
+
+/** Physical dice in a log line: who typed the faces in (the server rolled the others). */
+function typedBy(dice: LogLine['dice']): string | undefined {
+  if (dice?.some((d) => d.by === 'player')) return 'rolled by the player';
+  if (dice?.some((d) => d.by === 'gm')) return 'rolled by the GM';
+  return undefined;
 }

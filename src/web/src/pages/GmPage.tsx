@@ -21,6 +21,7 @@ import { EncounterTabs } from '../gm/EncounterTabs.tsx';
 import { GmControls } from '../gm/GmControls.tsx';
 import { InvitePanel } from '../gm/InvitePanel.tsx';
 import { PendingPanel } from '../gm/PendingPanel.tsx';
+import { DicePrompt } from '../components/DicePrompt.tsx';
 import { RosterPanel } from '../gm/RosterPanel.tsx';
 import { SimulationPanel } from '../gm/SimulationPanel.tsx';
 import { UnitTools } from '../gm/UnitTools.tsx';
@@ -147,6 +148,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
           <button type="button" className="small" onClick={() => setPaused(false)}>Resume</button>
         </p>
       )}
+      {feed.dice && <DicePrompt api={session?.api} encounterId={encounter?.id} roll={feed.dice} gm />}
       {state && table && session && (
         <OverrideContext.Provider value={{ api: session.api, tableId, encounterId: encounter?.id, version: feed.version }}>
         <main className="layout" data-version={feed.version} data-status={state.status}>
@@ -196,7 +198,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
             <Suggestions state={state} />
             <PendingPanel state={state} send={decisions.send} error={decisions.error} clearError={() => decisions.setError(undefined)} />
             {actor && state.status === 'active' && (
-              <ActionPanel play={play} state={state} unitName={state.units[actor]?.name ?? 'The unit'} playedBy={state.units[actor]?.controller ? (playerName(state.units[actor].controller!) ?? 'a player') : undefined} actor={actor} diceMode="optional" />
+              <ActionPanel play={play} state={state} unitName={state.units[actor]?.name ?? 'The unit'} playedBy={state.units[actor]?.controller ? (playerName(state.units[actor].controller!) ?? 'a player') : undefined} actor={actor} />
             )}
             <InvitePanel api={session.api} table={table} presence={presence} onChanged={() => void session.refreshTable()}>
               {deleteTable}

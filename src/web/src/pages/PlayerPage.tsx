@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { currentEncounter, useFeed, useSession } from '../api/session.ts';
 import { Board } from '../board/Board.tsx';
 import { ActionPanel } from '../components/ActionPanel.tsx';
+import { DicePrompt } from '../components/DicePrompt.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { LogPanel } from '../components/LogPanel.tsx';
 import { TableGone } from '../components/TableGone.tsx';
@@ -45,8 +46,6 @@ export function PlayerPage({ tableId }: { tableId: string }) {
     if (actor) setSelected(actor);
   }, [actor]);
 
-  const diceMode = (me && table?.settings.players[me]) || table?.settings.physicalDice || 'off';
-
   if (!token) {
     return (
       <main className="home">
@@ -73,6 +72,7 @@ export function PlayerPage({ tableId }: { tableId: string }) {
           {notice}
         </p>
       )}
+      {feed.dice && <DicePrompt api={session?.api} encounterId={encounter?.id} roll={feed.dice} />}
       {state && (
         <main className="layout" data-version={feed.version} data-status={state.status}>
           <div className="main-col">
@@ -90,7 +90,7 @@ export function PlayerPage({ tableId }: { tableId: string }) {
           <aside className="side-col">
             <TurnOrder state={state} active={active} selected={selected} onSelect={setSelected} />
             {actor ? (
-              <ActionPanel play={play} state={state} unitName={state.units[actor]?.name ?? 'Your unit'} actor={actor} diceMode={diceMode} />
+              <ActionPanel play={play} state={state} unitName={state.units[actor]?.name ?? 'Your unit'} actor={actor} />
             ) : (
               <section className="panel actions" aria-label="Actions">
                 <p className="muted" data-testid="waiting">
