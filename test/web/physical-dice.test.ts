@@ -85,7 +85,7 @@ describe('physical dice the page asks for', () => {
       const box = (await field.boundingBox())!;
       expect(box.height).toBeGreaterThanOrEqual(44);
 
-      // a 20 hits (20 + 5 > DV 12): only now is the damage asked — phase20's attack roll, the Spear's 1d8
+      // a 20 hits (20 + General Skill 1 + Combat 2 = 23 > DV 12): only now is the damage asked — phase20's attack roll, the Spear's 1d8
       await field.fill('20');
       await prompt(ana).getByRole('button', { name: 'Enter the die' }).click();
       await expect.poll(() => prompt(ana).getByTestId('dice-ask').innerText().catch(() => '')).toBe('Kara: attack roll, 1d8');
@@ -105,7 +105,7 @@ describe('physical dice the page asks for', () => {
       const hitLine = ana.locator('.log-line', { hasText: 'rolled by the player' });
       await expect.poll(() => hitLine.count()).toBeGreaterThanOrEqual(2); // Kara's initiative and her hit check
       await ana.setViewportSize({ width: 1280, height: 900 });
-      await ana.screenshot({ path: `${SHOTS}/dice-log-desktop.png` });
+      await ana.locator('section.log').screenshot({ path: `${SHOTS}/dice-log-desktop.png` });
       const gmLines = await gm.locator('.log-line').allInnerTexts();
       expect(gmLines.filter((l) => l.includes('rolled by the player'))).toHaveLength(2);
       expect(t.errors).toEqual([]);

@@ -5,7 +5,6 @@
  * choices, its squares tapped on the board. On a phone, what is chosen and Confirm stay in a bar at the
  * bottom of the screen. Errors from the server appear right here.
  */
-import { useState } from 'react';
 import type { EncounterState } from '../../../engine/index.ts';
 import type { PreviewJson } from '../api/types.ts';
 import { cellOf, costOf, groupTitle, type ActionChoice } from '../model/actions.ts';
