@@ -176,6 +176,7 @@ function appendServerEvents(live: Live, events: GameEvent[]): LoggedEvent[] {
   let s = log.state;
   for (const e of logged) s = live.engine.evolve(s, e);
   log.state = s;
+  log.checkpoints.offer(log.events, log.version, s);
   return logged;
 }
 

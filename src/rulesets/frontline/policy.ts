@@ -13,7 +13,7 @@ import { isRejection, type ActionOption, type EncounterState, type Policy, type 
 import { canAttack } from './attack.ts';
 import { devicesOf } from './devices.ts';
 import { dataOf, enemiesOf, knownTo } from './model.ts';
-import { attackPreview, preview } from './preview.ts';
+import { attackExpected, preview } from './preview.ts';
 
 interface Candidate {
   option: ActionOption;
@@ -38,7 +38,7 @@ function strikes(state: EncounterState, id: UnitId, options: ActionOption[]): Ca
       const option = w.id === dataOf(u).equipped
         ? options.find((o) => o.command.type === 'attack' && o.command.target === t.id)
         : options.find((o) => o.command.type === 'equip' && o.command.weapon === w.id);
-      if (option) out.push({ option, weakest: hp(t), expected: attackPreview(state, u, t, w).expectedDamage ?? 0 });
+      if (option) out.push({ option, weakest: hp(t), expected: attackExpected(state, u, t, w) });
     }
   }
   for (const o of options.filter((x) => x.command.type === 'gadget' || x.command.type === 'stream')) {
