@@ -19,6 +19,7 @@ import { activeUnit, blockingPending } from '../model/turn.ts';
 import { usePlay } from '../model/usePlay.ts';
 import { useSender } from '../model/useSender.ts';
 import { loadToken } from '../tokens.ts';
+import { playerNamer } from '../model/players.ts';
 import { useTurnNotice } from '../model/useTurnNotice.ts';
 import '../table.css';
 
@@ -38,7 +39,7 @@ export function PlayerPage({ tableId }: { tableId: string }) {
   const latest = feed.lines.findLast((l) => !l.bookkeeping)?.text;
   const play = usePlay(session?.api, encounter?.id, state, feed.version, actor, latest);
   const myName = table?.players.find((p) => p.playerId === me)?.name;
-  const playerName = (id: string) => table?.players.find((p) => p.playerId === id)?.name;
+  const playerName = playerNamer(table);
   // "It's your turn" on the page and in the tab's title, so a player in another tab sees it too
   const notice = useTurnNotice(state, actor, !!play.decision, table?.name);
   const suggestions = useSender(session?.api, encounter?.id, feed.version);
