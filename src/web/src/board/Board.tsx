@@ -6,6 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
 import type { EncounterState, UnitId } from '../../../engine/index.ts';
+import { flightGroups } from './flight.ts';
 import { GridBoard } from './GridBoard.tsx';
 import type { BoardHandlers, BoardMarks } from './marks.ts';
 import { ShipPanel } from './ShipPanel.tsx';
@@ -121,11 +122,30 @@ function GridFrame(props: Props & { map: Extract<EncounterState['map'], { kind: 
   );
 }
 
+/** What is in the air, in words under the board: a tooltip on the map is no help on a phone. */
+function InTheAir({ state }: { state: EncounterState }) {
+  const groups = flightGroups(state);
+  if (!groups.length) return null;
+  return (
+    <div className="in-the-air" role="group" aria-label="In the air" data-testid="in-the-air">
+      <span className="in-the-air-head">In the air</span>
+      <ul>
+        {groups.map((g) => (
+          <li key={g.flight.id} data-testid="in-the-air-line">
+            <span className="in-the-air-mark" aria-hidden="true">◆</span> {g.words}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function Board(props: Props) {
   const map = props.state.map;
   return (
     <div className="board-wrap">
       {map?.kind === 'grid' && <GridFrame {...props} map={map} />}
+      {map?.kind === 'grid' && <InTheAir state={props.state} />}
       {map?.kind === 'zones' && <ZoneBoard {...props} map={map} />}
       {!map && <p className="muted">This encounter has no battlefield map.</p>}
       <ShipPanel state={props.state} />
