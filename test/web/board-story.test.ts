@@ -27,6 +27,15 @@ async function shots(page: Page, name: string): Promise<void> {
   await page.setViewportSize(size);
 }
 
+/** Every element matching `sel` on the board lies inside the board's frame (scrolled into view). */
+async function inView(page: Page, sel: string): Promise<boolean> {
+  return page.getByTestId('board-frame').evaluate((frame, sel) => {
+    const f = frame.getBoundingClientRect();
+    const all = Array.from(frame.querySelectorAll(sel)).map((e) => e.getBoundingClientRect());
+    return all.length > 0 && all.every((b) => b.left >= f.left - 1 && b.right <= f.right + 1 && b.top >= f.top - 1 && b.bottom <= f.bottom + 1);
+  }, sel);
+}
+
 /** A line of the log (rule ids are chips: their brackets come apart from the words). */
 const flat = (lines: string[]) => lines.map((l) => l.replace(/\s+/g, ' ').replace(/\[ /g, '[').replace(/ \]/g, ']'));
 
@@ -182,11 +191,18 @@ describe('the board tells the story', () => {
           expect(await ring('kaito')).toBe('ally');
           expect(await ring('brann')).toBe('ally');
           expect(await ring('wren')).toBeNull();
+          // allies struck carry a warning badge as well as their colour
+          expect(await page.getByTestId('ally-warning').count()).toBe(2);
           expect(await page.locator('.board g.token[data-unit="kaito"]').getAttribute('aria-label')).toMatch(/Kaito.*an ally it would affect/);
           const also = page.getByTestId('odds-affected');
           const rows = await also.locator('tbody th').allInnerTexts();
           expect(rows.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual(expect.arrayContaining(['Raider Captain', expect.stringMatching(/^Kaito ally/), expect.stringMatching(/^Brann ally/)]));
           expect(await page.getByTestId('confirm').isVisible()).toBe(true);
+          // on a phone the zoomed board scrolls the whole preview into view, Confirm on screen below it
+          await page.setViewportSize({ width: 390, height: 844 });
+          await expect.poll(() => inView(page, '[data-testid=area-cell], g.token[data-affected]')).toBe(true);
+          expect(await page.getByTestId('confirm').isVisible()).toBe(true);
+          await page.setViewportSize({ width: 1280, height: 900 });
           await shots(page, 'area-quake');
           await page.locator('.board-grid').screenshot({ path: `${SHOTS}/area-quake-board.png` });
         }
@@ -194,6 +210,9 @@ describe('the board tells the story', () => {
           // Wren’s longbow at the Raider Captain: a miss may stray into Brann beside him (or the Brute), said in the odds
           expect(page).toBe(ben);
           expect(await page.getByTestId('odds-risk').innerText()).toMatch(/^Risk: A miss may stray into .*Brann \(an ally\).*: \d+(\.\d)?% each \[OUT-MISS-2\]$/);
+          await page.setViewportSize({ width: 390, height: 844 });
+          await expect.poll(() => inView(page, 'g.token[data-affected]')).toBe(true);
+          await page.setViewportSize({ width: 1280, height: 900 });
           await shots(page, 'stray-risk');
         }
         if (moment === 'unseen') {

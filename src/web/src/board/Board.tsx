@@ -2,7 +2,8 @@
  * The battlefield, whichever kind the encounter has: a grid, zones, or (no map) a plain list; airships
  * beside it. A grid zooms (buttons, Ctrl + wheel) and pans (drag, or swipe on a touch screen): on a phone
  * it opens with squares of at least 44 px — a finger's width — and scrolls, else it fits its frame; the
- * acting unit is brought into view when its turn comes.
+ * acting unit is brought into view when its turn comes, and an aim (an area, everyone it would strike) when
+ * it is shown. Under the grid, what is in the air in words.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
 import type { EncounterState, UnitId } from '../../../engine/index.ts';
@@ -68,6 +69,22 @@ function GridFrame(props: Props & { map: Extract<EncounterState['map'], { kind: 
     }
   }, [active, px]);
 
+  // an aim shown on a zoomed board (an area, everyone it would strike) is brought into view: a phone shows a
+  // few squares across, and a preview off screen is no preview
+  const aimed = [...(props.marks.area ?? [])].join(' ') + '|' + [...(props.marks.affected?.keys() ?? [])].join(' ');
+  useEffect(() => {
+    const el = frame.current;
+    if (!el || aimed === '|' || px === undefined) return;
+    const boxes = Array.from(el.querySelectorAll('[data-testid=area-cell], g.token[data-affected]')).map((e) => e.getBoundingClientRect());
+    if (!boxes.length) return;
+    const f = el.getBoundingClientRect();
+    const [left, top] = [Math.min(...boxes.map((b) => b.left)), Math.min(...boxes.map((b) => b.top))];
+    const [right, bottom] = [Math.max(...boxes.map((b) => b.right)), Math.max(...boxes.map((b) => b.bottom))];
+    if (left < f.left || right > f.right || top < f.top || bottom > f.bottom) {
+      el.scrollBy({ left: (left + right) / 2 - (f.left + f.width / 2), top: (top + bottom) / 2 - (f.top + f.height / 2) });
+    }
+  }, [aimed, px]);
+
   const onWheel = (e: WheelEvent) => {
     if (!e.ctrlKey) return;
     e.preventDefault();
@@ -100,7 +117,7 @@ function GridFrame(props: Props & { map: Extract<EncounterState['map'], { kind: 
     <div className="board-frame-wrap">
       <div className="zoom-bar" role="group" aria-label="Zoom">
         <button type="button" className="small" onClick={() => zoom(-1)} aria-label="Zoom out" disabled={shown <= STEPS[0] + 0.5}>−</button>
-        <button type="button" className="small" onClick={() => setCellPx(fitsTaps ? undefined : TAP)} aria-label="Fit the board" aria-pressed={cellPx === undefined}>
+        <button type="button" className="small" onClick={() => setCellPx(undefined)} aria-label="Fit the board" aria-pressed={cellPx === undefined}>
           Fit
         </button>
         <button type="button" className="small" onClick={() => zoom(1)} aria-label="Zoom in" disabled={shown >= STEPS[STEPS.length - 1] - 0.5}>+</button>
