@@ -98,16 +98,18 @@ export interface PlayOptions {
   maxSteps?: number;
   /** Called before each step (tests hook reloads, hiding and restarts in here). */
   beforeStep?(n: number): Promise<void>;
+  /** Stop early, before step n, when this says so (a test that needs only the first rounds). */
+  until?(n: number): Promise<boolean>;
   onAim?: Parameters<typeof step>[3];
 }
 
-/** Play until the combat ends; returns the number of commands sent. */
+/** Play until the combat ends (or `until` says stop); returns the number of commands sent. */
 export async function playToEnd(t: Table, opts: PlayOptions = {}): Promise<number> {
   const memo: TurnMemo = { key: '', attacks: 0, moved: 0 };
   let steps = 0;
   for (; steps < (opts.maxSteps ?? 800); steps++) {
     await opts.beforeStep?.(steps);
-    if (await ended(t.gm)) return steps;
+    if ((await ended(t.gm)) || (await opts.until?.(steps))) return steps;
     const actor = await activeUnit(t.gm);
     if (!actor) {
       await t.gm.waitForTimeout(50);

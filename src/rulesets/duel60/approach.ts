@@ -5,7 +5,7 @@
  */
 import { cellKey, distance } from '../../engine/space/grid.ts';
 import { reachable, type Reach } from '../../engine/space/path.ts';
-import type { ActionOption, Cell, EncounterState, GridMap, Unit } from '../../engine/index.ts';
+import type { Cell, EncounterState, GridMap, Unit } from '../../engine/index.ts';
 import { baseTiles, enemiesOf, projectilesOf } from './model.ts';
 import { canEvade, strikesOf } from './strikes.ts';
 import { tilesPerTurn } from './projectile.ts';
@@ -38,8 +38,8 @@ export function reachAgainst(state: EncounterState, u: Unit, t: Unit): number {
   return reach;
 }
 
-/** The move that closes in on the enemy `u` can strike soonest (undefined: no move gets closer to any). */
-export function approachMove(state: EncounterState, u: Unit, moves: ActionOption[]): ActionOption | undefined {
+/** The move (of the tiles listed) that closes in on the enemy `u` can strike soonest (undefined: no move gets closer to any). */
+export function approachMove<C extends Cell>(state: EncounterState, u: Unit, moves: C[]): C | undefined {
   const map = state.map as GridMap;
   const here = u.position!;
   let goal: { t: Unit; field: Map<string, Reach>; reach: number; turns: number } | undefined;
@@ -54,14 +54,12 @@ export function approachMove(state: EncounterState, u: Unit, moves: ActionOption
   if (!goal) return undefined;
   // tiles another unit's projectile will still fly through: not where to stop
   const crossed = new Set(projectilesOf(state).filter((p) => state.units[p.owner]?.side !== u.side).flatMap((p) => p.path.slice(p.progress).map((c) => cellKey(c))));
-  let best: ActionOption | undefined;
+  let best: C | undefined;
   let bestKey = [steps(goal.field, here) - goal.reach, 0, 0];
-  for (const m of moves) {
-    const [x, y] = m.command.to as number[];
-    const c = { x, y };
+  for (const c of moves) {
     // steps still to go (none once in reach), then off projectile lines, then standing off at the edge of reach
     const key = [Math.max(0, steps(goal.field, c) - goal.reach), crossed.has(cellKey(c)) ? 1 : 0, -distance(c, goal.t.position!)];
-    if (key[0] < bestKey[0] || (key[0] === bestKey[0] && best && (key[1] < bestKey[1] || (key[1] === bestKey[1] && key[2] < bestKey[2])))) [best, bestKey] = [m, key];
+    if (key[0] < bestKey[0] || (key[0] === bestKey[0] && best && (key[1] < bestKey[1] || (key[1] === bestKey[1] && key[2] < bestKey[2])))) [best, bestKey] = [c, key];
   }
   return best;
 }

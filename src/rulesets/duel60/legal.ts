@@ -4,7 +4,7 @@
  */
 import { cellsInRadius } from '../../engine/space/area.ts';
 import { cellKey, distance, parseCellKey } from '../../engine/space/grid.ts';
-import { currentUnit, RuleError, type ActionOption, type Command, type EncounterState, type GridMap, type UnitId, type Wanted } from '../../engine/index.ts';
+import { currentUnit, RuleError, type ActionOption, type Cell, type Command, type EncounterState, type GridMap, type Unit, type UnitId, type Wanted } from '../../engine/index.ts';
 import { actionRefusal, movementRefusal } from './actions.ts';
 import { knockedOut, LIMBS, planAttack, planKill } from './attack.ts';
 import { planCast } from './magic.ts';
@@ -12,6 +12,33 @@ import { dataOf, enemiesOf } from './model.ts';
 import { backpedalCells, reachableCells } from './move.ts';
 import { restRefusal } from './stance.ts';
 import { planThrow, projectileCap } from './throw.ts';
+
+/** A tile a move may end on, with the movement it costs. */
+export type MoveCell = Cell & { cost: number };
+
+/** The tiles a move may end on (D60-MOV-1), in the listing's order; whether the unit may move at all is asked first (`movesListed`). */
+function moveCells(state: EncounterState, u: Unit): MoveCell[] {
+  const out: MoveCell[] = [];
+  for (const [key, spot] of reachableCells(state, u)) {
+    if (spot.cost === 0) continue;
+    const c = parseCellKey(key);
+    out.push({ x: c.x, y: c.y, cost: spot.cost });
+  }
+  return out;
+}
+
+/** The option of a move to `c`, as the listing offers it. */
+export const moveOption = (id: UnitId, c: MoveCell): ActionOption => ({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y})`, group: 'move', move: { to: { x: c.x, y: c.y }, cost: c.cost } });
+
+/**
+ * The moves the listing offers now, as tiles (a policy weighing where to go builds the option of the one it
+ * takes, not one per tile): none unless it is the unit's turn and it may move.
+ */
+export function listedMoves(state: EncounterState, id: UnitId): MoveCell[] {
+  const u = state.units[id];
+  if (!u || u.status !== 'active' || currentUnit(state) !== id || movementRefusal(state, u)) return [];
+  return moveCells(state, u);
+}
 
 function passes(check: () => unknown): boolean {
   try {
@@ -80,14 +107,9 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     }
   }
   if ((want('move') || want('backpedal')) && !movementRefusal(state, u)) {
-    const reach = reachableCells(state, u);
-    for (const [key, spot] of reach) {
-      if (spot.cost === 0) continue;
-      const c = parseCellKey(key);
-      out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y})`, group: 'move', move: { to: c, cost: spot.cost } });
-    }
+    if (want('move')) for (const c of moveCells(state, u)) out.push(moveOption(id, c));
     for (const c of want('backpedal') ? backpedalCells(state, u) : []) {
-      out.push({ command: { type: 'backpedal', actor: id, to: [c.x, c.y] }, label: `Back-pedal to (${c.x}, ${c.y})`, group: 'move', move: { to: c, cost: reach.get(cellKey(c))!.cost } });
+      out.push({ command: { type: 'backpedal', actor: id, to: [c.x, c.y] }, label: `Back-pedal to (${c.x}, ${c.y})`, group: 'move', move: { to: c, cost: reachableCells(state, u).get(cellKey(c))!.cost } });
     }
   }
   // Block uses the movement without moving: Root does not forbid it
@@ -105,5 +127,9 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
 
 /** Whether the unit has anything left to do but free toggles and ending the turn. */
 export function turnSpent(state: EncounterState, id: UnitId): boolean {
+  const u = state.units[id];
+  // Block and Rest are listed on these checks alone (as above): asked first, they spare the listing
+  // that tries every strike — most turns are not spent after a command, and Block says so
+  if (u && u.status === 'active' && currentUnit(state) === id && ((!movementRefusal(state, u, false) && !dataOf(u).blocking) || !restRefusal(state, u))) return false;
   return legalActions(state, id).every((o) => o.group === 'free' || o.group === 'turn');
 }

@@ -18,6 +18,7 @@ import { actionRefusal } from './actions.ts';
 import { approachMove } from './approach.ts';
 import { bestStrike } from './best-strike.ts';
 import { bestBlock } from './guard.ts';
+import { listedMoves, moveOption, type MoveCell } from './legal.ts';
 import { answer } from './reaction-policy.ts';
 import { strikeOdds, strikeOfCommand, strikesOf, type Odds } from './strikes.ts';
 
@@ -53,12 +54,9 @@ function bestListed(state: EncounterState, u: Unit, options: ActionOption[]): { 
   return best;
 }
 
-/** The move option to tile (x, y). */
-const moveTo = (moves: ActionOption[], x: number, y: number) => moves.find((m) => (m.command.to as number[])[0] === x && (m.command.to as number[])[1] === y);
-
 export const aggressive: Policy = (state, id, options) => {
-  // asked narrowly (listing.ts): everything but the moves, then the moves when it weighs them
-  const main = options.except('move');
+  // asked narrowly (listing.ts): everything but the moves (it never backs away), then the moves when it weighs them
+  const main = options.except('move', 'backpedal');
   const answers = main.filter((o) => o.group === 'answer');
   if (answers.length) return answer(state, id, answers);
   const u = state.units[id];
@@ -67,15 +65,12 @@ export const aggressive: Policy = (state, id, options) => {
   const rest = main.find((o) => o.command.type === 'rest');
   if (rest && u.pools.stamina.value < LOW_STAMINA) return rest;
   const now = bestListed(state, u, main);
+  // the listed moves as tiles: the option is built for the one taken
   if (!actionRefusal(state, u)) {
-    const moves = options.of('move');
-    if (moves.length) {
-      const cells = moves.map((m) => ({ x: (m.command.to as number[])[0], y: (m.command.to as number[])[1] }));
+    const cells = listedMoves(state, id);
+    if (cells.length) {
       const there = bestStrike(state, u, cells, 'score');
-      if (there && there.odds.score > (now?.odds.score ?? 0) * MOVE_FIRST) {
-        const m = moveTo(moves, there.cell.x, there.cell.y);
-        if (m) return m;
-      }
+      if (there && there.odds.score > (now?.odds.score ?? 0) * MOVE_FIRST) return moveOption(id, there.cell as MoveCell);
     }
   }
   if (now) return now.option;
@@ -83,9 +78,9 @@ export const aggressive: Policy = (state, id, options) => {
   // in reach of someone from here (a projectile only if it would arrive within the turn)?
   const engaged = bestStrike(state, u, [u.position!], 'score', undefined, strikesOf(state, u, u.pools.stamina.max)) !== undefined;
   if (!engaged) {
-    const moves = options.of('move');
-    const m = moves.length ? approachMove(state, u, moves) : undefined;
-    if (m) return m;
+    const cells = listedMoves(state, id);
+    const m = cells.length ? approachMove(state, u, cells) : undefined;
+    if (m) return moveOption(id, m);
   }
   const blocks = main.filter((o) => o.command.type === 'block');
   if (blocks.length) {

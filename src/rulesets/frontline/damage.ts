@@ -6,7 +6,7 @@
  *      Reflect: the attacker takes it, reduced by the attacker's own Defense;
  *   4. otherwise the target's Defense reduces it, to 0 at the least (FRL-DMG-3).
  */
-import { distributionOf } from '../../dice/index.ts';
+import { distributionOf, type Distribution } from '../../dice/index.ts';
 import type { Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
 import { affinityOf, dataOf, defenseOf, isCharacter, mod, revealedTypes } from './model.ts';
 import type { Affinity, DamageType } from './schema.ts';
@@ -24,10 +24,21 @@ export interface Strike {
 
 export const AFFINITY_LABEL: Record<Affinity, string> = { weak: 'MAX DMG!', strong: 'WEAK!', immune: 'IMMUNE', reflect: 'REFLECT', drain: 'DRAIN' };
 
+/** The distribution of dice text, kept by the text (distributions are immutable; the same dice are asked again and again). */
+export function diceOf(dice: string): Distribution {
+  let d = rolled.get(dice);
+  if (!d) {
+    if (rolled.size > 1024) rolled.clear();
+    rolled.set(dice, (d = distributionOf(dice)));
+  }
+  return d;
+}
+const rolled = new Map<string, Distribution>();
+
 /** Step 1: the dice after the affinity (Weak: maximum; Strong: minimum, at least 1). */
 export function diceAfterAffinity(affinity: Affinity | undefined, rolled: number, dice: string): number {
-  if (affinity === 'weak') return distributionOf(dice).max;
-  if (affinity === 'strong') return Math.max(1, distributionOf(dice).min);
+  if (affinity === 'weak') return diceOf(dice).max;
+  if (affinity === 'strong') return Math.max(1, diceOf(dice).min);
   return rolled;
 }
 

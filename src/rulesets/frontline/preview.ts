@@ -3,22 +3,43 @@
  * natural 1 and 20 (FRL-ATK-1), the damage distribution after affinity and Defense (FRL-DMG-1..3),
  * and the chance to flee (FRL-ACT-5).
  */
-import { distributionOf, Distribution } from '../../dice/index.ts';
-import { affectedOdds, hitOdds, reject, withMisses, type AffectedOdds, type Command, type EncounterState, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
+import { Distribution } from '../../dice/index.ts';
+import { affectedOdds, hitOdds, isRejection, reject, withMisses, type AffectedOdds, type Command, type EncounterState, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
 import { canAttack } from './attack.ts';
-import { AFFINITY_LABEL, landing } from './damage.ts';
+import { AFFINITY_LABEL, diceAfterAffinity, diceOf, landing } from './damage.ts';
 import { aim, devicesOf, type DeviceKind } from './devices.ts';
 import { affinityOf, defenseOf, enemiesOf, equippedWeapon, evasionOf, mod } from './model.ts';
-import type { DamageType, Weapon } from './schema.ts';
+import type { Affinity, DamageType, Weapon } from './schema.ts';
 
 /** P(hit): natural 20 hits, natural 1 misses, otherwise d20 + dex ≥ d20 + dodge. */
 export function hitChance(dex: number, dodge: number): number {
-  let hits = 0;
-  for (let a = 1; a <= 20; a++) {
-    for (let d = 1; d <= 20; d++) if (a === 20 || (a !== 1 && a + dex >= d + dodge)) hits++;
+  const key = `${dex}|${dodge}`;
+  let out = chances.get(key);
+  if (out === undefined) {
+    let hits = 0;
+    for (let a = 1; a <= 20; a++) {
+      for (let d = 1; d <= 20; d++) if (a === 20 || (a !== 1 && a + dex >= d + dodge)) hits++;
+    }
+    chances.set(key, (out = hits / 400));
   }
-  return hits / 400;
+  return out;
 }
+const chances = new Map<string, number>();
+
+/**
+ * What is worked out from dice text is kept by the text (and the numbers it was worked out with):
+ * distributions are immutable, and the policy weighs every strike of every unit each turn. Once
+ * kept, the same object comes back, so the odds kept by a distribution (engine hit-odds) are found too.
+ */
+function kept<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let out = cache.get(key);
+  if (out === undefined) {
+    if (cache.size > 1024) cache.clear();
+    cache.set(key, (out = make()));
+  }
+  return out;
+}
+const lost = new Map<string, Distribution>();
 
 interface StrikeSpec {
   dice: string;
@@ -26,19 +47,32 @@ interface StrikeSpec {
   might?: number;
 }
 
+/** The dice of a strike after the target's affinity (FRL-DMG-2): weak takes the maximum, strong the minimum (at least 1). */
+function dieFaces(aff: Affinity | undefined, text: string): Distribution {
+  return aff === 'weak' || aff === 'strong' ? Distribution.constant(diceAfterAffinity(aff, 0, text)) : diceOf(text);
+}
+
+/** The HP the target loses when hit (FRL-DMG-1..3), kept by the dice, affinity, might and both Defenses. */
+function lostOnHit(state: EncounterState, attacker: Unit, target: Unit, s: StrikeSpec): Distribution {
+  const aff = affinityOf(target, s.type);
+  const tdef = defenseOf(state, target);
+  const adef = defenseOf(state, attacker);
+  return kept(lost, `${s.dice}|${aff ?? ''}|${s.might ?? ''}|${tdef}|${adef}`, () =>
+    dieFaces(aff, s.dice).map((v) => {
+      const l = landing(aff, v, s.might, tdef, adef);
+      return l.kind === 'damage' && l.to === 'target' ? l.amount : 0;
+    }),
+  );
+}
+
 /** Damage the target loses when hit, plus notes for what lands elsewhere (reflect, drain). */
 export function damageOnHit(state: EncounterState, attacker: Unit, target: Unit, s: StrikeSpec): { dist: Distribution; notes: string[] } {
   const aff = affinityOf(target, s.type);
-  const base = distributionOf(s.dice);
-  const dice = aff === 'weak' ? Distribution.constant(base.max) : aff === 'strong' ? Distribution.constant(Math.max(1, base.min)) : base;
-  const tdef = defenseOf(state, target);
-  const adef = defenseOf(state, attacker);
-  const land = (v: number) => landing(aff, v, s.might, tdef, adef);
-  const dist = dice.map((v) => {
-    const l = land(v);
-    return l.kind === 'damage' && l.to === 'target' ? l.amount : 0;
-  });
+  const dist = lostOnHit(state, attacker, target, s);
   const notes: string[] = [];
+  if (!aff) return { dist, notes };
+  const dice = dieFaces(aff, s.dice);
+  const land = (v: number) => landing(aff, v, s.might, defenseOf(state, target), defenseOf(state, attacker));
   if (aff) notes.push(`${target.name} is ${aff} to ${s.type}: ${AFFINITY_LABEL[aff]}`);
   if (aff === 'reflect') {
     const back = dice.map((v) => (land(v) as { amount: number }).amount);
@@ -59,12 +93,52 @@ function finish(chance: number, onHit: Distribution, notes: string[], why: strin
   return { ...hitOdds(chance, withMisses(chance, onHit)), why, notes, affected };
 }
 
-/** Preview of an attack with a given weapon (the policy asks this of weapons not yet in hand). */
-export function attackPreview(state: EncounterState, u: Unit, t: Unit, w: Weapon): Preview {
+/** An attack with a weapon: the contest's chance (FRL-ATK-1) and the strike (melee adds Might). */
+function weaponStrike(state: EncounterState, u: Unit, t: Unit, w: Weapon): { chance: number; strike: StrikeSpec } {
   const chance = hitChance(mod(state, u, 'dexterity'), mod(state, t, 'dodge'));
   const might = w.reach === 'melee' ? mod(state, u, 'might') : undefined;
-  const { dist, notes } = damageOnHit(state, u, t, { dice: w.damage, type: w.type, ...(might !== undefined ? { might } : {}) });
+  return { chance, strike: { dice: w.damage, type: w.type, ...(might !== undefined ? { might } : {}) } };
+}
+
+/** Preview of an attack with a given weapon. */
+export function attackPreview(state: EncounterState, u: Unit, t: Unit, w: Weapon): Preview {
+  const { chance, strike } = weaponStrike(state, u, t, w);
+  const { dist, notes } = damageOnHit(state, u, t, strike);
   return finish(chance, dist, notes, contestWhy(state, u, t), [affectedOdds(t.id, chance, withMisses(chance, dist))]);
+}
+
+/**
+ * The expected damage of an attack with a given weapon, as its preview says it (the policy asks this of
+ * every weapon, those not yet in hand too): the same numbers, without the words.
+ */
+export function attackExpected(state: EncounterState, u: Unit, t: Unit, w: Weapon): number {
+  const { chance, strike } = weaponStrike(state, u, t, w);
+  return withMisses(chance, lostOnHit(state, u, t, strike)).mean;
+}
+
+/** A device aimed (FRL-ACT-2): what it takes, the first enemy among them (whose odds the preview states), and the chance on each. */
+function aimDevice(state: EncounterState, u: Unit, cmd: Command) {
+  const kind = cmd.type as DeviceKind;
+  const d = devicesOf(u, kind).find((x) => x.id === cmd[kind]);
+  if (!d) return reject('action/unknown_device', `${u.name} has no ${kind} "${String(cmd[kind])}"`, kind);
+  const a = aim(state, u, d, cmd.target, cmd.zone);
+  if (!a.ok) return reject(a.code, a.message, a.field);
+  const first = a.targets.find((t) => t.side !== u.side) ?? a.targets[0];
+  // `hit` is rolled against the other side only (devices.ts): allies in the zone are simply affected
+  const chanceOn = (t: Unit) => (d.hit && t.side !== u.side ? hitChance(mod(state, u, 'dexterity'), mod(state, t, 'dodge')) : 1);
+  return { d, a, first, chanceOn };
+}
+
+/**
+ * The expected damage a device's preview states (0 when refused or harmless): the policy weighs every
+ * damaging device it could use, and needs the number, not the words.
+ */
+export function deviceExpected(state: EncounterState, cmd: Command): number {
+  const u = state.units[cmd.actor ?? ''];
+  const aimed = u && aimDevice(state, u, cmd);
+  if (!aimed || isRejection(aimed) || !aimed.d.damage || !aimed.d.type) return 0;
+  const chance = aimed.chanceOn(aimed.first);
+  return withMisses(chance, lostOnHit(state, u, aimed.first, { dice: aimed.d.damage, type: aimed.d.type })).mean;
 }
 
 export function preview(state: EncounterState, cmd: Command): Preview | Rejection {
@@ -79,16 +153,11 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
     return attackPreview(state, u, t, w);
   }
   if (cmd.type === 'gadget' || cmd.type === 'stream') {
-    const kind = cmd.type as DeviceKind;
-    const d = devicesOf(u, kind).find((x) => x.id === cmd[kind]);
-    if (!d) return reject('action/unknown_device', `${u.name} has no ${kind} "${String(cmd[kind])}"`, kind);
-    const a = aim(state, u, d, cmd.target, cmd.zone);
-    if (!a.ok) return reject(a.code, a.message, a.field);
-    const first = a.targets.find((t) => t.side !== u.side) ?? a.targets[0];
-    // `hit` is rolled against the other side only (devices.ts): allies in the zone are simply affected
-    const chanceOn = (t: Unit) => (d.hit && t.side !== u.side ? hitChance(mod(state, u, 'dexterity'), mod(state, t, 'dodge')) : 1);
+    const aimed = aimDevice(state, u, cmd);
+    if (isRejection(aimed)) return aimed;
+    const { d, a, first, chanceOn } = aimed;
     const chance = chanceOn(first);
-    const h = d.heal ? distributionOf(d.heal) : undefined;
+    const h = d.heal ? diceOf(d.heal) : undefined;
     const healed = h ? `heals ${h.min}–${h.max} (mean ${h.mean.toFixed(2)})` : undefined;
     const notes = healed ? [healed] : [];
     const why = d.hit && first.side !== u.side ? contestWhy(state, u, first) : `${d.name} needs no roll to land`;

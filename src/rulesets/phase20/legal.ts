@@ -1,7 +1,7 @@
 /** Everything a phase20 unit may do now: the one list the web page, the simulator and validation share. */
 import { cellsInRadius } from '../../engine/space/area.ts';
 import { cellKey, distance, parseCellKey } from '../../engine/space/grid.ts';
-import type { ActionOption, EncounterState, GridMap, UnitId, Wanted } from '../../engine/index.ts';
+import type { ActionOption, Cell, EncounterState, GridMap, Unit, UnitId, Wanted } from '../../engine/index.ts';
 import { currentUnit } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
 import { dataOf, isBraced } from './model.ts';
@@ -11,6 +11,33 @@ import { hasBlockers, inSight } from './sight.ts';
 import { barredByBrace, hasCatalyst, spellTargets } from './spell.ts';
 
 const ROLES = ['attack', 'defense', 'support'] as const;
+
+/**
+ * The tiles a move of the unit may end on now, in the listing's order, with their cost (the listing's
+ * moves, without building an option for each: a policy that walks toward someone needs only one).
+ * Whether moving is allowed at all (its turn, the Action Phase) is the listing's question, asked first.
+ */
+export function eachMove(state: EncounterState, u: Unit, visit: (c: Cell, cost: number) => void): void {
+  if (u.pools.movement.value <= 0) return;
+  for (const [key, spot] of reachableCells(state, u)) {
+    if (spot.cost === 0 || spot.canStop === false) continue;
+    visit(parseCellKey(key), spot.cost);
+  }
+}
+
+/** The option of a move to `c`, as the listing offers it. */
+export const moveOption = (id: UnitId, c: Cell, cost: number): ActionOption => ({
+  command: { type: 'move', actor: id, to: [c.x, c.y] },
+  label: `Move to (${c.x}, ${c.y}) — ${cost} movement`,
+  group: 'move',
+  move: { to: c, cost },
+});
+
+/** Whether the listing offers moves at all now (then `eachMove` says which). */
+export function movesListed(state: EncounterState, id: UnitId): boolean {
+  const u = state.units[id];
+  return !!u && u.status === 'active' && currentUnit(state) === id && inActionPhase(state);
+}
 
 export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {
   const u = state.units[id];
@@ -68,13 +95,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
       }
     }
   }
-  if (want('move') && u.pools.movement.value > 0) {
-    for (const [key, spot] of reachableCells(state, u)) {
-      if (spot.cost === 0 || spot.canStop === false) continue;
-      const c = parseCellKey(key);
-      out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y}) — ${spot.cost} movement`, group: 'move', move: { to: c, cost: spot.cost } });
-    }
-  }
+  if (want('move') && movesListed(state, id)) eachMove(state, u, (c, cost) => out.push(moveOption(id, c, cost)));
   if (canSpend(state, u, 'generic')) {
     if (!d.immobile && !d.sprinted) {
       out.push({ command: { type: 'sprint', actor: id }, label: `Sprint (movement ${d.speed * 2} this turn)`, group: 'generic' });

@@ -5,7 +5,8 @@
  */
 import { distributionOf } from '../../dice/index.ts';
 import { distance } from '../../engine/space/grid.ts';
-import { isRejection, type ActionOption, type EncounterState, type Policy, type UnitId } from '../../engine/index.ts';
+import { isRejection, type ActionOption, type Cell, type EncounterState, type Policy, type UnitId } from '../../engine/index.ts';
+import { eachMove, moveOption, movesListed } from './legal.ts';
 import { dataOf, dvOf, mod } from './model.ts';
 import { preview } from './preview.ts';
 import { spellBonus, statusDc } from './spell.ts';
@@ -72,18 +73,16 @@ export const aggressive: Policy = (state, id, options) => {
     return best;
   }
   // next to an enemy already (or none in sight), no move gets closer — an enemy's cell cannot be entered —
-  // so the moves are not even listed
+  // so the moves are not even looked at; else the first listed move that ends nearest, built alone
   const here = nearestEnemyDistance(state, id, state.units[id].position!);
-  const moves = here > 1 && here < Infinity ? options.of('move') : [];
-  if (moves.length) {
-    let best: ActionOption | undefined;
+  if (here > 1 && here < Infinity && movesListed(state, id)) {
+    let best: { c: Cell; cost: number } | undefined;
     let bestDist = here;
-    for (const m of moves) {
-      const [x, y] = m.command.to as number[];
-      const d = nearestEnemyDistance(state, id, { x, y });
-      if (d < bestDist) [best, bestDist] = [m, d];
-    }
-    if (best) return best;
+    eachMove(state, state.units[id], (c, cost) => {
+      const d = nearestEnemyDistance(state, id, c);
+      if (d < bestDist) [best, bestDist] = [{ c, cost }, d];
+    });
+    if (best) return moveOption(id, best.c, best.cost);
   }
   // nothing to strike or walk toward: a readied attack costs nothing and may land (P20-PREP-1)
   return main.find((o) => o.command.type === 'prepare') ?? main.find((o) => o.command.type === 'end_turn') ?? options.all[0];
