@@ -32,6 +32,12 @@ export interface DecideOptions {
    * version, are counted instead of built. The state comes out the same; `events` lacks those records.
    */
   unlogged?: boolean;
+  /**
+   * The command is one the engine's own listing offered (a simulated policy's choice, or an answer taken
+   * from a decision's options): every id in it comes from the state, which holds no built-in names (files
+   * and commands with one are refused), so it is not scanned for them again.
+   */
+  listed?: boolean;
 }
 
 export interface Engine {
@@ -108,7 +114,8 @@ function coreCommands(ruleset: Ruleset): Record<string, CommandHandler> {
 
 /** The first open decision that holds up play, if any (checked before every command: no allocation). */
 function firstBlocking(state: EncounterState) {
-  for (const p of state.pending) if (p.blocking !== false) return p;
+  const pending = state.pending;
+  for (let i = 0; i < pending.length; i++) if (pending[i].blocking !== false) return pending[i];
   return undefined;
 }
 
@@ -116,8 +123,10 @@ export function createEngine(ruleset: Ruleset): Engine {
   const core = { ...coreCommands(ruleset), ...gmCommands(ruleset) };
   const appliers = ruleset.appliers;
 
+  // looked up for every command: one map of the ruleset's handlers over the core's, own keys only
+  const handlers = new Map<string, CommandHandler>([...Object.entries(core), ...Object.entries(ruleset.commands)]);
   function handlerFor(type: string): CommandHandler | undefined {
-    return Object.hasOwn(ruleset.commands, type) ? ruleset.commands[type] : Object.hasOwn(core, type) ? core[type] : undefined;
+    return handlers.get(type);
   }
 
   function precheck(state: EncounterState, command: Command, options: DecideOptions): Rejection | CommandHandler {
@@ -125,7 +134,7 @@ export function createEngine(ruleset: Ruleset): Engine {
       return reject('command/malformed', 'a command is an object with a "type"');
     }
     // ids and keys are looked up in plain objects: a built-in name would find Object.prototype's
-    const builtin = builtinNameIn(command);
+    const builtin = options.listed ? undefined : builtinNameIn(command);
     if (builtin) return builtin;
     const h = handlerFor(command.type);
     if (!h) return reject('command/unknown', `"${command.type}" is not a command of ${ruleset.name}`, 'type');

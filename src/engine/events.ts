@@ -12,6 +12,8 @@ export interface DieDraw {
   sides: number;
   face: number;
   label?: string;
+  /** Typed in by a person at the table (physical dice); absent: the server rolled it. */
+  by?: 'player' | 'gm';
 }
 
 interface Base {

@@ -13,6 +13,7 @@ export * from './standing.ts';
 export * from './clocks.ts';
 export * from './order.ts';
 export * from './log.ts';
+export { Checkpoints } from './checkpoints.ts';
 export { LogFold } from './log-fold.ts';
 export * from './view.ts';
 export * from './document.ts';

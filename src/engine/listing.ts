@@ -32,10 +32,25 @@ export function ofTypes(options: ActionOption[], wanted: Wanted): ActionOption[]
   return out;
 }
 
+/** The narrow questions asked so far, by key ('+attack', '-move'): each made once, not per listing. */
+const questions = new Map<string, Wanted>();
+
+function question(key: string, types: string[], without: boolean): Wanted {
+  let q = questions.get(key);
+  if (!q) {
+    const set = new Set(types);
+    q = without ? { has: (type) => !set.has(type) } : set;
+    // a bounded store: policies ask a handful of questions, a caller building keys endlessly stays bounded
+    if (questions.size > 1000) questions.clear();
+    questions.set(key, q);
+  }
+  return q;
+}
+
 /** A listing asked of a lister that can leave out command types (`only`); each answer is built once. */
 export class LazyListing implements Listing {
   private whole: ActionOption[] | undefined;
-  private readonly narrow = new Map<string, ActionOption[]>();
+  private narrow: Map<string, ActionOption[]> | undefined;
 
   constructor(private readonly list: (only?: Wanted) => ActionOption[]) {}
 
@@ -44,20 +59,22 @@ export class LazyListing implements Listing {
   }
 
   of(...types: string[]): ActionOption[] {
-    const set = new Set(types);
-    return this.ask(`+${types.join(',')}`, set);
+    const key = types.length === 1 ? `+${types[0]}` : `+${types.join(',')}`;
+    return this.ask(key, types, false);
   }
 
   except(...types: string[]): ActionOption[] {
-    const set = new Set(types);
-    return this.ask(`-${types.join(',')}`, { has: (type) => !set.has(type) });
+    const key = types.length === 1 ? `-${types[0]}` : `-${types.join(',')}`;
+    return this.ask(key, types, true);
   }
 
-  private ask(key: string, wanted: Wanted): ActionOption[] {
-    let found = this.narrow.get(key);
+  private ask(key: string, types: string[], without: boolean): ActionOption[] {
+    const narrow = (this.narrow ??= new Map());
+    let found = narrow.get(key);
     if (!found) {
+      const wanted = question(key, types, without);
       found = ofTypes(this.whole ?? this.list(wanted), wanted);
-      this.narrow.set(key, found);
+      narrow.set(key, found);
     }
     return found;
   }

@@ -9,7 +9,8 @@
 import { emptyState, evolve } from './apply.ts';
 import type { Engine } from './engine.ts';
 import type { LoggedEvent } from './events.ts';
-import { redoTarget, replayLog, undoneCommands } from './log.ts';
+import { Checkpoints } from './checkpoints.ts';
+import { redoTarget, undoneCommands } from './log.ts';
 import type { EncounterState } from './types.ts';
 
 /** Commands whose states around them are kept (undo seldom goes deeper). */
@@ -26,9 +27,12 @@ export class LogFold {
   private readonly after = new Map<string, EncounterState>();
   /** The command whose events are being folded. */
   private open?: string;
+  /** States along the log, for the replays (the log as it stood at each step: it is folded in order). */
+  private readonly checkpoints: Checkpoints;
 
   constructor(private readonly engine: Engine, state: EncounterState = emptyState()) {
     this.state = state;
+    this.checkpoints = new Checkpoints(engine);
   }
 
   /** Fold `events[i]` (the events before it already folded); returns the state after it. */
@@ -47,7 +51,7 @@ export class LogFold {
       }
       if (!next) {
         const prefix = events.slice(0, i + 1);
-        next = replayLog(this.engine, prefix);
+        next = this.checkpoints.replay(events, i + 1);
         this.restart(prefix);
       }
       this.state = next;
@@ -62,6 +66,7 @@ export class LogFold {
       this.open = e.cmd;
     }
     this.state = evolve(this.state, e, this.engine.ruleset.appliers);
+    this.checkpoints.offer(events, i + 1, this.state);
     return this.state;
   }
 

@@ -5,6 +5,7 @@
  */
 import type { DiceSource } from '../dice/source.ts';
 import { applyEvent, emptyState } from './apply.ts';
+import { Checkpoints } from './checkpoints.ts';
 import { cloneJson } from './clone.ts';
 import type { Engine, DecideOptions } from './engine.ts';
 import type { GameEvent, LoggedEvent } from './events.ts';
@@ -87,15 +88,22 @@ export class EncounterLog {
   /** The command behind each command id, kept so a roll can be replaced (gm.set_die): store it with the events. */
   readonly commands: Record<string, Command> = {};
   state: EncounterState = emptyState();
+  /** States kept along the log: an undo or redo replays from the last one before what it changes. */
+  readonly checkpoints: Checkpoints;
 
-  constructor(readonly engine: Engine) {}
+  constructor(readonly engine: Engine, checkpoints?: Checkpoints) {
+    this.checkpoints = checkpoints ?? new Checkpoints(engine);
+  }
 
-  /** A log of `events` (`state`: what they replay to, when the caller folded them already). */
-  static fromEvents(engine: Engine, events: readonly LoggedEvent[], commands: Readonly<Record<string, Command>> = {}, state?: EncounterState): EncounterLog {
-    const log = new EncounterLog(engine);
+  /**
+   * A log of `events` (`state`: what they replay to, when the caller folded them already; `checkpoints`:
+   * what that fold kept, see Checkpoints.steps).
+   */
+  static fromEvents(engine: Engine, events: readonly LoggedEvent[], commands: Readonly<Record<string, Command>> = {}, state?: EncounterState, checkpoints?: Checkpoints): EncounterLog {
+    const log = new EncounterLog(engine, checkpoints);
     for (const e of events) log.events.push(e); // not push(...events): a long log is more arguments than a call takes
     Object.assign(log.commands, cloneJson(commands));
-    log.state = state ?? replayLog(engine, log.events);
+    log.state = state ?? log.checkpoints.replay(log.events);
     return log;
   }
 
@@ -117,7 +125,7 @@ export class EncounterLog {
   create(doc: unknown): LoggedEvent[] {
     const events = this.engine.create(doc);
     const logged = this.append(events, this.nextCommandId());
-    this.state = replayLog(this.engine, this.events);
+    this.state = this.checkpoints.replay(this.events);
     return logged;
   }
 
@@ -136,6 +144,7 @@ export class EncounterLog {
     const logged = this.append(d.events, id);
     this.commands[id] = cloneJson(command);
     this.state = d.state;
+    this.checkpoints.offer(this.events, this.events.length, this.state);
     return { ok: true, events: logged };
   }
 
@@ -151,7 +160,7 @@ export class EncounterLog {
       logged.push(...this.append(step.events, id));
       this.commands[id] = step.command;
     }
-    this.state = replayLog(this.engine, this.events);
+    this.state = this.checkpoints.replay(this.events);
     return { ok: true, events: logged };
   }
 
@@ -161,7 +170,7 @@ export class EncounterLog {
     if (!target) return { ok: false, rejection: reject(`log/nothing_to_${kind}`, `there is nothing to ${kind}`) };
     const event: GameEvent = { type: kind, command: target };
     const logged = this.append([event], this.nextCommandId(options.id));
-    this.state = replayLog(this.engine, this.events);
+    this.state = this.checkpoints.replay(this.events);
     return { ok: true, events: logged };
   }
 }

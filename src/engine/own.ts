@@ -12,9 +12,12 @@ export function own<T>(record: Readonly<Record<string, T>>, key: string): T | un
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
+/** Object.prototype's own names and 'prototype': asked of every string in every command, so a set, not a property lookup. */
+const BUILTIN = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+
 /** A name every object answers to (`toString`, `constructor`, `__proto__`, `hasOwnProperty`, ...). */
 export function isBuiltinName(key: string): boolean {
-  return Object.hasOwn(Object.prototype, key) || key === 'prototype';
+  return BUILTIN.has(key);
 }
 
 export const builtinNameMessage = (name: string) => `"${name}" cannot be a name here: it is a name every object has built in (toString, constructor, __proto__ ...)`;
@@ -65,9 +68,13 @@ function hasBuiltinName(v: unknown, depth: number): boolean {
     for (let i = 0; i < v.length; i++) if (hasBuiltinName(v[i], depth + 1)) return true;
     return false;
   }
-  for (const k of Object.keys(v)) {
+  // for…in with an own-key test walks Object.keys' keys without building the array
+  for (const k in v) {
+    if (!Object.hasOwn(v, k)) continue;
     if (isBuiltinName(k)) return true;
-    if (!WORDS.has(k) && !FREE.has(k) && hasBuiltinName((v as Record<string, unknown>)[k], depth + 1)) return true;
+    const x = (v as Record<string, unknown>)[k];
+    // numbers and booleans, the most of a command, are no names
+    if ((typeof x === 'string' || (typeof x === 'object' && x !== null)) && !WORDS.has(k) && !FREE.has(k) && hasBuiltinName(x, depth + 1)) return true;
   }
   return false;
 }

@@ -117,6 +117,28 @@ describe.each(cases)('the GM sets hit points ($ruleset.id)', ({ ruleset, doc, do
     expect(t.state.result).toMatchObject({ winner: t.state.units.foe.side });
   });
 
+  it('the acting unit brought down by the GM does not go on acting: its turn ends there, and the log says why', () => {
+    for (const cmd of [
+      { type: 'gm.set_pool', pool: 'hp', value: 0 },
+      { type: 'gm.damage', amount: 999, rules: true },
+      { type: 'gm.set_status', status: 'down' },
+    ]) {
+      const t = new Fight(ruleset, doc);
+      const acting = t.log.engine.activeUnit(t.state)!;
+      const { name } = t.state.units[acting];
+      const round = t.state.turn.round;
+      const ev = t.override({ ...cmd, unit: acting } as Command);
+      expect(t.state.status, cmd.type).toBe('active'); // each side has two units: the fight goes on
+      expect(t.log.engine.activeUnit(t.state), cmd.type).not.toBe(acting);
+      const ended = ev.findIndex((e) => e.type === 'turn.ended' && e.unit === acting);
+      expect(ended, `${cmd.type}: the turn ends`).toBeGreaterThan(-1);
+      // never silently: the log says why, once (phase20's fainting ends the turn itself, by P20-FAINT-1)
+      const said = t.lines(ev.slice(0, ended)).filter((l) => l === `${name}'s turn ends: ${name} is down` || l.endsWith('[P20-FAINT-1]'));
+      expect(said, cmd.type).toHaveLength(1);
+      expect(t.state.turn.round).toBeGreaterThanOrEqual(round);
+    }
+  });
+
   it('gm.heal on a downed unit stands it up too; healing a standing unit changes no status', () => {
     const t = new Fight(ruleset, doc);
     // downed the way a GM could before HP set to 0 downed anyone: raw damage to 0, then the status
@@ -144,6 +166,18 @@ describe('the GM sets hit points: what each ruleset adds', () => {
     expect(t.state.units.hero.pools.stamina.value).toBe(0);
     t.run({ type: 'gm.set_pool', unit: 'hero', pool: 'hp', value: 5 });
     expect(t.state.units.hero).toMatchObject({ status: 'active', pools: { stamina: { value: 0 } } });
+  });
+
+  it('D60-STA-2: damage by the GM "by the rules" that takes Health to 0 leaves the fighter defenseless, as a blow would', () => {
+    const t = new Fight(duel60, cases[2].doc);
+    if (t.log.engine.activeUnit(t.state) === 'hero') t.run({ type: 'end_turn', actor: 'hero' });
+    const ev = t.override({ type: 'gm.damage', unit: 'hero', amount: 999, rules: true });
+    expect(t.state.units.hero).toMatchObject({ status: 'down', pools: { hp: { value: 0 }, stamina: { value: 0 } } });
+    expect(t.lines(ev)).toContain(cases[2].down);
+    // raw damage stays only the number, as the GM asked (the log says what the rules would give)
+    const raw = new Fight(duel60, cases[2].doc);
+    raw.run({ type: 'gm.damage', unit: 'hero', amount: 999, rules: false });
+    expect(raw.state.units.hero.status).toBe('active');
   });
 
   it('D60-STA-2 (ruling): a dead unit given Health stays dead; raising the dead is a status the GM sets', () => {

@@ -17,13 +17,14 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { replayLog, type EncounterState, type LoggedEvent } from '../engine/index.ts';
 import type { StoreChange } from '../store/index.ts';
-import { allowed, principalOf, summaryOf, type Context, type EncounterSummary, type Member, type Publisher } from './context.ts';
+import { allowed, principalOf, settingsOf, summaryOf, type Context, type EncounterSummary, type Member, type Publisher } from './context.ts';
 import { ApiError, asApiError } from './errors.ts';
 import { parseJson } from './json.ts';
 import type { CatchUpListener, Live } from './live.ts';
 import type { Principal } from './policy.ts';
 import { eventsAfter, eventsBetween, stateFor, summaryFor, versionFor, warmBefore } from './numbering.ts';
 import { TokenBucket } from './rate.ts';
+import { pendingRolls, viewOf } from './pending-dice.ts';
 import { runCommand } from './referee.ts';
 import { ClientMessage, parseWith, type ServerMessage } from './schemas.ts';
 
@@ -123,6 +124,20 @@ export class Hub implements Publisher, CatchUpListener {
     for (const c of only ? [only] : conns) if (c.principal?.role === 'gm') this.send(c, text);
   }
 
+  /** A roll waiting for physical dice changed: each page watching the encounter is told what it sees of it. */
+  diceChanged(tableId: string, encounterId: string): void {
+    const watching = [...(this.subs.get(encounterId) ?? [])];
+    if (!watching.length) return;
+    settingsOf(this.ctx, tableId).then((settings) => {
+      const roll = pendingRolls(this.ctx).get(encounterId);
+      for (const c of watching) {
+        const p = c.principal;
+        if (p?.role !== 'gm' && p?.role !== 'player') continue;
+        this.reply(c, { type: 'dice', encounter: encounterId, roll: (roll && viewOf(roll, p, settings)) ?? null });
+      }
+    }, (err: unknown) => logError(err));
+  }
+
   /** A player redeemed an invite. */
   joined(tableId: string, playerId: string): void {
     let set = this.joinedPlayers.get(tableId);
@@ -208,6 +223,10 @@ export class Hub implements Publisher, CatchUpListener {
           if (!this.sent.has(live.row.id)) this.sent.set(live.row.id, live.log.version);
           this.catchUp(c, live, m, msg.after, ref);
         });
+        // a roll waiting for dice when the page (re)opens: it sees its fields again
+        const roll = pendingRolls(this.ctx).get(msg.encounter);
+        const view = roll && viewOf(roll, p as Member, await settingsOf(this.ctx, p.tableId));
+        if (view) this.reply(c, { type: 'dice', encounter: msg.encounter, roll: view });
         return;
       }
       case 'unsubscribe':
@@ -216,6 +235,7 @@ export class Hub implements Publisher, CatchUpListener {
       case 'command': {
         try {
           const r = await runCommand(this.ctx, p, msg.encounter, { id: msg.id, expectedVersion: msg.expectedVersion, command: msg.command, ...(msg.dice ? { dice: msg.dice } : {}) });
+          if ('asked' in r) return this.reply(c, { type: 'dice', ...ref, encounter: r.encounter, id: r.id, roll: r.roll ?? null });
           return this.reply(c, { type: 'result', ...ref, ...r });
         } catch (err) {
           throw Object.assign(err as object, { commandId: msg.id });

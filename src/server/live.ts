@@ -7,7 +7,7 @@
  * the store: another process may have appended since (PostgreSQL), and a command is decided on the log
  * as it stands. What catching up brings in goes to the publisher, as if committed here.
  */
-import { createEngine, EncounterLog, replayLog, replaySteps, type EncounterState, type Engine, type LoggedEvent, type Ruleset } from '../engine/index.ts';
+import { Checkpoints, createEngine, EncounterLog, type EncounterState, type Engine, type LoggedEvent, type Ruleset } from '../engine/index.ts';
 import { rulesetById } from '../rulesets/index.ts';
 import type { EncounterRow, Store } from '../store/index.ts';
 
@@ -46,10 +46,11 @@ const READ_PAGE = 2000;
 
 /**
  * A stored log replayed in slices of about `sliceMs`, letting other work in between: a long log (an
- * import of 20,000 events) folds at about 20 µs an event, which in one go would hold every table.
+ * import of 20,000 events) folds at about 20 µs an event, which in one go would hold every table. The
+ * states it keeps along the way (`checkpoints`) let a later undo replay from near its command.
  */
-export async function foldInSlices(engine: Engine, events: readonly LoggedEvent[], sliceMs = 20): Promise<EncounterState> {
-  const steps = replaySteps(engine, events);
+export async function foldInSlices(checkpoints: Checkpoints, events: readonly LoggedEvent[], sliceMs = 20): Promise<EncounterState> {
+  const steps = checkpoints.steps(events);
   let until = performance.now() + sliceMs;
   for (let r = steps.next(); ; r = steps.next()) {
     if (r.done) return r.value;
@@ -139,7 +140,9 @@ export class LiveCache {
       await new Promise((resolve) => setImmediate(resolve));
     }
     const commands = await this.store.logCommands(row.id);
-    const live: Live = { row, ruleset: engine.ruleset, engine, log: EncounterLog.fromEvents(engine, events, commands, await foldInSlices(engine, events)) };
+    const checkpoints = new Checkpoints(engine);
+    const state = await foldInSlices(checkpoints, events);
+    const live: Live = { row, ruleset: engine.ruleset, engine, log: EncounterLog.fromEvents(engine, events, commands, state, checkpoints) };
     if (live.log.version !== row.version) throw new Error(`encounter ${row.id}: ${live.log.version} events stored but version ${row.version}`);
     return live;
   }
@@ -153,9 +156,10 @@ export class LiveCache {
     Object.assign(live.log.commands, await this.store.logCommands(live.row.id, cmds));
     const before = live.log.state;
     live.log.events.push(...events);
-    // an undo or redo changes what earlier events mean: replay; anything else folds on
-    if (events.some((e) => e.type === 'undo' || e.type === 'redo')) live.log.state = replayLog(live.engine, live.log.events);
+    // an undo or redo changes what earlier events mean: replay (from the state kept before what it changes); anything else folds on
+    if (events.some((e) => e.type === 'undo' || e.type === 'redo')) live.log.state = live.log.checkpoints.replay(live.log.events);
     else live.log.state = events.reduce((s, e) => live.engine.evolve(s, e), before);
+    live.log.checkpoints.offer(live.log.events, live.log.version, live.log.state);
     this.listener?.caughtUp(live, before, events);
   }
 

@@ -10,7 +10,8 @@
 import { isRejection, replayLog, type Command, type DiceSource, type EncounterState, type GameEvent, type LoggedEvent, type Rejection, type RosterEntry } from '../engine/index.ts';
 import { createEncounter, DuplicateCommandError, StaleVersionError, type StoredCommand } from '../store/index.ts';
 import { allowed, checkTable, liveFor, settingsOf, summaryOf, type Context, type EncounterSummary, type Member } from './context.ts';
-import { diceFor } from './dice.ts';
+import { diceFor, exactDice } from './dice.ts';
+import { askDice, dryRunSeed, newRoll, pendingRolls, rollsAtTable, viewOf as viewOfRoll, type PendingRoll, type RollView } from './pending-dice.ts';
 import { entryToUnit, isEntryCommand } from './entries.ts';
 import { ApiError, notFound } from './errors.ts';
 import { readExample } from './examples.ts';
@@ -23,7 +24,7 @@ import { prepareCommand, scrubMessage, secretsFor, tableAccess, unitAccess, view
 import { countUpTo, eventsAfter, eventsBetween, liveSummaryFor, playerLog, stateFor, summaryFor, versionFor, warmBefore } from './numbering.ts';
 import { previewJson, reckoningState, type PreviewJson } from './projection.ts';
 import { blockedMove, listFor } from './listing.ts';
-import { CommandRequest, LoadEncounter, parseWith, PauseRequest, PreviewRequest } from './schemas.ts';
+import { CommandRequest, LoadEncounter, parseWith, PauseRequest, PreviewRequest, type Settings } from './schemas.ts';
 import { newId, sha256 } from './tokens.ts';
 import { swapIds, type Ids } from './held.ts';
 
@@ -33,6 +34,23 @@ export interface CommandResult {
   /** The log version right after this command (a player's: the number of events it has seen then). */
   version: number;
   events: LoggedEvent[];
+}
+
+/** A command waiting for physical dice (pending-dice.ts): nothing is committed yet. */
+export interface DiceAsked {
+  encounter: string;
+  id: string;
+  /** The roll waiting, as the sender sees it (undefined: it waits for another player's dice). */
+  roll: RollView | null;
+  asked: true;
+}
+
+/** A roll's faces, all given: the command is decided with exactly these and committed as its sender's. */
+export interface Resume {
+  roll: PendingRoll;
+  faces: number[];
+  /** Who typed each face in (undefined: the server rolled it), to mark the dice in the log. */
+  by: ('player' | 'gm' | undefined)[];
 }
 
 export async function loadEncounter(ctx: Context, p: Principal, tableId: string, body: unknown, roster?: RosterEntry[]): Promise<EncounterSummary> {
@@ -158,6 +176,7 @@ function appendServerEvents(live: Live, events: GameEvent[]): LoggedEvent[] {
   let s = log.state;
   for (const e of logged) s = live.engine.evolve(s, e);
   log.state = s;
+  log.checkpoints.offer(log.events, log.version, s);
   return logged;
 }
 
@@ -170,14 +189,14 @@ function decide(live: Live, p: Member, command: Command, dice: DiceSource, playe
   return { ok: true, events: appendServerEvents(live, events) };
 }
 
-export async function runCommand(ctx: Context, token: Principal, id: string, body: unknown): Promise<CommandResult> {
+export async function runCommand(ctx: Context, token: Principal, id: string, body: unknown): Promise<CommandResult | DiceAsked> {
   if (token.role === 'anonymous') throw tableAccess(token, '', 'member')!;
   await warmBefore(ctx, token, id);
   return ctx.cache.exclusive(id, (current, sync) => commandTurn(ctx, allowed(token, current), body, sync));
 }
 
 /** One command, holding the encounter's turn: everything read from the store first, then decide and append. */
-async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member }, body: unknown, sync: () => Promise<Live | undefined>): Promise<CommandResult> {
+export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member }, body: unknown, sync: () => Promise<Live | undefined>, resume?: Resume): Promise<CommandResult | DiceAsked> {
   const id = live.row.id;
   const req = parseWith(CommandRequest, body);
   const hash = bodyHash(p, req);
@@ -190,6 +209,8 @@ async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member },
   const prepared = prepareCommand(p, before, req.command as Command, live.ruleset, idsOf(live, p));
   if (prepared instanceof ApiError) throw prepared;
   if (live.row.paused && p.role !== 'gm') throw new ApiError('ENCOUNTER_PAUSED', 'the GM has paused this encounter');
+  const waiting = pendingRolls(ctx).get(id);
+  if (waiting && waiting !== resume?.roll) throw awaiting(waiting);
   const version = live.log.version;
   // a player's version counts the events it has seen: its command is stale only if one of those came since
   // (hidden and GM-only events do not count); it applies on top of the real latest state all the same
@@ -200,7 +221,19 @@ async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member },
   let command = prepared.command;
   let document: unknown;
   if (p.role === 'gm' && isEntryCommand(command)) ({ command, document } = await entryToUnit(ctx, live, command));
-  const dice = diceFor(settings, p, req.dice, version, ctx.testDiceSeed);
+  // physical dice the page asks for: a die for a unit whose player rolls at the table waits for its face
+  let asked: number[] | undefined;
+  if (!resume && req.dice === undefined && rollsAnyAtTable(settings)) {
+    const a = askDice(live.engine, live.log.state, command, p.role === 'gm', [], rollsAtTable(settings), false, dryRunSeed(ctx.testDiceSeed, version, 0));
+    if (a.kind === 'ask') {
+      const roll = newRoll(ctx, { encounter: id, tableId: live.row.tableId, sender: p, req: { id: req.id, expectedVersion: req.expectedVersion, command: req.command }, command, version, faces: a.faces, asks: a.asks, serverRest: false });
+      ctx.publisher.diceChanged?.(live.row.tableId, id);
+      return { encounter: id, id: req.id, roll: viewOfRoll(roll, p, settings) ?? null, asked: true };
+    }
+    // no die of theirs: decided with the dry run's own faces, so no other path can reach one
+    if (a.kind === 'done') asked = a.faces.map((f) => f.face);
+  }
+  const dice = resume ? exactDice(resume.faces) : asked ? exactDice(asked) : diceFor(settings, p, req.dice, version, ctx.testDiceSeed);
   const players = p.role === 'gm' && SERVER_GM_COMMANDS.has(command.type) ? (await ctx.store.players(live.row.tableId)).map((x) => x.playerId) : [];
 
   // from here to the append nothing else is awaited: the log in memory is ahead of the store only for it
@@ -221,6 +254,7 @@ async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member },
     throw unused;
   }
   const events = out.events;
+  if (resume) markTyped(events, resume.by);
   const record = { cmd: events[0].cmd, from: events[0].seq, to: events[events.length - 1].seq };
   try {
     // the engine keeps each command's body (to decide it again when the GM replaces a roll): so does the store
@@ -239,6 +273,25 @@ async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member },
   // of one), not on every undo, which would tell players that a hidden command was taken back
   if (live.row.status !== status) ctx.publisher.encounterChanged(summaryOf(live.row), live);
   return { encounter: id, id: req.id, version: versionFor(live, p), events: eventsBetween(live, p, record.from, record.to) };
+}
+
+const rollsAnyAtTable = (s: Settings) => s.physicalDice !== 'off' || Object.values(s.players).some((m) => m !== 'off');
+
+function awaiting(roll: PendingRoll): ApiError {
+  const a = roll.asks[0];
+  return new ApiError('DICE_AWAITED', `waiting for ${a.unitName}'s dice (${a.for}, ${a.die}); the GM may let the server roll them or call the command off`);
+}
+
+/** Faces typed at the table are marked in the log: every draw lands in a check or note, in the order drawn. */
+function markTyped(events: LoggedEvent[], by: Resume['by']): void {
+  let k = 0;
+  for (const e of events) {
+    if ((e.type !== 'check' && e.type !== 'note') || !e.dice) continue;
+    for (const d of e.dice) {
+      const who = by[k++];
+      if (who) d.by = who;
+    }
+  }
 }
 
 /**

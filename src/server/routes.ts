@@ -9,7 +9,8 @@ import type { RequestCtx, Route } from './http.ts';
 import { getEncounter, legalActions, listEncounters, preview, readEvents, replay, runCommand, setPaused } from './referee.ts';
 import { deleteLibraryEntry, listLibrary, putLibraryEntry } from './library.ts';
 import { acceptChanges, exportLibraryFile, getRoster, importLibraryFile, loadEncounterWithRoster, proposeCarryBack } from './roster.ts';
-import { AcceptCarryBack, CommandRequest, CreateInvite, CreateTable, ImportRequest, Join, LibraryEntryBody, LibraryFile, LoadEncounter, PatchSettings, PauseRequest, PreviewRequest, SimulateRequest } from './schemas.ts';
+import { answerDice, cancelDice } from './dice-answers.ts';
+import { AcceptCarryBack, CommandRequest, DiceAnswer, CreateInvite, CreateTable, ImportRequest, Join, LibraryEntryBody, LibraryFile, LoadEncounter, PatchSettings, PauseRequest, PreviewRequest, SimulateRequest } from './schemas.ts';
 import { simulate } from './simulate.ts';
 import { createInvite, createTable, deleteTable, join, patchSettings, revokePlayer, tableInfo } from './tables.ts';
 import { exportEncounter, exportTable, IMPORT_BYTES, importTable } from './transfer.ts';
@@ -97,7 +98,21 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
     {
       method: 'POST', path: '/api/encounters/:encounterId/commands', tag: 'play', auth: 'member', body: CommandRequest, maxBody: 262_144,
       summary: 'Send a command (acknowledged after it is committed). GM: start, undo, redo, end_combat, gm.* and any unit; player: its own units. gm.add_unit takes a unit written as in the encounter file as `entry` (AddUnitEntry); the server builds the engine\'s unit from the stored file.',
-      returns: '{ encounter, id, version, events }', handle: async (c) => ({ body: await runCommand(ctx, await who(c), c.params.encounterId, c.body) }),
+      returns: '{ encounter, id, version, events }; 202 { encounter, id, asked: true, roll } when it waits for physical dice (see POST …/dice)',
+      handle: async (c) => {
+        const r = await runCommand(ctx, await who(c), c.params.encounterId, c.body);
+        return 'asked' in r ? { status: 202, body: r } : { body: r };
+      },
+    },
+    {
+      method: 'POST', path: '/api/encounters/:encounterId/dice', tag: 'play', auth: 'member', body: DiceAnswer, maxBody: 4096,
+      summary: 'Answer a roll that waits for physical dice: the faces of the dice asked now (checked against the die), or let the server roll them (the GM; a player whose dice are optional). The command then asks for its next die or is committed as its sender\'s.',
+      returns: '{ roll } (the next dice asked; null: another player is asked) or { done: true, version }', handle: async (c) => ({ body: await answerDice(ctx, await who(c), c.params.encounterId, c.body) }),
+    },
+    {
+      method: 'DELETE', path: '/api/encounters/:encounterId/dice/:rollId', tag: 'play', auth: 'member',
+      summary: 'Call off a command that waits for physical dice (the GM, or its sender): nothing was committed.', returns: '{ cancelled: true }',
+      handle: async (c) => ({ body: await cancelDice(ctx, await who(c), c.params.encounterId, c.params.rollId) }),
     },
     {
       method: 'GET', path: '/api/encounters/:encounterId/file-units', tag: 'play', auth: 'gm',

@@ -12,7 +12,8 @@ export const MAX_ENCOUNTER_TEXT = 2_000_000;
 export const Id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, "_" or "-", at most 64');
 export const PlayerId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, "_" or "-", at most 40').meta({ description: 'A player id: the `controller` of the units the player moves.' });
 export const DiceMode = z.enum(['off', 'optional', 'required']).meta({
-  description: 'Physical dice: off = the server rolls; optional = a command may carry the faces rolled at the table; required = every die must come from the command.',
+  description:
+    'Physical dice: off = the server rolls; optional = the page asks the player for each die its units roll, and the player or the GM may let the server roll it; required = the same, and only the GM may let the server roll. Either way a command may instead carry all its faces (`dice`).',
 });
 
 export const Settings = z.strictObject({
@@ -87,6 +88,14 @@ export const CommandRequest = z.strictObject({
   dice: Faces.optional(),
 });
 export type CommandRequest = z.infer<typeof CommandRequest>;
+
+export const DiceAnswer = z
+  .strictObject({
+    roll: Id.meta({ description: 'The roll waiting for dice (its `id`).' }),
+    faces: z.array(z.number()).max(200).optional().meta({ description: 'The faces rolled at the table for the dice asked now, one per die.' }),
+    server: z.enum(['these', 'rest']).optional().meta({ description: 'Let the server roll the dice asked now (these), or every die this command still needs (rest).' }),
+  })
+  .refine((a) => (a.faces === undefined) !== (a.server === undefined), { message: 'give either faces or server' });
 
 export const PreviewRequest = z.strictObject({ command: Command });
 export const PauseRequest = z.strictObject({ paused: z.boolean() });
@@ -165,6 +174,9 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('result'), ref: Ref, encounter: z.string(), id: z.string(), version: z.number().int(), events: Events }),
   z.strictObject({ type: z.literal('error'), ref: Ref, id: z.string().optional(), error: ErrorSchema.shape.error }),
   z.strictObject({ type: z.literal('pong'), ref: Ref }),
+  z
+    .strictObject({ type: z.literal('dice'), ref: Ref, encounter: z.string(), id: z.string().optional(), roll: z.unknown().meta({ description: 'The roll waiting for physical dice as you see it (RollView: asks, rolled, yours, serverMay, cancelMay), or null when none waits that concerns you.' }) })
+    .meta({ description: 'A command waits for physical dice, or stopped waiting: to the GM, its sender and the player asked.' }),
   z.strictObject({ type: z.literal('presence'), online: z.array(z.string()).meta({ description: 'players with a page open' }), joined: z.array(z.string()).meta({ description: 'players who redeemed their invite since the server started' }) }).meta({ description: 'To the GM only: who of the players is here.' }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;

@@ -76,7 +76,8 @@ export function playFrom(engine: Engine, state: EncounterState, opts: FightOptio
   let scripted = 0;
   let perTurn = 0;
   let lastTurn = -1;
-  const decideOptions = { inPlace: true, unlogged: opts.unlogged === true };
+  // the policies' commands come from the listing (DecideOptions.listed); scripted ones are a file's, scanned as any
+  const decideOptions = { inPlace: true, unlogged: opts.unlogged === true, listed: true };
   while (state.status !== 'ended') {
     if (state.turn.round > maxRounds) {
       const d = engine.decide(state, timeoutCommand(maxRounds), opts.dice, decideOptions);

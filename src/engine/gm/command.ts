@@ -3,12 +3,13 @@
  * into every event it emits, and the combat's result checked at once (removing the last foe wins).
  * Plus readers for command fields that fail with a clear rejection instead of a crash.
  */
-import { checkOutcome } from '../flow.ts';
+import { checkOutcome, currentUnit } from '../flow.ts';
 import { own } from '../own.ts';
 import { fail } from '../rejection.ts';
 import type { Resolution } from '../resolution.ts';
 import type { Command, CommandHandler, Ruleset } from '../ruleset.ts';
-import type { Facing, Json, Unit } from '../types.ts';
+import { isStanding } from '../standing.ts';
+import type { EncounterState, Facing, Json, Unit } from '../types.ts';
 
 /** Longest reason kept; a reason is a log line, not a document. */
 export const MAX_REASON = 500;
@@ -37,12 +38,32 @@ export function gmCommand(ruleset: Ruleset, resolve: (ctx: Resolution, cmd: Comm
     resolve(ctx, cmd) {
       const reason = reasonOf(cmd);
       const from = ctx.events.length;
+      const acting = actingStanding(ruleset, ctx.state);
       resolve(ctx, cmd);
       // the result is settled here, not after the handler, so `combat.ended` carries the reason too
-      if (ctx.state.status === 'active') checkOutcome(ctx, ruleset);
+      if (ctx.state.status === 'active' && !checkOutcome(ctx, ruleset) && acting) endFallenTurn(ctx, ruleset, acting);
       tagReason(ctx, from, reason);
     },
   };
+}
+
+/** The unit acting now, if it stands (a GM command may bring it down). */
+function actingStanding(ruleset: Ruleset, state: EncounterState): string | undefined {
+  const id = currentUnit(state);
+  return id !== undefined && isStanding(ruleset, state, id) ? id : undefined;
+}
+
+/**
+ * The GM's hand brought the acting unit down (HP set to 0, damage, a status): a fallen unit does not
+ * go on acting, so its turn ends there, said in the log, unless a decision is still owed or the
+ * ruleset ended it already.
+ */
+function endFallenTurn(ctx: Resolution, ruleset: Ruleset, unit: string): void {
+  if (ctx.turnOver || currentUnit(ctx.state) !== unit || isStanding(ruleset, ctx.state, unit)) return;
+  if (ctx.state.pending.some((p) => p.blocking !== false)) return;
+  const u = ctx.state.units[unit];
+  ctx.note(`${u.name}'s turn ends: ${u.name} is ${u.status}`);
+  ctx.endTurn();
 }
 
 // ---- field readers ----

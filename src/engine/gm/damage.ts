@@ -9,7 +9,7 @@ import { own } from '../own.ts';
 import { fail, RuleError } from '../rejection.ts';
 import { Resolution } from '../resolution.ts';
 import type { CommandHandler, Ruleset } from '../ruleset.ts';
-import type { EncounterState, UnitId } from '../types.ts';
+import type { EncounterState, UnitId, UnitStatus } from '../types.ts';
 import { boolArg, gmCommand, numberArg, stringArg, unitArg } from './command.ts';
 import { settleHitPoints } from './hit-points.ts';
 
@@ -95,6 +95,9 @@ export function damageCommands(ruleset: Ruleset): Record<string, CommandHandler>
           !ruleset.applyDamage ? 'the same as the rules: this ruleset has no damage rules' : rules ? `the rules give ${rules}` : 'the rules\' result needs dice'
         }`;
       }
+      // "by the rules" in a ruleset without damage rules is plain damage, yet what 0 HP does is still
+      // its rule (duel60: defenseless); raw damage stays only the number, as the GM asked
+      if (byRules && !ruleset.applyDamage) settleHitPoints(ctx, ruleset, d.unit, before.status as UnitStatus);
       const total = before.hp - snapshot(ctx.state, d.unit).hp;
       ctx.emit({ type: 'check', target: d.unit, dice: [], breakdown: { label: 'GM damage', terms: [{ kind: 'mod', name: what, value: d.amount }], total, outcome } });
     }),

@@ -83,6 +83,8 @@ const openGround: Terrain = {};
 interface TerrainGrid {
   wall: Uint8Array;
   cost: Float64Array;
+  /** Each cell's key (cellKeyOf), made once per map: a search keys every cell it reaches, and its way back. */
+  keys: string[];
 }
 
 const terrainGrids = new WeakMap<GridMap, TerrainGrid>();
@@ -90,7 +92,9 @@ const terrainGrids = new WeakMap<GridMap, TerrainGrid>();
 function terrainGrid(map: GridMap): TerrainGrid {
   let grid = terrainGrids.get(map);
   if (!grid) {
-    grid = { wall: new Uint8Array(map.width * map.height), cost: new Float64Array(map.width * map.height).fill(1) };
+    const keys: string[] = new Array(map.width * map.height);
+    for (let y = 0, i = 0; y < map.height; y++) for (let x = 0; x < map.width; x++, i++) keys[i] = cellKeyOf(x, y);
+    grid = { wall: new Uint8Array(map.width * map.height), cost: new Float64Array(map.width * map.height).fill(1), keys };
     for (const key in map.cells) {
       const c = parseCellKey(key);
       if (!inBounds(map, c) || !Number.isInteger(c.x) || !Number.isInteger(c.y)) continue;
@@ -149,7 +153,7 @@ function search(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal
   const width = map.width;
   const height = map.height;
   if (!Number.isInteger(from.x) || !Number.isInteger(from.y) || !inBounds(map, from)) return searchByKey(map, from, budget, rules, goal);
-  const { wall, cost: cellCost } = terrainGrid(map);
+  const { wall, cost: cellCost, keys } = terrainGrid(map);
   const s = takeScratch(width * height);
   const { done, known, bestCost, prev, order, heap } = s;
   const { occupied, passOnly, costOf } = rules;
@@ -214,17 +218,14 @@ function search(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal
     const best = new Map<string, Reach>();
     for (let k = 0; k < reached; k++) {
       const i = order[k];
-      const x = i % width;
-      const y = (i - x) / width;
       const p = prev[i];
       if (p < 0) {
-        best.set(cellKeyOf(x, y), { cost: 0 });
+        best.set(keys[i], { cost: 0 });
         continue;
       }
-      const px = p % width;
-      const entry: Reach = { cost: bestCost[i], prev: cellKeyOf(px, (p - px) / width) };
+      const entry: Reach = { cost: bestCost[i], prev: keys[p] };
       if (known[i] === PASS_ONLY) entry.canStop = false;
-      best.set(cellKeyOf(x, y), entry);
+      best.set(keys[i], entry);
     }
     return best;
   } finally {

@@ -7,8 +7,9 @@
  *    a Fire attack that wood stood in the way of sets it burning: the cover is gone (ruling OUT-COV-4);
  *  - armour-piercing rounds overcome full cover unless it is sandbags, brick or metal.
  */
+import { cellKeyOf } from '../../engine/space/grid.ts';
 import { coverSourceFromFront } from '../../engine/space/line.ts';
-import type { EncounterState, GridMap, Resolution, Unit } from '../../engine/index.ts';
+import type { Cell, EncounterState, GridMap, Resolution, Unit } from '../../engine/index.ts';
 import type { Element } from './elements.ts';
 
 export const CONCEALMENT = ['cardboard', 'curtain', 'curtains', 'pillows', 'pillow', 'cloth', 'paper', 'bushes'];
@@ -28,7 +29,33 @@ export interface Shot {
   armorPiercing: boolean;
 }
 
+/**
+ * Per map object (a map never changes in place: `map.set` puts a new one in), by cell index: 1 where some
+ * cell next to it gives cover. Only a neighbour of the target can cover it (coverSourceFromFront), so
+ * where none does the answer is no cover, without looking at the attacker.
+ */
+const coverNear = new WeakMap<GridMap, Uint8Array>();
+
+function mayHaveCover(map: GridMap, at: Cell): boolean {
+  const { width, height } = map;
+  if (!Number.isInteger(at.x) || !Number.isInteger(at.y) || at.x < 0 || at.y < 0 || at.x >= width || at.y >= height) return true;
+  let near = coverNear.get(map);
+  if (!near) {
+    near = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const level = map.cells[cellKeyOf(x, y)]?.cover;
+        if (level !== 'half' && level !== 'full') continue;
+        for (let ny = Math.max(0, y - 1); ny <= Math.min(height - 1, y + 1); ny++) for (let nx = Math.max(0, x - 1); nx <= Math.min(width - 1, x + 1); nx++) near[ny * width + nx] = 1;
+      }
+    }
+    coverNear.set(map, near);
+  }
+  return near[at.y * width + at.x] === 1;
+}
+
 export function coverAgainst(state: EncounterState, attacker: Unit, target: Unit, shot: Shot): CoverInfo {
+  if (!mayHaveCover(state.map as GridMap, target.position!)) return { level: 'none' };
   const src = coverSourceFromFront(state.map as GridMap, attacker.position!, target.position!);
   if (src.level === 'none') return { level: 'none' };
   const material = src.terrain?.material;

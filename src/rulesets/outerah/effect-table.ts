@@ -67,8 +67,19 @@ export interface EffectNote {
   rounds?: number;
 }
 
+/** Notations already read (a skill's effect is read at every cast, listing and preview): shared, so never changed. */
+const readNotations = new Map<string, EffectNote | undefined>();
+
 /** Reads the book's notation "[Prefix] Name (Rounds)", e.g. "Everlasting Burn(3)" (OUT-EFF-2). */
 export function parseEffectNotation(text: string): EffectNote | undefined {
+  if (readNotations.has(text)) return readNotations.get(text);
+  const note = readNotation(text);
+  if (readNotations.size >= 1000) readNotations.clear(); // bounded: files may name many
+  readNotations.set(text, note);
+  return note;
+}
+
+function readNotation(text: string): EffectNote | undefined {
   const m = /^\s*(.*?)\s*\(\s*(\d+)\s*\)\s*$/.exec(text) ?? /^\s*(.*?)\s*$/.exec(text);
   if (!m) return undefined;
   const words = m[1].trim();

@@ -1,12 +1,15 @@
 // The simulator's fast paths through outerah's rules (OUT-TURN-1, OUT-TER-1..3, OUT-SPACE-1, OUT-SHIP-1..3,
 // OUT-PET-2, OUT-DMG-1, OUT-CHG-1, OUT-RES-2): each must give exactly what the plain rule gives, and every kept
 // result must come out fresh when anything it reads changes.
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { distributionOf, Distribution } from '../../dice/index.ts';
-import { createEngine, isRejection, type Cell, type Command, type EncounterState, type GridMap, type Json, type Terrain, type Unit } from '../../engine/index.ts';
+import { distributionOf, Distribution, seededSource } from '../../dice/index.ts';
+import { createEngine, currentUnit, isRejection, type Cell, type Command, type EncounterState, type GridMap, type Json, type Terrain, type Unit } from '../../engine/index.ts';
 import { cellKey } from '../../engine/space/grid.ts';
+import { coverSourceFromFront } from '../../engine/space/line.ts';
 import { defaultStepCost, reachable, type MoveRules } from '../../engine/space/path.ts';
 import { chargesFor, type Charge } from './charges.ts';
+import { coverAgainst } from './cover.ts';
 import { damageFrom } from './damage.ts';
 import { duel } from './fixtures.ts';
 import { hitChance, hitOdds } from './hit.ts';
@@ -14,10 +17,12 @@ import { outerah } from './index.ts';
 import type { Weapon } from './model.ts';
 import { fromReach, moveRules, reachableCells, takenCells } from './move.ts';
 import { petBudget, returnCell, returnCellIn } from './pet-orders.ts';
-import { preview } from './preview.ts';
+import { preview, strikeValue } from './preview.ts';
 import type { Ship } from './ship-model.ts';
 import { steerBlocker } from './ship-stations.ts';
 import { weaponSpec } from './spec.ts';
+import { loadText } from '../load.ts';
+import { playFight } from '../../sim/fight.ts';
 import { stepPricer, terrainStep } from './terrain.ts';
 
 /** A small seeded generator (mulberry32): the same boards on every run. */
@@ -130,6 +135,76 @@ describe('outerah fast paths', () => {
     }
     expect(steps).toBeGreaterThan(10_000);
     expect(priced).toBeGreaterThan(2_000); // not all walls and open air
+  });
+
+  it('OUT-COV-1, OUT-COV-3, OUT-COV-4: cover is looked for only where a cell next to the target gives some, on 200 random boards — and a new map is looked at afresh', () => {
+    const { state: base } = inPlace(duel({ hero: { at: [0, 0] }, foe: { at: [1, 1] } }), [5, 1, 1]);
+    const r = rng(20261202);
+    const shots = [{ element: 'neutral', armorPiercing: false }, { element: 'fire', armorPiercing: false }, { element: 'neutral', weaponKind: 'rifle', armorPiercing: true }] as const;
+    let covered = 0;
+    for (let board = 0; board < 200; board++) {
+      const width = 3 + r.int(6);
+      const height = 3 + r.int(6);
+      const cells: Record<string, Terrain> = {};
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          if (r.next() < 0.85) continue;
+          cells[`${x},${y}`] = { ...(r.next() < 0.8 ? { cover: r.pick(['half', 'full'] as const) } : {}), ...(r.next() < 0.7 ? { material: r.pick(['wood', 'brick', 'bushes', 'metal']) } : {}) };
+        }
+      }
+      const map: GridMap = { kind: 'grid', width, height, cells };
+      const state: EncounterState = { ...base, map };
+      for (let k = 0; k < 20; k++) {
+        const a = { x: r.int(width), y: r.int(height) };
+        const t = { x: r.int(width), y: r.int(height) };
+        if (a.x === t.x && a.y === t.y) continue;
+        const attacker = { ...base.units.hero, position: a };
+        const target = { ...base.units.foe, position: t };
+        const some = coverSourceFromFront(map, a, t).level !== 'none';
+        if (some) covered++;
+        for (const shot of shots) {
+          const got = coverAgainst(state, attacker, target, shot);
+          // no cover and no word on why exactly when the front-arc model finds none
+          expect(got.level === 'none' && got.ignored === undefined && got.material === undefined).toBe(!some);
+        }
+      }
+    }
+    expect(covered).toBeGreaterThan(100);
+    // a map put in by an event (map.set: burnt wood, the GM's terrain) is a new object, looked at anew
+    const open: GridMap = { kind: 'grid', width: 5, height: 5, cells: {} };
+    const shooter = { ...base.units.hero, position: { x: 0, y: 2 } };
+    const target = { ...base.units.foe, position: { x: 2, y: 2 } };
+    const shot = { element: 'neutral', armorPiercing: false } as const;
+    expect(coverAgainst({ ...base, map: open }, shooter, target, shot).level).toBe('none');
+    const walled: GridMap = { ...open, cells: { '1,2': { cover: 'full', material: 'brick' } } };
+    expect(coverAgainst({ ...base, map: walled }, shooter, target, shot)).toEqual({ level: 'full', material: 'brick' });
+  });
+
+  it('OUT-HIT-1, OUT-DMG-1, OUT-COV-3, OUT-MISS-3: the policy\'s strike value is the preview\'s expected damage (or chance), on every attack and cast of every example\'s fights', () => {
+    const dir = new URL('../../../examples/outerah/', import.meta.url);
+    let compared = 0;
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+      const loaded = loadText(readFileSync(new URL(file, dir), 'utf8'), file);
+      if (!loaded.ok) throw new Error(file);
+      const engine = createEngine(loaded.value.ruleset);
+      const choices = seededSource(3, 1);
+      playFight(engine, engine.create(loaded.value.doc), {
+        dice: seededSource(3, 0),
+        pick: (n) => choices.roll(n) - 1,
+        maxRounds: 30,
+        onEvents: (_events, state) => {
+          const unit = state.status === 'active' ? currentUnit(state) : undefined;
+          if (!unit) return;
+          for (const o of engine.legalActions(state, unit)) {
+            if (o.command.type !== 'attack' && o.command.type !== 'cast') continue;
+            const p = preview(state, o.command);
+            expect(strikeValue(state, o.command), `${file}: ${o.label}`).toBe(isRejection(p) ? 0 : p.expectedDamage ?? p.chance ?? 0);
+            compared++;
+          }
+        },
+      });
+    }
+    expect(compared).toBeGreaterThan(300);
   });
 
   it('OUT-TURN-1, OUT-PET-2: what is kept with a search is asked by its own key — another key, another search, a moved trainer each get their own', () => {

@@ -5,10 +5,10 @@
  */
 import { facingToward } from '../../engine/space/facing.ts';
 import { distance } from '../../engine/space/grid.ts';
-import { isRejection, type ActionOption, type Cell, type EncounterState, type Policy, type Unit } from '../../engine/index.ts';
+import { type ActionOption, type Cell, type EncounterState, type Policy, type Unit } from '../../engine/index.ts';
 import { effectRow } from './effect-table.ts';
 import { canBeTargeted, dataOf, enemiesOf, itemsOf } from './model.ts';
-import { preview } from './preview.ts';
+import { strikeValue } from './preview.ts';
 import { effectOrderOf } from './skill-effects.ts';
 import { partTwoChoice } from './policy-extras.ts';
 
@@ -77,8 +77,8 @@ export const aggressive: Policy = (state, id, options) => {
     let best = strikes[0];
     let bestValue = -1;
     for (const o of strikes.filter((s) => hpOf(s) === weakest)) {
-      const p = preview(state, o.command);
-      const value = isRejection(p) ? 0 : p.expectedDamage ?? p.chance ?? 0;
+      // the preview's expected damage (or chance), without its words (strikeValue)
+      const value = strikeValue(state, o.command);
       if (value > bestValue) [best, bestValue] = [o, value];
     }
     return best;

@@ -4,7 +4,7 @@
  * damage pipeline the resolution uses.
  */
 import { distributionOf, Distribution } from '../../dice/index.ts';
-import { hitOdds as engineHitOdds, reject, type Command, type EncounterState, type GridMap, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
+import { hitOdds as engineHitOdds, isRejection, reject, type Command, type EncounterState, type GridMap, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
 import { adjacentInCone } from '../../engine/space/area.ts';
 import { chargeFactor, chargesFor, type Charge } from './charges.ts';
 import { damageFrom, flatTerms } from './damage.ts';
@@ -43,25 +43,29 @@ function strayRisk(state: EncounterState, u: Unit, t: Unit, chance: number): str
   return `A miss may stray into ${who}${gm ? ' (the GM decides)' : `: ${each.toFixed(1)}% each`} [OUT-MISS-2]`;
 }
 
-function strikePreview(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec): Preview {
-  if (spec.magical && hasEffect(state, t.id, 'Reflect')) return { chance: 0, why: `${t.name} reflects magic: it lands on a 2d10 cell of the 10×10 area around ${t.name} instead [OUT-MISS-3]`, affected: [{ unit: t.id, chance: 0 }] };
+/** A strike's numbers without its words: the hit odds, the chance, and the damage when it has dice and can land. */
+interface StrikeNumbers {
+  odds: ReturnType<typeof hitOdds>;
+  chance: number;
+  own: Charge[];
+  bonus?: ReturnType<typeof openerBonus>;
+  dice?: string;
+  summary?: ReturnType<typeof engineHitOdds>;
+}
+
+function strikeNumbers(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec): StrikeNumbers {
   const odds = hitOdds(state, u, t, spec);
   const chance = hitChance(odds);
-  const pc = Math.max(0, Math.min(100, odds.crit)) / 100;
-  const ph = Math.max(0, Math.min(100, odds.threshold)) / 100;
-  const keep = odds.coverDie ? 0.5 : 1;
-  const angle = odds.angle === 'front' ? 'head-on −10' : odds.angle === 'back' ? 'from behind +10' : 'from the side';
-  const cover = odds.cover.level === 'full' ? '; full cover from the front: no hit' : odds.coverDie ? '; half cover: a second die, odd misses (×½)' : odds.bypass ? `; half cover bypassed: ${odds.bypass}` : '';
-  const why = `critical on D100 ≤ ${odds.crit}, hit on D100 ≤ ${odds.threshold} (${angle}${odds.advantage ? ', advantage: the lower of two D100' : ''})${cover}`;
-  const risk = spec.delivery === 'projectile' ? strayRisk(state, u, t, chance) : undefined;
-  const notes: string[] = [];
   const own = ownCharges(state, u, spec);
   // an Opener's bonus dice from skills (ruling OUT-OPEN-1), as strike.ts rolls them
   const bonus = own.some((c) => c.why === 'Opener') ? openerBonus(u, spec) : undefined;
   const base = spec.improvised ? improvisedDice(u).notation : spec.dice;
   const dice = base && bonus ? `${base}+${bonus.dice}` : base;
-  if (bonus && base) notes.push(`Opener: ${bonus.from.join(', ')} add${bonus.from.length > 1 ? '' : 's'} ${bonus.dice}`);
-  if (!dice || odds.cover.level === 'full') return { chance, why, notes, affected: [{ unit: t.id, chance }], ...(risk ? { risk } : {}) };
+  const out: StrikeNumbers = { odds, chance, own, ...(bonus ? { bonus } : {}), ...(dice ? { dice } : {}) };
+  if (!dice || odds.cover.level === 'full') return out;
+  const pc = Math.max(0, Math.min(100, odds.crit)) / 100;
+  const ph = Math.max(0, Math.min(100, odds.threshold)) / 100;
+  const keep = odds.coverDie ? 0.5 : 1;
   const charges = chargesFor(state, u, t, own);
   const pCrit = pc * keep;
   // advantage rolls two D100 and keeps the lower: the chance and the damage both count it (hitChance)
@@ -71,8 +75,48 @@ function strikePreview(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec
     const through = (crit: boolean) => base.map((v) => damageFrom(u, t, spec, { kind: 'dice', label: dice, faces: [], value: v }, crit, charges).damage);
     return { onCrit: through(true), onHit: through(false) };
   });
-  const summary = engineHitOdds(pCrit + pHit, damage);
+  out.summary = engineHitOdds(pCrit + pHit, damage);
+  return out;
+}
+
+const reflects = (state: EncounterState, t: Unit, spec: StrikeSpec) => spec.magical && hasEffect(state, t.id, 'Reflect');
+
+function strikePreview(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec): Preview {
+  if (reflects(state, t, spec)) return { chance: 0, why: `${t.name} reflects magic: it lands on a 2d10 cell of the 10×10 area around ${t.name} instead [OUT-MISS-3]`, affected: [{ unit: t.id, chance: 0 }] };
+  const { odds, chance, bonus, dice, summary } = strikeNumbers(state, u, t, spec);
+  const angle = odds.angle === 'front' ? 'head-on −10' : odds.angle === 'back' ? 'from behind +10' : 'from the side';
+  const cover = odds.cover.level === 'full' ? '; full cover from the front: no hit' : odds.coverDie ? '; half cover: a second die, odd misses (×½)' : odds.bypass ? `; half cover bypassed: ${odds.bypass}` : '';
+  const why = `critical on D100 ≤ ${odds.crit}, hit on D100 ≤ ${odds.threshold} (${angle}${odds.advantage ? ', advantage: the lower of two D100' : ''})${cover}`;
+  const risk = spec.delivery === 'projectile' ? strayRisk(state, u, t, chance) : undefined;
+  const notes: string[] = [];
+  if (bonus && dice) notes.push(`Opener: ${bonus.from.join(', ')} add${bonus.from.length > 1 ? '' : 's'} ${bonus.dice}`);
+  if (!summary) return { chance, why, notes, affected: [{ unit: t.id, chance }], ...(risk ? { risk } : {}) };
   return { ...summary, why, notes, affected: [{ unit: t.id, ...summary }], ...(risk ? { risk } : {}) };
+}
+
+/**
+ * What the aggressive policy weighs a strike by — the preview's expected damage, or its chance where it has
+ * no damage (0 for a refusal) — without the preview's words, stray risk and others struck (the aimed-at
+ * target's odds are the preview's). The same number as `preview(state, cmd)` read that way (tested).
+ */
+export function strikeValue(state: EncounterState, cmd: Command): number {
+  const u = state.units[cmd.actor ?? ''];
+  const t = state.units[typeof cmd.target === 'string' ? cmd.target : ''];
+  let spec: StrikeSpec | undefined;
+  if (u && t && cmd.type === 'attack') {
+    const w = dataOf(u).weapons.find((x) => x.id === cmd.weapon) ?? dataOf(u).weapons[0];
+    if (w) spec = weaponSpec(w);
+  } else if (u && t && cmd.type === 'cast') {
+    const k = dataOf(u).skills.find((x) => x.id === cmd.skill);
+    if (k && (k.kind === 'attack' || k.kind === 'debuff')) spec = skillSpec(k);
+  }
+  if (!spec) {
+    const p = preview(state, cmd);
+    return isRejection(p) ? 0 : p.expectedDamage ?? p.chance ?? 0;
+  }
+  if (reflects(state, t, spec)) return 0;
+  const n = strikeNumbers(state, u, t, spec);
+  return n.summary ? n.summary.expectedDamage ?? n.summary.chance ?? 0 : n.chance;
 }
 
 /**

@@ -1,0 +1,145 @@
+// Physical dice the page asks for (pending-dice.ts, dice-answers.ts): one roll at a time, in the rules' words.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { command, load, testTable, WsClient, type Client, type TestTable } from './testing.ts';
+
+let t: TestTable;
+beforeAll(async () => {
+  t = await testTable({ testDiceSeed: 'pending-dice' });
+  await t.gm.call('PATCH', `/api/tables/${t.tableId}/settings`, { physicalDice: 'off', players: { p1: 'required' } });
+});
+afterAll(() => t.close());
+
+// Kara (p1, who rolls at the table) stands beside a goblin; her Initiative +10 puts her first whatever the goblin rolls.
+const CAVE = `
+ruleset: phase20
+name: Two in a cave
+map: { width: 4, height: 3 }
+sides:
+  heroes: { players: true }
+content:
+  weapons:
+    - { id: spear, name: Spear, damage: 1d8, scale: strength }
+    - { id: rusty, name: Rusty Blade, damage: 1d6, scale: strength }
+units:
+  - { id: kara, name: Kara, side: heroes, controller: p1, at: [1, 1], hp: 22, dv: 15, speed: 5,
+      attributes: { agility: 12, intelligence: 10 }, modifiers: { initiative: 10, generalSkill: 1, combat: 2, strength: 3 },
+      skilled: { weapons: [spear] }, weapons: [spear] }
+  - { id: g1, name: Goblin Cutter, side: goblins, at: [2, 1], hp: 30, dv: 12, speed: 5, modifiers: { initiative: 0, generalSkill: 1, combat: 1, strength: 1 }, skilled: { weapons: [rusty] }, weapons: [rusty] }
+`;
+
+const answer = (c: Client, enc: string, body: Record<string, unknown>) => c.post(`/api/encounters/${enc}/dice`, body);
+const dice = async (enc: string) => ((await t.gm.get(`/api/encounters/${enc}/events`)).body.events as { type: string; actor?: string; dice?: { sides: number; face: number; label?: string; by?: string }[] }[]).filter((e) => e.dice?.length);
+
+/** A started fight: the GM's start asks p1 for Kara's initiative, p1 types 12. */
+async function started(): Promise<{ enc: string; spear: Record<string, unknown> }> {
+  const enc = await load(t, { text: CAVE });
+  const start = await command(t.gm, enc, { type: 'start' });
+  expect(start.status, start.text).toBe(202);
+  expect(start.body.roll.asks).toEqual([{ unitName: 'Kara', for: 'initiative', die: 'd20', sides: 20, count: 1 }]);
+  const done = await answer(t.p1, enc, { roll: start.body.roll.id, faces: [12] });
+  expect(done.body, done.text).toMatchObject({ done: true });
+  const acts = (await t.p1.get(`/api/encounters/${enc}/actions?unit=kara`)).body.actions as { command: Record<string, unknown> }[];
+  const spear = acts.find((a) => a.command.type === 'attack' && a.command.target === 'g1')!.command;
+  return { enc, spear };
+}
+
+describe('physical dice asked one roll at a time', () => {
+  it('P20-INIT-1: players roll their own initiative; the server rolls the GM units\' and the log marks whose is whose', async () => {
+    const { enc } = await started();
+    const init = (await dice(enc)).filter((e) => e.dice![0].label?.startsWith('initiative'));
+    // Kara's face is the one p1 typed (12), marked as rolled by the player; the goblin's the server's
+    expect(init.find((e) => e.actor === 'kara')!.dice).toEqual([{ sides: 20, face: 12, label: 'initiative Kara', by: 'player' }]);
+    expect(init.find((e) => e.actor === 'g1')!.dice![0].by).toBeUndefined();
+    const s = (await t.gm.get(`/api/encounters/${enc}`)).body;
+    expect(s.activeUnit).toBe('kara'); // 12 + 10 = 22 beats any d20 + 0
+  });
+
+  it('P20-ATK-2: the hit check first; a wrong face is refused naming the die; damage is asked only on a hit', async () => {
+    const { enc, spear } = await started();
+    const sent = await command(t.p1, enc, spear);
+    expect(sent.status, sent.text).toBe(202);
+    const roll = sent.body.roll;
+    expect(roll.asks).toEqual([{ unitName: 'Kara', for: 'hit check', die: 'd20', sides: 20, count: 1 }]);
+    expect(roll).toMatchObject({ yours: true, serverMay: false, cancelMay: true });
+    // a 21 on a d20: refused, nothing changes
+    const before = (await t.gm.get(`/api/encounters/${enc}`)).body.encounter.version;
+    const bad = await answer(t.p1, enc, { roll: roll.id, faces: [21] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error).toMatchObject({ code: 'dice/bad_face', field: 'faces[0]' });
+    expect(bad.body.error.message).toContain('a d20 cannot show 21 (Kara: hit check, d20)');
+    expect((await answer(t.p1, enc, { roll: roll.id, faces: [3, 4] })).body.error.code).toBe('dice/wrong_count');
+    // while it waits, other commands wait too (the GM's included), and p2 cannot answer for p1
+    expect((await command(t.gm, enc, { type: 'end_turn', actor: 'kara' })).body.error.code).toBe('DICE_AWAITED');
+    expect((await answer(t.p2, enc, { roll: roll.id, faces: [20] })).status).toBe(403);
+    // only the GM may let the server roll a required die
+    expect((await answer(t.p1, enc, { roll: roll.id, server: 'these' })).status).toBe(403);
+    // 20 + General Skill 1 + Combat 2 = 23 > DV 12: a hit, so the damage die is asked next — the Spear's 1d8,
+    // which phase20 calls the attack roll (P20-ATK-3)
+    const hit = await answer(t.p1, enc, { roll: roll.id, faces: [20] });
+    expect(hit.body.roll.asks, hit.text).toEqual([{ unitName: 'Kara', for: 'attack roll', die: '1d8', sides: 8, count: 1 }]);
+    expect(hit.body.roll.rolled).toEqual([{ unitName: 'Kara', for: 'hit check', sides: 20, face: 20, by: 'player' }]);
+    const nine = await answer(t.p1, enc, { roll: roll.id, faces: [9] });
+    expect(nine.body.error.message).toContain('a d8 cannot show 9 (Kara: attack roll, 1d8)');
+    expect((await t.gm.get(`/api/encounters/${enc}`)).body.encounter.version).toBe(before);
+    expect((await answer(t.p1, enc, { roll: roll.id, faces: [5] })).body).toMatchObject({ done: true });
+    const attack = (await dice(enc)).filter((e) => e.actor === 'kara').slice(1);
+    expect(attack.map((e) => e.dice!.map((d) => [d.face, d.by]))).toEqual([[[20, 'player']], [[5, 'player']]]);
+    // the goblin took 5 + 3 (strength) = 8 of its 30
+    expect((await t.gm.get(`/api/encounters/${enc}`)).body.state.units.g1.pools.hp.value).toBe(22);
+  });
+
+  it('P20-ATK-2: on a miss no damage die is asked', async () => {
+    const { enc, spear } = await started();
+    const roll = (await command(t.p1, enc, spear)).body.roll;
+    // 1 + General Skill 1 + Combat 2 = 4, not above DV 12: a miss, the command is done with the one face
+    expect((await answer(t.p1, enc, { roll: roll.id, faces: [1] })).body).toMatchObject({ done: true });
+    const attack = (await dice(enc)).filter((e) => e.actor === 'kara').slice(1);
+    expect(attack.map((e) => e.dice!.map((d) => d.face))).toEqual([[1]]);
+  });
+
+  it('the GM lets the server roll a die it asks; the GM and the asked player are told over the live link', async () => {
+    const { enc, spear } = await started();
+    const gmWs = new WsClient(t.url);
+    await gmWs.auth(t.gm.token!);
+    await gmWs.request({ type: 'subscribe', encounter: enc });
+    const roll = (await command(t.p1, enc, spear)).body.roll;
+    const told = await gmWs.next((m) => m.type === 'dice' && m.roll);
+    expect(told.roll).toMatchObject({ id: roll.id, yours: true, serverMay: true, asks: [{ unitName: 'Kara', for: 'hit check', die: 'd20' }] });
+    const r = await answer(t.gm, enc, { roll: roll.id, server: 'rest' });
+    expect(r.body, r.text).toMatchObject({ done: true });
+    const cleared = await gmWs.next((m) => m.type === 'dice' && m.roll === null);
+    expect(cleared.encounter).toBe(enc);
+    gmWs.close();
+    // every die of the attack rolled by the server: none marked as typed
+    const attack = (await dice(enc)).filter((e) => e.actor === 'kara').slice(1);
+    expect(attack.length).toBeGreaterThan(0);
+    expect(attack.flatMap((e) => e.dice!).every((d) => d.by === undefined)).toBe(true);
+  });
+
+  it('the sender may call the command off: nothing is committed, play goes on', async () => {
+    const { enc, spear } = await started();
+    const before = (await t.gm.get(`/api/encounters/${enc}`)).body.encounter.version;
+    const roll = (await command(t.p1, enc, spear)).body.roll;
+    expect((await t.p1.call('DELETE', `/api/encounters/${enc}/dice/${roll.id}`)).body).toEqual({ cancelled: true });
+    expect((await answer(t.p1, enc, { roll: roll.id, faces: [4] })).status).toBe(404);
+    expect((await t.gm.get(`/api/encounters/${enc}`)).body.encounter.version).toBe(before);
+    expect((await command(t.p1, enc, { type: 'end_turn', actor: 'kara' })).status).toBe(200);
+  });
+
+  it('a player whose dice are optional may let the server roll its own; faces sent with the command are taken as they are', async () => {
+    await t.gm.call('PATCH', `/api/tables/${t.tableId}/settings`, { players: { p1: 'optional' } });
+    try {
+      const { enc, spear } = await started();
+      const roll = (await command(t.p1, enc, spear)).body.roll;
+      expect(roll.serverMay).toBe(true);
+      const r = await answer(t.p1, enc, { roll: roll.id, server: 'these' });
+      expect(r.status, r.text).toBe(200);
+      await t.p1.call('DELETE', `/api/encounters/${enc}/dice/${roll.id}`);
+      // all faces at once (an API client, the CLI): decided with exactly those, nothing asked
+      const all = await command(t.p1, enc, spear, { dice: [20, 4] });
+      expect(all.status, all.text).toBe(200);
+    } finally {
+      await t.gm.call('PATCH', `/api/tables/${t.tableId}/settings`, { players: { p1: 'required' } });
+    }
+  });
+});

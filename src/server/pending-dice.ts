@@ -1,0 +1,173 @@
+/**
+ * Physical dice the page asks for. A command whose rules roll a die for a unit played by a player who
+ * rolls at the table does not resolve with server dice: it is decided as a dry run (the engine's one
+ * decide, pure) with the faces entered so far, the server rolling the rest; the first die after those
+ * that belongs to such a unit (the check or note it lands in names the unit) is asked of its player,
+ * with the dice rolled with it in the same breath ("Kara: Spear damage, 1d8" → one field, "2d6" → two).
+ * Dice the server rolled before it stay fixed; those after it are thrown away, so a die that depends on
+ * an earlier one (damage only on a hit) is asked only once that one is in. Same faces, same result.
+ *
+ * The roll waits here, in memory, one per encounter (other commands wait for it), seen by the GM, the
+ * sender and the player asked. The command is committed, as its sender's, when no die is left to ask.
+ */
+import { randomBytes } from 'node:crypto';
+import { seededSource } from '../dice/index.ts';
+import type { Command, Engine, EncounterState, GameEvent } from '../engine/index.ts';
+import type { Context, Member } from './context.ts';
+import { diceMode } from './dice.ts';
+import type { CommandRequest, Settings } from './schemas.ts';
+import { newId } from './tokens.ts';
+
+/** One die, or several rolled together (one dice term), asked of a player. */
+export interface Ask {
+  unit: string;
+  unitName: string;
+  player: string;
+  /** What the roll is for, in the ruleset's words (its roll label, the unit's name taken off). */
+  for: string;
+  /** "d20", "1d8", "2d6". */
+  die: string;
+  sides: number;
+  count: number;
+}
+
+/** A face fixed so far, in the order the rules drew them. */
+export interface Face {
+  face: number;
+  sides: number;
+  by: 'player' | 'gm' | 'server';
+  /** The player who typed it in. */
+  player?: string;
+  unit?: string;
+  unitName?: string;
+  for?: string;
+}
+
+export interface PendingRoll {
+  id: string;
+  encounter: string;
+  tableId: string;
+  sender: Member;
+  /** The command request as sent (no `dice`). */
+  req: CommandRequest;
+  /** The command as the engine reads it (a player's aliases swapped for real ids). */
+  command: Command;
+  /** The log version it was asked at: the roll holds only while nothing else is appended. */
+  version: number;
+  faces: Face[];
+  asks: Ask[];
+  /** The server rolls every later die of this command too. */
+  serverRest: boolean;
+}
+
+const registries = new WeakMap<Context, Map<string, PendingRoll>>();
+
+/** The rolls waiting for dice, by encounter id. */
+export function pendingRolls(ctx: Context): Map<string, PendingRoll> {
+  let m = registries.get(ctx);
+  if (!m) registries.set(ctx, (m = new Map()));
+  return m;
+}
+
+export type Asking = { kind: 'ask'; faces: Face[]; asks: Ask[] } | { kind: 'done'; faces: Face[] } | { kind: 'none' };
+
+/** Who rolls at the table: the players whose dice mode is not off. */
+export function rollsAtTable(settings: Settings): (player: string) => boolean {
+  return (player) => diceMode(settings, { role: 'player', tableId: '', playerId: player }) !== 'off';
+}
+
+/**
+ * Decide `command` on `state` with `given` faces first, the server rolling the rest. `kind: 'none'`: the
+ * command is refused, or asks no one and nothing was given (decide it the usual way).
+ */
+export function askDice(engine: Engine, state: EncounterState, command: Command, asGm: boolean, given: readonly Face[], atTable: (player: string) => boolean, serverRest: boolean, seed: string): Asking {
+  const server = seededSource(seed);
+  const drawn: Face[] = [];
+  let calls = 0;
+  const source = {
+    roll(sides: number): number {
+      const i = calls++;
+      if (i < given.length) return given[i].face;
+      const face = server.roll(sides);
+      drawn.push({ face, sides, by: 'server' });
+      return face;
+    },
+  };
+  const out = engine.decide(state, command, source, { asGm });
+  if (!out.ok) return { kind: 'none' };
+  if (!given.length && !drawn.length) return { kind: 'none' };
+  const units = { ...state.units, ...out.state.units };
+  const actor = typeof command.actor === 'string' ? command.actor : undefined;
+  // every draw lands in the next check or note: in event order they are the source's calls in order
+  let k = 0;
+  const events = out.events as GameEvent[];
+  for (const e of events) {
+    const dice = (e.type === 'check' || e.type === 'note') && e.dice ? e.dice : [];
+    const unit = ('actor' in e && typeof e.actor === 'string' ? e.actor : undefined) ?? actor;
+    for (let j = 0; j < dice.length; j++, k++) {
+      if (k < given.length) continue;
+      const d = dice[j];
+      const u = unit !== undefined && Object.hasOwn(units, unit) ? units[unit] : undefined;
+      const extra = drawn[k - given.length];
+      if (extra && u) Object.assign(extra, { unit, unitName: u.name, for: forText(d.label, u.name) });
+      if (serverRest || !u?.controller || !atTable(u.controller)) continue;
+      let count = 1;
+      while (j + count < dice.length && dice[j + count].label === d.label && dice[j + count].sides === d.sides) count++;
+      const term = /: (\d*)d\S+$/.exec(d.label ?? '');
+      const die = term || count > 1 ? `${count}d${d.sides}` : `d${d.sides}`;
+      const ask: Ask = { unit: unit!, unitName: u.name, player: u.controller, for: forText(d.label, u.name), die, sides: d.sides, count };
+      return { kind: 'ask', faces: [...given, ...drawn.slice(0, k - given.length)], asks: [ask] };
+    }
+  }
+  return given.length || drawn.some((f) => f.unit) ? { kind: 'done', faces: [...given, ...drawn] } : { kind: 'none' };
+}
+
+/** "Spear damage: 1d8" → "Spear damage"; "initiative Kara" → "initiative" (the die and the unit are said beside it). */
+function forText(label: string | undefined, unitName: string): string {
+  let t = (label ?? 'a roll').replace(/: \d*d\S+$/, '');
+  if (t.endsWith(` ${unitName}`) && t.length > unitName.length + 1) t = t.slice(0, -unitName.length - 1);
+  return t;
+}
+
+/** A fresh stream for the dice the server rolls in a dry run (reproducible under a test seed). */
+export function dryRunSeed(testSeed: string | undefined, version: number, fixed: number): string {
+  return testSeed !== undefined ? `${testSeed}:${version}:ask${fixed}` : randomBytes(16).toString('hex');
+}
+
+export function newRoll(ctx: Context, fields: Omit<PendingRoll, 'id'>): PendingRoll {
+  const roll = { id: newId('r_'), ...fields };
+  pendingRolls(ctx).set(roll.encounter, roll);
+  return roll;
+}
+
+/** The roll as `viewer` sees it: the dice asked now, the faces typed so far, and what it may do. */
+export interface RollView {
+  id: string;
+  asks: { unitName: string; for: string; die: string; sides: number; count: number }[];
+  /** Faces fixed so far: a player sees those of its own units, the GM all. */
+  rolled: { unitName?: string; for?: string; sides: number; face: number; by: Face['by'] }[];
+  /** The viewer may type these faces in. */
+  yours: boolean;
+  /** The viewer may let the server roll them. */
+  serverMay: boolean;
+  /** The viewer may call the command off. */
+  cancelMay: boolean;
+}
+
+export function viewOf(roll: PendingRoll, viewer: Member, settings: Settings): RollView | undefined {
+  const gm = viewer.role === 'gm';
+  const me = viewer.role === 'player' ? viewer.playerId : undefined;
+  const sender = roll.sender.role === 'player' ? roll.sender.playerId : undefined;
+  const asked = roll.asks.some((a) => a.player === me);
+  if (!gm && !asked && sender !== me) return undefined;
+  const optional = me !== undefined && diceMode(settings, viewer) === 'optional';
+  const mine = (f: Face) => gm || (me !== undefined && f.player === me);
+  return {
+    id: roll.id,
+    asks: roll.asks.map(({ unitName, for: f, die, sides, count }) => ({ unitName, for: f, die, sides, count })),
+    rolled: roll.faces.filter(mine).map(({ unitName, for: f, sides, face, by }) => ({ ...(unitName ? { unitName } : {}), ...(f ? { for: f } : {}), sides, face, by })),
+    yours: gm || asked,
+    serverMay: gm || (asked && optional),
+    cancelMay: gm || (sender !== undefined && sender === me),
+  };
+}
