@@ -80,46 +80,55 @@ function landDamage(ctx: Resolution, s: Strike, targetId: UnitId, roll: SharedRo
   const attacker = ctx.unit(s.attacker.id);
   const aff = affinityOf(target, s.type);
   if (aff === 'immune') {
-    ctx.note(`${target.name} is immune to ${s.type} damage: IMMUNE, no damage [FRL-DMG-2]`);
+    ctx.note(() => `${target.name} is immune to ${s.type} damage: IMMUNE, no damage [FRL-DMG-2]`);
     return;
   }
   const r = roll();
-  const terms: Term[] = [r.term];
-  const rules = ['FRL-DMG-4'];
   const diceValue = diceAfterAffinity(aff, r.total, s.dice);
-  if (aff === 'weak' || aff === 'strong') {
-    terms.push({ kind: 'step', name: AFFINITY_LABEL[aff], value: diceValue });
-    rules.push('FRL-DMG-2');
-  }
-  if (s.might !== undefined) {
-    terms.push({ kind: 'mod', name: 'Might', value: s.might });
-    rules.push('FRL-DMG-1');
-  }
   const targetDef = defenseOf(ctx.state, target);
   const attackerDef = defenseOf(ctx.state, attacker);
   const land = landing(aff, diceValue, s.might, targetDef, attackerDef);
   const label = `damage (${s.what}, ${s.type})`;
+  // the breakdown is worded only when someone keeps the log (ctx.check with a function)
+  const dice = (): { terms: Term[]; rules: string[] } => {
+    const terms: Term[] = [r.term];
+    const rules = ['FRL-DMG-4'];
+    if (aff === 'weak' || aff === 'strong') {
+      terms.push({ kind: 'step', name: AFFINITY_LABEL[aff], value: diceValue });
+      rules.push('FRL-DMG-2');
+    }
+    if (s.might !== undefined) {
+      terms.push({ kind: 'mod', name: 'Might', value: s.might });
+      rules.push('FRL-DMG-1');
+    }
+    return { terms, rules };
+  };
   if (land.kind === 'heal') {
-    rules.push('FRL-DMG-2');
-    ctx.check({ label, terms, total: land.amount, outcome: `DRAIN: ${target.name} heals ${land.amount}`, rules: [...new Set(rules)].sort() }, attacker.id, target.id);
+    ctx.check(() => {
+      const { terms, rules } = dice();
+      return { label, terms, total: land.amount, outcome: `DRAIN: ${target.name} heals ${land.amount}`, rules: [...new Set([...rules, 'FRL-DMG-2'])].sort() };
+    }, attacker.id, target.id);
     healUnit(ctx, target.id, land.amount, attacker.id, 'FRL-DMG-2');
     return;
   }
   if (land.kind !== 'damage') return;
   const reflected = land.to === 'attacker';
-  const defense = reflected ? attackerDef : targetDef;
-  const whose = reflected ? `${attacker.name}'s Defense` : 'Defense';
-  if (defense) terms.push({ kind: 'mod', name: whose, value: -defense });
-  // an effect took Defense below 0: say so, since it then counts for nothing (ruling FRL-DMG-3)
-  const lowered = mod(ctx.state, reflected ? attacker : target, 'defense');
-  if (lowered < 0) terms.push({ kind: 'note', text: `${whose} ${lowered} counts as 0` });
-  const raw = diceValue + (s.might ?? 0) - defense;
-  if (raw < 0) terms.push({ kind: 'step', name: 'floored at', value: 0 });
-  rules.push('FRL-DMG-3');
-  if (reflected) rules.push('FRL-DMG-2');
-  const prefix = reflected ? 'REFLECT: ' : aff === 'weak' || aff === 'strong' ? `${AFFINITY_LABEL[aff]} ` : '';
-  const outcome = reflected ? `${prefix}${land.amount} damage to ${attacker.name}` : `${prefix}${land.amount} damage`;
-  ctx.check({ label, terms, total: land.amount, outcome, rules: [...new Set(rules)].sort() }, attacker.id, target.id);
+  ctx.check(() => {
+    const { terms, rules } = dice();
+    const defense = reflected ? attackerDef : targetDef;
+    const whose = reflected ? `${attacker.name}'s Defense` : 'Defense';
+    if (defense) terms.push({ kind: 'mod', name: whose, value: -defense });
+    // an effect took Defense below 0: say so, since it then counts for nothing (ruling FRL-DMG-3)
+    const lowered = mod(ctx.state, reflected ? attacker : target, 'defense');
+    if (lowered < 0) terms.push({ kind: 'note', text: `${whose} ${lowered} counts as 0` });
+    const raw = diceValue + (s.might ?? 0) - defense;
+    if (raw < 0) terms.push({ kind: 'step', name: 'floored at', value: 0 });
+    rules.push('FRL-DMG-3');
+    if (reflected) rules.push('FRL-DMG-2');
+    const prefix = reflected ? 'REFLECT: ' : aff === 'weak' || aff === 'strong' ? `${AFFINITY_LABEL[aff]} ` : '';
+    const outcome = reflected ? `${prefix}${land.amount} damage to ${attacker.name}` : `${prefix}${land.amount} damage`;
+    return { label, terms, total: land.amount, outcome, rules: [...new Set(rules)].sort() };
+  }, attacker.id, target.id);
   takeDamage(ctx, reflected ? attacker.id : target.id, land.amount, reflected ? target.id : attacker.id, s.type);
 }
 
@@ -140,7 +149,7 @@ export function fallUnconscious(ctx: Resolution, id: UnitId): void {
   if (isCharacter(ctx.state, u)) {
     const scars = dataOf(u).battlescars + 1;
     ctx.setData(id, 'battlescars', scars);
-    ctx.note(`${u.name} gains a Battlescar (${scars} in all) [FRL-END-1]`);
+    ctx.note(() => `${u.name} gains a Battlescar (${scars} in all) [FRL-END-1]`);
   }
 }
 
