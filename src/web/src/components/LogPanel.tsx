@@ -72,7 +72,7 @@ export function LogPanel({ lines, undone, state, lineTools, playerName }: Props)
         {shown.map((l) => {
           const cls = `log-line log-${l.type.replace(/[.:]/g, '-')}${undone.has(l.cmd) ? ' is-undone' : ''}${l.gmOnly ? ' is-gm' : ''}`;
           const detail = l.breakdown || (l.dice && l.dice.length > 0);
-          const text = l.controller ? `${state.units[l.controller.unit]?.name ?? 'A unit'} is now played by ${playedBy(l.controller.player, playerName ?? (() => undefined))}` : l.text;
+          const text = l.controller ? `${state.units[l.controller.unit]?.name ?? 'A unit'} is now played by ${playedBy(l.controller.player, playerName)}` : l.text;
           return (
             <li key={l.seq} className={cls} data-seq={l.seq}>
               {detail ? (

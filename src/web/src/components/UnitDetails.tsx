@@ -15,7 +15,7 @@ export function UnitDetails({ state, id, playerName }: { state: EncounterState; 
   const links = linksShown(state, u.id);
   return (
     <section className="panel unit-details" aria-label={`${u.name} details`}>
-      <h2>{u.name} <span className="muted">· {u.side}{` · played by ${playedBy(u.controller, playerName ?? (() => undefined))}`}</span></h2>
+      <h2>{u.name} <span className="muted">· {u.side} · played by {playedBy(u.controller, playerName)}</span></h2>
       <dl className="pools">
         {Object.entries(u.pools).map(([k, p]) => (
           <div key={k}>

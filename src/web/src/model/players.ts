@@ -13,6 +13,6 @@ export function playerNamer(table: TableInfo | undefined): (id: string) => strin
 }
 
 /** "Ana", "the GM", or "a player not invited yet", for a unit's controller. */
-export function playedBy(controller: string | undefined, name: (id: string) => string | undefined): string {
-  return controller ? (name(controller) ?? NOT_INVITED) : 'the GM';
+export function playedBy(controller: string | undefined, name?: (id: string) => string | undefined): string {
+  return controller ? (name?.(controller) ?? NOT_INVITED) : 'the GM';
 }
