@@ -74,6 +74,22 @@ describe('a suggestion is judged on what its sender may see', () => {
     expect(r.ok ? '' : r.rejection.message).not.toContain('22');
   });
 
+  it("a suggestion about another's pool the player cannot see reaches the GM (in both worlds), in the player's words", () => {
+    for (const proposal of [{ type: 'gm.set_pool', unit: 'b', pool: 'hp', value: 5 }, { type: 'gm.heal', unit: 'b', amount: 3 }, { type: 'gm.damage', unit: 'b', amount: 3, rules: true }]) {
+      for (const secret of [true, false]) {
+        const t = world(secret);
+        const r = t.log.execute({ type: 'suggest', actor: 'a', text: 'the potion hit him too', proposal }, queue(), { asGm: false });
+        expect(r.ok, `${proposal.type}: ${r.ok ? '' : r.rejection.message}`).toBe(true);
+        expect(t.state.pending.map((p) => p.prompt)).toEqual(['A suggests: the potion hit him too']);
+        // the GM's accept meets the real rules
+        const done = t.log.execute({ type: 'answer', pending: t.state.pending[0].id, choice: 'accept' }, queue());
+        expect(done.ok, proposal.type).toBe(true);
+      }
+    }
+    // the player's own unit is judged as ever: a pool it lacks is refused with words
+    expect(answer(world(true), { type: 'gm.set_pool', unit: 'a', pool: 'mana', value: 3 })).toMatch(/^suggest\/bad_proposal: the proposal would be refused: A has no mana/);
+  });
+
   it('the GM, accepting, still meets the real rules: a value past the real maximum is refused then', () => {
     const t = world(true);
     const r = t.log.execute({ type: 'suggest', actor: 'a', text: 'please', proposal: { type: 'gm.set_pool', unit: 'b', pool: 'hp', value: 9999 } }, queue(), { asGm: false });

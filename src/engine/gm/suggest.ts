@@ -4,6 +4,7 @@
  * the GM had sent it. Play goes on meanwhile.
  */
 import { cloneJson } from '../clone.ts';
+import { own } from '../own.ts';
 import { fail, RuleError } from '../rejection.ts';
 import { Resolution } from '../resolution.ts';
 import type { Command, CommandHandler, Ruleset } from '../ruleset.ts';
@@ -32,6 +33,13 @@ function seenBySender(state: EncounterState, from: Unit | undefined, ruleset: Ru
   return viewState(state, viewer, viewRulesOf(ruleset));
 }
 
+/** Whether the proposal names another's unit, whose pools a player does not see (they may be secret). */
+function unseenPool(state: EncounterState, from: Unit | undefined, command: Command): boolean {
+  if (!from?.controller || typeof command.unit !== 'string') return false;
+  const target = own(state.units, command.unit);
+  return target !== undefined && target.controller !== from.controller;
+}
+
 export function suggestCommand(ruleset: Ruleset, table: Record<string, CommandHandler>): CommandHandler {
   return {
     onTurn: false,
@@ -44,7 +52,10 @@ export function suggestCommand(ruleset: Ruleset, table: Record<string, CommandHa
       try {
         handler.resolve(new Resolution(cloneJson(seenBySender(ctx.state, from, ruleset)), ones, ruleset.appliers), command);
       } catch (err) {
-        if (err instanceof RuleError) fail('suggest/bad_proposal', `the proposal would be refused: ${err.rejection.message}`, 'proposal');
+        // a pool the sender cannot see (a secret one, or none: they look alike) is the GM's to judge
+        if (err instanceof RuleError && !(err.rejection.code === 'unit/no_pool' && unseenPool(ctx.state, from, command))) {
+          fail('suggest/bad_proposal', `the proposal would be refused: ${err.rejection.message}`, 'proposal');
+        }
         // anything else is the view lacking what the rule reads (a secret pool): the GM judges it
       }
       ctx.openPending({
