@@ -75,7 +75,7 @@ describe('a suggestion is judged on what its sender may see', () => {
   });
 
   it("a suggestion about another's pool the player cannot see reaches the GM (in both worlds), in the player's words", () => {
-    for (const proposal of [{ type: 'gm.set_pool', unit: 'b', pool: 'hp', value: 5 }, { type: 'gm.heal', unit: 'b', amount: 3 }, { type: 'gm.damage', unit: 'b', amount: 3, rules: true }]) {
+    for (const proposal of <Record<string, Json>[]>[{ type: 'gm.set_pool', unit: 'b', pool: 'hp', value: 5 }, { type: 'gm.heal', unit: 'b', amount: 3 }, { type: 'gm.damage', unit: 'b', amount: 3, rules: true }]) {
       for (const secret of [true, false]) {
         const t = world(secret);
         const r = t.log.execute({ type: 'suggest', actor: 'a', text: 'the potion hit him too', proposal }, queue(), { asGm: false });
