@@ -79,11 +79,11 @@ describe('a suggestion is judged on what its sender may see', () => {
       for (const secret of [true, false]) {
         const t = world(secret);
         const r = t.log.execute({ type: 'suggest', actor: 'a', text: 'the potion hit him too', proposal }, queue(), { asGm: false });
-        expect(r.ok, `${proposal.type}: ${r.ok ? '' : r.rejection.message}`).toBe(true);
+        expect(r.ok, `${String(proposal.type)}: ${r.ok ? '' : r.rejection.message}`).toBe(true);
         expect(t.state.pending.map((p) => p.prompt)).toEqual(['A suggests: the potion hit him too']);
         // the GM's accept meets the real rules
         const done = t.log.execute({ type: 'answer', pending: t.state.pending[0].id, choice: 'accept' }, queue());
-        expect(done.ok, proposal.type).toBe(true);
+        expect(done.ok, String(proposal.type)).toBe(true);
       }
     }
     // the player's own unit is judged as ever: a pool it lacks is refused with words
