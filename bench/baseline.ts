@@ -74,30 +74,41 @@ export function baselineAt(commit: string): Simulator | undefined {
 }
 
 /**
- * Fights per CPU-second of each runner, timed in alternating bursts of `burst` ms over about `ms` ms
- * each, after a warm-up of a quarter of that.
+ * Fights per CPU-second of each runner, timed in alternating bursts over about `ms` ms each, after a
+ * warm-up of a quarter of that. In each burst the first runner plays for `burst` ms and every other one
+ * then plays exactly as many fights: all play the same fights (runners go on from their last call), so
+ * an example whose fights differ much in length is compared on equal work, not on whichever fights
+ * each happened to reach.
  */
 export function alternate(runners: Runner[], ms: number, burst = 100): number[] {
-  for (const r of runners) {
-    const until = performance.now() + ms / 4;
-    while (performance.now() < until) r(2);
+  // warm-up: the first runner for a quarter of `ms`, the others over the same fights
+  let warm = 0;
+  const until = performance.now() + ms / 4;
+  while (performance.now() < until) {
+    runners[0](2);
+    warm += 2;
   }
+  for (const r of runners.slice(1)) for (let i = 0; i < warm; i += 2) r(2);
+  const played = runners.map(() => 0);
   const cpu = runners.map(() => 0);
-  const fights = runners.map(() => 0);
   const end = performance.now() + ms * runners.length;
   while (performance.now() < end) {
+    let n = 0;
     runners.forEach((r, k) => {
       const c0 = process.cpuUsage();
-      const t0 = performance.now();
-      let n = 0;
-      while (performance.now() - t0 < burst) {
-        r(2);
-        n += 2;
+      if (k === 0) {
+        const t0 = performance.now();
+        while (performance.now() - t0 < burst) {
+          r(2);
+          n += 2;
+        }
+      } else {
+        for (let i = 0; i < n; i += 2) r(2);
       }
       const c = process.cpuUsage(c0);
       cpu[k] += c.user + c.system;
-      fights[k] += n;
+      played[k] += n;
     });
   }
-  return runners.map((_, k) => fights[k] / (cpu[k] / 1e6));
+  return runners.map((_, k) => played[k] / (cpu[k] / 1e6));
 }

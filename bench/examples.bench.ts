@@ -60,7 +60,9 @@ export async function benchExamples(ms = 1000): Promise<BenchRow[]> {
     if (now < TARGET) below++;
     rows.push({ name: `example ${name}${then ? then.note : ' (kept figure)'}`, ours: now, baseline: was, unit: 'fights/cpu-s vs start', ratio: now / was });
   }
-  rows.push({ name: `examples at ≥ ${TARGET.toLocaleString('en-US')} fights/cpu-s`, ours: rows.length - below, baseline: rows.length, unit: 'examples', ratio: (rows.length - below) / rows.length });
+  const slowest = Math.min(...rows.map((r) => r.ours));
+  rows.push({ name: `target: examples at ≥ ${TARGET.toLocaleString('en-US')} fights/cpu-s`, ours: rows.length - below, baseline: rows.length, unit: 'examples', ratio: (rows.length - below) / rows.length });
+  rows.push({ name: `target: the slowest example vs ${TARGET.toLocaleString('en-US')} fights/cpu-s`, ours: slowest, baseline: TARGET, unit: 'fights/cpu-s', ratio: slowest / TARGET });
   return rows;
 }
 

@@ -17,7 +17,7 @@ import type { BattleMap, EncounterState, GridMap } from '../src/engine/index.ts'
 import { createEngine } from '../src/engine/index.ts';
 
 const S = 64;
-export const CREDIT = 'Generated map art, CC0 1.0 (scripts/example-maps.ts)';
+export const CREDIT = 'Map art drawn by Skirmish, CC0 1.0';
 
 /** A small seeded stream (mulberry32): the same file always draws the same map. */
 function stream(seed: string): () => number {

@@ -5,6 +5,7 @@
  * review after a fight (with a character that cannot join) and the simulator's HTML report.
  *
  *   node --import tsx scripts/screenshots.ts
+ *   node --import tsx scripts/screenshots.ts --board   # only the board's story (board-*.png)
  *
  * Starts its own server (temp database) and drives Debian's Chromium like the browser tests do.
  */
@@ -13,11 +14,12 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { activeUnit, aimAndConfirm, caughtUp, freshActions, step, type TurnMemo } from '../test/web/bot.ts';
 import { rulesets } from '../src/rulesets/index.ts';
 import { showcaseOf } from '../src/server/examples.ts';
 import { buildWeb, launchBrowser, ROOT, startServer } from '../test/web/harness.ts';
+import { BORDER_QUAKE, borderQuake, javelinDodge, type At } from '../test/web/board-story.ts';
 import { assign, gmCommand, gmStartsAlone, gmState, inSync, openTable, start, type Table } from '../test/web/session.ts';
 
 const OUT = join(ROOT, 'docs/screenshots');
@@ -60,10 +62,44 @@ async function playUntilPlayerAims(t: Table, minSteps: number): Promise<Page | u
   return undefined;
 }
 
+/**
+ * The board telling the story (test/web/board-story.ts): javelins in flight and the dodge asked of the
+ * player, and an area skill's preview with allies in it — each at desktop size and on a phone (390×844).
+ */
+async function boardStory(browser: Browser, url: string): Promise<void> {
+  const both = async (page: Page, name: string) => {
+    await page.screenshot({ path: join(OUT, `board-${name}.png`) });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(OUT, `board-${name}-phone.png`) });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+  const shots: Record<string, string> = { 'in flight': 'javelin-flight', asked: 'javelin-decision', area: 'area' };
+  const at: At = async (moment, page) => {
+    if (shots[moment]) await both(page, shots[moment]);
+  };
+  for (const [example, flow] of [['duel60/javelin-dodge.yaml', javelinDodge], [BORDER_QUAKE, borderQuake]] as const) {
+    const t = await openTable(browser, url, example, { width: 1280, height: 900 });
+    try {
+      await flow(t, at);
+    } finally {
+      await t.close();
+    }
+  }
+}
+
 mkdirSync(OUT, { recursive: true });
 await buildWeb();
 const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
 try {
+  await boardStory(browser, server.url);
+  if (!process.argv.includes('--board')) await everythingElse(browser, server);
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+/** Every other page's screenshots. */
+async function everythingElse(browser: Browser, server: { url: string }): Promise<void> {
   // the front door
   const home = await (await browser.newContext({ viewport: { width: 1100, height: 700 } })).newPage();
   await home.goto(`${server.url}/`);
@@ -165,7 +201,4 @@ try {
   } finally {
     await rosterCtx.close();
   }
-} finally {
-  await browser.close();
-  await server.stop();
 }

@@ -7,7 +7,8 @@
  * A state kept after `at` events is the fold of those events with the commands undone *now* left out.
  * An undo or redo of command c changes what every event of c means, so it drops the states kept after
  * c's first event and keeps those before. The log only grows, and is read in order: `scanned` events
- * are indexed (each command's first event, the commands undone), the rest comes as the log does.
+ * are indexed (each command's first event, the commands undone, what an undo or redo would take back
+ * next, as log.ts's undoTarget and redoTarget read the whole log), the rest comes as the log does.
  */
 import { applyEvent, emptyState } from './apply.ts';
 import { cloneJson } from './clone.ts';
@@ -30,9 +31,15 @@ export class Checkpoints {
   /** Each command's first event (not an undo or redo), by index. */
   private readonly first = new Map<string, number>();
   private readonly undone = new Set<string>();
+  /** commandIds of the log (log.ts): a command each time the events change command. */
+  private readonly ids: string[] = [];
+  private lastCmd = '';
+  /** redoTarget's stack (log.ts), as it stands after the events scanned. */
+  private readonly redoStack: string[] = [];
   private scanned = 0;
 
-  constructor(private readonly engine: Engine) {}
+  /** `spacing` and `most`: other than SPACING and KEPT only in tests, to keep and thin states in a short log. */
+  constructor(private readonly engine: Engine, private readonly spacing = SPACING, private readonly most = KEPT) {}
 
   /**
    * `state` is what the first `end` events of `log` replay to (a state never changed in place: it is
@@ -41,7 +48,7 @@ export class Checkpoints {
   offer(log: readonly LoggedEvent[], end: number, state: EncounterState): void {
     if (!this.scan(log, end)) return;
     const last = this.kept.length ? this.kept[this.kept.length - 1].at : 0;
-    if (end - last >= SPACING) this.keep(end, state);
+    if (end - last >= this.spacing) this.keep(end, state);
   }
 
   /** What the first `end` events of `log` replay to (replayLog of them), from the last state kept. */
@@ -58,7 +65,7 @@ export class Checkpoints {
    */
   *steps(log: readonly LoggedEvent[], end = log.length, every = 500): Generator<void, EncounterState> {
     // read behind what was indexed (never by the engine or the server): replayed whole by a fresh index
-    if (!this.scan(log, end)) return yield* new Checkpoints(this.engine).steps(log, end, every);
+    if (!this.scan(log, end)) return yield* new Checkpoints(this.engine, this.spacing, this.most).steps(log, end, every);
     const from = this.kept[this.kept.length - 1];
     let s = from ? cloneJson(from.state) : emptyState();
     let last = from?.at ?? 0;
@@ -66,15 +73,30 @@ export class Checkpoints {
     for (let i = last, n = 1; i < end; i++, n++) {
       const e = log[i];
       if (e.type !== 'undo' && e.type !== 'redo' && !this.undone.has(e.cmd)) s = applyEvent(s, e, appliers);
-      if (i + 1 - last >= SPACING && i + 1 < end) {
+      if (i + 1 - last >= this.spacing && i + 1 < end) {
         // the fold goes on in place: what is kept is a copy
         this.keep(i + 1, cloneJson(s));
         last = i + 1;
       }
       if (n % every === 0) yield;
     }
-    if (end - last >= SPACING) this.keep(end, s);
+    if (end - last >= this.spacing) this.keep(end, s);
     return s;
+  }
+
+  /** undoTarget(log) (log.ts): the latest command not undone, unless it is the only one (the creation). */
+  undoTarget(log: readonly LoggedEvent[]): string | undefined {
+    if (!this.scan(log, log.length)) return new Checkpoints(this.engine).undoTarget(log);
+    let j = this.ids.length - 1;
+    while (j >= 0 && this.undone.has(this.ids[j])) j--;
+    for (let k = j - 1; k >= 0; k--) if (!this.undone.has(this.ids[k])) return this.ids[j];
+    return undefined;
+  }
+
+  /** redoTarget(log) (log.ts): the last undone command, while nothing new was done since. */
+  redoTarget(log: readonly LoggedEvent[]): string | undefined {
+    if (!this.scan(log, log.length)) return new Checkpoints(this.engine).redoTarget(log);
+    return this.redoStack[this.redoStack.length - 1];
   }
 
   /** Index the events up to `end`, dropping the states an undo or redo among them changes; false: `end` is behind what was indexed. */
@@ -88,7 +110,14 @@ export class Checkpoints {
         else this.undone.delete(e.command);
         const first = this.first.get(e.command);
         if (changes && first !== undefined) this.dropAfter(first);
-      } else if (!this.first.has(e.cmd)) this.first.set(e.cmd, this.scanned);
+        if (e.type === 'undo') this.redoStack.push(e.command);
+        else this.redoStack.pop();
+        continue;
+      }
+      if (!this.first.has(e.cmd)) this.first.set(e.cmd, this.scanned);
+      if (e.cmd !== this.lastCmd) this.ids.push(e.cmd);
+      this.lastCmd = e.cmd;
+      if (this.redoStack.length && !this.redoStack.includes(e.cmd)) this.redoStack.length = 0;
     }
     return true;
   }
@@ -99,7 +128,7 @@ export class Checkpoints {
 
   private keep(at: number, state: EncounterState): void {
     this.kept.push({ at, state });
-    if (this.kept.length > KEPT) {
+    if (this.kept.length > this.most) {
       const half = this.kept.length >> 1;
       this.kept = this.kept.filter((_, i) => i >= half || i % 2 === 1);
     }

@@ -166,7 +166,8 @@ export class EncounterLog {
 
   private undoRedo(kind: 'undo' | 'redo', options: DecideOptions & { id?: string }): Outcome {
     if (options.asGm === false) return { ok: false, rejection: reject('auth/gm_only', `only the GM may ${kind}`) };
-    const target = kind === 'undo' ? undoTarget(this.events) : redoTarget(this.events);
+    // read from the log's index, not the whole log again (the same answers as undoTarget and redoTarget)
+    const target = kind === 'undo' ? this.checkpoints.undoTarget(this.events) : this.checkpoints.redoTarget(this.events);
     if (!target) return { ok: false, rejection: reject(`log/nothing_to_${kind}`, `there is nothing to ${kind}`) };
     const event: GameEvent = { type: kind, command: target };
     const logged = this.append([event], this.nextCommandId(options.id));

@@ -6,6 +6,7 @@
  * thread busy with the request answers none of them until it is done (at most one slips in at an await).
  */
 import { request } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, command, load, TEST_LIMITS, testTable, type Reply, type TestTable } from './testing.ts';
 
@@ -97,6 +98,22 @@ describe('while a heavy request is worked on, the server answers others', () => 
       expect(read.reply.body.encounter.version).toBe(N);
       expect(read.reply.body.state.units.kara.pools.hp.value).toBe(20);
       expect(read.pings).toBeGreaterThanOrEqual(3);
+      // a GM undo and redo of it: before, each replayed all 60,000 events in one go (hundreds of ms);
+      // now from the state kept nearest before the command (src/engine/checkpoints.ts). The longest
+      // stall of the loop while each runs, the smaller of the two (a loaded machine adds its own pauses)
+      const stalls: number[] = [];
+      for (const type of ['undo', 'redo']) {
+        const v = (await big.gm.get(`/api/encounters/${id}`)).body.encounter.version;
+        const h = monitorEventLoopDelay({ resolution: 1 });
+        h.enable();
+        const r = await big.gm.post(`/api/encounters/${id}/commands`, { id: `${type}-${v}`, expectedVersion: v, command: { type } });
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        h.disable();
+        expect(r.status, r.text).toBe(200);
+        stalls.push(h.max / 1e6);
+      }
+      expect(Math.min(...stalls), `stalls ${stalls.map((x) => x.toFixed(0)).join(', ')} ms`).toBeLessThan(100);
+      expect((await big.gm.get(`/api/encounters/${id}`)).body.state.units.kara.pools.hp.value).toBe(20);
     } finally {
       await big.close();
     }

@@ -17,7 +17,7 @@ describe('map art', () => {
     const expected = `data:image/svg+xml;base64,${svg.toString('base64')}`;
     for (const c of [t.gm, t.p1]) {
       const image = (await c.get(`/api/encounters/${enc}`)).body.state.map.image;
-      expect(image).toEqual({ src: expected, credit: 'Generated map art, CC0 1.0 (scripts/example-maps.ts)' });
+      expect(image).toEqual({ src: expected, credit: 'Map art drawn by Skirmish, CC0 1.0' });
     }
   });
 

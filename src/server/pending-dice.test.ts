@@ -73,7 +73,7 @@ describe('physical dice asked one roll at a time', () => {
     expect((await answer(t.p2, enc, { roll: roll.id, faces: [20] })).status).toBe(403);
     // only the GM may let the server roll a required die
     expect((await answer(t.p1, enc, { roll: roll.id, server: 'these' })).status).toBe(403);
-    // 20 + 2 combat + 3 strength = 25 > DV 12: a hit, so the damage die is asked next — the Spear's 1d8,
+    // 20 + General Skill 1 + Combat 2 = 23 > DV 12: a hit, so the damage die is asked next — the Spear's 1d8,
     // which phase20 calls the attack roll (P20-ATK-3)
     const hit = await answer(t.p1, enc, { roll: roll.id, faces: [20] });
     expect(hit.body.roll.asks, hit.text).toEqual([{ unitName: 'Kara', for: 'attack roll', die: '1d8', sides: 8, count: 1 }]);
@@ -91,7 +91,7 @@ describe('physical dice asked one roll at a time', () => {
   it('P20-ATK-2: on a miss no damage die is asked', async () => {
     const { enc, spear } = await started();
     const roll = (await command(t.p1, enc, spear)).body.roll;
-    // 1 + 5 = 6, not above DV 12: a miss, the command is done with the one face
+    // 1 + General Skill 1 + Combat 2 = 4, not above DV 12: a miss, the command is done with the one face
     expect((await answer(t.p1, enc, { roll: roll.id, faces: [1] })).body).toMatchObject({ done: true });
     const attack = (await dice(enc)).filter((e) => e.actor === 'kara').slice(1);
     expect(attack.map((e) => e.dice!.map((d) => d.face))).toEqual([[1]]);

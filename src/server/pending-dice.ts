@@ -102,7 +102,7 @@ export function askDice(engine: Engine, state: EncounterState, command: Command,
   let k = 0;
   const events = out.events as GameEvent[];
   for (const e of events) {
-    const dice = 'dice' in e && Array.isArray(e.dice) ? e.dice : [];
+    const dice = (e.type === 'check' || e.type === 'note') && e.dice ? e.dice : [];
     const unit = ('actor' in e && typeof e.actor === 'string' ? e.actor : undefined) ?? actor;
     for (let j = 0; j < dice.length; j++, k++) {
       if (k < given.length) continue;

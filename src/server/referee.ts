@@ -286,7 +286,7 @@ function awaiting(roll: PendingRoll): ApiError {
 function markTyped(events: LoggedEvent[], by: Resume['by']): void {
   let k = 0;
   for (const e of events) {
-    if (!('dice' in e) || !Array.isArray(e.dice)) continue;
+    if ((e.type !== 'check' && e.type !== 'note') || !e.dice) continue;
     for (const d of e.dice) {
       const who = by[k++];
       if (who) d.by = who;

@@ -19,6 +19,7 @@ function watch(page: Page, who: string, errors: string[]) {
   page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
 }
 
+/** A table with `example` loaded: an example's path (phase20/goblin-cave.yaml) or a file's absolute path. */
 export async function openTable(browser: Browser, url: string, example: string, viewport = { width: 1280, height: 900 }): Promise<Table> {
   const errors: string[] = [];
   const gmCtx = await browser.newContext({ viewport });
@@ -27,7 +28,9 @@ export async function openTable(browser: Browser, url: string, example: string, 
   await gm.goto(`${url}/`);
   await gm.getByRole('button', { name: 'Create a table' }).click();
   await gm.waitForURL(/#\/gm\//);
-  await gm.locator(`[data-example="${example}"]`).click();
+  // an example by its path, or (an absolute path) a file of this computer, loaded as a GM would
+  if (example.startsWith('/')) await gm.locator('.loader input[type=file]').setInputFiles(example);
+  else await gm.locator(`[data-example="${example}"]`).click();
   await gm.waitForSelector('main.layout').catch(async (e) => {
     await gm.screenshot({ path: '/tmp/shots/fail.png' });
     throw e;
@@ -95,16 +98,18 @@ export interface PlayOptions {
   maxSteps?: number;
   /** Called before each step (tests hook reloads, hiding and restarts in here). */
   beforeStep?(n: number): Promise<void>;
+  /** Stop early, before step n, when this says so (a test that needs only the first rounds). */
+  until?(n: number): Promise<boolean>;
   onAim?: Parameters<typeof step>[3];
 }
 
-/** Play until the combat ends; returns the number of commands sent. */
+/** Play until the combat ends (or `until` says stop); returns the number of commands sent. */
 export async function playToEnd(t: Table, opts: PlayOptions = {}): Promise<number> {
   const memo: TurnMemo = { key: '', attacks: 0, moved: 0 };
   let steps = 0;
   for (; steps < (opts.maxSteps ?? 800); steps++) {
     await opts.beforeStep?.(steps);
-    if (await ended(t.gm)) return steps;
+    if ((await ended(t.gm)) || (await opts.until?.(steps))) return steps;
     const actor = await activeUnit(t.gm);
     if (!actor) {
       await t.gm.waitForTimeout(50);

@@ -4,7 +4,7 @@
  * that travel between turns, side effects. Source: /work/shared/seeds/003_3a1055e65264275f.txt;
  * rulings in RULINGS.md.
  */
-import { currentUnit, lastSideStanding, type CombatResult, type CommandHandler, type EncounterState, type Resolution, type Ruleset } from '../../engine/index.ts';
+import { currentUnit, lastSideStanding, type CombatResult, type CommandHandler, type EncounterState, type Resolution, type Ruleset, type Unit } from '../../engine/index.ts';
 import { answerDramatic, attackCommand, killCommand } from './attack.ts';
 import { createState } from './create.ts';
 import { tickSideEffect } from './effects.ts';
@@ -24,6 +24,16 @@ import { startTurn } from './turn.ts';
 import { fileEntry } from './roster.ts';
 import { terrainKinds } from './terrain-kinds.ts';
 
+/** Why a turn has nothing left, in the pools' words: an action still held but with nothing to do is said so. */
+function whySpent(u: Unit): string {
+  const action = (u.pools.action?.value ?? 0) <= 0;
+  const movement = (u.pools.movement?.value ?? 0) <= 0;
+  if (action && movement) return 'its action and movement are spent';
+  if (movement) return 'its movement is spent and nothing is left that its action could do';
+  if (action) return 'its action is spent and it has nowhere left to move';
+  return 'nothing is left that it could do';
+}
+
 /** Once nothing is left to do this turn (no action, no movement, no instant ability), the turn ends. */
 function endIfSpent(ctx: Resolution): void {
   const id = currentUnit(ctx.state);
@@ -33,8 +43,8 @@ function endIfSpent(ctx: Resolution): void {
     ctx.note(`${u.name}'s turn ends: ${u.name} is ${u.status}`);
     ctx.endTurn();
   } else if (turnSpent(ctx.state, id)) {
-    // a turn never ends unsaid: the table reads why it passed on
-    ctx.note(`${u.name}'s turn ends: its action and movement are spent [D60-TURN-1]`);
+    // a turn never ends unsaid: the table reads why it passed on (a pool left unspent is not called spent)
+    ctx.note(`${u.name}'s turn ends: ${whySpent(u)} [D60-TURN-1]`);
     ctx.endTurn();
   }
 }

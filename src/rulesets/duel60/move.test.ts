@@ -23,6 +23,17 @@ describe('duel60 movement', () => {
     expect(slow.rejects({ type: 'move', actor: 'hero', to: [5, 1] })).toBe('action/out_of_range'); // Speed 9: 3 tiles
   });
 
+  it('D60-TURN-1: a move that leaves nothing to do ends the turn, and the log says why in the pools\' own words', () => {
+    // the Brute far away at (8,8), the Hero without a spell: after its move (movement 0) its action is still 1,
+    // but rest and block need the movement, and no foe is in reach — nothing is left, so the turn passes on
+    const t = new Table(duel60, duel({ foe: { at: [8, 8] } }));
+    t.start();
+    const ev = t.do({ type: 'move', actor: 'hero', to: [3, 3] });
+    expect(t.unit('hero').pools.action.value).toBe(1);
+    expect(t.lines(ev)).toContain("Hero's turn ends: its movement is spent and nothing is left that its action could do [D60-TURN-1]");
+    expect(t.lines(ev)).not.toContain("Hero's turn ends: its action and movement are spent [D60-TURN-1]");
+  });
+
   it('D60-CQC-1: within 1 tile of an enemy both are in close quarters: movement −3, at least 1', () => {
     const t = new Table(duel60, duel());
     t.start();

@@ -50,7 +50,7 @@ describe('duel60 projectiles', () => {
     expect(f).toMatchObject({ name: 'Javelin', owner: 'hero', at: { x: 3, y: 1 }, next: [{ x: 4, y: 1 }, { x: 5, y: 1 }] });
     expect(f.path[0]).toEqual({ x: 4, y: 1 });
     t.do({ type: 'move', actor: 'foe', to: [6, 4] }); // off the line (nothing left to do: its turn ends)
-    expect(t.lines()).toContain("Brute's turn ends: its action and movement are spent [D60-TURN-1]");
+    expect(t.lines()).toContain("Brute's turn ends: its movement is spent and nothing is left that its action could do [D60-TURN-1]");
     t.do({ type: 'end_turn', actor: 'hero' }); // (5,1): nobody
     t.do({ type: 'end_turn', actor: 'foe' });
     t.do({ type: 'end_turn', actor: 'hero' }); // (7,1): nobody

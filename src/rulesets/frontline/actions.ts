@@ -15,7 +15,7 @@ export function equipCommand(ctx: Resolution, cmd: Command): void {
   if (!w) fail('action/unknown_weapon', `${u.name} has no weapon "${String(cmd.weapon)}"${d.weapons.length ? `; it carries ${d.weapons.map((x) => x.id).join(', ')}` : ''}`, 'weapon');
   if (d.equipped === w.id) fail('action/already_equipped', `${u.name} already holds ${w.name}`, 'weapon');
   ctx.setData(u.id, 'equipped', w.id);
-  ctx.note(`${u.name} equips ${w.name} (Minor action) [FRL-ACT-3]`);
+  ctx.note(() => `${u.name} equips ${w.name} (Minor action) [FRL-ACT-3]`);
 }
 
 /** Where a Move (Major) can take the unit: the frontline from its rearguard, its rearguard from the frontline. */
@@ -33,7 +33,7 @@ export function moveCommand(ctx: Resolution, cmd: Command): void {
   const zone = zoneFor(ctx.state, u, cmd.to);
   if (u.zone === zone) fail('action/already_there', `${u.name} is already in the ${zoneWords(zone)}`, 'to');
   // the declaration first; the unit.zone line after it gives the way and the 20 m (describe.ts; the event's `metres`)
-  ctx.note(`${u.name} moves to the ${cmd.to === 'frontline' ? 'frontline' : 'rearguard'} (Major action: it ends the turn) [FRL-ACT-4, FRL-ACT-1]`);
+  ctx.note(() => `${u.name} moves to the ${cmd.to === 'frontline' ? 'frontline' : 'rearguard'} (Major action: it ends the turn) [FRL-ACT-4, FRL-ACT-1]`);
   ctx.moveToZone(u.id, zone);
   ctx.endTurn();
 }

@@ -19,8 +19,9 @@ export function hitCheck(ctx: Resolution, attacker: Unit, target: Unit, what: st
   const dodgeTotal = dodgeFace + dodge;
   const hit = face === 20 ? true : face === 1 ? false : total >= dodgeTotal;
   const outcome = face === 20 ? 'hit (natural 20)' : face === 1 ? 'miss (natural 1)' : hit ? 'hit' : 'miss';
+  // worded only when someone keeps the log
   ctx.check(
-    {
+    () => ({
       label: `attack roll (${what})`,
       terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, { kind: 'mod', name: 'Dexterity', value: dex }],
       total,
@@ -32,7 +33,7 @@ export function hitCheck(ctx: Resolution, attacker: Unit, target: Unit, what: st
       },
       outcome,
       rules: ['FRL-ATK-1'],
-    },
+    }),
     attacker.id,
     target.id,
   );

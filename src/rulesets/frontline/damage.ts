@@ -6,7 +6,7 @@
  *      Reflect: the attacker takes it, reduced by the attacker's own Defense;
  *   4. otherwise the target's Defense reduces it, to 0 at the least (FRL-DMG-3).
  */
-import { distributionOf } from '../../dice/index.ts';
+import { distributionOf, type Distribution } from '../../dice/index.ts';
 import type { Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
 import { affinityOf, dataOf, defenseOf, isCharacter, mod, revealedTypes } from './model.ts';
 import type { Affinity, DamageType } from './schema.ts';
@@ -24,10 +24,21 @@ export interface Strike {
 
 export const AFFINITY_LABEL: Record<Affinity, string> = { weak: 'MAX DMG!', strong: 'WEAK!', immune: 'IMMUNE', reflect: 'REFLECT', drain: 'DRAIN' };
 
+/** The distribution of dice text, kept by the text (distributions are immutable; the same dice are asked again and again). */
+export function diceOf(dice: string): Distribution {
+  let d = rolled.get(dice);
+  if (!d) {
+    if (rolled.size > 1024) rolled.clear();
+    rolled.set(dice, (d = distributionOf(dice)));
+  }
+  return d;
+}
+const rolled = new Map<string, Distribution>();
+
 /** Step 1: the dice after the affinity (Weak: maximum; Strong: minimum, at least 1). */
 export function diceAfterAffinity(affinity: Affinity | undefined, rolled: number, dice: string): number {
-  if (affinity === 'weak') return distributionOf(dice).max;
-  if (affinity === 'strong') return Math.max(1, distributionOf(dice).min);
+  if (affinity === 'weak') return diceOf(dice).max;
+  if (affinity === 'strong') return Math.max(1, diceOf(dice).min);
   return rolled;
 }
 
@@ -69,46 +80,55 @@ function landDamage(ctx: Resolution, s: Strike, targetId: UnitId, roll: SharedRo
   const attacker = ctx.unit(s.attacker.id);
   const aff = affinityOf(target, s.type);
   if (aff === 'immune') {
-    ctx.note(`${target.name} is immune to ${s.type} damage: IMMUNE, no damage [FRL-DMG-2]`);
+    ctx.note(() => `${target.name} is immune to ${s.type} damage: IMMUNE, no damage [FRL-DMG-2]`);
     return;
   }
   const r = roll();
-  const terms: Term[] = [r.term];
-  const rules = ['FRL-DMG-4'];
   const diceValue = diceAfterAffinity(aff, r.total, s.dice);
-  if (aff === 'weak' || aff === 'strong') {
-    terms.push({ kind: 'step', name: AFFINITY_LABEL[aff], value: diceValue });
-    rules.push('FRL-DMG-2');
-  }
-  if (s.might !== undefined) {
-    terms.push({ kind: 'mod', name: 'Might', value: s.might });
-    rules.push('FRL-DMG-1');
-  }
   const targetDef = defenseOf(ctx.state, target);
   const attackerDef = defenseOf(ctx.state, attacker);
   const land = landing(aff, diceValue, s.might, targetDef, attackerDef);
   const label = `damage (${s.what}, ${s.type})`;
+  // the breakdown is worded only when someone keeps the log (ctx.check with a function)
+  const dice = (): { terms: Term[]; rules: string[] } => {
+    const terms: Term[] = [r.term];
+    const rules = ['FRL-DMG-4'];
+    if (aff === 'weak' || aff === 'strong') {
+      terms.push({ kind: 'step', name: AFFINITY_LABEL[aff], value: diceValue });
+      rules.push('FRL-DMG-2');
+    }
+    if (s.might !== undefined) {
+      terms.push({ kind: 'mod', name: 'Might', value: s.might });
+      rules.push('FRL-DMG-1');
+    }
+    return { terms, rules };
+  };
   if (land.kind === 'heal') {
-    rules.push('FRL-DMG-2');
-    ctx.check({ label, terms, total: land.amount, outcome: `DRAIN: ${target.name} heals ${land.amount}`, rules: [...new Set(rules)].sort() }, attacker.id, target.id);
+    ctx.check(() => {
+      const { terms, rules } = dice();
+      return { label, terms, total: land.amount, outcome: `DRAIN: ${target.name} heals ${land.amount}`, rules: [...new Set([...rules, 'FRL-DMG-2'])].sort() };
+    }, attacker.id, target.id);
     healUnit(ctx, target.id, land.amount, attacker.id, 'FRL-DMG-2');
     return;
   }
   if (land.kind !== 'damage') return;
   const reflected = land.to === 'attacker';
-  const defense = reflected ? attackerDef : targetDef;
-  const whose = reflected ? `${attacker.name}'s Defense` : 'Defense';
-  if (defense) terms.push({ kind: 'mod', name: whose, value: -defense });
-  // an effect took Defense below 0: say so, since it then counts for nothing (ruling FRL-DMG-3)
-  const lowered = mod(ctx.state, reflected ? attacker : target, 'defense');
-  if (lowered < 0) terms.push({ kind: 'note', text: `${whose} ${lowered} counts as 0` });
-  const raw = diceValue + (s.might ?? 0) - defense;
-  if (raw < 0) terms.push({ kind: 'step', name: 'floored at', value: 0 });
-  rules.push('FRL-DMG-3');
-  if (reflected) rules.push('FRL-DMG-2');
-  const prefix = reflected ? 'REFLECT: ' : aff === 'weak' || aff === 'strong' ? `${AFFINITY_LABEL[aff]} ` : '';
-  const outcome = reflected ? `${prefix}${land.amount} damage to ${attacker.name}` : `${prefix}${land.amount} damage`;
-  ctx.check({ label, terms, total: land.amount, outcome, rules: [...new Set(rules)].sort() }, attacker.id, target.id);
+  ctx.check(() => {
+    const { terms, rules } = dice();
+    const defense = reflected ? attackerDef : targetDef;
+    const whose = reflected ? `${attacker.name}'s Defense` : 'Defense';
+    if (defense) terms.push({ kind: 'mod', name: whose, value: -defense });
+    // an effect took Defense below 0: say so, since it then counts for nothing (ruling FRL-DMG-3)
+    const lowered = mod(ctx.state, reflected ? attacker : target, 'defense');
+    if (lowered < 0) terms.push({ kind: 'note', text: `${whose} ${lowered} counts as 0` });
+    const raw = diceValue + (s.might ?? 0) - defense;
+    if (raw < 0) terms.push({ kind: 'step', name: 'floored at', value: 0 });
+    rules.push('FRL-DMG-3');
+    if (reflected) rules.push('FRL-DMG-2');
+    const prefix = reflected ? 'REFLECT: ' : aff === 'weak' || aff === 'strong' ? `${AFFINITY_LABEL[aff]} ` : '';
+    const outcome = reflected ? `${prefix}${land.amount} damage to ${attacker.name}` : `${prefix}${land.amount} damage`;
+    return { label, terms, total: land.amount, outcome, rules: [...new Set(rules)].sort() };
+  }, attacker.id, target.id);
   takeDamage(ctx, reflected ? attacker.id : target.id, land.amount, reflected ? target.id : attacker.id, s.type);
 }
 
@@ -129,7 +149,7 @@ export function fallUnconscious(ctx: Resolution, id: UnitId): void {
   if (isCharacter(ctx.state, u)) {
     const scars = dataOf(u).battlescars + 1;
     ctx.setData(id, 'battlescars', scars);
-    ctx.note(`${u.name} gains a Battlescar (${scars} in all) [FRL-END-1]`);
+    ctx.note(() => `${u.name} gains a Battlescar (${scars} in all) [FRL-END-1]`);
   }
 }
 

@@ -78,7 +78,7 @@ export function deviceCommand(kind: DeviceKind) {
     if (d.uses !== undefined) ctx.setData(u.id, 'used', { ...dataOf(u).used, [d.id]: (dataOf(u).used[d.id] ?? 0) + 1 });
     const left = usesLeft(ctx.unit(u.id), d);
     const uses = left === undefined ? '' : `; ${left} of ${d.uses} uses left`;
-    ctx.note(`${u.name} uses the ${kind} ${d.name}${targetsZone(d) ? ` on the ${zoneWords(cmd.zone as string)}` : ` on ${a.targets[0].name}`} (Major action${uses}) [FRL-ACT-2]`);
+    ctx.note(() => `${u.name} uses the ${kind} ${d.name}${targetsZone(d) ? ` on the ${zoneWords(cmd.zone as string)}` : ` on ${a.targets[0].name}`} (Major action${uses}) [FRL-ACT-2]`);
     const damage = d.damage ? sharedRoll(ctx, d.damage, `${d.name} damage`) : undefined;
     const heal = d.heal ? sharedRoll(ctx, d.heal, `${d.name} heal`) : undefined;
     for (const target of a.targets) {
@@ -95,7 +95,7 @@ export function deviceCommand(kind: DeviceKind) {
         const t = ctx.unit(target.id);
         const to = zoneFor(ctx.state, t, d.move);
         if (t.status === 'active' && t.zone !== to) {
-          ctx.note(`${d.name} puts ${t.name} in the ${zoneWords(to)} [FRL-ACT-2]`);
+          ctx.note(() => `${d.name} puts ${t.name} in the ${zoneWords(to)} [FRL-ACT-2]`);
           ctx.moveToZone(t.id, to);
         }
       }

@@ -41,7 +41,7 @@ export function rollInitiative(ctx: Resolution): Slot[] {
       const members = fighters.filter((u) => u.side === side);
       if (!members.length) continue;
       const face = rollFor(ctx, side);
-      ctx.note(`${side} roll initiative as a group: d20 (${face}) [FRL-INIT-1]`);
+      ctx.note(() => `${side} roll initiative as a group: d20 (${face}) [FRL-INIT-1]`);
       for (const u of members) record(u, face, `group roll of ${side}`);
     }
   } else {
@@ -54,7 +54,7 @@ export function rollInitiative(ctx: Resolution): Slot[] {
   for (let i = 0; i < entries.length; ) {
     let j = i + 1;
     while (j < entries.length && entries[j].total === entries[i].total) j++;
-    if (j - i > 1) ctx.note(`Initiative tie at ${entries[i].total}: ${entries.slice(i, j).map((e) => e.unit.name).join(', ')} — characters before enemies, then the order of the file, no roll [FRL-INIT-1]`);
+    if (j - i > 1) ctx.note(() => `Initiative tie at ${entries[i].total}: ${entries.slice(i, j).map((e) => e.unit.name).join(', ')} — characters before enemies, then the order of the file, no roll [FRL-INIT-1]`);
     i = j;
   }
   return entries.map((e) => ({ unit: e.unit.id, initiative: e.total }));
@@ -88,5 +88,5 @@ export function startEncounter(ctx: Resolution): void {
   const ambush: Ambush = { round: 1, ambushed };
   ctx.setEncounterData('ambush', ambush as unknown as Record<string, string | number>);
   const ambushers = ctx.state.sides.find((s) => s !== ambushed);
-  ctx.note(`Ambush! Every initiative of ${ambushers} is higher than every one of ${ambushed}: round 1 is an extra ambush round in which ${ambushed} cannot act [FRL-INIT-2]`);
+  ctx.note(() => `Ambush! Every initiative of ${ambushers} is higher than every one of ${ambushed}: round 1 is an extra ambush round in which ${ambushed} cannot act [FRL-INIT-2]`);
 }

@@ -9,11 +9,11 @@
  *   3. with nothing in reach, move to the frontline; already there, use a buffing device, else end the turn.
  * It never flees.
  */
-import { isRejection, type ActionOption, type EncounterState, type Policy, type Unit, type UnitId } from '../../engine/index.ts';
+import { type ActionOption, type EncounterState, type Policy, type Unit, type UnitId } from '../../engine/index.ts';
 import { canAttack } from './attack.ts';
 import { devicesOf } from './devices.ts';
 import { dataOf, enemiesOf, knownTo } from './model.ts';
-import { attackExpected, preview } from './preview.ts';
+import { attackExpected, deviceExpected } from './preview.ts';
 
 interface Candidate {
   option: ActionOption;
@@ -46,8 +46,7 @@ function strikes(state: EncounterState, id: UnitId, options: ActionOption[]): Ca
     if (!d?.damage) continue;
     const foes = enemiesOf(state, u).filter((t) => (o.command.zone ? t.zone === o.command.zone : t.id === o.command.target));
     if (!foes.length) continue;
-    const p = preview(state, o.command);
-    out.push({ option: o, weakest: Math.min(...foes.map(hp)), expected: isRejection(p) ? 0 : p.expectedDamage ?? 0 });
+    out.push({ option: o, weakest: Math.min(...foes.map(hp)), expected: deviceExpected(state, o.command) });
   }
   return out.filter((c) => c.expected > 0);
 }

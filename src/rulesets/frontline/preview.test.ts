@@ -6,7 +6,7 @@ import { Table } from '../testing.ts';
 import { battle } from './fixtures.ts';
 import { frontline } from './index.ts';
 import { dataOf } from './model.ts';
-import { attackExpected, attackPreview } from './preview.ts';
+import { attackExpected, attackPreview, deviceExpected, preview } from './preview.ts';
 
 /** Ria's sword (1d8 kinetic, melee; Might 2, Dexterity 3) on the Raider (Dodge 2) with the Raider's Defense and affinities changed. */
 function swordOn(t: Table, defense: number, affinities: Record<string, string> = {}) {
@@ -36,5 +36,21 @@ describe('frontline: kept odds', () => {
     // back to the first numbers: the first answer again
     expect(swordOn(t, 2).expected).toBe(a.expected);
     for (const x of [a, b, c]) expect(x.expected).toBe(x.preview.expectedDamage);
+  });
+
+  it('FRL-ACT-2: a device\'s expected damage is its preview\'s, worked out without the words', () => {
+    // Ria in her rearguard: the grenade (short range) reaches the next zone, the frontline, where the Raider is
+    const t = new Table(frontline, battle({ hero: { start: 'rearguard' } }));
+    t.start(10, 12);
+    // Frag Grenade, 2d6 kinetic on the zone, no hit roll: 2d6 − Defense 2 is never below 0, mean 7 − 2 = 5
+    const grenade = { type: 'gadget', actor: 'hero', gadget: 'grenade', zone: 'frontline' };
+    expect(deviceExpected(t.state, grenade)).toBeCloseTo(5, 10);
+    // Spark Stream, hit roll 0.5675 (as above), 1d8 energy − 2: 0,0,1,2,3,4,5,6 → 21 / 8 = 2.625 → 1.4896875
+    const spark = { type: 'stream', actor: 'hero', stream: 'spark', target: 'foe' };
+    expect(deviceExpected(t.state, spark)).toBeCloseTo(1.4896875, 10);
+    for (const cmd of [grenade, spark]) expect(deviceExpected(t.state, cmd)).toBe((preview(t.state, cmd) as { expectedDamage: number }).expectedDamage);
+    // the Medkit heals and harms no one; an unknown device is refused: nothing expected
+    expect(deviceExpected(t.state, { type: 'gadget', actor: 'hero', gadget: 'medkit', target: 'hero' })).toBe(0);
+    expect(deviceExpected(t.state, { type: 'gadget', actor: 'hero', gadget: 'nothing', zone: 'frontline' })).toBe(0);
   });
 });

@@ -3,10 +3,10 @@
  * natural 1 and 20 (FRL-ATK-1), the damage distribution after affinity and Defense (FRL-DMG-1..3),
  * and the chance to flee (FRL-ACT-5).
  */
-import { distributionOf, Distribution } from '../../dice/index.ts';
-import { affectedOdds, hitOdds, reject, withMisses, type AffectedOdds, type Command, type EncounterState, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
+import { Distribution } from '../../dice/index.ts';
+import { affectedOdds, hitOdds, isRejection, reject, withMisses, type AffectedOdds, type Command, type EncounterState, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
 import { canAttack } from './attack.ts';
-import { AFFINITY_LABEL, landing } from './damage.ts';
+import { AFFINITY_LABEL, diceAfterAffinity, diceOf, landing } from './damage.ts';
 import { aim, devicesOf, type DeviceKind } from './devices.ts';
 import { affinityOf, defenseOf, enemiesOf, equippedWeapon, evasionOf, mod } from './model.ts';
 import type { Affinity, DamageType, Weapon } from './schema.ts';
@@ -39,9 +39,7 @@ function kept<T>(cache: Map<string, T>, key: string, make: () => T): T {
   }
   return out;
 }
-const rolled = new Map<string, Distribution>();
 const lost = new Map<string, Distribution>();
-const diceOf = (dice: string) => kept(rolled, dice, () => distributionOf(dice));
 
 interface StrikeSpec {
   dice: string;
@@ -51,8 +49,7 @@ interface StrikeSpec {
 
 /** The dice of a strike after the target's affinity (FRL-DMG-2): weak takes the maximum, strong the minimum (at least 1). */
 function dieFaces(aff: Affinity | undefined, text: string): Distribution {
-  const base = diceOf(text);
-  return aff === 'weak' ? Distribution.constant(base.max) : aff === 'strong' ? Distribution.constant(Math.max(1, base.min)) : base;
+  return aff === 'weak' || aff === 'strong' ? Distribution.constant(diceAfterAffinity(aff, 0, text)) : diceOf(text);
 }
 
 /** The HP the target loses when hit (FRL-DMG-1..3), kept by the dice, affinity, might and both Defenses. */
@@ -119,6 +116,31 @@ export function attackExpected(state: EncounterState, u: Unit, t: Unit, w: Weapo
   return withMisses(chance, lostOnHit(state, u, t, strike)).mean;
 }
 
+/** A device aimed (FRL-ACT-2): what it takes, the first enemy among them (whose odds the preview states), and the chance on each. */
+function aimDevice(state: EncounterState, u: Unit, cmd: Command) {
+  const kind = cmd.type as DeviceKind;
+  const d = devicesOf(u, kind).find((x) => x.id === cmd[kind]);
+  if (!d) return reject('action/unknown_device', `${u.name} has no ${kind} "${String(cmd[kind])}"`, kind);
+  const a = aim(state, u, d, cmd.target, cmd.zone);
+  if (!a.ok) return reject(a.code, a.message, a.field);
+  const first = a.targets.find((t) => t.side !== u.side) ?? a.targets[0];
+  // `hit` is rolled against the other side only (devices.ts): allies in the zone are simply affected
+  const chanceOn = (t: Unit) => (d.hit && t.side !== u.side ? hitChance(mod(state, u, 'dexterity'), mod(state, t, 'dodge')) : 1);
+  return { d, a, first, chanceOn };
+}
+
+/**
+ * The expected damage a device's preview states (0 when refused or harmless): the policy weighs every
+ * damaging device it could use, and needs the number, not the words.
+ */
+export function deviceExpected(state: EncounterState, cmd: Command): number {
+  const u = state.units[cmd.actor ?? ''];
+  const aimed = u && aimDevice(state, u, cmd);
+  if (!aimed || isRejection(aimed) || !aimed.d.damage || !aimed.d.type) return 0;
+  const chance = aimed.chanceOn(aimed.first);
+  return withMisses(chance, lostOnHit(state, u, aimed.first, { dice: aimed.d.damage, type: aimed.d.type })).mean;
+}
+
 export function preview(state: EncounterState, cmd: Command): Preview | Rejection {
   const u = state.units[cmd.actor ?? ''];
   if (!u) return reject('unit/unknown', 'no such actor', 'actor');
@@ -131,14 +153,9 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
     return attackPreview(state, u, t, w);
   }
   if (cmd.type === 'gadget' || cmd.type === 'stream') {
-    const kind = cmd.type as DeviceKind;
-    const d = devicesOf(u, kind).find((x) => x.id === cmd[kind]);
-    if (!d) return reject('action/unknown_device', `${u.name} has no ${kind} "${String(cmd[kind])}"`, kind);
-    const a = aim(state, u, d, cmd.target, cmd.zone);
-    if (!a.ok) return reject(a.code, a.message, a.field);
-    const first = a.targets.find((t) => t.side !== u.side) ?? a.targets[0];
-    // `hit` is rolled against the other side only (devices.ts): allies in the zone are simply affected
-    const chanceOn = (t: Unit) => (d.hit && t.side !== u.side ? hitChance(mod(state, u, 'dexterity'), mod(state, t, 'dodge')) : 1);
+    const aimed = aimDevice(state, u, cmd);
+    if (isRejection(aimed)) return aimed;
+    const { d, a, first, chanceOn } = aimed;
     const chance = chanceOn(first);
     const h = d.heal ? diceOf(d.heal) : undefined;
     const healed = h ? `heals ${h.min}–${h.max} (mean ${h.mean.toFixed(2)})` : undefined;

@@ -3,7 +3,7 @@
  * in docs/api.md is a change in this file. Failures throw the server's `{ code, message, field }`.
  */
 import type { ActionOption, Command } from '../../../engine/index.ts';
-import type { CarryBackReview, EncounterSummary, Example, FileUnits, LibraryFile, PreviewJson, RosterEntry, ServerError, Simulation, Snapshot, TableInfo } from './types.ts';
+import type { CarryBackReview, EncounterSummary, Example, FileUnits, LibraryFile, PreviewJson, RollView, RosterEntry, ServerError, Simulation, Snapshot, TableInfo } from './types.ts';
 
 export class ApiFailure extends Error {
   constructor(readonly error: ServerError, readonly status: number) {
@@ -68,6 +68,10 @@ export class Api {
   setDiceMode(tableId: string, physicalDice: 'off' | 'optional' | 'required') {
     return call<TableInfo['settings']>('PATCH', `/api/tables/${enc(tableId)}/settings`, this.token, { physicalDice });
   }
+  /** One player's own dice rule (null: the table's). */
+  setPlayerDice(tableId: string, playerId: string, mode: 'off' | 'optional' | 'required' | null) {
+    return call<TableInfo['settings']>('PATCH', `/api/tables/${enc(tableId)}/settings`, this.token, { players: { [playerId]: mode } });
+  }
   invite(tableId: string, name?: string, playerId?: string) {
     return call<{ invite: string; playerId: string; name: string }>('POST', `/api/tables/${enc(tableId)}/invites`, this.token, {
       ...(name ? { name } : {}),
@@ -109,8 +113,16 @@ export class Api {
   fileUnits(encounterId: string) {
     return call<FileUnits>('GET', `/api/encounters/${enc(encounterId)}/file-units`, this.token);
   }
+  /** Committed, or (physical dice) waiting for the dice the rules ask for: `asked`, with the roll. */
   command(encounterId: string, body: { id: string; expectedVersion: number; command: Command; dice?: number[] }) {
-    return call<CommandResult>('POST', `/api/encounters/${enc(encounterId)}/commands`, this.token, body);
+    return call<CommandResult | { asked: true; roll: RollView | null }>('POST', `/api/encounters/${enc(encounterId)}/commands`, this.token, body);
+  }
+  /** The faces rolled at the table for the dice asked now, or the server rolls them (`these`, or every later one: `rest`). */
+  answerDice(encounterId: string, body: { roll: string; faces: number[] } | { roll: string; server: 'these' | 'rest' }) {
+    return call<{ roll: RollView | null } | { done: true; version: number }>('POST', `/api/encounters/${enc(encounterId)}/dice`, this.token, body);
+  }
+  cancelDice(encounterId: string, roll: string) {
+    return call<{ cancelled: true }>('DELETE', `/api/encounters/${enc(encounterId)}/dice/${enc(roll)}`, this.token);
   }
 
   // ── the roster and the library (GM) ──

@@ -12,6 +12,8 @@ export class Session {
   readonly api: Api;
   readonly socket: LiveSocket;
   private feeds = new Map<string, EncounterFeed>();
+  /** Players named by the log whom the table was asked about once already (one who left stays unnamed). */
+  private asked = new Set<string>();
   private listeners = new Set<() => void>();
   table?: TableInfo;
   tableError?: ServerError;
@@ -37,7 +39,17 @@ export class Session {
         if (p.joined.some((id) => !this.table?.players.some((x) => x.playerId === id))) void this.refreshTable();
         this.changed();
       },
-      events: (m) => this.feeds.get(m.encounter)?.apply(m),
+      events: (m) => {
+        this.feeds.get(m.encounter)?.apply(m);
+        // a unit handed to a player who joined after this page asked for the table: learn the name
+        // ("Pell is now played by Ben", not "by a player"); presence, which would tell, goes to the GM only
+        const unknown = m.events.some((e) => e.type === 'unit.controller' && e.controller && !this.table?.players.some((x) => x.playerId === e.controller) && !this.asked.has(e.controller));
+        if (unknown) {
+          for (const e of m.events) if (e.type === 'unit.controller' && e.controller) this.asked.add(e.controller);
+          void this.refreshTable();
+        }
+      },
+      dice: (encounter, roll) => this.feeds.get(encounter)?.setDice(roll),
       ended: (why) => this.end(why),
     });
     void this.refreshTable();
@@ -126,7 +138,7 @@ interface Snapshot {
 const EMPTY: Snapshot = { table: undefined, link: 'offline', tableError: undefined, presence: undefined, ended: undefined };
 const emptySnapshot = () => EMPTY;
 
-const EMPTY_FEED: FeedView = { events: [], lines: [], undone: new Set(), version: 0, lastSeq: 0, paused: false };
+const EMPTY_FEED: FeedView = { events: [], lines: [], undone: new Set(), version: 0, lastSeq: 0, paused: false, dice: null };
 
 export function useFeed(session: Session | undefined, encounterId: string | undefined): FeedView {
   const feed = useMemo(() => (session && encounterId ? session.feed(encounterId) : undefined), [session, encounterId]);

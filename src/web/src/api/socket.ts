@@ -4,7 +4,7 @@
  * seen, so the server sends exactly what was missed.
  */
 import type { LoggedEvent } from '../../../engine/index.ts';
-import type { EncounterSummary, ServerError } from './types.ts';
+import type { EncounterSummary, RollView, ServerError } from './types.ts';
 
 export type LinkStatus = 'connecting' | 'live' | 'offline';
 
@@ -34,6 +34,8 @@ export interface SocketListener {
   /** GM pages only: which players have a page open, and who has redeemed an invite. */
   presence?(p: Presence): void;
   error?(e: ServerError): void;
+  /** A command of this encounter waits for physical dice (null: no longer, or not for this page). */
+  dice?(encounter: string, roll: RollView | null): void;
   /** The server closed the link for good (the table was deleted, or this seat's access taken back): no reconnecting. */
   ended?(why: SocketEnd): void;
 }
@@ -136,6 +138,11 @@ export class LiveSocket {
         case 'presence':
           this.listener.presence?.(msg as unknown as Presence);
           break;
+        case 'dice': {
+          const m = msg as unknown as { encounter: string; roll: RollView | null };
+          this.listener.dice?.(m.encounter, m.roll);
+          break;
+        }
         case 'error':
           this.listener.error?.((msg as unknown as { error: ServerError }).error);
           break;

@@ -102,3 +102,18 @@ export interface LibraryFile {
   version: number;
   entries: LibraryEntry[];
 }
+
+/** A command waiting for physical dice (docs/web.md, Physical dice): the dice asked now, as this page may see them. */
+export interface RollView {
+  id: string;
+  /** The die (or dice rolled together) asked now: "Kara: hit check, d20". */
+  asks: { unitName: string; for: string; die: string; sides: number; count: number }[];
+  /** Faces fixed so far that this page may see (a player: the ones it typed). */
+  rolled: { unitName?: string; for?: string; sides: number; face: number; by: 'player' | 'gm' | 'server' }[];
+  /** This page may type the faces in. */
+  yours: boolean;
+  /** This page may let the server roll them. */
+  serverMay: boolean;
+  /** This page may call the command off. */
+  cancelMay: boolean;
+}

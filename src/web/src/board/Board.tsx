@@ -2,10 +2,12 @@
  * The battlefield, whichever kind the encounter has: a grid, zones, or (no map) a plain list; airships
  * beside it. A grid zooms (buttons, Ctrl + wheel) and pans (drag, or swipe on a touch screen): on a phone
  * it opens with squares of at least 44 px — a finger's width — and scrolls, else it fits its frame; the
- * acting unit is brought into view when its turn comes.
+ * acting unit is brought into view when its turn comes, and an aim (an area, everyone it would strike) when
+ * it is shown. Under the grid, what is in the air in words.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
 import type { EncounterState, UnitId } from '../../../engine/index.ts';
+import { flightGroups } from './flight.ts';
 import { GridBoard } from './GridBoard.tsx';
 import type { BoardHandlers, BoardMarks } from './marks.ts';
 import { ShipPanel } from './ShipPanel.tsx';
@@ -67,6 +69,22 @@ function GridFrame(props: Props & { map: Extract<EncounterState['map'], { kind: 
     }
   }, [active, px]);
 
+  // an aim shown on a zoomed board (an area, everyone it would strike) is brought into view: a phone shows a
+  // few squares across, and a preview off screen is no preview
+  const aimed = [...(props.marks.area ?? [])].join(' ') + '|' + [...(props.marks.affected?.keys() ?? [])].join(' ');
+  useEffect(() => {
+    const el = frame.current;
+    if (!el || aimed === '|' || px === undefined) return;
+    const boxes = Array.from(el.querySelectorAll('[data-testid=area-cell], g.token[data-affected]')).map((e) => e.getBoundingClientRect());
+    if (!boxes.length) return;
+    const f = el.getBoundingClientRect();
+    const [left, top] = [Math.min(...boxes.map((b) => b.left)), Math.min(...boxes.map((b) => b.top))];
+    const [right, bottom] = [Math.max(...boxes.map((b) => b.right)), Math.max(...boxes.map((b) => b.bottom))];
+    if (left < f.left || right > f.right || top < f.top || bottom > f.bottom) {
+      el.scrollBy({ left: (left + right) / 2 - (f.left + f.width / 2), top: (top + bottom) / 2 - (f.top + f.height / 2) });
+    }
+  }, [aimed, px]);
+
   const onWheel = (e: WheelEvent) => {
     if (!e.ctrlKey) return;
     e.preventDefault();
@@ -99,7 +117,7 @@ function GridFrame(props: Props & { map: Extract<EncounterState['map'], { kind: 
     <div className="board-frame-wrap">
       <div className="zoom-bar" role="group" aria-label="Zoom">
         <button type="button" className="small" onClick={() => zoom(-1)} aria-label="Zoom out" disabled={shown <= STEPS[0] + 0.5}>−</button>
-        <button type="button" className="small" onClick={() => setCellPx(fitsTaps ? undefined : TAP)} aria-label="Fit the board" aria-pressed={cellPx === undefined}>
+        <button type="button" className="small" onClick={() => setCellPx(undefined)} aria-label="Fit the board" aria-pressed={cellPx === undefined}>
           Fit
         </button>
         <button type="button" className="small" onClick={() => zoom(1)} aria-label="Zoom in" disabled={shown >= STEPS[STEPS.length - 1] - 0.5}>+</button>
@@ -121,11 +139,30 @@ function GridFrame(props: Props & { map: Extract<EncounterState['map'], { kind: 
   );
 }
 
+/** What is in the air, in words under the board: a tooltip on the map is no help on a phone. */
+function InTheAir({ state }: { state: EncounterState }) {
+  const groups = flightGroups(state);
+  if (!groups.length) return null;
+  return (
+    <div className="in-the-air" role="group" aria-label="In the air" data-testid="in-the-air">
+      <span className="in-the-air-head">In the air</span>
+      <ul>
+        {groups.map((g) => (
+          <li key={g.flight.id} data-testid="in-the-air-line">
+            <span className="in-the-air-mark" aria-hidden="true">◆</span> {g.words}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function Board(props: Props) {
   const map = props.state.map;
   return (
     <div className="board-wrap">
       {map?.kind === 'grid' && <GridFrame {...props} map={map} />}
+      {map?.kind === 'grid' && <InTheAir state={props.state} />}
       {map?.kind === 'zones' && <ZoneBoard {...props} map={map} />}
       {!map && <p className="muted">This encounter has no battlefield map.</p>}
       <ShipPanel state={props.state} />

@@ -11,13 +11,18 @@ import type { Cell, EncounterState, GridMap, Terrain, UnitId } from '../../../en
 import { findPath } from '../../../engine/space/index.ts';
 import { key, type BoardHandlers, type BoardMarks } from './marks.ts';
 import { sideColour } from './palette.ts';
-import { rulesetById } from '../../../rulesets/index.ts';
+import { flightWords, inFlightOf } from './flight.ts';
 import { distinctLabels } from './labels.ts';
 import { bowOf, cannonArcs, COMPASS, outlineOf, shipsOf } from './ships.ts';
 import { isOut } from '../model/standing.ts';
 import { UnitToken } from './UnitToken.tsx';
 
 const S = 48;
+
+/** A projectile's mark on a square: a diamond inside it. */
+const diamond = (c: Cell) => `${c.x * S + S / 2},${c.y * S + 8} ${c.x * S + S - 8},${c.y * S + S / 2} ${c.x * S + S / 2},${c.y * S + S - 8} ${c.x * S + 8},${c.y * S + S / 2}`;
+/** The same mark, small in the square's top-left corner: over a unit standing there, not hiding it. */
+const cornerDiamond = (c: Cell) => `${c.x * S + 10},${c.y * S + 1} ${c.x * S + 19},${c.y * S + 10} ${c.x * S + 10},${c.y * S + 19} ${c.x * S + 1},${c.y * S + 10}`;
 
 interface Props extends BoardHandlers {
   state: EncounterState;
@@ -67,7 +72,7 @@ export function GridBoard({ state, map, marks, active, selected, placing, cellPx
 
   const arcs = useMemo(() => cannonArcs(state, map, [selected, active]), [state, map, selected, active]);
   const labels = useMemo(() => distinctLabels(state.unitOrder.map((id) => state.units[id]).filter(Boolean)), [state.unitOrder, state.units]);
-  const flying = useMemo(() => rulesetById(state.ruleset)?.inFlight?.(state) ?? [], [state]);
+  const flying = useMemo(() => inFlightOf(state), [state]);
   const image = map.image;
 
   const cells: React.ReactNode[] = [];
@@ -124,6 +129,8 @@ export function GridBoard({ state, map, marks, active, selected, placing, cellPx
   }
 
   const units = state.unitOrder.map((id) => state.units[id]).filter((u) => u?.position && u.status !== 'removed');
+  // squares a token stands on: a projectile there is marked in the corner, above the token
+  const standing = new Set(units.map((u) => key(u.position!)));
   return (
     <svg
       className="board board-grid"
@@ -206,13 +213,15 @@ export function GridBoard({ state, map, marks, active, selected, placing, cellPx
           const next = f.next.at(-1);
           return (
             <g key={f.id} data-testid="projectile" data-at={key(f.at)} data-next={f.next.map(key).join(' ')} data-name={f.name}>
-              <title>{`${f.name}${owner ? ` (${owner.name}'s)` : ''} over (${f.at.x}, ${f.at.y})${next ? `; next it flies to (${next.x}, ${next.y})` : ''}${f.reaching ? `, reaching ${state.units[f.reaching]?.name ?? 'someone'}` : ''}`}</title>
+              <title>{flightWords(f, state)}</title>
               {f.path.length > 0 && <polyline points={[f.at, ...f.path].map(mid).join(' ')} className="flight-line" stroke={colour} />}
               {f.next.map((c) => (
                 <rect key={key(c)} x={c.x * S + 6} y={c.y * S + 6} width={S - 12} height={S - 12} rx={4} className="flight-next" stroke={colour} />
               ))}
               {next && <polyline points={[f.at, ...f.next].map(mid).join(' ')} className="flight-next-line" stroke={colour} markerEnd="url(#arrow)" />}
-              <polygon points={`${f.at.x * S + S / 2},${f.at.y * S + 8} ${f.at.x * S + S - 8},${f.at.y * S + S / 2} ${f.at.x * S + S / 2},${f.at.y * S + S - 8} ${f.at.x * S + 8},${f.at.y * S + S / 2}`} className="projectile-mark" fill={colour} />
+              {/* where it will hang after its next flight: the same mark, hollow */}
+              {next && !f.reaching && <polygon points={diamond(next)} className="projectile-next" stroke={colour} data-testid="projectile-next" data-at={key(next)} />}
+              {!standing.has(key(f.at)) && <polygon points={diamond(f.at)} className="projectile-mark" fill={colour} />}
             </g>
           );
         })}
@@ -242,6 +251,11 @@ export function GridBoard({ state, map, marks, active, selected, placing, cellPx
             label={labels.get(u.id) ?? u.name.slice(0, 2)}
             onClick={onUnit ? () => onUnit(u.id) : undefined}
           />
+        ))}
+      </g>
+      <g className="in-flight-over" pointerEvents="none">
+        {flying.filter((f) => standing.has(key(f.at))).map((f) => (
+          <polygon key={f.id} points={cornerDiamond(f.at)} className="projectile-mark" fill={state.units[f.owner] ? sideColour(state.sides, state.units[f.owner].side) : '#ccc'} data-testid="projectile-over" data-at={key(f.at)} />
         ))}
       </g>
     </svg>

@@ -54,7 +54,9 @@ export function UnitToken({ unit, cx, cy, r, colour, active, out, selected, targ
       {active && <circle cx={cx} cy={cy} r={r + 5} className="ring-active" />}
       {selected && <circle cx={cx} cy={cy} r={r + 3} className="ring-selected" />}
       {target && <circle cx={cx} cy={cy} r={r + 4} className="ring-target" />}
-      {affected && <circle cx={cx} cy={cy} r={r + 8} className={affected === 'ally' ? 'ring-affected-ally' : 'ring-affected'} data-testid="affected-ring" data-affected={affected} />}
+      {/* a dark halo under the dashed ring: it reads on light ground and on map art alike */}
+      {affected && <circle cx={cx} cy={cy} r={r + 6} className="ring-affected-halo" />}
+      {affected && <circle cx={cx} cy={cy} r={r + 6} className={affected === 'ally' ? 'ring-affected-ally' : 'ring-affected'} data-testid="affected-ring" data-affected={affected} />}
       {facing && (
         <polygon
           className="facing"
@@ -75,6 +77,13 @@ export function UnitToken({ unit, cx, cy, r, colour, active, out, selected, targ
             d={`M${cx - r * 0.9},${cy - r * 0.9} L${cx - r * 0.54},${cy - r * 0.54} M${cx - r * 0.54},${cy - r * 0.9} L${cx - r * 0.9},${cy - r * 0.54}`}
             className="token-cross"
           />
+        </g>
+      )}
+      {/* one of the actor's own side would be struck: a warning badge, not only a colour */}
+      {affected === 'ally' && (
+        <g className="ally-warning" data-testid="ally-warning">
+          <circle cx={cx + r * 0.78} cy={cy - r * 0.78} r={r * 0.42} />
+          <text x={cx + r * 0.78} y={cy - r * 0.78 + r * 0.2} textAnchor="middle" fontSize={r * 0.6}>!</text>
         </g>
       )}
       {hp && hp.max > 0 && (

@@ -5,13 +5,11 @@
  * choices, its squares tapped on the board. On a phone, what is chosen and Confirm stay in a bar at the
  * bottom of the screen. Errors from the server appear right here.
  */
-import { useState } from 'react';
 import type { EncounterState } from '../../../engine/index.ts';
 import type { PreviewJson } from '../api/types.ts';
 import { cellOf, costOf, groupTitle, type ActionChoice } from '../model/actions.ts';
 import type { Decision } from '../model/decision.ts';
 import type { Play } from '../model/usePlay.ts';
-import { DiceEntry, parseFaces } from './DiceEntry.tsx';
 import { ErrorNote } from './ErrorNote.tsx';
 import { hasOdds, OddsPanel, pct } from './OddsPanel.tsx';
 import { Words } from './Words.tsx';
@@ -24,7 +22,6 @@ interface Props {
   actor?: string;
   /** Who plays it, on the GM's page ("played by Ana"). */
   playedBy?: string;
-  diceMode: 'off' | 'optional' | 'required';
 }
 
 /**
@@ -121,16 +118,12 @@ function ChoiceButtons({ choices, play }: { choices: ActionChoice[]; play: Play 
   );
 }
 
-export function ActionPanel({ play, state, unitName, actor, playedBy, diceMode }: Props) {
-  const [dice, setDice] = useState('');
+export function ActionPanel({ play, state, unitName, actor, playedBy }: Props) {
   const groups = new Map<string, ActionChoice[]>();
   // a decision's answers are shown as the decision (below), not as a group of actions
   for (const c of play.choices) if (!(play.decision && c.group === 'answer')) groups.set(c.group, [...(groups.get(c.group) ?? []), c]);
-  const faces = parseFaces(dice);
-  const needDice = diceMode === 'required' && !(faces && faces.length);
-  const confirm = async () => {
-    if (await play.confirm(diceMode !== 'off' && faces?.length ? faces : undefined)) setDice('');
-  };
+  // physical dice are asked by the rules once the action is sent (DicePrompt), one die at a time
+  const confirm = () => void play.confirm();
 
   return (
     <section className="panel actions" aria-label={`Actions for ${unitName}`} data-actions-version={play.choicesVersion} aria-busy={play.stale}>
@@ -200,7 +193,6 @@ export function ActionPanel({ play, state, unitName, actor, playedBy, diceMode }
         <div className="confirm" role="group" aria-label="Confirm the action" data-command-json={JSON.stringify(play.option.command)}>
           <p className="confirm-label">{play.option.label}</p>
           <OddsPanel preview={play.preview} loading={play.previewLoading} state={state} actor={actor} />
-          {diceMode !== 'off' && <DiceEntry mode={diceMode} value={dice} onChange={setDice} />}
           {/* on a phone this bar stays at the bottom of the screen, whatever is scrolled into view */}
           <div className="action-bar" data-testid="action-bar">
             <span className="action-bar-what">
@@ -208,7 +200,7 @@ export function ActionPanel({ play, state, unitName, actor, playedBy, diceMode }
               {play.preview?.chance !== undefined && <strong> · {pct(play.preview.chance)}</strong>}
             </span>
             <div className="buttons">
-              <button type="button" className="primary" onClick={confirm} disabled={play.sending || play.stale || needDice || faces === undefined} data-testid="confirm">
+              <button type="button" className="primary" onClick={confirm} disabled={play.sending || play.stale} data-testid="confirm">
                 {play.sending ? 'Sending…' : 'Confirm'}
               </button>
               <button type="button" className="secondary" onClick={play.cancel} disabled={play.sending}>Cancel</button>

@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { EncounterState } from '../../../engine/index.ts';
 import type { LogLine } from '../model/log.ts';
+import { playedBy } from '../model/players.ts';
 import { BreakdownTable } from './Breakdown.tsx';
 import { Words } from './Words.tsx';
 
@@ -71,12 +72,15 @@ export function LogPanel({ lines, undone, state, lineTools, playerName }: Props)
         {shown.map((l) => {
           const cls = `log-line log-${l.type.replace(/[.:]/g, '-')}${undone.has(l.cmd) ? ' is-undone' : ''}${l.gmOnly ? ' is-gm' : ''}`;
           const detail = l.breakdown || (l.dice && l.dice.length > 0);
-          const text = l.controller ? `${state.units[l.controller.unit]?.name ?? 'A unit'} is now played by ${l.controller.player ? (playerName?.(l.controller.player) ?? 'a player') : 'the GM'}` : l.text;
+          const text = l.controller ? `${state.units[l.controller.unit]?.name ?? 'A unit'} is now played by ${playedBy(l.controller.player, playerName)}` : l.text;
           return (
             <li key={l.seq} className={cls} data-seq={l.seq}>
               {detail ? (
                 <details>
-                  <summary><Words text={text} /></summary>
+                  <summary>
+                    <Words text={text} />
+                    {typedBy(l.dice) && <span className="muted rolled-by"> · {typedBy(l.dice)}</span>}
+                  </summary>
                   <BreakdownTable b={l.breakdown} dice={l.dice} />
                   {lineTools && !undone.has(l.cmd) && l.dice && l.dice.length > 0 && lineTools(l)}
                 </details>
@@ -91,4 +95,11 @@ export function LogPanel({ lines, undone, state, lineTools, playerName }: Props)
       </ol>
     </section>
   );
+}
+
+/** Physical dice in a log line: who typed the faces in (the server rolled the others). */
+function typedBy(dice: LogLine['dice']): string | undefined {
+  if (dice?.some((d) => d.by === 'player')) return 'rolled by the player';
+  if (dice?.some((d) => d.by === 'gm')) return 'rolled by the GM';
+  return undefined;
 }

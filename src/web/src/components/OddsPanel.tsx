@@ -95,7 +95,7 @@ export function OddsPanel({ preview, loading, state, actor }: Props) {
                 <tr key={a.unit} data-unit={a.unit} data-chance={a.chance} data-expected={a.expectedDamage} className={ally ? 'is-ally' : undefined}>
                   <th scope="row">
                     {name(a.unit)}
-                    {ally && <span className="badge badge-ally">ally</span>}
+                    {ally && <> <span className="badge badge-ally">ally</span></>}
                     {a.note && <span className="muted small-text"> {a.note}</span>}
                   </th>
                   <td className="num">{a.chance !== undefined ? pct(a.chance) : '—'}</td>

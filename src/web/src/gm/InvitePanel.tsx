@@ -20,6 +20,13 @@ interface Props {
   children?: ReactNode;
 }
 
+/** The physical-dice rules in the GM's words (docs/web.md, Physical dice). */
+const DICE_MODES: [DiceMode, string][] = [
+  ['off', 'the server rolls'],
+  ['optional', 'players roll their own, or let the server'],
+  ['required', 'players roll their own'],
+];
+
 export function InvitePanel({ api, table, presence, onChanged, children }: Props) {
   const online = new Set(presence?.online ?? []);
   const joined = new Set([...(presence?.joined ?? []), ...online]);
@@ -38,9 +45,9 @@ export function InvitePanel({ api, table, presence, onChanged, children }: Props
       setError(toProblem((err as { error?: Problem }).error ?? err));
     }
   };
-  const setDice = async (mode: DiceMode) => {
+  const setDice = async (mode: DiceMode, playerId?: string, own?: DiceMode | null) => {
     try {
-      await api.setDiceMode(table.id, mode);
+      await (playerId ? api.setPlayerDice(table.id, playerId, own ?? null) : api.setDiceMode(table.id, mode));
       onChanged();
     } catch (err) {
       setError(toProblem((err as { error?: Problem }).error ?? err));
@@ -53,7 +60,16 @@ export function InvitePanel({ api, table, presence, onChanged, children }: Props
         {table.players.map((p) => (
           <li key={p.playerId} data-player={p.playerId} data-online={online.has(p.playerId)}>
             <span className={`presence${online.has(p.playerId) ? ' is-online' : ''}`} aria-hidden="true" />
-            <strong>{p.name}</strong> <span className="muted">{presence ? (online.has(p.playerId) ? 'online' : 'offline') : ''}</span>
+            <strong>{p.name}</strong> <span className="muted">{presence ? (online.has(p.playerId) ? 'online' : 'offline') : ''}</span>{' '}
+            <label className="player-dice">
+              <span className="sr-only">{p.name}'s dice</span>
+              <select value={table.settings.players[p.playerId] ?? ''} onChange={(e) => void setDice(table.settings.physicalDice, p.playerId, (e.target.value || null) as DiceMode | null)}>
+                <option value="">dice: the table's rule</option>
+                {DICE_MODES.map(([m, text]) => (
+                  <option key={m} value={m}>dice: {text}</option>
+                ))}
+              </select>
+            </label>
           </li>
         ))}
         {table.players.length === 0 && <li className="muted">No one invited yet.</li>}
@@ -83,9 +99,9 @@ export function InvitePanel({ api, table, presence, onChanged, children }: Props
       <label>
         Physical dice{' '}
         <select value={table.settings.physicalDice} onChange={(e) => void setDice(e.target.value as DiceMode)}>
-          <option value="off">off — the server rolls</option>
-          <option value="optional">optional — players may type their dice</option>
-          <option value="required">required — players type every die</option>
+          {DICE_MODES.map(([m, text]) => (
+            <option key={m} value={m}>{text}</option>
+          ))}
         </select>
       </label>
       <ErrorNote problem={error} onDismiss={() => setError(undefined)} />

@@ -7,6 +7,7 @@ import type { TableInfo } from '../api/types.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import type { Problem } from '../model/errors.ts';
 import { UnitOverrides } from './overrides/UnitOverrides.tsx';
+import { NOT_INVITED } from '../model/players.ts';
 
 const FACINGS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'];
 
@@ -61,7 +62,7 @@ export function UnitTools({ state, unit, table, placing, setPlacing, send, error
         >
           <option value="">GM</option>
           {table.players.map((p) => <option key={p.playerId} value={p.playerId}>{p.name}</option>)}
-          {u.controller && !table.players.some((p) => p.playerId === u.controller) && <option value={u.controller}>a player no longer at the table</option>}
+          {u.controller && !table.players.some((p) => p.playerId === u.controller) && <option value={u.controller}>{NOT_INVITED}</option>}
         </select>
       </label>
       <ErrorNote problem={error} onDismiss={clearError} />

@@ -44,6 +44,9 @@ const exact: Record<string, string> = {
   // the server's own codes
   STALE_VERSION: 'The table changed while you chose. Look again and retry.',
   ENCOUNTER_PAUSED: 'The GM has paused the fight.',
+  DICE_AWAITED: 'The table is waiting for dice rolled at the table first.',
+  'dice/wrong_count': 'One number for each die, please.',
+  'dice/stale': 'The table changed while the dice were asked for. Send the action again.',
   UNAUTHENTICATED: 'This link is no longer valid. Ask the GM for a new one.',
   FORBIDDEN: "You don't have access to that.",
   NOT_FOUND: "That table or fight doesn't exist (any more).",

@@ -6,6 +6,7 @@
 import { createEngine, replayLog, undoneCommands, type EncounterState, type LoggedEvent } from '../../../engine/index.ts';
 import { rulesetById } from '../../../rulesets/index.ts';
 import type { EventsMessage } from '../api/socket.ts';
+import type { RollView } from '../api/types.ts';
 import { LogBuilder, type LogLine } from './log.ts';
 
 export interface FeedView {
@@ -16,13 +17,15 @@ export interface FeedView {
   version: number;
   lastSeq: number;
   paused: boolean;
+  /** A command waiting for physical dice that this page is shown (null: none). */
+  dice: RollView | null;
 }
 
 export class EncounterFeed {
   private events: LoggedEvent[] = [];
   private builder = new LogBuilder();
   private listeners = new Set<() => void>();
-  view: FeedView = { events: [], lines: [], undone: new Set(), version: 0, lastSeq: 0, paused: false };
+  view: FeedView = { events: [], lines: [], undone: new Set(), version: 0, lastSeq: 0, paused: false, dice: null };
 
   constructor(readonly id: string) {}
 
@@ -41,6 +44,12 @@ export class EncounterFeed {
   setPaused(paused: boolean): void {
     if (this.view.paused === paused) return;
     this.view = { ...this.view, paused };
+    for (const fn of this.listeners) fn();
+  }
+
+  /** The server asked for physical dice, or stopped asking. */
+  setDice(dice: RollView | null): void {
+    this.view = { ...this.view, dice };
     for (const fn of this.listeners) fn();
   }
 
@@ -67,6 +76,7 @@ export class EncounterFeed {
       version: Math.max(m.version, this.view.version),
       lastSeq: this.builder.lastSeq,
       paused: m.paused,
+      dice: this.view.dice,
     };
     for (const fn of this.listeners) fn();
   }

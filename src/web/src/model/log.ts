@@ -14,7 +14,7 @@ export interface LogLine {
   text: string;
   breakdown?: Breakdown;
   /** Every die drawn, for a check or a note with dice. */
-  dice?: { sides: number; face: number; label?: string }[];
+  dice?: { sides: number; face: number; label?: string; by?: 'player' | 'gm' }[];
   /** Units the event names, for the filter. */
   units: string[];
   bookkeeping: boolean;

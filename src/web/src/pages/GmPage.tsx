@@ -21,6 +21,7 @@ import { EncounterTabs } from '../gm/EncounterTabs.tsx';
 import { GmControls } from '../gm/GmControls.tsx';
 import { InvitePanel } from '../gm/InvitePanel.tsx';
 import { PendingPanel } from '../gm/PendingPanel.tsx';
+import { DicePrompt } from '../components/DicePrompt.tsx';
 import { RosterPanel } from '../gm/RosterPanel.tsx';
 import { SimulationPanel } from '../gm/SimulationPanel.tsx';
 import { UnitTools } from '../gm/UnitTools.tsx';
@@ -34,6 +35,7 @@ import { usePlay } from '../model/usePlay.ts';
 import { problemOf, useSender } from '../model/useSender.ts';
 import { go } from '../route.ts';
 import { loadToken, saveToken } from '../tokens.ts';
+import { playedBy, playerNamer } from '../model/players.ts';
 import '../table.css';
 
 /** The tools under the board, one shown at a time so the page stays about a screen and a half tall. */
@@ -64,7 +66,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
   const actor = pending && pending.answeredBy !== 'gm' ? pending.answeredBy : active;
   const latest = feed.lines.findLast((l) => !l.bookkeeping)?.text;
   const play = usePlay(session?.api, encounter?.id, state, feed.version, actor, latest);
-  const playerName = (id: string) => table?.players.find((p) => p.playerId === id)?.name;
+  const playerName = playerNamer(table);
   const [tab, setTab] = useState<ToolTab>('unit');
   // one sender per panel, so each refusal shows beside the control that caused it
   const controls = useSender(session?.api, encounter?.id, feed.version);
@@ -147,6 +149,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
           <button type="button" className="small" onClick={() => setPaused(false)}>Resume</button>
         </p>
       )}
+      {feed.dice && <DicePrompt api={session?.api} encounterId={encounter?.id} roll={feed.dice} gm />}
       {state && table && session && (
         <OverrideContext.Provider value={{ api: session.api, tableId, encounterId: encounter?.id, version: feed.version }}>
         <main className="layout" data-version={feed.version} data-status={state.status}>
@@ -196,7 +199,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
             <Suggestions state={state} />
             <PendingPanel state={state} send={decisions.send} error={decisions.error} clearError={() => decisions.setError(undefined)} />
             {actor && state.status === 'active' && (
-              <ActionPanel play={play} state={state} unitName={state.units[actor]?.name ?? 'The unit'} playedBy={state.units[actor]?.controller ? (playerName(state.units[actor].controller!) ?? 'a player') : undefined} actor={actor} diceMode="optional" />
+              <ActionPanel play={play} state={state} unitName={state.units[actor]?.name ?? 'The unit'} playedBy={state.units[actor]?.controller ? playedBy(state.units[actor].controller, playerName) : undefined} actor={actor} />
             )}
             <InvitePanel api={session.api} table={table} presence={presence} onChanged={() => void session.refreshTable()}>
               {deleteTable}

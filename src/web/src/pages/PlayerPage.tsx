@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { currentEncounter, useFeed, useSession } from '../api/session.ts';
 import { Board } from '../board/Board.tsx';
 import { ActionPanel } from '../components/ActionPanel.tsx';
+import { DicePrompt } from '../components/DicePrompt.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { LogPanel } from '../components/LogPanel.tsx';
 import { TableGone } from '../components/TableGone.tsx';
@@ -18,6 +19,7 @@ import { activeUnit, blockingPending } from '../model/turn.ts';
 import { usePlay } from '../model/usePlay.ts';
 import { useSender } from '../model/useSender.ts';
 import { loadToken } from '../tokens.ts';
+import { playerNamer } from '../model/players.ts';
 import { useTurnNotice } from '../model/useTurnNotice.ts';
 import '../table.css';
 
@@ -37,15 +39,13 @@ export function PlayerPage({ tableId }: { tableId: string }) {
   const latest = feed.lines.findLast((l) => !l.bookkeeping)?.text;
   const play = usePlay(session?.api, encounter?.id, state, feed.version, actor, latest);
   const myName = table?.players.find((p) => p.playerId === me)?.name;
-  const playerName = (id: string) => table?.players.find((p) => p.playerId === id)?.name;
+  const playerName = playerNamer(table);
   // "It's your turn" on the page and in the tab's title, so a player in another tab sees it too
   const notice = useTurnNotice(state, actor, !!play.decision, table?.name);
   const suggestions = useSender(session?.api, encounter?.id, feed.version);
   useEffect(() => {
     if (actor) setSelected(actor);
   }, [actor]);
-
-  const diceMode = (me && table?.settings.players[me]) || table?.settings.physicalDice || 'off';
 
   if (!token) {
     return (
@@ -73,6 +73,7 @@ export function PlayerPage({ tableId }: { tableId: string }) {
           {notice}
         </p>
       )}
+      {feed.dice && <DicePrompt api={session?.api} encounterId={encounter?.id} roll={feed.dice} />}
       {state && (
         <main className="layout" data-version={feed.version} data-status={state.status}>
           <div className="main-col">
@@ -90,7 +91,7 @@ export function PlayerPage({ tableId }: { tableId: string }) {
           <aside className="side-col">
             <TurnOrder state={state} active={active} selected={selected} onSelect={setSelected} />
             {actor ? (
-              <ActionPanel play={play} state={state} unitName={state.units[actor]?.name ?? 'Your unit'} actor={actor} diceMode={diceMode} />
+              <ActionPanel play={play} state={state} unitName={state.units[actor]?.name ?? 'Your unit'} actor={actor} />
             ) : (
               <section className="panel actions" aria-label="Actions">
                 <p className="muted" data-testid="waiting">
