@@ -40,7 +40,7 @@ export function attackCommand(ctx: Resolution, cmd: Command): void {
   if (petAttacked(ctx.state, u)) {
     const pet = ctx.state.units[String(petTurnOf(ctx, u)?.pet)];
     const pincer = latePincer(ctx.state, u, pet, t, 'petAttackedTarget');
-    ctx.note(`${u.name} attacks after ${pet?.name ?? 'its pet'} attacked this turn: Trainer Interference — no Strength or Intelligence added, a miss hurts ${u.name}${pincer ? `; ${pincer} gives advantage` : ''} (${pet?.name ?? 'the pet'}'s attack stands as rolled) [OUT-PET-3]`);
+    ctx.note(() => `${u.name} attacks after ${pet?.name ?? 'its pet'} attacked this turn: Trainer Interference — no Strength or Intelligence added, a miss hurts ${u.name}${pincer ? `; ${pincer} gives advantage` : ''} (${pet?.name ?? 'the pet'}'s attack stands as rolled) [OUT-PET-3]`);
     resolveStrike(ctx, u, t, interfered(spec, 'trainer', pincer));
   } else resolveStrike(ctx, u, t, spec);
   react(ctx, t.id, u.id);

@@ -82,5 +82,6 @@ export function burnWoodCover(ctx: Resolution, attacker: Unit, target: Unit, ele
   const key = `${src.cell.x},${src.cell.y}`;
   const { cover: _cover, material: _material, ...ground } = map.cells[key];
   ctx.emit({ type: 'map.set', map: { ...map, cells: { ...map.cells, [key]: { ...ground, tags: [...(ground.tags ?? []), 'burnt'] } } } });
-  ctx.note(`The wooden cover at (${src.cell.x}, ${src.cell.y}) catches fire and burns away: no cover there any more [OUT-COV-4]`);
+  const at = src.cell;
+  ctx.note(() => `The wooden cover at (${at.x}, ${at.y}) catches fire and burns away: no cover there any more [OUT-COV-4]`);
 }

@@ -141,7 +141,7 @@ export function gmDamage(ctx: Resolution, target: UnitId, amount: number, damage
 /** Land a computed hit: a check line with the arithmetic, then the damage or the healing. */
 export function applyDamage(ctx: Resolution, attacker: Unit, target: Unit, spec: StrikeSpec, r: DamageResult, label: string, rules: string[]): void {
   const outcome = r.heals > 0 ? `${target.name} absorbs it: heals ${r.heals}` : r.resistance === 0 ? `${target.name} is immune: 0 damage` : `${r.damage} damage`;
-  ctx.check({ label, terms: r.terms, total: r.heals > 0 ? r.heals : r.damage, outcome, rules }, attacker.id, target.id);
+  ctx.check(() => ({ label, terms: r.terms, total: r.heals > 0 ? r.heals : r.damage, outcome, rules }), attacker.id, target.id);
   if (r.heals > 0) restore(ctx, target.id, r.heals, attacker.id, 'OUT-RES-2');
   else {
     const dealt = dealDamage(ctx, target.id, r.damage, attacker.id, rules[0], spec.element);

@@ -39,14 +39,14 @@ export function buffChance(row: EffectRow, wisdom: number): number {
 export function castBuff(ctx: Resolution, caster: Unit, target: Unit, order: EffectOrder, element: Element): boolean {
   const row = effectRow(order.name)!;
   if (resistanceOf(dataOf(target).resist, element) === 0) {
-    ctx.note(`${target.name} is immune to ${element}: no ${order.name} from it [OUT-RES-3]`);
+    ctx.note(() => `${target.name} is immune to ${element}: no ${order.name} from it [OUT-RES-3]`);
     return false;
   }
   const chance = buffChance(row, stat(caster, 'wisdom'));
   const d = ctx.roll(100, `${order.name} success`);
   const ok = d <= chance;
   ctx.check(
-    { label: `${order.name} success`, terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }], total: d, against: { op: '<=', value: chance, terms: [{ kind: 'mod', name: 'success at 10 Wisdom', value: row.success ?? 100 }, { kind: 'mod', name: `Wisdom ${stat(caster, 'wisdom')}`, value: chance - (row.success ?? 100) }] }, outcome: ok ? `${order.name} lands` : 'fails', rules: ['OUT-EFF-6'] },
+    () => ({ label: `${order.name} success`, terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }], total: d, against: { op: '<=', value: chance, terms: [{ kind: 'mod', name: 'success at 10 Wisdom', value: row.success ?? 100 }, { kind: 'mod', name: `Wisdom ${stat(caster, 'wisdom')}`, value: chance - (row.success ?? 100) }] }, outcome: ok ? `${order.name} lands` : 'fails', rules: ['OUT-EFF-6'] }),
     caster.id,
     target.id,
   );
@@ -60,12 +60,13 @@ export function inflict(ctx: Resolution, source: Unit, target: Unit, order: Effe
   if (row.stat) {
     const s = stat(target, row.stat);
     if (s >= 100) {
-      ctx.note(`${target.name} has ${s} ${row.stat}: immune to ${order.name} [OUT-EFF-3]`);
+      ctx.note(() => `${target.name} has ${s} ${row.stat}: immune to ${order.name} [OUT-EFF-3]`);
       return false;
     }
+    const statName = row.stat.charAt(0).toUpperCase() + row.stat.slice(1);
     const d = ctx.roll(100, `resist ${order.name}`);
     const resisted = d + s > 100;
-    ctx.check({ label: `resist ${displayName(order)}`, terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }, { kind: 'mod', name: row.stat.charAt(0).toUpperCase() + row.stat.slice(1), value: s }], total: d + s, against: { op: '>', value: 100 }, outcome: resisted ? 'resisted' : `suffers ${order.name}`, rules: ['OUT-EFF-3'] }, target.id, source.id);
+    ctx.check(() => ({ label: `resist ${displayName(order)}`, terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }, { kind: 'mod', name: statName, value: s }], total: d + s, against: { op: '>', value: 100 }, outcome: resisted ? 'resisted' : `suffers ${order.name}`, rules: ['OUT-EFF-3'] }), target.id, source.id);
     if (resisted) return false;
   }
   land(ctx, source, target, row, order);
@@ -80,7 +81,7 @@ export function land(ctx: Resolution, source: Unit, target: Unit, row: EffectRow
   if (cancels) {
     ctx.removeEffect(cancels.id, 'cleansed');
     if (opposite === 'Haste') removeUpcoming(ctx, target.id, `Slow cancels ${target.name}'s Haste [OUT-INIT-4]`, 'haste');
-    ctx.note(`${row.name} and ${opposite} cancel out on ${target.name} [OUT-INIT-3, OUT-INIT-4]`);
+    ctx.note(() => `${row.name} and ${opposite} cancel out on ${target.name} [OUT-INIT-3, OUT-INIT-4]`);
     return;
   }
   const rounds = order.rounds ?? row.rounds;
@@ -101,12 +102,12 @@ export function land(ctx: Resolution, source: Unit, target: Unit, row: EffectRow
   if (old) {
     if (row.kind === 'buff') {
       ctx.emit({ type: 'effect.changed', id: old.id, ...(remaining !== undefined ? { remaining } : {}), tier: Math.max(old.tier ?? 1, order.tier) });
-      ctx.note(`${displayName({ ...order, name: row.name })} on ${target.name} again: the count starts anew [OUT-EFF-6]`);
+      ctx.note(() => `${displayName({ ...order, name: row.name })} on ${target.name} again: the count starts anew [OUT-EFF-6]`);
     } else {
       const stacks = Math.min(row.maxStacks, old.stacks + 1);
       const longer = remaining === undefined || old.remaining === undefined ? undefined : Math.max(old.remaining, remaining);
       ctx.emit({ type: 'effect.changed', id: old.id, stacks, ...(longer !== undefined ? { remaining: longer } : {}), tier: Math.max(old.tier ?? 1, order.tier) });
-      ctx.note(`${row.name} on ${target.name} stacks: ${stacks}${stacks === row.maxStacks ? ' (its most)' : ''} [OUT-EFF-5]`);
+      ctx.note(() => `${row.name} on ${target.name} stacks: ${stacks}${stacks === row.maxStacks ? ' (its most)' : ''} [OUT-EFF-5]`);
     }
     return;
   }
@@ -136,12 +137,14 @@ export function tickEffect(ctx: Resolution, fx: Effect): void {
   if (!row) return;
   const tier = fx.tier ?? 1;
   if (row.dot && u.status === 'active') {
-    const total = row.dot * tier * fx.stacks;
-    ctx.check({ label: `${fx.name} (damage over time)`, terms: [{ kind: 'mod', name: `${fx.name} per tier`, value: row.dot }, { kind: 'mult', name: `tier ${tier}`, factor: tier }, { kind: 'mult', name: 'stacks', factor: fx.stacks }], total, outcome: `${total} damage`, rules: ['OUT-EFF-1', 'OUT-EFF-2'] }, fx.source, fx.target);
+    const dot = row.dot;
+    const total = dot * tier * fx.stacks;
+    ctx.check(() => ({ label: `${fx.name} (damage over time)`, terms: [{ kind: 'mod', name: `${fx.name} per tier`, value: dot }, { kind: 'mult', name: `tier ${tier}`, factor: tier }, { kind: 'mult', name: 'stacks', factor: fx.stacks }], total, outcome: `${total} damage`, rules: ['OUT-EFF-1', 'OUT-EFF-2'] }), fx.source, fx.target);
     dealDamage(ctx, fx.target, total, fx.source, 'OUT-EFF-1');
   } else if (row.hot && u.status === 'active') {
-    const total = row.hot * tier * fx.stacks;
-    ctx.check({ label: `${fx.name} (healing over time)`, terms: [{ kind: 'mod', name: `${fx.name} per tier`, value: row.hot }, { kind: 'mult', name: `tier ${tier}`, factor: tier }], total, outcome: `heals ${total}`, rules: ['OUT-EFF-1'] }, fx.source, fx.target);
+    const hot = row.hot;
+    const total = hot * tier * fx.stacks;
+    ctx.check(() => ({ label: `${fx.name} (healing over time)`, terms: [{ kind: 'mod', name: `${fx.name} per tier`, value: hot }, { kind: 'mult', name: `tier ${tier}`, factor: tier }], total, outcome: `heals ${total}`, rules: ['OUT-EFF-1'] }), fx.source, fx.target);
     restore(ctx, fx.target, total, fx.source, 'OUT-EFF-1');
   } else if (row.timing === 'stop') {
     stopTick(ctx, fx);
@@ -159,7 +162,7 @@ function stopTick(ctx: Resolution, fx: Effect): void {
   if (round !== first + 1 || fx.data?.breakRolled) return;
   const d = ctx.roll(10, 'break Stop');
   const even = d % 2 === 0;
-  ctx.check({ label: 'break Stop (round 2)', terms: [{ kind: 'dice', label: 'd10', faces: [d], value: d }], total: d, outcome: even ? 'even: Stop breaks at the end of this round' : 'odd: Stop holds', rules: ['OUT-INIT-5'] }, fx.target);
+  ctx.check(() => ({ label: 'break Stop (round 2)', terms: [{ kind: 'dice', label: 'd10', faces: [d], value: d }], total: d, outcome: even ? 'even: Stop breaks at the end of this round' : 'odd: Stop holds', rules: ['OUT-INIT-5'] }), fx.target);
   ctx.emit({ type: 'effect.changed', id: fx.id, data: { breakRolled: 1 }, ...(even ? { remaining: 1 } : {}) });
 }
 
@@ -181,7 +184,7 @@ export function shakeOff(ctx: Resolution, unit: Unit): void {
     const total = d + s + bonus;
     const free = total > 100;
     const terms = [{ kind: 'dice' as const, label: 'D100', faces: [d], value: d }, { kind: 'mod' as const, name: row.stat.charAt(0).toUpperCase() + row.stat.slice(1), value: s }, ...(bonus ? [{ kind: 'mod' as const, name: `+5 × ${rolls} earlier rolls`, value: bonus }] : [])];
-    ctx.check({ label: `shake off ${fx.name} (held ${held}, minimum ${row.minimum})`, terms, total, against: { op: '>', value: 100 }, outcome: free ? `shakes off ${fx.name}` : `${fx.name} holds`, rules: ['OUT-EFF-4', 'OUT-EFF-3'] }, unit.id);
+    ctx.check(() => ({ label: `shake off ${fx.name} (held ${held}, minimum ${row.minimum})`, terms, total, against: { op: '>', value: 100 }, outcome: free ? `shakes off ${fx.name}` : `${fx.name} holds`, rules: ['OUT-EFF-4', 'OUT-EFF-3'] }), unit.id);
     if (free) ctx.removeEffect(fx.id, 'resisted');
     else ctx.emit({ type: 'effect.changed', id: fx.id, data: { held, rolls: rolls + 1 } });
   }

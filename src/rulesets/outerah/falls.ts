@@ -24,16 +24,16 @@ export function fallDice(levels: number): number {
  */
 export function fallDamage(ctx: Resolution, u: Unit, levels: number, rule: string, why: string, pinned?: string): number {
   if (u.status === 'down') {
-    ctx.note(`${u.name} is already down at 0 HP: the fall can take nothing more from it, so no dice are rolled [${rule}]`);
+    ctx.note(() => `${u.name} is already down at 0 HP: the fall can take nothing more from it, so no dice are rolled [${rule}]`);
     return 0;
   }
-  if (pinned && flies(u)) ctx.note(`${u.name} has no room to spread its wings: ${pinned} [${rule}]`);
+  if (pinned && flies(u)) ctx.note(() => `${u.name} has no room to spread its wings: ${pinned} [${rule}]`);
   else if (flies(u)) {
-    ctx.note(`${u.name} spreads its wings and glides down unhurt [${rule}]`);
+    ctx.note(() => `${u.name} spreads its wings and glides down unhurt [${rule}]`);
     return 0;
   }
   const n = fallDice(levels);
   const r = ctx.rollNotation(`${n}d6`, 'fall damage');
-  ctx.check({ label: `fall damage (${why})`, terms: [r.term, { kind: 'note', text: `${levels} level${levels === 1 ? '' : 's'}: 1d6 each` }], total: r.total, outcome: `${r.total} damage`, rules: [rule] }, u.id);
+  ctx.check(() => ({ label: `fall damage (${why})`, terms: [r.term, { kind: 'note', text: `${levels} level${levels === 1 ? '' : 's'}: 1d6 each` }], total: r.total, outcome: `${r.total} damage`, rules: [rule] }), u.id);
   return dealDamage(ctx, u.id, r.total, undefined, rule);
 }

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { distributionOf, Distribution, seededSource } from '../../dice/index.ts';
-import { createEngine, currentUnit, isRejection, type Cell, type Command, type EncounterState, type GridMap, type Json, type Terrain, type Unit } from '../../engine/index.ts';
+import { createEngine, currentUnit, isRejection, ofTypes, type ActionOption, type Wanted, type Cell, type Command, type EncounterState, type GridMap, type Json, type Terrain, type Unit } from '../../engine/index.ts';
 import { cellKey } from '../../engine/space/grid.ts';
 import { coverSourceFromFront } from '../../engine/space/line.ts';
 import { defaultStepCost, reachable, type MoveRules } from '../../engine/space/path.ts';
@@ -17,6 +17,7 @@ import { outerah } from './index.ts';
 import type { Weapon } from './model.ts';
 import { fromReach, moveRules, reachableCells, takenCells } from './move.ts';
 import { petBudget, returnCell, returnCellIn } from './pet-orders.ts';
+import { petMoveToward, petOptions } from './legal-extras.ts';
 import { preview, strikeValue } from './preview.ts';
 import type { Ship } from './ship-model.ts';
 import { steerBlocker } from './ship-stations.ts';
@@ -62,6 +63,26 @@ const plainRules = (state: EncounterState, u: Unit): MoveRules => {
     },
   };
 };
+
+/** Every turn of a fight of every example by the file's policies: the state, whose turn it is, its full listing. */
+function eachExampleTurn(check: (file: string, state: EncounterState, unit: string, options: ActionOption[]) => void): void {
+  const dir = new URL('../../../examples/outerah/', import.meta.url);
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+    const loaded = loadText(readFileSync(new URL(file, dir), 'utf8'), file);
+    if (!loaded.ok) throw new Error(file);
+    const engine = createEngine(loaded.value.ruleset);
+    const choices = seededSource(3, 1);
+    playFight(engine, engine.create(loaded.value.doc), {
+      dice: seededSource(3, 0),
+      pick: (n) => choices.roll(n) - 1,
+      maxRounds: 30,
+      onEvents: (_events, state) => {
+        const unit = state.status === 'active' ? currentUnit(state) : undefined;
+        if (unit) check(file, state, unit, engine.legalActions(state, unit));
+      },
+    });
+  }
+}
 
 describe('outerah fast paths', () => {
   it('OUT-TER-1, OUT-TER-2, OUT-TER-3, OUT-SPACE-1, OUT-SHIP-2, OUT-MNT-1: the search prices every step as terrainStep does, on 300 random boards, on foot and riding', () => {
@@ -181,30 +202,53 @@ describe('outerah fast paths', () => {
   });
 
   it('OUT-HIT-1, OUT-DMG-1, OUT-COV-3, OUT-MISS-3: the policy\'s strike value is the preview\'s expected damage (or chance), on every attack and cast of every example\'s fights', () => {
-    const dir = new URL('../../../examples/outerah/', import.meta.url);
     let compared = 0;
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
-      const loaded = loadText(readFileSync(new URL(file, dir), 'utf8'), file);
-      if (!loaded.ok) throw new Error(file);
-      const engine = createEngine(loaded.value.ruleset);
-      const choices = seededSource(3, 1);
-      playFight(engine, engine.create(loaded.value.doc), {
-        dice: seededSource(3, 0),
-        pick: (n) => choices.roll(n) - 1,
-        maxRounds: 30,
-        onEvents: (_events, state) => {
-          const unit = state.status === 'active' ? currentUnit(state) : undefined;
-          if (!unit) return;
-          for (const o of engine.legalActions(state, unit)) {
-            if (o.command.type !== 'attack' && o.command.type !== 'cast') continue;
-            const p = preview(state, o.command);
-            expect(strikeValue(state, o.command), `${file}: ${o.label}`).toBe(isRejection(p) ? 0 : p.expectedDamage ?? p.chance ?? 0);
-            compared++;
-          }
-        },
-      });
-    }
+    eachExampleTurn((file, state, unit, options) => {
+      for (const o of options) {
+        if (o.command.type !== 'attack' && o.command.type !== 'cast') continue;
+        const p = preview(state, o.command);
+        expect(strikeValue(state, o.command), `${file}: ${o.label}`).toBe(isRejection(p) ? 0 : p.expectedDamage ?? p.chance ?? 0);
+        compared++;
+      }
+    });
     expect(compared).toBeGreaterThan(300);
+  });
+
+  it('OUT-PET-1, OUT-PET-2, OUT-MNT-1: narrow questions get the full listing\'s options of what they ask — a type, all but the moves, a pet\'s attack orders, the Move Order nearest the foes — on every turn of every example\'s fights', () => {
+    let pets = 0;
+    let moves = 0;
+    eachExampleTurn((file, state, unit, options) => {
+      const types = [...new Set(options.map((o) => o.command.type))];
+      const asks: Wanted[] = [...types.map((t) => new Set([t])), new Set(['summon_mount', 'calm_mount', 'ride']), { has: (t) => !['move', 'hookshot', 'dismount', 'swim', 'hide', 'chat', 'set_reaction', 'pet'].includes(t) }];
+      // legalActions may return more than asked: the engine's listing keeps only what was asked (ofTypes)
+      for (const only of asks) expect(ofTypes(outerah.legalActions(state, unit, only), only), file).toEqual(ofTypes(options, only));
+      const u = state.units[unit];
+      const orders = options.filter((o) => o.command.type === 'pet');
+      expect(petOptions(state, u, [], { moves: false, others: false }), file).toEqual(orders.filter((o) => o.command.order === 'attack' || o.command.order === 'skill'));
+      // the Move Order the policy walks a pet with: the first nearer than all before, measured for the first Move Order's pet
+      const listedMoves = orders.filter((o) => o.command.order === 'move');
+      let want: ActionOption | undefined;
+      if (listedMoves.length) {
+        const pet = state.units[String(listedMoves[0].command.pet)];
+        const foes = Object.values(state.units).filter((e) => e.side !== pet.side && e.position && e.status === 'active');
+        const near = (c: Cell) => Math.min(Infinity, ...foes.map((e) => Math.max(Math.abs(e.position!.x - c.x), Math.abs(e.position!.y - c.y))));
+        let bestD = near(pet.position!);
+        for (const m of listedMoves) {
+          const [x, y] = m.command.to as number[];
+          if (near({ x, y }) < bestD) [want, bestD] = [m, near({ x, y })];
+        }
+        moves++;
+      }
+      const got = petMoveToward(state, u, (pet) => {
+        const foes = Object.values(state.units).filter((e) => e.side !== pet.side && e.position && e.status === 'active');
+        const near = (c: Cell) => Math.min(Infinity, ...foes.map((e) => Math.max(Math.abs(e.position!.x - c.x), Math.abs(e.position!.y - c.y))));
+        return { nearness: near, toBeat: near(pet.position!) };
+      });
+      expect(got, file).toEqual(want);
+      if (orders.length) pets++;
+    });
+    expect(pets).toBeGreaterThan(20);
+    expect(moves).toBeGreaterThan(10);
   });
 
   it('OUT-TURN-1, OUT-PET-2: what is kept with a search is asked by its own key — another key, another search, a moved trainer each get their own', () => {

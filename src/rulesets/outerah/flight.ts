@@ -18,7 +18,7 @@ export function downInOpenAir(ctx: Resolution, id: UnitId, rules = 'OUT-SPACE-1,
   const u = ctx.unit(id);
   if (!u.position || !dataOf(u).wings || !isOpenAir(ctx.state, u.position)) return;
   if (riddenMount(ctx.state, u)) return; // in the saddle: its mount holds it up
-  ctx.note(`${u.name} goes down in open air: its wings stop beating and it drops out of the sky [${rules}]`);
+  ctx.note(() => `${u.name} goes down in open air: its wings stop beating and it drops out of the sky [${rules}]`);
   fallFromSky(ctx, u, fallHeight(ctx.state, u.position), 'down in open air');
 }
 

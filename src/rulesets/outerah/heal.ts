@@ -51,7 +51,7 @@ export function healWith(ctx: Resolution, healer: Unit, target: Unit, dice: stri
   const roll = ctx.rollNotation(dice, `${what} healing`);
   const { amount, terms } = healAmount(ctx.state, target, element, roll.total, source);
   const first = roll.term.kind === 'dice' && roll.term.faces.length === 0 ? { kind: 'mod' as const, name: what, value: roll.total } : roll.term;
-  ctx.check({ label: `${what} healing`, terms: [first, ...terms], total: amount, outcome: amount ? `${target.name} heals ${amount}` : `${target.name} gets no healing`, rules: ['OUT-HEAL-1', ...(amount === 0 ? ['OUT-RES-3'] : [])] }, healer.id, target.id);
+  ctx.check(() => ({ label: `${what} healing`, terms: [first, ...terms], total: amount, outcome: amount ? `${target.name} heals ${amount}` : `${target.name} gets no healing`, rules: ['OUT-HEAL-1', ...(amount === 0 ? ['OUT-RES-3'] : [])] }), healer.id, target.id);
   const healed = amount > 0 ? restore(ctx, target.id, amount, healer.id, 'OUT-HEAL-1') : 0;
   if (amount > 0) patchUp(ctx, target.id, what);
   return healed;

@@ -42,7 +42,7 @@ export function hiddenRoundEnd(ctx: Resolution): void {
     const finder = enemiesOf(ctx.state, u).find((e) => distance(e.position!, u.position!) <= 1);
     if (finder) {
       ctx.removeEffect(fx.id, 'ended');
-      ctx.note(`${finder.name} finds ${u.name} [OUT-OPEN-2]`);
+      ctx.note(() => `${finder.name} finds ${u.name} [OUT-OPEN-2]`);
       restartCombat(ctx, `${finder.name} has found ${u.name}`);
       continue;
     }
@@ -51,14 +51,14 @@ export function hiddenRoundEnd(ctx: Resolution): void {
     ctx.emit({ type: 'effect.changed', id: fx.id, data: { unseen, ...(unseen >= UNSEEN_ROUNDS ? { unaware: true } : {}) } });
     if (unseen >= UNSEEN_ROUNDS) {
       cameUnaware = true;
-      ctx.note(`${u.name} has stayed unseen ${unseen} rounds: out of combat, the enemy unaware; its next attack is an Opener [OUT-OPEN-2]`);
+      ctx.note(() => `${u.name} has stayed unseen ${unseen} rounds: out of combat, the enemy unaware; its next attack is an Opener [OUT-OPEN-2]`);
     }
   }
   // only a retreat into hiding ends a combat: a side that starts hidden (an ambush) has not begun one yet
   const ended = cameUnaware ? sidesGoneToGround(ctx.state) : undefined;
   if (ended && !outOfCombat(ctx.state)) {
     ctx.setEncounterData('outOfCombat', { since: ctx.state.turn.round, sides: ended });
-    ctx.note(`Every one of ${ended.join(', ')} is hidden and the enemy unaware of them: combat ends. No one is in combat now (a mount comes and goes without an action); the next attack restarts combat on the attacker's terms [OUT-OPEN-2]`);
+    ctx.note(() => `Every one of ${ended.join(', ')} is hidden and the enemy unaware of them: combat ends. No one is in combat now (a mount comes and goes without an action); the next attack restarts combat on the attacker's terms [OUT-OPEN-2]`);
   }
 }
 
@@ -90,7 +90,7 @@ function sidesGoneToGround(state: EncounterState): string[] | undefined {
 export function restartCombat(ctx: Resolution, why: string): void {
   if (!outOfCombat(ctx.state)) return;
   ctx.setEncounterData('outOfCombat', undefined);
-  ctx.note(`${why}: combat restarts — everyone rolls a new Speed check, which orders the fight from the next round [OUT-OPEN-2, OUT-INIT-1]`);
+  ctx.note(() => `${why}: combat restarts — everyone rolls a new Speed check, which orders the fight from the next round [OUT-OPEN-2, OUT-INIT-1]`);
   const { gmTies } = rollSpeed(ctx);
   askTie(ctx, gmTies, true);
 }

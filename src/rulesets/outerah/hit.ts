@@ -76,7 +76,7 @@ const hitDie = (first: number, second: number | undefined, h: number): Term =>
 
 export function rollHit(ctx: Resolution, attacker: Unit, target: Unit, spec: StrikeSpec, odds: HitOdds): HitResult {
   let crit = false;
-  if (odds.noCrit) ctx.note(`${attacker.name} cannot crit: ${odds.noCrit} [OUT-PET-3]`);
+  if (odds.noCrit) ctx.note(() => `${attacker.name} cannot crit: ${odds.noCrit} [OUT-PET-3]`);
   else {
     const c = ctx.roll(100, 'critical check');
     crit = c <= odds.crit;
@@ -100,7 +100,7 @@ export function rollHit(ctx: Resolution, attacker: Unit, target: Unit, spec: Str
     );
     result = hit ? 'hit' : 'miss';
   }
-  if (result !== 'miss' && odds.bypass) ctx.note(`Half cover bypassed: ${odds.bypass} [OUT-COV-2]`);
+  if (result !== 'miss' && odds.bypass) ctx.note(() => `Half cover bypassed: ${odds.bypass} [OUT-COV-2]`);
   if (result !== 'miss' && odds.coverDie) {
     const d = ctx.roll(10, 'half cover');
     const even = d % 2 === 0;

@@ -54,7 +54,7 @@ export function mountainJump(ctx: Resolution, u: Unit, from: Cell, to: Cell, tak
   const carried: Term[] = mount ? [{ kind: 'note', text: `${mount.name} jumps, ${u.name} in the saddle` }] : [];
   const d = ctx.roll(10, 'mountain jump');
   const result = d >= 7 ? 'made' : d >= 3 ? 'topple' : 'fall';
-  ctx.check({ label: `mountain jump (${from.x}, ${from.y}) → (${to.x}, ${to.y})`, terms: [{ kind: 'dice', label: 'd10', faces: [d], value: d }, ...carried], total: d, outcome: result === 'made' ? '7–0: the jump is made' : result === 'topple' ? '3–6: Topple' : '1–2: falls', rules: mount ? ['OUT-TER-3', 'OUT-MNT-1'] : ['OUT-TER-3'] }, u.id);
+  ctx.check(() => ({ label: `mountain jump (${from.x}, ${from.y}) → (${to.x}, ${to.y})`, terms: [{ kind: 'dice', label: 'd10', faces: [d], value: d }, ...carried], total: d, outcome: result === 'made' ? '7–0: the jump is made' : result === 'topple' ? '3–6: Topple' : '1–2: falls', rules: mount ? ['OUT-TER-3', 'OUT-MNT-1'] : ['OUT-TER-3'] }), u.id);
   if (result === 'made') return 'made';
   if (result === 'topple') {
     topple(ctx, jumper);
@@ -63,7 +63,7 @@ export function mountainJump(ctx: Resolution, u: Unit, from: Cell, to: Cell, tak
   const agi = stat(jumper, 'agility');
   const s = ctx.roll(100, 'Agility save');
   const caught = s + agi > 100;
-  ctx.check({ label: 'Agility save (catch oneself)', terms: [{ kind: 'dice', label: 'D100', faces: [s], value: s }, { kind: 'mod', name: mount ? `${mount.name}'s Agility` : 'Agility', value: agi }], total: s + agi, against: { op: '>', value: 100 }, outcome: caught ? 'catches itself' : 'falls to the foot of the mountain', rules: ['OUT-TER-3'] }, u.id);
+  ctx.check(() => ({ label: 'Agility save (catch oneself)', terms: [{ kind: 'dice', label: 'D100', faces: [s], value: s }, { kind: 'mod', name: mount ? `${mount.name}'s Agility` : 'Agility', value: agi }], total: s + agi, against: { op: '>', value: 100 }, outcome: caught ? 'catches itself' : 'falls to the foot of the mountain', rules: ['OUT-TER-3'] }), u.id);
   if (caught) {
     topple(ctx, jumper);
     return 'caught';

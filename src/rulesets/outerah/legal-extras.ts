@@ -4,7 +4,7 @@
  */
 import { distance, neighbours, parseCellKey } from '../../engine/space/grid.ts';
 import type { Reach } from '../../engine/space/path.ts';
-import type { ActionOption, EncounterState, GridMap, Unit } from '../../engine/index.ts';
+import type { ActionOption, Cell, EncounterState, GridMap, Unit } from '../../engine/index.ts';
 import { calmBlocker, dismountBlocker, rideBlocker, summonBlocker } from './mount-commands.ts';
 import { mountRecord } from './mount-model.ts';
 import { dismissBlocker, tameBlocker } from './taming.ts';
@@ -31,34 +31,52 @@ import { swimBlocker } from './water.ts';
 /** `facts`: the option's typed fields (move, range, targets). */
 const opt = (group: string, label: string, command: ActionOption['command'], facts?: Partial<ActionOption>): ActionOption => (facts ? { command, label, group, ...facts } : { command, label, group });
 
+/** One Move Order option: the pet's search found `key` at `cost` (the listing's and petMoveToward's, one builder). */
+function petMoveOption(u: Unit, pet: Unit, key: string, cost: number): ActionOption {
+  const c = parseCellKey(key);
+  return opt('pet', `${pet.name}: Move Order to (${c.x}, ${c.y}) — ${cost} Movement`, { type: 'pet', actor: u.id, pet: pet.id, order: 'move', to: [c.x, c.y] }, { move: { to: c, cost } });
+}
+
 /** A pet's Move Order options in a search result: built once per result, trainer and pet (id and name), shared (fromReach). */
 function petMoveOptions(reach: Map<string, Reach>, u: Unit, pet: Unit): ActionOption[] {
   const out: ActionOption[] = [];
   for (const [key, spot] of reach) {
     if (spot.cost === 0 || spot.canStop === false) continue;
-    const c = parseCellKey(key);
-    out.push(opt('pet', `${pet.name}: Move Order to (${c.x}, ${c.y}) — ${spot.cost} Movement`, { type: 'pet', actor: u.id, pet: pet.id, order: 'move', to: [c.x, c.y] }, { move: { to: c, cost: spot.cost } }));
+    out.push(petMoveOption(u, pet, key, spot.cost));
   }
   return out;
 }
 
-function petOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
+/** The pet orders a question asks for: every one (the listing), or a policy's narrower question. */
+export interface PetQuestion {
+  /** Return and Move Orders. */
+  moves: boolean;
+  /** Stay, Search, Alert and Guard Orders (the Pet Actions that are not attacks). */
+  others: boolean;
+}
+
+const EVERY_ORDER: PetQuestion = { moves: true, others: true };
+
+/** `u`'s pet orders, in the listing's order, those `ask` asks for (the listing: all of them). */
+export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] = [], ask: PetQuestion = EVERY_ORDER): ActionOption[] {
   const units = state.unitOrder.map((k) => state.units[k]);
   for (const pet of petsOf(state, u)) {
     const base = { type: 'pet', actor: u.id, pet: pet.id };
-    if (!orderBlocker(state, u, pet, 'move')) {
+    if (ask.moves && !orderBlocker(state, u, pet, 'move')) {
       const reach = reachableCells(state, pet, petBudget(state, u, pet));
       if (returnCellIn(reach, u, pet)) out.push(opt('pet', `${pet.name}: Return Order`, { ...base, order: 'return' }));
       for (const o of fromReach(reach, JSON.stringify(['pet', u.id, pet.id, pet.name]), () => petMoveOptions(reach, u, pet))) out.push(o);
     }
     if (orderBlocker(state, u, pet, 'attack')) continue;
-    out.push(opt('pet', `${pet.name}: Stay Order`, { ...base, order: 'stay' }));
-    // the Pet Actions that are not attacks (ruling OUT-PET-2)
-    // no typed area: an area lists whom it takes, and whom a search would find is what the searcher does not know
-    out.push(opt('pet', `${pet.name}: Search Order (the 3×3 area around it)`, { ...base, order: 'search' }));
-    out.push({ ...opt('pet', `${pet.name}: Alert Order (a presence within ${dataOf(pet).move} cells)`, { ...base, order: 'alert' }), range: dataOf(pet).move });
-    for (const ward of units) {
-      if (guardable(u, pet, ward)) out.push({ ...opt('pet', `${pet.name}: Guard Order over ${ward.id === u.id ? `${u.name} (itself)` : ward.name}`, { ...base, order: 'guard', target: ward.id }), targets: [ward.id] });
+    if (ask.others) {
+      out.push(opt('pet', `${pet.name}: Stay Order`, { ...base, order: 'stay' }));
+      // the Pet Actions that are not attacks (ruling OUT-PET-2)
+      // no typed area: an area lists whom it takes, and whom a search would find is what the searcher does not know
+      out.push(opt('pet', `${pet.name}: Search Order (the 3×3 area around it)`, { ...base, order: 'search' }));
+      out.push({ ...opt('pet', `${pet.name}: Alert Order (a presence within ${dataOf(pet).move} cells)`, { ...base, order: 'alert' }), range: dataOf(pet).move });
+      for (const ward of units) {
+        if (guardable(u, pet, ward)) out.push({ ...opt('pet', `${pet.name}: Guard Order over ${ward.id === u.id ? `${u.name} (itself)` : ward.name}`, { ...base, order: 'guard', target: ward.id }), targets: [ward.id] });
+      }
     }
     const w = dataOf(pet).weapons[0];
     const key = turnKey(state);
@@ -77,20 +95,46 @@ function petOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
       }
     }
   }
+  return out;
 }
 
-function mountOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
-  for (const id of state.unitOrder) {
+/**
+ * The first of `u`'s Move Orders, in the listing's order, whose cell is nearer than any before it — by the
+ * measure `toward` gives for the pet of the first Move Order, starting from its `toBeat` — or undefined when
+ * none beats it: what a policy walking a pet toward its foes picks among the listed Move Orders, without an
+ * option per reachable cell. The option is the one the listing has (one builder, petMoveOption).
+ */
+export function petMoveToward(state: EncounterState, u: Unit, toward: (pet: Unit) => { nearness: (c: Cell) => number; toBeat: number }): ActionOption | undefined {
+  let measure: { nearness: (c: Cell) => number; toBeat: number } | undefined;
+  let best: { pet: Unit; key: string; cost: number } | undefined;
+  let bestD = Infinity;
+  for (const pet of petsOf(state, u)) {
+    if (orderBlocker(state, u, pet, 'move')) continue;
+    for (const [key, spot] of reachableCells(state, pet, petBudget(state, u, pet))) {
+      if (spot.cost === 0 || spot.canStop === false) continue;
+      if (!measure) {
+        measure = toward(pet);
+        bestD = measure.toBeat;
+      }
+      const d = measure.nearness(parseCellKey(key));
+      if (d < bestD) [best, bestD] = [{ pet, key, cost: spot.cost }, d];
+    }
+  }
+  return best && petMoveOption(u, best.pet, best.key, best.cost);
+}
+
+function mountOptions(state: EncounterState, u: Unit, out: ActionOption[], want: (type: string) => boolean): void {
+  for (const id of want('tame') ? state.unitOrder : []) {
     const t = state.units[id];
     if (dataOf(t).tameable && !tameBlocker(state, u, t)) out.push({ ...opt('mount', `Tame ${t.name} as a mount (Primary action, Animal Handling)`, { type: 'tame', actor: u.id, target: t.id }), range: 1, targets: [t.id] });
   }
   const rec = mountRecord(u);
   if (!rec) return;
-  if (!dismissBlocker(state, u)) out.push(opt('mount', `Dismiss ${state.units[rec.unit].name} (${outOfCombat(state) ? 'out of combat: free' : 'Primary action'})`, { type: 'dismiss_mount', actor: u.id }));
-  if (!summonBlocker(state, u)) out.push(opt('mount', `Summon the mount (${outOfCombat(state) ? 'out of combat: free' : 'Primary action'})`, { type: 'summon_mount', actor: u.id }));
-  if (!calmBlocker(state, u)) out.push(opt('mount', 'Calm the Feared mount (Animal Handling)', { type: 'calm_mount', actor: u.id }));
-  if (!rideBlocker(state, u)) out.push(opt('mount', `Ride ${state.units[rec.unit].name}`, { type: 'ride', actor: u.id }));
-  if (rec.state === 'riding' && u.position && u.pools.movement.value >= 1) {
+  if (want('dismiss_mount') && !dismissBlocker(state, u)) out.push(opt('mount', `Dismiss ${state.units[rec.unit].name} (${outOfCombat(state) ? 'out of combat: free' : 'Primary action'})`, { type: 'dismiss_mount', actor: u.id }));
+  if (want('summon_mount') && !summonBlocker(state, u)) out.push(opt('mount', `Summon the mount (${outOfCombat(state) ? 'out of combat: free' : 'Primary action'})`, { type: 'summon_mount', actor: u.id }));
+  if (want('calm_mount') && !calmBlocker(state, u)) out.push(opt('mount', 'Calm the Feared mount (Animal Handling)', { type: 'calm_mount', actor: u.id }));
+  if (want('ride') && !rideBlocker(state, u)) out.push(opt('mount', `Ride ${state.units[rec.unit].name}`, { type: 'ride', actor: u.id }));
+  if (want('dismount') && rec.state === 'riding' && u.position && u.pools.movement.value >= 1) {
     for (const c of neighbours(u.position)) {
       if (!dismountBlocker(state, u, c)) out.push(opt('mount', `Dismount to (${c.x}, ${c.y}) — 1 Movement`, { type: 'dismount', actor: u.id, to: [c.x, c.y] }, { move: { to: c, cost: 1 } }));
     }
@@ -208,7 +252,7 @@ function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): v
 /** The part-2 options, added to `out` (a new list when none is given); `want` leaves out the command types not asked for. */
 export function extraActions(state: EncounterState, u: Unit, out: ActionOption[] = [], want: (type: string) => boolean = () => true): ActionOption[] {
   if (want('pet')) petOptions(state, u, out);
-  if (['summon_mount', 'tame', 'calm_mount', 'ride', 'dismount', 'dismiss_mount'].some(want)) mountOptions(state, u, out);
+  if (['summon_mount', 'tame', 'calm_mount', 'ride', 'dismount', 'dismiss_mount'].some(want)) mountOptions(state, u, out, want);
   if (want('swim') && !swimBlocker(state, u.id)) out.push(opt('move', 'Swim: thrust on with half the Jump (Secondary action, 10 s of breath)', { type: 'swim', actor: u.id }));
   if (['station', 'steer', 'load_cannon', 'fire_cannon', 'attack_ship'].some(want)) shipOptions(state, u, out);
   if (['enchant_orb', 'launch'].some(want)) catapultOptions(state, u, out);

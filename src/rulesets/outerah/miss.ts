@@ -49,7 +49,7 @@ export function strayProjectile(ctx: Resolution, attacker: Unit, target: Unit, w
   if (settingsOf(ctx.state).strays === 'gm') {
     const options = cells.filter((c) => inBounds(map, c)).map((c) => unitOn(ctx, c)?.id).filter((x): x is string => x !== undefined && x !== attacker.id);
     if (!options.length) {
-      ctx.note(`${what} misses; no one stands where it could stray [OUT-MISS-2]`);
+      ctx.note(() => `${what} misses; no one stands where it could stray [OUT-MISS-2]`);
       return;
     }
     const choices = [
@@ -68,7 +68,7 @@ export function strayProjectile(ctx: Resolution, attacker: Unit, target: Unit, w
     : !onMap
       ? `flies off the map ${STRAY_NAMES[face - 1]} ${target.name}: nobody hit`
       : `strays to ${at(cell)} ${STRAY_NAMES[face - 1]} ${target.name}${victim ? `: ${victim.name}` : ': nobody there'}`;
-  ctx.check({ label: `stray (${what})`, terms: [{ kind: 'dice', label: '1d6', faces: [face], value: face }], total: face, outcome, rules: ['OUT-MISS-2'] }, attacker.id, target.id);
+  ctx.check(() => ({ label: `stray (${what})`, terms: [{ kind: 'dice', label: '1d6', faces: [face], value: face }], total: face, outcome, rules: ['OUT-MISS-2'] }), attacker.id, target.id);
   if (victim && victim.id !== attacker.id) land(victim);
 }
 
@@ -80,7 +80,7 @@ export function reflect(ctx: Resolution, caster: Unit, target: Unit, what: strin
   const onMap = inBounds(ctx.state.map as GridMap, cell);
   const victim = onMap ? unitOn(ctx, cell) : undefined;
   const where = !onMap ? `${at(cell)}, off the map: lost` : victim ? `${at(cell)}: ${victim.name}` : `${at(cell)}: nobody there`;
-  ctx.check({ label: `${target.name} reflects ${what}`, terms: [{ kind: 'dice', label: '2d10', faces: [col, row], value: col + row }], total: col + row, outcome: `column ${col}, row ${row} → ${where}`, rules: ['OUT-MISS-3'] }, caster.id, target.id);
+  ctx.check(() => ({ label: `${target.name} reflects ${what}`, terms: [{ kind: 'dice', label: '2d10', faces: [col, row], value: col + row }], total: col + row, outcome: `column ${col}, row ${row} → ${where}`, rules: ['OUT-MISS-3'] }), caster.id, target.id);
   if (victim) land(victim);
 }
 

@@ -72,7 +72,7 @@ export function calmMountCommand(ctx: Resolution, cmd: Command): void {
   const d = ctx.roll(20, 'Animal Handling');
   const bonus = Math.floor(stat(u, 'wisdom') / 10);
   const calm = d !== 1 && d + bonus >= dr;
-  ctx.check({ label: `Animal Handling (${mount.name})`, terms: [{ kind: 'dice', label: 'd20', faces: [d], value: d }, { kind: 'mod', name: `Wisdom ${stat(u, 'wisdom')} ÷ 10`, value: bonus }], total: d + bonus, against: { op: '>=', value: dr, name: 'DR' }, outcome: d === 1 ? 'a natural 1: the mount bolts on' : calm ? `${mount.name} calms down` : `${mount.name} is still Feared`, rules: ['OUT-MNT-3'] }, u.id, mount.id);
+  ctx.check(() => ({ label: `Animal Handling (${mount.name})`, terms: [{ kind: 'dice', label: 'd20', faces: [d], value: d }, { kind: 'mod', name: `Wisdom ${stat(u, 'wisdom')} ÷ 10`, value: bonus }], total: d + bonus, against: { op: '>=', value: dr, name: 'DR' }, outcome: d === 1 ? 'a natural 1: the mount bolts on' : calm ? `${mount.name} calms down` : `${mount.name} is still Feared`, rules: ['OUT-MNT-3'] }), u.id, mount.id);
   if (calm) ctx.removeEffect(fx.id, 'cleansed');
 }
 
@@ -96,7 +96,7 @@ export function rideCommand(ctx: Resolution, cmd: Command): void {
   ctx.changePool(u.id, 'movement', -1, 'spend', { rule: 'OUT-MNT-1' });
   ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: mount.position!, cost: 1 });
   ctx.setData(u.id, 'mount', { unit: mount.id, state: 'riding' });
-  ctx.note(`${u.name} climbs onto ${mount.name} [OUT-MNT-1]`);
+  ctx.note(() => `${u.name} climbs onto ${mount.name} [OUT-MNT-1]`);
 }
 
 /**
@@ -136,5 +136,5 @@ export function dismountCommand(ctx: Resolution, cmd: Command): void {
   ctx.changePool(u.id, 'movement', -1, 'spend', { rule: 'OUT-MNT-1' });
   ctx.setData(u.id, 'mount', { unit: rec.unit, state: 'beside' });
   ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to, cost: 1 });
-  ctx.note(`${u.name} gets down from ${ctx.unit(rec.unit).name} [OUT-MNT-1]`);
+  ctx.note(() => `${u.name} gets down from ${ctx.unit(rec.unit).name} [OUT-MNT-1]`);
 }

@@ -88,7 +88,7 @@ function throwRider(ctx: Resolution, rider: Unit, mount: Unit, from: Cell | unde
     return true;
   }
   // ruling OUT-MNT-2: no deck or land beside a mount in open air — the rider falls as one shoved off a deck
-  ctx.note(`${rider.name} is thrown from ${mount.name} into open air at (${spot.cell.x}, ${spot.cell.y}): nothing to land on, it falls [OUT-MNT-2, OUT-SPACE-1]`);
+  ctx.note(() => `${rider.name} is thrown from ${mount.name} into open air at (${spot.cell.x}, ${spot.cell.y}): nothing to land on, it falls [OUT-MNT-2, OUT-SPACE-1]`);
   fallFromSky(ctx, ctx.unit(rider.id), fallHeight(ctx.state, at), `thrown from ${mount.name}`);
   return true;
 }
@@ -101,15 +101,15 @@ export function tryKnockOff(ctx: Resolution, attacker: Unit, rider: Unit, how: {
   const d = ctx.roll(100, 'knock-off');
   const off = d <= chance;
   const why = `${how.opener ? 'Opener 10 %' : '5 %'}${how.critical ? ', doubled by the critical' : ''}`;
-  ctx.check({ label: `knock-off (${rider.name} on ${mount.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }], total: d, against: { op: '<=', value: chance, name: why }, outcome: off ? 'knocked off' : 'stays in the saddle', rules: ['OUT-MNT-2'] }, attacker.id, rider.id);
+  ctx.check(() => ({ label: `knock-off (${rider.name} on ${mount.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }], total: d, against: { op: '<=', value: chance, name: why }, outcome: off ? 'knocked off' : 'stays in the saddle', rules: ['OUT-MNT-2'] }), attacker.id, rider.id);
   if (!off) return;
   if (!throwRider(ctx, rider, mount, attacker.position)) {
-    ctx.note(`${rider.name} has nowhere to fall and clings on [OUT-MNT-2]`);
+    ctx.note(() => `${rider.name} has nowhere to fall and clings on [OUT-MNT-2]`);
     return;
   }
   const dr = handlingDR(dataOf(attacker).level, dataOf(rider).level);
   if (dr === 0) {
-    ctx.note(`${mount.name} goes unphased: ${attacker.name} is 10+ levels below ${rider.name} (DR 0) [OUT-MNT-3]`);
+    ctx.note(() => `${mount.name} goes unphased: ${attacker.name} is 10+ levels below ${rider.name} (DR 0) [OUT-MNT-3]`);
     return;
   }
   ctx.applyEffect({ name: 'Feared Mount', categories: ['debuff'], source: attacker.id, target: mount.id, data: { dr } }, () => `${mount.name} is Feared: an Animal Handling check (DR ${dr}) calms it [OUT-MNT-2, OUT-MNT-3]`);
@@ -140,7 +140,7 @@ function mountUp(ctx: Resolution, id: UnitId): void {
   const fx = ctx.state.effects.find((f) => f.target === id && f.name === 'Spirit Release');
   if (!fx) return;
   ctx.removeEffect(fx.id, 'cleansed');
-  ctx.note(`${ctx.unit(id).name} is healed in time: the Spirit Release countdown stops [OUT-MNT-1]`);
+  ctx.note(() => `${ctx.unit(id).name} is healed in time: the Spirit Release countdown stops [OUT-MNT-1]`);
 }
 
 /** The countdown ran out: the spirit is released, the mount is gone for good. */
@@ -151,7 +151,7 @@ export function spiritReleased(ctx: Resolution, fx: Effect): void {
   ctx.emit({ type: 'unit.status', unit: mount.id, status: 'dead', cause: 'Spirit Release', rule: 'OUT-MNT-1' });
   const rider = riderOf(ctx.state, mount);
   if (rider && mountRecord(rider)?.unit === mount.id && dataOf(rider).mount) ctx.setData(rider.id, 'mount', undefined);
-  ctx.note(`${mount.name}'s spirit is released: it is gone${rider ? ` from ${rider.name}` : ''} [OUT-MNT-1]`);
+  ctx.note(() => `${mount.name}'s spirit is released: it is gone${rider ? ` from ${rider.name}` : ''} [OUT-MNT-1]`);
 }
 
 /** Mounts never take turns of their own. */

@@ -27,7 +27,7 @@ export function linkSpirits(ctx: Resolution, trainer: Unit, pet: Unit): void {
     if (old) ctx.removeEffect(old.id, 'replaced');
     ctx.applyEffect({ name: 'Spirit Link', categories: ['link'], source: trainer.id, target: u.id, remaining: 2, clock: { at: 'round_end' }, data: { partner: other.id } });
   }
-  ctx.note(`${trainer.name} and ${pet.name} are linked in spirit until the end of the next round: enemies gain advantage against both, and half of any damage to one reaches the other [OUT-PET-5]`);
+  ctx.note(() => `${trainer.name} and ${pet.name} are linked in spirit until the end of the next round: enemies gain advantage against both, and half of any damage to one reaches the other [OUT-PET-5]`);
 }
 
 /** After an attack damaged a linked unit: its partner takes a free 50 % (no further sharing). */
@@ -36,7 +36,7 @@ export function shareThroughLink(ctx: Resolution, target: UnitId, dealt: number,
   const partner = link ? ctx.state.units[String(link.data?.partner)] : undefined;
   if (!partner || partner.status !== 'active') return;
   const half = Math.floor(dealt / 2);
-  ctx.check({ label: 'Spirit Link', terms: [{ kind: 'mod', name: `damage to ${ctx.unit(target).name}`, value: dealt }, { kind: 'mult', name: 'shared', factor: 0.5 }], total: half, outcome: `${partner.name} takes ${half}`, rules: ['OUT-PET-5'] }, source, partner.id);
+  ctx.check(() => ({ label: 'Spirit Link', terms: [{ kind: 'mod', name: `damage to ${ctx.unit(target).name}`, value: dealt }, { kind: 'mult', name: 'shared', factor: 0.5 }], total: half, outcome: `${partner.name} takes ${half}`, rules: ['OUT-PET-5'] }), source, partner.id);
   if (half > 0) dealDamage(ctx, partner.id, half, source, 'OUT-PET-5');
 }
 
@@ -46,5 +46,5 @@ export function stayCounter(ctx: Resolution, defender: Unit, attacker: Unit, str
   if (attacker.status !== 'active') return;
   const struck = strike(defender, attacker);
   ctx.setData(defender.id, 'petOrder', 'attack');
-  ctx.note(`${defender.name} was told to Stay: ${struck ? 'it counter-attacks and' : 'it cannot reach, but'} switches to the Attack Order (${trainerOf(ctx.state, defender)!.name}'s pet) [OUT-PET-2]`);
+  ctx.note(() => `${defender.name} was told to Stay: ${struck ? 'it counter-attacks and' : 'it cannot reach, but'} switches to the Attack Order (${trainerOf(ctx.state, defender)!.name}'s pet) [OUT-PET-2]`);
 }

@@ -82,7 +82,7 @@ function beginPetTurn(ctx: Resolution, trainer: Unit, pet: Unit): PetTurn {
   const move = hasEffect(ctx.state, pet.id, 'Topple') || dataOf(pet).drift ? 0 : dataOf(pet).move;
   if (pet.pools.movement.value !== move) ctx.changePool(pet.id, 'movement', move - pet.pools.movement.value, 'set', { rule: 'OUT-PET-1' });
   const turn: PetTurn = { key: turnKey(ctx.state), pet: pet.id, movement: false, action: false };
-  ctx.note(`${trainer.name} uses the Specialty action: ${pet.name} gets a Pet Movement and a Pet Action [OUT-PET-1]`);
+  ctx.note(() => `${trainer.name} uses the Specialty action: ${pet.name} gets a Pet Movement and a Pet Action [OUT-PET-1]`);
   return turn;
 }
 
@@ -93,15 +93,15 @@ function refuses(ctx: Resolution, trainer: Unit, pet: Unit, why: string): boolea
   const w = stat(pet, 'wisdom');
   const d = ctx.roll(100, 'resist the order');
   const refused = d + w > 100;
-  ctx.check({ label: `${pet.name} resists a harmful order (${why})`, terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }, { kind: 'mod', name: 'Wisdom', value: w }], total: d + w, against: { op: '>', value: 100 }, outcome: refused ? 'refuses' : 'obeys', rules: ['OUT-PET-2'] }, pet.id, trainer.id);
+  ctx.check(() => ({ label: `${pet.name} resists a harmful order (${why})`, terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }, { kind: 'mod', name: 'Wisdom', value: w }], total: d + w, against: { op: '>', value: 100 }, outcome: refused ? 'refuses' : 'obeys', rules: ['OUT-PET-2'] }), pet.id, trainer.id);
   if (!refused) return false;
   const info = petInfo(pet)!;
   if (info.kind === 'charmed') {
     ctx.setData(pet.id, 'pet', undefined);
     ctx.setData(pet.id, 'petOrder', undefined);
     if (info.from && info.from !== pet.side) ctx.emit({ type: 'unit.side', unit: pet.id, side: info.from });
-    ctx.note(`${pet.name} breaks free of the Charm${info.from ? ` and returns to ${info.from}` : ''} [OUT-PET-2]`);
-  } else ctx.note(`${pet.name} will not go there [OUT-PET-2]`);
+    ctx.note(() => `${pet.name} breaks free of the Charm${info.from ? ` and returns to ${info.from}` : ''} [OUT-PET-2]`);
+  } else ctx.note(() => `${pet.name} will not go there [OUT-PET-2]`);
   return true;
 }
 
@@ -122,7 +122,7 @@ function movePet(ctx: Resolution, trainer: Unit, pet: Unit, cmd: Command, order:
   const harm = hasTag(ctx.state.map as GridMap, to, 'hazard') ? 'a hazard' : jumpsOn(ctx.state, pet, path) ? 'a mountain jump' : undefined;
   if (order === 'move' && harm && refuses(ctx, trainer, pet, harm)) return;
   walk(ctx, ctx.unit(pet.id), path, reach);
-  ctx.note(`${pet.name} ${order === 'return' ? `returns to ${trainer.name}'s side` : 'moves on its Move Order'} [OUT-PET-2]`);
+  ctx.note(() => `${pet.name} ${order === 'return' ? `returns to ${trainer.name}'s side` : 'moves on its Move Order'} [OUT-PET-2]`);
 }
 
 /** Return Order: the reachable cell nearest the trainer (then the cheapest), or undefined if none is nearer. */
@@ -165,10 +165,10 @@ function attackOrder(ctx: Resolution, trainer: Unit, pet: Unit, cmd: Command): v
     if (trainerAttacked(ctx.state, trainer)) {
       // ruling OUT-PET-3: the trainer has attacked this turn, so the pet's attack bears the interference
       const pincer = latePincer(ctx.state, trainer, pet, target, 'attackedTarget');
-      ctx.note(`${pet.name} attacks after ${trainer.name} attacked this turn: Trainer Interference — no Strength or Intelligence added, ${pet.name} deals 50 % and cannot crit, a miss hurts it${pincer ? `; ${pincer} gives advantage` : ''} (${trainer.name}'s attack stands as rolled) [OUT-PET-3]`);
+      ctx.note(() => `${pet.name} attacks after ${trainer.name} attacked this turn: Trainer Interference — no Strength or Intelligence added, ${pet.name} deals 50 % and cannot crit, a miss hurts it${pincer ? `; ${pincer} gives advantage` : ''} (${trainer.name}'s attack stands as rolled) [OUT-PET-3]`);
       resolveStrike(ctx, pet, target, interfered(pSpec, 'pet', pincer));
     } else {
-      ctx.note(`${pet.name} attacks on its own: ${trainer.name} is not attacking, so no Trainer Interference [OUT-PET-4]`);
+      ctx.note(() => `${pet.name} attacks on its own: ${trainer.name} is not attacking, so no Trainer Interference [OUT-PET-4]`);
       resolveStrike(ctx, pet, target, pSpec);
     }
     react(ctx, target.id, pet.id);
@@ -188,7 +188,7 @@ function attackOrder(ctx: Resolution, trainer: Unit, pet: Unit, cmd: Command): v
   ctx.setData(trainer.id, 'petAttackedTurn', key);
   ctx.setData(pet.id, 'petOrder', 'attack');
   const pincer = tTarget.id === target.id && isPincer(trainer, pet, target) ? `a pincer on ${target.name}` : undefined;
-  ctx.note(`${trainer.name} and ${pet.name} attack together: Trainer Interference — no Strength or Intelligence added, ${pet.name} deals 50 % and cannot crit, a miss hurts the one who missed${pincer ? `; ${pincer} gives advantage` : ''} [OUT-PET-3]`);
+  ctx.note(() => `${trainer.name} and ${pet.name} attack together: Trainer Interference — no Strength or Intelligence added, ${pet.name} deals 50 % and cannot crit, a miss hurts the one who missed${pincer ? `; ${pincer} gives advantage` : ''} [OUT-PET-3]`);
   resolveStrike(ctx, trainer, tTarget, interfered(tSpec0, 'trainer', pincer));
   react(ctx, tTarget.id, trainer.id);
   const p = ctx.unit(pet.id);
@@ -210,7 +210,7 @@ function skillOrder(ctx: Resolution, trainer: Unit, pet: Unit, cmd: Command): vo
   spendSlot(ctx, trainer, k.action);
   ctx.setData(pet.id, 'petOrder', 'skill');
   const pincer = isPincer(trainer, pet, target) ? `a pincer on ${target.name}` : undefined;
-  ctx.note(`${trainer.name} and ${pet.name} strike in sync with ${k.name}: no damage penalty, but a miss still hurts${pincer ? `; ${pincer} gives advantage` : ''} [OUT-PET-2]`);
+  ctx.note(() => `${trainer.name} and ${pet.name} strike in sync with ${k.name}: no damage penalty, but a miss still hurts${pincer ? `; ${pincer} gives advantage` : ''} [OUT-PET-2]`);
   const extra = { missHurtsSelf: 'a Skill Order miss still hits yourself', ...(pincer ? { advantage: pincer } : {}) };
   resolveStrike(ctx, trainer, target, { ...skillSpec(k), ...extra });
   react(ctx, target.id, trainer.id);
@@ -240,5 +240,5 @@ export function petCommand(ctx: Resolution, cmd: Command): void {
   if (order === 'alert') return alertOrder(ctx, trainer, ctx.unit(pet.id));
   if (ward) return guardOrder(ctx, trainer, ctx.unit(pet.id), ward);
   ctx.setData(pet.id, 'petOrder', 'stay');
-  ctx.note(`${pet.name} stays put; attacked, it will counter-attack (${trainerOf(ctx.state, pet)?.name}'s pet) [OUT-PET-2]`);
+  ctx.note(() => `${pet.name} stays put; attacked, it will counter-attack (${trainerOf(ctx.state, pet)?.name}'s pet) [OUT-PET-2]`);
 }

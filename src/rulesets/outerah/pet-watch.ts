@@ -31,12 +31,12 @@ export function searchOrder(ctx: Resolution, trainer: Unit, pet: Unit): void {
   const found = hiddenNear(ctx, pet, 1);
   const at = pet.position!;
   if (!found.length) {
-    ctx.note(`${pet.name} searches the 3×3 area around (${at.x}, ${at.y}) and finds no one [OUT-PET-2, OUT-OPEN-2]`);
+    ctx.note(() => `${pet.name} searches the 3×3 area around (${at.x}, ${at.y}) and finds no one [OUT-PET-2, OUT-OPEN-2]`);
     return;
   }
   for (const fx of found) {
     ctx.removeEffect(fx.id, 'ended');
-    ctx.note(`${pet.name} searches the 3×3 area around (${at.x}, ${at.y}) and finds ${ctx.unit(fx.target).name} [OUT-PET-2, OUT-OPEN-2]`);
+    ctx.note(() => `${pet.name} searches the 3×3 area around (${at.x}, ${at.y}) and finds ${ctx.unit(fx.target).name} [OUT-PET-2, OUT-OPEN-2]`);
   }
   restartCombat(ctx, `${trainer.name}'s ${pet.name} has found someone`);
 }
@@ -45,18 +45,18 @@ export function alertOrder(ctx: Resolution, trainer: Unit, pet: Unit): void {
   const reach = dataOf(pet).move;
   const near = hiddenNear(ctx, pet, reach);
   if (!near.length) {
-    ctx.note(`${pet.name} senses no presence within ${reach} cells to alert ${trainer.name} to [OUT-PET-2]`);
+    ctx.note(() => `${pet.name} senses no presence within ${reach} cells to alert ${trainer.name} to [OUT-PET-2]`);
     return;
   }
   // the hider is not named: it is still hidden; only its presence is known
   for (const fx of near) ctx.emit({ type: 'effect.changed', id: fx.id, data: { unaware: false, unseen: 0 } });
-  ctx.note(`${pet.name} alerts ${trainer.name} to a presence within ${reach} cells: whoever hides there is no longer unaware of them — no Opener until it has stayed unseen 3 more rounds [OUT-PET-2, OUT-OPEN-2]`);
+  ctx.note(() => `${pet.name} alerts ${trainer.name} to a presence within ${reach} cells: whoever hides there is no longer unaware of them — no Opener until it has stayed unseen 3 more rounds [OUT-PET-2, OUT-OPEN-2]`);
 }
 
 export function guardOrder(ctx: Resolution, trainer: Unit, pet: Unit, ward: Unit): void {
   ctx.setData(pet.id, 'petOrder', 'guard');
   ctx.setData(pet.id, 'guarding', ward.id);
-  ctx.note(`${pet.name} stands guard over ${ward.id === trainer.id ? trainer.name : ward.name}: the first attack on it each round draws ${pet.name}'s counter-attack [OUT-PET-2]`);
+  ctx.note(() => `${pet.name} stands guard over ${ward.id === trainer.id ? trainer.name : ward.name}: the first attack on it each round draws ${pet.name}'s counter-attack [OUT-PET-2]`);
 }
 
 /** Who a Guard Order may watch over: the trainer, or an ally of its side still standing within the pet's Movement. */
@@ -74,7 +74,7 @@ export function guardCounters(ctx: Resolution, defender: Unit, attacker: Unit, r
     if (standingOrder(pet) !== 'guard' || dataOf(pet).guarding !== defender.id || !underControl(ctx.state, pet)) continue;
     if (ctx.unit(attacker.id).status !== 'active' || pet.side === attacker.side || dataOf(pet).guardRound === round || !reaches(pet, ctx.unit(attacker.id))) continue;
     ctx.setData(pet.id, 'guardRound', round);
-    ctx.note(`${pet.name} guards ${defender.name}: it counter-attacks ${attacker.name}, without penalty (once a round) [OUT-PET-2]`);
+    ctx.note(() => `${pet.name} guards ${defender.name}: it counter-attacks ${attacker.name}, without penalty (once a round) [OUT-PET-2]`);
     strike(ctx.unit(pet.id), ctx.unit(attacker.id));
   }
 }

@@ -10,6 +10,7 @@ import { distance } from '../../engine/space/grid.ts';
 import type { ActionOption, Cell, EncounterState, Unit } from '../../engine/index.ts';
 import { aboard, inCannonArc, shipInCannonArc, shipList, shipOf, type CannonSide, type Heading, type Ship } from './ship-model.ts';
 import { dataOf, enemiesOf } from './model.ts';
+import { petMoveToward, petOptions } from './legal-extras.ts';
 
 /** Where `u`'s enemies stand (those on the grid), in unit order. */
 const foeCells = (state: EncounterState, u: Unit): Cell[] => enemiesOf(state, u).filter((e) => e.position).map((e) => e.position!);
@@ -43,7 +44,6 @@ function bears(state: EncounterState, u: Unit, ship: Ship, side: CannonSide): bo
 /** The options partTwoChoice looks at, sorted out in one pass (each list and "first" in the options' order). */
 interface Sorted {
   first: Map<string, ActionOption>;
-  pets: ActionOption[];
   steers: ActionOption[];
   hullShot?: ActionOption;
   deck?: ActionOption;
@@ -52,13 +52,12 @@ interface Sorted {
 }
 
 function sortOut(options: ActionOption[]): Sorted {
-  const out: Sorted = { first: new Map(), pets: [], steers: [] };
+  const out: Sorted = { first: new Map(), steers: [] };
   for (const o of options) {
     const c = o.command;
     const type = c.type;
     if (!out.first.has(type)) out.first.set(type, o);
-    if (type === 'pet') out.pets.push(o);
-    else if (type === 'steer') out.steers.push(o);
+    if (type === 'steer') out.steers.push(o);
     else if (type === 'fire_cannon') {
       if (!out.hullShot && c.section === 'hull') out.hullShot = o;
     } else if (type === 'station') {
@@ -72,12 +71,17 @@ function sortOut(options: ActionOption[]): Sorted {
   return out;
 }
 
+/**
+ * `options`: what the policy was offered, without the pet orders (type 'pet'): it asks for those itself, and
+ * narrowly — the attack orders (petOptions without the others), the Move Orders only by petMoveToward.
+ */
 export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOption[]): ActionOption | undefined {
   const sorted = sortOut(options);
   const first = (type: string) => sorted.first.get(type);
   const mount = first('summon_mount') ?? first('calm_mount') ?? first('ride');
   if (mount) return mount;
-  const pets = sorted.pets;
+  // nothing offered at all: not this unit's turn to act (legalActions lists nothing then), no pet orders either
+  const listed = options.length > 0;
   const fire = sorted.hullShot ?? first('fire_cannon');
   if (fire) return fire;
   const station = dataOf(u).station;
@@ -90,28 +94,18 @@ export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOpt
   // the catapult fires orbs; launching allies (a fall, or out of the fight in open air) and boxes is left to players
   const launch = sorted.orb ?? first('enchant_orb');
   if (launch) return launch;
+  const pets = listed ? petOptions(state, u, [], { moves: false, others: false }) : [];
   const together = pets.find((o) => o.command.order === 'attack' && o.command.together === true) ?? pets.find((o) => o.command.order === 'skill');
   if (together) return together;
   const alone = pets.find((o) => o.command.order === 'attack');
   const anyOwnStrike = first('attack') !== undefined;
   if (alone && !anyOwnStrike) return alone;
-  if (!alone) {
-    let pet: Unit | undefined;
-    let foes: Cell[] = [];
-    let best: ActionOption | undefined;
-    let bestD = Infinity;
-    for (const m of pets) {
-      if (m.command.order !== 'move') continue;
-      if (!pet) {
-        // the pet of the first Move Order (as it stands) and where its enemies are
-        pet = state.units[String(m.command.pet)];
-        foes = foeCells(state, pet);
-        bestD = nearestFoe(foes, pet.position!);
-      }
-      const to = m.command.to as number[];
-      const d = nearestFoe(foes, { x: to[0], y: to[1] });
-      if (d < bestD) [best, bestD] = [m, d];
-    }
+  if (!alone && listed) {
+    // the Move Order nearest the enemies of the pet of the first Move Order (as it stands), if nearer than it is now
+    const best = petMoveToward(state, u, (pet) => {
+      const foes = foeCells(state, pet);
+      return { nearness: (c) => nearestFoe(foes, c), toBeat: nearestFoe(foes, pet.position!) };
+    });
     if (best) return best;
   }
   if (station === 'helm') {

@@ -33,8 +33,8 @@ const skillOf = (state: EncounterState, o: ActionOption) => dataOf(state.units[o
 
 export const aggressive: Policy = (state, id, options) => {
   // asked narrowly (listing.ts): what it may choose but the moves first (it never hides, swims, chats,
-  // hookshots or dismounts by itself), the moves only when it would move
-  const main = options.except('move', 'hookshot', 'dismount', 'swim', 'hide', 'chat', 'set_reaction');
+  // hookshots or dismounts by itself), the moves only when it would move; the pet orders it asks narrowly itself (partTwoChoice)
+  const main = options.except('move', 'hookshot', 'dismount', 'swim', 'hide', 'chat', 'set_reaction', 'pet');
   const special = partTwoChoice(state, state.units[id], main);
   if (special) return special;
   // one pass sorting the options out (each list keeps the options' order)

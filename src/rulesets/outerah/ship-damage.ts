@@ -61,10 +61,10 @@ function sectionLost(ctx: Resolution, ship: Ship, section: Section): void {
   if (section.kind === 'hull') return wreck(ctx, ship);
   if (section.kind === 'mast') {
     const n = lost(ship, 'mast');
-    ctx.note(`${ship.name}'s ${section.name} is destroyed: Movement −${n}, the crew's attacks take Minus Charge${n === 3 ? '; with all three masts down, attacks at the ship take Hyper Charge' : ''} [OUT-SHIP-1]`);
-  } else if (section.kind === 'propeller') ctx.note(`${ship.name}'s Propeller is destroyed: its Movement is halved [OUT-SHIP-1]`);
-  else if (section.kind === 'wings') ctx.note(`${ship.name}'s Wings are destroyed: it sinks 1 level every round, and steering takes a Minus Charge [OUT-SHIP-1]`);
-  else ctx.note(`${ship.name}'s Deck is destroyed: the crew on deck can no longer attack [OUT-SHIP-1]`);
+    ctx.note(() => `${ship.name}'s ${section.name} is destroyed: Movement −${n}, the crew's attacks take Minus Charge${n === 3 ? '; with all three masts down, attacks at the ship take Hyper Charge' : ''} [OUT-SHIP-1]`);
+  } else if (section.kind === 'propeller') ctx.note(() => `${ship.name}'s Propeller is destroyed: its Movement is halved [OUT-SHIP-1]`);
+  else if (section.kind === 'wings') ctx.note(() => `${ship.name}'s Wings are destroyed: it sinks 1 level every round, and steering takes a Minus Charge [OUT-SHIP-1]`);
+  else ctx.note(() => `${ship.name}'s Deck is destroyed: the crew on deck can no longer attack [OUT-SHIP-1]`);
 }
 
 /**
@@ -84,12 +84,12 @@ function wreck(ctx: Resolution, ship: Ship): void {
   const below = new Set(crew.filter(isBelowDeck).map((u) => u.id));
   const place = surroundings(ctx.state);
   // the cause first, then the wreck and what it takes with it
-  if (place === 'sky') ctx.note(`${ship.name}'s Hull is destroyed: the airship falls out of the air from altitude ${ship.altitude} [OUT-SHIP-1]`);
-  else ctx.note(`${ship.name}'s Hull is destroyed${below.size ? ': the crew below deck come out among the wreckage' : ''} [OUT-SHIP-1]`);
+  if (place === 'sky') ctx.note(() => `${ship.name}'s Hull is destroyed: the airship falls out of the air from altitude ${ship.altitude} [OUT-SHIP-1]`);
+  else ctx.note(() => `${ship.name}'s Hull is destroyed${below.size ? ': the crew below deck come out among the wreckage' : ''} [OUT-SHIP-1]`);
   ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'wrecked', value: true });
   for (const u of crew) if (dataOf(u).station) ctx.setData(u.id, 'station', undefined);
   if (place !== 'sky') {
-    if (place === 'space' && crew.length) ctx.note(`${ship.name}'s gravity field is gone with its Hull: ${crew.map((u) => u.name).join(', ')} ${crew.length === 1 ? 'is' : 'are'} out in space, Movement halved; nothing shoved them, so they do not drift [OUT-SHIP-1, OUT-SPACE-1]`);
+    if (place === 'space' && crew.length) ctx.note(() => `${ship.name}'s gravity field is gone with its Hull: ${crew.map((u) => u.name).join(', ')} ${crew.length === 1 ? 'is' : 'are'} out in space, Movement halved; nothing shoved them, so they do not drift [OUT-SHIP-1, OUT-SPACE-1]`);
     return;
   }
   const carried = new Set([...mountOf.values()].filter((m): m is Unit => m !== undefined).map((m) => m.id));
@@ -104,7 +104,7 @@ function wreck(ctx: Resolution, ship: Ship): void {
     if (mount && !pinned && flies(u)) {
       // ruling OUT-MNT-1: the mount cannot fly; its winged rider is no longer carried
       ctx.setData(u.id, 'mount', { unit: mount.id, state: 'beside' });
-      ctx.note(`${mount.name} has no wings and falls with ${ship.name} from under ${u.name}, who takes wing and flies on [OUT-SHIP-1, OUT-MNT-1]`);
+      ctx.note(() => `${mount.name} has no wings and falls with ${ship.name} from under ${u.name}, who takes wing and flies on [OUT-SHIP-1, OUT-MNT-1]`);
     } else goDown(ctx, ship, u, pinned);
     if (mount) goDown(ctx, ship, mount, pinned);
   }
@@ -123,12 +123,12 @@ export function strikeSection(ctx: Resolution, u: Unit, ship: Ship, section: Sec
   const cha = stat(u, 'charisma');
   const c = ctx.roll(100, 'critical check');
   const crit = c <= dataOf(u).crit;
-  ctx.check({ label: `critical check (${spec.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [c], value: c }], total: c, against: { op: '<=', value: dataOf(u).crit, name: 'crit' }, outcome: crit ? 'critical hit' : 'no critical', rules: ['OUT-HIT-2'] }, u.id);
+  ctx.check(() => ({ label: `critical check (${spec.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [c], value: c }], total: c, against: { op: '<=', value: dataOf(u).crit, name: 'crit' }, outcome: crit ? 'critical hit' : 'no critical', rules: ['OUT-HIT-2'] }), u.id);
   if (!crit) {
     const h = ctx.roll(100, 'hit check');
     const threshold = 50 + cha;
     const hit = h <= threshold;
-    ctx.check({ label: `hit check (${spec.name} at ${ship.name}'s ${section.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [h], value: h }], total: h, against: { op: '<=', value: threshold, terms: [{ kind: 'mod', name: 'even odds', value: 50 }, { kind: 'mod', name: 'Charisma', value: cha }, { kind: 'note', text: 'a ship does not dodge' }] }, outcome: hit ? 'hit' : 'miss', rules: ['OUT-HIT-1', 'OUT-SHIP-1'] }, u.id);
+    ctx.check(() => ({ label: `hit check (${spec.name} at ${ship.name}'s ${section.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [h], value: h }], total: h, against: { op: '<=', value: threshold, terms: [{ kind: 'mod', name: 'even odds', value: 50 }, { kind: 'mod', name: 'Charisma', value: cha }, { kind: 'note', text: 'a ship does not dodge' }] }, outcome: hit ? 'hit' : 'miss', rules: ['OUT-HIT-1', 'OUT-SHIP-1'] }), u.id);
     if (!hit) return 0;
   }
   const d = dice();
@@ -150,7 +150,7 @@ export function strikeSection(ctx: Resolution, u: Unit, ship: Ship, section: Sec
     value *= f.factor;
   }
   const damage = Math.max(0, Math.floor(value));
-  ctx.check({ label: `damage (${spec.name} at ${ship.name}'s ${section.name})`, terms, total: damage, outcome: `${damage} damage`, rules: ['OUT-SHIP-1', ...(charges.length ? ['OUT-CHG-1'] : [])] }, u.id);
+  ctx.check(() => ({ label: `damage (${spec.name} at ${ship.name}'s ${section.name})`, terms, total: damage, outcome: `${damage} damage`, rules: ['OUT-SHIP-1', ...(charges.length ? ['OUT-CHG-1'] : [])] }), u.id);
   return damageSection(ctx, ship, section, damage, u.id);
 }
 

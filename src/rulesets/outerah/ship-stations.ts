@@ -42,7 +42,7 @@ export function stationCommand(ctx: Resolution, cmd: Command): void {
   const from = dataOf(u).station ?? 'deck';
   if (BELOW.includes(from) || BELOW.includes(to)) ctx.changePool(u.id, 'movement', -u.pools.movement.value, 'spend', { rule: 'OUT-SHIP-3' });
   ctx.setData(u.id, 'station', to);
-  ctx.note(`${u.name} takes the ${to.replace('_', ' ')} station${BELOW.includes(from) || BELOW.includes(to) ? ' (a sprint: its Movement is spent)' : ''} [OUT-SHIP-3]`);
+  ctx.note(() => `${u.name} takes the ${to.replace('_', ' ')} station${BELOW.includes(from) || BELOW.includes(to) ? ' (a sprint: its Movement is spent)' : ''} [OUT-SHIP-3]`);
 }
 
 /** Why the helmsman cannot steer the ship by (dx, dy) now, or null (shared with legalActions). */
@@ -114,7 +114,7 @@ export function steerCommand(ctx: Resolution, cmd: Command): void {
     ctx.emit({ type: 'outerah:ship.moved', ship: ship.id, from: ship.at, to });
     for (const c of crew) ctx.emit({ type: 'unit.moved', unit: c.id, from: c.position, to: { x: c.position!.x + dx, y: c.position!.y + dy }, forced: `carried aboard ${ship.name}` });
   }
-  if (lost(ship, 'wings')) ctx.note(`Steering ${ship.name} without its Wings: a Minus Charge on its Movement [OUT-SHIP-1]`);
+  if (lost(ship, 'wings')) ctx.note(() => `Steering ${ship.name} without its Wings: a Minus Charge on its Movement [OUT-SHIP-1]`);
 }
 
 /** Round end: a ship without Wings sinks a level. */
@@ -123,6 +123,6 @@ export function shipsRoundEnd(ctx: Resolution): void {
     if (ship.wrecked || !lost(ship, 'wings') || ship.altitude <= 0) continue;
     const altitude = ship.altitude - 1;
     ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'altitude', value: altitude });
-    ctx.note(`${ship.name} has no Wings: it sinks to altitude ${altitude}${altitude === 0 ? ' and is grounded' : ''} [OUT-SHIP-1]`);
+    ctx.note(() => `${ship.name} has no Wings: it sinks to altitude ${altitude}${altitude === 0 ? ' and is grounded' : ''} [OUT-SHIP-1]`);
   }
 }

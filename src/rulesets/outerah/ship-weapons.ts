@@ -92,7 +92,7 @@ export function loadCannonCommand(ctx: Resolution, cmd: Command): void {
   spendSlot(ctx, u, 'primary');
   ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'cannon', value: { side, loaded: true, turn: turnKey(ctx.state) } });
   ctx.setData(u.id, 'loadedTurn', turnKey(ctx.state));
-  ctx.note(`${u.name} places a ball in ${ship.name}'s ${side} cannon: it can fire from the next turn [OUT-SHIP-2]`);
+  ctx.note(() => `${u.name} places a ball in ${ship.name}'s ${side} cannon: it can fire from the next turn [OUT-SHIP-2]`);
 }
 
 /** The cannon's shot as a strike: dice and flat by tier, ×2 on Tiny/Huge, ×½ past 25 cells. */
@@ -147,7 +147,7 @@ export function enchantOrbCommand(ctx: Resolution, cmd: Command): void {
   if (!ship.catapult) fail('action/no_catapult', `${ship.name} has no catapult`);
   spendSlot(ctx, u, 'primary');
   ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'orb', value: { caster: u.id, skill: k.id, round: ctx.state.turn.round, turn: turnKey(ctx.state) } as unknown as Json });
-  ctx.note(`${u.name} enchants a blank orb with ${k.name}; it can be launched from the next turn [OUT-SHIP-2]`);
+  ctx.note(() => `${u.name} enchants a blank orb with ${k.name}; it can be launched from the next turn [OUT-SHIP-2]`);
 }
 
 /** Why the catapult cannot reach `to` from `from`: 5 to 25 cells, +5 a tier (OUT-SHIP-2). */
@@ -236,7 +236,7 @@ export function launchCommand(ctx: Resolution, cmd: Command): void {
     const k = skillOf(caster, orb.skill);
     spendSlot(ctx, u, 'primary');
     ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'orb', value: null });
-    ctx.note(`${u.name} launches the ${k.name} orb at ${t.name} [OUT-SHIP-2]`);
+    ctx.note(() => `${u.name} launches the ${k.name} orb at ${t.name} [OUT-SHIP-2]`);
     const order = effectOrderOf(k);
     // the orb holds the spell as cast: an area spell bursts over its area (ruling OUT-PET-5)
     strikeArea(ctx, caster, k, t, { ...skillSpec(k), name: `${k.name} orb` }, k.kind === 'debuff' && order ? { effect: order } : {}, () => {});
@@ -259,24 +259,24 @@ function launchUnit(ctx: Resolution, u: Unit, ship: Ship, cmd: Command): void {
     // ruling OUT-SHIP-2: "Hope you have wings!" — open air is no landing; without wings the unit falls
     // all the way down, as one shoved off a deck (OUT-SPACE-1): fall damage for the ship's altitude, then out
     if (dataOf(who).wings) {
-      ctx.note(`${u.name} catapults ${who.name} into open air at (${cell.x}, ${cell.y}): it spreads its wings and stays aloft [OUT-SHIP-2]`);
+      ctx.note(() => `${u.name} catapults ${who.name} into open air at (${cell.x}, ${cell.y}): it spreads its wings and stays aloft [OUT-SHIP-2]`);
       return;
     }
-    ctx.note(`${u.name} catapults ${who.name} into open air at (${cell.x}, ${cell.y}): nothing to land on, it falls [OUT-SHIP-2]`);
+    ctx.note(() => `${u.name} catapults ${who.name} into open air at (${cell.x}, ${cell.y}): nothing to land on, it falls [OUT-SHIP-2]`);
     fallFromSky(ctx, ctx.unit(who.id), ship.altitude, 'catapulted into open air');
     return;
   }
   const space = surroundings(ctx.state) === 'space';
   if (space && !staysPut(ctx.state, cell)) {
     // ruling OUT-SHIP-2, OUT-SPACE-1: "tossed off the ship" — nothing to land on or fall to: it drifts on the way it flew
-    ctx.note(`${u.name} catapults ${who.name} out of every gravity field at (${cell.x}, ${cell.y}): nothing stops it [OUT-SHIP-2, OUT-SPACE-1]`);
+    ctx.note(() => `${u.name} catapults ${who.name} out of every gravity field at (${cell.x}, ${cell.y}): nothing stops it [OUT-SHIP-2, OUT-SPACE-1]`);
     startDrift(ctx, ctx.unit(who.id), u.position!, cell);
     return;
   }
   const landing = shipAt(ctx.state, cell);
   // in space there is no height to fall: the landing's least, 1 level (ruling OUT-SHIP-2)
   const levels = space ? 1 : Math.max(1, ship.altitude - (landing && !landing.wrecked ? landing.altitude : 0));
-  ctx.note(`${u.name} catapults ${who.name} to (${cell.x}, ${cell.y}) [OUT-SHIP-2]`);
+  ctx.note(() => `${u.name} catapults ${who.name} to (${cell.x}, ${cell.y}) [OUT-SHIP-2]`);
   fallDamage(ctx, ctx.unit(who.id), levels, 'OUT-SHIP-2', 'catapulted');
   if (landing && !landing.wrecked && ctx.unit(who.id).status === 'active') ctx.setData(who.id, 'station', 'deck');
 }
@@ -291,6 +291,6 @@ function launchBox(ctx: Resolution, u: Unit, ship: Ship, cmd: Command): void {
   ctx.setData(u.id, 'items', { ...dataOf(u).items, [item]: have - count });
   if (cmd.balloons === true) {
     ctx.setData(t.id, 'items', { ...dataOf(t).items, [item]: (dataOf(t).items[item] ?? 0) + count });
-    ctx.note(`An item box on balloons slow-falls to ${t.name}: ${count} ${item} [OUT-SHIP-2]`);
-  } else ctx.note(`An item box without balloons smashes down near ${t.name}: the ${count} ${item} are lost [OUT-SHIP-2]`);
+    ctx.note(() => `An item box on balloons slow-falls to ${t.name}: ${count} ${item} [OUT-SHIP-2]`);
+  } else ctx.note(() => `An item box without balloons smashes down near ${t.name}: the ${count} ${item} are lost [OUT-SHIP-2]`);
 }

@@ -44,7 +44,7 @@ export function struckBy(state: EncounterState, caster: Unit, k: Skill, target: 
  */
 export function strikeArea(ctx: Resolution, caster: Unit, k: Skill, target: Unit, spec: StrikeSpec, opts: StrikeOptions, after: (v: Unit) => void): void {
   const struck = struckBy(ctx.state, caster, k, target);
-  if (struck.length > 1) ctx.note(`${spec.name} bursts over the ${2 * k.area! + 1}×${2 * k.area! + 1} area around ${target.name}: it strikes ${struck.map((v) => v.name).join(', ')} [OUT-PET-5]`);
+  if (struck.length > 1) ctx.note(() => `${spec.name} bursts over the ${2 * k.area! + 1}×${2 * k.area! + 1} area around ${target.name}: it strikes ${struck.map((v) => v.name).join(', ')} [OUT-PET-5]`);
   const standing = caster.status === 'active';
   for (const v of struck) {
     if (standing && ctx.unit(caster.id).status !== 'active') break;
@@ -61,5 +61,5 @@ function foundByArea(ctx: Resolution, caster: Unit, what: string, victim: Unit, 
   const hidden = ctx.state.effects.find((f) => f.target === victim.id && f.name === 'Hidden');
   if (!hidden || victim.side === caster.side) return;
   ctx.removeEffect(hidden.id, 'ended');
-  ctx.note(`${what} strikes ${victim.name} where it hid: ${caster.name} has found it [OUT-OPEN-2]`);
+  ctx.note(() => `${what} strikes ${victim.name} where it hid: ${caster.name} has found it [OUT-OPEN-2]`);
 }

@@ -58,7 +58,7 @@ export function castCommand(ctx: Resolution, cmd: Command): void {
     else castBuff(ctx, u, ctx.unit(v.id), order!, k.element);
   };
   if (k.magical && t.id !== u.id && hasEffect(ctx.state, t.id, 'Reflect')) {
-    ctx.note(`${k.name} misses ${t.name} by reflect [OUT-MISS-3]`);
+    ctx.note(() => `${k.name} misses ${t.name} by reflect [OUT-MISS-3]`);
     reflect(ctx, u, t, k.name, give);
     return;
   }

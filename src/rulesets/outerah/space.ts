@@ -42,7 +42,7 @@ export function afterForcedMove(ctx: Resolution, u: Unit, from: Cell, to: Cell):
   if (place === 'space' && !inGravity(ctx.state, to)) {
     const hold = handhold(ctx.state, to);
     // ruling OUT-SPACE-1: pushed along a wreck or onto a structure, it fetches up against something to hold
-    if (hold) ctx.note(`${(rider ?? u).name} is pushed out of every gravity field onto ${hold} at (${to.x}, ${to.y}) and catches hold: it does not drift [OUT-SPACE-1]`);
+    if (hold) ctx.note(() => `${(rider ?? u).name} is pushed out of every gravity field onto ${hold} at (${to.x}, ${to.y}) and catches hold: it does not drift [OUT-SPACE-1]`);
     else startDrift(ctx, rider ?? u, from, to);
   } else if (place === 'sky') overOpenAir(ctx, u, from, to, PUSHED_OFF);
 }
@@ -69,15 +69,15 @@ export function overOpenAir(ctx: Resolution, u: Unit, from: Cell, to: Cell, word
   if (!isOpenAir(ctx.state, to) || flies(moverOf(ctx.state, rider ?? u))) return;
   const levels = fallHeight(ctx.state, from);
   if (!mount || !rider) {
-    ctx.note(`${u.name} is ${words.how} and falls [${words.rules ?? 'OUT-SHIP-2'}]`);
+    ctx.note(() => `${u.name} is ${words.how} and falls [${words.rules ?? 'OUT-SHIP-2'}]`);
     fallFromSky(ctx, u, levels, words.why);
     return;
   }
   // ruling OUT-MNT-1: the pair is where the mount cannot fly; the rider is no longer carried
   ctx.setData(rider.id, 'mount', { unit: mount.id, state: 'beside' });
-  if (flies(rider)) ctx.note(`${mount.name} has no wings and drops away from under ${rider.name}, who spreads its own and stays aloft [${words.rules ?? 'OUT-MNT-1, OUT-SPACE-1'}]`);
+  if (flies(rider)) ctx.note(() => `${mount.name} has no wings and drops away from under ${rider.name}, who spreads its own and stays aloft [${words.rules ?? 'OUT-MNT-1, OUT-SPACE-1'}]`);
   else {
-    ctx.note(`${rider.name} and ${mount.name} are ${words.how} and fall [${words.rules ?? 'OUT-MNT-1, OUT-SPACE-1'}]`);
+    ctx.note(() => `${rider.name} and ${mount.name} are ${words.how} and fall [${words.rules ?? 'OUT-MNT-1, OUT-SPACE-1'}]`);
     fallFromSky(ctx, ctx.unit(rider.id), levels, words.why);
   }
   fallFromSky(ctx, ctx.unit(mount.id), levels, words.why);
@@ -88,7 +88,7 @@ export function startDrift(ctx: Resolution, u: Unit, from: Cell, to: Cell): void
   const drift = { dx: sign(to.x - from.x), dy: sign(to.y - from.y) };
   ctx.setData(u.id, 'drift', drift);
   const mount = riddenMount(ctx.state, u);
-  ctx.note(`${u.name}${mount ? ` (on ${mount.name})` : ''} is out of every gravity field: it drifts away [OUT-SPACE-1]`);
+  ctx.note(() => `${u.name}${mount ? ` (on ${mount.name})` : ''} is out of every gravity field: it drifts away [OUT-SPACE-1]`);
 }
 
 /**
@@ -133,7 +133,7 @@ export function driftOn(ctx: Resolution, id: string): void {
   }
   if (terrainAt(map, next).blocksMove || takenCells(ctx.state, u).has(cellKey(next))) {
     ctx.setData(u.id, 'drift', undefined);
-    ctx.note(`${u.name} bumps into something and stops drifting [OUT-SPACE-1]`);
+    ctx.note(() => `${u.name} bumps into something and stops drifting [OUT-SPACE-1]`);
     return;
   }
   ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: next, forced: 'carried by the drift' });
@@ -141,11 +141,11 @@ export function driftOn(ctx: Resolution, id: string): void {
   const hold = handhold(ctx.state, next);
   if (inGravity(ctx.state, next)) {
     ctx.setData(u.id, 'drift', undefined);
-    ctx.note(`${u.name} drifts into a gravity field and finds its feet [OUT-SPACE-1]`);
+    ctx.note(() => `${u.name} drifts into a gravity field and finds its feet [OUT-SPACE-1]`);
   } else if (hold) {
     ctx.setData(u.id, 'drift', undefined);
-    ctx.note(`${u.name} drifts onto ${hold} at (${next.x}, ${next.y}) and catches hold: it drifts no further [OUT-SPACE-1, OUT-SPACE-2]`);
-  } else ctx.note(`${u.name} drifts on to (${next.x}, ${next.y}) [OUT-SPACE-1]`);
+    ctx.note(() => `${u.name} drifts onto ${hold} at (${next.x}, ${next.y}) and catches hold: it drifts no further [OUT-SPACE-1, OUT-SPACE-2]`);
+  } else ctx.note(() => `${u.name} drifts on to (${next.x}, ${next.y}) [OUT-SPACE-1]`);
 }
 
 /**
@@ -219,14 +219,14 @@ export function hookshotCommand(ctx: Resolution, cmd: Command): void {
       : stop.x === at.x && stop.y === at.y && !inTheWay
         ? 'up against the wall it grapples'
         : `short of it: ${inTheWay ? inTheWay.name : `an obstacle at (${stop.x}, ${stop.y})`} is in the way`;
-    ctx.note(`${u.name}'s hookshot grapples (${at.x}, ${at.y}) and pulls it to (${end.x}, ${end.y}), ${where} [OUT-SPACE-2]`);
+    ctx.note(() => `${u.name}'s hookshot grapples (${at.x}, ${at.y}) and pulls it to (${end.x}, ${end.y}), ${where} [OUT-SPACE-2]`);
     // ruling OUT-SPACE-2: the hook pulls, it does not hold up; stopped short over open air, the wingless fall
     if (end !== from && surroundings(ctx.state) === 'sky') overOpenAir(ctx, ctx.unit(u.id), from, end, PULLED_SHORT);
     return;
   }
   const kb = knockback(map, at, from, REPEL_CELLS, (c) => taken.has(cellKey(c)));
   const end = kb.cells.at(-1);
-  ctx.note(`${u.name} repels off (${at.x}, ${at.y}): treated as a Push [OUT-SPACE-2]`);
+  ctx.note(() => `${u.name} repels off (${at.x}, ${at.y}): treated as a Push [OUT-SPACE-2]`);
   if (!end) return;
   ctx.emit({ type: 'unit.moved', unit: u.id, from, to: end, forced: 'pushed off by the hookshot (a Push)' });
   carryPartner(ctx, u, end);

@@ -25,7 +25,7 @@ export function speedCheck(ctx: Resolution, u: Unit): number {
   const total = d.baseSpeed + fromAgility + face;
   const why = whyItRolls(ctx.state, u);
   ctx.check(
-    {
+    () => ({
       label: 'Speed check',
       terms: [
         { kind: 'mod', name: `${row.name} base`, value: d.baseSpeed },
@@ -35,7 +35,7 @@ export function speedCheck(ctx: Resolution, u: Unit): number {
       total,
       ...(why ? { outcome: why.text } : {}),
       rules: ['OUT-INIT-1', ...(why ? [why.rule] : [])],
-    },
+    }),
     u.id,
   );
   return total;
@@ -62,7 +62,7 @@ function flipFor(ctx: Resolution, tied: Entry[]): Entry[] {
     const face = ctx.roll(left.length, 'Speed tie');
     const [first] = left.splice(face - 1, 1);
     out.push(first);
-    ctx.note(`Speed tie at ${first.speed} between ${[first, ...left].map((e) => e.unit.name).join(', ')}: d${left.length + 1}(${face}) → ${first.unit.name} first [OUT-INIT-2]`);
+    ctx.note(() => `Speed tie at ${first.speed} between ${[first, ...left].map((e) => e.unit.name).join(', ')}: d${left.length + 1}(${face}) → ${first.unit.name} first [OUT-INIT-2]`);
   }
   return [...out, ...left];
 }
@@ -118,7 +118,7 @@ export function answerTie(ctx: Resolution, p: Pending, choice: Json): void {
     // the next round's order: the one named goes first among the group's ranks, the others keep theirs in order
     const ranks = group.map((id) => dataOf(ctx.state.units[id]).rank ?? 0).sort((a, b) => a - b);
     [first, ...group.filter((u) => u !== first)].forEach((id, k) => ctx.setData(id, 'rank', ranks[k]));
-    ctx.note(`the GM breaks the Speed tie: ${ctx.state.units[first].name} first from the next round [OUT-INIT-2]`);
+    ctx.note(() => `the GM breaks the Speed tie: ${ctx.state.units[first].name} first from the next round [OUT-INIT-2]`);
     const left = group.filter((u) => u !== first);
     askTie(ctx, left.length > 1 ? [left, ...(p.data.rest as string[][])] : (p.data.rest as string[][]), true);
     return;

@@ -53,7 +53,7 @@ function landOn(ctx: Resolution, attacker: Unit, victim: Unit, spec: StrikeSpec,
   if (intended && dice && spec.type) {
     // ruling OUT-RES-3: a unit immune to the hit's element (or absorbing it) "neither takes nor receives damage
     // pertaining to said element": no Wounds, no Black&Blue from it; a hit brought to 0 by armour still wounds
-    if (!takes && (spec.type === 'slashing' || spec.type === 'bludgeon') && v.status === 'active') ctx.note(`${v.name} takes no ${spec.element} damage: no ${spec.type === 'slashing' ? 'Wounds' : 'Black&Blue'} from ${spec.name} [OUT-RES-3, ${spec.type === 'slashing' ? 'OUT-WPN-2' : 'OUT-WPN-6'}]`);
+    if (!takes && (spec.type === 'slashing' || spec.type === 'bludgeon') && v.status === 'active') ctx.note(() => `${v.name} takes no ${spec.element} damage: no ${spec.type === 'slashing' ? 'Wounds' : 'Black&Blue'} from ${spec.name} [OUT-RES-3, ${spec.type === 'slashing' ? 'OUT-WPN-2' : 'OUT-WPN-6'}]`);
     if (spec.type === 'slashing' && v.status === 'active' && takes) inflictWounds(ctx, attacker, v);
     if (spec.type === 'bludgeon' && v.status === 'active') {
       if (takes) inflictBlackAndBlue(ctx, attacker, v);
@@ -80,26 +80,26 @@ function strike(ctx: Resolution, attacker: Unit, target: Unit, spec0: StrikeSpec
     ctx.removeEffect(hidden.id, 'ended');
     if (hidden.data?.unaware) {
       own.push({ charge: 'super', why: 'Opener' });
-      ctx.note(`Opener: ${target.name} is unaware of ${attacker.name}, who strikes from hiding with Super Charge [OUT-OPEN-1]`);
+      ctx.note(() => `Opener: ${target.name} is unaware of ${attacker.name}, who strikes from hiding with Super Charge [OUT-OPEN-1]`);
       // "some skills grant additional damage to Opener Attacks too!" (ruling OUT-OPEN-1)
       const extra = openerBonus(attacker, spec);
       if (extra && (spec.dice || spec.improvised)) {
         spec = { ...spec, openerDice: extra.dice };
-        ctx.note(`${extra.from.join(', ')} add${extra.from.length > 1 ? '' : 's'} ${extra.dice} to the Opener's damage [OUT-OPEN-1]`);
+        ctx.note(() => `${extra.from.join(', ')} add${extra.from.length > 1 ? '' : 's'} ${extra.dice} to the Opener's damage [OUT-OPEN-1]`);
       }
     } else {
-      ctx.note(`${attacker.name} leaves hiding to attack [OUT-OPEN-2]`);
+      ctx.note(() => `${attacker.name} leaves hiding to attack [OUT-OPEN-2]`);
     }
   }
   const charges = chargesFor(ctx.state, attacker, target, own);
   if (spec.electric && isUnderwater(ctx.state, attacker)) {
     // "Using an electric attack is ill-advised and may only damage you" (ruling OUT-TER-2: it always does)
-    ctx.note(`${attacker.name} looses ${spec.name} underwater: the current runs back into ${attacker.name} instead of ${target.name} [OUT-TER-2]`);
+    ctx.note(() => `${attacker.name} looses ${spec.name} underwater: the current runs back into ${attacker.name} instead of ${target.name} [OUT-TER-2]`);
     landOn(ctx, attacker, attacker, spec, false, charges, false, {});
     return 'miss';
   }
   if (spec.magical && target.id !== attacker.id && hasEffect(ctx.state, target.id, 'Reflect')) {
-    ctx.note(`${spec.name} misses ${target.name} by reflect [OUT-MISS-3]`);
+    ctx.note(() => `${spec.name} misses ${target.name} by reflect [OUT-MISS-3]`);
     reflect(ctx, attacker, target, spec.name, (v) => landOn(ctx, attacker, v, spec, false, charges, false, opts));
     return 'reflected';
   }
@@ -109,7 +109,7 @@ function strike(ctx: Resolution, attacker: Unit, target: Unit, spec0: StrikeSpec
   burnWoodCover(ctx, attacker, target, spec.element);
   if (result === 'miss') {
     if (spec.missHurtsSelf) {
-      ctx.note(`${spec.name} misses ${target.name} and hurts ${attacker.name} instead: ${spec.missHurtsSelf} [OUT-PET-3]`);
+      ctx.note(() => `${spec.name} misses ${target.name} and hurts ${attacker.name} instead: ${spec.missHurtsSelf} [OUT-PET-3]`);
       landOn(ctx, attacker, ctx.unit(attacker.id), spec, false, charges, false, {});
     } else if (spec.delivery === 'projectile' && !spec.noStray) {
       const resume: Record<string, Json> = { charges: charges as unknown as Json, ...(spec.weapon ? { weapon: spec.weapon } : {}), ...(spec.skill ? { skill: spec.skill } : {}) };
@@ -137,6 +137,6 @@ export function answerStray(ctx: Resolution, p: Pending, choice: Json): void {
   const k = d.skills.find((x) => x.id === p.data.skill);
   const spec = w ? weaponSpec(w) : skillSpec(k!);
   const effect = k ? effectOrderOf(k) : undefined;
-  ctx.note(`The GM rules the stray shot hits ${victim.name} [OUT-MISS-2]`);
+  ctx.note(() => `The GM rules the stray shot hits ${victim.name} [OUT-MISS-2]`);
   landOn(ctx, attacker, victim, spec, false, (p.data.charges ?? []) as unknown as Charge[], false, effect && k?.kind === 'debuff' ? { effect } : {});
 }

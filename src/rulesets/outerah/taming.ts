@@ -45,19 +45,19 @@ export function tameCommand(ctx: Resolution, cmd: Command): void {
   spendSlot(ctx, u, 'primary');
   const dr = handlingDR(dataOf(t).level, dataOf(u).level);
   let tamed = dr === 0;
-  if (tamed) ctx.note(`${t.name} is 10+ levels below ${u.name}: it comes to hand without a check (DR 0) [OUT-MNT-1, OUT-MNT-3]`);
+  if (tamed) ctx.note(() => `${t.name} is 10+ levels below ${u.name}: it comes to hand without a check (DR 0) [OUT-MNT-1, OUT-MNT-3]`);
   else {
     const d = ctx.roll(20, 'Animal Handling');
     const bonus = Math.floor(stat(u, 'wisdom') / 10);
     tamed = d !== 1 && d + bonus >= dr;
-    ctx.check({ label: `Animal Handling: tame ${t.name}`, terms: [{ kind: 'dice', label: 'd20', faces: [d], value: d }, { kind: 'mod', name: `Wisdom ${stat(u, 'wisdom')} ÷ 10`, value: bonus }], total: d + bonus, against: { op: '>=', value: dr, name: `DR (level ${dataOf(t).level} against ${dataOf(u).level})` }, outcome: d === 1 ? 'a natural 1: it will not be caught' : tamed ? `${t.name} is tamed` : `${t.name} will not be caught`, rules: ['OUT-MNT-1', 'OUT-MNT-3'] }, u.id, t.id);
+    ctx.check(() => ({ label: `Animal Handling: tame ${t.name}`, terms: [{ kind: 'dice', label: 'd20', faces: [d], value: d }, { kind: 'mod', name: `Wisdom ${stat(u, 'wisdom')} ÷ 10`, value: bonus }], total: d + bonus, against: { op: '>=', value: dr, name: `DR (level ${dataOf(t).level} against ${dataOf(u).level})` }, outcome: d === 1 ? 'a natural 1: it will not be caught' : tamed ? `${t.name} is tamed` : `${t.name} will not be caught`, rules: ['OUT-MNT-1', 'OUT-MNT-3'] }), u.id, t.id);
   }
   if (!tamed) return;
   if (t.side !== u.side) ctx.emit({ type: 'unit.side', unit: t.id, side: u.side });
   ctx.setData(t.id, 'mountOf', u.id);
   ctx.setData(t.id, 'tameable', undefined);
   ctx.setData(u.id, 'mount', { unit: t.id, state: 'beside' });
-  ctx.note(`${u.name} captures ${t.name}: it is ${u.name}'s mount now, at its own level ${dataOf(t).level}, and moves only with ${u.name} [OUT-MNT-1]`);
+  ctx.note(() => `${u.name} captures ${t.name}: it is ${u.name}'s mount now, at its own level ${dataOf(t).level}, and moves only with ${u.name} [OUT-MNT-1]`);
 }
 
 /** Why `u` cannot dismiss its mount now, or null (shared with legalActions). Out of combat it costs nothing. */

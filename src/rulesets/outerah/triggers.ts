@@ -37,7 +37,7 @@ export function react(ctx: Resolution, defenderId: string, attackerId: string): 
   if (!r) return;
   const round = ctx.state.turn.round;
   if (r.kind === 'trigger' && d.triggerRound === round) {
-    ctx.note(`${defender.name}'s Trigger Action "${r.name}" was already used this round [OUT-TRG-1]`);
+    ctx.note(() => `${defender.name}'s Trigger Action "${r.name}" was already used this round [OUT-TRG-1]`);
     return;
   }
   const rule = r.kind === 'trigger' ? 'OUT-TRG-1' : 'OUT-TRG-2';
@@ -46,7 +46,7 @@ export function react(ctx: Resolution, defenderId: string, attackerId: string): 
     const left = d.items[r.item!] ?? 0;
     // a potion is drunk only when it can do something (ruling OUT-TRG-2)
     if (left <= 0 || defender.pools.hp.value >= defender.pools.hp.max) return;
-    ctx.note(`${defender.name}'s ${label} "${r.name}" fires [${rule}]`);
+    ctx.note(() => `${defender.name}'s ${label} "${r.name}" fires [${rule}]`);
     if (r.kind === 'trigger') ctx.setData(defender.id, 'triggerRound', round);
     useItemOn(ctx, defender, defender, r.item!);
     return;
@@ -57,10 +57,10 @@ export function react(ctx: Resolution, defenderId: string, attackerId: string): 
   const spec = weaponSpec(w);
   const why = attackBlocker(ctx.state, defender, attacker, spec);
   if (why) {
-    ctx.note(`${defender.name}'s ${label} "${r.name}" cannot strike back: ${why.message} [${rule}]`);
+    ctx.note(() => `${defender.name}'s ${label} "${r.name}" cannot strike back: ${why.message} [${rule}]`);
     return;
   }
-  ctx.note(`${defender.name}'s ${label} "${r.name}": strikes back at ${attacker.name} [${rule}]`);
+  ctx.note(() => `${defender.name}'s ${label} "${r.name}": strikes back at ${attacker.name} [${rule}]`);
   if (r.kind === 'trigger') ctx.setData(defender.id, 'triggerRound', round);
   resolveStrike(ctx, defender, attacker, spec, { reaction: true });
 }
@@ -80,11 +80,11 @@ function reactWithSkill(ctx: Resolution, defender: Unit, attacker: Unit, r: Reac
     const spec = skillSpec(k);
     const why = attackBlocker(ctx.state, defender, attacker, spec);
     if (why) {
-      ctx.note(`${defender.name}'s ${label} "${r.name}" cannot reach with ${k.name}: ${why.message} [${rule}]`);
+      ctx.note(() => `${defender.name}'s ${label} "${r.name}" cannot reach with ${k.name}: ${why.message} [${rule}]`);
       return;
     }
   } else if (k.kind === 'heal' && defender.pools.hp.value >= defender.pools.hp.max) return;
-  ctx.note(`${defender.name}'s ${label} "${r.name}" fires: ${k.name}${harmful ? ` at ${attacker.name}` : ` on ${defender.name}`} [${rule}]`);
+  ctx.note(() => `${defender.name}'s ${label} "${r.name}" fires: ${k.name}${harmful ? ` at ${attacker.name}` : ` on ${defender.name}`} [${rule}]`);
   if (r.kind === 'trigger') ctx.setData(defender.id, 'triggerRound', ctx.state.turn.round);
   const order = effectOrderOf(k);
   if (harmful) resolveStrike(ctx, defender, attacker, skillSpec(k), { reaction: true, ...(k.kind === 'debuff' && order ? { effect: order } : {}) });
@@ -100,7 +100,7 @@ export function setReactionCommand(ctx: Resolution, cmd: Command): void {
   if (!d.reactions.some((r) => r.kind === cmd.kind)) fail('action/no_reaction', `${u.name} has no ${cmd.kind === 'trigger' ? 'Trigger Action' : 'Auto Skill'} [OUT-TRG-3]`, 'kind');
   if (d.reaction === cmd.kind) fail('action/already_active', `${u.name}'s ${cmd.kind} reaction is already the active one`, 'kind');
   ctx.setData(u.id, 'reaction', cmd.kind);
-  ctx.note(`${u.name} makes its ${cmd.kind === 'trigger' ? 'Trigger Action' : 'Auto Skill'} the active one; only one kind can be [OUT-TRG-3]`);
+  ctx.note(() => `${u.name} makes its ${cmd.kind === 'trigger' ? 'Trigger Action' : 'Auto Skill'} the active one; only one kind can be [OUT-TRG-3]`);
 }
 
 export type { Unit };

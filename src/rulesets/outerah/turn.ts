@@ -20,11 +20,11 @@ export function startTurn(ctx: Resolution, id: UnitId): void {
     if (p && p.value !== value) ctx.changePool(id, pool, value - p.value, 'set', { rule: 'OUT-TURN-1' });
   };
   const toppled = hasEffect(ctx.state, id, 'Topple');
-  if (toppled) ctx.note(`${u.name} is Toppled: no Movement this turn [OUT-EFF-7]`);
+  if (toppled) ctx.note(() => `${u.name} is Toppled: no Movement this turn [OUT-EFF-7]`);
   // a rider moves with its mount's Movement (OUT-MNT-1); a drifting unit has nothing to push off (OUT-SPACE-1).
   // A mount that cannot move this turn carries its rider nowhere: the rider has only its own legs, to get down on
   const held = heldUnder(ctx.state, u);
-  if (held) ctx.note(`${held.why}: it carries ${u.name} nowhere this turn; ${u.name} may get down and go on its own Movement [OUT-MNT-1]`);
+  if (held) ctx.note(() => `${held.why}: it carries ${u.name} nowhere this turn; ${u.name} may get down and go on its own Movement [OUT-MNT-1]`);
   const move = held ? dataOf(u).move : moveOf(ctx.state, u);
   if (ctx.unit(id).pools.movement.max !== move) ctx.emit({ type: 'pool.max', unit: id, pool: 'movement', max: move, value: ctx.unit(id).pools.movement.value });
   set('movement', toppled || dataOf(u).drift ? 0 : move);
@@ -63,5 +63,6 @@ export function chatCommand(ctx: Resolution, cmd: Command): void {
   const u = ctx.unit(cmd.actor!);
   if (typeof cmd.text !== 'string' || !cmd.text.trim()) fail('command/bad_text', 'chat needs some "text"', 'text');
   spendSlot(ctx, u, 'chat');
-  ctx.note(`${u.name}: "${cmd.text.trim()}" [OUT-TURN-1]`);
+  const text = cmd.text.trim();
+  ctx.note(() => `${u.name}: "${text}" [OUT-TURN-1]`);
 }

@@ -38,7 +38,7 @@ export function swimCommand(ctx: Resolution, cmd: Command): void {
   ctx.changePool(u.id, 'breath', -1, 'spend', { rule: 'OUT-TER-2' });
   ctx.emit({ type: 'pool.max', unit: u.id, pool: 'movement', max: u.pools.movement.max + cells, value: u.pools.movement.value });
   ctx.changePool(u.id, 'movement', cells, 'gain', { rule: 'OUT-TER-2' });
-  ctx.note(`${u.name} thrusts through the water: half its Jump ${jump} adds ${cells} cell${cells > 1 ? 's' : ''}, for 10 seconds of breath [OUT-TER-2]`);
+  ctx.note(() => `${u.name} thrusts through the water: half its Jump ${jump} adds ${cells} cell${cells > 1 ? 's' : ''}, for 10 seconds of breath [OUT-TER-2]`);
 }
 
 /** Round end: breath under water, drowning at none, a full breath out of it. */
@@ -56,7 +56,7 @@ export function breathRoundEnd(ctx: Resolution): void {
       continue;
     }
     const loss = Math.ceil(u.pools.hp.max / 10);
-    ctx.check({ label: 'drowning', terms: [{ kind: 'mod', name: `10 % of ${u.pools.hp.max} hit points, rounded up`, value: loss }], total: loss, outcome: `${loss} damage`, rules: ['OUT-TER-2'] }, undefined, id);
+    ctx.check(() => ({ label: 'drowning', terms: [{ kind: 'mod', name: `10 % of ${u.pools.hp.max} hit points, rounded up`, value: loss }], total: loss, outcome: `${loss} damage`, rules: ['OUT-TER-2'] }), undefined, id);
     dealDamage(ctx, id, loss, undefined, 'OUT-TER-2');
   }
 }

@@ -52,7 +52,7 @@ function stackUp(ctx: Resolution, attacker: Unit, target: Unit, name: string, ru
     const stacks = Math.min(MAX_STACKS, fx.stacks + 1);
     const levels = wounds ? [...stackLevels(fx), dataOf(attacker).level].slice(0, MAX_STACKS) : undefined;
     ctx.emit({ type: 'effect.changed', id: fx.id, stacks, data: levels ? { levels } : {} });
-    ctx.note(`${target.name}'s ${name}: ${stacks} stack${stacks > 1 ? 's' : ''}${fx.stacks === MAX_STACKS ? ' (at most 3)' : ''} [${rule}]`);
+    ctx.note(() => `${target.name}'s ${name}: ${stacks} stack${stacks > 1 ? 's' : ''}${fx.stacks === MAX_STACKS ? ' (at most 3)' : ''} [${rule}]`);
     return;
   }
   const tick = wounds ? { tick: 'turn_end' as const } : {};
@@ -94,7 +94,7 @@ export function inflictBlackAndBlue(ctx: Resolution, attacker: Unit, target: Uni
 /** Wounds tick at the end of the target's turn (true damage: no reduction, no resistance), each stack at its attacker's level. */
 export function tickWounds(ctx: Resolution, fx: Effect): void {
   const { terms, total } = perStackTerms(stackLevels(fx));
-  ctx.check({ label: 'Wounds', terms, total, outcome: `${total} damage`, rules: ['OUT-WPN-2'] }, fx.source, fx.target);
+  ctx.check(() => ({ label: 'Wounds', terms, total, outcome: `${total} damage`, rules: ['OUT-WPN-2'] }), fx.source, fx.target);
   dealDamage(ctx, fx.target, total, fx.source, 'OUT-WPN-2');
 }
 
@@ -122,7 +122,7 @@ export function ageWeaponDebuffs(ctx: Resolution, round: number): void {
 /** Bleeding: the Wounds' damage, each stack at its attacker's level, now at the start of the turn (ruling OUT-WPN-3). */
 export function tickBleeding(ctx: Resolution, fx: Effect): void {
   const { terms, total } = perStackTerms(stackLevels(fx));
-  ctx.check({ label: 'Bleeding', terms, total, outcome: `${total} damage`, rules: ['OUT-WPN-3', 'OUT-EFF-1'] }, fx.source, fx.target);
+  ctx.check(() => ({ label: 'Bleeding', terms, total, outcome: `${total} damage`, rules: ['OUT-WPN-3', 'OUT-EFF-1'] }), fx.source, fx.target);
   dealDamage(ctx, fx.target, total, fx.source, 'OUT-WPN-3');
 }
 
@@ -133,7 +133,7 @@ export function patchUp(ctx: Resolution, id: UnitId, what: string): void {
   for (const fx of fxs) ctx.removeEffect(fx.id, 'cleansed');
   // cite the rules of what was patched up: Wounds and Bleeding are slashing's, Black&Blue and Bruising bludgeon's
   const rules = [...new Set(fxs.map((f) => (f.name === 'Wounds' || f.name === 'Bleeding' ? 'OUT-WPN-2' : 'OUT-WPN-6')))].sort();
-  ctx.note(`${what} patches up ${ctx.unit(id).name}: ${fxs.map((f) => f.name).join(', ')} healed [${rules.join(', ')}]`);
+  ctx.note(() => `${what} patches up ${ctx.unit(id).name}: ${fxs.map((f) => f.name).join(', ')} healed [${rules.join(', ')}]`);
   refreshMaxHp(ctx, id);
 }
 
@@ -142,13 +142,13 @@ export function tryShove(ctx: Resolution, attacker: Unit, target: Unit): void {
   const chance = shoveChance(dataOf(attacker).level);
   const d = ctx.roll(100, 'Shove');
   const shoved = d <= chance;
-  ctx.check({ label: 'Shove chance', terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }], total: d, against: { op: '<=', value: chance, name: `level ${dataOf(attacker).level}` }, outcome: shoved ? 'Shove' : 'no Shove', rules: ['OUT-WPN-5'] }, attacker.id, target.id);
+  ctx.check(() => ({ label: 'Shove chance', terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }], total: d, against: { op: '<=', value: chance, name: `level ${dataOf(attacker).level}` }, outcome: shoved ? 'Shove' : 'no Shove', rules: ['OUT-WPN-5'] }), attacker.id, target.id);
   if (!shoved) return;
   const mate = partnerOf(ctx.state, target)?.id;
   const taken = new Set(ctx.state.unitOrder.map((id) => ctx.state.units[id]).filter((o) => o.id !== target.id && o.id !== mate && o.position && (o.status === 'active' || o.status === 'down')).map((o) => cellKey(o.position!)));
   const kb = knockback(ctx.state.map as GridMap, attacker.position!, target.position!, 1, (c) => taken.has(cellKey(c)));
   if (!kb.cells.length) {
-    ctx.note(`${target.name} is Shoved but something stops it [OUT-WPN-5]`);
+    ctx.note(() => `${target.name} is Shoved but something stops it [OUT-WPN-5]`);
     return;
   }
   const from = { ...target.position! };
@@ -172,7 +172,7 @@ export function passThrough(ctx: Resolution, attacker: Unit, target: Unit, spec:
   for (let k = 0; k < shares.length && k < victims.length; k++) {
     const d = ctx.roll(100, 'pass-through');
     const passes = d <= chance;
-    ctx.check({ label: `pass-through (${spec.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }], total: d, against: { op: '<=', value: chance, name: `level ${dataOf(attacker).level}` }, outcome: passes ? `passes through ${through.name} to ${victims[k].name}` : 'stops', rules: ['OUT-WPN-4'] }, attacker.id, victims[k].id);
+    ctx.check(() => ({ label: `pass-through (${spec.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [d], value: d }], total: d, against: { op: '<=', value: chance, name: `level ${dataOf(attacker).level}` }, outcome: passes ? `passes through ${through.name} to ${victims[k].name}` : 'stops', rules: ['OUT-WPN-4'] }), attacker.id, victims[k].id);
     if (!passes) return;
     const v = ctx.unit(victims[k].id);
     const before = v.pools.hp.value;
