@@ -31,6 +31,11 @@ describe('GM overrides in the browser', () => {
       await adjust.getByRole('button', { name: 'Set', exact: true }).click();
       // refused beside the control, in plain words, with the server's message under it
       await expect.poll(() => adjust.getByRole('alert').innerText()).toContain("That GM change isn't possible.");
+      // the way past the maximum is a field the form has, named as it is labelled (no "max" field name)
+      const refusal = await adjust.getByRole('alert').innerText();
+      expect(refusal).toContain('set a new maximum too to go higher');
+      expect(refusal).not.toContain('"max"');
+      expect(await adjust.getByLabel('New maximum (optional)').count()).toBe(1);
       let v = await version(gm);
       await adjust.getByLabel('New value').fill('15');
       await adjust.getByLabel('Reason (optional)').fill('the trap at the door hit her');

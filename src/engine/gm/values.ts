@@ -21,7 +21,7 @@ export function valueCommands(ruleset: Ruleset): Record<string, CommandHandler> 
       const max = numberArg(cmd, 'max', { optional: true });
       const p = own(u.pools, pool);
       if (!p) {
-        if (max === undefined) fail('unit/no_pool', `${u.name} has no ${pool}; give "max" to add it`, 'pool');
+        if (max === undefined) fail('unit/no_pool', `${u.name} has no ${pool}; give it a maximum too to add it`, 'pool');
         if (value < 0 || value > max) fail('gm/out_of_range', `${pool} ${value} is outside 0..${max}`, 'value');
         ctx.emit({ type: 'pool.added', unit: u.id, pool, value: { value, max } });
         return;
@@ -29,7 +29,7 @@ export function valueCommands(ruleset: Ruleset): Record<string, CommandHandler> 
       const min = p.min ?? 0;
       const top = max ?? p.max;
       if (max !== undefined && max < min) fail('gm/out_of_range', `max ${max} is below the minimum ${min}`, 'max');
-      if (value < min || value > top) fail('gm/out_of_range', `${pool} ${value} is outside ${min}..${top}${max === undefined ? '; give "max" to raise the maximum' : ''}`, 'value');
+      if (value < min || value > top) fail('gm/out_of_range', `${pool} ${value} is outside ${min}..${top}${max === undefined ? '; set a new maximum too to go higher' : ''}`, 'value');
       const was = u.status;
       if (max !== undefined && max !== p.max) ctx.emit({ type: 'pool.max', unit: u.id, pool, max, value });
       else ctx.emit({ type: 'pool.changed', unit: u.id, pool, delta: value - p.value, value, kind: 'set' });

@@ -14,6 +14,7 @@ export function AdjustPool({ unit, ruleset }: { unit: Unit; ruleset: string }) {
   const pools = Object.keys(unit.pools);
   const [pool, setPool] = useState(pools.includes('hp') ? 'hp' : (pools[0] ?? ''));
   const [value, setValue] = useState('');
+  const [max, setMax] = useState('');
   const [reason, setReason] = useState('');
   if (!pools.length) return <p className="muted">{unit.name} has no pools to adjust.</p>;
   const current = unit.pools[pool];
@@ -27,9 +28,16 @@ export function AdjustPool({ unit, ruleset }: { unit: Unit; ruleset: string }) {
           s.setError({ code: 'command/bad_field', message: 'Type the new value as a number.' });
           return;
         }
-        void s.send(withReason({ type: 'gm.set_pool', unit: unit.id, pool, value: Number(value) }, reason, 'set by the GM')).then((ok) => {
+        if (max.trim() !== '' && !Number.isFinite(Number(max))) {
+          s.setError({ code: 'command/bad_field', message: 'Type the new maximum as a number, or leave it empty.' });
+          return;
+        }
+        // a maximum only when asked for: the pool keeps its own otherwise
+        const cmd = { type: 'gm.set_pool', unit: unit.id, pool, value: Number(value), ...(max.trim() !== '' ? { max: Number(max) } : {}) };
+        void s.send(withReason(cmd, reason, 'set by the GM')).then((ok) => {
           if (ok) {
             setValue('');
+            setMax('');
             setReason('');
           }
         });
@@ -45,6 +53,10 @@ export function AdjustPool({ unit, ruleset }: { unit: Unit; ruleset: string }) {
         <label>
           New value{current ? <span className="muted"> (now {current.value}/{current.max})</span> : null}
           <input type="number" className="short" value={value} onChange={(e) => setValue(e.target.value)} required />
+        </label>
+        <label>
+          New maximum <span className="muted">(optional)</span>
+          <input type="number" className="short" value={max} onChange={(e) => setMax(e.target.value)} />
         </label>
         <ReasonInput value={reason} onChange={setReason} />
         <button type="submit" disabled={s.sending}>Set</button>
