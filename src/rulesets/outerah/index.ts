@@ -145,6 +145,8 @@ export const outerah: Ruleset = {
   // the GM's HP set to 0 or raised above it: what 0 HP and getting up do after any hit or heal (a mount's Spirit Release)
   fallAtZero: (ctx, unit) => goDown(ctx, unit),
   standUp: (ctx, unit, cause) => standUp(ctx, unit, cause),
+  // the pools in the text's words: "Movement, Primary (Mainhand) Action, Secondary (Offhand) Action, Chat, and Specialty Action"
+  keyNames: { movement: 'Movement', primary: 'Primary Action', secondary: 'Secondary Action', chat: 'Chat', specialty: 'Specialty Action', breath: 'Breath' },
   policies: { aggressive },
   // a unit the GM added in the engine's shape, written as a file entry for the roster
   fileEntry,
