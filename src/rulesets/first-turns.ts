@@ -1,0 +1,55 @@
+/**
+ * The first turns of an example, played as the odds tests play them (seeded dice, an attack every other
+ * step, then the end of the turn), calling `visit` with every option's preview a unit is offered on the
+ * way. Tests only: the odds tests of the engine and of the page walk the same previews.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RandomStream, streamSource } from '../dice/index.ts';
+import { createEngine, isRejection, type ActionOption, type Command, type EncounterState, type Preview, type UnitId } from '../engine/index.ts';
+import { loadText } from './load.ts';
+
+export const FIRST_TURNS = 4;
+
+export function eachFirstTurnPreview(ruleset: string, file: string, visit: (p: Preview, option: ActionOption, state: EncounterState, unit: UnitId) => void): number {
+  const r = loadText(readFileSync(join('examples', ruleset, file), 'utf8'), file);
+  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
+  const engine = createEngine(r.value.ruleset);
+  const dice = streamSource(RandomStream.stream(21, 0));
+  let state = engine.replay(engine.create(r.value.doc));
+  const step = (cmd: Command) => {
+    const out = engine.decide(state, cmd, dice, { asGm: true });
+    if (!out.ok) throw new Error(`${cmd.type}: ${out.rejection.message}`);
+    state = out.state;
+  };
+  step({ type: 'start' });
+  let previewed = 0;
+  for (let turn = 0, steps = 0; turn < FIRST_TURNS && state.status === 'active' && steps < 60; steps++) {
+    const p = state.pending.find((x) => x.blocking !== false);
+    const unit = p ? (p.answeredBy === 'gm' ? undefined : p.answeredBy) : engine.activeUnit(state);
+    if (p && p.answeredBy === 'gm') {
+      step({ type: 'answer', pending: p.id, choice: p.options[0] });
+      continue;
+    }
+    if (!unit) break;
+    const options = engine.legalActions(state, unit);
+    for (const o of options) {
+      const pv = engine.preview(state, o.command);
+      if (isRejection(pv)) continue;
+      previewed++;
+      visit(pv, o, state, unit);
+    }
+    // play on: an attack once, then end the turn (the bot's way), so later turns come up
+    const attack = options.find((o) => o.group !== 'move' && o.group !== 'turn' && typeof o.command.target === 'string');
+    const end = options.find((o) => o.command.type === 'end_turn') ?? options.at(-1)!;
+    const before = state.turn.index;
+    step((attack && steps % 2 === 0 ? attack : end).command);
+    if (state.turn.index !== before) turn++;
+  }
+  return previewed;
+}
+
+/** Every example file of every registered ruleset, as [ruleset, file]. */
+export function exampleFiles(ids: readonly string[]): [string, string][] {
+  return ids.flatMap((id) => readdirSync(join('examples', id)).filter((x) => /\.ya?ml$/.test(x)).map((f): [string, string] => [id, f]));
+}
