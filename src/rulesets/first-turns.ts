@@ -1,18 +1,17 @@
 /**
  * The first turns of an example, played as the odds tests play them (seeded dice, an attack every other
  * step, then the end of the turn), calling `visit` with every option's preview a unit is offered on the
- * way. Tests only: the odds tests of the engine and of the page walk the same previews.
+ * way, from the example's text (the pure core reads no files). Tests only: the odds tests of the engine
+ * and of the page walk the same previews.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { RandomStream, streamSource } from '../dice/index.ts';
 import { createEngine, isRejection, type ActionOption, type Command, type EncounterState, type Preview, type UnitId } from '../engine/index.ts';
 import { loadText } from './load.ts';
 
 export const FIRST_TURNS = 4;
 
-export function eachFirstTurnPreview(ruleset: string, file: string, visit: (p: Preview, option: ActionOption, state: EncounterState, unit: UnitId) => void): number {
-  const r = loadText(readFileSync(join('examples', ruleset, file), 'utf8'), file);
+export function eachFirstTurnPreview(text: string, file: string, visit: (p: Preview, option: ActionOption, state: EncounterState, unit: UnitId) => void): number {
+  const r = loadText(text, file);
   if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
   const engine = createEngine(r.value.ruleset);
   const dice = streamSource(RandomStream.stream(21, 0));
@@ -47,9 +46,4 @@ export function eachFirstTurnPreview(ruleset: string, file: string, visit: (p: P
     if (state.turn.index !== before) turn++;
   }
   return previewed;
-}
-
-/** Every example file of every registered ruleset, as [ruleset, file]. */
-export function exampleFiles(ids: readonly string[]): [string, string][] {
-  return ids.flatMap((id) => readdirSync(join('examples', id)).filter((x) => /\.ya?ml$/.test(x)).map((f): [string, string] => [id, f]));
 }

@@ -4,9 +4,11 @@
 // line of why, everyone else affected (allies marked) and the stray risk — nothing else, nothing less.
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dec, hitBars, pct, rangeText } from '../../../engine/odds.ts';
-import { eachFirstTurnPreview, exampleFiles } from '../../../rulesets/first-turns.ts';
+import { eachFirstTurnPreview } from '../../../rulesets/first-turns.ts';
 import { rulesets } from '../../../rulesets/index.ts';
 import { OddsPanel, type PreviewJson } from './OddsPanel.tsx';
 
@@ -14,13 +16,17 @@ import { OddsPanel, type PreviewJson } from './OddsPanel.tsx';
 const visible = (html: string) =>
   html.replace(/<[^>]+>/g, '\n').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
 
+/** Every example of every registered ruleset, as [ruleset, file, text]. */
+const examples = (ids: readonly string[]): [string, string, string][] =>
+  ids.flatMap((id) => readdirSync(join('examples', id)).filter((x) => /\.ya?ml$/.test(x)).map((f): [string, string, string] => [id, f, readFileSync(join('examples', id, f), 'utf8')]));
+
 const shownIn = new Map<string, number>();
 
 describe('the odds panel shows what the server previews', () => {
-  it.each(exampleFiles(Object.keys(rulesets)))('%s/%s', (id, f) => {
+  it.each(examples(Object.keys(rulesets)))('%s/%s', (id, f, text) => {
     const problems: string[] = [];
     let shown = 0;
-    eachFirstTurnPreview(id, f, (preview, option, state, unit) => {
+    eachFirstTurnPreview(text, f, (preview, option, state, unit) => {
       const p = JSON.parse(JSON.stringify(preview)) as PreviewJson;
       const html = renderToStaticMarkup(createElement(OddsPanel, { preview: p, state, actor: unit }));
       if (!html) return;
