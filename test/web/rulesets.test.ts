@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { rulesets } from '../../src/rulesets/index.ts';
 import { showcaseOf } from '../../src/server/examples.ts';
 import { atTheTable } from './at-the-table.ts';
-import { assign, inSync, openTable, playToEnd, start } from './session.ts';
+import { inSync, openTable, playToEnd, seatTwoPlayers, start } from './session.ts';
 
 const table = atTheTable();
 
@@ -20,9 +20,7 @@ describe('every ruleset in the browser', () => {
       if (!example) throw new Error(`${ruleset} ships no example in examples/${ruleset}/`);
       const t = await openTable(table.browser, table.server.url, example);
       try {
-        const units = await t.gm.locator('.turn-order li[data-unit]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-unit')!, e.getAttribute('data-side')!]));
-        const ours = units.filter(([, side]) => side === units[0][1]).slice(0, 2);
-        for (const [i, [id]] of ours.entries()) await assign(t, id, i);
+        await seatTwoPlayers(t);
         await inSync(t);
         await start(t);
         const steps = await playToEnd(t);

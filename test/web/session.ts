@@ -83,6 +83,14 @@ export async function assign(t: Table, unit: string, n: number): Promise<void> {
   t.seats.set(unit, t.players[n]);
 }
 
+/** The first two units of the side listed first in the turn order, given to the two players in turn; their ids. */
+export async function seatTwoPlayers(t: Table): Promise<string[]> {
+  const units = await t.gm.locator('.turn-order li[data-unit]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-unit')!, e.getAttribute('data-side')!]));
+  const ours = units.filter(([, side]) => side === units[0][1]).slice(0, 2).map(([id]) => id);
+  for (const [i, id] of ours.entries()) await assign(t, id, i);
+  return ours;
+}
+
 export async function start(t: Table): Promise<void> {
   const before = await version(t.gm);
   await t.gm.getByTestId('start').click();

@@ -18,7 +18,7 @@ import { showcaseOf } from '../../src/server/examples.ts';
 import { activeUnit, caughtUp, version, waitVersion } from './bot.ts';
 import { atTheTable } from './at-the-table.ts';
 import { machineWordsIn, visibleWords } from './machine-words.ts';
-import { assign, gmState, inSync, openTable, playToEnd, start, type Table } from './session.ts';
+import { gmState, inSync, openTable, playToEnd, seatTwoPlayers, start, type Table } from './session.ts';
 
 const table = atTheTable();
 const SHOTS = process.env.SKIRMISH_SHOTS ?? '/tmp/shots/words';
@@ -145,15 +145,13 @@ describe('no machine words on any page', () => {
       if (!example) throw new Error(`${ruleset} ships no example in examples/${ruleset}/`);
       const t = await openTable(table.browser, table.server.url, example);
       try {
-        const units = await t.gm.locator('.turn-order li[data-unit]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-unit')!, e.getAttribute('data-side')!]));
-        const ours = units.filter(([, side]) => side === units[0][1]).slice(0, 2);
-        for (const [i, [id]] of ours.entries()) await assign(t, id, i);
+        const ours = await seatTwoPlayers(t);
         const ids = await rawIds(t.gm);
         await inSync(t);
         // each page's log names the player a unit was given to, the other player's page too
         const names = (await gmState(t.gm)).units as Record<string, { name: string }>;
         for (const p of [t.gm, ...t.players]) {
-          for (const [i, [id]] of ours.entries()) await p.locator('.log-line', { hasText: `${names[id].name} is now played by ${['Ana', 'Ben'][i]}` }).waitFor();
+          for (const [i, id] of ours.entries()) await p.locator('.log-line', { hasText: `${names[id].name} is now played by ${['Ana', 'Ben'][i]}` }).waitFor();
         }
         await noMachineWords(t, ids, 'in setup', true);
         await start(t);
