@@ -3,7 +3,7 @@
 // move by default (that stalled fights: a unit out of stamina stepping to the same cell every turn).
 import { describe, expect, it } from 'vitest';
 import { listingOf, newEncounter, type ActionOption, type Cell, type Unit } from '../engine/index.ts';
-import { firstPolicy } from './policies.ts';
+import { firstPolicy, randomPolicy } from './policies.ts';
 
 const unit = (id: string, side: string, at: Cell, status: Unit['status'] = 'active'): Unit => ({ id, name: id, side, status, stats: {}, pools: {}, position: at, data: {} });
 const state = (...units: Unit[]) => newEncounter({ ruleset: 'test', name: 'test', units: Object.fromEntries(units.map((u) => [u.id, u])), unitOrder: units.map((u) => u.id), sides: [...new Set(units.map((u) => u.side))] });
@@ -41,5 +41,15 @@ describe('first policy', () => {
     const s = state(unit('a', 'blue', { x: 0, y: 0 }), unit('b', 'red', { x: 1, y: 0 }));
     expect(pick([move(0, 1), opt('ready'), opt('end_turn')], s)).toBe('ready');
     expect(pick([move(0, 1)], s)).toBe('move [0,1]');
+  });
+});
+
+describe('random policy', () => {
+  it('offers nothing when nothing is listed (the runner ends the turn), drawing no choice', () => {
+    let drawn = 0;
+    const s = state(unit('a', 'blue', { x: 0, y: 0 }));
+    expect(randomPolicy(s, 'a', listingOf([]), () => drawn++)).toBeUndefined();
+    expect(drawn).toBe(0);
+    expect(randomPolicy(s, 'a', listingOf([opt('rest'), opt('end_turn')]), () => 1)?.command.type).toBe('end_turn');
   });
 });

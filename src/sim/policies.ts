@@ -1,8 +1,13 @@
 /** Choosing a policy for a unit: the unit's own, its side's, the ruleset's 'aggressive', else random. */
-import type { ActionOption, Cell, EncounterState, Policy, Ruleset, UnitId } from '../engine/index.ts';
+import type { ActionOption, Cell, EncounterState, Policy, Ruleset, Unit, UnitId } from '../engine/index.ts';
+import { own } from '../engine/own.ts';
 import { distance } from '../engine/space/grid.ts';
 
-export const randomPolicy: Policy = (_state, _unit, options, pick) => options.all[pick(options.all.length)];
+export const randomPolicy: Policy = (_state, _unit, options, pick) => {
+  const all = options.all;
+  // nothing listed: no option, as `first` gives (the runner ends the turn); pick(0) threw mid-simulation
+  return all[all.length ? pick(all.length) : 0];
+};
 
 /**
  * The first legal action that does something toward the fight, in the ruleset's order: cheap,
@@ -18,31 +23,38 @@ export const firstPolicy: Policy = (state, unit, options) => {
   const all = options.all;
   const me = state.units[unit];
   if (!me) return all[0];
+  for (let i = 0; i < all.length; i++) {
+    const t = all[i].targets?.[0];
+    if (t === undefined) continue;
+    const u = own(state.units, t);
+    if (u && u.side !== me.side && u.status === 'active') return all[i];
+  }
+  const best = me.position ? nearerMove(state, me, all) : undefined;
+  return best ?? all.find((o) => o.restores?.length) ?? all.find((o) => !o.move) ?? all[0];
+};
+
+/** The move ending nearest a standing enemy (the first of equals), if it is nearer than where `me` stands. */
+function nearerMove(state: EncounterState, me: Unit, options: ActionOption[]): ActionOption | undefined {
+  if (!options.some((o) => o.move)) return undefined;
   const foes: Cell[] = [];
   for (const id of state.unitOrder) {
     const u = state.units[id];
     if (u.side !== me.side && u.status === 'active' && u.position) foes.push(u.position);
   }
-  for (const o of all) {
-    const t = o.targets?.[0];
-    if (t !== undefined && Object.hasOwn(state.units, t) && state.units[t].side !== me.side && state.units[t].status === 'active') return o;
-  }
-  if (me.position && foes.length) {
-    let best: ActionOption | undefined;
-    let nearest = nearestOf(me.position, foes);
-    for (const o of all) {
-      const to = o.move?.to;
-      if (typeof to !== 'object') continue;
-      const d = nearestOf(to, foes);
-      if (d < nearest) {
-        nearest = d;
-        best = o;
-      }
+  if (!foes.length) return undefined;
+  let best: ActionOption | undefined;
+  let nearest = nearestOf(me.position!, foes);
+  for (const o of options) {
+    const to = o.move?.to;
+    if (typeof to !== 'object') continue;
+    const d = nearestOf(to, foes);
+    if (d < nearest) {
+      nearest = d;
+      best = o;
     }
-    if (best) return best;
   }
-  return all.find((o) => o.restores?.length) ?? all.find((o) => !o.move) ?? all[0];
-};
+  return best;
+}
 
 function nearestOf(from: Cell, cells: Cell[]): number {
   let best = Infinity;
