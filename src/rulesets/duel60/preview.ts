@@ -208,16 +208,17 @@ const NO_DAMAGE: DamageTable = { key: 'none', of: { dodged: 0, glancing: 0, soli
 
 /**
  * The blows of an attack by `u` on `t` from the tile `from` (where it stands for a preview; where it could
- * move to for the policy's estimates): limbs (`count` of them) or one strike of `weapon`.
+ * move to for the policy's estimates): limbs (`count` of them) or one strike of `weapon`. `blocked`: the
+ * cells a knock back cannot enter, all units but the two (given by a caller asking from many tiles).
  */
-export function attackBlows(state: EncounterState, u: Unit, t: Unit, weapon: Weapon | null, count: number, vital: boolean, from: Cell): BlowSpec {
+export function attackBlows(state: EncounterState, u: Unit, t: Unit, weapon: Weapon | null, count: number, vital: boolean, from: Cell, blocked?: (c: Cell) => boolean): BlowSpec {
   const cqc = distance(from, t.position!) <= 1;
   const approach: Approach = cqc ? { from, cqcSpeed: stat(u, 'speed') } : { from };
   const margin = marginOf(state, u, t, approach);
   const damage = weapon ? damageFn(t, approach, weapon.type, weapon.damage, weapon.name, stat(u, 'strength'), vital) : damageFn(t, approach, 'blunt', UNARMED_BASE, 'Unarmed', stat(u, 'strength'), vital);
   // an unarmed dramatic blow knocks the target back; if it really moves, the rest of the flurry misses it
   // (away from the attacker: its own tile never stops it, wherever the state has it now)
-  const kb = weapon ? undefined : knockback(state.map as GridMap, from, t.position!, 2, occupiedBy(state.units, [t.id, u.id]));
+  const kb = weapon ? undefined : knockback(state.map as GridMap, from, t.position!, 2, blocked ?? occupiedBy(state.units, [t.id, u.id]));
   return { margin, damage, count: weapon ? 1 : count, dramaticEnds: !weapon && kb!.cells.length > 0, health: t.pools.hp.value };
 }
 
