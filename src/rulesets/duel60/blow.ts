@@ -56,7 +56,7 @@ export function landBlow(ctx: Resolution, blow: Blow, defId: UnitId): Landed {
     ...(blow.reactionBlock ? { reactionBlock: true } : {}),
     ...(blow.vital ? { vital: true } : {}),
   });
-  ctx.check({ label: `${blow.label}: damage`, terms: d.terms, total: d.amount, outcome: `${d.amount} damage (${GRADE_TEXT[grade]})`, rules: d.rules, facts: { grade, damage: d.amount } }, blow.attacker.id, defId);
+  ctx.check(() => ({ label: `${blow.label}: damage`, terms: d.terms, total: d.amount, outcome: `${d.amount} damage (${GRADE_TEXT[grade]})`, rules: d.rules, facts: { grade, damage: d.amount } }), blow.attacker.id, defId);
   const dealt = hurt(ctx, defId, d.amount, { rule: d.rules[0], ...(blow.attacker.id ? { source: blow.attacker.id } : {}), damageType: blow.kind });
   if (d.breaks && block?.weapon) breakWeapon(ctx, def, block.weapon);
   return { grade, damage: dealt };
@@ -68,5 +68,5 @@ function breakWeapon(ctx: Resolution, u: Unit, w: Weapon): void {
     .filter((x) => x.count > 0);
   ctx.setData(u.id, 'weapons', asJson(left));
   ctx.setData(u.id, 'blocking', { weapon: null });
-  ctx.note(`${u.name}'s ${w.name} breaks under the blow [D60-BLK-1]`);
+  ctx.note(() => `${u.name}'s ${w.name} breaks under the blow [D60-BLK-1]`);
 }
