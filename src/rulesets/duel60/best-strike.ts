@@ -8,6 +8,7 @@ import { distance } from '../../engine/space/grid.ts';
 import type { Cell, EncounterState, Unit } from '../../engine/index.ts';
 import { occupiedBy } from '../../engine/space/occupancy.ts';
 import { dataOf, enemiesOf } from './model.ts';
+import { knockedAway } from './preview.ts';
 import { arrivalTurns, flightShare, landedOdds, strikeOdds, strikesOf, type Odds, type Strike } from './strikes.ts';
 
 export interface BestStrike {
@@ -36,7 +37,7 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
     for (let k = 0; k < n; k++) dist[k] = distance(cells[k], at);
     flank.fill(-1, 0, n);
     // a blow's odds depend on the tile only through the flank it comes from, close quarters and the
-    // share of a flight that lands — except a flurry's, whose knock back depends on what lies behind
+    // share of a flight that lands — a flurry's also on whether its knock back moves the target
     const known = new Map<number, Odds>();
     let blocked: ((c: Cell) => boolean) | undefined;
     for (let i = 0; i < strikes.length; i++) {
@@ -56,19 +57,19 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
           // strikeOdds' checks (reach, an able target, no flight) all hold here
           odds = known.get(i * 16 + 15) ?? null;
           if (!odds) known.set(i * 16 + 15, (odds = landedOdds(state, u, t, s, c, 1)));
-        } else if (!memo) {
-          // a flurry: strikeOdds' checks hold (in reach, able target, no flight); the units in the way of its knock back asked once a target
-          odds = landedOdds(state, u, t, s, c, 1, (blocked ??= occupiedBy(state.units, [t.id, u.id])));
         } else if (area) odds = strikeOdds(state, u, t, s, c);
         else {
+          // a flurry: strikeOdds' checks hold (in reach, able target, no flight); the units in the way of its knock back asked once a target
+          if (!memo) blocked ??= occupiedBy(state.units, [t.id, u.id]);
           const share = s.flight ? flightShare(state, u, t, c, s) : 1;
           if (share === null) continue;
           let f = flank[k];
           if (f < 0) flank[k] = f = t.facing ? ANGLE[attackAngle(c, at, t.facing)] : 0;
-          // strike, flank, close quarters, share (0 or 1: flightShare's only answers besides null)
-          const key = i * 16 + f * 4 + (d <= 1 ? 2 : 0) + (share === 1 ? 1 : 0);
+          // strike, flank, close quarters, then share (0 or 1: flightShare's only answers besides null) or, for a flurry, whether its knock back moves the target
+          const last = memo ? share === 1 : knockedAway(state, u, t, c, blocked);
+          const key = i * 16 + f * 4 + (d <= 1 ? 2 : 0) + (last ? 1 : 0);
           odds = known.get(key) ?? null;
-          if (!odds) known.set(key, (odds = landedOdds(state, u, t, s, c, share)));
+          if (!odds) known.set(key, (odds = landedOdds(state, u, t, s, c, share, blocked)));
         }
         if (odds && odds[by] > (best?.odds[by] ?? 0)) best = { cell: c, target: t, strike: s, odds };
       }

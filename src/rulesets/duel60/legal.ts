@@ -9,7 +9,7 @@ import { currentUnit, RuleError, type ActionOption, type Cell, type Command, typ
 import { actionRefusal, movementRefusal } from './actions.ts';
 import { knockedOut, LIMBS, planAttack, planKill } from './attack.ts';
 import { planCast } from './magic.ts';
-import { dataOf, enemiesOf } from './model.ts';
+import { dataOf, enemiesOf, inCloseQuarters } from './model.ts';
 import { backpedalCells, reachableCells } from './move.ts';
 import { restRefusal } from './stance.ts';
 import { planThrow, projectileCap } from './throw.ts';
@@ -143,12 +143,16 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
 /** Whether the unit has anything left to do but free toggles and ending the turn. */
 export function turnSpent(state: EncounterState, id: UnitId): boolean {
   const u = state.units[id];
+  // not its turn, or unable: nothing is listed
+  if (!u || u.status !== 'active' || currentUnit(state) !== id) return true;
   // Block and Rest are listed on these checks alone (as above): asked first, they spare the listing
   // that tries every strike — most turns are not spent after a command, and Block says so
-  if (u && u.status === 'active' && currentUnit(state) === id && ((!movementRefusal(state, u, false) && !dataOf(u).blocking) || !restRefusal(state, u))) return false;
+  if ((!movementRefusal(state, u, false) && !dataOf(u).blocking) || !restRefusal(state, u)) return false;
+  // so is a 1-limb blow at an able enemy beside it (planAttack asks no more than 1 stamina and reach 1)
+  if (!actionRefusal(state, u) && u.pools.stamina.value >= 1 && inCloseQuarters(state, u)) return false;
   // the moves last, and only as "is there a tile at all" (every back-pedal tile is a move tile too)
   if (!legalActions(state, id, NOT_MOVES).every((o) => o.group === 'free' || o.group === 'turn')) return false;
-  return !u || u.status !== 'active' || currentUnit(state) !== id || movementRefusal(state, u) !== null || moveCells(state, u).length === 0;
+  return movementRefusal(state, u) !== null || moveCells(state, u).length === 0;
 }
 
 /** Everything but the moves (turnSpent asks for the moves apart). */
