@@ -54,7 +54,7 @@ export function blockSavings(state: EncounterState, u: Unit, weapon: Weapon | nu
   for (const { e, s, from, expected } of threats) {
     if (weapon) {
       const b = blowOf(e, s);
-      const crit = computeDamage({ ...b, baseName: '', endurance: stat(u, 'endurance'), grade: 'critical', block: { weapon } });
+      const crit = computeDamage({ ...b, baseName: '', endurance: stat(u, 'endurance'), grade: 'critical', block: { weapon } }, false);
       if (crit.breaks) return -1;
     }
     saved += expected - (strikeOdds(state, e, guarded, s, from)?.expected ?? 0);

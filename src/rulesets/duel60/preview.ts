@@ -221,7 +221,7 @@ function damageFn(def: Unit, a: Approach, kind: DamageKind, base: number, baseNa
   let table = byNumbers.get(key);
   if (!table) {
     const of = { dodged: 0, glancing: 0, solid: 0, dramatic: 0, critical: 0 };
-    for (const grade of GRADES) of[grade] = computeDamage({ kind, base, baseName, strength, endurance, grade, ...(block ? { block } : {}), ...(vital ? { vital } : {}) }).amount;
+    for (const grade of GRADES) of[grade] = computeDamage({ kind, base, baseName, strength, endurance, grade, ...(block ? { block } : {}), ...(vital ? { vital } : {}) }, false).amount;
     if (byNumbers.size > 5000) byNumbers.clear();
     byNumbers.set(key, (table = { key: `${kindKey}|${key}`, of }));
   }
