@@ -85,7 +85,7 @@ function triggerReadiedAttacks(ctx: Resolution, mover: Unit): void {
     if (!weapon || !inReach(ctx.state, w, target, weapon)) continue;
     if (target.status !== 'active') return;
     ctx.setData(w.id, 'prep', { state: 'spent', why: 'used' });
-    ctx.note(`${w.name}'s readied attack (${weapon.name}) triggers: ${mover.name} ends a move within reach [P20-PREP-1]`);
+    ctx.note(() => `${w.name}'s readied attack (${weapon.name}) triggers: ${mover.name} ends a move within reach [P20-PREP-1]`);
     resolveAttack(ctx, w, target, weapon, 'readied');
   }
 }

@@ -1,14 +1,14 @@
 /**
  * How a phase20 unit fights when no one steers it. 'aggressive': help a fainted ally up if next to one,
- * else strike the weakest enemy in reach with the best expected damage (by preview, with what a status
+ * else strike the weakest enemy in reach with the best expected damage (by the preview's odds, with what a status
  * spell should add), else walk toward the nearest enemy, else ready an attack (which ends the turn), else end it.
  */
 import { distributionOf } from '../../dice/index.ts';
 import { distance } from '../../engine/space/grid.ts';
-import { isRejection, type ActionOption, type Cell, type EncounterState, type Policy, type UnitId } from '../../engine/index.ts';
+import { type ActionOption, type Cell, type EncounterState, type Policy, type UnitId } from '../../engine/index.ts';
 import { eachMove, moveOption, movesListed } from './legal.ts';
 import { dataOf, dvOf, mod } from './model.ts';
-import { preview } from './preview.ts';
+import { strikeWorth } from './preview.ts';
 import { spellBonus, statusDc } from './spell.ts';
 
 const means = new Map<string, number>();
@@ -55,8 +55,8 @@ function nearestEnemyDistance(state: EncounterState, id: UnitId, at: { x: number
 }
 
 export const aggressive: Policy = (state, id, options) => {
-  // asked narrowly (listing.ts): everything but the moves first, the moves only when it would move
-  const main = options.except('move');
+  // asked narrowly (listing.ts): only what it may choose, the moves only when it would move
+  const main = options.of('help', 'attack', 'cast', 'prepare', 'end_turn');
   const help = main.find((o) => o.command.type === 'help');
   if (help) return help;
   const strikes = main.filter((o) => o.command.type === 'attack' || (o.command.type === 'cast' && state.units[o.command.target as string]?.side !== state.units[id].side));
@@ -66,8 +66,8 @@ export const aggressive: Policy = (state, id, options) => {
     let best = strikes[0];
     let bestValue = -1;
     for (const o of strikes.filter((s) => hpOf(s) === weakest)) {
-      const p = preview(state, o.command);
-      const value = (isRejection(p) ? 0 : p.expectedDamage ?? (p.chance ?? 0)) + statusWorth(state, o);
+      // what the preview would show (expected damage, else the chance to land), without its words
+      const value = strikeWorth(state, o.command) + statusWorth(state, o);
       if (value > bestValue) [best, bestValue] = [o, value];
     }
     return best;
