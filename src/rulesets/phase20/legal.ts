@@ -21,8 +21,19 @@ export function eachMove(state: EncounterState, u: Unit, visit: (c: Cell, cost: 
   if (u.pools.movement.value <= 0) return;
   for (const [key, spot] of reachableCells(state, u)) {
     if (spot.cost === 0 || spot.canStop === false) continue;
-    visit(parseCellKey(key), spot.cost);
+    visit(cellOf(key), spot.cost);
   }
+}
+
+/** Each cell key's cell, made once (a policy weighing every move reads them all, turn after turn); nobody changes them. */
+const cells = new Map<string, Cell>();
+function cellOf(key: string): Cell {
+  let c = cells.get(key);
+  if (!c) {
+    if (cells.size >= 10000) cells.clear();
+    cells.set(key, (c = parseCellKey(key)));
+  }
+  return c;
 }
 
 /** The option of a move to `c`, as the listing offers it. */

@@ -44,13 +44,20 @@ function statusWorth(state: EncounterState, o: ActionOption): number {
   return lands * st.turns * ((st.damage ? meanOf(st.damage) : 0) + (st.skipTurn ? threat(state, t.id) : 0));
 }
 
-function nearestEnemyDistance(state: EncounterState, id: UnitId, at: { x: number; y: number }): number {
+/** Where the unit's standing enemies are. */
+function enemyCells(state: EncounterState, id: UnitId): Cell[] {
   const u = state.units[id];
-  let best = Infinity;
+  const out: Cell[] = [];
   for (const oid of state.unitOrder) {
     const o = state.units[oid];
-    if (o.side !== u.side && o.status === 'active' && o.position) best = Math.min(best, distance(at, o.position));
+    if (o.side !== u.side && o.status === 'active' && o.position) out.push(o.position);
   }
+  return out;
+}
+
+function nearest(enemies: Cell[], at: Cell): number {
+  let best = Infinity;
+  for (let i = 0; i < enemies.length; i++) best = Math.min(best, distance(at, enemies[i]));
   return best;
 }
 
@@ -74,15 +81,21 @@ export const aggressive: Policy = (state, id, options) => {
   }
   // next to an enemy already (or none in sight), no move gets closer — an enemy's cell cannot be entered —
   // so the moves are not even looked at; else the first listed move that ends nearest, built alone
-  const here = nearestEnemyDistance(state, id, state.units[id].position!);
+  const enemies = enemyCells(state, id);
+  const here = nearest(enemies, state.units[id].position!);
   if (here > 1 && here < Infinity && movesListed(state, id)) {
-    let best: { c: Cell; cost: number } | undefined;
+    let best: Cell | undefined;
+    let bestCost = 0;
     let bestDist = here;
     eachMove(state, state.units[id], (c, cost) => {
-      const d = nearestEnemyDistance(state, id, c);
-      if (d < bestDist) [best, bestDist] = [{ c, cost }, d];
+      const d = nearest(enemies, c);
+      if (d < bestDist) {
+        best = c;
+        bestCost = cost;
+        bestDist = d;
+      }
     });
-    if (best) return moveOption(id, best.c, best.cost);
+    if (best) return moveOption(id, best, bestCost);
   }
   // nothing to strike or walk toward: a readied attack costs nothing and may land (P20-PREP-1)
   return main.find((o) => o.command.type === 'prepare') ?? main.find((o) => o.command.type === 'end_turn') ?? options.all[0];
