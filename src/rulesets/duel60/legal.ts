@@ -134,7 +134,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
       for (const w of d.weapons) out.push({ command: { type: 'block', actor: id, weapon: w.id }, label: `Block with ${w.name}`, group: 'defend' });
     }
   }
-  if (want('rest') && !restRefusal(state, u)) out.push({ command: { type: 'rest', actor: id }, label: 'Rest (+2 stamina)', group: 'rest' });
+  if (want('rest') && !restRefusal(state, u)) out.push({ command: { type: 'rest', actor: id }, label: 'Rest (+2 stamina)', group: 'rest', restores: ['stamina'] });
   out.push({ command: { type: 'avert', actor: id, on: !d.averting }, label: d.averting ? 'Meet their eyes again' : 'Avoid eye contact', group: 'free' });
   out.push({ command: { type: 'end_turn', actor: id }, label: 'End the turn', group: 'turn' });
   return out;
