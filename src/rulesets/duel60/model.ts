@@ -92,12 +92,19 @@ export function projectileSpeed(u: Unit, base: number): { speed: number; outlets
   return { speed: Math.max(0, outlets.reduce((s, o) => s + o.value, base)), outlets };
 }
 
+/** What avoiding eye contact takes from Agility (D60-EYE-1): 32, nothing for an Indirect Fighter or a unit meeting the eyes. */
+const eyePenalty = (u: Unit): number => (dataOf(u).averting && !hasPerk(u, INDIRECT_FIGHTER) ? -32 : 0);
+
 /** Agility with the eye-contact penalty (D60-EYE-1), as terms. */
 export function agilityTerms(u: Unit): { agility: number; terms: { kind: 'mod'; name: string; value: number }[] } {
   const terms = [{ kind: 'mod' as const, name: 'Agility', value: stat(u, 'agility') }];
-  if (dataOf(u).averting && !hasPerk(u, INDIRECT_FIGHTER)) terms.push({ kind: 'mod', name: 'avoiding eye contact', value: -32 });
+  const penalty = eyePenalty(u);
+  if (penalty) terms.push({ kind: 'mod', name: 'avoiding eye contact', value: penalty });
   return { agility: terms.reduce((s, t) => s + t.value, 0), terms };
 }
+
+/** The same Agility as a number alone (for estimates asked many times: no terms built). */
+export const agilityOf = (u: Unit): number => stat(u, 'agility') + eyePenalty(u);
 
 export function weaponOf(u: Unit, id: unknown): Weapon | undefined {
   return dataOf(u).weapons.find((w) => w.id === id);

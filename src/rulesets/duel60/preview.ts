@@ -13,7 +13,7 @@ import { blockAgainst } from './blow.ts';
 import { defence, gradeOf, NO_DODGE_FLOOR, type Approach, type Grade } from './contest.ts';
 import { computeDamage, spellPower, UNARMED_BASE, type DamageKind } from './damage.ts';
 import { planCast } from './magic.ts';
-import { agilityTerms, dataOf, enemiesOf, projectileSpeed, stat } from './model.ts';
+import { agilityOf, agilityTerms, dataOf, enemiesOf, projectileSpeed, stat } from './model.ts';
 import { tilesPerTurn } from './projectile.ts';
 import type { Ability, Weapon } from './schema.ts';
 import { planThrow } from './throw.ts';
@@ -32,7 +32,7 @@ const grading = new WeakMap<Distribution, Record<Grade, number>>();
 const seriesByMargin = new WeakMap<Distribution, Map<string, Distribution>>();
 
 export function marginOf(state: EncounterState, attacker: Unit | { agility: number }, def: Unit, a: Approach): Distribution {
-  const agility = 'id' in attacker ? agilityTerms(attacker as Unit).agility : attacker.agility;
+  const agility = 'id' in attacker ? agilityOf(attacker as Unit) : attacker.agility;
   const d = defence(state, def, a);
   // Agility and defence may fall below 0 (avoiding eye contact, a flank): offset for smallKey
   const key = d.rolls ? smallKey(agility + 512, d.total + 512, d.canDodge ? 1 : 0) : `${agility}|-`;
@@ -254,7 +254,7 @@ export function knockedAway(state: EncounterState, u: Unit, t: Unit, from: Cell,
 
 /** The blows of `count` weapons `w` thrown by `u` from `from` at `t`, as if each reached it (no reaction). */
 export function throwBlows(state: EncounterState, u: Unit, t: Unit, w: Weapon, count: number, from: Cell): BlowSpec {
-  const margin = marginOf(state, { agility: agilityTerms(u).agility }, t, { from });
+  const margin = marginOf(state, { agility: agilityOf(u) }, t, { from });
   return { margin, damage: damageFn(t, { from }, w.type, w.damage, w.name, stat(u, 'strength'), false), count, dramaticEnds: false, health: t.pools.hp.value };
 }
 
