@@ -6,7 +6,7 @@
 import { currentUnit, type ActionOption, type EncounterState, type UnitId, type Wanted } from '../../engine/index.ts';
 import { moveDestination, zoneFor } from './actions.ts';
 import { canAttack } from './attack.ts';
-import { aim, devicesOf, targetsZone, type DeviceKind } from './devices.ts';
+import { aim, canAim, devicesOf, targetsZone, type DeviceKind } from './devices.ts';
 import { dataOf, enemiesOf, equippedWeapon, units } from './model.ts';
 import { zoneWords } from './reach.ts';
 
@@ -40,7 +40,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
         }
       } else {
         for (const t of units(state)) {
-          if (aim(state, u, d, t.id, undefined).ok) out.push({ command: { type: kind, actor: id, [kind]: d.id, target: t.id }, label: `${d.name} on ${t.name}`, group: kind, targets: [t.id] });
+          if (canAim(state, u, d, t.id, undefined)) out.push({ command: { type: kind, actor: id, [kind]: d.id, target: t.id }, label: `${d.name} on ${t.name}`, group: kind, targets: [t.id] });
         }
       }
     }

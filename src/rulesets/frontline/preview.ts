@@ -58,13 +58,32 @@ function lostOnHit(state: EncounterState, attacker: Unit, target: Unit, s: Strik
   const aff = affinityOf(target, s.type);
   const tdef = defenseOf(state, target);
   const adef = defenseOf(state, attacker);
-  return kept(lost, `${s.dice}|${aff ?? ''}|${s.might ?? ''}|${tdef}|${adef}`, () =>
+  const make = () =>
     dieFaces(aff, s.dice).map((v) => {
       const l = landing(aff, v, s.might, tdef, adef);
       return l.kind === 'damage' && l.to === 'target' ? l.amount : 0;
-    }),
-  );
+    });
+  // the policy asks this of every strike it weighs: by dice, then a number made of the rest when the
+  // numbers are whole and small (Defenses are never below 0), else by text
+  const m = s.might ?? 0;
+  if (Number.isInteger(m) && Number.isInteger(tdef) && Number.isInteger(adef) && Math.abs(m) < 500 && tdef < 1000 && adef < 1000) {
+    let byDice = lostByNumber.get(s.dice);
+    if (!byDice) {
+      if (lostByNumber.size > 256) lostByNumber.clear();
+      lostByNumber.set(s.dice, (byDice = new Map()));
+    }
+    const key = (((aff === undefined ? 0 : AFFINITY_INDEX[aff]) * 2 + (s.might === undefined ? 0 : 1)) * 1000 + m + 500) * 1e6 + tdef * 1000 + adef;
+    let out = byDice.get(key);
+    if (out === undefined) {
+      if (byDice.size > 1024) byDice.clear();
+      byDice.set(key, (out = make()));
+    }
+    return out;
+  }
+  return kept(lost, `${s.dice}|${aff ?? ''}|${s.might ?? ''}|${tdef}|${adef}`, make);
 }
+const lostByNumber = new Map<string, Map<number, Distribution>>();
+const AFFINITY_INDEX: Record<Affinity, number> = { weak: 1, strong: 2, immune: 3, reflect: 4, drain: 5 };
 
 /** Damage the target loses when hit, plus notes for what lands elsewhere (reflect, drain). */
 export function damageOnHit(state: EncounterState, attacker: Unit, target: Unit, s: StrikeSpec): { dist: Distribution; notes: string[] } {
