@@ -17,12 +17,12 @@ import { outerah } from './index.ts';
 import { dataOf, type Weapon } from './model.ts';
 import { fromReach, moveRules, reachableCells, takenCells } from './move.ts';
 import { petBudget, returnCell, returnCellIn } from './pet-orders.ts';
-import { catapultOptions, petMoveToward, petOptions } from './legal-extras.ts';
+import { catapultOptions, petMoveToward, petOptions, stationOption } from './legal-extras.ts';
 import { moveToward } from './legal.ts';
 import { gap, helmSteer } from './policy-extras.ts';
 import { preview, strikeValue } from './preview.ts';
 import { shipInCannonArc, shipList, shipOf, type CannonSide, type Ship } from './ship-model.ts';
-import { steerBlocker } from './ship-stations.ts';
+import { stationBlocker, steerBlocker } from './ship-stations.ts';
 import { weaponSpec } from './spec.ts';
 import { loadText } from '../load.ts';
 import { playFight } from '../../sim/fight.ts';
@@ -259,10 +259,11 @@ describe('outerah fast paths', () => {
     expect(moves).toBeGreaterThan(10);
   });
 
-  it('OUT-TURN-1, OUT-SHIP-2, OUT-SHIP-3: what the policy takes without the listing is the listing\'s — the walk toward a cell, the catapult\'s orb, the helm\'s steer — on every turn of every example\'s fights', () => {
+  it('OUT-TURN-1, OUT-SHIP-2, OUT-SHIP-3: what the policy takes without the listing is the listing\'s — the walk toward a cell, the catapult\'s orb, going up on deck, the helm\'s steer — on every turn of every example\'s fights', () => {
     let walks = 0;
     let orbs = 0;
     let helms = 0;
+    let decks = 0;
     eachExampleTurn((file, state, unit, options) => {
       const u = state.units[unit];
       // the walk: the first listed move nearer a cell than all before it, from the unit's own distance
@@ -281,6 +282,10 @@ describe('outerah fast paths', () => {
       const orb = options.filter((o) => o.command.type === 'enchant_orb' || (o.command.type === 'launch' && o.command.payload === 'orb'));
       expect(catapultOptions(state, u, [], true), file).toEqual(orb);
       if (orb.length) orbs++;
+      // going up on deck: the listed option, from its blocker alone
+      const deck = options.find((o) => o.command.type === 'station' && o.command.station === 'deck');
+      expect(stationBlocker(state, u, 'deck') ? undefined : stationOption(u, 'deck'), file).toEqual(deck);
+      if (deck) decks++;
       // the helm: helmSteer's steer is the one the listed steers give by the plain rule, for every set of manned cannons
       const mine = shipOf(state, u);
       const foe = shipList(state).find((s) => !s.wrecked && s.side !== u.side);
@@ -304,6 +309,7 @@ describe('outerah fast paths', () => {
     expect(walks).toBeGreaterThan(50);
     expect(orbs).toBeGreaterThan(0); // the one airship fight enchants its orb once
     expect(helms).toBeGreaterThan(10);
+    expect(decks).toBeGreaterThan(5);
   });
 
   it('OUT-TURN-1, OUT-COV-4: searches are kept per map content — a map of the same cells shares them, a burnt cell does not', () => {

@@ -9,7 +9,7 @@ import { calmBlocker, dismountBlocker, rideBlocker, summonBlocker } from './moun
 import { mountRecord } from './mount-model.ts';
 import { dismissBlocker, tameBlocker } from './taming.ts';
 import { outOfCombat } from './hidden.ts';
-import { dataOf } from './model.ts';
+import { dataOf, type Station } from './model.ts';
 import { fromReach, reachableCells, takenCells } from './move.ts';
 import { isPincer } from './pet-link.ts';
 import { orderBlocker, petBudget, returnCellIn } from './pet-orders.ts';
@@ -144,7 +144,7 @@ function mountOptions(state: EncounterState, u: Unit, out: ActionOption[], want:
 function shipOptions(state: EncounterState, u: Unit, out: ActionOption[], want: (type: string) => boolean): void {
   const ship = shipOf(state, u);
   if (ship && !ship.wrecked) {
-    if (want('station')) for (const s of STATIONS) if (!stationBlocker(state, u, s)) out.push(opt('ship', `Take the ${s.replace('_', ' ')} station`, { type: 'station', actor: u.id, station: s }));
+    if (want('station')) for (const s of STATIONS) if (!stationBlocker(state, u, s)) out.push(stationOption(u, s));
     const st = dataOf(u).station;
     if (st === 'helm' && want('steer') && hasSlot(u, 'primary')) steerOptions(state, u, ship, out);
     if ((st === 'left_cannon' || st === 'right_cannon') && (want('load_cannon') || want('fire_cannon')) && hasSlot(u, 'primary') && ship.cannons) cannonOptions(state, u, ship, st === 'left_cannon' ? 'left' : 'right', out);
@@ -157,6 +157,9 @@ function shipOptions(state: EncounterState, u: Unit, out: ActionOption[], want: 
     for (const sec of foe.sections) if (sec.hp > 0) out.push(opt('attack', `Attack ${foe.name}'s ${sec.name} with ${w.name}`, { type: 'attack_ship', actor: u.id, ship: foe.id, section: sec.id, weapon: w.id }));
   }
 }
+
+/** Taking a station (the listing's and the policy's, one builder). */
+export const stationOption = (u: Unit, s: Station): ActionOption => opt('ship', `Take the ${s.replace('_', ' ')} station`, { type: 'station', actor: u.id, station: s });
 
 const DIRECTIONS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
 
@@ -173,9 +176,19 @@ export interface SteerMove {
  */
 export function steerMoves(ship: Ship): SteerMove[] {
   const m = shipMovement(ship).value;
+  // the same for every ship heading the same way with the same Movement: made once, shared (nobody changes them)
+  const key = `${ship.heading}|${m}`;
+  let out = steerMovesBy.get(key);
+  if (!out) steerMovesBy.set(key, (out = steerMovesFor(ship.heading, m)));
+  return out;
+}
+
+const steerMovesBy = new Map<string, SteerMove[]>();
+
+function steerMovesFor(bow: Heading, m: number): SteerMove[] {
   const out: SteerMove[] = [];
-  for (const heading of [undefined, ...HEADINGS.filter((h) => h !== ship.heading)]) {
-    const left = m - (heading ? quarterTurns(ship.heading, heading) : 0);
+  for (const heading of [undefined, ...HEADINGS.filter((h) => h !== bow)]) {
+    const left = m - (heading ? quarterTurns(bow, heading) : 0);
     if (heading) out.push({ dx: 0, dy: 0, heading });
     for (const [dx, dy] of DIRECTIONS) {
       for (const k of left > 1 ? [left, 1] : [left]) {

@@ -10,7 +10,8 @@ import { distance } from '../../engine/space/grid.ts';
 import type { ActionOption, Cell, EncounterState, Listing, Unit } from '../../engine/index.ts';
 import { aboard, inCannonArc, shipInCannonArc, shipList, shipOf, type CannonSide, type Ship } from './ship-model.ts';
 import { dataOf, enemiesOf } from './model.ts';
-import { catapultOptions, petMoveToward, petOptions, steerCheck, steerMoves, steerOption, type SteerMove } from './legal-extras.ts';
+import { catapultOptions, petMoveToward, petOptions, stationOption, steerCheck, steerMoves, steerOption, type SteerMove } from './legal-extras.ts';
+import { stationBlocker } from './ship-stations.ts';
 
 /** Where `u`'s enemies stand (those on the grid), in unit order. */
 const foeCells = (state: EncounterState, u: Unit): Cell[] => enemiesOf(state, u).filter((e) => e.position).map((e) => e.position!);
@@ -107,7 +108,8 @@ export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOpt
   const station = dataOf(u).station;
   if (station === 'left_cannon' || station === 'right_cannon') {
     const ship = shipOf(state, u);
-    const up = ship && listing.of('station').find((o) => o.command.station === 'deck');
+    // up on deck: the listed station option, asked of its blocker alone (the listing checks all five)
+    const up = ship && ownTurn && !stationBlocker(state, u, 'deck') ? stationOption(u, 'deck') : undefined;
     if (ship && up && !bears(state, u, ship, station === 'left_cannon' ? 'left' : 'right')) return up;
     return first('load_cannon');
   }
