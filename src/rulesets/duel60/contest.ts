@@ -89,34 +89,31 @@ export function contest(ctx: Resolution, label: string, attacker: { id?: string;
   const d = defence(ctx.state, def, a);
   const aFace = ctx.roll(60, `${label}: attack`);
   const aTotal = aFace + attacker.agility;
-  let dTotal = 0;
-  const dTerms: Term[] = [];
-  if (d.rolls) {
-    const dFace = ctx.roll(60, `${label}: defence`);
-    dTotal = dFace + d.total;
-    dTerms.push({ kind: 'dice', label: 'd60', faces: [dFace], value: dFace }, ...d.terms);
-  } else {
-    dTerms.push({ kind: 'mod', name: 'nothing', value: 0 }, ...d.terms);
-  }
+  const dFace = d.rolls ? ctx.roll(60, `${label}: defence`) : 0;
+  const dTotal = d.rolls ? dFace + d.total : 0;
   const margin = aTotal - dTotal;
   const grade = gradeFor(margin, d.canDodge);
-  const unDodged = grade !== gradeOf(margin) ? `: it cannot dodge (${d.why}), so the blow lands` : '';
-  const rules = ['D60-HIT-1', 'D60-HIT-2'];
-  if (d.angle !== 'front') rules.push('D60-FLK-1');
-  if (d.cqcRule) rules.push('D60-CQC-2');
-  if ([...attacker.terms, ...d.terms].some((t) => t.kind === 'mod' && t.name === 'avoiding eye contact')) rules.push('D60-EYE-1');
-  if (!d.canDodge && d.why === 'no stamina') rules.push('D60-STA-1');
-  if (!d.rolls) rules.push(d.why === 'stunned' ? 'D60-EFF-1' : 'D60-STA-2');
+  // worded only when someone keeps the log (bulk simulation reads the grade alone)
   ctx.check(
-    {
-      label,
-      terms: [{ kind: 'dice', label: 'd60', faces: [aFace], value: aFace }, ...attacker.terms],
-      total: aTotal,
-      against: { op: '>', value: dTotal, terms: dTerms },
-      outcome: `${GRADE_TEXT[grade]} (margin ${margin}${unDodged})`,
-      rules,
-      // the same in fields, for a reader of the JSON events
-      facts: { grade, margin, canDodge: d.canDodge },
+    () => {
+      const unDodged = grade !== gradeOf(margin) ? `: it cannot dodge (${d.why}), so the blow lands` : '';
+      const rules = ['D60-HIT-1', 'D60-HIT-2'];
+      if (d.angle !== 'front') rules.push('D60-FLK-1');
+      if (d.cqcRule) rules.push('D60-CQC-2');
+      if ([...attacker.terms, ...d.terms].some((t) => t.kind === 'mod' && t.name === 'avoiding eye contact')) rules.push('D60-EYE-1');
+      if (!d.canDodge && d.why === 'no stamina') rules.push('D60-STA-1');
+      if (!d.rolls) rules.push(d.why === 'stunned' ? 'D60-EFF-1' : 'D60-STA-2');
+      const dTerms: Term[] = d.rolls ? [{ kind: 'dice', label: 'd60', faces: [dFace], value: dFace }, ...d.terms] : [{ kind: 'mod', name: 'nothing', value: 0 }, ...d.terms];
+      return {
+        label,
+        terms: [{ kind: 'dice', label: 'd60', faces: [aFace], value: aFace }, ...attacker.terms],
+        total: aTotal,
+        against: { op: '>', value: dTotal, terms: dTerms },
+        outcome: `${GRADE_TEXT[grade]} (margin ${margin}${unDodged})`,
+        rules,
+        // the same in fields, for a reader of the JSON events
+        facts: { grade, margin, canDodge: d.canDodge },
+      };
     },
     attacker.id,
     def.id,

@@ -52,12 +52,21 @@ export const has = (state: EncounterState, id: UnitId, name: SideEffectName): bo
 export const ableToFight = (u: Unit): boolean => u.status === 'active';
 
 export function enemiesOf(state: EncounterState, u: Unit, include: (o: Unit) => boolean = ableToFight): Unit[] {
-  return state.unitOrder.map((id) => state.units[id]).filter((o) => o.side !== u.side && include(o) && o.position);
+  const out: Unit[] = [];
+  for (const id of state.unitOrder) {
+    const o = state.units[id];
+    if (o.side !== u.side && include(o) && o.position) out.push(o);
+  }
+  return out;
 }
 
 /** Close quarters: an able enemy within 1 tile (D60-CQC-1). */
 export function inCloseQuarters(state: EncounterState, u: Unit): boolean {
-  return enemiesOf(state, u).some((o) => distance(o.position!, u.position!) <= 1);
+  for (const id of state.unitOrder) {
+    const o = state.units[id];
+    if (o.side !== u.side && ableToFight(o) && o.position && distance(o.position, u.position!) <= 1) return true;
+  }
+  return false;
 }
 
 /**

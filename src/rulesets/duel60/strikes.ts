@@ -163,9 +163,12 @@ export function strikeOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, f
   return landedOdds(state, u, t, s, from, share);
 }
 
-/** What strike `s` is worth from `from` once in reach, `share` of it landing (see flightShare). */
-export function landedOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, from: Cell, share: number): Odds {
-  if (s.type === 'attack') return oddsOfBlows(attackBlows(state, u, t, s.weapon ?? null, s.count, s.vital === true, from), share);
+/**
+ * What strike `s` is worth from `from` once in reach, `share` of it landing (see flightShare). `blocked`:
+ * the cells a flurry's knock back cannot enter (attackBlows' own when not given).
+ */
+export function landedOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, from: Cell, share: number, blocked?: (c: Cell) => boolean): Odds {
+  if (s.type === 'attack') return oddsOfBlows(attackBlows(state, u, t, s.weapon ?? null, s.count, s.vital === true, from, blocked), share);
   if (s.type === 'throw') return oddsOfBlows(throwBlows(state, u, t, s.weapon!, s.count, from), share);
   const a = s.ability!;
   if (!a.area) return oddsOfBlows(spellBlows(state, u, t, a, from), share);

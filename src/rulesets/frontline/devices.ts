@@ -87,7 +87,7 @@ export function deviceCommand(kind: DeviceKind) {
       if (damage && d.type) resolveDamage(ctx, { attacker: ctx.unit(u.id), what: d.name, dice: d.damage!, type: d.type }, target.id, damage);
       if (heal) {
         const r = heal();
-        ctx.check({ label: `heal (${d.name})`, terms: [r.term], total: r.total, outcome: `${target.name} heals ${r.total}`, rules: ['FRL-ACT-2'] }, u.id, target.id);
+        ctx.check(() => ({ label: `heal (${d.name})`, terms: [r.term], total: r.total, outcome: `${target.name} heals ${r.total}`, rules: ['FRL-ACT-2'] }), u.id, target.id);
         healUnit(ctx, target.id, r.total, u.id, 'FRL-ACT-2');
       }
       if (d.effect && ctx.unit(target.id).status === 'active') applyTimedEffect(ctx, u, ctx.unit(target.id), d.effect);

@@ -13,7 +13,8 @@ import type { Affinity, DamageType, Weapon } from './schema.ts';
 
 /** P(hit): natural 20 hits, natural 1 misses, otherwise d20 + dex ≥ d20 + dodge. */
 export function hitChance(dex: number, dodge: number): number {
-  const key = `${dex}|${dodge}`;
+  // a number for a key (whole modifiers within ±500, as they always are), text otherwise
+  const key = Number.isInteger(dex) && Number.isInteger(dodge) && Math.abs(dex) < 500 && Math.abs(dodge) < 500 ? (dex + 500) * 1000 + dodge + 500 : `${dex}|${dodge}`;
   let out = chances.get(key);
   if (out === undefined) {
     let hits = 0;
@@ -24,7 +25,7 @@ export function hitChance(dex: number, dodge: number): number {
   }
   return out;
 }
-const chances = new Map<string, number>();
+const chances = new Map<number | string, number>();
 
 /**
  * What is worked out from dice text is kept by the text (and the numbers it was worked out with):
@@ -96,8 +97,7 @@ function finish(chance: number, onHit: Distribution, notes: string[], why: strin
 /** An attack with a weapon: the contest's chance (FRL-ATK-1) and the strike (melee adds Might). */
 function weaponStrike(state: EncounterState, u: Unit, t: Unit, w: Weapon): { chance: number; strike: StrikeSpec } {
   const chance = hitChance(mod(state, u, 'dexterity'), mod(state, t, 'dodge'));
-  const might = w.reach === 'melee' ? mod(state, u, 'might') : undefined;
-  return { chance, strike: { dice: w.damage, type: w.type, ...(might !== undefined ? { might } : {}) } };
+  return { chance, strike: w.reach === 'melee' ? { dice: w.damage, type: w.type, might: mod(state, u, 'might') } : { dice: w.damage, type: w.type } };
 }
 
 /** Preview of an attack with a given weapon. */
