@@ -1,9 +1,9 @@
 // Fights per second: the engine (the simulator's own path: runRange → playFrom → decide, logging
-// off) against the hand-written loop of bench/hand-loop.ts playing the same fight with the same dice;
+// off; timed as one esbuild bundle of today's sources, as it runs compiled and in the workers) against the hand-written loop of bench/hand-loop.ts playing the same fight with the same dice;
 // one worker against two; replay (evolve) events per second on a long log; commands decided per second.
 // Run alone: node --import tsx bench/sim.bench.ts [--quick]
 import { readFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cloneJson } from '../src/engine/clone.ts';
 import { EncounterLog, type LoggedEvent } from '../src/engine/index.ts';
 import { loadText } from '../src/rulesets/load.ts';
@@ -12,7 +12,8 @@ import { playFight, playFrom } from '../src/sim/fight.ts';
 import { Worker } from 'node:worker_threads';
 import { simulate, workerEntry } from '../src/sim/pool.ts';
 import type { FromWorker, ToWorker } from '../src/sim/worker.ts';
-import { prepare, runRange, type SimSpec } from '../src/sim/runner.ts';
+import { prepare, type SimSpec } from '../src/sim/runner.ts';
+import { current, type Simulator } from './baseline.ts';
 import { handFight, playHand, type HandFight } from './hand-loop.ts';
 
 export interface BenchRow {
@@ -86,15 +87,22 @@ function handRate(hand: HandFight, seed: number, maxRounds: number, ms: number):
   }, 1000, ms);
 }
 
-/** Fights/s through the simulator's own path, and the commands decided per fight. */
-function engineRate(spec: SimSpec, ms: number): { fights: number; commands: number } {
-  const prepared = prepare(spec);
+/**
+ * Fights/s through the simulator's own path, and the commands decided per fight: timed on the bundle
+ * of today's sources (bench/baseline.ts's `current`), not on the modules this process loaded through
+ * the TypeScript loader — that loader keeps every function's name (an `Object.defineProperty` for
+ * each closure made: thousands per fight) and loads each file as its own module, which made the same
+ * code 1.7–1.9× slower than it runs compiled (dist/) or in a worker thread (a bundle).
+ */
+function engineRate(sim: Simulator, file: string, policies: Record<string, string>, ms: number): { fights: number; commands: number } {
+  const run = sim.runner(file, policies);
+  // a fresh copy of the code: warmed up as the loaded one was by checkSameFights, before timing
+  for (const until = performance.now() + ms; performance.now() < until; ) run(100);
   let fights = 0;
   let commands = 0;
-  const r = rate((from, batch) => {
-    const t = runRange(spec, from, from + batch, prepared);
-    fights += t.runs;
-    commands += t.commands;
+  const r = rate((_from, batch) => {
+    commands += run(batch);
+    fights += batch;
   }, 200, ms);
   return { fights: r, commands: commands / fights };
 }
@@ -135,12 +143,13 @@ async function warmWorkers(spec: SimSpec, runs: number): Promise<{ one: number; 
 export async function benchSim(ms = 1000): Promise<BenchRow[]> {
   const quick = ms < 500;
   const { ruleset, doc } = loadFixture();
+  const sim = current();
   const rows: BenchRow[] = [];
   for (const [policy, target] of [['first', 'first'], ['aggressive', 'weakest']] as const) {
     const spec: SimSpec = { ruleset, doc, seed: 1, maxRounds: 100, policies: { blue: policy, red: policy } };
     const hand = handFight(doc, target);
     checkSameFights(spec, hand, quick ? 200 : 2000);
-    const e = engineRate(spec, ms);
+    const e = engineRate(sim, fileURLToPath(FIXTURE), spec.policies, ms);
     const h = handRate(hand, 1, 100, ms);
     rows.push({ name: `4v4 fight, ${policy} policy: engine vs hand loop`, ours: e.fights, baseline: h, unit: 'fights/cpu-s', ratio: e.fights / h });
     if (policy === 'first') {
@@ -173,9 +182,7 @@ export async function benchSim(ms = 1000): Promise<BenchRow[]> {
   const warm = await warmWorkers(spec, quick ? 4000 : 40_000);
   rows.push({ name: 'warm worker threads: 2 vs 1, wall clock', ours: warm.two, baseline: warm.one, unit: 'fights/s', ratio: warm.two / warm.one });
   // a real encounter: moving units (path searches for every listing), the file's own policies
-  const cave = loadText(readFileSync(new URL('../examples/phase20/goblin-cave.yaml', import.meta.url), 'utf8'), 'examples/phase20/goblin-cave.yaml');
-  if (!cave.ok) throw new Error(cave.problems.map((p) => p.message).join('\n'));
-  const caveRate = engineRate({ ruleset: 'phase20', doc: cave.value.doc, seed: 1, maxRounds: 100, policies: {} }, ms);
+  const caveRate = engineRate(sim, fileURLToPath(new URL('../examples/phase20/goblin-cave.yaml', import.meta.url)), {}, ms);
   rows.push({ name: 'goblin cave example (moving, aggressive), engine', ours: caveRate.fights, baseline: NaN, unit: 'fights/s', ratio: NaN });
   // replay: fold a long log from the empty state (what loading a saved encounter does)
   const { log, engine } = longLog(spec);

@@ -6,6 +6,7 @@ import { isMap, isSeq, LineCounter, parseDocument, type Document } from 'yaml';
 import type { ZodType } from 'zod';
 import { builtinNameMessage, findBuiltinName } from './own.ts';
 import { MAX_DEPTH, MAX_NODES, yamlShape } from './text-shape.ts';
+import './zod-words.ts'; // schema problems in plain words, wherever a schema is parsed
 
 export interface Problem {
   file: string;

@@ -49,6 +49,8 @@ export interface ActionOption {
   area?: Cell[];
   /** Every unit this option would affect, the aimed-at target first. */
   targets?: UnitId[];
+  /** The pools this option gives back (a Rest's stamina): a policy with nothing to strike or reach takes it. */
+  restores?: string[];
 }
 
 /**

@@ -1,13 +1,66 @@
 /** Choosing a policy for a unit: the unit's own, its side's, the ruleset's 'aggressive', else random. */
-import type { ActionOption, EncounterState, Policy, Ruleset, UnitId } from '../engine/index.ts';
+import type { ActionOption, Cell, EncounterState, Policy, Ruleset, Unit, UnitId } from '../engine/index.ts';
+import { own } from '../engine/own.ts';
+import { distance } from '../engine/space/grid.ts';
 
-export const randomPolicy: Policy = (_state, _unit, options, pick) => options.all[pick(options.all.length)];
+export const randomPolicy: Policy = (_state, _unit, options, pick) => {
+  const all = options.all;
+  // nothing listed: no option, as `first` gives (the runner ends the turn); pick(0) threw mid-simulation
+  return all[all.length ? pick(all.length) : 0];
+};
 
 /**
- * The first legal action, as the ruleset lists it (rulesets list attacks first, ending the turn last
- * but one): a cheap, deterministic baseline — and the policy of the speed benchmark.
+ * The first legal action that does something toward the fight, in the ruleset's order: cheap,
+ * deterministic, the speed benchmark's policy. Read from the options' typed fields, never their words:
+ * 1. the first option aimed at a standing enemy (`targets[0]`: rulesets list only what can be paid);
+ * 2. else the move that ends nearest a standing enemy, if nearer than the unit stands (grid maps);
+ * 3. else the first that gives a pool back (`restores`: a Rest when out of stamina);
+ * 4. else the first that is not a move (ending the turn rather than shuffling about).
+ * Taking the listing's first option as it came stalled fights: a unit out of stamina stepped to the
+ * first reachable cell turn after turn, and units out of reach walked into a corner.
  */
-export const firstPolicy: Policy = (_state, _unit, options) => options.all[0];
+export const firstPolicy: Policy = (state, unit, options) => {
+  const all = options.all;
+  const me = state.units[unit];
+  if (!me) return all[0];
+  for (let i = 0; i < all.length; i++) {
+    const t = all[i].targets?.[0];
+    if (t === undefined) continue;
+    const u = own(state.units, t);
+    if (u && u.side !== me.side && u.status === 'active') return all[i];
+  }
+  const best = me.position ? nearerMove(state, me, all) : undefined;
+  return best ?? all.find((o) => o.restores?.length) ?? all.find((o) => !o.move) ?? all[0];
+};
+
+/** The move ending nearest a standing enemy (the first of equals), if it is nearer than where `me` stands. */
+function nearerMove(state: EncounterState, me: Unit, options: ActionOption[]): ActionOption | undefined {
+  if (!options.some((o) => o.move)) return undefined;
+  const foes: Cell[] = [];
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (u.side !== me.side && u.status === 'active' && u.position) foes.push(u.position);
+  }
+  if (!foes.length) return undefined;
+  let best: ActionOption | undefined;
+  let nearest = nearestOf(me.position!, foes);
+  for (const o of options) {
+    const to = o.move?.to;
+    if (typeof to !== 'object') continue;
+    const d = nearestOf(to, foes);
+    if (d < nearest) {
+      nearest = d;
+      best = o;
+    }
+  }
+  return best;
+}
+
+function nearestOf(from: Cell, cells: Cell[]): number {
+  let best = Infinity;
+  for (const c of cells) best = Math.min(best, distance(from, c));
+  return best;
+}
 
 const builtIn: Record<string, Policy> = { random: randomPolicy, first: firstPolicy };
 

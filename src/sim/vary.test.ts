@@ -64,6 +64,6 @@ describe('loadVariant', () => {
     const v = loadVariant(readFileSync(cave, 'utf8'), cave, [['units.kara.hp', -3]]);
     expect(v.ok).toBe(false);
     if (v.ok) return;
-    expect(v.problems).toEqual([`${cave}:21:75: units[0].hp: Too small: expected number to be >=1 (with units.kara.hp = -3)`]);
+    expect(v.problems).toEqual([`${cave}:21:75: units[0].hp: must be at least 1 (with units.kara.hp = -3)`]);
   });
 });

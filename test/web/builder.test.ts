@@ -127,7 +127,7 @@ describe('the encounter builder', () => {
       await page.getByRole('button', { name: 'Edit Kara' }).click();
       const sheet = page.locator(`[data-character-form="${units[0]}"]`);
       await sheet.locator('[data-field$="].hp"] input').fill('0');
-      await expect.poll(() => sheet.locator('[data-field$="].hp"] .b-problems-at').innerText()).toBe('Too small: expected number to be >=1');
+      await expect.poll(() => sheet.locator('[data-field$="].hp"] .b-problems-at').innerText()).toBe('must be at least 1');
       expect(await sheet.getByRole('button', { name: 'Save to the library' }).isDisabled()).toBe(true);
       await sheet.locator('[data-field$="].hp"] input').fill('31');
       await sheet.getByRole('button', { name: 'Save to the library' }).click();
@@ -159,8 +159,8 @@ describe('the encounter builder', () => {
       await selectUnit(page, id);
       const form = page.locator(`[data-unit-form="${id}"]`);
       await form.locator('[data-field="units[0].hp"] input').fill('0');
-      await expect.poll(() => form.locator('[data-field="units[0].hp"] .b-problems-at').innerText()).toBe('Too small: expected number to be >=1');
-      expect(await page.locator('.b-problem-list').innerText()).toMatch(/built-phase20\.yaml:\d+:\d+: units\[0\]\.hp: Too small: expected number to be >=1/);
+      await expect.poll(() => form.locator('[data-field="units[0].hp"] .b-problems-at').innerText()).toBe('must be at least 1');
+      expect(await page.locator('.b-problem-list').innerText()).toMatch(/built-phase20\.yaml:\d+:\d+: units\[0\]\.hp: must be at least 1/);
       expect(await page.getByRole('button', { name: 'Start the fight' }).isDisabled()).toBe(true);
       await page.getByRole('button', { name: 'Undo' }).click();
       await page.locator('[data-valid=yes]').waitFor();

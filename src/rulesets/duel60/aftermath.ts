@@ -19,6 +19,6 @@ export function vamp(ctx: Resolution, caster: UnitId, target: UnitId, pool: 'hea
   if (key === 'hp') hurt(ctx, target, taken, { source: caster, rule: 'D60-EFF-2', damageType: 'vamp' });
   else ctx.changePool(target, key, -taken, 'damage', { source: caster, rule: 'D60-EFF-2' });
   const given = ctx.changePool(caster, key, taken, key === 'hp' ? 'heal' : 'gain', { source: target, rule: 'D60-EFF-2' });
-  ctx.note(`${what}: ${ctx.unit(caster).name} steals ${taken} ${pool} from ${t.name} (keeps ${given}) [D60-EFF-2]`);
+  ctx.note(() => `${what}: ${ctx.unit(caster).name} steals ${taken} ${pool} from ${t.name} (keeps ${given}) [D60-EFF-2]`);
   return taken;
 }

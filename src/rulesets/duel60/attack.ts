@@ -88,7 +88,7 @@ export function resolveAttack(ctx: Resolution, u: Unit, plan: AttackPlan): void 
     const stillThere = (now.status === 'active' || (plan.vital && now.status === 'down')) && distance(a.position!, now.position!) <= 1;
     if (!stillThere || a.pools.stamina.value < 1 || a.status !== 'active') {
       const why = stillThere ? 'no stamina left' : now.status !== 'active' && !plan.vital ? `${now.name} is ${now.status === 'down' ? 'defenseless' : now.status}` : `${now.name} is out of reach`;
-      ctx.note(`${u.name}'s flurry ends: ${why} [D60-ATK-1]`);
+      ctx.note(() => `${u.name}'s flurry ends: ${why} [D60-ATK-1]`);
       return;
     }
     // stamina is spent limb by limb, as each one swings (D60-ATK-2)
@@ -156,11 +156,11 @@ export function knockBack(ctx: Resolution, from: string | Cell, target: string, 
   const origin = typeof from === 'string' ? ctx.unit(from).position! : from;
   const kb = knockback(map, origin, t.position!, tiles, occupiedBy(ctx.state.units, [t.id]));
   if (!kb.cells.length) {
-    ctx.note(`${t.name} cannot be knocked back: the way is blocked [D60-HIT-2]`);
+    ctx.note(() => `${t.name} cannot be knocked back: the way is blocked [D60-HIT-2]`);
     return;
   }
   ctx.emit({ type: 'unit.moved', unit: t.id, from: { ...t.position! }, to: kb.cells.at(-1)!, path: [{ ...t.position! }, ...kb.cells], forced: 'knocked back' });
-  ctx.note(`${t.name} is knocked back ${kb.cells.length} tile${kb.cells.length > 1 ? 's' : ''} [D60-HIT-2]`);
+  ctx.note(() => `${t.name} is knocked back ${kb.cells.length} tile${kb.cells.length > 1 ? 's' : ''} [D60-HIT-2]`);
 }
 
 /** The killing blow: a defenseless enemy within reach dies (D60-STA-2). */

@@ -3,10 +3,12 @@
  * takes it — at any able enemy, by strikes.ts's estimate. The aggressive policy asks it whether moving
  * first pays, and what its next action is worth.
  */
-import { attackAngle } from '../../engine/space/facing.ts';
+import { attackAngle, type AttackAngle } from '../../engine/space/facing.ts';
 import { distance } from '../../engine/space/grid.ts';
 import type { Cell, EncounterState, Unit } from '../../engine/index.ts';
-import { enemiesOf } from './model.ts';
+import { occupiedBy } from '../../engine/space/occupancy.ts';
+import { dataOf, enemiesOf } from './model.ts';
+import { knockedAway } from './preview.ts';
 import { arrivalTurns, flightShare, landedOdds, strikeOdds, strikesOf, type Odds, type Strike } from './strikes.ts';
 
 export interface BestStrike {
@@ -24,27 +26,50 @@ export interface BestStrike {
 export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: keyof Odds, stay?: Cell, strikes: Strike[] = strikesOf(state, u)): BestStrike | undefined {
   if (!strikes.length) return undefined;
   let best: BestStrike | undefined;
-  for (const t of enemiesOf(state, u)) {
+  const n = cells.length;
+  const dist = n <= scratch.length ? scratch : (scratch = new Int32Array(n * 2));
+  const flank = n <= flanks.length ? flanks : (flanks = new Int8Array(n * 2));
+  const enemies = enemiesOf(state, u);
+  const anyBlocking = enemies.some((v) => dataOf(v).blocking);
+  for (const t of enemies) {
     const at = t.position!;
+    // each tile's distance once per target, its flank only when a memoised strike asks (−1: not yet)
+    for (let k = 0; k < n; k++) dist[k] = distance(cells[k], at);
+    flank.fill(-1, 0, n);
     // a blow's odds depend on the tile only through the flank it comes from, close quarters and the
-    // share of a flight that lands — except a flurry's, whose knock back depends on what lies behind
-    const known = new Map<string, Odds>();
+    // share of a flight that lands — a flurry's also on whether its knock back moves the target
+    const known = new Map<number, Odds>();
+    let blocked: ((c: Cell) => boolean) | undefined;
     for (let i = 0; i < strikes.length; i++) {
       const s = strikes[i];
       const memo = s.type !== 'attack' || s.weapon !== undefined;
-      for (const c of cells) {
-        const d = distance(c, at);
+      // area magic without a flight reads the tile nowhere unless an enemy blocks (a stance faces one way)
+      const area = s.type === 'cast' && s.ability!.area !== undefined;
+      const sameEverywhere = area && !s.flight && !anyBlocking;
+      for (let k = 0; k < n; k++) {
+        const d = dist[k];
         if (d > s.reach || d === 0) continue;
+        const c = cells[k];
         const staying = stay !== undefined && c.x === stay.x && c.y === stay.y;
         if (s.flight && !staying && arrivalTurns(s.flight.speed, d) > 1) continue;
         let odds: Odds | null;
-        if (!memo || (s.type === 'cast' && s.ability!.area)) odds = strikeOdds(state, u, t, s, c);
+        if (sameEverywhere) {
+          // strikeOdds' checks (reach, an able target, no flight) all hold here
+          odds = known.get(i * 16 + 15) ?? null;
+          if (!odds) known.set(i * 16 + 15, (odds = landedOdds(state, u, t, s, c, 1)));
+        } else if (area) odds = strikeOdds(state, u, t, s, c);
         else {
+          // a flurry: strikeOdds' checks hold (in reach, able target, no flight); the units in the way of its knock back asked once a target
+          if (!memo) blocked ??= occupiedBy(state.units, [t.id, u.id]);
           const share = s.flight ? flightShare(state, u, t, c, s) : 1;
           if (share === null) continue;
-          const key = `${i}|${t.facing ? attackAngle(c, at, t.facing) : 'front'}|${d <= 1}|${share}`;
+          let f = flank[k];
+          if (f < 0) flank[k] = f = t.facing ? ANGLE[attackAngle(c, at, t.facing)] : 0;
+          // strike, flank, close quarters, then share (0 or 1: flightShare's only answers besides null) or, for a flurry, whether its knock back moves the target
+          const last = memo ? share === 1 : knockedAway(state, u, t, c, blocked);
+          const key = i * 16 + f * 4 + (d <= 1 ? 2 : 0) + (last ? 1 : 0);
           odds = known.get(key) ?? null;
-          if (!odds) known.set(key, (odds = landedOdds(state, u, t, s, c, share)));
+          if (!odds) known.set(key, (odds = landedOdds(state, u, t, s, c, share, blocked)));
         }
         if (odds && odds[by] > (best?.odds[by] ?? 0)) best = { cell: c, target: t, strike: s, odds };
       }
@@ -52,3 +77,9 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
   }
   return best;
 }
+
+const ANGLE: Record<AttackAngle, number> = { front: 0, side: 1, back: 2 };
+
+/** Working arrays kept between calls (bestStrike calls nothing that calls it back). */
+let scratch = new Int32Array(256);
+let flanks = new Int8Array(256);

@@ -4,7 +4,7 @@
  */
 import type { Cell, Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
 import { contest, flankOf, GRADE_TEXT, type Approach, type Grade } from './contest.ts';
-import { computeDamage, hurt, type DamageKind } from './damage.ts';
+import { computeDamage, hurt, type DamageInput, type DamageKind } from './damage.ts';
 import { asJson, dataOf, stat, weaponOf } from './model.ts';
 import type { Weapon } from './schema.ts';
 
@@ -45,7 +45,7 @@ export function landBlow(ctx: Resolution, blow: Blow, defId: UnitId): Landed {
   const grade = blow.grade ?? contest(ctx, blow.label, blow.attacker, def, blow.approach).grade;
   if (grade === 'dodged') return { grade, damage: 0 };
   const block = blow.reactionBlock ? undefined : blockAgainst(def, blow.approach.from, blow.approach.cqcSpeed);
-  const d = computeDamage({
+  const input: DamageInput = {
     kind: blow.kind,
     base: blow.base,
     baseName: blow.baseName,
@@ -55,8 +55,10 @@ export function landBlow(ctx: Resolution, blow: Blow, defId: UnitId): Landed {
     ...(block ? { block } : {}),
     ...(blow.reactionBlock ? { reactionBlock: true } : {}),
     ...(blow.vital ? { vital: true } : {}),
-  });
-  ctx.check({ label: `${blow.label}: damage`, terms: d.terms, total: d.amount, outcome: `${d.amount} damage (${GRADE_TEXT[grade]})`, rules: d.rules, facts: { grade, damage: d.amount } }, blow.attacker.id, defId);
+  };
+  // the terms are worded only for the log (the same pure formula, asked again with its words)
+  const d = computeDamage(input, false);
+  ctx.check(() => ({ label: `${blow.label}: damage`, terms: computeDamage(input).terms, total: d.amount, outcome: `${d.amount} damage (${GRADE_TEXT[grade]})`, rules: d.rules, facts: { grade, damage: d.amount } }), blow.attacker.id, defId);
   const dealt = hurt(ctx, defId, d.amount, { rule: d.rules[0], ...(blow.attacker.id ? { source: blow.attacker.id } : {}), damageType: blow.kind });
   if (d.breaks && block?.weapon) breakWeapon(ctx, def, block.weapon);
   return { grade, damage: dealt };
@@ -68,5 +70,5 @@ function breakWeapon(ctx: Resolution, u: Unit, w: Weapon): void {
     .filter((x) => x.count > 0);
   ctx.setData(u.id, 'weapons', asJson(left));
   ctx.setData(u.id, 'blocking', { weapon: null });
-  ctx.note(`${u.name}'s ${w.name} breaks under the blow [D60-BLK-1]`);
+  ctx.note(() => `${u.name}'s ${w.name} breaks under the blow [D60-BLK-1]`);
 }

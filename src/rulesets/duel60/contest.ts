@@ -7,7 +7,7 @@
  */
 import { attackAngle, type AttackAngle } from '../../engine/space/facing.ts';
 import type { Cell, EncounterState, Resolution, Term, Unit } from '../../engine/index.ts';
-import { agilityTerms, cannotDodge, helpless, stat } from './model.ts';
+import { agilityOf, agilityTerms, cannotDodge, helpless, stat } from './model.ts';
 
 export type Grade = 'dodged' | 'glancing' | 'solid' | 'dramatic' | 'critical';
 
@@ -61,22 +61,27 @@ export const gradeFor = (margin: number, canDodge: boolean): Grade => gradeOf(ca
  * The defender's side of the contest: its terms and total. `rolls`: it rolls its d60 (a helpless unit
  * rolls nothing and counts 0); `canDodge`: false at 0 stamina or helpless.
  */
-export function defence(state: EncounterState, def: Unit, a: Approach): { total: number; terms: Term[]; canDodge: boolean; rolls: boolean; why?: string; angle: AttackAngle; cqcRule: boolean } {
+export function defence(state: EncounterState, def: Unit, a: Approach): { total: number; terms: () => Term[]; canDodge: boolean; rolls: boolean; why?: string; angle: AttackAngle; cqcRule: boolean } {
   const flank = flankOf(def, a);
-  const ag = agilityTerms(def);
-  const terms: Term[] = [...ag.terms];
-  if (flank.angle === 'side') terms.push({ kind: 'mod', name: 'side attack', value: -16 });
-  if (flank.angle === 'back') terms.push({ kind: 'mod', name: 'back attack', value: -32 });
-  if (flank.note) terms.push({ kind: 'note', text: flank.note });
   // the close-quarters Speed rule mattered when the attacker stood in a flank position
   const cqcRule = a.cqcSpeed !== undefined && (flank.angle !== 'front' || flank.note !== undefined);
   const down = helpless(state, def);
-  if (down) return { total: 0, terms: [{ kind: 'note', text: `helpless: ${down}` }], canDodge: false, rolls: false, why: down, angle: flank.angle, cqcRule };
-  const total = terms.reduce((s, t) => s + (t.kind === 'mod' ? t.value : 0), 0);
+  if (down) return { total: 0, terms: () => [{ kind: 'note', text: `helpless: ${down}` }], canDodge: false, rolls: false, why: down, angle: flank.angle, cqcRule };
+  // the terms (for the log) are worded only when asked; the total is theirs
+  const terms = (): Term[] => {
+    const out: Term[] = [...agilityTerms(def).terms];
+    if (flank.angle !== 'front') out.push({ kind: 'mod', name: `${flank.angle} attack`, value: FLANK[flank.angle] });
+    if (flank.note) out.push({ kind: 'note', text: flank.note });
+    return out;
+  };
+  const total = agilityOf(def) + FLANK[flank.angle];
   const why = cannotDodge(state, def);
-  if (why) return { total, terms: [...terms, { kind: 'note', text: `cannot dodge: ${why}` }], canDodge: false, rolls: true, why, angle: flank.angle, cqcRule };
+  if (why) return { total, terms: () => [...terms(), { kind: 'note', text: `cannot dodge: ${why}` }], canDodge: false, rolls: true, why, angle: flank.angle, cqcRule };
   return { total, terms, canDodge: true, rolls: true, angle: flank.angle, cqcRule };
 }
+
+/** What a flank takes from the defender's total (D60-FLK-1). */
+const FLANK: Record<AttackAngle, number> = { front: 0, side: -16, back: -32 };
 
 export interface ContestResult {
   margin: number;
@@ -89,34 +94,31 @@ export function contest(ctx: Resolution, label: string, attacker: { id?: string;
   const d = defence(ctx.state, def, a);
   const aFace = ctx.roll(60, `${label}: attack`);
   const aTotal = aFace + attacker.agility;
-  let dTotal = 0;
-  const dTerms: Term[] = [];
-  if (d.rolls) {
-    const dFace = ctx.roll(60, `${label}: defence`);
-    dTotal = dFace + d.total;
-    dTerms.push({ kind: 'dice', label: 'd60', faces: [dFace], value: dFace }, ...d.terms);
-  } else {
-    dTerms.push({ kind: 'mod', name: 'nothing', value: 0 }, ...d.terms);
-  }
+  const dFace = d.rolls ? ctx.roll(60, `${label}: defence`) : 0;
+  const dTotal = d.rolls ? dFace + d.total : 0;
   const margin = aTotal - dTotal;
   const grade = gradeFor(margin, d.canDodge);
-  const unDodged = grade !== gradeOf(margin) ? `: it cannot dodge (${d.why}), so the blow lands` : '';
-  const rules = ['D60-HIT-1', 'D60-HIT-2'];
-  if (d.angle !== 'front') rules.push('D60-FLK-1');
-  if (d.cqcRule) rules.push('D60-CQC-2');
-  if ([...attacker.terms, ...d.terms].some((t) => t.kind === 'mod' && t.name === 'avoiding eye contact')) rules.push('D60-EYE-1');
-  if (!d.canDodge && d.why === 'no stamina') rules.push('D60-STA-1');
-  if (!d.rolls) rules.push(d.why === 'stunned' ? 'D60-EFF-1' : 'D60-STA-2');
+  // worded only when someone keeps the log (bulk simulation reads the grade alone)
   ctx.check(
-    {
-      label,
-      terms: [{ kind: 'dice', label: 'd60', faces: [aFace], value: aFace }, ...attacker.terms],
-      total: aTotal,
-      against: { op: '>', value: dTotal, terms: dTerms },
-      outcome: `${GRADE_TEXT[grade]} (margin ${margin}${unDodged})`,
-      rules,
-      // the same in fields, for a reader of the JSON events
-      facts: { grade, margin, canDodge: d.canDodge },
+    () => {
+      const unDodged = grade !== gradeOf(margin) ? `: it cannot dodge (${d.why}), so the blow lands` : '';
+      const rules = ['D60-HIT-1', 'D60-HIT-2'];
+      if (d.angle !== 'front') rules.push('D60-FLK-1');
+      if (d.cqcRule) rules.push('D60-CQC-2');
+      if ([...attacker.terms, ...d.terms()].some((t) => t.kind === 'mod' && t.name === 'avoiding eye contact')) rules.push('D60-EYE-1');
+      if (!d.canDodge && d.why === 'no stamina') rules.push('D60-STA-1');
+      if (!d.rolls) rules.push(d.why === 'stunned' ? 'D60-EFF-1' : 'D60-STA-2');
+      const dTerms: Term[] = [d.rolls ? { kind: 'dice', label: 'd60', faces: [dFace], value: dFace } : { kind: 'mod', name: 'nothing', value: 0 }, ...d.terms()];
+      return {
+        label,
+        terms: [{ kind: 'dice', label: 'd60', faces: [aFace], value: aFace }, ...attacker.terms],
+        total: aTotal,
+        against: { op: '>', value: dTotal, terms: dTerms },
+        outcome: `${GRADE_TEXT[grade]} (margin ${margin}${unDodged})`,
+        rules,
+        // the same in fields, for a reader of the JSON events
+        facts: { grade, margin, canDodge: d.canDodge },
+      };
     },
     attacker.id,
     def.id,

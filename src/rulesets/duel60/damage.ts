@@ -46,60 +46,65 @@ export function magicAgainst(power: number, endurance: number): number {
   return power >= endurance ? power : Math.max(0, power - (endurance - power));
 }
 
-export function computeDamage(d: DamageInput): DamageResult {
-  const terms: Term[] = [{ kind: 'mod', name: d.baseName, value: d.base }];
+/**
+ * The damage of one blow, with its terms for the log; `words` false: the amount, the break and the rules
+ * only (no terms are worded: what the policy's estimates and an unlogged blow need).
+ */
+export function computeDamage(d: DamageInput, words = true): DamageResult {
+  // `terms?.push(…)` builds nothing when there are no terms to keep
+  const terms: Term[] | null = words ? [{ kind: 'mod', name: d.baseName, value: d.base }] : null;
   const rules = [d.kind === 'blunt' ? 'D60-DMG-1' : d.kind === 'pierce' ? 'D60-DMG-2' : d.kind === 'magic' ? 'D60-DMG-3' : 'D60-BLK-1'];
   let x = d.base;
   if (d.grade === 'critical') {
     // "weapon damage is doubled before any other buffs": the base, before Strength and Endurance
     x *= 2;
-    terms.push({ kind: 'step', name: 'critical: doubled', value: x });
+    terms?.push({ kind: 'step', name: 'critical: doubled', value: x });
     rules.push('D60-HIT-2');
   }
   const blockWeapon = d.block?.weapon ?? null;
   const endurance = d.vital ? 0 : d.endurance + (blockWeapon ? blockWeapon.damage : 0);
-  const endName = d.vital ? 'vital point: no Endurance' : blockWeapon ? `(Endurance ${d.endurance} + ${blockWeapon.name} ${blockWeapon.damage})` : `Endurance ${d.endurance}`;
+  const endName = !words ? '' : d.vital ? 'vital point: no Endurance' : blockWeapon ? `(Endurance ${d.endurance} + ${blockWeapon.name} ${blockWeapon.damage})` : `Endurance ${d.endurance}`;
   if (d.vital) rules.push('D60-VIT-1');
   if (blockWeapon && d.kind !== 'true') rules.push('D60-BLK-1');
   if (d.kind === 'blunt' || d.kind === 'pierce') {
     const per = d.kind === 'pierce' ? 4 : 2;
     const steps = strengthSteps(d.strength, endurance);
-    terms.push({ kind: 'mod', name: `(Strength ${d.strength} − ${endName}: ${steps} × ${per})`, value: steps * per });
+    terms?.push({ kind: 'mod', name: `(Strength ${d.strength} − ${endName}: ${steps} × ${per})`, value: steps * per });
     x += steps * per;
   } else if (d.kind === 'magic') {
     const after = magicAgainst(x, endurance);
-    terms.push({ kind: 'step', name: x >= endurance ? `power ≥ ${endName}:` : `power − (${endName} − power)`, value: after });
+    terms?.push({ kind: 'step', name: x >= endurance ? `power ≥ ${endName}:` : `power − (${endName} − power)`, value: after });
     x = after;
   }
   if (x < 0) {
     x = 0;
-    terms.push({ kind: 'step', name: 'at least', value: 0 });
+    terms?.push({ kind: 'step', name: 'at least', value: 0 });
   }
   if (d.grade === 'glancing') {
     x = Math.floor(x / 4);
-    terms.push({ kind: 'step', name: 'glancing ¼', value: x });
+    terms?.push({ kind: 'step', name: 'glancing ¼', value: x });
     if (!rules.includes('D60-HIT-2')) rules.push('D60-HIT-2');
   }
   let breaks = false;
   if (d.reactionBlock) {
     x = Math.floor(x / 2);
-    terms.push({ kind: 'step', name: 'blocked ½', value: x });
+    terms?.push({ kind: 'step', name: 'blocked ½', value: x });
     rules.push('D60-PRJ-2');
   } else if (d.block) {
     if (d.kind === 'true') {
       x = Math.floor((x * 3) / 4);
-      terms.push({ kind: 'step', name: 'blocked true damage −¼', value: x });
+      terms?.push({ kind: 'step', name: 'blocked true damage −¼', value: x });
     } else if (blockWeapon && x > blockWeapon.damage) {
       breaks = true;
       x = Math.floor((x * 2) / 3);
-      terms.push({ kind: 'step', name: `${blockWeapon.name} breaks: ⅔`, value: x });
+      terms?.push({ kind: 'step', name: `${blockWeapon.name} breaks: ⅔`, value: x });
     } else {
       x = Math.floor(x / 2);
-      terms.push({ kind: 'step', name: 'blocked ½', value: x });
+      terms?.push({ kind: 'step', name: 'blocked ½', value: x });
     }
     if (!rules.includes('D60-BLK-1')) rules.push('D60-BLK-1');
   }
-  return { amount: x, terms, breaks, rules };
+  return { amount: x, terms: terms ?? [], breaks, rules };
 }
 
 /** Unarmed blows are blunt with a base of 6 (D60-DMG-1). */

@@ -9,6 +9,6 @@ import { has } from './model.ts';
 export function deferIfDelayed(ctx: Resolution, u: Unit, cmd: Command): boolean {
   if (!has(ctx.state, u.id, 'Delay')) return false;
   ctx.setData(u.id, 'delayed', cmd as unknown as Json);
-  ctx.note(`${u.name} is delayed: ${cmd.type} will happen at the start of its next turn [D60-EFF-1]`);
+  ctx.note(() => `${u.name} is delayed: ${cmd.type} will happen at the start of its next turn [D60-EFF-1]`);
   return true;
 }

@@ -40,7 +40,7 @@ export function applySideEffect(ctx: Resolution, target: UnitId, spec: SideEffec
   // stunned is "helpless": the guard drops with it (D60-BLK-1 stance, D60-EFF-1)
   if (spec.name === 'Stun' && ctx.unit(target).data.blocking) {
     ctx.setData(target, 'blocking', null);
-    ctx.note(`${t.name} is stunned: its block drops [D60-EFF-1]`);
+    ctx.note(() => `${t.name} is stunned: its block drops [D60-EFF-1]`);
   }
 }
 
@@ -50,10 +50,10 @@ export function tickSideEffect(ctx: Resolution, fx: Effect): void {
   const u = ctx.unit(fx.target);
   if (u.status === 'dead') return;
   if (fx.name === 'Bleed') {
-    ctx.note(`${u.name} bleeds: −2 health [D60-EFF-1]`);
+    ctx.note(() => `${u.name} bleeds: −2 health [D60-EFF-1]`);
     hurt(ctx, u.id, 2, { rule: 'D60-EFF-1', damageType: 'bleed', ...(fx.source ? { source: fx.source } : {}) });
   } else if (fx.name === 'Drowning') {
-    ctx.note(`${u.name} is drowning: −4 stamina, −2 health [D60-EFF-1]`);
+    ctx.note(() => `${u.name} is drowning: −4 stamina, −2 health [D60-EFF-1]`);
     if (u.status === 'active' && u.pools.stamina.value > 0) ctx.changePool(u.id, 'stamina', -4, 'damage', { rule: 'D60-EFF-1' });
     hurt(ctx, u.id, 2, { rule: 'D60-EFF-1', damageType: 'drowning' });
   }

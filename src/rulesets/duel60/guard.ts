@@ -30,24 +30,34 @@ function strikingTile(e: Unit, u: Unit, s: Strike): Cell | undefined {
   return lineCells(u.position!, e.position!)[s.reach - 1];
 }
 
-/** Expected damage a Block stance (bare, or with `weapon`) would spare `u` before its next turn; −1: the weapon could break. */
-export function blockSavings(state: EncounterState, u: Unit, weapon: Weapon | null): number {
-  const guarded: Unit = { ...u, data: { ...u.data, blocking: { weapon: weapon?.id ?? null } } };
-  let saved = 0;
+/** Each able enemy's worst strike at `u` before its next turn, and from where (the same whatever `u` blocks with). */
+type Threat = { e: Unit; s: Strike; from: Cell; expected: number };
+
+function threatsTo(state: EncounterState, u: Unit): Threat[] {
+  const out: Threat[] = [];
   for (const e of enemiesOf(state, u)) {
-    let worst: { s: Strike; from: Cell; expected: number } | undefined;
+    let worst: Threat | undefined;
     for (const s of strikesOf(state, e)) {
       const from = strikingTile(e, u, s);
       const odds = from && strikeOdds(state, e, u, s, from);
-      if (odds && from && odds.expected > (worst?.expected ?? 0)) worst = { s, from, expected: odds.expected };
+      if (odds && from && odds.expected > (worst?.expected ?? 0)) worst = { e, s, from, expected: odds.expected };
     }
-    if (!worst) continue;
+    if (worst) out.push(worst);
+  }
+  return out;
+}
+
+/** Expected damage a Block stance (bare, or with `weapon`) would spare `u` before its next turn; −1: the weapon could break. */
+export function blockSavings(state: EncounterState, u: Unit, weapon: Weapon | null, threats: Threat[] = threatsTo(state, u)): number {
+  const guarded: Unit = { ...u, data: { ...u.data, blocking: { weapon: weapon?.id ?? null } } };
+  let saved = 0;
+  for (const { e, s, from, expected } of threats) {
     if (weapon) {
-      const b = blowOf(e, worst.s);
-      const crit = computeDamage({ ...b, baseName: '', endurance: stat(u, 'endurance'), grade: 'critical', block: { weapon } });
+      const b = blowOf(e, s);
+      const crit = computeDamage({ ...b, baseName: '', endurance: stat(u, 'endurance'), grade: 'critical', block: { weapon } }, false);
       if (crit.breaks) return -1;
     }
-    saved += worst.expected - (strikeOdds(state, e, guarded, worst.s, worst.from)?.expected ?? 0);
+    saved += expected - (strikeOdds(state, e, guarded, s, from)?.expected ?? 0);
   }
   return saved;
 }
@@ -56,9 +66,10 @@ export function blockSavings(state: EncounterState, u: Unit, weapon: Weapon | nu
 export function bestBlock(state: EncounterState, u: Unit, blocks: ActionOption[]): ActionOption | undefined {
   let best: ActionOption | undefined;
   let bestSaved = 0;
+  const threats = threatsTo(state, u);
   for (const o of blocks) {
     const w = o.command.weapon === undefined ? null : weaponOf(u, o.command.weapon) ?? null;
-    const saved = blockSavings(state, u, w);
+    const saved = blockSavings(state, u, w, threats);
     if (saved > bestSaved + 1e-9) [best, bestSaved] = [o, saved];
   }
   return best;

@@ -40,11 +40,11 @@ function endIfSpent(ctx: Resolution): void {
   if (!id || ctx.turnOver || ctx.state.pending.length || ctx.state.status !== 'active') return;
   const u = ctx.state.units[id];
   if (u.status !== 'active') {
-    ctx.note(`${u.name}'s turn ends: ${u.name} is ${u.status}`);
+    ctx.note(() => `${u.name}'s turn ends: ${u.name} is ${u.status}`);
     ctx.endTurn();
   } else if (turnSpent(ctx.state, id)) {
     // a turn never ends unsaid: the table reads why it passed on (a pool left unspent is not called spent)
-    ctx.note(`${u.name}'s turn ends: ${whySpent(u)} [D60-TURN-1]`);
+    ctx.note(() => `${u.name}'s turn ends: ${whySpent(u)} [D60-TURN-1]`);
     ctx.endTurn();
   }
 }

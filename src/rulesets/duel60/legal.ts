@@ -4,11 +4,12 @@
  */
 import { cellsInRadius } from '../../engine/space/area.ts';
 import { cellKey, distance, parseCellKey } from '../../engine/space/grid.ts';
+import type { Reach } from '../../engine/space/path.ts';
 import { currentUnit, RuleError, type ActionOption, type Cell, type Command, type EncounterState, type GridMap, type Unit, type UnitId, type Wanted } from '../../engine/index.ts';
 import { actionRefusal, movementRefusal } from './actions.ts';
 import { knockedOut, LIMBS, planAttack, planKill } from './attack.ts';
 import { planCast } from './magic.ts';
-import { dataOf, enemiesOf } from './model.ts';
+import { dataOf, enemiesOf, inCloseQuarters } from './model.ts';
 import { backpedalCells, reachableCells } from './move.ts';
 import { restRefusal } from './stance.ts';
 import { planThrow, projectileCap } from './throw.ts';
@@ -16,13 +17,21 @@ import { planThrow, projectileCap } from './throw.ts';
 /** A tile a move may end on, with the movement it costs. */
 export type MoveCell = Cell & { cost: number };
 
+/** The tiles of each search (move.ts keeps the searches): a search listed again is not parsed again. Shared: nobody changes them. */
+const tilesOf = new WeakMap<Map<string, Reach>, MoveCell[]>();
+
 /** The tiles a move may end on (D60-MOV-1), in the listing's order; whether the unit may move at all is asked first (`movesListed`). */
 function moveCells(state: EncounterState, u: Unit): MoveCell[] {
-  const out: MoveCell[] = [];
-  for (const [key, spot] of reachableCells(state, u)) {
-    if (spot.cost === 0) continue;
-    const c = parseCellKey(key);
-    out.push({ x: c.x, y: c.y, cost: spot.cost });
+  const reach = reachableCells(state, u);
+  let out = tilesOf.get(reach);
+  if (!out) {
+    out = [];
+    for (const [key, spot] of reach) {
+      if (spot.cost === 0) continue;
+      const c = parseCellKey(key);
+      out.push({ x: c.x, y: c.y, cost: spot.cost });
+    }
+    tilesOf.set(reach, out);
   }
   return out;
 }
@@ -72,29 +81,35 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
           add(cmd, `Attack ${t.name} with ${n} limb${n > 1 ? 's' : ''}`, 'attack', () => planAttack(state, u, cmd), { range: 1, targets: [t.id] });
         }
       }
-      // what would be refused anyway (out of reach, not knocked out, not defenseless) is not even tried:
-      // a refusal costs far more than the test
+      // what would be refused anyway (out of reach, short of stamina, not knocked out, not defenseless)
+      // is not even tried: a refusal costs far more than the test
+      const stamina = u.pools.stamina.value;
       for (const w of d.weapons) {
         const cmd = { type: 'attack', actor: id, target: t.id, weapon: w.id };
-        if (t.status === 'active' && near <= w.reach) add(cmd, `Strike ${t.name} with ${w.name}`, 'attack', () => planAttack(state, u, cmd), { range: w.reach, targets: [t.id] });
+        if (t.status === 'active' && near <= w.reach && w.stamina <= stamina) add(cmd, `Strike ${t.name} with ${w.name}`, 'attack', () => planAttack(state, u, cmd), { range: w.reach, targets: [t.id] });
         if (w.thrown && t.status === 'active' && near <= w.thrown.range) {
-          for (let n = 1; n <= Math.min(projectileCap(u, w), w.count); n++) {
+          for (let n = 1; n <= Math.min(projectileCap(u, w), w.count) && w.stamina * n <= stamina; n++) {
             const th = { type: 'throw', actor: id, target: t.id, weapon: w.id, count: n };
             add(th, `Throw ${n} ${w.name} at ${t.name}`, 'throw', () => planThrow(state, u, th), { range: w.thrown.range, targets: [t.id] });
           }
         }
       }
       const vital = { type: 'attack', actor: id, target: t.id, limbs: ['right_hand'], vital: true };
-      if (knockedOut(state, t)) add(vital, `Strike a vital point of ${t.name}`, 'attack', () => planAttack(state, u, vital), { range: 1, targets: [t.id] });
-      const kill = { type: 'kill', actor: id, target: t.id };
-      if (t.status === 'down') add(kill, `Killing blow on ${t.name}`, 'attack', () => planKill(state, u, kill), { range: Math.max(1, ...d.weapons.map((w) => w.reach)), targets: [t.id] });
+      if (near <= 1 && knockedOut(state, t)) add(vital, `Strike a vital point of ${t.name}`, 'attack', () => planAttack(state, u, vital), { range: 1, targets: [t.id] });
+      if (t.status === 'down') {
+        const kill = { type: 'kill', actor: id, target: t.id };
+        const range = Math.max(1, ...d.weapons.map((w) => w.reach));
+        if (near <= range) add(kill, `Killing blow on ${t.name}`, 'attack', () => planKill(state, u, kill), { range, targets: [t.id] });
+      }
     }
   }
   for (const a of want('cast') ? d.abilities : []) {
-    if (actionRefusal(state, u, { magic: a.magic, instant: a.instantCast })) continue;
+    // short of stamina, every target would be refused (planCast's requireStamina)
+    if (a.stamina > u.pools.stamina.value || actionRefusal(state, u, { magic: a.magic, instant: a.instantCast })) continue;
     const targets = a.target === 'self' ? [u] : a.target === 'ally' ? [u, ...others.filter((o) => o.side === u.side)] : enemies;
     for (const t of targets) {
-      if (a.target !== 'self' && t.id !== id && distance(u.position!, t.position!) > a.range) continue;
+      // planCast refuses these too: out of range, or anyone but the caster not able to fight
+      if (a.target !== 'self' && t.id !== id && (t.status !== 'active' || distance(u.position!, t.position!) > a.range)) continue;
       const cmd = { type: 'cast', actor: id, ability: a.id, target: t.id };
       const facts: Partial<ActionOption> = a.target === 'self' ? { targets: [t.id] } : { range: a.range, targets: [t.id] };
       if (a.area && a.target === 'enemy' && !a.projectile) {
@@ -119,7 +134,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
       for (const w of d.weapons) out.push({ command: { type: 'block', actor: id, weapon: w.id }, label: `Block with ${w.name}`, group: 'defend' });
     }
   }
-  if (want('rest') && !restRefusal(state, u)) out.push({ command: { type: 'rest', actor: id }, label: 'Rest (+2 stamina)', group: 'rest' });
+  if (want('rest') && !restRefusal(state, u)) out.push({ command: { type: 'rest', actor: id }, label: 'Rest (+2 stamina)', group: 'rest', restores: ['stamina'] });
   out.push({ command: { type: 'avert', actor: id, on: !d.averting }, label: d.averting ? 'Meet their eyes again' : 'Avoid eye contact', group: 'free' });
   out.push({ command: { type: 'end_turn', actor: id }, label: 'End the turn', group: 'turn' });
   return out;
@@ -128,8 +143,17 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
 /** Whether the unit has anything left to do but free toggles and ending the turn. */
 export function turnSpent(state: EncounterState, id: UnitId): boolean {
   const u = state.units[id];
+  // not its turn, or unable: nothing is listed
+  if (!u || u.status !== 'active' || currentUnit(state) !== id) return true;
   // Block and Rest are listed on these checks alone (as above): asked first, they spare the listing
   // that tries every strike — most turns are not spent after a command, and Block says so
-  if (u && u.status === 'active' && currentUnit(state) === id && ((!movementRefusal(state, u, false) && !dataOf(u).blocking) || !restRefusal(state, u))) return false;
-  return legalActions(state, id).every((o) => o.group === 'free' || o.group === 'turn');
+  if ((!movementRefusal(state, u, false) && !dataOf(u).blocking) || !restRefusal(state, u)) return false;
+  // so is a 1-limb blow at an able enemy beside it (planAttack asks no more than 1 stamina and reach 1)
+  if (!actionRefusal(state, u) && u.pools.stamina.value >= 1 && inCloseQuarters(state, u)) return false;
+  // the moves last, and only as "is there a tile at all" (every back-pedal tile is a move tile too)
+  if (!legalActions(state, id, NOT_MOVES).every((o) => o.group === 'free' || o.group === 'turn')) return false;
+  return movementRefusal(state, u) !== null || moveCells(state, u).length === 0;
 }
+
+/** Everything but the moves (turnSpent asks for the moves apart). */
+const NOT_MOVES: Wanted = { has: (type) => type !== 'move' && type !== 'backpedal' };

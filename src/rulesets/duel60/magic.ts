@@ -46,12 +46,12 @@ export function castCommand(ctx: Resolution, cmd: Command): void {
   const a = plan.ability;
   requireAction(ctx.state, u, { magic: a.magic, instant: a.instantCast });
   spendAction(ctx, u, a.instantCast);
-  if (a.instantCast) ctx.note(`${a.name} is Instant-Cast: no action used [D60-EFF-2]`);
+  if (a.instantCast) ctx.note(() => `${a.name} is Instant-Cast: no action used [D60-EFF-2]`);
   if (a.preEmptive) {
     spendStamina(ctx, u, a.stamina, 'D60-ATK-4');
     const queue = (ctx.state.data.preEmptive ?? []) as Json[];
     ctx.setEncounterData('preEmptive', [...queue, { caster: u.id, ability: a.id, target: plan.target.id }]);
-    ctx.note(`${u.name} prepares ${a.name}: Pre-Emptive, it goes off just before the next round [D60-EFF-2]`);
+    ctx.note(() => `${u.name} prepares ${a.name}: Pre-Emptive, it goes off just before the next round [D60-EFF-2]`);
     return;
   }
   if (!a.instantCast && deferIfDelayed(ctx, u, cmd)) return;
@@ -68,10 +68,10 @@ export function firePreEmptive(ctx: Resolution): void {
     const a = u && abilityOf(u, q.ability);
     const t = ctx.state.units[q.target];
     if (!u || !a || !t || u.status !== 'active' || t.status !== 'active') {
-      ctx.note(`${a?.name ?? q.ability} fizzles [D60-EFF-2]`);
+      ctx.note(() => `${a?.name ?? q.ability} fizzles [D60-EFF-2]`);
       continue;
     }
-    ctx.note(`Pre-Emptive: ${u.name}'s ${a.name} goes off before the round [D60-EFF-2]`);
+    ctx.note(() => `Pre-Emptive: ${u.name}'s ${a.name} goes off before the round [D60-EFF-2]`);
     resolveCast(ctx, u, { ability: a, target: t }, true);
   }
 }
@@ -80,7 +80,7 @@ export function firePreEmptive(ctx: Resolution): void {
 export function resolveCast(ctx: Resolution, u: Unit, plan: CastPlan, paid = false): void {
   const { ability: a, target: t } = plan;
   if (!paid) spendStamina(ctx, u, a.stamina, 'D60-ATK-4');
-  ctx.note(`${u.name} prepares ${a.name}${t.id !== u.id ? ` at ${t.name}` : ''} — visibly [D60-ATK-4]`);
+  ctx.note(() => `${u.name} prepares ${a.name}${t.id !== u.id ? ` at ${t.name}` : ''} — visibly [D60-ATK-4]`);
   if (t.id !== u.id) ctx.emit({ type: 'unit.faced', unit: u.id, facing: facingToward(u.position!, t.position!) });
   if (a.target !== 'enemy') return supportCast(ctx, u, a, t);
   const power = a.power === undefined ? 0 : spellPower(u, a.power);
@@ -93,15 +93,16 @@ export function resolveCast(ctx: Resolution, u: Unit, plan: CastPlan, paid = fal
   const victims = a.area ? enemiesOf(ctx.state, caster).filter((o) => distance(o.position!, t.position!) <= a.area!.radius) : [t];
   for (const v of victims) {
     if (a.gaze && dataOf(v).averting) {
-      ctx.note(`${v.name} avoids eye contact: ${a.name} has no hold on it [D60-EYE-1]`);
+      ctx.note(() => `${v.name} avoids eye contact: ${a.name} has no hold on it [D60-EYE-1]`);
       continue;
     }
-    if (a.area && stat(v, 'speed') >= a.area.speed) {
-      ctx.note(`${v.name} evades ${a.name}: Speed ${stat(v, 'speed')} ≥ ${a.area.speed} [D60-DMG-4]`);
+    const area = a.area;
+    if (area && stat(v, 'speed') >= area.speed) {
+      ctx.note(() => `${v.name} evades ${a.name}: Speed ${stat(v, 'speed')} ≥ ${area.speed} [D60-DMG-4]`);
       continue;
     }
     // no roll for an area: the Speed it asks decides, and the log says so
-    if (a.area) ctx.note(`${v.name} cannot evade ${a.name}: Speed ${stat(v, 'speed')} < ${a.area.speed}, no roll — a solid blow [D60-DMG-4]`);
+    if (area) ctx.note(() => `${v.name} cannot evade ${a.name}: Speed ${stat(v, 'speed')} < ${area.speed}, no roll — a solid blow [D60-DMG-4]`);
     const cqc = distance(caster.position!, v.position!) <= 1;
     let grade: string = 'solid';
     if (a.power !== undefined) {
@@ -129,11 +130,11 @@ export function resolveCast(ctx: Resolution, u: Unit, plan: CastPlan, paid = fal
 function supportCast(ctx: Resolution, u: Unit, a: Ability, t: Unit): void {
   if (a.cleanse?.length) {
     const gone = cleanse(ctx, t.id, a.cleanse);
-    ctx.note(`${a.name} cleanses ${t.name}: ${gone.length ? gone.join(', ') : 'nothing to remove'} [D60-EFF-2]`);
+    ctx.note(() => `${a.name} cleanses ${t.name}: ${gone.length ? gone.join(', ') : 'nothing to remove'} [D60-EFF-2]`);
   }
   if (a.hardCleanse) {
     const gone = hardCleanse(ctx, t.id);
-    ctx.note(`${a.name} hard-cleanses ${t.name}: ${gone.length ? gone.join(', ') : 'nothing to remove'} [D60-EFF-2]`);
+    ctx.note(() => `${a.name} hard-cleanses ${t.name}: ${gone.length ? gone.join(', ') : 'nothing to remove'} [D60-EFF-2]`);
   }
   abilityAftermath(ctx, u.id, a, t.id);
 }

@@ -52,12 +52,21 @@ export const has = (state: EncounterState, id: UnitId, name: SideEffectName): bo
 export const ableToFight = (u: Unit): boolean => u.status === 'active';
 
 export function enemiesOf(state: EncounterState, u: Unit, include: (o: Unit) => boolean = ableToFight): Unit[] {
-  return state.unitOrder.map((id) => state.units[id]).filter((o) => o.side !== u.side && include(o) && o.position);
+  const out: Unit[] = [];
+  for (const id of state.unitOrder) {
+    const o = state.units[id];
+    if (o.side !== u.side && include(o) && o.position) out.push(o);
+  }
+  return out;
 }
 
 /** Close quarters: an able enemy within 1 tile (D60-CQC-1). */
 export function inCloseQuarters(state: EncounterState, u: Unit): boolean {
-  return enemiesOf(state, u).some((o) => distance(o.position!, u.position!) <= 1);
+  for (const id of state.unitOrder) {
+    const o = state.units[id];
+    if (o.side !== u.side && ableToFight(o) && o.position && distance(o.position, u.position!) <= 1) return true;
+  }
+  return false;
 }
 
 /**
@@ -83,12 +92,19 @@ export function projectileSpeed(u: Unit, base: number): { speed: number; outlets
   return { speed: Math.max(0, outlets.reduce((s, o) => s + o.value, base)), outlets };
 }
 
+/** What avoiding eye contact takes from Agility (D60-EYE-1): 32, nothing for an Indirect Fighter or a unit meeting the eyes. */
+const eyePenalty = (u: Unit): number => (dataOf(u).averting && !hasPerk(u, INDIRECT_FIGHTER) ? -32 : 0);
+
 /** Agility with the eye-contact penalty (D60-EYE-1), as terms. */
 export function agilityTerms(u: Unit): { agility: number; terms: { kind: 'mod'; name: string; value: number }[] } {
   const terms = [{ kind: 'mod' as const, name: 'Agility', value: stat(u, 'agility') }];
-  if (dataOf(u).averting && !hasPerk(u, INDIRECT_FIGHTER)) terms.push({ kind: 'mod', name: 'avoiding eye contact', value: -32 });
+  const penalty = eyePenalty(u);
+  if (penalty) terms.push({ kind: 'mod', name: 'avoiding eye contact', value: penalty });
   return { agility: terms.reduce((s, t) => s + t.value, 0), terms };
 }
+
+/** The same Agility as a number alone (for estimates asked many times: no terms built). */
+export const agilityOf = (u: Unit): number => stat(u, 'agility') + eyePenalty(u);
 
 export function weaponOf(u: Unit, id: unknown): Weapon | undefined {
   return dataOf(u).weapons.find((w) => w.id === id);

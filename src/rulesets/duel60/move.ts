@@ -18,45 +18,79 @@ export interface Tiles {
   why: string[];
 }
 
-/** The tiles this unit may move now. */
-export function movementTiles(state: EncounterState, u: Unit): Tiles {
+/** The tiles this unit may move now; `words`: say why (a refusal does; a search needs only the number). */
+export function movementTiles(state: EncounterState, u: Unit, words = true): Tiles {
   let tiles = baseTiles(u);
-  const why = [`3 + Speed ${u.stats.speed ?? 0}/10 = ${tiles} [D60-MOV-1]`];
+  const why = words ? [`3 + Speed ${u.stats.speed ?? 0}/10 = ${tiles} [D60-MOV-1]`] : [];
   const slow = effectOn(state, u.id, 'Slow');
   if (slow) {
     tiles = Math.max(1, tiles - Number(slow.data?.tiles ?? 2));
-    why.push(`Slow −${Number(slow.data?.tiles ?? 2)}, at least 1: ${tiles} [D60-EFF-1]`);
+    if (words) why.push(`Slow −${Number(slow.data?.tiles ?? 2)}, at least 1: ${tiles} [D60-EFF-1]`);
   }
   if (inCloseQuarters(state, u)) {
     tiles = Math.max(1, tiles - 3);
-    why.push(`close quarters −3, at least 1: ${tiles} [D60-CQC-1]`);
+    if (words) why.push(`close quarters −3, at least 1: ${tiles} [D60-CQC-1]`);
   }
   return { tiles, why };
 }
 
 /**
  * Searches already made, per map object, keyed by all a search reads besides the map: the start, the
- * tiles and the cells other units take. The same ones recur (listing the moves, then making one; each
- * listing after an attack), and a map is never changed in place (a `map.set` event puts a new one in),
- * so a kept search is never stale. Results are shared: nobody changes them.
+ * tiles and the cells other units take that it could meet (those farther than it can walk, plus the
+ * ring it looks into, cannot change it). The same ones recur (listing the moves, then making one; each
+ * listing after an attack; the first turns of every simulated fight), and a map is never changed in
+ * place (a `map.set` event puts a new one in), so a kept search is never stale. Results are shared:
+ * nobody changes them. The least recently used go first.
  */
 const searches = new WeakMap<GridMap, Map<string, Map<string, Reach>>>();
+const KEPT_SEARCHES = 2000;
+
+/** The cheapest step on the map (the least a tile can cost to enter), once per map. */
+const cheapest = new WeakMap<GridMap, number>();
+function cheapestStep(map: GridMap): number {
+  let least = cheapest.get(map);
+  if (least === undefined) {
+    least = 1;
+    for (const key in map.cells) {
+      const c = map.cells[key]?.cost;
+      if (c !== undefined && c < least) least = c;
+    }
+    cheapest.set(map, least);
+  }
+  return least;
+}
 
 export function reachableCells(state: EncounterState, u: Unit): Map<string, Reach> {
   const map = state.map as GridMap;
-  const tiles = movementTiles(state, u).tiles;
-  // the cells others take, as occupiedBy counts them (the active and the fallen), named in the key
-  const taken = new Set<string>();
-  for (const o of Object.values(state.units)) if (o.id !== u.id && occupies(o)) taken.add(cellKey(o.position!));
-  const key = `${u.position!.x},${u.position!.y}|${tiles}|${[...taken].join(';')}`;
+  const tiles = movementTiles(state, u, false).tiles;
+  const at = u.position!;
+  // how far a search can look: every tile it reaches and the ring around them (all of it, if a step may be free)
+  const least = cheapestStep(map);
+  const near = least > 0 ? Math.floor((tiles + 1e-6) / least) + 1 : Infinity;
+  // the cells others take, as occupiedBy counts them (the active and the fallen); those in sight named in the key
+  const taken = new Set<number>();
+  let key = `${at.x},${at.y}|${tiles}|`;
+  for (const id in state.units) {
+    const o = state.units[id];
+    if (o.id === u.id || !occupies(o)) continue;
+    const p = o.position!;
+    if (distance(p, at) > near || !inBounds(map, p)) continue;
+    const i = p.y * map.width + p.x;
+    if (taken.has(i)) continue;
+    taken.add(i);
+    key += `${i};`;
+  }
   let known = searches.get(map);
   if (!known) searches.set(map, (known = new Map()));
   let result = known.get(key);
-  if (!result) {
-    result = reachable(map, u.position!, tiles, { occupied: (c) => taken.has(cellKey(c)) });
-    if (known.size >= 1000) known.clear(); // bounded: a long run meets many boards
-    known.set(key, result);
+  if (result) {
+    known.delete(key);
+  } else {
+    result = reachable(map, at, tiles, { occupied: (c) => taken.has(c.y * map.width + c.x) });
+    // bounded: a long run meets many boards
+    if (known.size >= KEPT_SEARCHES) known.delete(known.keys().next().value!);
   }
+  known.set(key, result);
   return result;
 }
 
@@ -117,5 +151,5 @@ export function backpedalCommand(ctx: Resolution, cmd: Command): void {
   spendMovement(ctx, u);
   // backing away: the unit keeps its guard toward the enemy
   ctx.emit({ type: 'unit.moved', unit: u.id, from: { ...u.position! }, to: cell, path, cost });
-  ctx.note(`${u.name} back-pedals out of close quarters, still facing ${u.facing} [D60-MOV-2]`);
+  ctx.note(() => `${u.name} back-pedals out of close quarters, still facing ${u.facing} [D60-MOV-2]`);
 }

@@ -12,8 +12,12 @@ export function initiativeClass(u: Unit): number {
 }
 
 export function roundOrder(state: EncounterState): Slot[] {
-  const units = state.unitOrder.map((id) => state.units[id]).filter((u) => u.status === 'active' || u.status === 'down');
-  const fileIndex = (u: Unit) => state.unitOrder.indexOf(u.id);
-  units.sort((a, b) => initiativeClass(a) - initiativeClass(b) || stat(b, 'speed') - stat(a, 'speed') || stat(b, 'agility') - stat(a, 'agility') || fileIndex(a) - fileIndex(b));
-  return units.map((u) => ({ unit: u.id, initiative: stat(u, 'speed') }));
+  // each unit's keys once, not per comparison: initiative class, Speed, Agility, place in the file
+  const units: { u: Unit; initiative: number; speed: number; agility: number; file: number }[] = [];
+  state.unitOrder.forEach((id, file) => {
+    const u = state.units[id];
+    if (u.status === 'active' || u.status === 'down') units.push({ u, initiative: initiativeClass(u), speed: stat(u, 'speed'), agility: stat(u, 'agility'), file });
+  });
+  units.sort((a, b) => a.initiative - b.initiative || b.speed - a.speed || b.agility - a.agility || a.file - b.file);
+  return units.map(({ u, speed }) => ({ unit: u.id, initiative: speed }));
 }

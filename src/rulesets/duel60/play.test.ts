@@ -145,7 +145,7 @@ describe('duel60 encounter files', () => {
     expect(r.ok).toBe(false);
     const text = !r.ok ? r.problems.map((p) => `${p.line}: ${p.path}: ${p.message}`) : [];
     expect(text).toContain('5: units[0].stats.endurance: Endurance is missing: a unit needs all eight stats');
-    expect(text).toContain('6: units[1]: Unrecognized key: "armour"');
+    expect(text).toContain('6: units[1]: unknown field "armour"');
     const fx = loadText(`ruleset: duel60\nname: bad\nmap: { width: 6, height: 6 }\ncontent:\n  abilities:\n    - { id: z, name: Z, effects: [{ name: Burn }] }\nunits:\n  - { id: a, name: A, side: x, at: [0, 0], stats: ${stats} }\n  - { id: b, name: B, side: y, at: [1, 1], stats: ${stats} }\n`, 'fx.yaml');
     expect(!fx.ok && fx.problems[0].message).toMatch(/a side effect is one of Silence, Paralyze, Stun, Bleed/);
   });

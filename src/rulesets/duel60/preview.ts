@@ -13,7 +13,7 @@ import { blockAgainst } from './blow.ts';
 import { defence, gradeOf, NO_DODGE_FLOOR, type Approach, type Grade } from './contest.ts';
 import { computeDamage, spellPower, UNARMED_BASE, type DamageKind } from './damage.ts';
 import { planCast } from './magic.ts';
-import { agilityTerms, dataOf, enemiesOf, projectileSpeed, stat } from './model.ts';
+import { agilityOf, agilityTerms, dataOf, enemiesOf, projectileSpeed, stat } from './model.ts';
 import { tilesPerTurn } from './projectile.ts';
 import type { Ability, Weapon } from './schema.ts';
 import { planThrow } from './throw.ts';
@@ -27,14 +27,15 @@ export type AttackPreview = Preview & { grades: Record<Grade, number>; margin: D
  * Distributions depend on a few numbers and never change, and the aggressive policy previews every
  * strike it weighs: margins are kept by (Agility, defence), grade chances and damage series per margin.
  */
-const margins = new Map<string, Distribution>();
+const margins = new Map<number | string, Distribution>();
 const grading = new WeakMap<Distribution, Record<Grade, number>>();
 const seriesByMargin = new WeakMap<Distribution, Map<string, Distribution>>();
 
 export function marginOf(state: EncounterState, attacker: Unit | { agility: number }, def: Unit, a: Approach): Distribution {
-  const agility = 'id' in attacker ? agilityTerms(attacker as Unit).agility : attacker.agility;
+  const agility = 'id' in attacker ? agilityOf(attacker as Unit) : attacker.agility;
   const d = defence(state, def, a);
-  const key = d.rolls ? `${agility}|${d.total}|${d.canDodge}` : `${agility}|-`;
+  // Agility and defence may fall below 0 (avoiding eye contact, a flank): offset for smallKey
+  const key = d.rolls ? smallKey(agility + 512, d.total + 512, d.canDodge ? 1 : 0) : `${agility}|-`;
   let margin = margins.get(key);
   if (!margin) {
     const mine = Distribution.die(60).plus(agility);
@@ -91,7 +92,22 @@ export interface Outlook {
   kills: number;
 }
 
-const outlookByMargin = new WeakMap<Distribution, Map<string, Outlook>>();
+const outlookByMargin = new WeakMap<Distribution, WeakMap<DamageTable, Map<number | string, Outlook>>>();
+
+/**
+ * A number naming a few small whole numbers (the first below 2^20, up to three more below 2^10: exact in
+ * a double), else a string: the policy's caches are asked thousands of times a fight, and a string key
+ * is built and hashed every time.
+ */
+export function smallKey(first: number, ...rest: number[]): number | string {
+  if (!Number.isInteger(first) || first < 0 || first >= 2 ** 20 || rest.length > 3) return [first, ...rest].join('|');
+  let key = first;
+  for (const n of rest) {
+    if (!Number.isInteger(n) || n < 0 || n >= 1024) return [first, ...rest].join('|');
+    key = key * 1024 + n;
+  }
+  return key;
+}
 
 /**
  * `series(spec)`'s mean and chance of dealing all `health`, by the same recursion on numbers alone: a
@@ -99,9 +115,12 @@ const outlookByMargin = new WeakMap<Distribution, Map<string, Outlook>>();
  * its cost (the blows are capped by the health left, so "all of it" is "the health reaches 0").
  */
 export function seriesOutlook(spec: BlowSpec): Outlook {
-  const key = `${spec.damage.key}|${spec.count}|${spec.dramaticEnds}|${spec.health}`;
-  let byKey = outlookByMargin.get(spec.margin);
-  if (!byKey) outlookByMargin.set(spec.margin, (byKey = new Map()));
+  // by the margin's and the table's identity (both kept: marginOf, damageFn), then the numbers
+  let byTable = outlookByMargin.get(spec.margin);
+  if (!byTable) outlookByMargin.set(spec.margin, (byTable = new WeakMap()));
+  let byKey = byTable.get(spec.damage);
+  if (!byKey) byTable.set(spec.damage, (byKey = new Map()));
+  const key = smallKey(spec.health, spec.count, spec.dramaticEnds ? 1 : 0);
   let out = byKey.get(key);
   if (!out) {
     out = outlookOf(spec);
@@ -186,20 +205,25 @@ function contestWhy(state: EncounterState, agility: number, t: Unit, a: Approach
   return `d60 + ${agility} against ${t.name}'s d60 + ${d.total}${flank}: a margin below 0 is dodged${blows}`;
 }
 
-/** Damage tables by what the formula reads (kept: the same few recur in every fight). */
-const tables = new Map<string, DamageTable>();
+/** Damage tables by what the formula reads (kept: the same few recur in every fight), by kind and vital, then the numbers. */
+const tables = new Map<string, Map<number | string, DamageTable>>();
 
 /** What a blow on `def` from `from` deals at each grade: computeDamage's amounts, its block stance included. */
 function damageFn(def: Unit, a: Approach, kind: DamageKind, base: number, baseName: string, strength: number, vital: boolean): DamageTable {
   const block = blockAgainst(def, a.from, a.cqcSpeed);
   const endurance = stat(def, 'endurance');
-  const key = `${kind}|${base}|${strength}|${endurance}|${block ? (block.weapon ? block.weapon.damage : 'bare') : '-'}|${vital ? 'vital' : ''}`;
-  let table = tables.get(key);
+  const kindKey = vital ? `${kind}|vital` : kind;
+  let byNumbers = tables.get(kindKey);
+  if (!byNumbers) tables.set(kindKey, (byNumbers = new Map()));
+  // the stance: none (0), bare (1), or a weapon of damage d (d + 2)
+  const stance = block ? (block.weapon ? block.weapon.damage + 2 : 1) : 0;
+  const key = smallKey(endurance, base, strength, stance);
+  let table = byNumbers.get(key);
   if (!table) {
     const of = { dodged: 0, glancing: 0, solid: 0, dramatic: 0, critical: 0 };
-    for (const grade of GRADES) of[grade] = computeDamage({ kind, base, baseName, strength, endurance, grade, ...(block ? { block } : {}), ...(vital ? { vital } : {}) }).amount;
-    if (tables.size > 5000) tables.clear();
-    tables.set(key, (table = { key, of }));
+    for (const grade of GRADES) of[grade] = computeDamage({ kind, base, baseName, strength, endurance, grade, ...(block ? { block } : {}), ...(vital ? { vital } : {}) }, false).amount;
+    if (byNumbers.size > 5000) byNumbers.clear();
+    byNumbers.set(key, (table = { key: `${kindKey}|${key}`, of }));
   }
   return table;
 }
@@ -208,22 +232,29 @@ const NO_DAMAGE: DamageTable = { key: 'none', of: { dodged: 0, glancing: 0, soli
 
 /**
  * The blows of an attack by `u` on `t` from the tile `from` (where it stands for a preview; where it could
- * move to for the policy's estimates): limbs (`count` of them) or one strike of `weapon`.
+ * move to for the policy's estimates): limbs (`count` of them) or one strike of `weapon`. `blocked`: the
+ * cells a knock back cannot enter, all units but the two (given by a caller asking from many tiles).
  */
-export function attackBlows(state: EncounterState, u: Unit, t: Unit, weapon: Weapon | null, count: number, vital: boolean, from: Cell): BlowSpec {
+export function attackBlows(state: EncounterState, u: Unit, t: Unit, weapon: Weapon | null, count: number, vital: boolean, from: Cell, blocked?: (c: Cell) => boolean): BlowSpec {
   const cqc = distance(from, t.position!) <= 1;
   const approach: Approach = cqc ? { from, cqcSpeed: stat(u, 'speed') } : { from };
   const margin = marginOf(state, u, t, approach);
   const damage = weapon ? damageFn(t, approach, weapon.type, weapon.damage, weapon.name, stat(u, 'strength'), vital) : damageFn(t, approach, 'blunt', UNARMED_BASE, 'Unarmed', stat(u, 'strength'), vital);
-  // an unarmed dramatic blow knocks the target back; if it really moves, the rest of the flurry misses it
-  // (away from the attacker: its own tile never stops it, wherever the state has it now)
-  const kb = weapon ? undefined : knockback(state.map as GridMap, from, t.position!, 2, occupiedBy(state.units, [t.id, u.id]));
-  return { margin, damage, count: weapon ? 1 : count, dramaticEnds: !weapon && kb!.cells.length > 0, health: t.pools.hp.value };
+  return { margin, damage, count: weapon ? 1 : count, dramaticEnds: !weapon && knockedAway(state, u, t, from, blocked), health: t.pools.hp.value };
+}
+
+/**
+ * An unarmed dramatic blow knocks the target back; if it really moves, the rest of the flurry misses it
+ * (away from the attacker: its own tile never stops it, wherever the state has it now). `blocked` as in
+ * attackBlows.
+ */
+export function knockedAway(state: EncounterState, u: Unit, t: Unit, from: Cell, blocked?: (c: Cell) => boolean): boolean {
+  return knockback(state.map as GridMap, from, t.position!, 2, blocked ?? occupiedBy(state.units, [t.id, u.id])).cells.length > 0;
 }
 
 /** The blows of `count` weapons `w` thrown by `u` from `from` at `t`, as if each reached it (no reaction). */
 export function throwBlows(state: EncounterState, u: Unit, t: Unit, w: Weapon, count: number, from: Cell): BlowSpec {
-  const margin = marginOf(state, { agility: agilityTerms(u).agility }, t, { from });
+  const margin = marginOf(state, { agility: agilityOf(u) }, t, { from });
   return { margin, damage: damageFn(t, { from }, w.type, w.damage, w.name, stat(u, 'strength'), false), count, dramaticEnds: false, health: t.pools.hp.value };
 }
 

@@ -63,7 +63,7 @@ export function launch(ctx: Resolution, p: Omit<Projectile, 'id' | 'launch' | 'p
   save(ctx, [...list, shot]);
   const carried = ag.terms.length > 1 ? `${ag.terms.map((t) => `${t.name} ${t.value}`).join(', ')}: ${ag.agility}` : `Agility ${ag.agility}`;
   const speedText = outlets.length ? `${p.speed} ${outlets.map((o) => `${o.value < 0 ? '−' : '+'} ${o.name} ${Math.abs(o.value)}`).join(' ')} = ${speed}` : `${speed}`;
-  ctx.note(`${p.name} flies from (${from.x}, ${from.y}) toward (${toward.x}, ${toward.y}) at speed ${speedText}: ${tilesPerTurn(speed)} tiles a turn, with the thrower's ${carried} [D60-PRJ-1]`);
+  ctx.note(() => `${p.name} flies from (${from.x}, ${from.y}) toward (${toward.x}, ${toward.y}) at speed ${speedText}: ${tilesPerTurn(speed)} tiles a turn, with the thrower's ${carried} [D60-PRJ-1]`);
   return shot;
 }
 
@@ -97,7 +97,7 @@ function advance(ctx: Resolution, id: string): void {
   update(ctx, p.id, { progress });
   // the table sees where it hangs now: whoever stands on its line next is in its way
   const at = p.path[progress - 1];
-  if (progress > p.progress) ctx.note(`${p.name} flies ${progress - p.progress} tile${progress - p.progress > 1 ? 's' : ''} to (${at.x}, ${at.y}) [D60-PRJ-1]`);
+  if (progress > p.progress) ctx.note(() => `${p.name} flies ${progress - p.progress} tile${progress - p.progress > 1 ? 's' : ''} to (${at.x}, ${at.y}) [D60-PRJ-1]`);
 }
 
 /** The unit on `cell` a projectile hits: anyone but its thrower, the dead excepted. */
@@ -109,7 +109,7 @@ function inPath(ctx: Resolution, p: Projectile, cell: Cell): Unit | undefined {
 function reach(ctx: Resolution, id: string, progress: number, cell: Cell, hit: Unit): void {
   update(ctx, id, { progress, pendingOn: hit.id });
   const p = projectilesOf(ctx.state).find((x) => x.id === id)!;
-  ctx.note(`${p.name} reaches ${hit.name} at (${cell.x}, ${cell.y}) [D60-PRJ-1]`);
+  ctx.note(() => `${p.name} reaches ${hit.name} at (${cell.x}, ${cell.y}) [D60-PRJ-1]`);
   offerReactions(ctx, p, hit);
 }
 
@@ -154,7 +154,7 @@ export function reactionsOf(ctx: Resolution, p: Projectile, u: Unit): Reaction[]
 function offerReactions(ctx: Resolution, p: Projectile, u: Unit): void {
   const options = reactionsOf(ctx, p, u);
   if (!options.length) {
-    ctx.note(`${u.name} cannot react to ${p.name}${p.nonReactionary ? ' (Non-Reactionary) [D60-EFF-2]' : ''}`);
+    ctx.note(() => `${u.name} cannot react to ${p.name}${p.nonReactionary ? ' (Non-Reactionary) [D60-EFF-2]' : ''}`);
     return strike(ctx, p, u, { reaction: 'none' });
   }
   ctx.openPending({
@@ -225,7 +225,7 @@ export function answerReaction(ctx: Resolution, pending: Pending, choice: Json):
   // several projectiles can reach a unit at once; one it evaded (or a knock back) took it off this one's line
   if (!u.position || u.position.x !== at.x || u.position.y !== at.y) {
     update(ctx, p.id, { pendingOn: undefined });
-    ctx.note(`${p.name} finds no one at (${at.x}, ${at.y}): ${u.name} is no longer there [D60-PRJ-1]`);
+    ctx.note(() => `${p.name} finds no one at (${at.x}, ${at.y}): ${u.name} is no longer there [D60-PRJ-1]`);
     return;
   }
   strike(ctx, p, u, choice as unknown as Reaction);
@@ -264,7 +264,7 @@ function strike(ctx: Resolution, p: Projectile, u: Unit, r: Reaction): void {
     const reach = reachable(ctx.state.map as GridMap, u.position!, evadeTiles(u), { occupied: occupiedBy(ctx.state.units, [u.id]) });
     const tiles = distance(u.position!, to);
     ctx.emit({ type: 'unit.moved', unit: u.id, from: { ...u.position! }, to, path: pathTo(reach, to), cost: tiles });
-    ctx.note(`${u.name} evades ${p.name}: a ${tiles} tile defensive move [D60-PRJ-2]`);
+    ctx.note(() => `${u.name} evades ${p.name}: a ${tiles} tile defensive move [D60-PRJ-2]`);
     return update(ctx, p.id, { pendingOn: undefined });
   }
   save(ctx, projectilesOf(ctx.state).filter((x) => x.id !== p.id));
@@ -281,7 +281,7 @@ function strike(ctx: Resolution, p: Projectile, u: Unit, r: Reaction): void {
     else takeAction(ctx, u);
     const cost = spell ? spell.stamina : 'with' in r && r.with !== 'unarmed' ? dataOf(u).weapons.find((w) => w.id === r.with)?.stamina ?? 1 : 1;
     if (cost > 0) ctx.changePool(u.id, 'stamina', -cost, 'spend', { rule: 'D60-PRJ-2' });
-    if (spell) ctx.note(`${u.name} counters ${p.name} with ${spell.name}, a defensive spell${spell.instantCast ? ' (Instant-Cast: no action)' : ''} [D60-PRJ-2]`);
+    if (spell) ctx.note(() => `${u.name} counters ${p.name} with ${spell.name}, a defensive spell${spell.instantCast ? ' (Instant-Cast: no action)' : ''} [D60-PRJ-2]`);
     const means = spell ? spell.name : 'with' in r ? r.with : 'unarmed';
     // ruling D60-PRJ-2: the counter is a contest; reaching the projectile's total cancels it, else it lands by the margin
     const mine = ctx.roll(60, 'counter');
@@ -291,7 +291,7 @@ function strike(ctx: Resolution, p: Projectile, u: Unit, r: Reaction): void {
     const theirs = its + p.agility;
     const cancelled = total >= theirs;
     const grade = cancelled ? 'dodged' : gradeOf(theirs - total);
-    ctx.check({
+    ctx.check(() => ({
       label: `counter (${means}) against ${p.name}`,
       terms: [{ kind: 'dice', label: 'd60', faces: [mine], value: mine }, ...ag.terms],
       total,
@@ -299,7 +299,7 @@ function strike(ctx: Resolution, p: Projectile, u: Unit, r: Reaction): void {
       outcome: cancelled ? 'cancelled' : `not cancelled: ${GRADE_TEXT[grade]} (margin ${theirs - total})`,
       rules: ['D60-PRJ-2', 'D60-HIT-2'],
       facts: { cancelled, grade, margin: theirs - total },
-    }, u.id);
+    }), u.id);
     if (cancelled) return;
     return finish(ctx, p, u, landBlow(ctx, { ...blow, grade }, u.id).grade);
   }

@@ -22,7 +22,7 @@ export function blockCommand(ctx: Resolution, cmd: Command): void {
   spendMovement(ctx, u);
   ctx.setData(u.id, 'blocking', { weapon });
   const w = weapon ? weaponOf(u, weapon)! : null;
-  ctx.note(`${u.name} blocks${w ? ` with ${w.name} (+${w.damage} Endurance)` : ''} until its next turn: frontal damage halved [D60-BLK-1]`);
+  ctx.note(() => `${u.name} blocks${w ? ` with ${w.name} (+${w.damage} Endurance)` : ''} until its next turn: frontal damage halved [D60-BLK-1]`);
 }
 
 /**
@@ -44,7 +44,7 @@ export function restCommand(ctx: Resolution, cmd: Command): void {
   spendAction(ctx, u);
   spendMovement(ctx, u);
   const got = ctx.changePool(u.id, 'stamina', 2, 'gain', { rule: 'D60-REST-1' });
-  ctx.note(`${u.name} rests: +${got} stamina [D60-REST-1]`);
+  ctx.note(() => `${u.name} rests: +${got} stamina [D60-REST-1]`);
   ctx.endTurn();
 }
 
@@ -55,5 +55,5 @@ export function avertCommand(ctx: Resolution, cmd: Command): void {
   if (on === dataOf(u).averting) fail('action/no_change', `${u.name} is ${on ? 'already' : 'not'} avoiding eye contact`);
   ctx.setData(u.id, 'averting', on);
   const indirect = hasPerk(u, INDIRECT_FIGHTER);
-  ctx.note(on ? `${u.name} avoids eye contact${indirect ? ' (Indirect Fighter: no penalty)' : ': −32 Agility'} [D60-EYE-1]` : `${u.name} meets the enemy's eyes again [D60-EYE-1]`);
+  ctx.note(() => (on ? `${u.name} avoids eye contact${indirect ? ' (Indirect Fighter: no penalty)' : ': −32 Agility'} [D60-EYE-1]` : `${u.name} meets the enemy's eyes again [D60-EYE-1]`));
 }

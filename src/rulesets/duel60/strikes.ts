@@ -12,7 +12,7 @@
 import { distance, terrainAt } from '../../engine/space/grid.ts';
 import { ray } from '../../engine/space/line.ts';
 import type { Cell, Command, EncounterState, GridMap, Unit } from '../../engine/index.ts';
-import { agilityTerms, cannotDodge, dataOf, enemiesOf, has, projectileSpeed } from './model.ts';
+import { agilityOf, cannotDodge, dataOf, enemiesOf, has, projectileSpeed } from './model.ts';
 import { areaDamage, attackBlows, seriesOutlook, spellBlows, throwBlows, type BlowSpec } from './preview.ts';
 import { tilesPerTurn } from './projectile.ts';
 import type { Ability, SideEffectName, Weapon } from './schema.ts';
@@ -113,7 +113,7 @@ const held = (state: EncounterState, t: Unit): boolean => HOLDS.some((e) => has(
 /** Would `t` Evade a projectile of this speed (D60-PRJ-2: Agility ≥ its speed, free to move, able to dodge)? */
 export function canEvade(state: EncounterState, t: Unit, speed: number): boolean {
   // the threshold reads Agility as it stands, avoiding eye contact included (as projectile.ts offers it)
-  return agilityTerms(t).agility >= speed && !has(state, t.id, 'Root') && !has(state, t.id, 'Drowning') && !cannotDodge(state, t);
+  return agilityOf(t) >= speed && !has(state, t.id, 'Root') && !has(state, t.id, 'Drowning') && !cannotDodge(state, t);
 }
 
 /**
@@ -163,9 +163,12 @@ export function strikeOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, f
   return landedOdds(state, u, t, s, from, share);
 }
 
-/** What strike `s` is worth from `from` once in reach, `share` of it landing (see flightShare). */
-export function landedOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, from: Cell, share: number): Odds {
-  if (s.type === 'attack') return oddsOfBlows(attackBlows(state, u, t, s.weapon ?? null, s.count, s.vital === true, from), share);
+/**
+ * What strike `s` is worth from `from` once in reach, `share` of it landing (see flightShare). `blocked`:
+ * the cells a flurry's knock back cannot enter (attackBlows' own when not given).
+ */
+export function landedOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, from: Cell, share: number, blocked?: (c: Cell) => boolean): Odds {
+  if (s.type === 'attack') return oddsOfBlows(attackBlows(state, u, t, s.weapon ?? null, s.count, s.vital === true, from, blocked), share);
   if (s.type === 'throw') return oddsOfBlows(throwBlows(state, u, t, s.weapon!, s.count, from), share);
   const a = s.ability!;
   if (!a.area) return oddsOfBlows(spellBlows(state, u, t, a, from), share);

@@ -4,7 +4,7 @@
  * otherwise equal or higher hits. The weapon in hand must reach the target's zone (FRL-ZONE-2..4).
  */
 import { fail, own, type Command, type EncounterState, type Resolution, type Unit } from '../../engine/index.ts';
-import { resolveDamage, sharedRoll } from './damage.ts';
+import { resolveDamage, sharedRoll, type Strike } from './damage.ts';
 import { equippedWeapon, mod } from './model.ts';
 import { reaches, reachWords, zoneWords } from './reach.ts';
 import type { Weapon } from './schema.ts';
@@ -62,8 +62,8 @@ export function attackCommand(ctx: Resolution, cmd: Command): void {
     fail('action/out_of_range', `${t.name} is in the ${zoneWords(t.zone)}, ${u.name} in the ${zoneWords(u.zone)}: ${w.name} reaches ${reachWords[w.reach]} [${reachRule(w)}]`, 'target');
   }
   if (hitCheck(ctx, u, t, w.name)) {
-    const might = w.reach === 'melee' ? mod(ctx.state, u, 'might') : undefined;
-    resolveDamage(ctx, { attacker: u, what: w.name, dice: w.damage, type: w.type, ...(might !== undefined ? { might } : {}) }, t.id, sharedRoll(ctx, w.damage, 'damage roll'));
+    const strike: Strike = w.reach === 'melee' ? { attacker: u, what: w.name, dice: w.damage, type: w.type, might: mod(ctx.state, u, 'might') } : { attacker: u, what: w.name, dice: w.damage, type: w.type };
+    resolveDamage(ctx, strike, t.id, sharedRoll(ctx, w.damage, 'damage roll'));
   }
   ctx.endTurn(); // a Major action ends the turn (FRL-ACT-1)
 }

@@ -135,7 +135,8 @@ function landDamage(ctx: Resolution, s: Strike, targetId: UnitId, roll: SharedRo
 /** Lose hit points; at 0 a unit falls unconscious, and a character gains a Battlescar (FRL-END-1). */
 export function takeDamage(ctx: Resolution, id: UnitId, amount: number, source: UnitId | undefined, type: DamageType): void {
   const before = ctx.unit(id);
-  ctx.damage(id, amount, { ...(source !== undefined ? { source } : {}), damageType: type, rule: 'FRL-DMG-3' });
+  // fields in a literal, not a spread: every hit comes through here
+  ctx.damage(id, amount, source !== undefined ? { source, damageType: type, rule: 'FRL-DMG-3' } : { damageType: type, rule: 'FRL-DMG-3' });
   const u = ctx.unit(id);
   if (before.status !== 'active' || u.pools.hp.value > 0) return;
   fallUnconscious(ctx, id);
@@ -155,7 +156,7 @@ export function fallUnconscious(ctx: Resolution, id: UnitId): void {
 
 /** Regain hit points; an unconscious unit healed above 0 wakes (ruling FRL-END-1). */
 export function healUnit(ctx: Resolution, id: UnitId, amount: number, source: UnitId | undefined, rule: string): void {
-  ctx.heal(id, amount, { ...(source !== undefined ? { source } : {}), rule });
+  ctx.heal(id, amount, source !== undefined ? { source, rule } : { rule });
   const u = ctx.unit(id);
   if (u.status === 'down' && u.pools.hp.value > 0) {
     ctx.emit({ type: 'unit.status', unit: id, status: 'active', cause: 'healed back to consciousness', rule: 'FRL-END-1' });

@@ -47,25 +47,56 @@ export type Aim = { ok: true; targets: Unit[] } | { ok: false; code: string; mes
 
 /** The units a device use would affect: the one shared check of the command, legalActions and preview. */
 export function aim(state: EncounterState, u: Unit, d: Device, target: unknown, zone: unknown): Aim {
-  const no = (code: string, message: string, field: string): Aim => ({ ok: false, code, message, field });
+  const r = aimed(state, u, d, target, zone);
+  return typeof r === 'string' ? { ok: false, code: r, ...refusal(r, state, u, d, target, zone) } : { ok: true, targets: r };
+}
+
+/** Whether the device can be used so (the listing asks this of every unit and zone): `aim` without the words of a refusal. */
+export function canAim(state: EncounterState, u: Unit, d: Device, target: unknown, zone: unknown): boolean {
+  return typeof aimed(state, u, d, target, zone) !== 'string';
+}
+
+/** The units affected, or the code of the refusal (its words are `refusal`'s). */
+function aimed(state: EncounterState, u: Unit, d: Device, target: unknown, zone: unknown): Unit[] | string {
   const left = usesLeft(u, d);
-  if (left !== undefined && left <= 0) return no('action/no_uses_left', `${u.name} has used ${d.name} ${d.uses} times already`, 'target');
+  if (left !== undefined && left <= 0) return 'action/no_uses_left';
   if (targetsZone(d)) {
-    if (typeof zone !== 'string' || !state.map || state.map.kind !== 'zones' || !state.map.zones.includes(zone)) {
-      return no('command/bad_zone', `${d.name} is aimed at a zone: "zone" is one of ${state.map?.kind === 'zones' ? state.map.zones.join(', ') : '(none)'}`, 'zone');
-    }
-    if (!reaches(state, d.reach, u.zone, zone)) return no('action/out_of_range', `${d.name} reaches ${reachWords[d.reach]}; ${u.name} is in the ${zoneWords(u.zone)}`, 'zone');
+    if (typeof zone !== 'string' || !state.map || state.map.kind !== 'zones' || !state.map.zones.includes(zone)) return 'command/bad_zone';
+    if (!reaches(state, d.reach, u.zone, zone)) return 'action/out_of_range';
     const targets = units(state).filter((t) => t.zone === zone && fits(u, d, t));
-    if (!targets.length) return no('action/no_targets', `no one in the ${zoneWords(zone)} for ${d.name}`, 'zone');
-    return { ok: true, targets };
+    return targets.length ? targets : 'action/no_targets';
   }
   const id = d.target === 'self' && target === undefined ? u.id : target;
-  if (typeof id !== 'string') return no('command/bad_target', `${d.name} needs a "target" unit`, 'target');
+  if (typeof id !== 'string') return 'command/bad_target';
   const t = state.units[id];
-  if (!t) return no('unit/unknown', `there is no unit "${id}"`, 'target');
-  if (!fits(u, d, t)) return no('action/bad_target', `${d.name} is for ${d.target === 'self' ? `${u.name} only` : `an ${d.target} that can take it`}; ${t.name} is not`, 'target');
-  if (!reaches(state, d.reach, u.zone, t.zone)) return no('action/out_of_range', `${d.name} reaches ${reachWords[d.reach]}; ${t.name} is in the ${zoneWords(t.zone)}`, 'target');
-  return { ok: true, targets: [t] };
+  if (!t) return 'unit/unknown';
+  if (!fits(u, d, t)) return 'action/bad_target';
+  if (!reaches(state, d.reach, u.zone, t.zone)) return 'action/out_of_range';
+  return [t];
+}
+
+/** What a refusal of `aimed` says, and of which field. */
+function refusal(code: string, state: EncounterState, u: Unit, d: Device, target: unknown, zone: unknown): { message: string; field: string } {
+  const id = d.target === 'self' && target === undefined ? u.id : target;
+  const t = typeof id === 'string' ? state.units[id] : undefined;
+  switch (code) {
+    case 'action/no_uses_left':
+      return { message: `${u.name} has used ${d.name} ${d.uses} times already`, field: 'target' };
+    case 'command/bad_zone':
+      return { message: `${d.name} is aimed at a zone: "zone" is one of ${state.map?.kind === 'zones' ? state.map.zones.join(', ') : '(none)'}`, field: 'zone' };
+    case 'action/no_targets':
+      return { message: `no one in the ${zoneWords(zone as string)} for ${d.name}`, field: 'zone' };
+    case 'command/bad_target':
+      return { message: `${d.name} needs a "target" unit`, field: 'target' };
+    case 'unit/unknown':
+      return { message: `there is no unit "${String(id)}"`, field: 'target' };
+    case 'action/bad_target':
+      return { message: `${d.name} is for ${d.target === 'self' ? `${u.name} only` : `an ${d.target} that can take it`}; ${t!.name} is not`, field: 'target' };
+    default: // out of range
+      return targetsZone(d)
+        ? { message: `${d.name} reaches ${reachWords[d.reach]}; ${u.name} is in the ${zoneWords(u.zone)}`, field: 'zone' }
+        : { message: `${d.name} reaches ${reachWords[d.reach]}; ${t!.name} is in the ${zoneWords(t!.zone)}`, field: 'target' };
+  }
 }
 
 export function deviceCommand(kind: DeviceKind) {
@@ -87,7 +118,7 @@ export function deviceCommand(kind: DeviceKind) {
       if (damage && d.type) resolveDamage(ctx, { attacker: ctx.unit(u.id), what: d.name, dice: d.damage!, type: d.type }, target.id, damage);
       if (heal) {
         const r = heal();
-        ctx.check({ label: `heal (${d.name})`, terms: [r.term], total: r.total, outcome: `${target.name} heals ${r.total}`, rules: ['FRL-ACT-2'] }, u.id, target.id);
+        ctx.check(() => ({ label: `heal (${d.name})`, terms: [r.term], total: r.total, outcome: `${target.name} heals ${r.total}`, rules: ['FRL-ACT-2'] }), u.id, target.id);
         healUnit(ctx, target.id, r.total, u.id, 'FRL-ACT-2');
       }
       if (d.effect && ctx.unit(target.id).status === 'active') applyTimedEffect(ctx, u, ctx.unit(target.id), d.effect);

@@ -32,8 +32,10 @@ export function rollInitiative(ctx: Resolution): Slot[] {
   const record = (u: Unit, face: number, groupNote?: string) => {
     const bonus = mod(state, u, 'personality');
     const total = face + bonus;
-    const terms = [{ kind: 'dice' as const, label: 'd20', faces: [face], value: face }, { kind: 'mod' as const, name: 'Personality', value: bonus }];
-    ctx.check({ label: groupNote ? `initiative (${groupNote})` : 'initiative', terms, total, rules: ['FRL-INIT-1'] }, u.id);
+    ctx.check(() => {
+      const terms = [{ kind: 'dice' as const, label: 'd20', faces: [face], value: face }, { kind: 'mod' as const, name: 'Personality', value: bonus }];
+      return { label: groupNote ? `initiative (${groupNote})` : 'initiative', terms, total, rules: ['FRL-INIT-1'] };
+    }, u.id);
     entries.push({ unit: u, total });
   };
   if (perGroup) {

@@ -3,29 +3,34 @@
  * Built from the same checks the commands make (canAttack, aim), so each option listed is accepted.
  * Nothing is done outside one's own turn: this system has no reactions.
  */
-import { currentUnit, type ActionOption, type EncounterState, type UnitId } from '../../engine/index.ts';
+import { currentUnit, type ActionOption, type EncounterState, type UnitId, type Wanted } from '../../engine/index.ts';
 import { moveDestination, zoneFor } from './actions.ts';
 import { canAttack } from './attack.ts';
-import { aim, devicesOf, targetsZone, type DeviceKind } from './devices.ts';
+import { aim, canAim, devicesOf, targetsZone, type DeviceKind } from './devices.ts';
 import { dataOf, enemiesOf, equippedWeapon, units } from './model.ts';
 import { zoneWords } from './reach.ts';
 
-export function legalActions(state: EncounterState, id: UnitId): ActionOption[] {
+export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {
   const u = state.units[id];
   if (!u || u.status !== 'active' || currentUnit(state) !== id) return [];
   const out: ActionOption[] = [];
+  // a policy asked narrowly (listing.ts): what it did not ask for is not built
+  const want = (type: string) => !only || only.has(type);
   // Minor
-  for (const w of dataOf(u).weapons) {
-    if (w.id !== dataOf(u).equipped) out.push({ command: { type: 'equip', actor: id, weapon: w.id }, label: `Equip ${w.name} (Minor)`, group: 'minor' });
+  if (want('equip')) {
+    for (const w of dataOf(u).weapons) {
+      if (w.id !== dataOf(u).equipped) out.push({ command: { type: 'equip', actor: id, weapon: w.id }, label: `Equip ${w.name} (Minor)`, group: 'minor' });
+    }
   }
   // Major
   const w = equippedWeapon(u);
-  if (w) {
+  if (w && want('attack')) {
     for (const t of enemiesOf(state, u)) {
       if (canAttack(state, u, t, w)) out.push({ command: { type: 'attack', actor: id, target: t.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack', targets: [t.id] });
     }
   }
-  for (const kind of ['gadget', 'stream'] as DeviceKind[]) {
+  for (const kind of DEVICE_KINDS) {
+    if (!want(kind)) continue;
     for (const d of devicesOf(u, kind)) {
       if (targetsZone(d)) {
         for (const zone of state.map?.kind === 'zones' ? state.map.zones : []) {
@@ -35,15 +40,17 @@ export function legalActions(state: EncounterState, id: UnitId): ActionOption[] 
         }
       } else {
         for (const t of units(state)) {
-          if (aim(state, u, d, t.id, undefined).ok) out.push({ command: { type: kind, actor: id, [kind]: d.id, target: t.id }, label: `${d.name} on ${t.name}`, group: kind, targets: [t.id] });
+          if (canAim(state, u, d, t.id, undefined)) out.push({ command: { type: kind, actor: id, [kind]: d.id, target: t.id }, label: `${d.name} on ${t.name}`, group: kind, targets: [t.id] });
         }
       }
     }
   }
   const to = moveDestination(u);
   // a move goes one zone over and spends the Major action, not movement: one step of one
-  out.push({ command: { type: 'move', actor: id, to }, label: `Move to the ${to === 'frontline' ? 'frontline' : 'rearguard'}`, group: 'move', move: { to: zoneFor(state, u, to), cost: 1 } });
-  if (enemiesOf(state, u).length) out.push({ command: { type: 'flee', actor: id }, label: 'Flee the battle', group: 'flee' });
-  out.push({ command: { type: 'end_turn', actor: id }, label: 'End the turn', group: 'turn' });
+  if (want('move')) out.push({ command: { type: 'move', actor: id, to }, label: `Move to the ${to === 'frontline' ? 'frontline' : 'rearguard'}`, group: 'move', move: { to: zoneFor(state, u, to), cost: 1 } });
+  if (want('flee') && enemiesOf(state, u).length) out.push({ command: { type: 'flee', actor: id }, label: 'Flee the battle', group: 'flee' });
+  if (want('end_turn')) out.push({ command: { type: 'end_turn', actor: id }, label: 'End the turn', group: 'turn' });
   return out;
 }
+
+const DEVICE_KINDS: readonly DeviceKind[] = ['gadget', 'stream'];

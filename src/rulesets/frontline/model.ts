@@ -40,7 +40,13 @@ export const rearguardOf = (state: EncounterState, side: string): ZoneName => (s
 export const units = (state: EncounterState): Unit[] => state.unitOrder.map((id) => state.units[id]);
 
 export function enemiesOf(state: EncounterState, u: Unit): Unit[] {
-  return units(state).filter((o) => o.side !== u.side && o.status === 'active');
+  // asked for every listing and every strike a policy weighs: one loop, one array
+  const out: Unit[] = [];
+  for (const id of state.unitOrder) {
+    const o = state.units[id];
+    if (o.side !== u.side && o.status === 'active') out.push(o);
+  }
+  return out;
 }
 
 /** Effects' modifier changes (ruling FRL-ACT-2) to one modifier of a unit. */

@@ -8,6 +8,16 @@ import { playerSide, units } from './model.ts';
 
 export function outcome(state: EncounterState): CombatResult | null {
   const ps = playerSide(state);
+  // asked after every command: while both sides have someone standing, nothing else is looked at
+  let charsUp = false;
+  let foesUp = false;
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (u.status !== 'active') continue;
+    if (u.side === ps) charsUp = true;
+    else foesUp = true;
+    if (charsUp && foesUp) return null;
+  }
   const inPlay = units(state).filter((u) => u.status !== 'removed');
   const chars = inPlay.filter((u) => u.side === ps);
   const foes = inPlay.filter((u) => u.side !== ps);

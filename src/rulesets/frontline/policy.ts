@@ -31,9 +31,10 @@ function deviceOf(state: EncounterState, o: ActionOption) {
 function strikes(state: EncounterState, id: UnitId, options: ActionOption[]): Candidate[] {
   const u = state.units[id];
   const out: Candidate[] = [];
+  const enemies = enemiesOf(state, u);
   // every weapon the unit carries, as if in hand: equipping is free (Minor) and the attack comes next
   for (const w of dataOf(u).weapons) {
-    for (const t of enemiesOf(state, u)) {
+    for (const t of enemies) {
       if (!canAttack(state, u, t, w)) continue;
       const option = w.id === dataOf(u).equipped
         ? options.find((o) => o.command.type === 'attack' && o.command.target === t.id)
@@ -44,7 +45,7 @@ function strikes(state: EncounterState, id: UnitId, options: ActionOption[]): Ca
   for (const o of options.filter((x) => x.command.type === 'gadget' || x.command.type === 'stream')) {
     const d = deviceOf(state, o);
     if (!d?.damage) continue;
-    const foes = enemiesOf(state, u).filter((t) => (o.command.zone ? t.zone === o.command.zone : t.id === o.command.target));
+    const foes = enemies.filter((t) => (o.command.zone ? t.zone === o.command.zone : t.id === o.command.target));
     if (!foes.length) continue;
     out.push({ option: o, weakest: Math.min(...foes.map(hp)), expected: deviceExpected(state, o.command) });
   }
@@ -54,8 +55,8 @@ function strikes(state: EncounterState, id: UnitId, options: ActionOption[]): Ca
 export const aggressive: Policy = (actual, id, options) => {
   // what its side knows: enemies' affinities only where a hit has shown them
   const state = knownTo(actual, actual.units[id].side);
-  // frontline's listing is cheap (no paths on a zone map): asked whole
-  const all = options.all;
+  // asked narrowly (listing.ts): only what it may choose (it never flees)
+  const all = options.of('equip', 'attack', 'gadget', 'stream', 'move', 'end_turn');
   const devices = all.filter((o) => o.command.type === 'gadget' || o.command.type === 'stream');
   const heal = devices.find((o) => {
     const d = deviceOf(state, o);
@@ -76,5 +77,5 @@ export const aggressive: Policy = (actual, id, options) => {
     return !!d && !!d.effect && !d.damage && !!t && t.side === state.units[id].side && !state.effects.some((f) => f.target === t.id && f.name === d.effect!.name);
   });
   if (buff) return buff;
-  return all.find((o) => o.command.type === 'end_turn') ?? all[0];
+  return all.find((o) => o.command.type === 'end_turn') ?? options.all[0];
 };

@@ -13,7 +13,8 @@ import type { Affinity, DamageType, Weapon } from './schema.ts';
 
 /** P(hit): natural 20 hits, natural 1 misses, otherwise d20 + dex ≥ d20 + dodge. */
 export function hitChance(dex: number, dodge: number): number {
-  const key = `${dex}|${dodge}`;
+  // a number for a key (whole modifiers within ±500, as they always are), text otherwise
+  const key = Number.isInteger(dex) && Number.isInteger(dodge) && Math.abs(dex) < 500 && Math.abs(dodge) < 500 ? (dex + 500) * 1000 + dodge + 500 : `${dex}|${dodge}`;
   let out = chances.get(key);
   if (out === undefined) {
     let hits = 0;
@@ -24,7 +25,7 @@ export function hitChance(dex: number, dodge: number): number {
   }
   return out;
 }
-const chances = new Map<string, number>();
+const chances = new Map<number | string, number>();
 
 /**
  * What is worked out from dice text is kept by the text (and the numbers it was worked out with):
@@ -57,13 +58,32 @@ function lostOnHit(state: EncounterState, attacker: Unit, target: Unit, s: Strik
   const aff = affinityOf(target, s.type);
   const tdef = defenseOf(state, target);
   const adef = defenseOf(state, attacker);
-  return kept(lost, `${s.dice}|${aff ?? ''}|${s.might ?? ''}|${tdef}|${adef}`, () =>
+  const make = () =>
     dieFaces(aff, s.dice).map((v) => {
       const l = landing(aff, v, s.might, tdef, adef);
       return l.kind === 'damage' && l.to === 'target' ? l.amount : 0;
-    }),
-  );
+    });
+  // the policy asks this of every strike it weighs: by dice, then a number made of the rest when the
+  // numbers are whole and small (Defenses are never below 0), else by text
+  const m = s.might ?? 0;
+  if (Number.isInteger(m) && Number.isInteger(tdef) && Number.isInteger(adef) && Math.abs(m) < 500 && tdef < 1000 && adef < 1000) {
+    let byDice = lostByNumber.get(s.dice);
+    if (!byDice) {
+      if (lostByNumber.size > 256) lostByNumber.clear();
+      lostByNumber.set(s.dice, (byDice = new Map()));
+    }
+    const key = (((aff === undefined ? 0 : AFFINITY_INDEX[aff]) * 2 + (s.might === undefined ? 0 : 1)) * 1000 + m + 500) * 1e6 + tdef * 1000 + adef;
+    let out = byDice.get(key);
+    if (out === undefined) {
+      if (byDice.size > 1024) byDice.clear();
+      byDice.set(key, (out = make()));
+    }
+    return out;
+  }
+  return kept(lost, `${s.dice}|${aff ?? ''}|${s.might ?? ''}|${tdef}|${adef}`, make);
 }
+const lostByNumber = new Map<string, Map<number, Distribution>>();
+const AFFINITY_INDEX: Record<Affinity, number> = { weak: 1, strong: 2, immune: 3, reflect: 4, drain: 5 };
 
 /** Damage the target loses when hit, plus notes for what lands elsewhere (reflect, drain). */
 export function damageOnHit(state: EncounterState, attacker: Unit, target: Unit, s: StrikeSpec): { dist: Distribution; notes: string[] } {
@@ -96,8 +116,7 @@ function finish(chance: number, onHit: Distribution, notes: string[], why: strin
 /** An attack with a weapon: the contest's chance (FRL-ATK-1) and the strike (melee adds Might). */
 function weaponStrike(state: EncounterState, u: Unit, t: Unit, w: Weapon): { chance: number; strike: StrikeSpec } {
   const chance = hitChance(mod(state, u, 'dexterity'), mod(state, t, 'dodge'));
-  const might = w.reach === 'melee' ? mod(state, u, 'might') : undefined;
-  return { chance, strike: { dice: w.damage, type: w.type, ...(might !== undefined ? { might } : {}) } };
+  return { chance, strike: w.reach === 'melee' ? { dice: w.damage, type: w.type, might: mod(state, u, 'might') } : { dice: w.damage, type: w.type } };
 }
 
 /** Preview of an attack with a given weapon. */

@@ -43,8 +43,8 @@ describe('frontline encounter files', () => {
   });
 
   it('unknown fields, bad affinities, devices that do nothing', () => {
-    expect(problems(good.replace('hp: 20,', 'hp: 20, armour: 3,'))[0]).toMatch(/units\[0\]: Unrecognized key: "armour"/);
-    expect(problems(good.replace('hp: 15,', 'hp: 15, affinities: { kinetic: sturdy },'))[0]).toMatch(/units\[1\]\.affinities\.kinetic: Invalid option: expected one of "weak"\|"strong"\|"immune"\|"reflect"\|"drain"/);
+    expect(problems(good.replace('hp: 20,', 'hp: 20, armour: 3,'))[0]).toMatch(/units\[0\]: unknown field "armour"/);
+    expect(problems(good.replace('hp: 15,', 'hp: 15, affinities: { kinetic: sturdy },'))[0]).toMatch(/units\[1\]\.affinities\.kinetic: must be one of "weak", "strong", "immune", "reflect", "drain", .* or "Dr", not the text "sturdy"$/);
     const gadget = good.replace('content:\n', 'content:\n  gadgets:\n    - { id: dud, name: Dud, target: enemy }\n');
     expect(problems(gadget)).toEqual(['bad.yaml:8:7: content.gadgets[0]: "dud" does nothing: give it damage, heal, effect or move']);
     const untyped = good.replace('content:\n', 'content:\n  gadgets:\n    - { id: bomb, name: Bomb, target: enemy, damage: 2d6 }\n');

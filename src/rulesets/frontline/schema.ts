@@ -119,7 +119,7 @@ export const encounterSchema = z
         streams: z.array(deviceSchema).default([]),
       })
       .default({ weapons: [], gadgets: [], streams: [] }),
-    units: z.array(unitSchema).min(2),
+    units: z.array(unitSchema).min(2, 'an encounter needs at least two units'),
     /** The battle line's zones are the rules' own; a file may put art behind them. */
     map: z.strictObject({ image: mapImageSchema.optional() }).optional(),
   })

@@ -41,7 +41,7 @@ describe('outerah bad files', () => {
     const text = `${head}units:\n  - { id: a, name: A, side: x, class: wizard, at: [0, 0], hp: 10 }\n  - { id: b, name: B, side: y, class: druid, at: [4, 0], hp: 10, mana: 3 }\n`;
     const ps = problems(text);
     expect(ps.some((p) => p.startsWith('units[0].class') && p.includes('a class: one of nightblade'))).toBe(true);
-    expect(ps.some((p) => p === 'units[1]: Unrecognized key: "mana"')).toBe(true);
+    expect(ps.some((p) => p === 'units[1]: unknown field "mana"')).toBe(true);
   });
 
   it('unknown references, a bad element and an unknown effect are reported', () => {
@@ -49,7 +49,7 @@ describe('outerah bad files', () => {
     const ps = problems(text);
     expect(ps.some((p) => p.includes('unknown effect "Curse(2)"'))).toBe(true);
     expect(ps.some((p) => p.includes('no weapon "nope" in content.weapons'))).toBe(true);
-    expect(ps.some((p) => p === 'units[0].resist: Unrecognized key: "lava"')).toBe(true);
+    expect(ps.some((p) => p === 'units[0].resist: unknown field "lava"')).toBe(true);
   });
 
   it('a weapon without dice (not improvised) and one side only are refused', () => {

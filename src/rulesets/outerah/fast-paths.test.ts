@@ -14,13 +14,15 @@ import { damageFrom } from './damage.ts';
 import { duel } from './fixtures.ts';
 import { hitChance, hitOdds } from './hit.ts';
 import { outerah } from './index.ts';
-import type { Weapon } from './model.ts';
+import { dataOf, type Weapon } from './model.ts';
 import { fromReach, moveRules, reachableCells, takenCells } from './move.ts';
 import { petBudget, returnCell, returnCellIn } from './pet-orders.ts';
-import { petMoveToward, petOptions } from './legal-extras.ts';
+import { catapultOptions, petMoveToward, petOptions, stationOption } from './legal-extras.ts';
+import { moveToward } from './legal.ts';
+import { gap, helmSteer } from './policy-extras.ts';
 import { preview, strikeValue } from './preview.ts';
-import type { Ship } from './ship-model.ts';
-import { steerBlocker } from './ship-stations.ts';
+import { shipInCannonArc, shipList, shipOf, type CannonSide, type Ship } from './ship-model.ts';
+import { stationBlocker, steerBlocker } from './ship-stations.ts';
 import { weaponSpec } from './spec.ts';
 import { loadText } from '../load.ts';
 import { playFight } from '../../sim/fight.ts';
@@ -219,7 +221,13 @@ describe('outerah fast paths', () => {
     let moves = 0;
     eachExampleTurn((file, state, unit, options) => {
       const types = [...new Set(options.map((o) => o.command.type))];
-      const asks: Wanted[] = [...types.map((t) => new Set([t])), new Set(['summon_mount', 'calm_mount', 'ride']), { has: (t) => !['move', 'hookshot', 'dismount', 'swim', 'hide', 'chat', 'set_reaction', 'pet'].includes(t) }];
+      const asks: Wanted[] = [
+        ...types.map((t) => new Set([t])),
+        new Set(['summon_mount', 'calm_mount', 'ride']),
+        { has: (t) => !['move', 'hookshot', 'dismount', 'swim', 'hide', 'chat', 'set_reaction', 'pet'].includes(t) },
+        // the aggressive policy's first question
+        { has: (t) => !['move', 'hookshot', 'dismount', 'swim', 'hide', 'chat', 'set_reaction', 'pet', 'tame', 'dismiss_mount', 'station', 'steer', 'attack_ship', 'enchant_orb', 'launch'].includes(t) },
+      ];
       // legalActions may return more than asked: the engine's listing keeps only what was asked (ofTypes)
       for (const only of asks) expect(ofTypes(outerah.legalActions(state, unit, only), only), file).toEqual(ofTypes(options, only));
       const u = state.units[unit];
@@ -249,6 +257,71 @@ describe('outerah fast paths', () => {
     });
     expect(pets).toBeGreaterThan(20);
     expect(moves).toBeGreaterThan(10);
+  });
+
+  it('OUT-TURN-1, OUT-SHIP-2, OUT-SHIP-3: what the policy takes without the listing is the listing\'s — the walk toward a cell, the catapult\'s orb, going up on deck, the helm\'s steer — on every turn of every example\'s fights', () => {
+    let walks = 0;
+    let orbs = 0;
+    let helms = 0;
+    let decks = 0;
+    eachExampleTurn((file, state, unit, options) => {
+      const u = state.units[unit];
+      // the walk: the first listed move nearer a cell than all before it, from the unit's own distance
+      for (const goal of [{ x: 0, y: 0 }, { x: 7, y: 3 }]) {
+        const near = (c: Cell) => Math.max(Math.abs(c.x - goal.x), Math.abs(c.y - goal.y));
+        let want: ActionOption | undefined;
+        let bestD = near(u.position!);
+        for (const m of options.filter((o) => o.command.type === 'move')) {
+          const [x, y] = m.command.to as number[];
+          if (near({ x, y }) < bestD) [want, bestD] = [m, near({ x, y })];
+        }
+        expect(moveToward(state, u, near, near(u.position!)), file).toEqual(want);
+        if (want) walks++;
+      }
+      // the catapult's orb: enchanting it, launching it — the listing's options of those, in its order
+      const orb = options.filter((o) => o.command.type === 'enchant_orb' || (o.command.type === 'launch' && o.command.payload === 'orb'));
+      expect(catapultOptions(state, u, [], true), file).toEqual(orb);
+      if (orb.length) orbs++;
+      // going up on deck: the listed option, from its blocker alone
+      const deck = options.find((o) => o.command.type === 'station' && o.command.station === 'deck');
+      expect(stationBlocker(state, u, 'deck') ? undefined : stationOption(u, 'deck'), file).toEqual(deck);
+      if (deck) decks++;
+      // the helm: helmSteer's steer is the one the listed steers give by the plain rule, for every set of manned cannons
+      const mine = shipOf(state, u);
+      const foe = shipList(state).find((s) => !s.wrecked && s.side !== u.side);
+      if (dataOf(u).station !== 'helm' || !mine || !foe) return;
+      const steers = options.filter((o) => o.command.type === 'steer');
+      for (const manned of [[], ['left'], ['right'], ['left', 'right']] as CannonSide[][]) {
+        const after = (o: ActionOption): Ship => ({ ...mine, at: { x: mine.at.x + (o.command.by as number[])[0], y: mine.at.y + (o.command.by as number[])[1] }, heading: (o.command.heading as Ship['heading'] | undefined) ?? mine.heading });
+        const broadsideOn = (s: Ship) => manned.some((side) => shipInCannonArc(s, side, foe));
+        const pool = manned.length && !broadsideOn(mine) ? steers.filter((o) => o.command.heading !== undefined && broadsideOn(after(o))) : [];
+        let want: ActionOption | undefined;
+        let bestGap = pool.length ? Infinity : gap(mine, foe);
+        for (const o of pool.length ? pool : steers) {
+          const g = gap(mine, foe, (o.command.by as number[])[0], (o.command.by as number[])[1]);
+          if (!pool.length && manned.length && broadsideOn(mine) && !broadsideOn(after(o))) continue;
+          if (g >= 1 && g < bestGap) [want, bestGap] = [o, g];
+        }
+        expect(helmSteer(state, u, mine, foe, manned), `${file}: ${manned.join('+')}`).toEqual(want);
+        if (want) helms++;
+      }
+    });
+    expect(walks).toBeGreaterThan(50);
+    expect(orbs).toBeGreaterThan(0); // the one airship fight enchants its orb once
+    expect(helms).toBeGreaterThan(10);
+    expect(decks).toBeGreaterThan(5);
+  });
+
+  it('OUT-TURN-1, OUT-COV-4: searches are kept per map content — a map of the same cells shares them, a burnt cell does not', () => {
+    const { state } = inPlace(duel({ hero: { at: [3, 3] }, foe: { at: [11, 0] }, doc: { map: { width: 12, height: 12, terrain: [{ at: [5, 3], cover: 'half', material: 'wood' }] } } }), [5, 1]);
+    const hero = state.units.hero;
+    const map = state.map as GridMap;
+    const first = reachableCells(state, hero);
+    expect(reachableCells({ ...state, map: structuredClone(map) }, hero)).toBe(first); // the same cells: the same search
+    const burnt: GridMap = { ...map, cells: { ...map.cells, '5,3': { tags: ['burnt'] } } };
+    const other = reachableCells({ ...state, map: burnt }, hero);
+    expect(other).not.toBe(first);
+    expect([...other]).toEqual([...reachable(burnt, hero.position!, hero.pools.movement.value, plainRules({ ...state, map: burnt }, hero))]);
   });
 
   it('OUT-TURN-1, OUT-PET-2: what is kept with a search is asked by its own key — another key, another search, a moved trainer each get their own', () => {

@@ -9,7 +9,7 @@ import { calmBlocker, dismountBlocker, rideBlocker, summonBlocker } from './moun
 import { mountRecord } from './mount-model.ts';
 import { dismissBlocker, tameBlocker } from './taming.ts';
 import { outOfCombat } from './hidden.ts';
-import { dataOf } from './model.ts';
+import { dataOf, type Station } from './model.ts';
 import { fromReach, reachableCells, takenCells } from './move.ts';
 import { isPincer } from './pet-link.ts';
 import { orderBlocker, petBudget, returnCellIn } from './pet-orders.ts';
@@ -18,7 +18,7 @@ import { petsOf, turnKey } from './pets.ts';
 import { reachOf } from './ranges.ts';
 import { castBlocker } from './skills.ts';
 import { areaCells, struckBy } from './skill-area.ts';
-import { crewBlocker, distanceToShip, HEADINGS, quarterTurns, shipList, shipMovement, shipOf, type CannonSide, type Ship } from './ship-model.ts';
+import { crewBlocker, distanceToShip, HEADINGS, quarterTurns, shipList, shipMovement, shipOf, type CannonSide, type Heading, type Ship } from './ship-model.ts';
 import { stationBlocker, STATIONS, steerBlocker, steerWorld } from './ship-stations.ts';
 import { boxLaunchBlocker, cannonShipBlocker, cannonSpec, cannonUnitBlocker, catapultBlocker, catapultRange, landingBlocker, orbLaunchBlocker, unitLaunchBlocker } from './ship-weapons.ts';
 import { weaponSpec } from './spec.ts';
@@ -141,15 +141,15 @@ function mountOptions(state: EncounterState, u: Unit, out: ActionOption[], want:
   }
 }
 
-function shipOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
+function shipOptions(state: EncounterState, u: Unit, out: ActionOption[], want: (type: string) => boolean): void {
   const ship = shipOf(state, u);
   if (ship && !ship.wrecked) {
-    for (const s of STATIONS) if (!stationBlocker(state, u, s)) out.push(opt('ship', `Take the ${s.replace('_', ' ')} station`, { type: 'station', actor: u.id, station: s }));
+    if (want('station')) for (const s of STATIONS) if (!stationBlocker(state, u, s)) out.push(stationOption(u, s));
     const st = dataOf(u).station;
-    if (st === 'helm' && hasSlot(u, 'primary')) steerOptions(state, u, ship, out);
-    if ((st === 'left_cannon' || st === 'right_cannon') && hasSlot(u, 'primary') && ship.cannons) cannonOptions(state, u, ship, st === 'left_cannon' ? 'left' : 'right', out);
+    if (st === 'helm' && want('steer') && hasSlot(u, 'primary')) steerOptions(state, u, ship, out);
+    if ((st === 'left_cannon' || st === 'right_cannon') && (want('load_cannon') || want('fire_cannon')) && hasSlot(u, 'primary') && ship.cannons) cannonOptions(state, u, ship, st === 'left_cannon' ? 'left' : 'right', out);
   }
-  if (crewBlocker(state, u)) return;
+  if (!want('attack_ship') || crewBlocker(state, u)) return;
   const w = dataOf(u).weapons.find((x) => hasSlot(u, x.hand === 'off' ? 'secondary' : 'primary'));
   if (!w) return;
   for (const foe of shipList(state)) {
@@ -158,25 +158,71 @@ function shipOptions(state: EncounterState, u: Unit, out: ActionOption[]): void 
   }
 }
 
+/** Taking a station (the listing's and the policy's, one builder). */
+export const stationOption = (u: Unit, s: Station): ActionOption => opt('ship', `Take the ${s.replace('_', ' ')} station`, { type: 'station', actor: u.id, station: s });
+
 const DIRECTIONS = [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]];
 
-/** Steers: straight by the full Movement or one cell; and turning the bow (in place, or with the cells left). */
-function steerOptions(state: EncounterState, u: Unit, ship: Ship, out: ActionOption[]): void {
+/** A steer the helm might give, before its blocker is asked: by (dx, dy), turning to `heading` (none: straight on). */
+export interface SteerMove {
+  dx: number;
+  dy: number;
+  heading?: Heading;
+}
+
+/**
+ * Every steer of `ship`, in the listing's order, before any is checked: straight by the full Movement or one
+ * cell; and turning the bow (in place, or with the cells left). The listing keeps those steerBlocker lets through.
+ */
+export function steerMoves(ship: Ship): SteerMove[] {
   const m = shipMovement(ship).value;
-  const world = steerWorld(state, ship);
-  for (const heading of [undefined, ...HEADINGS.filter((h) => h !== ship.heading)]) {
-    const turns = heading ? quarterTurns(ship.heading, heading) : 0;
-    const left = m - turns;
-    const turning = heading ? `, turning to head ${heading}` : '';
-    const withHeading = heading ? { heading } : {};
-    if (heading && !steerBlocker(state, u, 0, 0, heading, world)) out.push(opt('ship', `Turn ${ship.name} to head ${heading} (${turns} of its ${m} cells)`, { type: 'steer', actor: u.id, by: [0, 0], heading }));
+  // the same for every ship heading the same way with the same Movement: made once, shared (nobody changes them)
+  const key = `${ship.heading}|${m}`;
+  let out = steerMovesBy.get(key);
+  if (!out) steerMovesBy.set(key, (out = steerMovesFor(ship.heading, m)));
+  return out;
+}
+
+const steerMovesBy = new Map<string, SteerMove[]>();
+
+function steerMovesFor(bow: Heading, m: number): SteerMove[] {
+  const out: SteerMove[] = [];
+  for (const heading of [undefined, ...HEADINGS.filter((h) => h !== bow)]) {
+    const left = m - (heading ? quarterTurns(bow, heading) : 0);
+    if (heading) out.push({ dx: 0, dy: 0, heading });
     for (const [dx, dy] of DIRECTIONS) {
       for (const k of left > 1 ? [left, 1] : [left]) {
-        if (k < 1) continue;
-        if (!steerBlocker(state, u, dx * k, dy * k, heading, world)) out.push(opt('ship', `Steer ${ship.name} by (${dx * k}, ${dy * k})${turning}`, { type: 'steer', actor: u.id, by: [dx * k, dy * k], ...withHeading }));
+        if (k >= 1) out.push(heading ? { dx: dx * k, dy: dy * k, heading } : { dx: dx * k, dy: dy * k });
       }
     }
   }
+  return out;
+}
+
+/** The option of one steer (the listing's and the policy's, one builder). */
+export function steerOption(u: Unit, ship: Ship, s: SteerMove): ActionOption {
+  if (s.heading && s.dx === 0 && s.dy === 0) {
+    return opt('ship', `Turn ${ship.name} to head ${s.heading} (${quarterTurns(ship.heading, s.heading)} of its ${shipMovement(ship).value} cells)`, { type: 'steer', actor: u.id, by: [0, 0], heading: s.heading });
+  }
+  return opt('ship', `Steer ${ship.name} by (${s.dx}, ${s.dy})${s.heading ? `, turning to head ${s.heading}` : ''}`, { type: 'steer', actor: u.id, by: [s.dx, s.dy], ...(s.heading ? { heading: s.heading } : {}) });
+}
+
+/**
+ * Whether `u` may steer at all now as the listing sees it (at the helm of a standing ship, its Primary action
+ * left), and a check of each steer by steerBlocker, the world around the ship taken once: what a policy asks
+ * of only the steers it would take, not the dozens the listing checks.
+ */
+export function steerCheck(state: EncounterState, u: Unit): { ship: Ship; free: (s: SteerMove) => boolean } | undefined {
+  const ship = shipOf(state, u);
+  if (!ship || ship.wrecked || dataOf(u).station !== 'helm' || !hasSlot(u, 'primary')) return undefined;
+  let world: ReturnType<typeof steerWorld> | undefined;
+  return { ship, free: (s) => !steerBlocker(state, u, s.dx, s.dy, s.heading, (world ??= steerWorld(state, ship))) };
+}
+
+/** Steers: those of steerMoves that steerBlocker lets through. */
+function steerOptions(state: EncounterState, u: Unit, ship: Ship, out: ActionOption[]): void {
+  const world = steerWorld(state, ship);
+  for (const s of steerMoves(ship)) if (!steerBlocker(state, u, s.dx, s.dy, s.heading, world)) out.push(steerOption(u, ship, s));
 }
 
 /** Cannon shots: only those the command accepts (range, target, and the arc of the cannon's side: OUT-SHIP-2). */
@@ -192,7 +238,9 @@ function cannonOptions(state: EncounterState, u: Unit, ship: Ship, side: CannonS
     for (const sec of foe.sections) if (sec.hp > 0) out.push(opt('attack', `Fire the ${side} cannon at ${foe.name}'s ${sec.name}`, { type: 'fire_cannon', actor: u.id, ship: foe.id, section: sec.id }));
   }
   for (const t of state.unitOrder.map((k) => state.units[k])) {
-    if (!t.position || cannonUnitBlocker(state, ship, side, u, t, cannonSpec(c.tier, distance(u.position!, t.position), t))) continue;
+    // itself, allies and units not active are refused by the blocker before it reads the shot: no shot built for them
+    if (!t.position || t.id === u.id || t.status !== 'active' || t.side === u.side) continue;
+    if (cannonUnitBlocker(state, ship, side, u, t, cannonSpec(c.tier, distance(u.position!, t.position), t))) continue;
     out.push(opt('attack', `Fire the ${side} cannon at ${t.name}`, { type: 'fire_cannon', actor: u.id, target: t.id }, { targets: [t.id] }));
   }
 }
@@ -201,11 +249,12 @@ function cannonOptions(state: EncounterState, u: Unit, ship: Ship, side: CannonS
  * The catapult (OUT-SHIP-2): enchanting an orb, launching it, launching an ally, sending an item box. Each
  * option passes the very blockers `launch` checks. A launched ally may land on every cell the command accepts:
  * on the map, in range, not a wall, free — open air too, where it falls without wings (ruling), and the label
- * says so. Item boxes: each ally in range, each item, every count, with and without balloons.
+ * says so. Item boxes: each ally in range, each item, every count, with and without balloons. `orbsOnly`: the
+ * orb's options alone (enchanting, launching), what a policy that launches nothing else asks.
  */
-function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): void {
+export function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[], orbsOnly = false): ActionOption[] {
   const at = catapultBlocker(state, u);
-  if ('code' in at || !hasSlot(u, 'primary')) return;
+  if ('code' in at || !hasSlot(u, 'primary')) return out;
   const ship = at;
   const units = state.unitOrder.map((k) => state.units[k]);
   if (!ship.catapult!.orb) {
@@ -222,6 +271,7 @@ function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): v
       else out.push(opt('attack', `Launch the orb at ${t.name}`, command, { targets: [t.id] }));
     }
   }
+  if (orbsOnly) return out;
   const map = state.map as GridMap;
   const max = catapultRange(ship.catapult!.tier);
   const from = u.position!;
@@ -247,6 +297,7 @@ function catapultOptions(state: EncounterState, u: Unit, out: ActionOption[]): v
       }
     }
   }
+  return out;
 }
 
 /** The part-2 options, added to `out` (a new list when none is given); `want` leaves out the command types not asked for. */
@@ -254,7 +305,7 @@ export function extraActions(state: EncounterState, u: Unit, out: ActionOption[]
   if (want('pet')) petOptions(state, u, out);
   if (['summon_mount', 'tame', 'calm_mount', 'ride', 'dismount', 'dismiss_mount'].some(want)) mountOptions(state, u, out, want);
   if (want('swim') && !swimBlocker(state, u.id)) out.push(opt('move', 'Swim: thrust on with half the Jump (Secondary action, 10 s of breath)', { type: 'swim', actor: u.id }));
-  if (['station', 'steer', 'load_cannon', 'fire_cannon', 'attack_ship'].some(want)) shipOptions(state, u, out);
+  if (['station', 'steer', 'load_cannon', 'fire_cannon', 'attack_ship'].some(want)) shipOptions(state, u, out, want);
   if (['enchant_orb', 'launch'].some(want)) catapultOptions(state, u, out);
   if (want('hookshot')) hookshotOptions(state, u, out);
   return out;

@@ -2,7 +2,7 @@
 import { FACINGS } from '../../engine/space/facing.ts';
 import { parseCellKey } from '../../engine/space/grid.ts';
 import type { Reach } from '../../engine/space/path.ts';
-import { currentUnit, type ActionOption, type EncounterState, type UnitId, type Wanted } from '../../engine/index.ts';
+import { currentUnit, type ActionOption, type Cell, type EncounterState, type Unit, type UnitId, type Wanted } from '../../engine/index.ts';
 import { slotOfWeapon } from './attack.ts';
 import { hideBlocker } from './hidden.ts';
 import { itemBlocker } from './items.ts';
@@ -20,12 +20,43 @@ import { turnKey } from './pets.ts';
 /** The Move options of a search result: built once per result and actor, shared by the listings that find it (fromReach). */
 function moveOptions(reach: Map<string, Reach>, id: UnitId): ActionOption[] {
   const out: ActionOption[] = [];
-  for (const [key, spot] of reach) {
-    if (spot.cost === 0) continue;
-    const c = parseCellKey(key);
-    out.push({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y}) — ${spot.cost} Movement`, group: 'move', move: { to: c, cost: spot.cost } });
-  }
+  for (const [key, spot] of reach) if (spot.cost !== 0) out.push(moveOption(id, parseCellKey(key), spot.cost));
   return out;
+}
+
+/** Cells by key, parsed once (a walk looks at every reachable cell): shared, so nobody changes them. Bounded. */
+const cellsByKey = new Map<string, Cell>();
+
+function cellOfKey(key: string): Cell {
+  let c = cellsByKey.get(key);
+  if (!c) {
+    if (cellsByKey.size >= 10000) cellsByKey.clear();
+    cellsByKey.set(key, (c = parseCellKey(key)));
+  }
+  return c;
+}
+
+/** One Move option (the listing's and moveToward's, one builder). */
+function moveOption(id: UnitId, c: Cell, cost: number): ActionOption {
+  return { command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y}) — ${cost} Movement`, group: 'move', move: { to: c, cost } };
+}
+
+/**
+ * The first of `u`'s Move options, in the listing's order, whose cell is nearer than any before it by
+ * `nearness`, starting from `toBeat` — or undefined when none beats it: what a policy walking toward its
+ * foes takes of the listed moves, without an option per reachable cell. For a unit whose listing is asked
+ * (its turn, no question pending: the caller knows); the option is the listing's (one builder, moveOption).
+ */
+export function moveToward(state: EncounterState, u: Unit, nearness: (c: Cell) => number, toBeat: number): ActionOption | undefined {
+  if (u.pools.movement.value <= 0) return undefined;
+  let best: { key: string; cost: number } | undefined;
+  let bestD = toBeat;
+  for (const [key, spot] of reachableCells(state, u)) {
+    if (spot.cost === 0) continue;
+    const d = nearness(cellOfKey(key));
+    if (d < bestD) [best, bestD] = [{ key, cost: spot.cost }, d];
+  }
+  return best && moveOption(u.id, parseCellKey(best.key), best.cost);
 }
 
 export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {
@@ -70,13 +101,30 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     for (const o of fromReach(reach, JSON.stringify(['move', id]), () => moveOptions(reach, id))) out.push(o);
   }
   extraActions(state, u, out, want);
-  if (hasSlot(u, 'chat')) out.push({ command: { type: 'chat', actor: id, text: 'For Outerah!' }, label: 'Chat', group: 'chat' });
-  for (const kind of ['trigger', 'auto'] as const) {
+  if (want('chat') && hasSlot(u, 'chat')) out.push({ command: { type: 'chat', actor: id, text: 'For Outerah!' }, label: 'Chat', group: 'chat' });
+  for (const kind of want('set_reaction') ? (['trigger', 'auto'] as const) : []) {
     if (d.reaction !== kind && d.reactions.some((r) => r.kind === kind)) out.push({ command: { type: 'set_reaction', actor: id, kind }, label: `Make the ${kind} reaction active`, group: 'reaction' });
   }
-  out.push({ command: { type: 'end_turn', actor: id }, label: `End the turn facing ${u.facing}`, group: 'turn' });
-  for (const f of FACINGS) {
-    if (f !== u.facing) out.push({ command: { type: 'end_turn', actor: id, facing: f }, label: `End the turn facing ${f}`, group: 'turn' });
+  if (want('end_turn')) for (const o of endTurnOptions(id, u.facing)) out.push(o);
+  return out;
+}
+
+/**
+ * Ending the turn facing as it does, then each other way: the same options for the same unit and facing, so
+ * built once and shared by every listing (as the moves are: nobody changes them). A bounded store.
+ */
+const endTurns = new Map<string, ActionOption[]>();
+
+function endTurnOptions(id: UnitId, facing: Unit['facing']): ActionOption[] {
+  const key = `${facing}|${id}`;
+  let out = endTurns.get(key);
+  if (!out) {
+    out = [{ command: { type: 'end_turn', actor: id }, label: `End the turn facing ${facing}`, group: 'turn' }];
+    for (const f of FACINGS) {
+      if (f !== facing) out.push({ command: { type: 'end_turn', actor: id, facing: f }, label: `End the turn facing ${f}`, group: 'turn' });
+    }
+    if (endTurns.size >= 1000) endTurns.clear();
+    endTurns.set(key, out);
   }
   return out;
 }

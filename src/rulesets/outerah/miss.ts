@@ -63,12 +63,14 @@ export function strayProjectile(ctx: Resolution, attacker: Unit, target: Unit, w
   const cell = cells[face - 1];
   const onMap = cell !== undefined && inBounds(map, cell);
   const victim = onMap ? unitOn(ctx, cell) : undefined;
-  const outcome = !cell
-    ? `flies wide of ${target.name}: nobody hit`
-    : !onMap
-      ? `flies off the map ${STRAY_NAMES[face - 1]} ${target.name}: nobody hit`
-      : `strays to ${at(cell)} ${STRAY_NAMES[face - 1]} ${target.name}${victim ? `: ${victim.name}` : ': nobody there'}`;
-  ctx.check(() => ({ label: `stray (${what})`, terms: [{ kind: 'dice', label: '1d6', faces: [face], value: face }], total: face, outcome, rules: ['OUT-MISS-2'] }), attacker.id, target.id);
+  // worded only when someone keeps the log (the check's thunk)
+  const outcome = () =>
+    !cell
+      ? `flies wide of ${target.name}: nobody hit`
+      : !onMap
+        ? `flies off the map ${STRAY_NAMES[face - 1]} ${target.name}: nobody hit`
+        : `strays to ${at(cell)} ${STRAY_NAMES[face - 1]} ${target.name}${victim ? `: ${victim.name}` : ': nobody there'}`;
+  ctx.check(() => ({ label: `stray (${what})`, terms: [{ kind: 'dice', label: '1d6', faces: [face], value: face }], total: face, outcome: outcome(), rules: ['OUT-MISS-2'] }), attacker.id, target.id);
   if (victim && victim.id !== attacker.id) land(victim);
 }
 

@@ -83,14 +83,26 @@ function searchKey(state: EncounterState, u: Unit, budget: number): string | und
 }
 
 /**
- * Searches already made, per map object, by searchKey: the same ones recur (listing the moves and then
- * making one asks twice). Results are shared: nobody changes them.
+ * Searches already made, per map content, by searchKey: the same ones recur (listing the moves and then
+ * making one asks twice, and every fight forks one initial state). Per content, not per map object: a fight
+ * that burns a wooden cover (OUT-COV-4) puts in a new map, and every fight burning the same fence one of the
+ * same content — without this each such fight would search afresh after the fire (ridge-cover: 4× the
+ * searches). Results are shared: nobody changes them.
  */
-const searches = new WeakMap<GridMap, Map<string, Map<string, Reach>>>();
+const sameContent = new WeakMap<GridMap, Map<string, Map<string, Reach>>>();
+const byContent = new Map<string, Map<string, Map<string, Reach>>>();
 
 function searchesOn(map: GridMap): Map<string, Map<string, Reach>> {
-  let known = searches.get(map);
-  if (!known) searches.set(map, (known = new Map()));
+  let known = sameContent.get(map);
+  if (!known) {
+    const content = JSON.stringify(map);
+    known = byContent.get(content);
+    if (!known) {
+      if (byContent.size >= 64) byContent.clear(); // bounded: a long run meets many boards
+      byContent.set(content, (known = new Map()));
+    }
+    sameContent.set(map, known);
+  }
   return known;
 }
 

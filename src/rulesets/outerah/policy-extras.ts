@@ -7,10 +7,11 @@
  * all goes up on deck to fight.
  */
 import { distance } from '../../engine/space/grid.ts';
-import type { ActionOption, Cell, EncounterState, Unit } from '../../engine/index.ts';
-import { aboard, inCannonArc, shipInCannonArc, shipList, shipOf, type CannonSide, type Heading, type Ship } from './ship-model.ts';
+import type { ActionOption, Cell, EncounterState, Listing, Unit } from '../../engine/index.ts';
+import { aboard, inCannonArc, shipInCannonArc, shipList, shipOf, type CannonSide, type Ship } from './ship-model.ts';
 import { dataOf, enemiesOf } from './model.ts';
-import { petMoveToward, petOptions } from './legal-extras.ts';
+import { catapultOptions, petMoveToward, petOptions, stationOption, steerCheck, steerMoves, steerOption, type SteerMove } from './legal-extras.ts';
+import { stationBlocker } from './ship-stations.ts';
 
 /** Where `u`'s enemies stand (those on the grid), in unit order. */
 const foeCells = (state: EncounterState, u: Unit): Cell[] => enemiesOf(state, u).filter((e) => e.position).map((e) => e.position!);
@@ -22,7 +23,7 @@ function nearestFoe(cells: Cell[], at: Cell): number {
   return best;
 }
 
-function gap(a: Ship, b: Ship, dx = 0, dy = 0): number {
+export function gap(a: Ship, b: Ship, dx = 0, dy = 0): number {
   const ax = a.at.x + dx;
   const ay = a.at.y + dy;
   const x = Math.max(b.at.x - (ax + a.size.w - 1), ax - (b.at.x + b.size.w - 1), 0);
@@ -44,55 +45,76 @@ function bears(state: EncounterState, u: Unit, ship: Ship, side: CannonSide): bo
 /** The options partTwoChoice looks at, sorted out in one pass (each list and "first" in the options' order). */
 interface Sorted {
   first: Map<string, ActionOption>;
-  steers: ActionOption[];
   hullShot?: ActionOption;
-  deck?: ActionOption;
-  orb?: ActionOption;
-  hullAttack?: ActionOption;
 }
 
 function sortOut(options: ActionOption[]): Sorted {
-  const out: Sorted = { first: new Map(), steers: [] };
+  const out: Sorted = { first: new Map() };
   for (const o of options) {
     const c = o.command;
     const type = c.type;
     if (!out.first.has(type)) out.first.set(type, o);
-    if (type === 'steer') out.steers.push(o);
-    else if (type === 'fire_cannon') {
-      if (!out.hullShot && c.section === 'hull') out.hullShot = o;
-    } else if (type === 'station') {
-      if (!out.deck && c.station === 'deck') out.deck = o;
-    } else if (type === 'launch') {
-      if (!out.orb && c.payload === 'orb') out.orb = o;
-    } else if (type === 'attack_ship') {
-      if (!out.hullAttack && c.section === 'hull') out.hullAttack = o;
-    }
+    if (type === 'fire_cannon' && !out.hullShot && c.section === 'hull') out.hullShot = o;
   }
   return out;
 }
 
 /**
- * `options`: what the policy was offered, without the pet orders (type 'pet'): it asks for those itself, and
- * narrowly — the attack orders (petOptions without the others), the Move Orders only by petMoveToward.
+ * The steer the helmsman takes toward `foe`: the first of the listed steers (in the listing's order) that
+ * closes the gap most, to 1 cell at the nearest — when no manned cannon bears, only among the turns of the bow
+ * that make one bear (if any is listed), and when one bears, only among the steers that keep it on. The
+ * steers are checked (steerCheck's `free`) nearest first, so only the few that could win are asked.
  */
-export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOption[]): ActionOption | undefined {
+export function helmSteer(state: EncounterState, u: Unit, mine: Ship, foe: Ship, manned: CannonSide[]): ActionOption | undefined {
+  const check = steerCheck(state, u);
+  if (!check) return undefined;
+  const after = (s: SteerMove): Ship => ({ ...mine, at: { x: mine.at.x + s.dx, y: mine.at.y + s.dy }, heading: s.heading ?? mine.heading });
+  const broadsideOn = (s: Ship) => manned.some((side) => shipInCannonArc(s, side, foe));
+  const moves = steerMoves(check.ship);
+  // no manned cannon bears: turn the bow so one does (closing in as it can), before anything else
+  const turns = manned.length && !broadsideOn(mine) ? moves.filter((s) => s.heading !== undefined && broadsideOn(after(s))) : [];
+  const turning = turns.some(check.free);
+  const keepOn = !turning && manned.length > 0 && broadsideOn(mine);
+  const toBeat = turning ? Infinity : gap(mine, foe);
+  const ranked: { s: SteerMove; g: number }[] = [];
+  for (const s of turning ? turns : moves) {
+    if (keepOn && !broadsideOn(after(s))) continue; // keep the broadside on
+    const g = gap(mine, foe, s.dx, s.dy);
+    if (g >= 1 && g < toBeat) ranked.push({ s, g });
+  }
+  ranked.sort((a, b) => a.g - b.g); // stable: among equal gaps the listing's order
+  const best = ranked.find((r) => check.free(r.s));
+  return best && steerOption(u, check.ship, best.s);
+}
+
+/**
+ * `options`: what the policy was offered of `listing`, without the pet orders (type 'pet') and what it asks
+ * for only when it would take one — stations, steers, attacks on a ship, the catapult — nor what it never
+ * takes. The pet orders it asks for itself, narrowly: the attack orders (petOptions without the others), the
+ * Move Orders only by petMoveToward; the catapult's orb by catapultOptions' orbs alone, the steers by helmSteer.
+ */
+export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOption[], listing: Listing): ActionOption | undefined {
   const sorted = sortOut(options);
   const first = (type: string) => sorted.first.get(type);
   const mount = first('summon_mount') ?? first('calm_mount') ?? first('ride');
   if (mount) return mount;
   // nothing offered at all: not this unit's turn to act (legalActions lists nothing then), no pet orders either
   const listed = options.length > 0;
+  // its own turn with no question pending (a listing that has anything has the end of the turn then): what the
+  // options not asked of the listing are built for
+  const ownTurn = first('end_turn') !== undefined;
   const fire = sorted.hullShot ?? first('fire_cannon');
   if (fire) return fire;
   const station = dataOf(u).station;
   if (station === 'left_cannon' || station === 'right_cannon') {
     const ship = shipOf(state, u);
-    const up = sorted.deck;
+    // up on deck: the listed station option, asked of its blocker alone (the listing checks all five)
+    const up = ship && ownTurn && !stationBlocker(state, u, 'deck') ? stationOption(u, 'deck') : undefined;
     if (ship && up && !bears(state, u, ship, station === 'left_cannon' ? 'left' : 'right')) return up;
     return first('load_cannon');
   }
   // the catapult fires orbs; launching allies (a fall, or out of the fight in open air) and boxes is left to players
-  const launch = sorted.orb ?? first('enchant_orb');
+  const launch = ownTurn ? catapultOptions(state, u, [], true)[0] : undefined;
   if (launch) return launch;
   const pets = listed ? petOptions(state, u, [], { moves: false, others: false }) : [];
   const together = pets.find((o) => o.command.order === 'attack' && o.command.together === true) ?? pets.find((o) => o.command.order === 'skill');
@@ -112,28 +134,13 @@ export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOpt
     const mine = shipOf(state, u)!;
     const foe = shipList(state).find((s) => !s.wrecked && s.side !== u.side);
     if (foe) {
-      const manned = mannedSides(state, mine);
-      const after = (o: ActionOption): Ship => {
-        const [dx, dy] = o.command.by as number[];
-        return { ...mine, at: { x: mine.at.x + dx, y: mine.at.y + dy }, heading: (o.command.heading as Heading | undefined) ?? mine.heading };
-      };
-      const broadsideOn = (s: Ship) => manned.some((side) => shipInCannonArc(s, side, foe));
-      const steers = sorted.steers;
-      // no manned cannon bears: turn the bow so one does (closing in as it can), before anything else
-      const pool = manned.length && !broadsideOn(mine) ? steers.filter((o) => o.command.heading !== undefined && broadsideOn(after(o))) : [];
-      let best: ActionOption | undefined;
-      let bestGap = pool.length ? Infinity : gap(mine, foe);
-      for (const s of pool.length ? pool : steers) {
-        const [dx, dy] = s.command.by as number[];
-        const g = gap(mine, foe, dx, dy);
-        if (!pool.length && manned.length && broadsideOn(mine) && !broadsideOn(after(s))) continue; // keep the broadside on
-        if (g >= 1 && g < bestGap) [best, bestGap] = [s, g];
-      }
+      const best = ownTurn ? helmSteer(state, u, mine, foe, mannedSides(state, mine)) : undefined;
       if (best) return best;
     }
   }
   if (!anyOwnStrike && first('cast') === undefined) {
-    const atShip = sorted.hullAttack ?? first('attack_ship');
+    const hull = listing.of('attack_ship');
+    const atShip = hull.find((o) => o.command.section === 'hull') ?? hull[0];
     if (atShip) return atShip;
   }
   return undefined;

@@ -11,6 +11,7 @@ import { canBeTargeted, dataOf, enemiesOf, itemsOf } from './model.ts';
 import { strikeValue } from './preview.ts';
 import { effectOrderOf } from './skill-effects.ts';
 import { partTwoChoice } from './policy-extras.ts';
+import { moveToward } from './legal.ts';
 
 /** The cells of the enemies `u` can find (OUT-OPEN-2), in unit order: what nearestEnemy measures against. */
 function enemyCells(state: EncounterState, u: Unit): Cell[] {
@@ -29,13 +30,25 @@ function nearestOf(cells: Cell[], at: Cell): { d: number; cell?: Cell } {
   return best;
 }
 
+/** The distance from `at` to the nearest of `cells` (Infinity for none): nearestOf's `d`, built for every cell a walk looks at. */
+function nearestDistance(cells: Cell[], at: Cell): number {
+  let best = Infinity;
+  for (const c of cells) {
+    const d = distance(at, c);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
 const skillOf = (state: EncounterState, o: ActionOption) => dataOf(state.units[o.command.actor!]).skills.find((k) => k.id === o.command.skill);
 
 export const aggressive: Policy = (state, id, options) => {
-  // asked narrowly (listing.ts): what it may choose but the moves first (it never hides, swims, chats,
-  // hookshots or dismounts by itself), the moves only when it would move; the pet orders it asks narrowly itself (partTwoChoice)
-  const main = options.except('move', 'hookshot', 'dismount', 'swim', 'hide', 'chat', 'set_reaction', 'pet');
-  const special = partTwoChoice(state, state.units[id], main);
+  // asked narrowly (listing.ts): what it may choose but the moves first — not what it never takes by itself
+  // (hides, swims, chats, hookshots, dismounts, tames, dismissals, reactions), nor what it asks for only when it
+  // would take one (stations, steers, attacks on a ship, the catapult: partTwoChoice); the pet orders and the
+  // moves from their searches, only when it would move (partTwoChoice, moveToward)
+  const main = options.except('move', 'hookshot', 'dismount', 'swim', 'hide', 'chat', 'set_reaction', 'pet', 'tame', 'dismiss_mount', 'station', 'steer', 'attack_ship', 'enchant_orb', 'launch');
+  const special = partTwoChoice(state, state.units[id], main, options);
   if (special) return special;
   // one pass sorting the options out (each list keeps the options' order)
   const support: ActionOption[] = []; // use_item and cast
@@ -74,9 +87,12 @@ export const aggressive: Policy = (state, id, options) => {
   if (strikes.length) {
     const hpOf = (o: ActionOption) => state.units[o.command.target as string].pools.hp.value;
     const weakest = Math.min(...strikes.map(hpOf));
+    const weak = strikes.filter((s) => hpOf(s) === weakest);
+    // one strike at the weakest: it is the best, whatever its value
+    if (weak.length === 1) return weak[0];
     let best = strikes[0];
     let bestValue = -1;
-    for (const o of strikes.filter((s) => hpOf(s) === weakest)) {
+    for (const o of weak) {
       // the preview's expected damage (or chance), without its words (strikeValue)
       const value = strikeValue(state, o.command);
       if (value > bestValue) [best, bestValue] = [o, value];
@@ -85,17 +101,12 @@ export const aggressive: Policy = (state, id, options) => {
   }
   const foes = enemyCells(state, state.units[id]);
   const here = nearestOf(foes, state.units[id].position!);
-  let move: ActionOption | undefined;
-  let bestDist = here.d;
-  // next to the nearest enemy already (or none found), no move gets closer — an enemy's cell cannot be
-  // entered — so none is listed
-  for (const m of here.d > 1 && here.d < Infinity ? options.of('move') : []) {
-    const to = m.command.to as number[];
-    const d = nearestOf(foes, { x: to[0], y: to[1] }).d;
-    if (d < bestDist) [move, bestDist] = [m, d];
-  }
+  const ends = main.filter((o) => o.command.type === 'end_turn');
+  // the listed move nearest the nearest enemy, if nearer than here; next to it already (or none found), no
+  // move gets closer — an enemy's cell cannot be entered — so none is looked for; moves are listed only on
+  // its own turn with no question pending (when the listing has the end of the turn)
+  const move = ends.length && here.d > 1 && here.d < Infinity ? moveToward(state, state.units[id], (c) => nearestDistance(foes, c), here.d) : undefined;
   if (move) return move;
   const face = here.cell ? facingToward(state.units[id].position!, here.cell) : undefined;
-  const ends = main.filter((o) => o.command.type === 'end_turn');
   return ends.find((o) => (o.command.facing ?? state.units[id].facing) === face) ?? ends[0] ?? options.all[0];
 };

@@ -234,7 +234,7 @@ export const encounterSchema = z
     content: z
       .strictObject({ weapons: z.array(weaponSchema).default([]), skills: z.array(skillSchema).default([]), items: z.array(itemSchema).default([]) })
       .default({ weapons: [], skills: [], items: [] }),
-    units: z.array(unitSchema).min(2),
+    units: z.array(unitSchema).min(2, 'an encounter needs at least two units'),
   })
   .superRefine((doc, ctx) => {
     const ids = new Set<string>();

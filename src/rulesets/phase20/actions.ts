@@ -60,5 +60,5 @@ export function grantFollowUps(ctx: Resolution, u: Unit, after: 'attack' | 'spel
   if (!fresh.length) return;
   ctx.setData(u.id, 'followUpsUsed', [...used, ...fresh.map((f) => f.name)]);
   ctx.setData(u.id, 'followUpsLeft', [...d.followUpsLeft, ...fresh.map((f) => f.grants)]);
-  for (const f of fresh) ctx.note(`${u.name}'s ${f.name}: a follow-up ${f.grants} action [P20-ACT-1]`);
+  for (const f of fresh) ctx.note(() => `${u.name}'s ${f.name}: a follow-up ${f.grants} action [P20-ACT-1]`);
 }

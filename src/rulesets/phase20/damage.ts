@@ -11,7 +11,7 @@ export function dealDamage(ctx: Resolution, target: UnitId, amount: number, sour
   let dmg = Math.max(0, amount);
   if (dmg > 0 && ctx.state.effects.length && isBraced(ctx.state, target)) {
     const halved = Math.floor(dmg / 2);
-    ctx.note(`${u.name} is bracing: ${dmg} damage halved to ${halved} (rounded down) [P20-GEN-3]`);
+    ctx.note(() => `${u.name} is bracing: ${dmg} damage halved to ${halved} (rounded down) [P20-GEN-3]`);
     dmg = halved;
   }
   const extra = source === undefined ? { rule } : { source, rule };

@@ -20,13 +20,15 @@ export function sprintCommand(ctx: Resolution, cmd: Command, factor: 2 | 4): voi
   ctx.changePool(u.id, 'movement', gain, 'gain', { rule });
   ctx.setData(u.id, 'sprinted', true);
   if (factor === 4) ctx.setData(u.id, 'exhausted', true);
-  const what = factor === 2 ? `sprints: movement doubled, ${d.speed} × 2 = ${d.speed * 2} this turn` : `sprints all-out: movement quadrupled, ${d.speed} × 4 = ${d.speed * 4} this turn, none next turn`;
-  ctx.note(`${u.name} ${what} [${rule}]`);
+  ctx.note(() => {
+    const what = factor === 2 ? `sprints: movement doubled, ${d.speed} × 2 = ${d.speed * 2} this turn` : `sprints all-out: movement quadrupled, ${d.speed} × 4 = ${d.speed * 4} this turn, none next turn`;
+    return `${u.name} ${what} [${rule}]`;
+  });
   // ruling P20-PREP-1: a Sprint that is the last Action lasts while the unit walks it — the movement is
   // the action — so its Action Phase ends when it stops, not the moment it starts to run
   if (actionsUsedUp(ctx.unit(u.id))) {
     ctx.setData(u.id, 'sprinting', true);
-    ctx.note(`Sprint is ${u.name}'s last Action: it lasts while ${u.name} runs, and the Preparation Phase begins when it stops [P20-PREP-1]`);
+    ctx.note(() => `Sprint is ${u.name}'s last Action: it lasts while ${u.name} runs, and the Preparation Phase begins when it stops [P20-PREP-1]`);
   }
 }
 
@@ -64,9 +66,11 @@ export function roleshiftCommand(ctx: Resolution, cmd: Command): void {
   if (dataOf(u).role === role) fail('action/no_change', `${u.name} is already in the ${role} role`, 'role');
   spendAction(ctx, u, 'generic');
   ctx.setData(u.id, 'role', role);
-  const changes = ((ctx.state.data.roles ?? {}) as Record<string, Record<string, number>>)[role] ?? {};
-  const text = Object.entries(changes).map(([k, v]) => `${k} ${v >= 0 ? '+' : ''}${v}`).join(', ');
-  ctx.note(`${u.name} shifts to the ${role} role${text ? ` (${text})` : ''} [P20-GEN-5]`);
+  ctx.note(() => {
+    const changes = ((ctx.state.data.roles ?? {}) as Record<string, Record<string, number>>)[role] ?? {};
+    const text = Object.entries(changes).map(([k, v]) => `${k} ${v >= 0 ? '+' : ''}${v}`).join(', ');
+    return `${u.name} shifts to the ${role} role${text ? ` (${text})` : ''} [P20-GEN-5]`;
+  });
 }
 
 export function giveUpCommand(ctx: Resolution, cmd: Command): void {

@@ -68,7 +68,7 @@ export const phase20: Ruleset = {
     const st = fx.data?.status as Status | undefined;
     if (!st?.damage || ctx.unit(fx.target).status !== 'active') return;
     const roll = ctx.rollNotation(st.damage, `${st.name} damage`);
-    ctx.check({ label: `${st.name} damage`, terms: [roll.term], total: roll.total, outcome: `${roll.total} damage`, rules: ['P20-SPL-4'] }, fx.source, fx.target);
+    ctx.check(() => ({ label: `${st.name} damage`, terms: [roll.term], total: roll.total, outcome: `${roll.total} damage`, rules: ['P20-SPL-4'] }), fx.source, fx.target);
     dealDamage(ctx, fx.target, roll.total, fx.source, 'P20-SPL-4');
   },
   commands: {

@@ -23,7 +23,7 @@ export function rollInitiative(ctx: Resolution): Slot[] {
       const bonus = mod(ctx.state, u, 'initiative');
       const face = ctx.roll(20, `initiative ${u.name}`);
       const total = face + bonus;
-      ctx.check({ label: 'initiative', terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, { kind: 'mod', name: 'Initiative', value: bonus }], total, rules: ['P20-INIT-1'] }, u.id);
+      ctx.check(() => ({ label: 'initiative', terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, { kind: 'mod', name: 'Initiative', value: bonus }], total, rules: ['P20-INIT-1'] }), u.id);
       return { unit: u, total, rerolls: [] };
     });
   const cmp = (a: Entry, b: Entry) => b.total - a.total || attr(b.unit, 'agility') - attr(a.unit, 'agility') || attr(b.unit, 'intelligence') - attr(a.unit, 'intelligence');
@@ -62,7 +62,7 @@ function orderTied(ctx: Resolution, tied: Entry[]): Entry[] {
     e.rerolls.push(face);
     return { e, face };
   });
-  ctx.note(`Initiative tie between ${names} (same total, Agility and Intelligence): re-roll of the d20 alone, higher first: ${rolls.map((r) => `${r.e.unit.name} d20(${r.face})`).join(', ')} [P20-INIT-2]`);
+  ctx.note(() => `Initiative tie between ${names} (same total, Agility and Intelligence): re-roll of the d20 alone, higher first: ${rolls.map((r) => `${r.e.unit.name} d20(${r.face})`).join(', ')} [P20-INIT-2]`);
   rolls.sort((a, b) => b.face - a.face);
   const out: Entry[] = [];
   let i = 0;
@@ -85,7 +85,7 @@ export function placeByInitiative(ctx: Resolution, id: string): void {
   const bonus = mod(ctx.state, u, 'initiative');
   const face = ctx.roll(20, `initiative ${u.name}`);
   const total = face + bonus;
-  ctx.check({ label: 'initiative', terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, { kind: 'mod', name: 'Initiative', value: bonus }], total, rules: ['P20-INIT-1'] }, id);
+  ctx.check(() => ({ label: 'initiative', terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, { kind: 'mod', name: 'Initiative', value: bonus }], total, rules: ['P20-INIT-1'] }), id);
   const { order, index } = ctx.state.turn;
   const kept = order.filter((s) => s.unit !== id);
   let at = kept.length;

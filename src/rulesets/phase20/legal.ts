@@ -21,8 +21,19 @@ export function eachMove(state: EncounterState, u: Unit, visit: (c: Cell, cost: 
   if (u.pools.movement.value <= 0) return;
   for (const [key, spot] of reachableCells(state, u)) {
     if (spot.cost === 0 || spot.canStop === false) continue;
-    visit(parseCellKey(key), spot.cost);
+    visit(cellOf(key), spot.cost);
   }
+}
+
+/** Each cell key's cell, made once (a policy weighing every move reads them all, turn after turn); nobody changes them. */
+const cells = new Map<string, Cell>();
+function cellOf(key: string): Cell {
+  let c = cells.get(key);
+  if (!c) {
+    if (cells.size >= 10000) cells.clear();
+    cells.set(key, (c = parseCellKey(key)));
+  }
+  return c;
 }
 
 /** The option of a move to `c`, as the listing offers it. */
@@ -45,25 +56,29 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   const d = dataOf(u);
   const out: ActionOption[] = [];
   const weapon = readiedWeapon(u);
-  const ready = (label: string): ActionOption => ({ command: { type: 'prepare', actor: id, kind: 'ready_attack' }, label, group: 'preparation', ...(weapon ? { range: weapon.range } : {}) });
-  const strikes = weapon ? `strikes the first enemy that ends a move within reach, until ${u.name}'s next turn` : '';
-  const readyWords = `Ready an attack with ${weapon?.name} — ${strikes}`;
+  // a policy asked narrowly (listing.ts): what it did not ask for is not built
+  const want = (type: string) => !only || only.has(type);
+  // the words of a Ready option are made only for an option that is offered
+  const ready = (andEnd: string): ActionOption => ({
+    command: { type: 'prepare', actor: id, kind: 'ready_attack' },
+    label: `Ready an attack with ${weapon?.name}${andEnd} — strikes the first enemy that ends a move within reach, until ${u.name}'s next turn`,
+    group: 'preparation',
+    range: weapon!.range,
+  });
   if (currentUnit(state) !== id) {
-    if (canPrepare(u)) out.push(ready(readyWords));
+    if (want('prepare') && canPrepare(u)) out.push(ready(''));
     return out;
   }
   if (!inActionPhase(state)) {
     // its last Action used: the Preparation Phase has begun; announce now, or let the turn pass (P20-PREP-1)
-    if (canPrepare(u)) out.push(ready(readyWords));
-    out.push({ command: { type: 'end_turn', actor: id }, label: 'End the turn (the Preparation can still be announced later)', group: 'turn' });
+    if (want('prepare') && canPrepare(u)) out.push(ready(''));
+    if (want('end_turn')) out.push({ command: { type: 'end_turn', actor: id }, label: 'End the turn (the Preparation can still be announced later)', group: 'turn' });
     return out;
   }
   // asked before every command a policy makes: plain loops, nothing built that is not an option
   const order = state.unitOrder;
   const map = state.map as GridMap;
   const walls = hasBlockers(map); // asked once: most maps have nothing that blocks sight, and then no line is traced
-  // a policy asked narrowly (listing.ts): what it did not ask for is not built
-  const want = (type: string) => !only || only.has(type);
   if (want('attack') && canSpend(state, u, 'attack')) {
     for (const w of d.weapons) {
       if (w.physical === false) continue;
@@ -98,24 +113,28 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   if (want('move') && movesListed(state, id)) eachMove(state, u, (c, cost) => out.push(moveOption(id, c, cost)));
   if (canSpend(state, u, 'generic')) {
     if (!d.immobile && !d.sprinted) {
-      out.push({ command: { type: 'sprint', actor: id }, label: `Sprint (movement ${d.speed * 2} this turn)`, group: 'generic' });
-      out.push({ command: { type: 'sprint_plus', actor: id }, label: `Sprint+ (movement ${d.speed * 4} this turn, none next turn)`, group: 'generic' });
+      if (want('sprint')) out.push({ command: { type: 'sprint', actor: id }, label: `Sprint (movement ${d.speed * 2} this turn)`, group: 'generic' });
+      if (want('sprint_plus')) out.push({ command: { type: 'sprint_plus', actor: id }, label: `Sprint+ (movement ${d.speed * 4} this turn, none next turn)`, group: 'generic' });
     }
-    if (!isBraced(state, id)) out.push({ command: { type: 'brace', actor: id }, label: 'Brace (halve incoming damage)', group: 'generic' });
-    for (let i = 0; i < order.length; i++) {
-      const t = state.units[order[i]];
-      if (t.side === u.side && t.status === 'down' && distance(u.position!, t.position!) <= 1) {
-        out.push({ command: { type: 'help', actor: id, target: t.id }, label: `Help ${t.name} up`, group: 'generic', range: 1, targets: [t.id] });
+    if (want('brace') && !isBraced(state, id)) out.push({ command: { type: 'brace', actor: id }, label: 'Brace (halve incoming damage)', group: 'generic' });
+    if (want('help')) {
+      for (let i = 0; i < order.length; i++) {
+        const t = state.units[order[i]];
+        if (t.side === u.side && t.status === 'down' && distance(u.position!, t.position!) <= 1) {
+          out.push({ command: { type: 'help', actor: id, target: t.id }, label: `Help ${t.name} up`, group: 'generic', range: 1, targets: [t.id] });
+        }
       }
     }
-    for (const role of ROLES) {
-      if (d.role !== role) out.push({ command: { type: 'roleshift', actor: id, role }, label: `Shift to the ${role} role`, group: 'generic' });
+    if (want('roleshift')) {
+      for (const role of ROLES) {
+        if (d.role !== role) out.push({ command: { type: 'roleshift', actor: id, role }, label: `Shift to the ${role} role`, group: 'generic' });
+      }
     }
   }
   // deciding to take no further Actions enters the Preparation Phase, which ends the turn (P20-PREP-1)
-  if (weapon && !d.braceBlocksPrep) out.push(ready(`Ready an attack with ${weapon.name} and end the turn — ${strikes}`));
-  out.push({ command: { type: 'end_turn', actor: id }, label: d.sprinting ? 'Stop sprinting and end the turn' : 'End the turn', group: 'turn' });
-  out.push({ command: { type: 'give_up', actor: id }, label: 'Give up', group: 'turn' });
+  if (want('prepare') && weapon && !d.braceBlocksPrep) out.push(ready(' and end the turn'));
+  if (want('end_turn')) out.push({ command: { type: 'end_turn', actor: id }, label: d.sprinting ? 'Stop sprinting and end the turn' : 'End the turn', group: 'turn' });
+  if (want('give_up')) out.push({ command: { type: 'give_up', actor: id }, label: 'Give up', group: 'turn' });
   return out;
 }
 

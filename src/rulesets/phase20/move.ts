@@ -4,7 +4,7 @@
  * a unit with a readied attack is struck (the Preparation, P20-PREP-1).
  */
 import { cellKey, inBounds } from '../../engine/space/grid.ts';
-import { pathTo, reachable } from '../../engine/space/path.ts';
+import { pathTo, reachable, type MoveRules } from '../../engine/space/path.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { inActionPhase } from './actions.ts';
 import { inReach, resolveAttack } from './attack.ts';
@@ -14,27 +14,41 @@ import { readiedWeapon } from './turn.ts';
 /**
  * Enemies block movement; allies and fainted bodies can be passed through but not stood on
  * (ruling P20-ACT-2: "move around freely"). Also gives a key naming everything the search depends on
- * besides the map: the blocked and pass-only cells.
+ * besides the map: the blocked and pass-only cells (the same cells give the same key; the search's
+ * own cache is all it is used for).
  */
 function moveRules(state: EncounterState, mover: Unit) {
-  const blocked = new Set<string>();
-  const passable = new Set<string>();
+  let key = '';
   for (const id of state.unitOrder) {
     const o = state.units[id];
     if (o.id === mover.id || !o.position || (o.status !== 'active' && o.status !== 'down')) continue;
-    (o.status === 'active' && o.side !== mover.side ? blocked : passable).add(cellKey(o.position));
+    key += `${o.status === 'active' && o.side !== mover.side ? 'b' : 'p'}${o.position.x},${o.position.y};`;
   }
-  const key = `${[...blocked].join(';')}|${[...passable].join(';')}`;
-  return { key, rules: { occupied: (c: Cell) => blocked.has(cellKey(c)), passOnly: (c: Cell) => passable.has(cellKey(c)) } };
+  // built only when the search runs (a cache miss): what stands on each cell, 1 blocked, 2 pass-only
+  const rules = (): MoveRules => {
+    const kind = new Map<string, number>();
+    for (const id of state.unitOrder) {
+      const o = state.units[id];
+      if (o.id === mover.id || !o.position || (o.status !== 'active' && o.status !== 'down')) continue;
+      const k = cellKey(o.position);
+      // a cell both blocked and pass-only (a body under an enemy) is blocked: the search asks occupied first
+      if (o.status === 'active' && o.side !== mover.side) kind.set(k, 1);
+      else if (kind.get(k) !== 1) kind.set(k, 2);
+    }
+    return { occupied: (c: Cell) => kind.get(cellKey(c)) === 1, passOnly: (c: Cell) => kind.get(cellKey(c)) === 2 };
+  };
+  return { key, rules };
 }
 
 /**
  * Searches already made, per map, by start, movement left and the cells units block or may only pass:
  * a search depends on nothing else, and the same ones recur — listing the moves and then making one
  * asks twice, and simulated fights of one encounter start from the same places. Results are shared:
- * nobody changes them.
+ * nobody changes them. Few are kept: every result kept is garbage the collector must carry, and those
+ * that recur recur soon.
  */
 const searches = new WeakMap<GridMap, Map<string, ReturnType<typeof reachable>>>();
+const KEPT_SEARCHES = 64;
 
 /** Every cell the unit can reach with the movement it has left, with its cost (cells it may only pass have canStop: false). */
 export function reachableCells(state: EncounterState, u: Unit) {
@@ -45,8 +59,8 @@ export function reachableCells(state: EncounterState, u: Unit) {
   if (!known) searches.set(map, (known = new Map()));
   let result = known.get(key);
   if (!result) {
-    result = reachable(map, u.position!, u.pools.movement.value, rules);
-    if (known.size >= 1000) known.clear(); // bounded: a long run meets many boards
+    result = reachable(map, u.position!, u.pools.movement.value, rules());
+    if (known.size >= KEPT_SEARCHES) known.clear(); // bounded: a long run meets many boards
     known.set(key, result);
   }
   return result;
@@ -85,7 +99,7 @@ function triggerReadiedAttacks(ctx: Resolution, mover: Unit): void {
     if (!weapon || !inReach(ctx.state, w, target, weapon)) continue;
     if (target.status !== 'active') return;
     ctx.setData(w.id, 'prep', { state: 'spent', why: 'used' });
-    ctx.note(`${w.name}'s readied attack (${weapon.name}) triggers: ${mover.name} ends a move within reach [P20-PREP-1]`);
+    ctx.note(() => `${w.name}'s readied attack (${weapon.name}) triggers: ${mover.name} ends a move within reach [P20-PREP-1]`);
     resolveAttack(ctx, w, target, weapon, 'readied');
   }
 }

@@ -1,14 +1,14 @@
 /**
  * How a phase20 unit fights when no one steers it. 'aggressive': help a fainted ally up if next to one,
- * else strike the weakest enemy in reach with the best expected damage (by preview, with what a status
+ * else strike the weakest enemy in reach with the best expected damage (by the preview's odds, with what a status
  * spell should add), else walk toward the nearest enemy, else ready an attack (which ends the turn), else end it.
  */
 import { distributionOf } from '../../dice/index.ts';
 import { distance } from '../../engine/space/grid.ts';
-import { isRejection, type ActionOption, type Cell, type EncounterState, type Policy, type UnitId } from '../../engine/index.ts';
+import { type ActionOption, type Cell, type EncounterState, type Policy, type UnitId } from '../../engine/index.ts';
 import { eachMove, moveOption, movesListed } from './legal.ts';
 import { dataOf, dvOf, mod } from './model.ts';
-import { preview } from './preview.ts';
+import { strikeWorth } from './preview.ts';
 import { spellBonus, statusDc } from './spell.ts';
 
 const means = new Map<string, number>();
@@ -44,19 +44,26 @@ function statusWorth(state: EncounterState, o: ActionOption): number {
   return lands * st.turns * ((st.damage ? meanOf(st.damage) : 0) + (st.skipTurn ? threat(state, t.id) : 0));
 }
 
-function nearestEnemyDistance(state: EncounterState, id: UnitId, at: { x: number; y: number }): number {
+/** Where the unit's standing enemies are. */
+function enemyCells(state: EncounterState, id: UnitId): Cell[] {
   const u = state.units[id];
-  let best = Infinity;
+  const out: Cell[] = [];
   for (const oid of state.unitOrder) {
     const o = state.units[oid];
-    if (o.side !== u.side && o.status === 'active' && o.position) best = Math.min(best, distance(at, o.position));
+    if (o.side !== u.side && o.status === 'active' && o.position) out.push(o.position);
   }
+  return out;
+}
+
+function nearest(enemies: Cell[], at: Cell): number {
+  let best = Infinity;
+  for (let i = 0; i < enemies.length; i++) best = Math.min(best, distance(at, enemies[i]));
   return best;
 }
 
 export const aggressive: Policy = (state, id, options) => {
-  // asked narrowly (listing.ts): everything but the moves first, the moves only when it would move
-  const main = options.except('move');
+  // asked narrowly (listing.ts): only what it may choose, the moves only when it would move
+  const main = options.of('help', 'attack', 'cast', 'prepare', 'end_turn');
   const help = main.find((o) => o.command.type === 'help');
   if (help) return help;
   const strikes = main.filter((o) => o.command.type === 'attack' || (o.command.type === 'cast' && state.units[o.command.target as string]?.side !== state.units[id].side));
@@ -66,23 +73,29 @@ export const aggressive: Policy = (state, id, options) => {
     let best = strikes[0];
     let bestValue = -1;
     for (const o of strikes.filter((s) => hpOf(s) === weakest)) {
-      const p = preview(state, o.command);
-      const value = (isRejection(p) ? 0 : p.expectedDamage ?? (p.chance ?? 0)) + statusWorth(state, o);
+      // what the preview would show (expected damage, else the chance to land), without its words
+      const value = strikeWorth(state, o.command) + statusWorth(state, o);
       if (value > bestValue) [best, bestValue] = [o, value];
     }
     return best;
   }
   // next to an enemy already (or none in sight), no move gets closer — an enemy's cell cannot be entered —
   // so the moves are not even looked at; else the first listed move that ends nearest, built alone
-  const here = nearestEnemyDistance(state, id, state.units[id].position!);
+  const enemies = enemyCells(state, id);
+  const here = nearest(enemies, state.units[id].position!);
   if (here > 1 && here < Infinity && movesListed(state, id)) {
-    let best: { c: Cell; cost: number } | undefined;
+    let best: Cell | undefined;
+    let bestCost = 0;
     let bestDist = here;
     eachMove(state, state.units[id], (c, cost) => {
-      const d = nearestEnemyDistance(state, id, c);
-      if (d < bestDist) [best, bestDist] = [{ c, cost }, d];
+      const d = nearest(enemies, c);
+      if (d < bestDist) {
+        best = c;
+        bestCost = cost;
+        bestDist = d;
+      }
     });
-    if (best) return moveOption(id, best.c, best.cost);
+    if (best) return moveOption(id, best, bestCost);
   }
   // nothing to strike or walk toward: a readied attack costs nothing and may land (P20-PREP-1)
   return main.find((o) => o.command.type === 'prepare') ?? main.find((o) => o.command.type === 'end_turn') ?? options.all[0];

@@ -7,6 +7,7 @@ import { dataOf, dvOf, isBraced } from './model.ts';
 import { spellBonus, spellDamageTerms, spellTargets, statusDc } from './spell.ts';
 import { mod } from './model.ts';
 import type { Term } from '../../engine/index.ts';
+import type { Spell, Weapon } from './schema.ts';
 
 const sumMods = (terms: Term[]) => terms.reduce((a, t) => a + (t.kind === 'mod' ? t.value : 0), 0);
 
@@ -47,20 +48,60 @@ function needs(bonus: number, dv: number, beat: boolean): string {
   return `d20 + ${bonus} ${beat ? 'must beat' : 'must reach'} DV ${dv}: ${face}+ on the die${beat ? ' (a tie misses)' : ' (a tie hits)'}`;
 }
 
+/** A weapon attack's odds (P20-ATK-1..3): the hit check's bonus, the DV it must beat, its chance, the damage on a hit. */
+function attackOdds(state: EncounterState, u: Unit, t: Unit, w: Weapon) {
+  const dv = dvOf(state, t);
+  const { bonus } = attackBonus(state, u, w);
+  const chance = d20Chance(bonus, (x) => x > dv);
+  const braced = isBraced(state, t.id);
+  return { dv, bonus, chance, braced, onHit: damageDist(w.damage, sumMods(attackDamageBonus(state, u, w)), braced) };
+}
+
+/** A harmful spell's odds on one struck unit (P20-SPL-2..3): the spell check's bonus, the DV it must reach, its chance, the damage on a hit. */
+function spellOdds(state: EncounterState, u: Unit, s: Spell, v: Unit) {
+  const dv = dvOf(state, v);
+  const { bonus } = spellBonus(state, u, s);
+  const chance = d20Chance(bonus, (x) => x >= dv);
+  return { dv, bonus, chance, onHit: s.damage ? damageDist(s.damage, sumMods(spellDamageTerms(state, u)), isBraced(state, v.id)) : undefined };
+}
+
+/**
+ * What a policy weighs a strike by, without the preview's words: the expected damage the preview shows
+ * (misses counted as 0) — for the aimed-at unit of an area spell — or, for a spell that deals none, its
+ * chance to land; 0 when the command is not a strike the preview knows.
+ */
+export function strikeWorth(state: EncounterState, cmd: Command): number {
+  const u = state.units[cmd.actor ?? ''];
+  const t = state.units[typeof cmd.target === 'string' ? cmd.target : ''];
+  if (!u || !t) return 0;
+  if (cmd.type === 'attack') {
+    const w = attackWeapon(u, cmd);
+    if (!w) return 0;
+    const o = attackOdds(state, u, t, w);
+    return withMisses(o.chance, o.onHit).mean;
+  }
+  if (cmd.type !== 'cast') return 0;
+  const s = dataOf(u).spells.find((x) => x.id === cmd.spell);
+  if (!s) return 0;
+  if (s.heals) return 1;
+  const o = spellOdds(state, u, s, t);
+  return o.onHit ? withMisses(o.chance, o.onHit).mean : o.chance;
+}
+
+const attackWeapon = (u: Unit, cmd: Command): Weapon | undefined =>
+  dataOf(u).weapons.find((x) => x.id === cmd.weapon) ?? dataOf(u).weapons.find((x) => x.physical !== false);
+
 export function preview(state: EncounterState, cmd: Command): Preview | Rejection {
   const u = state.units[cmd.actor ?? ''];
   const t = state.units[typeof cmd.target === 'string' ? cmd.target : ''];
   if (!u) return reject('unit/unknown', 'no such actor', 'actor');
   if (cmd.type === 'attack') {
     if (!t) return reject('unit/unknown', 'no such target', 'target');
-    const w = dataOf(u).weapons.find((x) => x.id === cmd.weapon) ?? dataOf(u).weapons.find((x) => x.physical !== false);
+    const w = attackWeapon(u, cmd);
     if (!w) return reject('action/no_weapon', `${u.name} has no weapon`);
-    const dv = dvOf(state, t);
-    const { bonus } = attackBonus(state, u, w);
-    const chance = d20Chance(bonus, (x) => x > dv);
-    const braced = isBraced(state, t.id);
+    const { dv, bonus, chance, braced, onHit } = attackOdds(state, u, t, w);
     const notes = [`range ${distance(u.position!, t.position!)}/${w.range}`, ...(braced ? [`${t.name} is bracing: damage halved`] : [])];
-    return finish(chance, damageDist(w.damage, sumMods(attackDamageBonus(state, u, w)), braced), notes, needs(bonus, dv, true), t.id);
+    return finish(chance, onHit, notes, needs(bonus, dv, true), t.id);
   }
   if (cmd.type === 'cast') {
     const s = dataOf(u).spells.find((x) => x.id === cmd.spell);
@@ -74,9 +115,7 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
     // one spell check against each struck unit's DV (P20-SPL-2): the aimed-at unit's odds head the panel,
     // everyone else the area strikes is listed with their own
     const castOn = (v: Unit): Preview => {
-      const dv = dvOf(state, v);
-      const { bonus } = spellBonus(state, u, s);
-      const chance = d20Chance(bonus, (x) => x >= dv);
+      const { dv, bonus, chance, onHit } = spellOdds(state, u, s, v);
       const notes: string[] = [];
       let note: string | undefined;
       if (s.status) {
@@ -85,7 +124,7 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
         note = `${s.status.name}: DC ${dc}, ${v.name} resists ${(resist * 100).toFixed(0)}%; lands ${(chance * (1 - resist) * 100).toFixed(0)}%`;
         notes.push(note);
       }
-      return finish(chance, s.damage ? damageDist(s.damage, sumMods(spellDamageTerms(state, u)), isBraced(state, v.id)) : undefined, notes, needs(bonus, dv, false), v.id, note);
+      return finish(chance, onHit, notes, needs(bonus, dv, false), v.id, note);
     };
     const main = castOn(t);
     if (!s.radius || !t.position) return main;

@@ -91,7 +91,7 @@ export const encounterSchema = z
     content: z.strictObject({ weapons: z.array(weaponSchema).default([]), spells: z.array(spellSchema).default([]) }).default({ weapons: [], spells: [] }),
     /** Ruling P20-GEN-5: what each role changes, as modifier deltas. Empty by default. */
     roles: z.partialRecord(z.enum(['attack', 'defense', 'support']), z.record(z.string(), z.number().int())).default({}).describe('what each role changes, as modifier changes, e.g. defense: { dv: 2 } (ruling P20-GEN-5)'),
-    units: z.array(unitSchema).min(2),
+    units: z.array(unitSchema).min(2, 'an encounter needs at least two units'),
   })
   .superRefine((doc, ctx) => {
     const ids = new Set<string>();

@@ -96,7 +96,7 @@ function healWith(ctx: Resolution, u: Unit, s: Spell, targets: Unit[]): void {
   const roll = ctx.rollNotation(s.damage ?? '0', 'healing');
   const terms = [roll.term, ...spellDamageTerms(ctx.state, u)];
   const amount = Math.max(0, terms.reduce((a, t) => a + (t.kind === 'dice' ? t.value : t.kind === 'mod' ? t.value : 0), 0));
-  ctx.check({ label: `${s.name} healing`, terms, total: amount, outcome: `${amount} healed`, rules: ['P20-SPL-3'] }, u.id);
+  ctx.check(() => ({ label: `${s.name} healing`, terms, total: amount, outcome: `${amount} healed`, rules: ['P20-SPL-3'] }), u.id);
   for (const t of targets) {
     const wasDown = t.status === 'down';
     ctx.heal(t.id, amount, { source: u.id, rule: 'P20-SPL-3' });
@@ -123,8 +123,10 @@ function resolveHarmful(ctx: Resolution, u: Unit, s: Spell, targets: Unit[]): vo
     const dmgTerms = [roll.term, ...spellDamageTerms(ctx.state, u)];
     const raw = dmgTerms.reduce((a, t) => a + (t.kind === 'dice' || t.kind === 'mod' ? t.value : 0), 0);
     const amount = Math.max(0, raw);
-    if (raw < 0) dmgTerms.push({ kind: 'note', text: `−${-raw}: damage is at least 0` });
-    ctx.check({ label: `attack roll (${s.name})`, terms: dmgTerms, total: amount, outcome: `${amount} damage to ${hits.length === 1 ? hits[0].name : `each of ${hits.length} targets`}`, rules: ['P20-SPL-3'] }, u.id);
+    ctx.check(() => {
+      if (raw < 0) dmgTerms.push({ kind: 'note', text: `−${-raw}: damage is at least 0` });
+      return { label: `attack roll (${s.name})`, terms: dmgTerms, total: amount, outcome: `${amount} damage to ${hits.length === 1 ? hits[0].name : `each of ${hits.length} targets`}`, rules: ['P20-SPL-3'] };
+    }, u.id);
     for (const t of hits) dealDamage(ctx, t.id, amount, u.id, 'P20-SPL-3');
   }
   if (s.status) for (const t of hits) if (ctx.unit(t.id).status === 'active') resistOrSuffer(ctx, u, t, s.status);
@@ -137,18 +139,17 @@ export function resistOrSuffer(ctx: Resolution, caster: Unit, target: Unit, st: 
   const face = ctx.roll(20, `resist ${st.name}`);
   const total = face + attr;
   const resisted = total >= dc;
-  const label = st.check.charAt(0).toUpperCase() + st.check.slice(1);
-  ctx.check(
-    {
+  ctx.check(() => {
+    const label = st.check.charAt(0).toUpperCase() + st.check.slice(1);
+    return {
       label: `resist check (${st.name})`,
       terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, { kind: 'mod', name: label, value: attr }],
       total,
       against: { op: '>=', value: dc, terms: [{ kind: 'mod', name: `${label} check`, value: st.dc }, { kind: 'mod', name: 'Magic', value: mod(ctx.state, caster, 'magic') }] },
       outcome: resisted ? 'resisted' : `suffers ${st.name}`,
       rules: ['P20-SPL-4'],
-    },
-    target.id,
-  );
+    };
+  }, target.id);
   if (resisted) return true;
   for (const old of ctx.effectsOn(target.id, st.name)) ctx.removeEffect(old.id, 'replaced');
   const categories = ['debuff', ...(st.damage ? ['dot'] : []), ...(st.skipTurn ? ['cc'] : [])];
@@ -166,7 +167,7 @@ export function resistOrSuffer(ctx: Resolution, caster: Unit, target: Unit, st: 
   const prep = dataOf(ctx.unit(target.id)).prep.state;
   if (st.skipTurn && (prep === 'open' || prep === 'announced')) {
     ctx.setData(target.id, 'prep', { state: 'none' });
-    ctx.note(`${target.name} loses its turns to ${st.name}: its Preparation is gone [P20-PREP-1]`);
+    ctx.note(() => `${target.name} loses its turns to ${st.name}: its Preparation is gone [P20-PREP-1]`);
   }
   return false;
 }

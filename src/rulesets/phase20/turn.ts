@@ -27,7 +27,7 @@ export function startTurn(ctx: Resolution, id: UnitId): void {
   // Sprint+ in its last turn leaves no movement in this one (P20-GEN-2)
   refill(ctx, id, 'movement', d.exhausted ? 0 : d.speed);
   if (d.exhausted) {
-    ctx.note(`${u.name} sprinted all-out (Sprint+) in its last turn: no movement this turn [P20-GEN-2]`);
+    ctx.note(() => `${u.name} sprinted all-out (Sprint+) in its last turn: no movement this turn [P20-GEN-2]`);
     ctx.setData(id, 'exhausted', false);
     ctx.setData(id, 'immobile', true);
   } else if (d.immobile) {
@@ -64,7 +64,7 @@ function enterPreparation(ctx: Resolution, id: UnitId): void {
   if (dataOf(u).braceBlocksPrep) {
     ctx.setData(id, 'prep', { state: 'spent', why: 'braced' });
     ctx.setData(id, 'braceBlocksPrep', undefined);
-    ctx.note(`${u.name} braced: no Preparation this phase [P20-GEN-3]`);
+    ctx.note(() => `${u.name} braced: no Preparation this phase [P20-GEN-3]`);
   } else {
     ctx.setData(id, 'prep', { state: 'open' });
   }
@@ -83,7 +83,7 @@ export function afterAction(ctx: Resolution, id: UnitId): void {
   if (!actionsUsedUp(u)) return;
   const d = dataOf(u);
   if (d.sprinting && u.pools.movement.value > 0) return;
-  ctx.note(d.sprinting ? `${u.name} has walked all of its Sprint, its last Action: the Preparation Phase begins [P20-PREP-1]` : `${u.name} has used its last Action: the Preparation Phase begins [P20-PREP-1]`);
+  ctx.note(() => (d.sprinting ? `${u.name} has walked all of its Sprint, its last Action: the Preparation Phase begins [P20-PREP-1]` : `${u.name} has used its last Action: the Preparation Phase begins [P20-PREP-1]`));
   enterPreparation(ctx, id);
   if (!canPrepare(ctx.unit(id))) ctx.endTurn();
 }
@@ -119,6 +119,6 @@ export function prepareCommand(ctx: Resolution, cmd: Command): void {
   const weapon = readiedWeapon(u);
   if (!weapon) fail('action/no_weapon', `${u.name} has no physical weapon to ready [P20-PREP-1]`);
   ctx.setData(u.id, 'prep', { state: 'announced', kind: 'ready_attack' });
-  ctx.note(`${u.name} readies an attack with ${weapon.name}: it strikes the first enemy that ends a move within reach, until ${u.name}'s next turn [P20-PREP-1]`);
+  ctx.note(() => `${u.name} readies an attack with ${weapon.name}: it strikes the first enemy that ends a move within reach, until ${u.name}'s next turn [P20-PREP-1]`);
   if (own) ctx.endTurn();
 }

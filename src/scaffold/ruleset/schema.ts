@@ -46,7 +46,7 @@ export const encounterSchema = z
     map: gridMapSchema,
     /** Per side: the simulator's policy for its units. */
     sides: z.record(z.string(), z.strictObject({ policy: z.string().optional() })).default({}),
-    units: z.array(unitSchema).min(2),
+    units: z.array(unitSchema).min(2, 'an encounter needs at least two units'),
   })
   .superRefine((doc, ctx) => {
     const ids = new Set<string>();

@@ -60,8 +60,8 @@ describe('validation as you go', () => {
     if (expected.ok) return;
     expect(c.problems).toEqual(expected.problems);
     expect(c.lines[0]).toMatch(/^cave\.yaml:\d+:\d+: units\[0\]/);
-    expect(c.byField.get('units[0].hp')).toEqual(['Too small: expected number to be >=1']);
-    expect(c.byField.get('units[0]')).toEqual(['Unrecognized key: "colour"']);
+    expect(c.byField.get('units[0].hp')).toEqual(['must be at least 1']);
+    expect(c.byField.get('units[0]')).toEqual(['unknown field "colour"']);
     expect(c.loaded).toBeUndefined();
   });
   it('files a scenario\'s problems under the encounter\'s own fields', () => {

@@ -17,7 +17,7 @@ describe('a new encounter', () => {
   it('needs two units before it validates; new units fill every required field', () => {
     for (const ruleset of ['phase20', 'frontline', 'duel60', 'outerah']) {
       let d = newDraft({ ruleset, name: 'Test' });
-      expect(checkDraft(d).byField.get('units')?.[0]).toMatch(/>=2|two units/);
+      expect(checkDraft(d).byField.get('units')?.[0]).toMatch(/needs at least two units/);
       d = { ...d, doc: addUnit(d.doc, newUnit(d.doc, 'heroes', [0, 0])) };
       d = { ...d, doc: addUnit(d.doc, newUnit(d.doc, 'foes', [3, 3])) };
       expect(checkDraft(d).lines, ruleset).toEqual([]);
