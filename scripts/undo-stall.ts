@@ -5,7 +5,6 @@
  * (perf_hooks monitorEventLoopDelay, in-process server) and the player's reads after it. Then the whole
  * log read again: a full catch-up over HTTP (every page, for the GM and a player) and over WebSocket, a
  * step-by-step replay near the end, an export, and a gap the hub fills (its subscribers ten events behind).
- * The clients run in this process too: what they parse adds to the stalls (an export is read unparsed).
  * Run: node --import tsx scripts/undo-stall.ts 20000 100000
  */
 import { Session } from 'node:inspector/promises';
@@ -58,12 +57,9 @@ async function longReads(t: Awaited<ReturnType<typeof testTable>>, id: string, w
   }
   for (const [who, c] of [['GM', t.gm], ['player', t.p1]] as const) {
     await line(`${who}'s export`, async () => {
-      // read as it comes, not parsed: a JSON.parse of megabytes here would be this process's stall, not the server's
-      const res = await fetch(`${t.url}/api/encounters/${id}/export`, { headers: { authorization: `Bearer ${c.token}` } });
-      if (res.status !== 200) throw new Error(await res.text());
-      let bytes = 0;
-      for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
-      return `${(bytes / 1e6).toFixed(1)} MB`;
+      const r = await c.get(`/api/encounters/${id}/export`);
+      if (r.status !== 200) throw new Error(r.text);
+      return `${r.body.encounters[0].events.length} events, ${(r.text.length / 1e6).toFixed(1)} MB`;
     });
   }
   // a gap: the subscribers were sent ten events less than the log holds (a commit whose answer was lost)

@@ -226,11 +226,7 @@ export class Hub implements Publisher, CatchUpListener {
           let set = this.subs.get(live.row.id);
           if (!set) this.subs.set(live.row.id, (set = new Set()));
           set.add(c);
-          const sent = this.sent.get(live.row.id);
-          if (sent === undefined) this.sent.set(live.row.id, live.log.version);
-          else if (sent < live.log.version && !this.filling.has(live.row.id)) this.fillGap(live.row.id);
-          // the others behind the log (a gap): this one is caught up further, and is sent from there
-          if (this.filling.has(live.row.id)) this.lateJoiners(live.row.id).set(c, live.log.version);
+          if (!this.sent.has(live.row.id)) this.sent.set(live.row.id, live.log.version);
           this.catchUp(c, live, m, after, ref);
         });
         // a roll waiting for dice when the page (re)opens: it sees its fields again
@@ -330,14 +326,6 @@ export class Hub implements Publisher, CatchUpListener {
 
   /** Encounters whose subscribers are behind the log (a gap) while their logs are folded to fill it. */
   private readonly filling = new Set<string>();
-  /** Per encounter being filled, who subscribed meanwhile and the real version its catch-up reached. */
-  private readonly joinedWhileFilling = new Map<string, Map<Conn, number>>();
-
-  private lateJoiners(id: string): Map<Conn, number> {
-    let m = this.joinedWhileFilling.get(id);
-    if (!m) this.joinedWhileFilling.set(id, (m = new Map()));
-    return m;
-  }
 
   /**
    * A gap (memory rebuilt, or a commit here whose answer was lost): the subscribers are sent what they
@@ -357,13 +345,9 @@ export class Hub implements Publisher, CatchUpListener {
         this.filling.delete(id);
         const set = this.subs.get(id);
         const sent = this.sent.get(id);
-        const late = this.joinedWhileFilling.get(id) ?? new Map<Conn, number>();
-        this.joinedWhileFilling.delete(id);
-        if (!live || !set?.size || sent === undefined) return;
-        const to = live.log.version;
-        this.sent.set(id, to);
-        if (sent < to) this.broadcast(live, new Set([...set].filter((c) => !late.has(c))), () => stateAfter(live, sent), sent + 1, to);
-        for (const [c, at] of late) if (set.has(c) && at < to) this.broadcast(live, new Set([c]), () => stateAfter(live, at), at + 1, to);
+        if (!live || !set?.size || sent === undefined || sent >= live.log.version) return;
+        this.sent.set(id, live.log.version);
+        this.broadcast(live, set, () => stateAfter(live, sent), sent + 1, live.log.version);
       });
     };
     fill().catch((err: unknown) => {
