@@ -9,7 +9,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { ApiError, asApiError } from './errors.ts';
 import { parseJson } from './json.ts';
-import { sendJsonInSlices } from './json-slices.ts';
 import { tableAccess, type Principal } from './policy.ts';
 import { TokenBucket } from './rate.ts';
 
@@ -29,8 +28,6 @@ export interface Reply {
   body: unknown;
   /** Offered as a file download (exports). */
   filename?: string;
-  /** Written in slices (json-slices.ts): a body that may be megabytes of JSON. */
-  sliced?: boolean;
 }
 
 export interface Route {
@@ -75,15 +72,16 @@ export function compile(routes: Route[]): Compiled[] {
   });
 }
 
-function jsonHeaders(filename?: string): Record<string, string> {
-  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
-  if (filename) headers['content-disposition'] = `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
-  return headers;
-}
-
 export function sendJson(res: ServerResponse, status: number, body: unknown, filename?: string): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { ...jsonHeaders(filename), 'content-length': Buffer.byteLength(text) });
+  const headers: Record<string, string | number> = {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  };
+  if (filename) headers['content-disposition'] = `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
+  res.writeHead(status, headers);
   res.end(text);
 }
 
@@ -181,9 +179,7 @@ export function apiHandler(routes: Route[], opts: ApiHandlerOptions) {
           body = c.route.raw ? text : parseJson(text, max, c.route.maxNodes);
         }
         const reply = await c.route.handle({ req, params, query: url.searchParams, body, token, ...(principal ? { principal } : {}) });
-        const status = reply.status ?? c.route.status ?? 200;
-        if (reply.sliced) await sendJsonInSlices(res, status, reply.body, jsonHeaders(reply.filename));
-        else sendJson(res, status, reply.body, reply.filename);
+        sendJson(res, reply.status ?? c.route.status ?? 200, reply.body, reply.filename);
         return;
       }
       throw pathMatched ? new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here`) : new ApiError('NOT_FOUND', `no endpoint ${url.pathname}`);

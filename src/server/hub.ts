@@ -15,15 +15,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import type { EncounterState, LoggedEvent } from '../engine/index.ts';
-import { sendBacklog } from './backlog.ts';
+import { replayLog, type EncounterState, type LoggedEvent } from '../engine/index.ts';
 import type { StoreChange } from '../store/index.ts';
 import { allowed, principalOf, settingsOf, summaryOf, type Context, type EncounterSummary, type Member, type Publisher } from './context.ts';
 import { ApiError, asApiError } from './errors.ts';
 import { parseJson } from './json.ts';
 import type { CatchUpListener, Live } from './live.ts';
 import type { Principal } from './policy.ts';
-import { eventsAfter, eventsBetween, stateAfter, stateFor, summaryFor, versionFor, warmBefore, warmPlayerLog } from './numbering.ts';
+import { eventsAfter, eventsBetween, stateFor, summaryFor, versionFor, warmBefore } from './numbering.ts';
 import { TokenBucket } from './rate.ts';
 import { pendingRolls, viewOf } from './pending-dice.ts';
 import { runCommand } from './referee.ts';
@@ -158,16 +157,14 @@ export class Hub implements Publisher, CatchUpListener {
   }
 
   /** Send, unless the client has stopped reading: then it is cut off rather than buffered forever. */
-  /** Send `text` (`written`: called once it is written to the socket, or fails); false: not sent, the connection is gone. */
-  private send(c: Conn, text: string, written?: () => void): boolean {
-    if (c.ws.readyState !== WebSocket.OPEN) return false;
+  private send(c: Conn, text: string): void {
+    if (c.ws.readyState !== WebSocket.OPEN) return;
     if (c.ws.bufferedAmount + text.length > this.ctx.limits.wsBufferedBytes) {
       c.ws.terminate();
       this.drop(c);
-      return false;
+      return;
     }
-    c.ws.send(text, written && (() => written()));
-    return true;
+    c.ws.send(text);
   }
 
   private reply(c: Conn, msg: Outgoing): void {
@@ -216,9 +213,6 @@ export class Hub implements Publisher, CatchUpListener {
         // holding the encounter's turn: the other subscribers have been sent all it holds (caughtUp,
         // reloaded), so this one starts where they are
         await warmBefore(this.ctx, p, msg.encounter);
-        // a long way behind: all but the last frame first, a frame at a time (backlog.ts)
-        const after = msg.after === undefined ? undefined : await sendBacklog(this.ctx, p, msg.encounter, msg.after, c.ws, (text, written) => this.send(c, text, written));
-        if (c.principal !== p) return;
         await this.ctx.cache.exclusive(msg.encounter, (current) => {
           const { live, p: m } = allowed(p, current);
           if (c.ws.readyState !== WebSocket.OPEN) return;
@@ -227,7 +221,7 @@ export class Hub implements Publisher, CatchUpListener {
           if (!set) this.subs.set(live.row.id, (set = new Set()));
           set.add(c);
           if (!this.sent.has(live.row.id)) this.sent.set(live.row.id, live.log.version);
-          this.catchUp(c, live, m, after, ref);
+          this.catchUp(c, live, m, msg.after, ref);
         });
         // a roll waiting for dice when the page (re)opens: it sees its fields again
         const roll = pendingRolls(this.ctx).get(msg.encounter);
@@ -272,13 +266,9 @@ export class Hub implements Publisher, CatchUpListener {
     else this.presence(p.tableId, c);
   }
 
-  /**
-   * The events after `after` in the subscriber's own numbering (a player's counts only what it may see),
-   * and the state: what is left of a catch-up once sendBacklog sent the rest (a chunk, and what was
-   * committed while it ran).
-   */
+  /** The events after `after` in the subscriber's own numbering (a player's counts only what it may see). */
   private catchUp(c: Conn, live: Live, p: Member, after: number | undefined, ref: { ref?: string }): void {
-    const events = after === undefined ? [] : eventsAfter(live, p, after).events;
+    const events = after === undefined ? [] : eventsAfter(live, p, after);
     const chunk = this.ctx.limits.catchUpChunk;
     const version = versionFor(live, p);
     const base = { encounter: live.row.id, version, paused: live.row.paused, catchUp: true };
@@ -318,49 +308,17 @@ export class Hub implements Publisher, CatchUpListener {
     if (!set?.size) return;
     const sent = this.sent.get(id) ?? at;
     const to = live.log.version;
-    if (sent >= to || this.filling.has(id)) return;
-    if (sent !== at || !before) return this.fillGap(id);
+    if (sent >= to) return;
+    // a gap (memory rebuilt, or a commit here whose answer was lost): from where the subscribers are
+    const prior = sent === at && before ? before : replayLog(live.engine, live.log.events.slice(0, sent));
     this.sent.set(id, to);
-    this.broadcast(live, set, () => before, sent + 1, to);
+    this.broadcast(live, set, prior, sent + 1, to);
   }
 
-  /** Encounters whose subscribers are behind the log (a gap) while their logs are folded to fill it. */
-  private readonly filling = new Set<string>();
-
-  /**
-   * A gap (memory rebuilt, or a commit here whose answer was lost): the subscribers are sent what they
-   * lack from where they are, once the logs it reads are folded in slices (the real fold, each subscribed
-   * player's), under the encounter's turn; the state before the gap, when a player's frame needs it,
-   * from the states kept along the log (history.ts), not a replay of it. Commits meanwhile wait for it.
-   */
-  private fillGap(id: string): void {
-    this.filling.add(id);
-    const fill = async () => {
-      const held = this.ctx.cache.peek(id);
-      if (held) {
-        await warmPlayerLog(held, undefined);
-        for (const c of this.subs.get(id) ?? []) if (c.principal?.role === 'player') await warmPlayerLog(held, c.principal.playerId);
-      }
-      await this.ctx.cache.exclusive(id, (live) => {
-        this.filling.delete(id);
-        const set = this.subs.get(id);
-        const sent = this.sent.get(id);
-        if (!live || !set?.size || sent === undefined || sent >= live.log.version) return;
-        this.sent.set(id, live.log.version);
-        this.broadcast(live, set, () => stateAfter(live, sent), sent + 1, live.log.version);
-      });
-    };
-    fill().catch((err: unknown) => {
-      this.filling.delete(id);
-      logError(err);
-    });
-  }
-
-  /** Real events from..to of `live` to each subscriber, through its own projection (once per viewer); `before()`: the real state before them. */
-  private broadcast(live: Live, set: Set<Conn>, before: () => EncounterState, from: number, to: number): void {
+  /** Real events from..to of `live` to each subscriber, through its own projection (once per viewer). */
+  private broadcast(live: Live, set: Set<Conn>, before: EncounterState, from: number, to: number): void {
     // per viewer, once: its events of this commit in its own numbering; '' when it has nothing to send
     const frames = new Map<string, string>();
-    let prior: EncounterState | undefined;
     for (const c of set) {
       if (!c.principal) continue;
       const p = c.principal;
@@ -372,7 +330,7 @@ export class Hub implements Publisher, CatchUpListener {
         const state = stateFor(live, p, live.log.state, version);
         // a commit a player sees nothing of (no event, the same state) sends it nothing: even a frame would
         // tell it that something happened
-        const unchanged = p.role === 'player' && !seen.length && JSON.stringify(state) === JSON.stringify(stateFor(live, p, (prior ??= before()), version));
+        const unchanged = p.role === 'player' && !seen.length && JSON.stringify(state) === JSON.stringify(stateFor(live, p, before, version));
         text = unchanged ? '' : JSON.stringify({ type: 'events', encounter: live.row.id, version, paused: live.row.paused, events: seen, state } satisfies Outgoing);
         frames.set(key, text);
       }

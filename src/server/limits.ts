@@ -27,11 +27,8 @@ export interface Limits {
   eventsPerEncounter: number;
   /** Encounters kept in memory. */
   liveEncounters: number;
-  /** Events per WebSocket frame when catching up (the next frame waits for the client to take this one). */
+  /** Events per WebSocket frame when catching up. */
   catchUpChunk: number;
-  /** Events per page of `GET …/events` and `…/replay` when the request names no `limit`, and the most it may name. */
-  eventsPage: number;
-  eventsPageMax: number;
   /** GM quick simulations running at once (each in slices, so the server keeps serving). */
   simulations: number;
   /** Milliseconds one quick simulation may take before it is cancelled (SIMULATION_STOPPED, no numbers): a safety net. */
@@ -65,8 +62,6 @@ export const DEFAULT_LIMITS: Limits = {
   eventsPerEncounter: 200_000,
   liveEncounters: 1000,
   catchUpChunk: 1000,
-  eventsPage: 500,
-  eventsPageMax: 2000,
   simulations: 4,
   simulationMs: 30_000,
   importEvents: 20_000,
