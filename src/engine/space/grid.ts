@@ -29,6 +29,17 @@ export function parseCellKey(key: string): Cell {
   return { x: Number(key.slice(0, i)), y: Number(j < 0 ? key.slice(i + 1) : key.slice(i + 1, j)) };
 }
 
+/** Each cell key's cell, parsed once and shared (policies weigh every reachable cell turn after turn): nobody may change one. Bounded. */
+const cellsByKey = new Map<string, Cell>();
+export function cellOfKey(key: string): Cell {
+  let c = cellsByKey.get(key);
+  if (!c) {
+    if (cellsByKey.size >= 10000) cellsByKey.clear();
+    cellsByKey.set(key, (c = parseCellKey(key)));
+  }
+  return c;
+}
+
 export const sameCell = (a: Cell, b: Cell): boolean => a.x === b.x && a.y === b.y;
 
 export function inBounds(map: GridMap, c: Cell): boolean {

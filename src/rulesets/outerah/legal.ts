@@ -1,6 +1,6 @@
 /** Everything an outerah unit may do now: the one list the web page, the simulator and tests share. */
 import { FACINGS } from '../../engine/space/facing.ts';
-import { parseCellKey } from '../../engine/space/grid.ts';
+import { cellOfKey, parseCellKey } from '../../engine/space/grid.ts';
 import type { Reach } from '../../engine/space/path.ts';
 import { currentUnit, type ActionOption, type Cell, type EncounterState, type Unit, type UnitId, type Wanted } from '../../engine/index.ts';
 import { slotOfWeapon } from './attack.ts';
@@ -22,18 +22,6 @@ function moveOptions(reach: Map<string, Reach>, id: UnitId): ActionOption[] {
   const out: ActionOption[] = [];
   for (const [key, spot] of reach) if (spot.cost !== 0) out.push(moveOption(id, parseCellKey(key), spot.cost));
   return out;
-}
-
-/** Cells by key, parsed once (a walk looks at every reachable cell): shared, so nobody changes them. Bounded. */
-const cellsByKey = new Map<string, Cell>();
-
-function cellOfKey(key: string): Cell {
-  let c = cellsByKey.get(key);
-  if (!c) {
-    if (cellsByKey.size >= 10000) cellsByKey.clear();
-    cellsByKey.set(key, (c = parseCellKey(key)));
-  }
-  return c;
 }
 
 /** One Move option (the listing's and moveToward's, one builder). */

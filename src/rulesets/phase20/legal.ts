@@ -1,6 +1,6 @@
 /** Everything a phase20 unit may do now: the one list the web page, the simulator and validation share. */
 import { cellsInRadius } from '../../engine/space/area.ts';
-import { cellKey, distance, parseCellKey } from '../../engine/space/grid.ts';
+import { cellKey, cellOfKey, distance } from '../../engine/space/grid.ts';
 import type { ActionOption, Cell, EncounterState, GridMap, Unit, UnitId, Wanted } from '../../engine/index.ts';
 import { currentUnit } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
@@ -21,19 +21,8 @@ export function eachMove(state: EncounterState, u: Unit, visit: (c: Cell, cost: 
   if (u.pools.movement.value <= 0) return;
   for (const [key, spot] of reachableCells(state, u)) {
     if (spot.cost === 0 || spot.canStop === false) continue;
-    visit(cellOf(key), spot.cost);
+    visit(cellOfKey(key), spot.cost);
   }
-}
-
-/** Each cell key's cell, made once (a policy weighing every move reads them all, turn after turn); nobody changes them. */
-const cells = new Map<string, Cell>();
-function cellOf(key: string): Cell {
-  let c = cells.get(key);
-  if (!c) {
-    if (cells.size >= 10000) cells.clear();
-    cells.set(key, (c = parseCellKey(key)));
-  }
-  return c;
 }
 
 /** The option of a move to `c`, as the listing offers it. */
