@@ -146,7 +146,7 @@ describe('the roster', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.error.code).toBe('INVALID_LIBRARY');
     expect(bad.body.error.field).toBe('entries[1].kind');
-    expect(bad.body.error.message).toMatch(/^entries\[1\]\.kind: .*"character"\|"monster"\|"item".*\(and 1 more\)$/);
+    expect(bad.body.error.message).toMatch(/^entries\[1\]\.kind: must be one of "character", "monster", "item" or "encounter", not the text "weapon" \(and 1 more\)$/);
     expect(bad.body.error.problems).toEqual([expect.stringMatching(/^entries\[1\]\.kind: /), expect.stringMatching(/^entries\[2\]\.name: /)]);
     expect((await t.gm.get(`/api/tables/${t.tableId}/library/export`)).body.entries).toEqual([]);
     const wrongFormat = await t.gm.post(`/api/tables/${t.tableId}/library/import`, { format: 'something', version: 1, entries: [] });
