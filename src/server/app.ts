@@ -60,7 +60,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const unlisten = store.onChange((change) => hub.storeChanged(change));
   let doc: Record<string, unknown> | undefined;
   const list = routes(ctx, { openapi: () => (doc ??= openApiDocument(list, '0.1.0')) });
-  const api = apiHandler(list, { maxBody: limits.httpBodyBytes, rate: limits.httpRate, burst: limits.httpBurst, authenticate: (token) => requirePrincipal(ctx, token) });
+  const api = apiHandler(list, { maxBody: limits.httpBodyBytes, rate: limits.httpRate, burst: limits.httpBurst, sliceMs: limits.replySliceMs, authenticate: (token) => requirePrincipal(ctx, token) });
   const webDist = options.webDist ?? WEB_DIST;
 
   const hostAllowed = hostChecker(options.host, options.allowedHosts ?? []);

@@ -54,6 +54,10 @@ const TABLE_MATRIX: Record<string, Record<Who, Outcome>> = {
   'POST commands gm.roll': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST commands gm.add_unit {entry}': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'WS subscribe': { gm: 'ok', owner: 'ok', other: 'ok', none: '401', foreign: '403' },
+  // a roll waiting for physical dice: the GM's start asks p1 (the owner, who rolls at the table) for Kara's initiative;
+  // the player asked or the GM answers it, the GM or the command's sender (here the GM) calls it off
+  'POST dice (asked of the owner)': { gm: 'ok', owner: 'ok', other: '403', none: '401', foreign: '403' },
+  "DELETE dice/:rollId (the GM's command)": { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
 };
 
 const UNIT_ID: Record<UnitKind, string> = { own: 'kara', others: 'pell', hidden: 'g3' };
@@ -125,6 +129,20 @@ async function runUnit(row: string, who: Who, unit: string): Promise<{ status: n
   throw new Error(row);
 }
 
+/** `call` made while the GM's start of `enc` waits for p1's initiative die (p1 rolls at the table meanwhile). */
+async function withRoll(enc: string, call: (roll: string) => Promise<{ status: number; body: any }>): Promise<{ status: number; body: any }> {
+  await t.gm.call('PATCH', `/api/tables/${t.tableId}/settings`, { players: { p1: 'required' } });
+  try {
+    const version = (await t.gm.get(`/api/encounters/${enc}`)).body.encounter.version;
+    const start = await t.gm.post(`/api/encounters/${enc}/commands`, { id: 'dice-start', expectedVersion: version, command: { type: 'start' } });
+    expect(start.status, start.text).toBe(202);
+    expect(start.body.roll.asks[0]).toMatchObject({ unitName: 'Kara', for: 'initiative' });
+    return await call(start.body.roll.id);
+  } finally {
+    await t.gm.call('PATCH', `/api/tables/${t.tableId}/settings`, { players: { p1: null } });
+  }
+}
+
 async function runTable(row: string, who: Who): Promise<{ status: number; body: any }> {
   const c = client(who);
   const fresh0 = await fresh();
@@ -159,6 +177,8 @@ async function runTable(row: string, who: Who): Promise<{ status: number; body: 
     case 'POST commands gm.roll': return cmd({ type: 'gm.roll', dice: '1d20' });
     case 'POST commands gm.add_unit {entry}': return cmd({ type: 'gm.add_unit', entry: { id: 'g9', name: 'Goblin Scout', side: 'goblins', at: [8, 4], hp: 9, dv: 12 } });
     case 'WS subscribe': return wsCall(who, { type: 'subscribe', encounter: enc });
+    case 'POST dice (asked of the owner)': return withRoll(enc, (roll) => c.post(`/api/encounters/${enc}/dice`, { roll, faces: [12] }));
+    case "DELETE dice/:rollId (the GM's command)": return withRoll(enc, (roll) => c.call('DELETE', `/api/encounters/${enc}/dice/${roll}`));
   }
   throw new Error(row);
 }

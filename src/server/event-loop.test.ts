@@ -8,7 +8,7 @@
 import { request } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, command, load, TEST_LIMITS, testTable, type Reply, type TestTable } from './testing.ts';
+import { Client, command, load, longLog, TEST_LIMITS, testTable, type Reply, type TestTable } from './testing.ts';
 
 let t: TestTable;
 let file: any;
@@ -52,20 +52,6 @@ async function pingsWhile(url: string, token: string, method: string, path: stri
   return { pings, reply: await reply };
 }
 
-/** The export with its log grown to `n` events: the set_pool command's events again, each time as a new command. */
-function longLog(n: number): any {
-  const copy = structuredClone(file);
-  const enc = copy.encounters[0];
-  const last = enc.events.at(-1);
-  const again = enc.events.filter((e: { cmd: string }) => e.cmd === last.cmd);
-  while (enc.events.length < n) {
-    const seq = enc.events.length + 1;
-    for (const e of again) if (enc.events.length < n) enc.events.push({ ...e, seq: enc.events.length + 1, cmd: `c${seq}` });
-  }
-  delete enc.commands;
-  return copy;
-}
-
 const MANY = 1000;
 /** A phase20 encounter of `MANY` units on a 40×40 map. */
 function manyUnits(): string {
@@ -78,7 +64,7 @@ function manyUnits(): string {
 
 describe('while a heavy request is worked on, the server answers others', () => {
   it('an import of 100,000 events is refused, read in the reader thread', async () => {
-    const { pings, reply } = await pingsWhile(t.url, t.gm.token!, 'POST', `/api/tables/${t.tableId}/import`, longLog(100_000));
+    const { pings, reply } = await pingsWhile(t.url, t.gm.token!, 'POST', `/api/tables/${t.tableId}/import`, longLog(file, 100_000));
     expect(reply.status, reply.text).toBe(422);
     expect(reply.body.error.message).toMatch(/holds 100000 events; an import takes at most 20000/);
     expect(pings).toBeGreaterThanOrEqual(3);
@@ -88,7 +74,7 @@ describe('while a heavy request is worked on, the server answers others', () => 
     const N = 60_000;
     const big = await testTable({ limits: { ...TEST_LIMITS, importEvents: N } });
     try {
-      const imported = await pingsWhile(big.url, big.gm.token!, 'POST', `/api/tables/${big.tableId}/import`, longLog(N));
+      const imported = await pingsWhile(big.url, big.gm.token!, 'POST', `/api/tables/${big.tableId}/import`, longLog(file, N));
       expect(imported.reply.status, imported.reply.text).toBe(201);
       expect(imported.pings).toBeGreaterThanOrEqual(3);
       // the first read of it (not in memory yet: the import wrote it, nothing read it)

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { ApiError, asApiError } from './errors.ts';
 import { parseJson } from './json.ts';
+import { sendJsonInSlices } from './json-slices.ts';
 import { tableAccess, type Principal } from './policy.ts';
 import { TokenBucket } from './rate.ts';
 
@@ -28,6 +29,8 @@ export interface Reply {
   body: unknown;
   /** Offered as a file download (exports). */
   filename?: string;
+  /** Written in slices (json-slices.ts): a body that may be megabytes of JSON. */
+  sliced?: boolean;
 }
 
 export interface Route {
@@ -72,16 +75,15 @@ export function compile(routes: Route[]): Compiled[] {
   });
 }
 
+function jsonHeaders(filename?: string): Record<string, string> {
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+  if (filename) headers['content-disposition'] = `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
+  return headers;
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, filename?: string): void {
   const text = JSON.stringify(body);
-  const headers: Record<string, string | number> = {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  };
-  if (filename) headers['content-disposition'] = `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
-  res.writeHead(status, headers);
+  res.writeHead(status, { ...jsonHeaders(filename), 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
 
@@ -130,6 +132,8 @@ export interface ApiHandlerOptions {
   maxBody: number;
   rate: number;
   burst: number;
+  /** Work between two turns of the event loop when a reply is written in slices (limits.replySliceMs). */
+  sliceMs: number;
   /** The principal of a bearer token (UNAUTHENTICATED for one that is present and unknown). */
   authenticate(token: string | undefined): Promise<Principal>;
 }
@@ -179,7 +183,9 @@ export function apiHandler(routes: Route[], opts: ApiHandlerOptions) {
           body = c.route.raw ? text : parseJson(text, max, c.route.maxNodes);
         }
         const reply = await c.route.handle({ req, params, query: url.searchParams, body, token, ...(principal ? { principal } : {}) });
-        sendJson(res, reply.status ?? c.route.status ?? 200, reply.body, reply.filename);
+        const status = reply.status ?? c.route.status ?? 200;
+        if (reply.sliced) await sendJsonInSlices(res, status, reply.body, jsonHeaders(reply.filename), opts.sliceMs);
+        else sendJson(res, status, reply.body, reply.filename);
         return;
       }
       throw pathMatched ? new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here`) : new ApiError('NOT_FOUND', `no endpoint ${url.pathname}`);

@@ -3,10 +3,10 @@
  * encounters (with catch-up from the last seq it saw), runs its commands, and sends every committed
  * event to each subscriber through that subscriber's own projection — computed once per viewer.
  *
- * Every subscriber gets every event of its encounters once, in order: the hub remembers, per encounter,
- * the last seq it broadcast, and whatever reaches memory past it — committed here, or caught up from the
- * store after another process appended (LiveCache) — goes out from there. Each connection's messages are
- * handled one after another, in the order they came.
+ * Every subscriber gets every event of its encounters once, in order (delivery.ts): whatever reaches
+ * memory past what was sent — committed here, or caught up from the store after another process appended
+ * (LiveCache) — goes out from there. Each connection's messages are handled one after another, in the
+ * order they came.
  *
  * Bounds: frame size (ws maxPayload), messages per second per connection, connections per table,
  * a buffered-bytes ceiling for clients that stop reading (then the socket is dropped), an auth
@@ -15,14 +15,16 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { replayLog, type EncounterState, type LoggedEvent } from '../engine/index.ts';
+import type { EncounterState, LoggedEvent } from '../engine/index.ts';
+import { sendBacklog } from './backlog.ts';
+import { Delivery, logError, viewerKey } from './delivery.ts';
 import type { StoreChange } from '../store/index.ts';
 import { allowed, principalOf, settingsOf, summaryOf, type Context, type EncounterSummary, type Member, type Publisher } from './context.ts';
 import { ApiError, asApiError } from './errors.ts';
 import { parseJson } from './json.ts';
 import type { CatchUpListener, Live } from './live.ts';
 import type { Principal } from './policy.ts';
-import { eventsAfter, eventsBetween, stateFor, summaryFor, versionFor, warmBefore } from './numbering.ts';
+import { eventsAfter, stateFor, summaryFor, versionFor, warmBefore } from './numbering.ts';
 import { TokenBucket } from './rate.ts';
 import { pendingRolls, viewOf } from './pending-dice.ts';
 import { runCommand } from './referee.ts';
@@ -53,18 +55,18 @@ export interface HubOptions {
 /** A server message (ServerMessage in schemas.ts documents the exact shapes; engine types are interfaces). */
 type Outgoing = { type: ServerMessage['type']; [key: string]: unknown };
 
-const viewerKey = (p: Member) => (p.role === 'gm' ? 'gm' : `p:${p.playerId}`);
-
-const logError = (err: unknown) => process.stderr.write(`skirmish serve (ws): ${(err as Error)?.stack ?? String(err)}\n`);
-
 export class Hub implements Publisher, CatchUpListener {
   private readonly wss: WebSocketServer;
   private readonly conns = new Set<Conn>();
   private readonly byTable = new Map<string, Set<Conn>>();
   private readonly subs = new Map<string, Set<Conn>>();
-  /** Per encounter with subscribers: the real seq its subscribers have been sent up to. */
-  private readonly sent = new Map<string, number>();
   ctx!: Context;
+  /** What each encounter's subscribers have been sent, and sending them the rest. */
+  private readonly delivery = new Delivery<Conn>(
+    () => this.ctx,
+    (id) => this.subs.get(id),
+    (c, text) => this.send(c, text),
+  );
 
   constructor(private readonly opts: HubOptions, private readonly maxPayload: number) {
     this.wss = new WebSocketServer({ noServer: true, maxPayload, perMessageDeflate: false });
@@ -152,19 +154,21 @@ export class Hub implements Publisher, CatchUpListener {
     set?.delete(c);
     if (!set?.size) {
       this.subs.delete(id);
-      this.sent.delete(id);
+      this.delivery.forget(id);
     }
   }
 
   /** Send, unless the client has stopped reading: then it is cut off rather than buffered forever. */
-  private send(c: Conn, text: string): void {
-    if (c.ws.readyState !== WebSocket.OPEN) return;
+  /** Send `text` (`written`: called once it is written to the socket, or fails); false: not sent, the connection is gone. */
+  private send(c: Conn, text: string, written?: () => void): boolean {
+    if (c.ws.readyState !== WebSocket.OPEN) return false;
     if (c.ws.bufferedAmount + text.length > this.ctx.limits.wsBufferedBytes) {
       c.ws.terminate();
       this.drop(c);
-      return;
+      return false;
     }
-    c.ws.send(text);
+    c.ws.send(text, written && (() => written()));
+    return true;
   }
 
   private reply(c: Conn, msg: Outgoing): void {
@@ -213,6 +217,9 @@ export class Hub implements Publisher, CatchUpListener {
         // holding the encounter's turn: the other subscribers have been sent all it holds (caughtUp,
         // reloaded), so this one starts where they are
         await warmBefore(this.ctx, p, msg.encounter);
+        // a long way behind: all but the last frame first, a frame at a time (backlog.ts)
+        const after = msg.after === undefined ? undefined : await sendBacklog(this.ctx, p, msg.encounter, msg.after, c.ws, (text, written) => this.send(c, text, written));
+        if (c.principal !== p) return;
         await this.ctx.cache.exclusive(msg.encounter, (current) => {
           const { live, p: m } = allowed(p, current);
           if (c.ws.readyState !== WebSocket.OPEN) return;
@@ -220,8 +227,8 @@ export class Hub implements Publisher, CatchUpListener {
           let set = this.subs.get(live.row.id);
           if (!set) this.subs.set(live.row.id, (set = new Set()));
           set.add(c);
-          if (!this.sent.has(live.row.id)) this.sent.set(live.row.id, live.log.version);
-          this.catchUp(c, live, m, msg.after, ref);
+          this.delivery.subscribed(live, c);
+          this.catchUp(c, live, m, after, ref);
         });
         // a roll waiting for dice when the page (re)opens: it sees its fields again
         const roll = pendingRolls(this.ctx).get(msg.encounter);
@@ -266,9 +273,13 @@ export class Hub implements Publisher, CatchUpListener {
     else this.presence(p.tableId, c);
   }
 
-  /** The events after `after` in the subscriber's own numbering (a player's counts only what it may see). */
+  /**
+   * The events after `after` in the subscriber's own numbering (a player's counts only what it may see),
+   * and the state: what is left of a catch-up once sendBacklog sent the rest (a chunk, and what was
+   * committed while it ran).
+   */
   private catchUp(c: Conn, live: Live, p: Member, after: number | undefined, ref: { ref?: string }): void {
-    const events = after === undefined ? [] : eventsAfter(live, p, after);
+    const events = after === undefined ? [] : eventsAfter(live, p, after).events;
     const chunk = this.ctx.limits.catchUpChunk;
     const version = versionFor(live, p);
     const base = { encounter: live.row.id, version, paused: live.row.paused, catchUp: true };
@@ -280,7 +291,7 @@ export class Hub implements Publisher, CatchUpListener {
   // ── Publisher: called after each commit, in commit order ────────────────
 
   committed(live: Live, before: EncounterState, events: readonly LoggedEvent[]): void {
-    if (events.length) this.sendUpTo(live, before, events[0].seq - 1);
+    if (events.length) this.delivery.sendUpTo(live, before, events[0].seq - 1);
   }
 
   // ── CatchUpListener: what reached memory from the store ─────────────────
@@ -290,52 +301,11 @@ export class Hub implements Publisher, CatchUpListener {
   }
 
   reloaded(live: Live): void {
-    const sent = this.sent.get(live.row.id);
-    if (sent !== undefined && sent < live.log.version) this.sendUpTo(live, undefined, sent);
+    this.delivery.reloaded(live);
   }
 
   rowChanged(live: Live): void {
     this.encounterChanged(summaryOf(live.row), live);
-  }
-
-  /**
-   * Send the subscribers of `live` its events they have not been sent, up to the end of its log; `before`
-   * is the real state after `at` events, when the caller has it (the events from `at` on are new).
-   */
-  private sendUpTo(live: Live, before: EncounterState | undefined, at: number): void {
-    const id = live.row.id;
-    const set = this.subs.get(id);
-    if (!set?.size) return;
-    const sent = this.sent.get(id) ?? at;
-    const to = live.log.version;
-    if (sent >= to) return;
-    // a gap (memory rebuilt, or a commit here whose answer was lost): from where the subscribers are
-    const prior = sent === at && before ? before : replayLog(live.engine, live.log.events.slice(0, sent));
-    this.sent.set(id, to);
-    this.broadcast(live, set, prior, sent + 1, to);
-  }
-
-  /** Real events from..to of `live` to each subscriber, through its own projection (once per viewer). */
-  private broadcast(live: Live, set: Set<Conn>, before: EncounterState, from: number, to: number): void {
-    // per viewer, once: its events of this commit in its own numbering; '' when it has nothing to send
-    const frames = new Map<string, string>();
-    for (const c of set) {
-      if (!c.principal) continue;
-      const p = c.principal;
-      const key = viewerKey(p);
-      let text = frames.get(key);
-      if (text === undefined) {
-        const version = versionFor(live, p);
-        const seen = eventsBetween(live, p, from, to);
-        const state = stateFor(live, p, live.log.state, version);
-        // a commit a player sees nothing of (no event, the same state) sends it nothing: even a frame would
-        // tell it that something happened
-        const unchanged = p.role === 'player' && !seen.length && JSON.stringify(state) === JSON.stringify(stateFor(live, p, before, version));
-        text = unchanged ? '' : JSON.stringify({ type: 'events', encounter: live.row.id, version, paused: live.row.paused, events: seen, state } satisfies Outgoing);
-        frames.set(key, text);
-      }
-      if (text) this.send(c, text);
-    }
   }
 
   encounterChanged(summary: EncounterSummary, live?: Live): void {

@@ -27,8 +27,13 @@ export interface Limits {
   eventsPerEncounter: number;
   /** Encounters kept in memory. */
   liveEncounters: number;
-  /** Events per WebSocket frame when catching up. */
+  /** Events per WebSocket frame when catching up (the next frame waits for the client to take this one). */
   catchUpChunk: number;
+  /** Events per page of `GET …/events` and `…/replay` when the request names no `limit`, and the most it may name. */
+  eventsPage: number;
+  eventsPageMax: number;
+  /** Milliseconds of work writing a large reply (an export) before the event loop gets a turn. */
+  replySliceMs: number;
   /** GM quick simulations running at once (each in slices, so the server keeps serving). */
   simulations: number;
   /** Milliseconds one quick simulation may take before it is cancelled (SIMULATION_STOPPED, no numbers): a safety net. */
@@ -62,6 +67,9 @@ export const DEFAULT_LIMITS: Limits = {
   eventsPerEncounter: 200_000,
   liveEncounters: 1000,
   catchUpChunk: 1000,
+  eventsPage: 500,
+  eventsPageMax: 2000,
+  replySliceMs: 10,
   simulations: 4,
   simulationMs: 30_000,
   importEvents: 20_000,

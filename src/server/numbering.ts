@@ -29,6 +29,7 @@ import { introducedItems, introducedUnits, LogFold, mayBringUnitsIntoSight, NEUT
 import { summaryOf, type Context, type EncounterSummary, type Member } from './context.ts';
 import type { EncounterRow } from '../store/index.ts';
 import { heldEvent, heldState, Holdings, type Ids } from './held.ts';
+import { PrefixStates } from './history.ts';
 import type { Live } from './live.ts';
 import { projectState, rulesOf } from './projection.ts';
 
@@ -48,6 +49,8 @@ interface Index {
   upTo: number;
   /** The real state after them (as the engine describes the prefix), and how undo and redo get there. */
   fold: LogFold;
+  /** States along the real log as it stood, for any prefix's state (history.ts): fed by `fold`. */
+  history: PrefixStates;
   players: Map<string, PlayerLog>;
   /** Logs of players being built (warmPlayerLog), with their own fold from the start: they join `players` at `upTo`. */
   building: Map<string, Building>;
@@ -63,7 +66,7 @@ const indexes = new WeakMap<Live, Index>();
 
 function indexOf(live: Live): Index {
   let ix = indexes.get(live);
-  if (!ix) indexes.set(live, (ix = { upTo: 0, fold: new LogFold(live.engine), players: new Map(), building: new Map() }));
+  if (!ix) indexes.set(live, (ix = { upTo: 0, fold: new LogFold(live.engine), history: new PrefixStates(live.engine), players: new Map(), building: new Map() }));
   return ix;
 }
 
@@ -121,10 +124,10 @@ function extend(log: PlayerLog, player: string, e: LoggedEvent, before: Encounte
 }
 
 /**
- * Fold real events [from, to) onto `real` (the real state after `from` events), extending each log;
- * past `deadline` (performance.now()) it stops early. Returns where it stopped.
+ * Fold real events [from, to) onto `real` (the real state after `from` events), extending each log
+ * (and `history`, the real fold's); past `deadline` (performance.now()) it stops early. Returns where it stopped.
  */
-function fold(live: Live, real: LogFold, from: number, to: number, logs: readonly [string, PlayerLog][], deadline = Infinity): number {
+function fold(live: Live, real: LogFold, from: number, to: number, logs: readonly [string, PlayerLog][], deadline = Infinity, history?: PrefixStates): number {
   const events = live.log.events;
   const rules = rulesOf(live.ruleset);
   for (let i = from; i < to; i++) {
@@ -132,6 +135,7 @@ function fold(live: Live, real: LogFold, from: number, to: number, logs: readonl
     const e = events[i];
     const s = real.state;
     const after = real.step(events, i);
+    history?.step(events, i, after);
     // which slots players see is the same for every player (hidden is hidden to all)
     // (evolve shares the order with the state before unless the event changes it)
     const slotsMoved = logs.length > 0 && (mayBringUnitsIntoSight(e) || s.turn.order !== after.turn.order) && slotsOf(s) !== slotsOf(after);
@@ -140,15 +144,18 @@ function fold(live: Live, real: LogFold, from: number, to: number, logs: readonl
   return to;
 }
 
-/** One step of bringing `player`'s log up to the live log's end, until `deadline`; true when it is there. */
-function advance(live: Live, player: string, deadline = Infinity): boolean {
+/**
+ * One step of bringing `player`'s log (none: only the real fold and its history) up to the live log's
+ * end, until `deadline`; true when it is there.
+ */
+function advance(live: Live, player: string | undefined, deadline = Infinity): boolean {
   const ix = indexOf(live);
   const to = live.log.version;
   if (ix.upTo < to) {
-    ix.upTo = fold(live, ix.fold, ix.upTo, to, [...ix.players], deadline);
+    ix.upTo = fold(live, ix.fold, ix.upTo, to, [...ix.players], deadline, ix.history);
     if (ix.upTo < to) return false;
   }
-  if (ix.players.has(player)) return true;
+  if (player === undefined || ix.players.has(player)) return true;
   let b = ix.building.get(player);
   if (!b) ix.building.set(player, (b = { log: { events: [], real: [], cmds: new Map(), held: new Holdings() }, fold: new LogFold(live.engine), upTo: 0 }));
   b.upTo = fold(live, b.fold, b.upTo, ix.upTo, [[player, b.log]], deadline);
@@ -174,12 +181,13 @@ export async function warmBefore(ctx: Context, p: { role: string; tableId?: stri
 const warming = new WeakMap<Live, Promise<void>>();
 
 /**
- * Bring `player`'s log of `live` up to the log's end in slices of about `sliceMs`, letting other work in
- * between: a long log met for the first time (an import, a reload, a player's first look) is folded at
- * about 15 µs an event, which for 20,000 events would hold every table for a third of a second. After
- * it, `playerLog` has nothing left to fold. One warming per encounter at a time.
+ * Bring `player`'s log of `live` (none: the real fold and its history, for `stateAfter`) up to the log's
+ * end in slices of about `sliceMs`, letting other work in between: a long log met for the first time (an
+ * import, a reload, a player's first look) is folded at about 15 µs an event, which for 20,000 events
+ * would hold every table for a third of a second. After it, `playerLog` and `stateAfter` have nothing
+ * left to fold. One warming per encounter at a time.
  */
-export function warmPlayerLog(live: Live, player: string, sliceMs = 20): Promise<void> {
+export function warmPlayerLog(live: Live, player: string | undefined, sliceMs = 20): Promise<void> {
   const run = async () => {
     while (!advance(live, player, performance.now() + sliceMs)) await new Promise((r) => setImmediate(r));
   };
@@ -212,10 +220,26 @@ export function eventsBetween(live: Live, p: Member, from: number, to: number): 
   return log.events.slice(countUpTo(log, from - 1), countUpTo(log, to));
 }
 
-/** `p`'s events after `after` in its own numbering (catch-up). */
-export function eventsAfter(live: Live, p: Member, after: number): LoggedEvent[] {
-  if (p.role === 'gm') return live.log.events.slice(Math.max(0, after));
-  return playerLog(live, p.playerId).events.slice(Math.max(0, after));
+/**
+ * `p`'s events after `after` in its own numbering, at most `limit` of them (a page of a catch-up), and
+ * whether more follow. A player's log is numbered already (its events indexed by its own seq), so a page
+ * costs what it holds, whatever the log's length.
+ */
+export function eventsAfter(live: Live, p: Member, after: number, limit = Infinity): { events: LoggedEvent[]; more: boolean } {
+  const all = p.role === 'gm' ? live.log.events : playerLog(live, p.playerId).events;
+  const from = Math.max(0, after);
+  const to = Math.min(all.length, from + limit);
+  return { events: all.slice(from, to), more: to < all.length };
+}
+
+/**
+ * The real state right after the first `n` events, as the log stood then (replayLog of them), from the
+ * states kept along the log (history.ts) rather than from the start: warm the real fold first
+ * (`warmPlayerLog(live, undefined)`), or this folds what it has not seen in one go.
+ */
+export function stateAfter(live: Live, n: number): EncounterState {
+  advance(live, undefined);
+  return indexOf(live).history.stateAt(live.log.events, n);
 }
 
 /**

@@ -7,7 +7,7 @@
  * never runs ahead of its commit. The in-memory log is dropped whenever a commit does not happen after
  * it was touched.
  */
-import { isRejection, replayLog, type Command, type DiceSource, type EncounterState, type GameEvent, type LoggedEvent, type Rejection, type RosterEntry } from '../engine/index.ts';
+import { isRejection, type Command, type DiceSource, type EncounterState, type GameEvent, type LoggedEvent, type Rejection, type RosterEntry } from '../engine/index.ts';
 import { createEncounter, DuplicateCommandError, StaleVersionError, type StoredCommand } from '../store/index.ts';
 import { allowed, checkTable, liveFor, settingsOf, summaryOf, type Context, type EncounterSummary, type Member } from './context.ts';
 import { diceFor, exactDice } from './dice.ts';
@@ -21,7 +21,7 @@ import { type Live } from './live.ts';
 import { read } from './reader.ts';
 import type { ReadEncounter } from './reading.ts';
 import { prepareCommand, scrubMessage, secretsFor, tableAccess, unitAccess, viewerOf, type Principal } from './policy.ts';
-import { countUpTo, eventsAfter, eventsBetween, liveSummaryFor, playerLog, stateFor, summaryFor, versionFor, warmBefore } from './numbering.ts';
+import { countUpTo, eventsAfter, eventsBetween, liveSummaryFor, playerLog, stateAfter, stateFor, summaryFor, versionFor, warmBefore, warmPlayerLog } from './numbering.ts';
 import { previewJson, reckoningState, type PreviewJson } from './projection.ts';
 import { blockedMove, listFor } from './listing.ts';
 import { CommandRequest, LoadEncounter, parseWith, PauseRequest, PreviewRequest, type Settings } from './schemas.ts';
@@ -90,10 +90,30 @@ export async function getEncounter(ctx: Context, token: Principal, id: string): 
   return { encounter, state, ...(shown ? { activeUnit: active } : {}) };
 }
 
-export async function readEvents(ctx: Context, token: Principal, id: string, after = 0): Promise<{ encounter: string; version: number; events: LoggedEvent[] }> {
+/** A page of events: at most `limit`; `more` when the log goes on, then `next` is the `after` that asks for the next page. */
+export interface EventsPage {
+  events: LoggedEvent[];
+  more: boolean;
+  next?: number;
+}
+
+/** The page size a request asks for: the server's default when it names none, never more than its maximum. */
+export function pageLimit(ctx: Context, limit: number | undefined): number {
+  if (limit === undefined) return ctx.limits.eventsPage;
+  if (!Number.isInteger(limit) || limit < 1 || limit > ctx.limits.eventsPageMax) throw new ApiError('BAD_REQUEST', `limit must be from 1 to ${ctx.limits.eventsPageMax}`, 'limit');
+  return limit;
+}
+
+function page(events: LoggedEvent[], more: boolean, after: number): EventsPage {
+  return { events, more, ...(more ? { next: events.length ? events[events.length - 1].seq : after } : {}) };
+}
+
+export async function readEvents(ctx: Context, token: Principal, id: string, after = 0, limit?: number): Promise<{ encounter: string; version: number } & EventsPage> {
+  const size = pageLimit(ctx, limit);
   const { live, p } = await liveFor(ctx, token, id);
   // in the caller's own numbering: a player's seq counts only the events it may see
-  return { encounter: id, version: versionFor(live, p), events: eventsAfter(live, p, after) };
+  const { events, more } = eventsAfter(live, p, after, size);
+  return { encounter: id, version: versionFor(live, p), ...page(events, more, after) };
 }
 
 /** What `unit` may do now, each option with its odds when the ruleset gives a preview. */
@@ -331,20 +351,25 @@ export function setPaused(ctx: Context, token: Principal, id: string, body: unkn
   });
 }
 
-/** The viewer's state and log as they were right after event `upTo` (step-by-step replay), in the viewer's own numbering. */
-export async function replay(ctx: Context, token: Principal, id: string, upTo: number): Promise<{ encounter: string; upTo: number; version: number; state: EncounterState; events: LoggedEvent[] }> {
+/**
+ * The viewer's state as it was right after event `upTo` (step-by-step replay), and a page of its log up
+ * to there (the events after `after`, at most `limit`), in the viewer's own numbering. The state comes
+ * from the states kept along the log (history.ts), not from a replay of the whole prefix.
+ */
+export async function replay(ctx: Context, token: Principal, id: string, upTo: number, after = 0, limit?: number): Promise<{ encounter: string; upTo: number; version: number; state: EncounterState } & EventsPage> {
+  const size = pageLimit(ctx, limit);
   const { live, p } = await liveFor(ctx, token, id);
   const version = versionFor(live, p);
   if (!Number.isInteger(upTo) || upTo < 1 || upTo > version) throw new ApiError('BAD_REQUEST', `upTo must be a seq from 1 to ${version}`, 'upTo');
-  if (p.role === 'gm') {
-    const prefix = live.log.events.slice(0, upTo);
-    return { encounter: id, upTo, version, state: replayLog(live.engine, prefix), events: prefix };
-  }
-  // the player's event upTo is real event `real`: the state right after it, the player's log up to it
+  // the real fold met for the first time (a GM's first replay) is folded in slices
+  await warmPlayerLog(live, undefined);
+  const { events } = eventsAfter(live, p, after, Math.max(0, Math.min(size, upTo - after)));
+  const more = after + events.length < upTo;
+  if (p.role === 'gm') return { encounter: id, upTo, version, state: stateAfter(live, upTo), ...page(events, more, after) };
+  // the player's event upTo is real event `real`: the state right after it
   const log = playerLog(live, p.playerId);
-  const real = log.real[upTo - 1];
-  const state = stateFor(live, p, replayLog(live.engine, live.log.events.slice(0, real)), upTo, log.held.at(upTo));
-  return { encounter: id, upTo, version, state, events: log.events.slice(0, upTo) };
+  const state = stateFor(live, p, stateAfter(live, log.real[upTo - 1]), upTo, log.held.at(upTo));
+  return { encounter: id, upTo, version, state, ...page(events, more, after) };
 }
 
 export async function encounterOr404(ctx: Context, id: string): Promise<Live> {

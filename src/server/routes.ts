@@ -25,7 +25,10 @@ const seqParam = (q: URLSearchParams, name: string, dflt?: number): number => {
   return Number(v);
 };
 
+const optionalParam = (q: URLSearchParams, name: string): number | undefined => (q.get(name) === null ? undefined : seqParam(q, name));
+
 const Seq = z.number().int().min(0);
+const Limit = z.number().int().min(1);
 
 export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[] {
   // the principal found before the body was read, or looked up now (routes without a body)
@@ -76,14 +79,14 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
       summary: 'Add a library file\'s entries (same kind and id: replaced). Nothing is added unless every entry is valid: INVALID_LIBRARY with one line per problem in error.problems.',
       returns: '{ imported, entries }', handle: async (c) => ({ body: await importLibraryFile(ctx, await who(c), c.params.tableId, c.body) }),
     },
-    { method: 'GET', path: '/api/tables/:tableId/export', tag: 'transfer', auth: 'member', summary: 'Every encounter with its log, as you may see it, as a file.', returns: 'TableExport', handle: async (c) => ({ body: await exportTable(ctx, await who(c), c.params.tableId), filename: `skirmish-${c.params.tableId}.json` }) },
+    { method: 'GET', path: '/api/tables/:tableId/export', tag: 'transfer', auth: 'member', summary: 'Every encounter with its log, as you may see it, as a file.', returns: 'TableExport', handle: async (c) => ({ body: await exportTable(ctx, await who(c), c.params.tableId), filename: `skirmish-${c.params.tableId}.json`, sliced: true }) },
     { method: 'POST', path: '/api/tables/:tableId/import', tag: 'transfer', auth: 'gm', body: ImportRequest, raw: true, maxBody: IMPORT_BYTES, status: 201, summary: 'Add the encounters of an export file (new ids); every log is replayed first.', returns: '[EncounterSummary]', handle: async (c) => ({ body: await importTable(ctx, await who(c), c.params.tableId, c.body as string) }) },
 
     { method: 'GET', path: '/api/encounters/:encounterId', tag: 'encounters', auth: 'member', summary: 'The encounter and its state as you may see it.', returns: '{ encounter, state, activeUnit? }', handle: async (c) => ({ body: await getEncounter(ctx, await who(c), c.params.encounterId) }) },
     {
-      method: 'GET', path: '/api/encounters/:encounterId/events', tag: 'encounters', auth: 'member', summary: 'Events after a seq, as you may see them (catch-up).', returns: '{ encounter, version, events }',
-      query: { after: { schema: Seq, description: 'last seq seen (default 0)' } },
-      handle: async (c) => ({ body: await readEvents(ctx, await who(c), c.params.encounterId, seqParam(c.query, 'after', 0)) }),
+      method: 'GET', path: '/api/encounters/:encounterId/events', tag: 'encounters', auth: 'member', summary: 'Events after a seq, as you may see them (catch-up), a page at a time.', returns: '{ encounter, version, events, more, next? }',
+      query: { after: { schema: Seq, description: 'last seq seen (default 0)' }, limit: { schema: Limit, description: `most events in the reply (default ${ctx.limits.eventsPage}, at most ${ctx.limits.eventsPageMax}); \`more\` says the log goes on: ask again with after=\`next\`` } },
+      handle: async (c) => ({ body: await readEvents(ctx, await who(c), c.params.encounterId, seqParam(c.query, 'after', 0), optionalParam(c.query, 'limit')) }),
     },
     {
       method: 'GET', path: '/api/encounters/:encounterId/actions', tag: 'play', auth: 'member', summary: 'Legal actions of a unit you may see, with odds (preview; damage as pmf pairs).', returns: '{ unit, version, actions: [{ command, label, group, preview? }] }',
@@ -137,10 +140,14 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
     },
     { method: 'POST', path: '/api/encounters/:encounterId/pause', tag: 'play', auth: 'gm', body: PauseRequest, maxBody: 1024, summary: 'Pause or resume: while paused only the GM may send commands.', returns: 'EncounterSummary', handle: async (c) => ({ body: await setPaused(ctx, await who(c), c.params.encounterId, c.body) }) },
     {
-      method: 'GET', path: '/api/encounters/:encounterId/replay', tag: 'transfer', auth: 'member', summary: 'Your state and log right after event `upTo` (step-by-step replay).', returns: '{ encounter, upTo, version, state, events }',
-      query: { upTo: { schema: Seq, description: 'seq to stop after', required: true } },
-      handle: async (c) => ({ body: await replay(ctx, await who(c), c.params.encounterId, seqParam(c.query, 'upTo')) }),
+      method: 'GET', path: '/api/encounters/:encounterId/replay', tag: 'transfer', auth: 'member', summary: 'Your state right after event `upTo` (step-by-step replay), with a page of your log up to it.', returns: '{ encounter, upTo, version, state, events, more, next? }',
+      query: {
+        upTo: { schema: Seq, description: 'seq to stop after', required: true },
+        after: { schema: Seq, description: 'the events in the reply are those after this seq (default 0)' },
+        limit: { schema: Limit, description: `most events in the reply (default ${ctx.limits.eventsPage}, at most ${ctx.limits.eventsPageMax}); \`more\`: ask again with after=\`next\`` },
+      },
+      handle: async (c) => ({ body: await replay(ctx, await who(c), c.params.encounterId, seqParam(c.query, 'upTo'), seqParam(c.query, 'after', 0), optionalParam(c.query, 'limit')) }),
     },
-    { method: 'GET', path: '/api/encounters/:encounterId/export', tag: 'transfer', auth: 'member', summary: 'One encounter as an export file.', returns: 'TableExport', handle: async (c) => ({ body: await exportEncounter(ctx, await who(c), c.params.encounterId), filename: `skirmish-${c.params.encounterId}.json` }) },
+    { method: 'GET', path: '/api/encounters/:encounterId/export', tag: 'transfer', auth: 'member', summary: 'One encounter as an export file.', returns: 'TableExport', handle: async (c) => ({ body: await exportEncounter(ctx, await who(c), c.params.encounterId), filename: `skirmish-${c.params.encounterId}.json`, sliced: true }) },
   ];
 }

@@ -169,3 +169,45 @@ export async function succeeds(r: Promise<{ status: number; text: string }>): Pr
   const x = await r;
   if (x.status >= 300) throw new Error(`expected success, got ${x.status}: ${x.text}`);
 }
+
+/** Every event of `enc` the client may see, a page after the other (following `more` and `next`), and the pages' sizes. */
+export async function allEvents(c: Client, enc: string, limit?: number): Promise<{ events: any[]; pages: number[] }> {
+  const events: any[] = [];
+  const pages: number[] = [];
+  for (let after = 0; ; ) {
+    const r = await c.get(`/api/encounters/${enc}/events?after=${after}${limit ? `&limit=${limit}` : ''}`);
+    if (r.status !== 200) throw new Error(r.text);
+    events.push(...r.body.events);
+    pages.push(r.body.events.length);
+    if (!r.body.more) return { events, pages };
+    after = r.body.next;
+  }
+}
+
+/** An export file (of one encounter) with its log grown to `n` events: its last command's events again and again, each time as a new command. */
+export function longLog(file: any, n: number): any {
+  const copy = structuredClone(file);
+  const enc = copy.encounters[0];
+  const last = enc.events.at(-1);
+  const again = enc.events.filter((e: { cmd: string }) => e.cmd === last.cmd);
+  while (enc.events.length < n) {
+    const seq = enc.events.length + 1;
+    for (const e of again) if (enc.events.length < n) enc.events.push({ ...e, seq: enc.events.length + 1, cmd: `c${seq}` });
+  }
+  delete enc.commands;
+  return copy;
+}
+
+/** While `work` runs, /api/health asked one ping after the other: how many were answered before it was done, and its result. */
+export async function pingsDuring<T>(url: string, work: Promise<T>): Promise<{ pings: number; value: T }> {
+  let done = false;
+  const finished = work.finally(() => (done = true));
+  let pings = 0;
+  while (!done) {
+    const r = await fetch(`${url}/api/health`);
+    if (r.status !== 200) throw new Error(`health answered ${r.status}`);
+    await r.text();
+    if (!done) pings++;
+  }
+  return { pings, value: await finished };
+}

@@ -42,7 +42,7 @@ async function exportOne(ctx: Context, p: Principal, id: string): Promise<Export
   // a player's events in its own numbering (gap-free, so its export imports), its state at its own version
   const summary = liveSummaryFor(live, m);
   const state = stateFor(live, m, live.log.state, summary.version);
-  const out: ExportedEncounter = { ...summary, events: eventsAfter(live, m, 0), state };
+  const out: ExportedEncounter = { ...summary, events: eventsAfter(live, m, 0).events, state };
   if (m.role === 'gm') {
     out.commands = { ...live.log.commands };
     const document = await ctx.store.encounterDocument(id);

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RandomStream } from '../../src/dice/index.ts';
 import { createEngine, replayLog, type EncounterState, type LoggedEvent } from '../../src/engine/index.ts';
 import { rulesetById } from '../../src/rulesets/index.ts';
-import { Client, WsClient } from '../../src/server/testing.ts';
+import { allEvents, Client, WsClient } from '../../src/server/testing.ts';
 import { withMapArt } from '../../src/server/examples.ts';
 import { choose, kill, launch as launchServer, ROOT, serverEntry } from './spawn.ts';
 
@@ -119,7 +119,7 @@ describe('crash safety', () => {
     const gm = new Client(url, gmToken);
     const logs = new Map<string, LoggedEvent[]>();
     for (const e of encounters) {
-      const log = (await gm.get(`/api/encounters/${e}/events`)).body.events as LoggedEvent[];
+      const log = (await allEvents(gm, e)).events as LoggedEvent[];
       expect(log.map((x) => x.seq)).toEqual(log.map((_, i) => i + 1));
       logs.set(e, log);
       const served = (await gm.get(`/api/encounters/${e}`)).body.state;

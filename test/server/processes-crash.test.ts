@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RandomStream } from '../../src/dice/index.ts';
 import { createEngine, replayLog, type EncounterState, type LoggedEvent } from '../../src/engine/index.ts';
 import { rulesetById } from '../../src/rulesets/index.ts';
-import { Client, WsClient } from '../../src/server/testing.ts';
+import { allEvents, Client, WsClient } from '../../src/server/testing.ts';
 import { withMapArt } from '../../src/server/examples.ts';
 import { postgresForTests, sayAbsent, type Cluster, type TestPostgres } from '../pg/cluster.ts';
 import { choose, kill, launch, ROOT, serverEntry, type Launched } from './spawn.ts';
@@ -246,7 +246,7 @@ async function check(pair: Pair, run: Run, dbUrl: string): Promise<void> {
   for (const url of pair.urls) {
     const gm = new Client(url, run.gmToken);
     for (const e of run.encounters) {
-      const log = (await gm.get(`/api/encounters/${e}/events`)).body.events as LoggedEvent[];
+      const log = (await allEvents(gm, e)).events as LoggedEvent[];
       // versions contiguous, the same log from each process
       expect(log.map((x) => x.seq)).toEqual(log.map((_, i) => i + 1));
       if (logs.has(e)) expect(log).toEqual(logs.get(e));
@@ -283,7 +283,7 @@ async function check(pair: Pair, run: Run, dbUrl: string): Promise<void> {
   }
   // what each watcher was sent, across processes and reconnects, is exactly its view of the log
   for (const w of run.watchers) {
-    const view = (await new Client(pair.urls[0], w.token).get(`/api/encounters/${w.encounter}/events`)).body.events as LoggedEvent[];
+    const view = (await allEvents(new Client(pair.urls[0], w.token), w.encounter)).events as LoggedEvent[];
     expect(w.problems).toEqual([]);
     expect(w.events, `watcher ${w.token === run.gmToken ? 'gm' : 'p1'} of ${w.encounter}`).toEqual(view);
   }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, replayLog, type LoggedEvent } from '../../src/engine/index.ts';
 import { rulesetById } from '../../src/rulesets/index.ts';
 import { startServer, type RunningServer } from '../../src/server/app.ts';
-import { Client, TEST_LIMITS, WsClient } from '../../src/server/testing.ts';
+import { allEvents, Client, TEST_LIMITS, WsClient } from '../../src/server/testing.ts';
 import { postgresForTests, sayAbsent, type TestPostgres } from '../pg/cluster.ts';
 
 const env: TestPostgres = await postgresForTests('processes');
@@ -90,7 +90,7 @@ describe.skipIf(!env.url)('two server processes on one PostgreSQL database', () 
     }
     await until('B\'s GM at the last version', () => received(gmB, enc).version === version);
     // the GM on B: every event, seq 1.. without gaps, as the log holds them
-    const log = (await new Client(urlB, gmToken).get(`/api/encounters/${enc}/events`)).body.events as LoggedEvent[];
+    const log = (await allEvents(new Client(urlB, gmToken), enc)).events as LoggedEvent[];
     expect(log).toHaveLength(version);
     expect(received(gmB, enc).events).toEqual(log);
     // the player on B saw exactly what the same player on A saw: its own numbering, no secret notes
@@ -130,7 +130,7 @@ describe.skipIf(!env.url)('two server processes on one PostgreSQL database', () 
       expect(lost.body.error.code).toBe('STALE_VERSION');
       expect(lost.body.error.version).toBe(version + 1);
     }
-    const log = (await gmB.get(`/api/encounters/${enc}/events`)).body.events as LoggedEvent[];
+    const log = (await allEvents(gmB, enc)).events as LoggedEvent[];
     expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
     for (let i = 0; i < 10; i++) expect(log.filter((e) => e.type === 'note' && (e as { text: string }).text.startsWith(`race ${i} `))).toHaveLength(1);
   });
@@ -145,7 +145,7 @@ describe.skipIf(!env.url)('two server processes on one PostgreSQL database', () 
       expect([ra.status, rb.status], `${ra.text} ${rb.text}`).toEqual([200, 200]);
       expect(rb.body).toEqual(ra.body);
     }
-    const log = (await gmB.get(`/api/encounters/${enc}/events`)).body.events as LoggedEvent[];
+    const log = (await allEvents(gmB, enc)).events as LoggedEvent[];
     for (let i = 0; i < 10; i++) expect(log.filter((e) => JSON.stringify(e).includes(`"twice ${i}"`))).toHaveLength(1);
   });
 

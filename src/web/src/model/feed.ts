@@ -64,7 +64,8 @@ export class EncounterFeed {
     this.events.push(...fresh);
     this.builder.add(fresh);
     let state = m.state as EncounterState | undefined;
-    if (!state && this.events.length) {
+    // a long catch-up comes a frame at a time, its state with the last one: no replay for each frame before it
+    if (!state && !m.catchUp && this.events.length) {
       const ruleset = rulesetById(this.view.state?.ruleset ?? (this.events[0].type === 'encounter.created' ? this.events[0].state.ruleset : ''));
       if (ruleset) state = replayLog(createEngine(ruleset), this.events);
     }
