@@ -15,11 +15,49 @@ export interface Listing {
   of(...types: string[]): ActionOption[];
   /** The options of every command type but `types` (everything but the moves, say), in the listing's order. */
   except(...types: string[]): ActionOption[];
+  /**
+   * The first option `test` accepts, in the listing's order, or undefined: `all.find(test)`, but asked
+   * before the whole listing is built, a lister may stop at the first one (`Wanted.enough`) instead of
+   * building a dozen options for a policy that takes one. When none is accepted, the listing that
+   * found it out is the whole one, kept as `all`.
+   */
+  first(test: (option: ActionOption) => boolean): ActionOption | undefined;
 }
 
 /** Which command types a narrow question asks for (`Ruleset.legalActions` may leave out the rest). */
 export interface Wanted {
   has(type: string): boolean;
+  /**
+   * Set when the asker takes only the first option it accepts (Listing.first). A lister may ask it
+   * with its list so far — between groups of options, where the rest would cost — and, once it says
+   * yes, return that list as it is. A lister that never asks is right too: the list is searched after.
+   */
+  enough?(listed: readonly ActionOption[]): boolean;
+}
+
+/** Listing.first's question: every type, and enough once an option listed so far is accepted. */
+class FirstAccepted implements Wanted {
+  /** The first option accepted, once one is. */
+  found: ActionOption | undefined;
+  /** Options already tested (a lister asks with its growing list). */
+  private seen = 0;
+
+  constructor(private readonly test: (option: ActionOption) => boolean) {}
+
+  has(): boolean {
+    return true;
+  }
+
+  enough(listed: readonly ActionOption[]): boolean {
+    if (this.found) return true;
+    for (; this.seen < listed.length; this.seen++) {
+      if (this.test(listed[this.seen])) {
+        this.found = listed[this.seen];
+        return true;
+      }
+    }
+    return false;
+  }
 }
 
 /** Only the options of the wanted types, in order (the list itself when nothing is left out). */
@@ -66,6 +104,16 @@ export class LazyListing implements Listing {
   except(...types: string[]): ActionOption[] {
     const key = types.length === 1 ? `-${types[0]}` : `-${types.join(',')}`;
     return this.ask(key, types, true);
+  }
+
+  first(test: (option: ActionOption) => boolean): ActionOption | undefined {
+    if (this.whole) return this.whole.find(test);
+    const q = new FirstAccepted(test);
+    const listed = this.list(q);
+    // the lister stops only once one is accepted: until then, what it lists is the whole listing
+    if (q.enough(listed)) return q.found;
+    this.whole = listed;
+    return undefined;
   }
 
   private ask(key: string, types: string[], without: boolean): ActionOption[] {

@@ -79,6 +79,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
       }
     }
   }
+  if (only?.enough?.(out)) return out; // a policy taking the first it accepts has it (Listing.first)
   if (want('cast') && canSpend(state, u, 'spell') && hasCatalyst(u)) {
     const others = order.filter((k) => k !== id).map((k) => state.units[k]);
     for (const s of d.spells) {
