@@ -14,8 +14,8 @@ describe('own', () => {
     const values = [{ x: 1 }, 0, '', false, null, [1], 'toString'];
     for (const v of values) expect(own({ k: v }, 'k')).toBe(v);
     const bare = Object.create(null) as Record<string, unknown>;
-    bare.__proto__ = { y: 2 };
-    bare.toString = 'words';
+    bare['__proto__'] = { y: 2 };
+    bare['toString'] = 'words';
     expect(own(bare, '__proto__')).toEqual({ y: 2 });
     expect(own(bare, 'toString')).toBe('words');
     expect(own({ constructor: 3 } as Record<string, unknown>, 'constructor')).toBe(3);
