@@ -42,11 +42,10 @@ function moveRules(state: EncounterState, mover: Unit) {
 }
 
 /**
- * Searches already made, per map, by start, movement left and the cells units block or may only pass:
- * a search depends on nothing else, and the same ones recur — listing the moves and then making one
- * asks twice, and simulated fights of one encounter start from the same places. Results are shared:
- * nobody changes them. Few are kept: every result kept is garbage the collector must carry, and those
- * that recur recur soon.
+ * Searches already made, in the engine's shared store (space/searches.ts), by start, movement left and
+ * the cells units block or may only pass: a search depends on nothing else, and the same ones recur —
+ * listing the moves and then making one asks twice, and simulated fights of one encounter start from
+ * the same places. Results are shared: nobody changes them.
  */
 const searches = moveSearches.scope('phase20');
 
