@@ -80,4 +80,17 @@ describe('Listing', () => {
       }
     }
   });
+
+  it('tells apart questions that begin alike, and asks the same question the same way in every listing', () => {
+    const asked: (Wanted | undefined)[] = [];
+    const lister = (only?: Wanted) => (asked.push(only), full);
+    const a = new LazyListing(lister);
+    expect(a.of('attack', 'end_turn')).toEqual([full[0], full[2], full[4]]);
+    expect(a.of('attack')).toEqual([full[0], full[2]]);
+    expect(a.except('attack')).toEqual([full[1], full[3], full[4]]);
+    expect(a.of('attack', 'move')).toEqual([full[0], full[1], full[2], full[3]]);
+    expect(asked.length).toBe(4);
+    new LazyListing(lister).of('attack', 'end_turn');
+    expect(asked[4]).toBe(asked[0]);
+  });
 });
