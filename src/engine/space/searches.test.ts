@@ -23,7 +23,7 @@ describe('SearchStore', () => {
     store.get(map(), '0,0|3', () => (searched++, reachable(map(), { x: 0, y: 0 }, 3)));
     store.get(m, '0,0|2', () => (searched++, reachable(m, { x: 0, y: 0 }, 2)));
     expect(searched).toBe(3);
-    expect(store.stats()).toEqual({ hits: 2, misses: 3, kept: 3 });
+    expect(store.stats()).toMatchObject({ hits: 2, misses: 3, kept: 3 });
   });
 
   it('keeps each asker apart under its scope', () => {
@@ -52,6 +52,18 @@ describe('SearchStore', () => {
     expect(made).toBe(100);
     ask(1);
     expect(made).toBe(101);
+  });
+
+  it('weighs a search by the cells it reached: big maps keep fewer', () => {
+    const store = new SearchStore({ kept: 200 });
+    const big: GridMap = { kind: 'grid', width: 12, height: 12, cells: {} };
+    for (let k = 0; k < 40; k++) {
+      const at = { x: k % 12, y: Math.floor(k / 12) };
+      const r = store.get(big, `${at.x},${at.y}|3`, () => reachable(big, at, 3));
+      expect(r.size).toBeGreaterThan(15);
+      expect(store.stats().cells).toBeLessThanOrEqual(200);
+    }
+    expect(store.stats().kept).toBeLessThan(40);
   });
 
   it('remembers at most `maps` contents, and never finds a forgotten map\'s searches for another', () => {

@@ -12,14 +12,19 @@
  * the same in every fight that burns it) finds that map's searches. Results are shared: nobody may
  * change one.
  *
- * Bounded two ways: at most `kept` searches (the least recently used go first, by generations: a hit
- * costs one lookup), and at most `maps` map contents remembered (a long run meets many boards).
+ * Bounded two ways: at most `kept` cells in all the searches kept (the least recently used go first,
+ * by generations: a hit costs one lookup), and at most `maps` map contents remembered (a long run meets
+ * many boards).
  */
 import type { GridMap } from '../types.ts';
 import type { Reach } from './path.ts';
 
 export interface SearchStoreOptions {
-  /** Searches kept at most (default 2,000). */
+  /**
+   * How much is kept at most, in cells: a search weighs the cells it reached (a Map's size; anything
+   * else weighs 1). Default 400,000 — about 25 MB (4,000 searches of a hundred cells); a count of
+   * searches would let a big map's searches, thousands of cells each, take a gigabyte.
+   */
   kept?: number;
   /** Map contents told apart at most (default 64): past that, new maps start afresh. */
   maps?: number;
@@ -29,9 +34,13 @@ export interface SearchStoreOptions {
 export interface SearchStoreStats {
   hits: number;
   misses: number;
-  /** Searches held now. */
+  /** Searches held now, and their weight (cells). */
   kept: number;
+  cells: number;
 }
+
+/** What a kept search weighs: the cells it reached. */
+const weigh = (r: unknown): number => (r instanceof Map ? Math.max(1, r.size) : 1);
 
 /** A store's searches under one asker's name (SearchStore.scope). */
 export interface SearchScope<R> {
@@ -40,6 +49,8 @@ export interface SearchScope<R> {
 
 export class SearchStore<R = Map<string, Reach>> {
   private readonly half: number;
+  /** The weight in `young` (cells). */
+  private youngWeight = 0;
   private readonly maxMaps: number;
   /** Recently used searches; when full it becomes `older` and a new one starts. */
   private young = new Map<string, R>();
@@ -53,7 +64,7 @@ export class SearchStore<R = Map<string, Reach>> {
   private misses = 0;
 
   constructor(options: SearchStoreOptions = {}) {
-    this.half = Math.max(1, Math.ceil((options.kept ?? 2000) / 2));
+    this.half = Math.max(1, Math.ceil((options.kept ?? 400_000) / 2));
     this.maxMaps = Math.max(1, options.maps ?? 64);
   }
 
@@ -86,25 +97,31 @@ export class SearchStore<R = Map<string, Reach>> {
   }
 
   stats(): SearchStoreStats {
-    const seen = new Set([...this.young.keys(), ...this.older.keys()]);
-    return { hits: this.hits, misses: this.misses, kept: seen.size };
+    const kept = new Map([...this.older, ...this.young]);
+    let cells = 0;
+    for (const r of kept.values()) cells += weigh(r);
+    return { hits: this.hits, misses: this.misses, kept: kept.size, cells };
   }
 
   /** Forget every search and map (tests; a caller that wants a cold start). */
   clear(): void {
     this.young.clear();
     this.older.clear();
+    this.youngWeight = 0;
     this.contents.clear();
     this.nextId++;
     this.hits = this.misses = 0;
   }
 
   private keep(key: string, r: R): void {
-    if (this.young.size >= this.half) {
+    const weight = weigh(r);
+    if (this.youngWeight + weight > this.half && this.young.size > 0) {
       this.older = this.young;
       this.young = new Map();
+      this.youngWeight = 0;
     }
     this.young.set(key, r);
+    this.youngWeight += weight;
   }
 
   /** The map's content number: its JSON written once per map object, looked up among the contents seen. */
@@ -125,7 +142,7 @@ export class SearchStore<R = Map<string, Reach>> {
 }
 
 /**
- * The engine's one store of move searches, shared by every ruleset: 2,000 searches at most in all. A
+ * The engine's one store of move searches, shared by every ruleset: 400,000 cells at most in all. A
  * ruleset takes its scope once — `const searches = moveSearches.scope('duel60')` — and asks
  * `searches.get(map, key, () => reachable(map, from, budget, rules))`.
  */
