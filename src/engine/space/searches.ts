@@ -17,12 +17,12 @@
  * many boards).
  */
 import type { GridMap } from '../types.ts';
-import type { Reach } from './path.ts';
+import { Reached, type Reach } from './path.ts';
 
 export interface SearchStoreOptions {
   /**
-   * How much is kept at most, in cells: a search weighs the cells it reached (a Map's size; anything
-   * else weighs 1). Default 400,000 — about 25 MB (4,000 searches of a hundred cells); a count of
+   * How much is kept at most, in cells: a search weighs the cells it reached (a Map's size, a
+   * Reached's count; anything else weighs 1). Default 400,000 — about 25 MB (4,000 searches of a hundred cells); a count of
    * searches would let a big map's searches, thousands of cells each, take a gigabyte.
    */
   kept?: number;
@@ -39,8 +39,8 @@ export interface SearchStoreStats {
   cells: number;
 }
 
-/** What a kept search weighs: the cells it reached. */
-const weigh = (r: unknown): number => (r instanceof Map ? Math.max(1, r.size) : 1);
+/** What a kept search weighs: the cells it reached (a Map's entries, a Reached's count), else 1. */
+const weigh = (r: unknown): number => (r instanceof Map ? Math.max(1, r.size) : r instanceof Reached ? Math.max(1, r.count) : 1);
 
 /** A store's searches under one asker's name (SearchStore.scope). */
 export interface SearchScope<R> {
