@@ -177,14 +177,15 @@ const answerAsMap: Answer<Map<string, Reach>> = (s, reached, { keys }) => {
   return best;
 };
 
-/** The same answer as typed arrays (Reached), the Map made only if asked for. */
+/** The same answer as arrays of numbers (Reached), the Map made only if asked for. */
 const answerAsArrays: Answer<Reached> = (s, reached, grid, width) => {
   const { order, prev, bestCost, known } = s;
-  const x = new Float64Array(reached);
-  const y = new Float64Array(reached);
-  const cost = new Float64Array(reached);
-  const from = new Int32Array(reached);
-  const stop = new Uint8Array(reached);
+  // plain arrays, not typed ones: small typed arrays each take a backing store of their own, slower to make
+  const x: number[] = new Array(reached);
+  const y: number[] = new Array(reached);
+  const cost: number[] = new Array(reached);
+  const from: number[] = new Array(reached);
+  const stop: number[] = new Array(reached);
   // a cell's place in the answer, to name each one's previous cell by place
   const place = s.place;
   for (let k = 0; k < reached; k++) place[order[k]] = k;
@@ -315,7 +316,7 @@ export function reachable(map: GridMap, from: Cell, budget: number, rules: MoveR
 }
 
 /**
- * What `reachable` finds, as typed arrays in the same order — cell k at (x[k], y[k]), its cost, the
+ * What `reachable` finds, as arrays of numbers in the same order — cell k at (x[k], y[k]), its cost, the
  * place of the cell it is reached from (−1: the start), whether one may stop there — without a Map
  * entry and an object per cell: a listing or a walk that only goes through the cells in order needs
  * none. `map()` gives the very Map `reachable` gives, built on first use.
@@ -327,13 +328,13 @@ export class Reached {
     /** Cells reached (the start included, first). */
     readonly count: number,
     /** Where cell k is: whole cells, unless the search started off them (then as searchByKey finds them). */
-    readonly x: Float64Array,
-    readonly y: Float64Array,
-    readonly cost: Float64Array,
+    readonly x: readonly number[],
+    readonly y: readonly number[],
+    readonly cost: readonly number[],
     /** The place (index in this answer) of the previous cell on one cheapest path; −1 for the start. */
-    readonly from: Int32Array,
+    readonly from: readonly number[],
     /** 1 where a move may end, 0 on a cell that can only be crossed (MoveRules.passOnly). */
-    readonly stop: Uint8Array,
+    readonly stop: readonly number[],
     /** Cell k's key (cellKey): the map's own keys, made once per map. */
     readonly key: (k: number) => string,
   ) {}
@@ -366,7 +367,7 @@ export class Reached {
 }
 
 /**
- * `reachable` answered as typed arrays (Reached): the same cells, order, costs, previous cells and
+ * `reachable` answered as arrays of numbers (Reached): the same cells, order, costs, previous cells and
  * pass-only marks. A start that is not a whole cell on the map (searched by key) is answered from that
  * search's Map.
  */
@@ -375,17 +376,18 @@ export function reachCells(map: GridMap, from: Cell, budget: number, rules: Move
   const m = searchByKey(map, from, budget, rules);
   const n = m.size;
   const keys = [...m.keys()];
-  const r = new Reached(n, new Float64Array(n), new Float64Array(n), new Float64Array(n), new Int32Array(n), new Uint8Array(n), (k) => keys[k]);
+  const [x, y, cost, prev, stop]: number[][] = [[], [], [], [], []];
+  const r = new Reached(n, x, y, cost, prev, stop, (k) => keys[k]);
   // a cell's previous one may have been first reached after it (a cheaper way found later): places first
   const place = new Map(keys.map((key, k) => [key, k]));
   let k = 0;
   for (const [key, e] of m) {
     const c = parseCellKey(key);
-    r.x[k] = c.x;
-    r.y[k] = c.y;
-    r.cost[k] = e.cost;
-    r.from[k] = e.prev === undefined ? -1 : place.get(e.prev)!;
-    r.stop[k] = e.canStop === false ? 0 : 1;
+    x[k] = c.x;
+    y[k] = c.y;
+    cost[k] = e.cost;
+    prev[k] = e.prev === undefined ? -1 : place.get(e.prev)!;
+    stop[k] = e.canStop === false ? 0 : 1;
     k++;
   }
   return r;
