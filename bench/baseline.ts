@@ -53,6 +53,28 @@ export function current(): Simulator {
   }
 }
 
+/**
+ * Today's thread pool (src/sim/pool.ts) as one bundle, so the fights this thread plays run the same
+ * compiled code as the workers' bundle: timed through the TypeScript loader instead, one thread ran
+ * 1.7–1.9× slower than a worker and two threads looked better against it than they are. The bundle's
+ * `import.meta.url` is worker-bundle.ts's own (the only module of the pool that reads it: where the
+ * workers' code and its cache are); esbuild is loaded as it is, not bundled.
+ */
+export function compiledPool(): typeof import('../src/sim/pool.ts') {
+  mkdirSync(CACHE, { recursive: true });
+  const out = join(CACHE, `bench-pool-${process.pid}.cjs`);
+  const workerBundle = new URL('../src/sim/worker-bundle.ts', import.meta.url).href;
+  try {
+    buildSync({
+      entryPoints: [join(ROOT, 'src/sim/pool.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: out, logLevel: 'silent',
+      external: ['esbuild'], define: { 'import.meta.url': JSON.stringify(workerBundle) },
+    });
+    return createRequire(import.meta.url)(out) as typeof import('../src/sim/pool.ts');
+  } finally {
+    if (existsSync(out)) unlinkSync(out);
+  }
+}
+
 /** The sources of `commit`, or undefined when git cannot give them. */
 export function baselineAt(commit: string): Simulator | undefined {
   const tree = join(CACHE, `baseline-${commit.slice(0, 12)}`);

@@ -31,4 +31,66 @@ describe('Listing', () => {
     expect(l.of('attack', 'move', 'end_turn')).toBe(full);
     expect(l.except('attack', 'move', 'end_turn')).toEqual([]);
   });
+
+  it('first: the first accepted, in order; a lister may stop once it has one', () => {
+    const calls: number[] = [];
+    // a lister in groups that asks `enough` between them and stops at a yes
+    const groups = [[full[0], full[1]], [full[2], full[3]], [full[4]]];
+    const lister = (only?: Wanted) => {
+      const out: ActionOption[] = [];
+      for (let g = 0; g < groups.length; g++) {
+        calls.push(g);
+        out.push(...groups[g]);
+        if (only?.enough?.(out)) return out;
+      }
+      return out;
+    };
+    const l = new LazyListing(lister);
+    expect(l.first((o) => o.command.n === 2)).toBe(full[2]);
+    expect(calls).toEqual([0, 1]);
+    // a first question does not become the whole listing when the lister stopped
+    expect(l.all).toEqual(full);
+    expect(calls).toEqual([0, 1, 0, 1, 2]);
+    // once the whole listing is known, it answers
+    expect(l.first((o) => o.command.type === 'end_turn')).toBe(full[4]);
+    expect(calls.length).toBe(5);
+  });
+
+  it('first: none accepted — the list that found it out is the whole listing, built once', () => {
+    let calls = 0;
+    const l = new LazyListing((only) => {
+      calls++;
+      const out: ActionOption[] = [];
+      for (const o of full) {
+        out.push(o);
+        if (only?.enough?.(out)) break;
+      }
+      return out;
+    });
+    expect(l.first((o) => o.command.type === 'cast')).toBeUndefined();
+    expect(l.all).toEqual(full);
+    expect(l.except('move')).toEqual([full[0], full[2], full[4]]);
+    expect(calls).toBe(1);
+  });
+
+  it('first: equals all.find for a lister that never asks enough, and for listingOf', () => {
+    for (const make of [() => new LazyListing(() => full), () => listingOf(full)]) {
+      for (const test of [(o: ActionOption) => o.command.type === 'move', (o: ActionOption) => o.command.n === 2, () => false]) {
+        expect(make().first(test)).toBe(full.find(test));
+      }
+    }
+  });
+
+  it('tells apart questions that begin alike, and asks the same question the same way in every listing', () => {
+    const asked: (Wanted | undefined)[] = [];
+    const lister = (only?: Wanted) => (asked.push(only), full);
+    const a = new LazyListing(lister);
+    expect(a.of('attack', 'end_turn')).toEqual([full[0], full[2], full[4]]);
+    expect(a.of('attack')).toEqual([full[0], full[2]]);
+    expect(a.except('attack')).toEqual([full[1], full[3], full[4]]);
+    expect(a.of('attack', 'move')).toEqual([full[0], full[1], full[2], full[3]]);
+    expect(asked.length).toBe(4);
+    new LazyListing(lister).of('attack', 'end_turn');
+    expect(asked[4]).toBe(asked[0]);
+  });
 });

@@ -15,11 +15,49 @@ export interface Listing {
   of(...types: string[]): ActionOption[];
   /** The options of every command type but `types` (everything but the moves, say), in the listing's order. */
   except(...types: string[]): ActionOption[];
+  /**
+   * The first option `test` accepts, in the listing's order, or undefined: `all.find(test)`, but asked
+   * before the whole listing is built, a lister may stop at the first one (`Wanted.enough`) instead of
+   * building a dozen options for a policy that takes one. When none is accepted, the listing that
+   * found it out is the whole one, kept as `all`.
+   */
+  first(test: (option: ActionOption) => boolean): ActionOption | undefined;
 }
 
 /** Which command types a narrow question asks for (`Ruleset.legalActions` may leave out the rest). */
 export interface Wanted {
   has(type: string): boolean;
+  /**
+   * Set when the asker takes only the first option it accepts (Listing.first). A lister may ask it
+   * with its list so far — between groups of options, where the rest would cost — and, once it says
+   * yes, return that list as it is. A lister that never asks is right too: the list is searched after.
+   */
+  enough?(listed: readonly ActionOption[]): boolean;
+}
+
+/** Listing.first's question: every type, and enough once an option listed so far is accepted. */
+class FirstAccepted implements Wanted {
+  /** The first option accepted, once one is. */
+  found: ActionOption | undefined;
+  /** Options already tested (a lister asks with its growing list). */
+  private seen = 0;
+
+  constructor(private readonly test: (option: ActionOption) => boolean) {}
+
+  has(): boolean {
+    return true;
+  }
+
+  enough(listed: readonly ActionOption[]): boolean {
+    if (this.found) return true;
+    for (; this.seen < listed.length; this.seen++) {
+      if (this.test(listed[this.seen])) {
+        this.found = listed[this.seen];
+        return true;
+      }
+    }
+    return false;
+  }
 }
 
 /** Only the options of the wanted types, in order (the list itself when nothing is left out). */
@@ -32,25 +70,56 @@ export function ofTypes(options: ActionOption[], wanted: Wanted): ActionOption[]
   return out;
 }
 
-/** The narrow questions asked so far, by key ('+attack', '-move'): each made once, not per listing. */
-const questions = new Map<string, Wanted>();
+/** A narrow question asked before: its types in the order asked, whether they are the ones left out. */
+interface Question {
+  types: readonly string[];
+  without: boolean;
+  wanted: Wanted;
+}
 
-function question(key: string, types: string[], without: boolean): Wanted {
-  let q = questions.get(key);
-  if (!q) {
-    const set = new Set(types);
-    q = without ? { has: (type) => !set.has(type) } : set;
-    // a bounded store: policies ask a handful of questions, a caller building keys endlessly stays bounded
-    if (questions.size > 1000) questions.clear();
-    questions.set(key, q);
+/**
+ * The narrow questions asked so far, by their first type: each made once, not per listing, and found
+ * again without building a key (a policy asks before every command it makes: joining its types into a
+ * key and hashing that was 5% of a phase20 example). Bounded: policies ask a handful of questions, a
+ * caller inventing types endlessly stays bounded.
+ */
+const questions = new Map<string, Question[]>();
+let questionCount = 0;
+
+function sameTypes(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function question(types: readonly string[], without: boolean): Wanted {
+  const head = types.length ? types[0] : '';
+  let known = questions.get(head);
+  if (known) {
+    for (let i = 0; i < known.length; i++) {
+      const q = known[i];
+      if (q.without === without && sameTypes(q.types, types)) return q.wanted;
+    }
   }
-  return q;
+  const set = new Set(types);
+  const wanted: Wanted = without ? { has: (type) => !set.has(type) } : set;
+  if (questionCount >= 1000) {
+    questions.clear();
+    questionCount = 0;
+    known = undefined;
+  }
+  if (!known) questions.set(head, (known = []));
+  known.push({ types: types.slice(), without, wanted });
+  questionCount++;
+  return wanted;
 }
 
 /** A listing asked of a lister that can leave out command types (`only`); each answer is built once. */
 export class LazyListing implements Listing {
   private whole: ActionOption[] | undefined;
-  private narrow: Map<string, ActionOption[]> | undefined;
+  /** Narrow answers given, beside the questions they answer (one Wanted per question: found by identity). */
+  private asked: Wanted[] | undefined;
+  private answers: ActionOption[][] | undefined;
 
   constructor(private readonly list: (only?: Wanted) => ActionOption[]) {}
 
@@ -59,23 +128,31 @@ export class LazyListing implements Listing {
   }
 
   of(...types: string[]): ActionOption[] {
-    const key = types.length === 1 ? `+${types[0]}` : `+${types.join(',')}`;
-    return this.ask(key, types, false);
+    return this.ask(types, false);
   }
 
   except(...types: string[]): ActionOption[] {
-    const key = types.length === 1 ? `-${types[0]}` : `-${types.join(',')}`;
-    return this.ask(key, types, true);
+    return this.ask(types, true);
   }
 
-  private ask(key: string, types: string[], without: boolean): ActionOption[] {
-    const narrow = (this.narrow ??= new Map());
-    let found = narrow.get(key);
-    if (!found) {
-      const wanted = question(key, types, without);
-      found = ofTypes(this.whole ?? this.list(wanted), wanted);
-      narrow.set(key, found);
-    }
+  first(test: (option: ActionOption) => boolean): ActionOption | undefined {
+    if (this.whole) return this.whole.find(test);
+    const q = new FirstAccepted(test);
+    const listed = this.list(q);
+    // the lister stops only once one is accepted: until then, what it lists is the whole listing
+    if (q.enough(listed)) return q.found;
+    this.whole = listed;
+    return undefined;
+  }
+
+  private ask(types: readonly string[], without: boolean): ActionOption[] {
+    const wanted = question(types, without);
+    const asked = (this.asked ??= []);
+    const answers = (this.answers ??= []);
+    for (let i = 0; i < asked.length; i++) if (asked[i] === wanted) return answers[i];
+    const found = ofTypes(this.whole ?? this.list(wanted), wanted);
+    asked.push(wanted);
+    answers.push(found);
     return found;
   }
 }

@@ -7,9 +7,20 @@
  */
 import { reject, type Rejection } from './rejection.ts';
 
-/** `record[key]` if `key` is the record's own, else undefined (never an inherited property). */
+const OBJECT = Object.prototype;
+
+/**
+ * `record[key]` if `key` is the record's own, else undefined (never an inherited property). Asked for
+ * every unit and pool a rule or an event names, so the own-key test is made only when the value could
+ * be inherited: a record here is plain JSON (its prototype Object.prototype, or none), whose inherited
+ * members are functions and `__proto__` (the prototype itself) — a value that is neither is the
+ * record's own. One property load instead of a call to Object.hasOwn and a load.
+ */
 export function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
-  return Object.hasOwn(record, key) ? record[key] : undefined;
+  const v = record[key];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'function' && (v as unknown) !== OBJECT) return v;
+  return Object.hasOwn(record, key) ? v : undefined;
 }
 
 /** Object.prototype's own names and 'prototype': asked of every string in every command, so a set, not a property lookup. */

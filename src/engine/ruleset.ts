@@ -153,7 +153,9 @@ export interface Ruleset {
   /**
    * Everything `unit` may do now (it need not be its turn: reactions). With `only`, the options of
    * other command types may be left out (and should be, where building them costs: a policy asked
-   * narrowly); the engine filters the list to `only` either way.
+   * narrowly); the engine filters the list to `only` either way. When `only.enough` is set the asker
+   * takes the first option it accepts (Listing.first): asked between groups, a yes lets the lister
+   * return its list so far.
    */
   legalActions(state: EncounterState, unit: UnitId, only?: Wanted): ActionOption[];
   preview?(state: EncounterState, command: Command): Preview | Rejection;

@@ -20,15 +20,17 @@ export const randomPolicy: Policy = (_state, _unit, options, pick) => {
  * first reachable cell turn after turn, and units out of reach walked into a corner.
  */
 export const firstPolicy: Policy = (state, unit, options) => {
-  const all = options.all;
   const me = state.units[unit];
-  if (!me) return all[0];
-  for (let i = 0; i < all.length; i++) {
-    const t = all[i].targets?.[0];
-    if (t === undefined) continue;
+  if (!me) return options.all[0];
+  // asked as a first match: a lister may stop at the first strike instead of listing the rest
+  const aimed = options.first((o) => {
+    const t = o.targets?.[0];
+    if (t === undefined) return false;
     const u = own(state.units, t);
-    if (u && u.side !== me.side && u.status === 'active') return all[i];
-  }
+    return u !== undefined && u.side !== me.side && u.status === 'active';
+  });
+  if (aimed) return aimed;
+  const all = options.all;
   const best = me.position ? nearerMove(state, me, all) : undefined;
   return best ?? all.find((o) => o.restores?.length) ?? all.find((o) => !o.move) ?? all[0];
 };

@@ -7,3 +7,4 @@ export * from './area.ts';
 export * from './zones.ts';
 export * from './occupancy.ts';
 export * from './map-file.ts';
+export * from './searches.ts';

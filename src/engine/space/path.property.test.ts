@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GridMap, Terrain } from '../types.ts';
 import { cellKey } from './grid.ts';
-import { reachable, searchByKey, type MoveRules } from './path.ts';
+import { pathTo, reachable, reachCells, searchByKey, type MoveRules } from './path.ts';
 
 const terrain: fc.Arbitrary<Terrain> = fc.oneof(
   fc.constant<Terrain>({ blocksMove: true }),
@@ -46,6 +46,39 @@ describe('reachable', () => {
         expect([...reachable(map, from, w.budget, rules)]).toEqual([...searchByKey(map, from, w.budget, rules)]);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('reachCells gives the same answer as typed arrays: same cells in order, costs, previous cells, stops and paths', () => {
+    fc.assert(
+      fc.property(world, fc.boolean(), (w, offGrid) => {
+        const map: GridMap = { kind: 'grid', width: w.width, height: w.height, cells: w.cells };
+        const occ = new Set(w.occupied.map(([x, y]) => cellKey({ x, y })));
+        const pass = new Set(w.passOnly.map(([x, y]) => cellKey({ x, y })));
+        const rules: MoveRules = {
+          occupied: (c) => occ.has(cellKey(c)),
+          passOnly: (c) => pass.has(cellKey(c)),
+          ...(w.corners ? { corners: w.corners } : {}),
+          ...(w.diagonalCost ? { diagonalCost: w.diagonalCost } : {}),
+        };
+        // a start that is not a whole cell goes through the string-keyed search
+        const from = offGrid ? { x: w.from[0] + 0.5, y: w.from[1] } : { x: w.from[0], y: w.from[1] };
+        const expected = offGrid ? searchByKey(map, from, w.budget, rules) : reachable(map, from, w.budget, rules);
+        const r = reachCells(map, from, w.budget, rules);
+        const entries = [...expected];
+        expect(r.count).toBe(entries.length);
+        entries.forEach(([key, e], k) => {
+          expect(r.key(k)).toBe(key);
+          expect(cellKey({ x: r.x[k], y: r.y[k] })).toBe(key);
+          expect(r.cost[k]).toBe(e.cost);
+          expect(r.from[k] < 0 ? undefined : r.key(r.from[k])).toBe(e.prev);
+          expect(r.stop[k] === 0).toBe(e.canStop === false);
+          expect(r.path(k)).toEqual(pathTo(expected, { x: r.x[k], y: r.y[k] }));
+        });
+        expect([...r.map()]).toEqual(entries);
+        expect(r.map()).toBe(r.map());
+      }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -118,6 +118,8 @@ interface Scratch {
   prev: Int32Array;
   /** Cells in the order they were first reached: the result's order. */
   order: Int32Array;
+  /** Each reached cell's place in that order (Reached names previous cells by place). */
+  place: Int32Array;
   heap: CellHeap;
 }
 
@@ -126,7 +128,7 @@ let scratch: Scratch | undefined;
 function takeScratch(cells: number): Scratch {
   let s = scratch;
   if (!s || s.busy || s.done.length < cells) {
-    s = { busy: false, done: new Uint8Array(cells), known: new Uint8Array(cells), bestCost: new Float64Array(cells), prev: new Int32Array(cells), order: new Int32Array(cells), heap: new CellHeap() };
+    s = { busy: false, done: new Uint8Array(cells), known: new Uint8Array(cells), bestCost: new Float64Array(cells), prev: new Int32Array(cells), order: new Int32Array(cells), place: new Int32Array(cells), heap: new CellHeap() };
     if (!scratch?.busy) scratch = s;
   }
   s.busy = true;
@@ -150,10 +152,61 @@ const PASS_ONLY = 3;
  * the same order as stepCost, same result and insertion order as a string-keyed search.
  */
 function search(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal?: Cell): Map<string, Reach> {
+  if (!Number.isInteger(from.x) || !Number.isInteger(from.y) || !inBounds(map, from)) return searchByKey(map, from, budget, rules, goal);
+  return searchInto(map, from, budget, rules, goal, answerAsMap);
+}
+
+/** The search's answer made from its working arrays: `reached` cells, in `order`. */
+type Answer<T> = (s: Scratch, reached: number, grid: TerrainGrid, width: number) => T;
+
+/** The result Map, in the order cells were first reached, with their final costs. */
+const answerAsMap: Answer<Map<string, Reach>> = (s, reached, { keys }) => {
+  const { order, prev, bestCost, known } = s;
+  const best = new Map<string, Reach>();
+  for (let k = 0; k < reached; k++) {
+    const i = order[k];
+    const p = prev[i];
+    if (p < 0) {
+      best.set(keys[i], { cost: 0 });
+      continue;
+    }
+    const entry: Reach = { cost: bestCost[i], prev: keys[p] };
+    if (known[i] === PASS_ONLY) entry.canStop = false;
+    best.set(keys[i], entry);
+  }
+  return best;
+};
+
+/** The same answer as arrays of numbers (Reached), the Map made only if asked for. */
+const answerAsArrays: Answer<Reached> = (s, reached, grid, width) => {
+  const { order, prev, bestCost, known } = s;
+  // plain arrays, not typed ones: small typed arrays each take a backing store of their own, slower to make
+  const x: number[] = new Array(reached);
+  const y: number[] = new Array(reached);
+  const cost: number[] = new Array(reached);
+  const from: number[] = new Array(reached);
+  const stop: number[] = new Array(reached);
+  // a cell's place in the answer, to name each one's previous cell by place
+  const place = s.place;
+  for (let k = 0; k < reached; k++) place[order[k]] = k;
+  for (let k = 0; k < reached; k++) {
+    const i = order[k];
+    const hx = i % width;
+    x[k] = hx;
+    y[k] = (i - hx) / width;
+    cost[k] = prev[i] < 0 ? 0 : bestCost[i];
+    from[k] = prev[i] < 0 ? -1 : place[prev[i]];
+    stop[k] = known[i] === PASS_ONLY ? 0 : 1;
+  }
+  const keys = grid.keys;
+  return new Reached(reached, x, y, cost, from, stop, (k) => keys[y[k] * width + x[k]]);
+};
+
+function searchInto<T>(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal: Cell | undefined, answer: Answer<T>): T {
   const width = map.width;
   const height = map.height;
-  if (!Number.isInteger(from.x) || !Number.isInteger(from.y) || !inBounds(map, from)) return searchByKey(map, from, budget, rules, goal);
-  const { wall, cost: cellCost, keys } = terrainGrid(map);
+  const grid = terrainGrid(map);
+  const { wall, cost: cellCost } = grid;
   const s = takeScratch(width * height);
   const { done, known, bestCost, prev, order, heap } = s;
   const { occupied, passOnly, costOf } = rules;
@@ -215,19 +268,7 @@ function search(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal
         }
       }
     }
-    const best = new Map<string, Reach>();
-    for (let k = 0; k < reached; k++) {
-      const i = order[k];
-      const p = prev[i];
-      if (p < 0) {
-        best.set(keys[i], { cost: 0 });
-        continue;
-      }
-      const entry: Reach = { cost: bestCost[i], prev: keys[p] };
-      if (known[i] === PASS_ONLY) entry.canStop = false;
-      best.set(keys[i], entry);
-    }
-    return best;
+    return answer(s, reached, grid, width);
   } finally {
     s.busy = false;
   }
@@ -272,6 +313,84 @@ export function searchByKey(map: GridMap, from: Cell, budget: number, rules: Mov
  */
 export function reachable(map: GridMap, from: Cell, budget: number, rules: MoveRules = {}): Map<string, Reach> {
   return search(map, from, budget, rules);
+}
+
+/**
+ * What `reachable` finds, as arrays of numbers in the same order — cell k at (x[k], y[k]), its cost, the
+ * place of the cell it is reached from (−1: the start), whether one may stop there — without a Map
+ * entry and an object per cell: a listing or a walk that only goes through the cells in order needs
+ * none. `map()` gives the very Map `reachable` gives, built on first use.
+ */
+export class Reached {
+  private asMap: Map<string, Reach> | undefined;
+
+  constructor(
+    /** Cells reached (the start included, first). */
+    readonly count: number,
+    /** Where cell k is: whole cells, unless the search started off them (then as searchByKey finds them). */
+    readonly x: readonly number[],
+    readonly y: readonly number[],
+    readonly cost: readonly number[],
+    /** The place (index in this answer) of the previous cell on one cheapest path; −1 for the start. */
+    readonly from: readonly number[],
+    /** 1 where a move may end, 0 on a cell that can only be crossed (MoveRules.passOnly). */
+    readonly stop: readonly number[],
+    /** Cell k's key (cellKey): the map's own keys, made once per map. */
+    readonly key: (k: number) => string,
+  ) {}
+
+  /** The cells from the start to cell k, both included. */
+  path(k: number): Cell[] {
+    const out: Cell[] = [];
+    for (let i = k; i >= 0; i = this.from[i]) out.push({ x: this.x[i], y: this.y[i] });
+    return out.reverse();
+  }
+
+  /** The answer as `reachable` gives it (same entries, same order), made once. */
+  map(): Map<string, Reach> {
+    if (!this.asMap) {
+      const m = new Map<string, Reach>();
+      for (let k = 0; k < this.count; k++) {
+        const f = this.from[k];
+        if (f < 0) {
+          m.set(this.key(k), { cost: 0 });
+          continue;
+        }
+        const entry: Reach = { cost: this.cost[k], prev: this.key(f) };
+        if (this.stop[k] === 0) entry.canStop = false;
+        m.set(this.key(k), entry);
+      }
+      this.asMap = m;
+    }
+    return this.asMap;
+  }
+}
+
+/**
+ * `reachable` answered as arrays of numbers (Reached): the same cells, order, costs, previous cells and
+ * pass-only marks. A start that is not a whole cell on the map (searched by key) is answered from that
+ * search's Map.
+ */
+export function reachCells(map: GridMap, from: Cell, budget: number, rules: MoveRules = {}): Reached {
+  if (Number.isInteger(from.x) && Number.isInteger(from.y) && inBounds(map, from)) return searchInto(map, from, budget, rules, undefined, answerAsArrays);
+  const m = searchByKey(map, from, budget, rules);
+  const n = m.size;
+  const keys = [...m.keys()];
+  const [x, y, cost, prev, stop]: number[][] = [[], [], [], [], []];
+  const r = new Reached(n, x, y, cost, prev, stop, (k) => keys[k]);
+  // a cell's previous one may have been first reached after it (a cheaper way found later): places first
+  const place = new Map(keys.map((key, k) => [key, k]));
+  let k = 0;
+  for (const [key, e] of m) {
+    const c = parseCellKey(key);
+    x[k] = c.x;
+    y[k] = c.y;
+    cost[k] = e.cost;
+    prev[k] = e.prev === undefined ? -1 : place.get(e.prev)!;
+    stop[k] = e.canStop === false ? 0 : 1;
+    k++;
+  }
+  return r;
 }
 
 /**

@@ -75,6 +75,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
         const t = state.units[order[i]];
         if (t.side !== u.side && t.status === 'active' && distance(u.position!, t.position!) <= w.range && (!walls || inSight(map, u.position!, t.position!))) {
           out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack', range: w.range, targets: [t.id] });
+          if (only?.enough?.(out)) return out; // a policy taking the first it accepts has it (Listing.first)
         }
       }
     }

@@ -5,6 +5,7 @@
  */
 import { cellKey, inBounds } from '../../engine/space/grid.ts';
 import { pathTo, reachable, type MoveRules } from '../../engine/space/path.ts';
+import { moveSearches } from '../../engine/space/searches.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { inActionPhase } from './actions.ts';
 import { inReach, resolveAttack } from './attack.ts';
@@ -41,29 +42,19 @@ function moveRules(state: EncounterState, mover: Unit) {
 }
 
 /**
- * Searches already made, per map, by start, movement left and the cells units block or may only pass:
- * a search depends on nothing else, and the same ones recur — listing the moves and then making one
- * asks twice, and simulated fights of one encounter start from the same places. Results are shared:
- * nobody changes them. Few are kept: every result kept is garbage the collector must carry, and those
- * that recur recur soon.
+ * Searches already made, in the engine's shared store (space/searches.ts), by start, movement left and
+ * the cells units block or may only pass: a search depends on nothing else, and the same ones recur —
+ * listing the moves and then making one asks twice, and simulated fights of one encounter start from
+ * the same places. Results are shared: nobody changes them.
  */
-const searches = new WeakMap<GridMap, Map<string, ReturnType<typeof reachable>>>();
-const KEPT_SEARCHES = 64;
+const searches = moveSearches.scope('phase20');
 
 /** Every cell the unit can reach with the movement it has left, with its cost (cells it may only pass have canStop: false). */
 export function reachableCells(state: EncounterState, u: Unit) {
   const map = state.map as GridMap;
   const { key: around, rules } = moveRules(state, u);
   const key = `${u.position!.x},${u.position!.y}|${u.pools.movement.value}|${around}`;
-  let known = searches.get(map);
-  if (!known) searches.set(map, (known = new Map()));
-  let result = known.get(key);
-  if (!result) {
-    result = reachable(map, u.position!, u.pools.movement.value, rules());
-    if (known.size >= KEPT_SEARCHES) known.clear(); // bounded: a long run meets many boards
-    known.set(key, result);
-  }
-  return result;
+  return searches.get(map, key, () => reachable(map, u.position!, u.pools.movement.value, rules()));
 }
 
 export function moveCommand(ctx: Resolution, cmd: Command): void {
