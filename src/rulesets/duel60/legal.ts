@@ -13,6 +13,7 @@ import { dataOf, enemiesOf, inCloseQuarters } from './model.ts';
 import { backpedalCells, reachableCells } from './move.ts';
 import { restRefusal } from './stance.ts';
 import { planThrow, projectileCap } from './throw.ts';
+import { counted } from './words.ts';
 
 /** A tile a move may end on, with the movement it costs. */
 export type MoveCell = Cell & { cost: number };
@@ -90,7 +91,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
         if (w.thrown && t.status === 'active' && near <= w.thrown.range) {
           for (let n = 1; n <= Math.min(projectileCap(u, w), w.count) && w.stamina * n <= stamina; n++) {
             const th = { type: 'throw', actor: id, target: t.id, weapon: w.id, count: n };
-            add(th, `Throw ${n} ${w.name} at ${t.name}`, 'throw', () => planThrow(state, u, th), { range: w.thrown.range, targets: [t.id] });
+            add(th, `Throw ${counted(n, w.name)} at ${t.name}`, 'throw', () => planThrow(state, u, th), { range: w.thrown.range, targets: [t.id] });
           }
         }
       }

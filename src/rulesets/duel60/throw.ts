@@ -12,6 +12,7 @@ import { deferIfDelayed } from './delay.ts';
 import { asJson, dataOf, stat, weaponOf } from './model.ts';
 import { launch } from './projectile.ts';
 import type { Weapon } from './schema.ts';
+import { counted } from './words.ts';
 
 export interface ThrowPlan {
   weapon: Weapon & { thrown: NonNullable<Weapon['thrown']> };
@@ -52,7 +53,7 @@ export function resolveThrow(ctx: Resolution, u: Unit, plan: ThrowPlan): void {
   const left = dataOf(ctx.unit(u.id)).weapons.map((x) => (x.id === w.id ? { ...x, count: x.count - count } : x)).filter((x) => x.count > 0);
   ctx.setData(u.id, 'weapons', asJson(left));
   ctx.emit({ type: 'unit.faced', unit: u.id, facing: facingToward(u.position!, target.position!) });
-  ctx.note(() => `${u.name} throws ${count} ${w.name} at ${target.name} (${w.stamina * count} stamina) [D60-ATK-3]`);
+  ctx.note(() => `${u.name} throws ${counted(count, w.name)} at ${target.name} (${w.stamina * count} stamina) [D60-ATK-3]`);
   for (let i = 0; i < count; i++) {
     launch(ctx, {
       name: w.name,
