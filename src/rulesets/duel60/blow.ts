@@ -3,7 +3,7 @@
  * (D60-HIT-1/2), the damage formula, the block stance (D60-BLK-1, frontal only), taking the damage.
  */
 import type { Cell, Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
-import { contest, flankOf, GRADE_TEXT, type Approach, type Grade } from './contest.ts';
+import { contest, flankAngle, GRADE_TEXT, type Approach, type Grade } from './contest.ts';
 import { computeDamage, hurt, type DamageInput, type DamageKind } from './damage.ts';
 import { asJson, dataOf, stat, weaponOf } from './model.ts';
 import type { Weapon } from './schema.ts';
@@ -36,7 +36,7 @@ export interface Landed {
 export function blockAgainst(def: Unit, from: Cell, cqcSpeed?: number): { weapon: Weapon | null } | undefined {
   const b = dataOf(def).blocking;
   if (!b || def.status !== 'active') return undefined;
-  if (flankOf(def, cqcSpeed === undefined ? { from } : { from, cqcSpeed }).angle !== 'front') return undefined;
+  if (flankAngle(def, cqcSpeed === undefined ? { from } : { from, cqcSpeed }) !== 'front') return undefined;
   return { weapon: b.weapon ? weaponOf(def, b.weapon) ?? null : null };
 }
 
