@@ -3,7 +3,7 @@
  * Each candidate goes through the same checks as its command (the plan* functions and refusals).
  */
 import { cellsInRadius } from '../../engine/space/area.ts';
-import { cellKey, distance, parseCellKey } from '../../engine/space/grid.ts';
+import { cellKey, cellOfKey, distance } from '../../engine/space/grid.ts';
 import type { Reach } from '../../engine/space/path.ts';
 import { currentUnit, RuleError, type ActionOption, type Cell, type Command, type EncounterState, type GridMap, type Unit, type UnitId, type Wanted } from '../../engine/index.ts';
 import { actionRefusal, movementRefusal } from './actions.ts';
@@ -26,12 +26,12 @@ function moveCells(state: EncounterState, u: Unit): MoveCell[] {
   const reach = reachableCells(state, u);
   let out = tilesOf.get(reach);
   if (!out) {
-    out = [];
-    for (const [key, spot] of reach) {
-      if (spot.cost === 0) continue;
-      const c = parseCellKey(key);
-      out.push({ x: c.x, y: c.y, cost: spot.cost });
-    }
+    const tiles: MoveCell[] = (out = []);
+    reach.forEach((spot, key) => {
+      if (spot.cost === 0) return;
+      const c = cellOfKey(key);
+      tiles.push({ x: c.x, y: c.y, cost: spot.cost });
+    });
     tilesOf.set(reach, out);
   }
   return out;

@@ -6,7 +6,7 @@
 import { Distribution } from '../../dice/index.ts';
 import { knockback } from '../../engine/space/area.ts';
 import { distance } from '../../engine/space/grid.ts';
-import { occupiedBy } from '../../engine/space/occupancy.ts';
+import { occupies } from '../../engine/space/occupancy.ts';
 import { affectedOdds, hitOdds, reject, RuleError, type Cell, type Command, type EncounterState, type GridMap, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
 import { planAttack } from './attack.ts';
 import { blockAgainst } from './blow.ts';
@@ -95,19 +95,18 @@ export interface Outlook {
 const outlookByMargin = new WeakMap<Distribution, WeakMap<DamageTable, Map<number | string, Outlook>>>();
 
 /**
- * A number naming a few small whole numbers (the first below 2^20, up to three more below 2^10: exact in
+ * A number naming a few small whole numbers (the first below 2^20, two or three more below 2^10: exact in
  * a double), else a string: the policy's caches are asked thousands of times a fight, and a string key
  * is built and hashed every time.
  */
-export function smallKey(first: number, ...rest: number[]): number | string {
-  if (!Number.isInteger(first) || first < 0 || first >= 2 ** 20 || rest.length > 3) return [first, ...rest].join('|');
-  let key = first;
-  for (const n of rest) {
-    if (!Number.isInteger(n) || n < 0 || n >= 1024) return [first, ...rest].join('|');
-    key = key * 1024 + n;
-  }
-  return key;
+export function smallKey(first: number, a: number, b: number, c?: number): number | string {
+  // no rest array: asked for every blow weighed
+  if (!Number.isInteger(first) || first < 0 || first >= 2 ** 20 || !small(a) || !small(b) || (c !== undefined && !small(c))) return c === undefined ? `${first}|${a}|${b}` : `${first}|${a}|${b}|${c}`;
+  const key = (first * 1024 + a) * 1024 + b;
+  return c === undefined ? key : key * 1024 + c;
 }
+
+const small = (n: number): boolean => Number.isInteger(n) && n >= 0 && n < 1024;
 
 /**
  * `series(spec)`'s mean and chance of dealing all `health`, by the same recursion on numbers alone: a
@@ -255,7 +254,21 @@ export function attackBlows(state: EncounterState, u: Unit, t: Unit, weapon: Wea
  * attackBlows.
  */
 export function knockedAway(state: EncounterState, u: Unit, t: Unit, from: Cell, blocked?: (c: Cell) => boolean): boolean {
-  return knockback(state.map as GridMap, from, t.position!, 2, blocked ?? occupiedBy(state.units, [t.id, u.id])).cells.length > 0;
+  return knockback(state.map as GridMap, from, t.position!, 2, blocked ?? standingBut(state, t.id, u.id)).cells.length > 0;
+}
+
+/**
+ * occupiedBy(state.units, [a, b]) for a question or two (a knock back asks of at most 2 tiles): the units
+ * looked through for each tile asked, not indexed first.
+ */
+function standingBut(state: EncounterState, a: string, b: string): (c: Cell) => boolean {
+  return (c) => {
+    for (const id in state.units) {
+      const o = state.units[id];
+      if (o.id !== a && o.id !== b && occupies(o) && o.position!.x === c.x && o.position!.y === c.y) return true;
+    }
+    return false;
+  };
 }
 
 /** The blows of `count` weapons `w` thrown by `u` from `from` at `t`, as if each reached it (no reaction). */
