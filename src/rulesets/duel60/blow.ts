@@ -45,21 +45,18 @@ export function landBlow(ctx: Resolution, blow: Blow, defId: UnitId): Landed {
   const grade = blow.grade ?? contest(ctx, blow.label, blow.attacker, def, blow.approach).grade;
   if (grade === 'dodged') return { grade, damage: 0 };
   const block = blow.reactionBlock ? undefined : blockAgainst(def, blow.approach.from, blow.approach.cqcSpeed);
-  const input: DamageInput = {
-    kind: blow.kind,
-    base: blow.base,
-    baseName: blow.baseName,
-    strength: blow.strength,
-    endurance: stat(def, 'endurance'),
-    grade,
-    ...(block ? { block } : {}),
-    ...(blow.reactionBlock ? { reactionBlock: true } : {}),
-    ...(blow.vital ? { vital: true } : {}),
-  };
+  const input: DamageInput = { kind: blow.kind, base: blow.base, baseName: blow.baseName, strength: blow.strength, endurance: stat(def, 'endurance'), grade };
+  // set, not spread: every blow of every fight builds one
+  if (block) input.block = block;
+  if (blow.reactionBlock) input.reactionBlock = true;
+  if (blow.vital) input.vital = true;
   // the terms are worded only for the log (the same pure formula, asked again with its words)
   const d = computeDamage(input, false);
   ctx.check(() => ({ label: `${blow.label}: damage`, terms: computeDamage(input).terms, total: d.amount, outcome: `${d.amount} damage (${GRADE_TEXT[grade]})`, rules: d.rules, facts: { grade, damage: d.amount } }), blow.attacker.id, defId);
-  const dealt = hurt(ctx, defId, d.amount, { rule: d.rules[0], ...(blow.attacker.id ? { source: blow.attacker.id } : {}), damageType: blow.kind });
+  const extra: { rule: string; source?: UnitId; damageType?: string } = { rule: d.rules[0] };
+  if (blow.attacker.id) extra.source = blow.attacker.id;
+  extra.damageType = blow.kind;
+  const dealt = hurt(ctx, defId, d.amount, extra);
   if (d.breaks && block?.weapon) breakWeapon(ctx, def, block.weapon);
   return { grade, damage: dealt };
 }
