@@ -21,9 +21,10 @@ export interface BestStrike {
 /**
  * The best strike from `cells` by `by`: 'score' (its own turn's choice) or 'expected' (damage, what an
  * action is worth). A projectile counts only from a tile where it arrives within the turn, or from
- * `stay` (where the unit stands): a slow flight is not worth a move.
+ * `stay` (where the unit stands): a slow flight is not worth a move. `any`: the first strike worth
+ * anything will do (whether there is one at all), not the best.
  */
-export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: keyof Odds, stay?: Cell, strikes: Strike[] = strikesOf(state, u)): BestStrike | undefined {
+export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: keyof Odds, stay?: Cell, strikes: Strike[] = strikesOf(state, u), any = false): BestStrike | undefined {
   if (!strikes.length) return undefined;
   let best: BestStrike | undefined;
   const n = cells.length;
@@ -85,7 +86,10 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
             odds = known[key] = landedOdds(state, u, t, s, c, share, blocked, away);
           }
         }
-        if (odds && odds[by] > (best?.odds[by] ?? 0)) best = { cell: c, target: t, strike: s, odds };
+        if (odds && odds[by] > (best?.odds[by] ?? 0)) {
+          best = { cell: c, target: t, strike: s, odds };
+          if (any) return best;
+        }
       }
     }
   }

@@ -90,7 +90,7 @@ export const aggressive: Policy = (state, id, options) => {
   if (now) return now.option;
   // nothing to strike now: put the movement to use
   // in reach of someone from here (a projectile only if it would arrive within the turn)?
-  const engaged = bestStrike(state, u, [u.position!], 'score', undefined, strikesOf(state, u, u.pools.stamina.max)) !== undefined;
+  const engaged = bestStrike(state, u, [u.position!], 'score', undefined, strikesOf(state, u, u.pools.stamina.max), true) !== undefined;
   if (!engaged) {
     const cells = listedMoves(state, id);
     const m = cells.length ? approachMove(state, u, cells) : undefined;
