@@ -15,42 +15,44 @@ import { restRefusal } from './stance.ts';
 import { planThrow, projectileCap } from './throw.ts';
 import { counted } from './words.ts';
 
-/** A tile a move may end on, with the movement it costs. */
-export type MoveCell = Cell & { cost: number };
-
-/** The tiles of each search (move.ts keeps the searches): a search listed again is not parsed again. Shared: nobody changes them. */
-const tilesOf = new WeakMap<Map<string, Reach>, MoveCell[]>();
+/**
+ * The tiles of each search (move.ts keeps the searches): a search listed again is not walked again. The
+ * tiles are the engine's shared cells (cellOfKey): nobody changes them, and none is made per listing.
+ */
+const tilesOf = new WeakMap<Map<string, Reach>, Cell[]>();
 
 /** The tiles a move may end on (D60-MOV-1), in the listing's order; whether the unit may move at all is asked first (`movesListed`). */
-function moveCells(state: EncounterState, u: Unit): MoveCell[] {
+function moveCells(state: EncounterState, u: Unit): Cell[] {
   const reach = reachableCells(state, u);
   let out = tilesOf.get(reach);
   if (!out) {
-    const tiles: MoveCell[] = (out = []);
+    const tiles: Cell[] = (out = []);
     reach.forEach((spot, key) => {
-      if (spot.cost === 0) return;
-      const c = cellOfKey(key);
-      tiles.push({ x: c.x, y: c.y, cost: spot.cost });
+      if (spot.cost !== 0) tiles.push(cellOfKey(key));
     });
     tilesOf.set(reach, out);
   }
   return out;
 }
 
-/** The option of a move to `c`, as the listing offers it. */
-export const moveOption = (id: UnitId, c: MoveCell): ActionOption => ({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y})`, group: 'move', move: { to: { x: c.x, y: c.y }, cost: c.cost } });
+/** The option of a move to `c` costing `cost`, as the listing offers it. */
+export const moveOption = (id: UnitId, c: Cell, cost: number): ActionOption => ({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y})`, group: 'move', move: { to: { x: c.x, y: c.y }, cost } });
 
 /**
  * The moves the listing offers now, as tiles (a policy weighing where to go builds the option of the one it
- * takes, not one per tile): none unless it is the unit's turn and it may move.
+ * takes, not one per tile: `listedMove`): none unless it is the unit's turn and it may move.
  */
-export function listedMoves(state: EncounterState, id: UnitId): MoveCell[] {
+export function listedMoves(state: EncounterState, id: UnitId): Cell[] {
   const u = state.units[id];
   if (!u || u.status !== 'active' || currentUnit(state) !== id || movementRefusal(state, u)) return [];
   return moveCells(state, u);
 }
 
-/** Whether `plan` accepts the command (its refusal is a RuleError): the listing's test of each candidate, no closure built per candidate. */
+/** The listing's option of the move to `c`, one of `listedMoves`. */
+export function listedMove(state: EncounterState, id: UnitId, c: Cell): ActionOption {
+  return moveOption(id, c, reachableCells(state, state.units[id]).get(cellKey(c))!.cost);
+}
+
 function passes<P>(plan: (state: EncounterState, u: Unit, cmd: Command) => P, state: EncounterState, u: Unit, cmd: Command): boolean {
   try {
     plan(state, u, cmd);
@@ -133,7 +135,10 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     }
   }
   if ((want('move') || want('backpedal')) && !movementRefusal(state, u)) {
-    if (want('move')) for (const c of moveCells(state, u)) out.push(moveOption(id, c));
+    if (want('move')) {
+      const reach = reachableCells(state, u);
+      for (const c of moveCells(state, u)) out.push(moveOption(id, c, reach.get(cellKey(c))!.cost));
+    }
     for (const c of want('backpedal') ? backpedalCells(state, u) : []) {
       out.push({ command: { type: 'backpedal', actor: id, to: [c.x, c.y] }, label: `Back-pedal to (${c.x}, ${c.y})`, group: 'move', move: { to: c, cost: reachableCells(state, u).get(cellKey(c))!.cost } });
     }

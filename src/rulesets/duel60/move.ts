@@ -80,13 +80,14 @@ export function reachableCells(state: EncounterState, u: Unit): Map<string, Reac
     taken[n++] = i;
   }
   // the same search as the last one asked (a listing, then the move it offered): no key built
-  if (last && last.map === map && last.x === at.x && last.y === at.y && last.tiles === tiles && last.taken.length === n && last.taken.every((v, k) => v === taken[k])) return last.result;
+  if (last && last.map === map && last.x === at.x && last.y === at.y && last.tiles === tiles && sameTaken(last.taken, n)) return last.result;
   let key = `${at.x},${at.y}|${tiles}|`;
   for (let k = 0; k < n; k++) key += `${taken[k]};`;
   let known = searches.get(map);
   if (!known) searches.set(map, (known = new Map()));
   let result = known.get(key);
-  const around = Array.from(taken.subarray(0, n));
+  const around: number[] = [];
+  for (let k = 0; k < n; k++) around.push(taken[k]);
   if (result) {
     known.delete(key);
   } else {
@@ -102,6 +103,11 @@ export function reachableCells(state: EncounterState, u: Unit): Map<string, Reac
 /** The last search answered, with what it was asked (results are shared: nobody changes them). */
 let last: { map: GridMap; x: number; y: number; tiles: number; taken: number[]; result: Map<string, Reach> } | undefined;
 let taken: Int32Array = new Int32Array(16);
+const sameTaken = (was: number[], n: number): boolean => {
+  if (was.length !== n) return false;
+  for (let k = 0; k < n; k++) if (was[k] !== taken[k]) return false;
+  return true;
+};
 const takenIn = (a: Int32Array, n: number, i: number): boolean => {
   for (let k = 0; k < n; k++) if (a[k] === i) return true;
   return false;

@@ -18,7 +18,7 @@ import { actionRefusal } from './actions.ts';
 import { approachMove } from './approach.ts';
 import { bestStrike } from './best-strike.ts';
 import { bestBlock } from './guard.ts';
-import { listedMoves, moveOption, type MoveCell } from './legal.ts';
+import { listedMove, listedMoves } from './legal.ts';
 import { answer } from './reaction-policy.ts';
 import { strikeOdds, strikeOfCommand, strikesOf, type Odds, type Strike } from './strikes.ts';
 
@@ -84,7 +84,7 @@ export const aggressive: Policy = (state, id, options) => {
     const cells = listedMoves(state, id);
     if (cells.length) {
       const there = bestStrike(state, u, cells, 'score');
-      if (there && there.odds.score > (now?.odds.score ?? 0) * MOVE_FIRST) return moveOption(id, there.cell as MoveCell);
+      if (there && there.odds.score > (now?.odds.score ?? 0) * MOVE_FIRST) return listedMove(state, id, there.cell);
     }
   }
   if (now) return now.option;
@@ -94,7 +94,7 @@ export const aggressive: Policy = (state, id, options) => {
   if (!engaged) {
     const cells = listedMoves(state, id);
     const m = cells.length ? approachMove(state, u, cells) : undefined;
-    if (m) return moveOption(id, m);
+    if (m) return listedMove(state, id, m);
   }
   const blocks = main.filter((o) => o.command.type === 'block');
   if (blocks.length) {
