@@ -19,10 +19,9 @@ const ROLES = ['attack', 'defense', 'support'] as const;
  */
 export function eachMove(state: EncounterState, u: Unit, visit: (c: Cell, cost: number) => void): void {
   if (u.pools.movement.value <= 0) return;
-  for (const [key, spot] of reachableCells(state, u)) {
-    if (spot.cost === 0 || spot.canStop === false) continue;
-    visit(cellOfKey(key), spot.cost);
-  }
+  reachableCells(state, u).forEach((spot, key) => {
+    if (spot.cost !== 0 && spot.canStop !== false) visit(cellOfKey(key), spot.cost);
+  });
 }
 
 /** The option of a move to `c`, as the listing offers it. */
