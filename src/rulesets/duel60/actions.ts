@@ -56,8 +56,9 @@ export function requireMovement(state: EncounterState, u: Unit, moving = true): 
   if (r) fail(r.code, r.message);
 }
 
-export function requireStamina(u: Unit, cost: number, what: string): void {
-  if (u.pools.stamina.value < cost) fail('action/not_enough_stamina', `${what} costs ${cost} stamina; ${u.name} has ${u.pools.stamina.value}`);
+/** `what`: the act, in words (a thunk where wording it costs: the check passes far more often than not). */
+export function requireStamina(u: Unit, cost: number, what: string | (() => string)): void {
+  if (u.pools.stamina.value < cost) fail('action/not_enough_stamina', `${typeof what === 'string' ? what : what()} costs ${cost} stamina; ${u.name} has ${u.pools.stamina.value}`);
 }
 
 export function spendAction(ctx: Resolution, u: Unit, instant = false): void {

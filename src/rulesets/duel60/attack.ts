@@ -57,14 +57,16 @@ export function planAttack(state: EncounterState, u: Unit, cmd: Command): Attack
   } else {
     const raw = cmd.limbs ?? ['right_hand'];
     if (!Array.isArray(raw) || raw.length < 1 || raw.length > 5) fail('command/bad_limbs', 'limbs: 1 to 5 of right_hand, left_hand, right_leg, left_leg, head [D60-ATK-1]', 'limbs');
-    limbs = raw.map((l) => (LIMBS.includes(l as Limb) ? (l as Limb) : fail('command/bad_limbs', `"${String(l)}" is not a limb; use ${LIMBS.join(', ')}`, 'limbs')));
-    if (new Set(limbs).size !== limbs.length) fail('command/bad_limbs', 'each limb strikes once per attack [D60-ATK-1]', 'limbs');
+    // plain loops: every listing checks each flurry it offers
+    for (const l of raw) if (!LIMBS.includes(l as Limb)) fail('command/bad_limbs', `"${String(l)}" is not a limb; use ${LIMBS.join(', ')}`, 'limbs');
+    limbs = raw as Limb[];
+    for (let i = 1; i < limbs.length; i++) if (limbs.lastIndexOf(limbs[i], i - 1) >= 0) fail('command/bad_limbs', 'each limb strikes once per attack [D60-ATK-1]', 'limbs');
   }
   const reach = weapon?.reach ?? 1;
   const d = distance(u.position!, t.position!);
   if (d > reach) fail('action/out_of_range', `${t.name} is ${d} tiles away; ${weapon ? weapon.name : 'a limb'} reaches ${reach}`, 'target');
   const stamina = weapon ? weapon.stamina : limbs.length;
-  requireStamina(u, stamina, weapon ? `a ${weapon.name} strike` : `${limbs.length} unarmed attack${limbs.length > 1 ? 's' : ''} [D60-ATK-2]`);
+  requireStamina(u, stamina, () => (weapon ? `a ${weapon.name} strike` : `${limbs.length} unarmed attack${limbs.length > 1 ? 's' : ''} [D60-ATK-2]`));
   return { target: t, weapon, limbs, vital, stamina };
 }
 

@@ -21,9 +21,10 @@ export interface BestStrike {
 /**
  * The best strike from `cells` by `by`: 'score' (its own turn's choice) or 'expected' (damage, what an
  * action is worth). A projectile counts only from a tile where it arrives within the turn, or from
- * `stay` (where the unit stands): a slow flight is not worth a move.
+ * `stay` (where the unit stands): a slow flight is not worth a move. `any`: the first strike worth
+ * anything will do (whether there is one at all), not the best.
  */
-export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: keyof Odds, stay?: Cell, strikes: Strike[] = strikesOf(state, u)): BestStrike | undefined {
+export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: keyof Odds, stay?: Cell, strikes: Strike[] = strikesOf(state, u), any = false): BestStrike | undefined {
   if (!strikes.length) return undefined;
   let best: BestStrike | undefined;
   const n = cells.length;
@@ -37,8 +38,14 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
     for (let k = 0; k < n; k++) dist[k] = distance(cells[k], at);
     flank.fill(-1, 0, n);
     // a blow's odds depend on the tile only through the flank it comes from, close quarters and the
-    // share of a flight that lands — a flurry's also on whether its knock back moves the target
-    const known = new Map<number, Odds>();
+    // share of a flight that lands — a flurry's also on whether its knock back moves the target:
+    // memoised by a small number per target (a new stamp forgets the last target's)
+    if (++stamps === 0xffffffff) [stamps, seen] = [1, new Uint32Array(seen.length)];
+    const stamp = stamps;
+    if (seen.length < strikes.length * 16) {
+      seen = new Uint32Array(strikes.length * 32);
+      known = new Array(strikes.length * 32);
+    }
     let blocked: ((c: Cell) => boolean) | undefined;
     for (let i = 0; i < strikes.length; i++) {
       const s = strikes[i];
@@ -55,8 +62,12 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
         let odds: Odds | null;
         if (sameEverywhere) {
           // strikeOdds' checks (reach, an able target, no flight) all hold here
-          odds = known.get(i * 16 + 15) ?? null;
-          if (!odds) known.set(i * 16 + 15, (odds = landedOdds(state, u, t, s, c, 1)));
+          const key = i * 16 + 15;
+          if (seen[key] === stamp) odds = known[key];
+          else {
+            seen[key] = stamp;
+            odds = known[key] = landedOdds(state, u, t, s, c, 1);
+          }
         } else if (area) odds = strikeOdds(state, u, t, s, c);
         else {
           // a flurry: strikeOdds' checks hold (in reach, able target, no flight); the units in the way of its knock back asked once a target
@@ -66,12 +77,19 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
           let f = flank[k];
           if (f < 0) flank[k] = f = t.facing ? ANGLE[attackAngle(c, at, t.facing)] : 0;
           // strike, flank, close quarters, then share (0 or 1: flightShare's only answers besides null) or, for a flurry, whether its knock back moves the target
-          const last = memo ? share === 1 : knockedAway(state, u, t, c, blocked);
+          const away = memo ? undefined : knockedAway(state, u, t, c, blocked);
+          const last = away ?? share === 1;
           const key = i * 16 + f * 4 + (d <= 1 ? 2 : 0) + (last ? 1 : 0);
-          odds = known.get(key) ?? null;
-          if (!odds) known.set(key, (odds = landedOdds(state, u, t, s, c, share, blocked)));
+          if (seen[key] === stamp) odds = known[key];
+          else {
+            seen[key] = stamp;
+            odds = known[key] = landedOdds(state, u, t, s, c, share, blocked, away);
+          }
         }
-        if (odds && odds[by] > (best?.odds[by] ?? 0)) best = { cell: c, target: t, strike: s, odds };
+        if (odds && odds[by] > (best?.odds[by] ?? 0)) {
+          best = { cell: c, target: t, strike: s, odds };
+          if (any) return best;
+        }
       }
     }
   }
@@ -83,3 +101,7 @@ const ANGLE: Record<AttackAngle, number> = { front: 0, side: 1, back: 2 };
 /** Working arrays kept between calls (bestStrike calls nothing that calls it back). */
 let scratch = new Int32Array(256);
 let flanks = new Int8Array(256);
+/** The memo of odds by key (see bestStrike): an entry counts when its stamp is the current target's. */
+let stamps = 0;
+let seen = new Uint32Array(256);
+let known: Odds[] = new Array(256);

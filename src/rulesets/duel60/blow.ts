@@ -3,7 +3,7 @@
  * (D60-HIT-1/2), the damage formula, the block stance (D60-BLK-1, frontal only), taking the damage.
  */
 import type { Cell, Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
-import { contest, flankOf, GRADE_TEXT, type Approach, type Grade } from './contest.ts';
+import { contest, flankAngle, GRADE_TEXT, type Approach, type Grade } from './contest.ts';
 import { computeDamage, hurt, type DamageInput, type DamageKind } from './damage.ts';
 import { asJson, dataOf, stat, weaponOf } from './model.ts';
 import type { Weapon } from './schema.ts';
@@ -36,7 +36,7 @@ export interface Landed {
 export function blockAgainst(def: Unit, from: Cell, cqcSpeed?: number): { weapon: Weapon | null } | undefined {
   const b = dataOf(def).blocking;
   if (!b || def.status !== 'active') return undefined;
-  if (flankOf(def, cqcSpeed === undefined ? { from } : { from, cqcSpeed }).angle !== 'front') return undefined;
+  if (flankAngle(def, cqcSpeed === undefined ? { from } : { from, cqcSpeed }) !== 'front') return undefined;
   return { weapon: b.weapon ? weaponOf(def, b.weapon) ?? null : null };
 }
 
@@ -45,21 +45,18 @@ export function landBlow(ctx: Resolution, blow: Blow, defId: UnitId): Landed {
   const grade = blow.grade ?? contest(ctx, blow.label, blow.attacker, def, blow.approach).grade;
   if (grade === 'dodged') return { grade, damage: 0 };
   const block = blow.reactionBlock ? undefined : blockAgainst(def, blow.approach.from, blow.approach.cqcSpeed);
-  const input: DamageInput = {
-    kind: blow.kind,
-    base: blow.base,
-    baseName: blow.baseName,
-    strength: blow.strength,
-    endurance: stat(def, 'endurance'),
-    grade,
-    ...(block ? { block } : {}),
-    ...(blow.reactionBlock ? { reactionBlock: true } : {}),
-    ...(blow.vital ? { vital: true } : {}),
-  };
+  const input: DamageInput = { kind: blow.kind, base: blow.base, baseName: blow.baseName, strength: blow.strength, endurance: stat(def, 'endurance'), grade };
+  // set, not spread: every blow of every fight builds one
+  if (block) input.block = block;
+  if (blow.reactionBlock) input.reactionBlock = true;
+  if (blow.vital) input.vital = true;
   // the terms are worded only for the log (the same pure formula, asked again with its words)
   const d = computeDamage(input, false);
   ctx.check(() => ({ label: `${blow.label}: damage`, terms: computeDamage(input).terms, total: d.amount, outcome: `${d.amount} damage (${GRADE_TEXT[grade]})`, rules: d.rules, facts: { grade, damage: d.amount } }), blow.attacker.id, defId);
-  const dealt = hurt(ctx, defId, d.amount, { rule: d.rules[0], ...(blow.attacker.id ? { source: blow.attacker.id } : {}), damageType: blow.kind });
+  const extra: { rule: string; source?: UnitId; damageType?: string } = { rule: d.rules[0] };
+  if (blow.attacker.id) extra.source = blow.attacker.id;
+  extra.damageType = blow.kind;
+  const dealt = hurt(ctx, defId, d.amount, extra);
   if (d.breaks && block?.weapon) breakWeapon(ctx, def, block.weapon);
   return { grade, damage: dealt };
 }

@@ -40,12 +40,29 @@ export interface Approach {
 
 /** The angle that counts: in close quarters a flank needs the Speed (ruling D60-CQC-2: else it counts as less). */
 export function flankOf(def: Unit, a: Approach): { angle: AttackAngle; note?: string } {
+  const angle = flankAngle(def, a);
   const seen = def.facing ? attackAngle(a.from, def.position!, def.facing) : 'front';
-  if (seen === 'front' || a.cqcSpeed === undefined) return { angle: seen };
+  if (angle === seen) return { angle };
+  const over = a.cqcSpeed! - stat(def, 'speed');
+  return { angle, note: angle === 'side' ? `Speed +${over} < +32: the back counts as the side` : `close quarters: Speed ${over >= 0 ? '+' : ''}${over} < +17, no flank` };
+}
+
+/** flankOf's angle alone, no words (the policy's estimates ask it for every tile they weigh). */
+export function flankAngle(def: Unit, a: Approach): AttackAngle {
+  const seen = def.facing ? attackAngle(a.from, def.position!, def.facing) : 'front';
+  if (seen === 'front' || a.cqcSpeed === undefined) return seen;
   const over = a.cqcSpeed - stat(def, 'speed');
-  if (seen === 'back' && over >= 32) return { angle: 'back' };
-  if (over >= 17) return seen === 'back' ? { angle: 'side', note: `Speed +${over} < +32: the back counts as the side` } : { angle: 'side' };
-  return { angle: 'front', note: `close quarters: Speed ${over >= 0 ? '+' : ''}${over} < +17, no flank` };
+  if (seen === 'back' && over >= 32) return 'back';
+  return over >= 17 ? 'side' : 'front';
+}
+
+/**
+ * The defender's total and whether it rolls and can dodge, as `defence` has them, without its terms or
+ * words (for the odds a policy weighs many times a turn): `rolls` false for a helpless unit (total 0).
+ */
+export function defenceTotal(state: EncounterState, def: Unit, a: Approach): { total: number; rolls: boolean; canDodge: boolean } {
+  if (helpless(state, def)) return { total: 0, rolls: false, canDodge: false };
+  return { total: agilityOf(def) + FLANK[flankAngle(def, a)], rolls: true, canDodge: cannotDodge(state, def) === null };
 }
 
 /**

@@ -3,7 +3,7 @@
  * Each candidate goes through the same checks as its command (the plan* functions and refusals).
  */
 import { cellsInRadius } from '../../engine/space/area.ts';
-import { cellKey, distance, parseCellKey } from '../../engine/space/grid.ts';
+import { cellKey, cellOfKey, distance } from '../../engine/space/grid.ts';
 import type { Reach } from '../../engine/space/path.ts';
 import { currentUnit, RuleError, type ActionOption, type Cell, type Command, type EncounterState, type GridMap, type Unit, type UnitId, type Wanted } from '../../engine/index.ts';
 import { actionRefusal, movementRefusal } from './actions.ts';
@@ -13,45 +13,49 @@ import { dataOf, enemiesOf, inCloseQuarters } from './model.ts';
 import { backpedalCells, reachableCells } from './move.ts';
 import { restRefusal } from './stance.ts';
 import { planThrow, projectileCap } from './throw.ts';
+import { counted } from './words.ts';
 
-/** A tile a move may end on, with the movement it costs. */
-export type MoveCell = Cell & { cost: number };
-
-/** The tiles of each search (move.ts keeps the searches): a search listed again is not parsed again. Shared: nobody changes them. */
-const tilesOf = new WeakMap<Map<string, Reach>, MoveCell[]>();
+/**
+ * The tiles of each search (move.ts keeps the searches): a search listed again is not walked again. The
+ * tiles are the engine's shared cells (cellOfKey): nobody changes them, and none is made per listing.
+ */
+const tilesOf = new WeakMap<Map<string, Reach>, Cell[]>();
 
 /** The tiles a move may end on (D60-MOV-1), in the listing's order; whether the unit may move at all is asked first (`movesListed`). */
-function moveCells(state: EncounterState, u: Unit): MoveCell[] {
+function moveCells(state: EncounterState, u: Unit): Cell[] {
   const reach = reachableCells(state, u);
   let out = tilesOf.get(reach);
   if (!out) {
-    out = [];
-    for (const [key, spot] of reach) {
-      if (spot.cost === 0) continue;
-      const c = parseCellKey(key);
-      out.push({ x: c.x, y: c.y, cost: spot.cost });
-    }
+    const tiles: Cell[] = (out = []);
+    reach.forEach((spot, key) => {
+      if (spot.cost !== 0) tiles.push(cellOfKey(key));
+    });
     tilesOf.set(reach, out);
   }
   return out;
 }
 
-/** The option of a move to `c`, as the listing offers it. */
-export const moveOption = (id: UnitId, c: MoveCell): ActionOption => ({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y})`, group: 'move', move: { to: { x: c.x, y: c.y }, cost: c.cost } });
+/** The option of a move to `c` costing `cost`, as the listing offers it. */
+export const moveOption = (id: UnitId, c: Cell, cost: number): ActionOption => ({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y})`, group: 'move', move: { to: { x: c.x, y: c.y }, cost } });
 
 /**
  * The moves the listing offers now, as tiles (a policy weighing where to go builds the option of the one it
- * takes, not one per tile): none unless it is the unit's turn and it may move.
+ * takes, not one per tile: `listedMove`): none unless it is the unit's turn and it may move.
  */
-export function listedMoves(state: EncounterState, id: UnitId): MoveCell[] {
+export function listedMoves(state: EncounterState, id: UnitId): Cell[] {
   const u = state.units[id];
   if (!u || u.status !== 'active' || currentUnit(state) !== id || movementRefusal(state, u)) return [];
   return moveCells(state, u);
 }
 
-function passes(check: () => unknown): boolean {
+/** The listing's option of the move to `c`, one of `listedMoves`. */
+export function listedMove(state: EncounterState, id: UnitId, c: Cell): ActionOption {
+  return moveOption(id, c, reachableCells(state, state.units[id]).get(cellKey(c))!.cost);
+}
+
+function passes<P>(plan: (state: EncounterState, u: Unit, cmd: Command) => P, state: EncounterState, u: Unit, cmd: Command): boolean {
   try {
-    check();
+    plan(state, u, cmd);
     return true;
   } catch (err) {
     if (err instanceof RuleError) return false;
@@ -59,70 +63,82 @@ function passes(check: () => unknown): boolean {
   }
 }
 
+/** A strike's option at one target: `range` and `targets` its typed facts. */
+const strikeOption = (command: Command, label: string, group: string, range: number, target: UnitId): ActionOption => ({ command, label, group, range, targets: [target] });
+
 export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {
   const u = state.units[id];
   if (!u || u.status !== 'active' || currentUnit(state) !== id) return [];
   const d = dataOf(u);
   const out: ActionOption[] = [];
-  // `facts`: the option's typed fields (range, targets, area)
-  const add = (command: Command, label: string, group: string, check: () => unknown, facts: Partial<ActionOption> = {}) => {
-    if (passes(check)) out.push({ command, label, group, ...facts });
-  };
-  const others = state.unitOrder.map((k) => state.units[k]).filter((o) => o.id !== id && o.position);
-  const enemies = others.filter((o) => o.side !== u.side);
   // a policy asked narrowly (listing.ts): what it did not ask for is not tried
   const want = (type: string) => !only || only.has(type);
   if ((want('attack') || want('throw') || want('kill')) && !actionRefusal(state, u)) {
-    for (const t of enemies) {
-      const near = distance(u.position!, t.position!);
+    const stamina = u.pools.stamina.value;
+    for (const k of state.unitOrder) {
+      const t = state.units[k];
+      if (t.id === id || !t.position || t.side === u.side) continue;
+      const near = distance(u.position!, t.position);
       if (t.status === 'active' && near <= 1) {
-        for (let n = 1; n <= Math.min(5, u.pools.stamina.value); n++) {
+        for (let n = 1; n <= Math.min(5, stamina); n++) {
           const cmd = { type: 'attack', actor: id, target: t.id, limbs: LIMBS.slice(0, n) };
-          add(cmd, `Attack ${t.name} with ${n} limb${n > 1 ? 's' : ''}`, 'attack', () => planAttack(state, u, cmd), { range: 1, targets: [t.id] });
+          if (passes(planAttack, state, u, cmd)) out.push(strikeOption(cmd, `Attack ${t.name} with ${n} limb${n > 1 ? 's' : ''}`, 'attack', 1, t.id));
         }
       }
       // what would be refused anyway (out of reach, short of stamina, not knocked out, not defenseless)
       // is not even tried: a refusal costs far more than the test
-      const stamina = u.pools.stamina.value;
       for (const w of d.weapons) {
-        const cmd = { type: 'attack', actor: id, target: t.id, weapon: w.id };
-        if (t.status === 'active' && near <= w.reach && w.stamina <= stamina) add(cmd, `Strike ${t.name} with ${w.name}`, 'attack', () => planAttack(state, u, cmd), { range: w.reach, targets: [t.id] });
+        if (t.status === 'active' && near <= w.reach && w.stamina <= stamina) {
+          const cmd = { type: 'attack', actor: id, target: t.id, weapon: w.id };
+          if (passes(planAttack, state, u, cmd)) out.push(strikeOption(cmd, `Strike ${t.name} with ${w.name}`, 'attack', w.reach, t.id));
+        }
         if (w.thrown && t.status === 'active' && near <= w.thrown.range) {
           for (let n = 1; n <= Math.min(projectileCap(u, w), w.count) && w.stamina * n <= stamina; n++) {
             const th = { type: 'throw', actor: id, target: t.id, weapon: w.id, count: n };
-            add(th, `Throw ${n} ${w.name} at ${t.name}`, 'throw', () => planThrow(state, u, th), { range: w.thrown.range, targets: [t.id] });
+            if (passes(planThrow, state, u, th)) out.push(strikeOption(th, `Throw ${counted(n, w.name)} at ${t.name}`, 'throw', w.thrown.range, t.id));
           }
         }
       }
-      const vital = { type: 'attack', actor: id, target: t.id, limbs: ['right_hand'], vital: true };
-      if (near <= 1 && knockedOut(state, t)) add(vital, `Strike a vital point of ${t.name}`, 'attack', () => planAttack(state, u, vital), { range: 1, targets: [t.id] });
+      if (near <= 1 && knockedOut(state, t)) {
+        const vital = { type: 'attack', actor: id, target: t.id, limbs: ['right_hand'], vital: true };
+        if (passes(planAttack, state, u, vital)) out.push(strikeOption(vital, `Strike a vital point of ${t.name}`, 'attack', 1, t.id));
+      }
       if (t.status === 'down') {
+        let range = 1;
+        for (const w of d.weapons) range = Math.max(range, w.reach);
         const kill = { type: 'kill', actor: id, target: t.id };
-        const range = Math.max(1, ...d.weapons.map((w) => w.reach));
-        if (near <= range) add(kill, `Killing blow on ${t.name}`, 'attack', () => planKill(state, u, kill), { range, targets: [t.id] });
+        if (near <= range && passes(planKill, state, u, kill)) out.push(strikeOption(kill, `Killing blow on ${t.name}`, 'attack', range, t.id));
       }
     }
   }
-  for (const a of want('cast') ? d.abilities : []) {
-    // short of stamina, every target would be refused (planCast's requireStamina)
-    if (a.stamina > u.pools.stamina.value || actionRefusal(state, u, { magic: a.magic, instant: a.instantCast })) continue;
-    const targets = a.target === 'self' ? [u] : a.target === 'ally' ? [u, ...others.filter((o) => o.side === u.side)] : enemies;
-    for (const t of targets) {
-      // planCast refuses these too: out of range, or anyone but the caster not able to fight
-      if (a.target !== 'self' && t.id !== id && (t.status !== 'active' || distance(u.position!, t.position!) > a.range)) continue;
-      const cmd = { type: 'cast', actor: id, ability: a.id, target: t.id };
-      const facts: Partial<ActionOption> = a.target === 'self' ? { targets: [t.id] } : { range: a.range, targets: [t.id] };
-      if (a.area && a.target === 'enemy' && !a.projectile) {
-        // everyone the area takes (those fast enough evade it, but it is aimed at them: D60-DMG-4), the one aimed at first
-        const radius = a.area.radius;
-        for (const v of enemiesOf(state, u)) if (v.id !== t.id && distance(v.position!, t.position!) <= radius) facts.targets!.push(v.id);
-        facts.area = cellsInRadius(t.position!, radius, 'chebyshev', state.map as GridMap);
+  if (want('cast') && d.abilities.length) {
+    const others = state.unitOrder.map((k) => state.units[k]).filter((o) => o.id !== id && o.position);
+    const enemies = others.filter((o) => o.side !== u.side);
+    for (const a of d.abilities) {
+      // short of stamina, every target would be refused (planCast's requireStamina)
+      if (a.stamina > u.pools.stamina.value || actionRefusal(state, u, { magic: a.magic, instant: a.instantCast })) continue;
+      const targets = a.target === 'self' ? [u] : a.target === 'ally' ? [u, ...others.filter((o) => o.side === u.side)] : enemies;
+      for (const t of targets) {
+        // planCast refuses these too: out of range, or anyone but the caster not able to fight
+        if (a.target !== 'self' && t.id !== id && (t.status !== 'active' || distance(u.position!, t.position!) > a.range)) continue;
+        const cmd = { type: 'cast', actor: id, ability: a.id, target: t.id };
+        if (!passes(planCast, state, u, cmd)) continue;
+        const o: ActionOption = a.target === 'self' ? { command: cmd, label: a.name, group: 'magic', targets: [t.id] } : { command: cmd, label: `${a.name}${t.id === id ? '' : ` on ${t.name}`}`, group: 'magic', range: a.range, targets: [t.id] };
+        if (a.area && a.target === 'enemy' && !a.projectile) {
+          // everyone the area takes (those fast enough evade it, but it is aimed at them: D60-DMG-4), the one aimed at first
+          const radius = a.area.radius;
+          for (const v of enemiesOf(state, u)) if (v.id !== t.id && distance(v.position!, t.position!) <= radius) o.targets!.push(v.id);
+          o.area = cellsInRadius(t.position!, radius, 'chebyshev', state.map as GridMap);
+        }
+        out.push(o);
       }
-      add(cmd, `${a.name}${t.id === id ? '' : ` on ${t.name}`}`, 'magic', () => planCast(state, u, cmd), facts);
     }
   }
   if ((want('move') || want('backpedal')) && !movementRefusal(state, u)) {
-    if (want('move')) for (const c of moveCells(state, u)) out.push(moveOption(id, c));
+    if (want('move')) {
+      const reach = reachableCells(state, u);
+      for (const c of moveCells(state, u)) out.push(moveOption(id, c, reach.get(cellKey(c))!.cost));
+    }
     for (const c of want('backpedal') ? backpedalCells(state, u) : []) {
       out.push({ command: { type: 'backpedal', actor: id, to: [c.x, c.y] }, label: `Back-pedal to (${c.x}, ${c.y})`, group: 'move', move: { to: c, cost: reachableCells(state, u).get(cellKey(c))!.cost } });
     }

@@ -43,7 +43,10 @@ export const stat = (u: Unit, name: string): number => u.stats[name] ?? 0;
 export const baseTiles = (u: Unit): number => 3 + Math.floor(stat(u, 'speed') / 10);
 
 export function effectOn(state: EncounterState, id: UnitId, name: SideEffectName) {
-  return state.effects.find((f) => f.target === id && f.name === name);
+  // a plain loop: every refusal and every odds asks it, several times over
+  const effects = state.effects;
+  for (let i = 0; i < effects.length; i++) if (effects[i].target === id && effects[i].name === name) return effects[i];
+  return undefined;
 }
 
 export const has = (state: EncounterState, id: UnitId, name: SideEffectName): boolean => effectOn(state, id, name) !== undefined;

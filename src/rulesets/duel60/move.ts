@@ -67,32 +67,56 @@ export function reachableCells(state: EncounterState, u: Unit): Map<string, Reac
   // how far a search can look: every tile it reaches and the ring around them (all of it, if a step may be free)
   const least = cheapestStep(map);
   const near = least > 0 ? Math.floor((tiles + 1e-6) / least) + 1 : Infinity;
-  // the cells others take, as occupiedBy counts them (the active and the fallen); those in sight named in the key
-  const taken = new Set<number>();
-  let key = `${at.x},${at.y}|${tiles}|`;
+  // the cells others take, as occupiedBy counts them (the active and the fallen): those in sight, by index, in the units' order
+  let n = 0;
   for (const id in state.units) {
     const o = state.units[id];
     if (o.id === u.id || !occupies(o)) continue;
     const p = o.position!;
     if (distance(p, at) > near || !inBounds(map, p)) continue;
     const i = p.y * map.width + p.x;
-    if (taken.has(i)) continue;
-    taken.add(i);
-    key += `${i};`;
+    if (takenIn(taken, n, i)) continue;
+    if (n === taken.length) taken = growTo(taken, n * 2);
+    taken[n++] = i;
   }
+  // the same search as the last one asked (a listing, then the move it offered): no key built
+  if (last && last.map === map && last.x === at.x && last.y === at.y && last.tiles === tiles && sameTaken(last.taken, n)) return last.result;
+  let key = `${at.x},${at.y}|${tiles}|`;
+  for (let k = 0; k < n; k++) key += `${taken[k]};`;
   let known = searches.get(map);
   if (!known) searches.set(map, (known = new Map()));
   let result = known.get(key);
+  const around: number[] = [];
+  for (let k = 0; k < n; k++) around.push(taken[k]);
   if (result) {
     known.delete(key);
   } else {
-    result = reachable(map, at, tiles, { occupied: (c) => taken.has(c.y * map.width + c.x) });
+    result = reachable(map, at, tiles, { occupied: (c) => around.includes(c.y * map.width + c.x) });
     // bounded: a long run meets many boards
     if (known.size >= KEPT_SEARCHES) known.delete(known.keys().next().value!);
   }
   known.set(key, result);
+  last = { map, x: at.x, y: at.y, tiles, taken: around, result };
   return result;
 }
+
+/** The last search answered, with what it was asked (results are shared: nobody changes them). */
+let last: { map: GridMap; x: number; y: number; tiles: number; taken: number[]; result: Map<string, Reach> } | undefined;
+let taken: Int32Array = new Int32Array(16);
+const sameTaken = (was: number[], n: number): boolean => {
+  if (was.length !== n) return false;
+  for (let k = 0; k < n; k++) if (was[k] !== taken[k]) return false;
+  return true;
+};
+const takenIn = (a: Int32Array, n: number, i: number): boolean => {
+  for (let k = 0; k < n; k++) if (a[k] === i) return true;
+  return false;
+};
+const growTo = (a: Int32Array, size: number): Int32Array => {
+  const b = new Int32Array(size);
+  b.set(a);
+  return b;
+};
 
 /** Would standing on `c` put the unit within 1 tile of an able enemy? */
 export function closeToEnemy(state: EncounterState, u: Unit, c: Cell): boolean {

@@ -18,9 +18,9 @@ import { actionRefusal } from './actions.ts';
 import { approachMove } from './approach.ts';
 import { bestStrike } from './best-strike.ts';
 import { bestBlock } from './guard.ts';
-import { listedMoves, moveOption, type MoveCell } from './legal.ts';
+import { listedMove, listedMoves } from './legal.ts';
 import { answer } from './reaction-policy.ts';
-import { strikeOdds, strikeOfCommand, strikesOf, type Odds } from './strikes.ts';
+import { strikeOdds, strikeOfCommand, strikesOf, type Odds, type Strike } from './strikes.ts';
 
 /** Stamina below this: rest instead of attacking. */
 export const LOW_STAMINA = 3;
@@ -31,28 +31,42 @@ export const MOVE_FIRST = 1.1;
 /** The listed strike with the best score, keeping a stamina to dodge with if any listed strike does (D60-STA-1). */
 function bestListed(state: EncounterState, u: Unit, options: ActionOption[]): { option: ActionOption; odds: Odds } | undefined {
   const stamina = u.pools.stamina.value;
-  const listed = [];
+  const listed: Listed[] = [];
+  let spare = false;
   for (const o of options) {
     if (o.command.type !== 'attack' && o.command.type !== 'throw' && o.command.type !== 'cast') continue;
     const t = state.units[o.command.target as string];
     const s = t && t.side !== u.side && t.status === 'active' ? strikeOfCommand(u, o.command) : undefined;
-    if (s) listed.push({ o, t, s });
+    if (!s) continue;
+    listed.push({ o, t, s });
+    if (s.stamina < stamina) spare = true;
   }
-  const spare = listed.filter((x) => x.s.stamina < stamina);
-  // more limbs, or more weapons thrown, never deal less: weigh only the most of each
-  const most = new Map<string, (typeof listed)[number]>();
-  for (const x of spare.length ? spare : listed) {
-    const key = `${x.t.id}|${x.s.type}|${x.s.weapon?.id ?? x.s.ability?.id ?? ''}|${x.s.vital === true}`;
-    const seen = most.get(key);
-    if (!seen || x.s.count > seen.s.count) most.set(key, x);
+  // more limbs, or more weapons thrown, never deal less: weigh only the most of each (the first of the
+  // most, in the order each kind was first listed) — a handful of options, compared field by field
+  const most: Listed[] = [];
+  for (const x of listed) {
+    if (spare && x.s.stamina >= stamina) continue;
+    const k = most.findIndex((m) => sameKind(m, x));
+    if (k < 0) most.push(x);
+    else if (x.s.count > most[k].s.count) most[k] = x;
   }
   let best: { option: ActionOption; odds: Odds } | undefined;
-  for (const { o, t, s } of most.values()) {
+  for (const { o, t, s } of most) {
     const odds = strikeOdds(state, u, t, s, u.position!);
     if (odds && odds.score > (best?.odds.score ?? 0)) best = { option: o, odds };
   }
   return best;
 }
+
+interface Listed {
+  o: ActionOption;
+  t: Unit;
+  s: Strike;
+}
+
+/** The same strike but for its count: target, type, weapon or ability, vital point. */
+const sameKind = (a: Listed, b: Listed): boolean =>
+  a.t.id === b.t.id && a.s.type === b.s.type && (a.s.weapon?.id ?? a.s.ability?.id ?? '') === (b.s.weapon?.id ?? b.s.ability?.id ?? '') && (a.s.vital === true) === (b.s.vital === true);
 
 export const aggressive: Policy = (state, id, options) => {
   // asked narrowly (listing.ts): everything but the moves (it never backs away), then the moves when it weighs them
@@ -70,17 +84,17 @@ export const aggressive: Policy = (state, id, options) => {
     const cells = listedMoves(state, id);
     if (cells.length) {
       const there = bestStrike(state, u, cells, 'score');
-      if (there && there.odds.score > (now?.odds.score ?? 0) * MOVE_FIRST) return moveOption(id, there.cell as MoveCell);
+      if (there && there.odds.score > (now?.odds.score ?? 0) * MOVE_FIRST) return listedMove(state, id, there.cell);
     }
   }
   if (now) return now.option;
   // nothing to strike now: put the movement to use
   // in reach of someone from here (a projectile only if it would arrive within the turn)?
-  const engaged = bestStrike(state, u, [u.position!], 'score', undefined, strikesOf(state, u, u.pools.stamina.max)) !== undefined;
+  const engaged = bestStrike(state, u, [u.position!], 'score', undefined, strikesOf(state, u, u.pools.stamina.max), true) !== undefined;
   if (!engaged) {
     const cells = listedMoves(state, id);
     const m = cells.length ? approachMove(state, u, cells) : undefined;
-    if (m) return moveOption(id, m);
+    if (m) return listedMove(state, id, m);
   }
   const blocks = main.filter((o) => o.command.type === 'block');
   if (blocks.length) {

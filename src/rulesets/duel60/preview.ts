@@ -6,11 +6,11 @@
 import { Distribution } from '../../dice/index.ts';
 import { knockback } from '../../engine/space/area.ts';
 import { distance } from '../../engine/space/grid.ts';
-import { occupiedBy } from '../../engine/space/occupancy.ts';
+import { occupies } from '../../engine/space/occupancy.ts';
 import { affectedOdds, hitOdds, reject, RuleError, type Cell, type Command, type EncounterState, type GridMap, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
 import { planAttack } from './attack.ts';
 import { blockAgainst } from './blow.ts';
-import { defence, gradeOf, NO_DODGE_FLOOR, type Approach, type Grade } from './contest.ts';
+import { defence, defenceTotal, gradeOf, NO_DODGE_FLOOR, type Approach, type Grade } from './contest.ts';
 import { computeDamage, spellPower, UNARMED_BASE, type DamageKind } from './damage.ts';
 import { planCast } from './magic.ts';
 import { agilityOf, agilityTerms, dataOf, enemiesOf, projectileSpeed, stat } from './model.ts';
@@ -33,7 +33,7 @@ const seriesByMargin = new WeakMap<Distribution, Map<string, Distribution>>();
 
 export function marginOf(state: EncounterState, attacker: Unit | { agility: number }, def: Unit, a: Approach): Distribution {
   const agility = 'id' in attacker ? agilityOf(attacker as Unit) : attacker.agility;
-  const d = defence(state, def, a);
+  const d = defenceTotal(state, def, a);
   // Agility and defence may fall below 0 (avoiding eye contact, a flank): offset for smallKey
   const key = d.rolls ? smallKey(agility + 512, d.total + 512, d.canDodge ? 1 : 0) : `${agility}|-`;
   let margin = margins.get(key);
@@ -95,19 +95,18 @@ export interface Outlook {
 const outlookByMargin = new WeakMap<Distribution, WeakMap<DamageTable, Map<number | string, Outlook>>>();
 
 /**
- * A number naming a few small whole numbers (the first below 2^20, up to three more below 2^10: exact in
+ * A number naming a few small whole numbers (the first below 2^20, two or three more below 2^10: exact in
  * a double), else a string: the policy's caches are asked thousands of times a fight, and a string key
  * is built and hashed every time.
  */
-export function smallKey(first: number, ...rest: number[]): number | string {
-  if (!Number.isInteger(first) || first < 0 || first >= 2 ** 20 || rest.length > 3) return [first, ...rest].join('|');
-  let key = first;
-  for (const n of rest) {
-    if (!Number.isInteger(n) || n < 0 || n >= 1024) return [first, ...rest].join('|');
-    key = key * 1024 + n;
-  }
-  return key;
+export function smallKey(first: number, a: number, b: number, c?: number): number | string {
+  // no rest array: asked for every blow weighed
+  if (!Number.isInteger(first) || first < 0 || first >= 2 ** 20 || !small(a) || !small(b) || (c !== undefined && !small(c))) return c === undefined ? `${first}|${a}|${b}` : `${first}|${a}|${b}|${c}`;
+  const key = (first * 1024 + a) * 1024 + b;
+  return c === undefined ? key : key * 1024 + c;
 }
+
+const small = (n: number): boolean => Number.isInteger(n) && n >= 0 && n < 1024;
 
 /**
  * `series(spec)`'s mean and chance of dealing all `health`, by the same recursion on numbers alone: a
@@ -130,14 +129,18 @@ export function seriesOutlook(spec: BlowSpec): Outlook {
   return out;
 }
 
+/** The ends of a series, shared (nobody changes an Outlook): all the health taken, or the blows over with some left. */
+const KILLED: Outlook = { mean: 0, kills: 1 };
+const SPARED: Outlook = { mean: 0, kills: 0 };
+
 function outlookOf(spec: BlowSpec): Outlook {
   const chances = gradeChances(spec.margin);
   let total = 0;
   for (const g of GRADES) if (chances[g] > 0) total += chances[g];
   const memo = new Map<number, Outlook>();
   const go = (k: number, hp: number): Outlook => {
-    if (hp <= 0) return { mean: 0, kills: 1 };
-    if (k === 0) return { mean: 0, kills: 0 };
+    if (hp <= 0) return KILLED;
+    if (k === 0) return SPARED;
     const at = k * 1e6 + hp;
     const hit = memo.get(at);
     if (hit) return hit;
@@ -147,7 +150,7 @@ function outlookOf(spec: BlowSpec): Outlook {
       if (chances[g] <= 0) continue;
       const p = chances[g] / total;
       const dealt = g === 'dodged' ? 0 : Math.min(hp, spec.damage.of[g]);
-      const rest = dealt >= hp ? { mean: 0, kills: 1 } : g === 'dramatic' && spec.dramaticEnds ? { mean: 0, kills: 0 } : go(k - 1, hp - dealt);
+      const rest = dealt >= hp ? KILLED : g === 'dramatic' && spec.dramaticEnds ? SPARED : go(k - 1, hp - dealt);
       mean += p * (dealt + rest.mean);
       kills += p * rest.kills;
     }
@@ -233,14 +236,16 @@ const NO_DAMAGE: DamageTable = { key: 'none', of: { dodged: 0, glancing: 0, soli
 /**
  * The blows of an attack by `u` on `t` from the tile `from` (where it stands for a preview; where it could
  * move to for the policy's estimates): limbs (`count` of them) or one strike of `weapon`. `blocked`: the
- * cells a knock back cannot enter, all units but the two (given by a caller asking from many tiles).
+ * cells a knock back cannot enter, all units but the two (given by a caller asking from many tiles);
+ * `away`: whether a knock back from `from` moves `t` (knockedAway), if the caller knows.
  */
-export function attackBlows(state: EncounterState, u: Unit, t: Unit, weapon: Weapon | null, count: number, vital: boolean, from: Cell, blocked?: (c: Cell) => boolean): BlowSpec {
+export function attackBlows(state: EncounterState, u: Unit, t: Unit, weapon: Weapon | null, count: number, vital: boolean, from: Cell, blocked?: (c: Cell) => boolean, away?: boolean): BlowSpec {
   const cqc = distance(from, t.position!) <= 1;
   const approach: Approach = cqc ? { from, cqcSpeed: stat(u, 'speed') } : { from };
   const margin = marginOf(state, u, t, approach);
   const damage = weapon ? damageFn(t, approach, weapon.type, weapon.damage, weapon.name, stat(u, 'strength'), vital) : damageFn(t, approach, 'blunt', UNARMED_BASE, 'Unarmed', stat(u, 'strength'), vital);
-  return { margin, damage, count: weapon ? 1 : count, dramaticEnds: !weapon && knockedAway(state, u, t, from, blocked), health: t.pools.hp.value };
+  // `away`: knockedAway's answer, when the caller has it already
+  return { margin, damage, count: weapon ? 1 : count, dramaticEnds: !weapon && (away ?? knockedAway(state, u, t, from, blocked)), health: t.pools.hp.value };
 }
 
 /**
@@ -249,7 +254,21 @@ export function attackBlows(state: EncounterState, u: Unit, t: Unit, weapon: Wea
  * attackBlows.
  */
 export function knockedAway(state: EncounterState, u: Unit, t: Unit, from: Cell, blocked?: (c: Cell) => boolean): boolean {
-  return knockback(state.map as GridMap, from, t.position!, 2, blocked ?? occupiedBy(state.units, [t.id, u.id])).cells.length > 0;
+  return knockback(state.map as GridMap, from, t.position!, 2, blocked ?? standingBut(state, t.id, u.id)).cells.length > 0;
+}
+
+/**
+ * occupiedBy(state.units, [a, b]) for a question or two (a knock back asks of at most 2 tiles): the units
+ * looked through for each tile asked, not indexed first.
+ */
+function standingBut(state: EncounterState, a: string, b: string): (c: Cell) => boolean {
+  return (c) => {
+    for (const id in state.units) {
+      const o = state.units[id];
+      if (o.id !== a && o.id !== b && occupies(o) && o.position!.x === c.x && o.position!.y === c.y) return true;
+    }
+    return false;
+  };
 }
 
 /** The blows of `count` weapons `w` thrown by `u` from `from` at `t`, as if each reached it (no reaction). */

@@ -4,6 +4,7 @@ import { drawnDice, Table } from '../testing.ts';
 import { duel, foeStats } from './fixtures.ts';
 import { duel60 } from './index.ts';
 import { tilesPerTurn } from './projectile.ts';
+import { plural } from './words.ts';
 
 // Hero (Agility 20, Strength 30) at (1,1); Brute (Agility 10, Endurance 15, Speed 20) far east on row 1.
 const projectiles = (t: Table) => (t.state.data.projectiles as { name: string; progress: number; path: unknown[] }[]);
@@ -30,6 +31,16 @@ describe('duel60 throwing', () => {
     const sword = new Table(duel60, duel({ hero: { weapons: ['sword'] }, foe: { at: [8, 1] } }));
     sword.start();
     expect(sword.rejects({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'sword' })).toBe('action/not_throwable');
+  });
+  it('D60-ATK-3: a throw is worded as a person says it — "Throw 1 Javelin", "Throw 2 Javelins", "Throw 3 Throwing Knives"', () => {
+    const t = new Table(duel60, duel({ hero: { weapons: ['javelin', 'knife'] }, foe: { at: [8, 1] } }));
+    t.start();
+    const throws = t.engine.legalActions(t.state, 'hero').filter((o) => o.command.type === 'throw').map((o) => o.label);
+    expect(throws).toEqual(['Throw 1 Javelin at Brute', 'Throw 2 Javelins at Brute', 'Throw 1 Throwing Knife at Brute', 'Throw 2 Throwing Knives at Brute', 'Throw 3 Throwing Knives at Brute']);
+    // the log says it the same way
+    t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin', count: 2 });
+    expect(t.lines().some((l) => l.includes('throws 2 Javelins at Brute'))).toBe(true);
+    expect(['Axe', 'Glass', 'Dwarf', 'Chief', 'Ruby', 'Day', 'Staff'].map(plural)).toEqual(['Axes', 'Glasses', 'Dwarves', 'Chiefs', 'Rubies', 'Days', 'Staffs']);
   });
 });
 

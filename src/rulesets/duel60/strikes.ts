@@ -80,13 +80,17 @@ export function strikesOf(state: EncounterState, u: Unit, stamina = u.pools.stam
 export function strikeOfCommand(u: Unit, cmd: Command): Strike | undefined {
   const d = dataOf(u);
   if (cmd.type === 'attack') {
-    const vital = cmd.vital === true ? { vital: true } : {};
+    let s: Strike;
     if (cmd.weapon === undefined) {
       const n = Array.isArray(cmd.limbs) ? cmd.limbs.length : 1;
-      return { type: 'attack', count: n, reach: 1, stamina: n, ...vital };
+      s = { type: 'attack', count: n, reach: 1, stamina: n };
+    } else {
+      const w = d.weapons.find((x) => x.id === cmd.weapon);
+      if (!w) return undefined;
+      s = { type: 'attack', weapon: w, count: 1, reach: w.reach, stamina: w.stamina };
     }
-    const w = d.weapons.find((x) => x.id === cmd.weapon);
-    return w && { type: 'attack', weapon: w, count: 1, reach: w.reach, stamina: w.stamina, ...vital };
+    if (cmd.vital === true) s.vital = true;
+    return s;
   }
   if (cmd.type === 'throw') {
     const w = d.weapons.find((x) => x.id === cmd.weapon);
@@ -165,10 +169,11 @@ export function strikeOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, f
 
 /**
  * What strike `s` is worth from `from` once in reach, `share` of it landing (see flightShare). `blocked`:
- * the cells a flurry's knock back cannot enter (attackBlows' own when not given).
+ * the cells a flurry's knock back cannot enter (attackBlows' own when not given); `away`: whether that knock
+ * back moves the target, when the caller knows (attackBlows asks it otherwise).
  */
-export function landedOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, from: Cell, share: number, blocked?: (c: Cell) => boolean): Odds {
-  if (s.type === 'attack') return oddsOfBlows(attackBlows(state, u, t, s.weapon ?? null, s.count, s.vital === true, from, blocked), share);
+export function landedOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, from: Cell, share: number, blocked?: (c: Cell) => boolean, away?: boolean): Odds {
+  if (s.type === 'attack') return oddsOfBlows(attackBlows(state, u, t, s.weapon ?? null, s.count, s.vital === true, from, blocked, away), share);
   if (s.type === 'throw') return oddsOfBlows(throwBlows(state, u, t, s.weapon!, s.count, from), share);
   const a = s.ability!;
   if (!a.area) return oddsOfBlows(spellBlows(state, u, t, a, from), share);

@@ -12,6 +12,7 @@ import { deferIfDelayed } from './delay.ts';
 import { asJson, dataOf, stat, weaponOf } from './model.ts';
 import { launch } from './projectile.ts';
 import type { Weapon } from './schema.ts';
+import { counted } from './words.ts';
 
 export interface ThrowPlan {
   weapon: Weapon & { thrown: NonNullable<Weapon['thrown']> };
@@ -30,10 +31,10 @@ export function planThrow(state: EncounterState, u: Unit, cmd: Command): ThrowPl
   const cap = projectileCap(u, w);
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) fail('command/bad_count', 'count: how many to throw, at least 1', 'count');
   if (count > cap) fail('action/too_many_projectiles', `at most ${cap} projectiles a throw [D60-ATK-3]`, 'count');
-  if (count > w.count) fail('action/not_enough_weapons', `${u.name} carries ${w.count} ${w.name}`, 'count');
+  if (count > w.count) fail('action/not_enough_weapons', `${u.name} carries ${counted(w.count, w.name)}`, 'count');
   const d = distance(u.position!, t.position!);
   if (d > w.thrown.range) fail('action/out_of_range', `${t.name} is ${d} tiles away; ${w.name} flies ${w.thrown.range}`, 'target');
-  requireStamina(u, w.stamina * count, `throwing ${count} ${w.name} [D60-ATK-3]`);
+  requireStamina(u, w.stamina * count, () => `throwing ${counted(count, w.name)} [D60-ATK-3]`);
   return { weapon: w as ThrowPlan['weapon'], target: t, count };
 }
 
@@ -52,7 +53,7 @@ export function resolveThrow(ctx: Resolution, u: Unit, plan: ThrowPlan): void {
   const left = dataOf(ctx.unit(u.id)).weapons.map((x) => (x.id === w.id ? { ...x, count: x.count - count } : x)).filter((x) => x.count > 0);
   ctx.setData(u.id, 'weapons', asJson(left));
   ctx.emit({ type: 'unit.faced', unit: u.id, facing: facingToward(u.position!, target.position!) });
-  ctx.note(() => `${u.name} throws ${count} ${w.name} at ${target.name} (${w.stamina * count} stamina) [D60-ATK-3]`);
+  ctx.note(() => `${u.name} throws ${counted(count, w.name)} at ${target.name} (${w.stamina * count} stamina) [D60-ATK-3]`);
   for (let i = 0; i < count; i++) {
     launch(ctx, {
       name: w.name,

@@ -3,7 +3,7 @@
  * Built from the same checks the commands make (canAttack, aim), so each option listed is accepted.
  * Nothing is done outside one's own turn: this system has no reactions.
  */
-import { currentUnit, type ActionOption, type EncounterState, type UnitId, type Wanted } from '../../engine/index.ts';
+import { currentUnit, type ActionOption, type Command, type EncounterState, type UnitId, type Wanted } from '../../engine/index.ts';
 import { moveDestination, zoneFor } from './actions.ts';
 import { canAttack } from './attack.ts';
 import { aim, canAim, devicesOf, targetsZone, type DeviceKind } from './devices.ts';
@@ -36,11 +36,11 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
         for (const zone of state.map?.kind === 'zones' ? state.map.zones : []) {
           const a = aim(state, u, d, undefined, zone);
           // a zone is no cells (no `area`): its `targets` are everyone in it the device takes
-          if (a.ok) out.push({ command: { type: kind, actor: id, [kind]: d.id, zone }, label: `${d.name} on the ${zoneWords(zone)}`, group: kind, targets: a.targets.map((t) => t.id) });
+          if (a.ok) out.push({ command: deviceCommand(kind, id, d.id, 'zone', zone), label: `${d.name} on the ${zoneWords(zone)}`, group: kind, targets: a.targets.map((t) => t.id) });
         }
       } else {
         for (const t of units(state)) {
-          if (canAim(state, u, d, t.id, undefined)) out.push({ command: { type: kind, actor: id, [kind]: d.id, target: t.id }, label: `${d.name} on ${t.name}`, group: kind, targets: [t.id] });
+          if (canAim(state, u, d, t.id, undefined)) out.push({ command: deviceCommand(kind, id, d.id, 'target', t.id), label: `${d.name} on ${t.name}`, group: kind, targets: [t.id] });
         }
       }
     }
@@ -54,3 +54,11 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
 }
 
 const DEVICE_KINDS: readonly DeviceKind[] = ['gadget', 'stream'];
+
+/** `{ type: kind, actor, [kind]: device, [at]: where }`, its fields in that order, without a computed key (the listing builds one per unit and zone). */
+function deviceCommand(kind: DeviceKind, actor: UnitId, device: string, at: 'target' | 'zone', where: string): Command {
+  const command: Command = { type: kind, actor };
+  command[kind] = device;
+  command[at] = where;
+  return command;
+}

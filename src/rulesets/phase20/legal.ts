@@ -19,10 +19,9 @@ const ROLES = ['attack', 'defense', 'support'] as const;
  */
 export function eachMove(state: EncounterState, u: Unit, visit: (c: Cell, cost: number) => void): void {
   if (u.pools.movement.value <= 0) return;
-  for (const [key, spot] of reachableCells(state, u)) {
-    if (spot.cost === 0 || spot.canStop === false) continue;
-    visit(cellOfKey(key), spot.cost);
-  }
+  reachableCells(state, u).forEach((spot, key) => {
+    if (spot.cost !== 0 && spot.canStop !== false) visit(cellOfKey(key), spot.cost);
+  });
 }
 
 /** The option of a move to `c`, as the listing offers it. */
@@ -81,10 +80,13 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     }
   }
   if (want('cast') && canSpend(state, u, 'spell') && hasCatalyst(u)) {
-    const others = order.filter((k) => k !== id).map((k) => state.units[k]);
     for (const s of d.spells) {
       if (barredByBrace(u, s)) continue;
-      for (const t of others.concat(s.heals ? [u] : [])) {
+      // everyone but the caster in the order, then the caster itself for a heal
+      for (let i = 0; i <= order.length; i++) {
+        if (i === order.length && !s.heals) break;
+        const t = i === order.length ? u : state.units[order[i]];
+        if (i < order.length && t.id === id) continue;
         const fits = s.heals ? t.side === u.side && (t.status === 'active' || t.status === 'down') : t.side !== u.side && t.status === 'active';
         if (!fits || distance(u.position!, t.position!) > s.range || (walls && !inSight(map, u.position!, t.position!))) continue;
         if (s.heals && t.pools.hp.value >= t.pools.hp.max) continue;

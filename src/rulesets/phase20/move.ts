@@ -25,18 +25,24 @@ function moveRules(state: EncounterState, mover: Unit) {
     if (o.id === mover.id || !o.position || (o.status !== 'active' && o.status !== 'down')) continue;
     key += `${o.status === 'active' && o.side !== mover.side ? 'b' : 'p'}${o.position.x},${o.position.y};`;
   }
-  // built only when the search runs (a cache miss): what stands on each cell, 1 blocked, 2 pass-only
+  // built only when the search runs (a cache miss): what stands on each cell, 1 blocked, 2 pass-only —
+  // by cell index on the map (the search asks of every cell it meets), by key off it
   const rules = (): MoveRules => {
-    const kind = new Map<string, number>();
+    const map = state.map as GridMap;
+    const width = map.width;
+    const onMap = (c: Cell) => Number.isInteger(c.x) && Number.isInteger(c.y) && inBounds(map, c);
+    const grid = new Uint8Array(width * map.height);
+    const off = new Map<string, number>();
+    const kindAt = (c: Cell): number => (onMap(c) ? grid[c.y * width + c.x] : off.get(cellKey(c)) ?? 0);
     for (const id of state.unitOrder) {
       const o = state.units[id];
       if (o.id === mover.id || !o.position || (o.status !== 'active' && o.status !== 'down')) continue;
-      const k = cellKey(o.position);
       // a cell both blocked and pass-only (a body under an enemy) is blocked: the search asks occupied first
-      if (o.status === 'active' && o.side !== mover.side) kind.set(k, 1);
-      else if (kind.get(k) !== 1) kind.set(k, 2);
+      const kind = o.status === 'active' && o.side !== mover.side ? 1 : kindAt(o.position) === 1 ? 1 : 2;
+      if (onMap(o.position)) grid[o.position.y * width + o.position.x] = kind;
+      else off.set(cellKey(o.position), kind);
     }
-    return { occupied: (c: Cell) => kind.get(cellKey(c)) === 1, passOnly: (c: Cell) => kind.get(cellKey(c)) === 2 };
+    return { occupied: (c: Cell) => kindAt(c) === 1, passOnly: (c: Cell) => kindAt(c) === 2 };
   };
   return { key, rules };
 }
