@@ -94,12 +94,18 @@ export function heightOf(state: EncounterState, u: Unit): number {
 }
 
 export function hasEffect(state: EncounterState, id: UnitId, name: string): boolean {
-  return state.effects.some((f) => f.target === id && f.name === name);
+  for (const f of state.effects) if (f.target === id && f.name === name) return true;
+  return false;
 }
 
 /** Active units of other sides. */
 export function enemiesOf(state: EncounterState, u: Unit): Unit[] {
-  return state.unitOrder.map((id) => state.units[id]).filter((o) => o.side !== u.side && o.status === 'active');
+  const out: Unit[] = [];
+  for (const id of state.unitOrder) {
+    const o = state.units[id];
+    if (o.side !== u.side && o.status === 'active') out.push(o);
+  }
+  return out;
 }
 
 /** Whether `viewer`'s side may target `u` (a Hidden enemy cannot be found: OUT-OPEN-2). */

@@ -31,7 +31,12 @@ export function trainerOf(state: EncounterState, pet: Unit): Unit | undefined {
 
 /** The pets a unit commands now (active ones). */
 export function petsOf(state: EncounterState, trainer: Unit): Unit[] {
-  return state.unitOrder.map((id) => state.units[id]).filter((p) => p.id !== trainer.id && p.status === 'active' && petInfo(p)?.trainer === trainer.id);
+  const out: Unit[] = [];
+  for (const id of state.unitOrder) {
+    const p = state.units[id];
+    if (p.id !== trainer.id && p.status === 'active' && petInfo(p)?.trainer === trainer.id) out.push(p);
+  }
+  return out;
 }
 
 /** Still under its trainer's control: both in the fight. */

@@ -202,12 +202,22 @@ export function crewCharges(state: EncounterState, attacker: Unit): Charge[] {
 
 /** Units standing on the ship's deck cells (active or down). */
 export function aboard(state: EncounterState, ship: Ship): Unit[] {
-  return state.unitOrder.map((id) => state.units[id]).filter((u) => u.position && (u.status === 'active' || u.status === 'down') && u.position.x >= ship.at.x && u.position.y >= ship.at.y && u.position.x < ship.at.x + ship.size.w && u.position.y < ship.at.y + ship.size.h);
+  const out: Unit[] = [];
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (isAboard(u, ship)) out.push(u);
+  }
+  return out;
 }
+
+/** Whether `u` stands on the ship's deck cells, active or down (one of `aboard`). */
+const isAboard = (u: Unit, ship: Ship): boolean => !!u.position && (u.status === 'active' || u.status === 'down') && onShip(ship, u.position);
 
 /** Why the crew member cannot attack now because of its ship: below deck, or the deck destroyed. */
 export function crewBlocker(state: EncounterState, u: Unit): string | null {
-  const ship = shipList(state).find((s) => !s.wrecked && aboard(state, s).some((x) => x.id === u.id));
+  // the first ship, not wrecked, with `u` (as the state has it) aboard: aboard's test, asked of `u` alone
+  const me = state.units[u.id];
+  const ship = me && shipList(state).find((s) => !s.wrecked && isAboard(me, s));
   if (!ship) return null;
   const st = dataOf(u).station;
   if (st === 'left_cannon' || st === 'right_cannon') return `${u.name} is below deck at the cannons [OUT-SHIP-3]`;

@@ -27,7 +27,8 @@ export function attackBlocker(state: EncounterState, u: Unit, t: Unit, spec: Str
   if (isBelowDeck(t) && shipOf(state, t)) return { code: 'action/below_deck', message: `${t.name} is below deck at the cannons [OUT-SHIP-3]` };
   const reach = reachOf(state, u, t, spec.range);
   if (reach.distance > reach.range) return { code: 'action/out_of_range', message: `${t.name} is ${reach.distance} cells away; ${spec.name} reaches ${reach.range} [OUT-RNG-1, OUT-RNG-2]` };
-  const cover = coverAgainst(state, u, t, { element: spec.element, armorPiercing: spec.armorPiercing, ...(spec.weaponKind ? { weaponKind: spec.weaponKind } : {}) });
+  // the spec is the shot (its element, kind and armour-piercing: all coverAgainst reads), not a copy of it
+  const cover = coverAgainst(state, u, t, spec);
   if (cover.level === 'full') return { code: 'action/full_cover', message: `${t.name} is in full cover${cover.material ? ` (${cover.material})` : ''} from the front: no hit is possible [OUT-COV-3]` };
   return null;
 }
