@@ -9,7 +9,7 @@ import { calmBlocker, dismountBlocker, rideBlocker, summonBlocker } from './moun
 import { mountRecord } from './mount-model.ts';
 import { dismissBlocker, tameBlocker } from './taming.ts';
 import { outOfCombat } from './hidden.ts';
-import { dataOf, type Station } from './model.ts';
+import { dataOf, unitsOf, type Station } from './model.ts';
 import { fromReach, reachableCells, takenCells } from './move.ts';
 import { isPincer } from './pet-link.ts';
 import { orderBlocker, petBudget, returnCellIn } from './pet-orders.ts';
@@ -22,7 +22,7 @@ import { crewBlocker, distanceToShip, HEADINGS, quarterTurns, shipList, shipMove
 import { stationBlocker, STATIONS, steerBlocker, steerWorld } from './ship-stations.ts';
 import { boxLaunchBlocker, cannonShipBlocker, cannonSpec, cannonUnitBlocker, catapultBlocker, catapultRange, landingBlocker, orbLaunchBlocker, unitLaunchBlocker } from './ship-weapons.ts';
 import { weaponSpec } from './spec.ts';
-import { attackBlocker } from './targeting.ts';
+import { attackerBlocker, shotBlocker, targetBlocker } from './targeting.ts';
 import { hasSlot } from './turn.ts';
 import { isOpenAir, surroundings } from './terrain.ts';
 import { HOOKSHOT_RANGE, hookshotBlocker, REPEL_CELLS, staysPut } from './space.ts';
@@ -59,7 +59,7 @@ const EVERY_ORDER: PetQuestion = { moves: true, others: true };
 
 /** `u`'s pet orders, in the listing's order, those `ask` asks for (the listing: all of them). */
 export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] = [], ask: PetQuestion = EVERY_ORDER): ActionOption[] {
-  const units = state.unitOrder.map((k) => state.units[k]);
+  const units = unitsOf(state);
   for (const pet of petsOf(state, u)) {
     const base = { type: 'pet', actor: u.id, pet: pet.id };
     if (ask.moves && !orderBlocker(state, u, pet, 'move')) {
@@ -83,11 +83,14 @@ export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] =
     const mine = dataOf(u).weapons.find((x) => x.hand === 'main') ?? dataOf(u).weapons[0];
     const petSpec = w && weaponSpec(w);
     const mineSpec = mine && weaponSpec(mine);
+    // attackBlocker in its parts (targeting.ts): the pet's and the trainer's own asked once, not per target
+    const petFree = w !== undefined && !attackerBlocker(state, pet);
+    let trainerFree: boolean | undefined;
     for (const t of units) {
-      if (!w || attackBlocker(state, pet, t, petSpec!)) continue;
+      if (!petFree || targetBlocker(state, pet, t) || shotBlocker(state, pet, t, petSpec!)) continue;
       // after the trainer's own attack the lone order bears the interference (ruling OUT-PET-3)
       out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}${dataOf(u).attackedTurn === key ? ' (Trainer Interference)' : ''}`, { ...base, order: 'attack', target: t.id }, { range: reachOf(state, pet, t, petSpec!.range).range, targets: [t.id] }));
-      if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && !attackBlocker(state, u, t, mineSpec!)) {
+      if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && (trainerFree ??= !attackerBlocker(state, u)) && !targetBlocker(state, u, t) && !shotBlocker(state, u, t, mineSpec!)) {
         out.push(opt('attack', `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }, { range: reachOf(state, u, t, mineSpec!.range).range, targets: [t.id] }));
       }
       for (const k of dataOf(u).skills) {

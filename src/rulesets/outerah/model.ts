@@ -98,6 +98,13 @@ export function hasEffect(state: EncounterState, id: UnitId, name: string): bool
   return false;
 }
 
+/** The units in unit order. */
+export function unitsOf(state: EncounterState): Unit[] {
+  const out: Unit[] = new Array(state.unitOrder.length);
+  for (let i = 0; i < out.length; i++) out[i] = state.units[state.unitOrder[i]];
+  return out;
+}
+
 /** Active units of other sides. */
 export function enemiesOf(state: EncounterState, u: Unit): Unit[] {
   const out: Unit[] = [];

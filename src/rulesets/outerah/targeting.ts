@@ -17,13 +17,31 @@ export interface Blocker {
 
 /** Why `u` cannot attack `t` with `spec` now, or null. */
 export function attackBlocker(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec): Blocker | null {
+  return targetBlocker(state, u, t) ?? attackerBlocker(state, u) ?? shotBlocker(state, u, t, spec);
+}
+
+/**
+ * attackBlocker in its three parts, asked in this order: the target's (itself, down, an ally, Hidden), the
+ * attacker's alone (Feared, its ship) and the shot's (below deck, range, cover). A listing that finds the
+ * attacker blocked has no attack at all, so it asks that part once, not once per target (targetBlocker then
+ * shotBlocker per target: null for both is attackBlocker's null).
+ */
+export function targetBlocker(state: EncounterState, u: Unit, t: Unit): Blocker | null {
   if (t.id === u.id) return { code: 'action/bad_target', message: `${u.name} cannot attack itself` };
   if (t.status !== 'active') return { code: 'action/bad_target', message: `${t.name} is ${t.status}` };
   if (t.side === u.side) return { code: 'action/bad_target', message: `${t.name} is an ally` };
   if (!canBeTargeted(state, u, t)) return { code: 'action/hidden_target', message: `${t.name} is Hidden and cannot be found [OUT-OPEN-2]` };
+  return null;
+}
+
+export function attackerBlocker(state: EncounterState, u: Unit): Blocker | null {
   if (hasEffect(state, u.id, 'Feared')) return { code: 'action/feared', message: `${u.name} is Feared and cannot attack` };
   const crew = crewBlocker(state, u);
   if (crew) return { code: 'action/crew', message: crew };
+  return null;
+}
+
+export function shotBlocker(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec): Blocker | null {
   if (isBelowDeck(t) && shipOf(state, t)) return { code: 'action/below_deck', message: `${t.name} is below deck at the cannons [OUT-SHIP-3]` };
   const reach = reachOf(state, u, t, spec.range);
   if (reach.distance > reach.range) return { code: 'action/out_of_range', message: `${t.name} is ${reach.distance} cells away; ${spec.name} reaches ${reach.range} [OUT-RNG-1, OUT-RNG-2]` };
