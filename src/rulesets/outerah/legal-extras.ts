@@ -87,11 +87,14 @@ export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] =
     const petFree = w !== undefined && !attackerBlocker(state, pet);
     let trainerFree: boolean | undefined;
     for (const t of units) {
-      if (!petFree || targetBlocker(state, pet, t) || shotBlocker(state, pet, t, petSpec!)) continue;
+      if (!petFree || targetBlocker(state, pet, t)) continue;
+      const petReach = reachOf(state, pet, t, petSpec!.range); // the shot's, and the option's range
+      if (shotBlocker(state, pet, t, petSpec!, petReach)) continue;
       // after the trainer's own attack the lone order bears the interference (ruling OUT-PET-3)
-      out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}${dataOf(u).attackedTurn === key ? ' (Trainer Interference)' : ''}`, { ...base, order: 'attack', target: t.id }, { range: reachOf(state, pet, t, petSpec!.range).range, targets: [t.id] }));
-      if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && (trainerFree ??= !attackerBlocker(state, u)) && !targetBlocker(state, u, t) && !shotBlocker(state, u, t, mineSpec!)) {
-        out.push(opt('attack', `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }, { range: reachOf(state, u, t, mineSpec!.range).range, targets: [t.id] }));
+      out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}${dataOf(u).attackedTurn === key ? ' (Trainer Interference)' : ''}`, { ...base, order: 'attack', target: t.id }, { range: petReach.range, targets: [t.id] }));
+      if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && (trainerFree ??= !attackerBlocker(state, u)) && !targetBlocker(state, u, t)) {
+        const reach = reachOf(state, u, t, mineSpec!.range);
+        if (!shotBlocker(state, u, t, mineSpec!, reach)) out.push(opt('attack', `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }, { range: reach.range, targets: [t.id] }));
       }
       for (const k of dataOf(u).skills) {
         if (k.kind === 'attack' && !castBlocker(state, u, k, t)) out.push(opt('attack', `${u.name} and ${pet.name}: Skill Order ${k.name} on ${t.name}`, { ...base, order: 'skill', skill: k.id, target: t.id }, { range: reachOf(state, u, t, k.range).range, targets: [t.id] }));

@@ -62,7 +62,9 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     if (!hasSlot(u, slotOfWeapon(w))) continue;
     const spec = weaponSpec(w);
     for (const t of units) {
-      if (!targetBlocker(state, u, t) && !shotBlocker(state, u, t, spec)) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}${late}`, group: 'attack', range: reachOf(state, u, t, spec.range).range, targets: [t.id] });
+      if (targetBlocker(state, u, t)) continue;
+      const reach = reachOf(state, u, t, spec.range); // the shot's, and the option's range
+      if (!shotBlocker(state, u, t, spec, reach)) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}${late}`, group: 'attack', range: reach.range, targets: [t.id] });
     }
   }
   for (const k of want('cast') ? d.skills : []) {

@@ -1,4 +1,5 @@
 /** outerah's per-unit data (unit.data) and the small readers every rule uses. */
+import type { Link } from '../../engine/gm/links.ts';
 import { elevationAt } from '../../engine/space/grid.ts';
 import type { EncounterState, GridMap, Unit, UnitId } from '../../engine/index.ts';
 import type { ClassId } from './classes.ts';
@@ -96,6 +97,17 @@ export function heightOf(state: EncounterState, u: Unit): number {
 export function hasEffect(state: EncounterState, id: UnitId, name: string): boolean {
   for (const f of state.effects) if (f.target === id && f.name === name) return true;
   return false;
+}
+
+/**
+ * The first of `u`'s GM links (engine/gm/links.ts: unit data `links`) of `kind` that leads (or not): what
+ * `linksOf(u).find(...)` finds, without a list or a test made for each question (asked of every unit, often).
+ */
+export function firstLink(u: Unit, kind: string, lead: boolean): Link | undefined {
+  const raw = u.data.links;
+  if (!Array.isArray(raw)) return undefined;
+  for (const l of raw as unknown as Link[]) if (l.kind === kind && (lead ? l.lead : !l.lead)) return l;
+  return undefined;
 }
 
 /** The units in unit order. */

@@ -6,7 +6,7 @@ import type { EncounterState, Resolution, Unit } from '../../engine/index.ts';
 import { fail, own } from '../../engine/index.ts';
 import { coverAgainst } from './cover.ts';
 import { canBeTargeted, hasEffect } from './model.ts';
-import { reachOf } from './ranges.ts';
+import { reachOf, type Reach } from './ranges.ts';
 import type { StrikeSpec } from './spec.ts';
 import { crewBlocker, isBelowDeck, shipOf } from './ship-model.ts';
 
@@ -41,9 +41,10 @@ export function attackerBlocker(state: EncounterState, u: Unit): Blocker | null 
   return null;
 }
 
-export function shotBlocker(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec): Blocker | null {
+/** `reach`: reachOf(state, u, t, spec.range), when the caller has it already (a listing that keeps its range). */
+export function shotBlocker(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec, reach?: Reach): Blocker | null {
   if (isBelowDeck(t) && shipOf(state, t)) return { code: 'action/below_deck', message: `${t.name} is below deck at the cannons [OUT-SHIP-3]` };
-  const reach = reachOf(state, u, t, spec.range);
+  reach ??= reachOf(state, u, t, spec.range);
   if (reach.distance > reach.range) return { code: 'action/out_of_range', message: `${t.name} is ${reach.distance} cells away; ${spec.name} reaches ${reach.range} [OUT-RNG-1, OUT-RNG-2]` };
   // the spec is the shot (its element, kind and armour-piercing: all coverAgainst reads), not a copy of it
   const cover = coverAgainst(state, u, t, spec);
