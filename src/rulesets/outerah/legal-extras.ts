@@ -22,7 +22,7 @@ import { crewBlocker, distanceToShip, HEADINGS, quarterTurns, shipList, shipMove
 import { stationBlocker, STATIONS, steerBlocker, steerWorld } from './ship-stations.ts';
 import { boxLaunchBlocker, cannonShipBlocker, cannonSpec, cannonUnitBlocker, catapultBlocker, catapultRange, landingBlocker, orbLaunchBlocker, unitLaunchBlocker } from './ship-weapons.ts';
 import { weaponSpec } from './spec.ts';
-import { attackerBlocker, shotBlocker, targetBlocker } from './targeting.ts';
+import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
 import { hasSlot } from './turn.ts';
 import { isOpenAir, surroundings } from './terrain.ts';
 import { HOOKSHOT_RANGE, hookshotBlocker, REPEL_CELLS, staysPut } from './space.ts';
@@ -59,8 +59,10 @@ const EVERY_ORDER: PetQuestion = { moves: true, others: true };
 
 /** `u`'s pet orders, in the listing's order, those `ask` asks for (the listing: all of them). */
 export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] = [], ask: PetQuestion = EVERY_ORDER): ActionOption[] {
+  const pets = petsOf(state, u);
+  if (!pets.length) return out;
   const units = unitsOf(state);
-  for (const pet of petsOf(state, u)) {
+  for (const pet of pets) {
     const base = { type: 'pet', actor: u.id, pet: pet.id };
     if (ask.moves && !orderBlocker(state, u, pet, 'move')) {
       const reach = reachableCells(state, pet, petBudget(state, u, pet));
@@ -87,14 +89,14 @@ export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] =
     const petFree = w !== undefined && !attackerBlocker(state, pet);
     let trainerFree: boolean | undefined;
     for (const t of units) {
-      if (!petFree || targetBlocker(state, pet, t)) continue;
+      if (!petFree || targetBars(state, pet, t)) continue;
       const petReach = reachOf(state, pet, t, petSpec!.range); // the shot's, and the option's range
-      if (shotBlocker(state, pet, t, petSpec!, petReach)) continue;
+      if (shotBars(state, pet, t, petSpec!, petReach)) continue;
       // after the trainer's own attack the lone order bears the interference (ruling OUT-PET-3)
       out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}${dataOf(u).attackedTurn === key ? ' (Trainer Interference)' : ''}`, { ...base, order: 'attack', target: t.id }, { range: petReach.range, targets: [t.id] }));
-      if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && (trainerFree ??= !attackerBlocker(state, u)) && !targetBlocker(state, u, t)) {
+      if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && (trainerFree ??= !attackerBlocker(state, u)) && !targetBars(state, u, t)) {
         const reach = reachOf(state, u, t, mineSpec!.range);
-        if (!shotBlocker(state, u, t, mineSpec!, reach)) out.push(opt('attack', `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }, { range: reach.range, targets: [t.id] }));
+        if (!shotBars(state, u, t, mineSpec!, reach)) out.push(opt('attack', `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }, { range: reach.range, targets: [t.id] }));
       }
       for (const k of dataOf(u).skills) {
         if (k.kind === 'attack' && !castBlocker(state, u, k, t)) out.push(opt('attack', `${u.name} and ${pet.name}: Skill Order ${k.name} on ${t.name}`, { ...base, order: 'skill', skill: k.id, target: t.id }, { range: reachOf(state, u, t, k.range).range, targets: [t.id] }));

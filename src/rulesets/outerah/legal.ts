@@ -12,7 +12,7 @@ import { reachOf } from './ranges.ts';
 import { castBlocker, isHarmful } from './skills.ts';
 import { areaCells, struckBy } from './skill-area.ts';
 import { weaponSpec } from './spec.ts';
-import { attackerBlocker, shotBlocker, targetBlocker } from './targeting.ts';
+import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
 import { hasSlot } from './turn.ts';
 import { extraActions } from './legal-extras.ts';
 import { turnKey } from './pets.ts';
@@ -62,9 +62,9 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     if (!hasSlot(u, slotOfWeapon(w))) continue;
     const spec = weaponSpec(w);
     for (const t of units) {
-      if (targetBlocker(state, u, t)) continue;
+      if (targetBars(state, u, t)) continue;
       const reach = reachOf(state, u, t, spec.range); // the shot's, and the option's range
-      if (!shotBlocker(state, u, t, spec, reach)) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}${late}`, group: 'attack', range: reach.range, targets: [t.id] });
+      if (!shotBars(state, u, t, spec, reach)) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}${late}`, group: 'attack', range: reach.range, targets: [t.id] });
     }
   }
   for (const k of want('cast') ? d.skills : []) {

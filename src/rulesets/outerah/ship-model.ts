@@ -104,7 +104,10 @@ export function onShip(ship: Ship, c: Cell): boolean {
 
 /** The ship whose deck holds the cell (wrecks included), if any. */
 export function shipAt(state: EncounterState, c: Cell): Ship | undefined {
-  return shipList(state).find((s) => onShip(s, c));
+  const ships = shipsOf(state);
+  // shipList's order (Object.values and for-in agree), without the list: asked of every unit, often
+  for (const id in ships) if (onShip(ships[id], c)) return ships[id];
+  return undefined;
 }
 
 /** The ship a unit stands on. */
