@@ -308,13 +308,17 @@ export function catapultOptions(state: EncounterState, u: Unit, out: ActionOptio
   return out;
 }
 
+const MOUNT_TYPES = ['summon_mount', 'tame', 'calm_mount', 'ride', 'dismount', 'dismiss_mount'];
+const SHIP_TYPES = ['station', 'steer', 'load_cannon', 'fire_cannon', 'attack_ship'];
+const CATAPULT_TYPES = ['enchant_orb', 'launch'];
+
 /** The part-2 options, added to `out` (a new list when none is given); `want` leaves out the command types not asked for. */
 export function extraActions(state: EncounterState, u: Unit, out: ActionOption[] = [], want: (type: string) => boolean = () => true): ActionOption[] {
   if (want('pet')) petOptions(state, u, out);
-  if (['summon_mount', 'tame', 'calm_mount', 'ride', 'dismount', 'dismiss_mount'].some(want)) mountOptions(state, u, out, want);
+  if (MOUNT_TYPES.some(want)) mountOptions(state, u, out, want);
   if (want('swim') && !swimBlocker(state, u.id)) out.push(opt('move', 'Swim: thrust on with half the Jump (Secondary action, 10 s of breath)', { type: 'swim', actor: u.id }));
-  if (['station', 'steer', 'load_cannon', 'fire_cannon', 'attack_ship'].some(want)) shipOptions(state, u, out, want);
-  if (['enchant_orb', 'launch'].some(want)) catapultOptions(state, u, out);
+  if (SHIP_TYPES.some(want)) shipOptions(state, u, out, want);
+  if (CATAPULT_TYPES.some(want)) catapultOptions(state, u, out);
   if (want('hookshot')) hookshotOptions(state, u, out);
   return out;
 }

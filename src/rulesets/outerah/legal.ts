@@ -104,18 +104,26 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
  * Ending the turn facing as it does, then each other way: the same options for the same unit and facing, so
  * built once and shared by every listing (as the moves are: nobody changes them). A bounded store.
  */
-const endTurns = new Map<string, ActionOption[]>();
+const endTurns = new Map<string, Map<UnitId, ActionOption[]>>();
+let endTurnsKept = 0;
 
 function endTurnOptions(id: UnitId, facing: Unit['facing']): ActionOption[] {
-  const key = `${facing}|${id}`;
-  let out = endTurns.get(key);
+  // by facing, then unit: two lookups of strings the state holds, no key spelt per listing
+  let byUnit = endTurns.get(String(facing));
+  let out = byUnit?.get(id);
   if (!out) {
     out = [{ command: { type: 'end_turn', actor: id }, label: `End the turn facing ${facing}`, group: 'turn' }];
     for (const f of FACINGS) {
       if (f !== facing) out.push({ command: { type: 'end_turn', actor: id, facing: f }, label: `End the turn facing ${f}`, group: 'turn' });
     }
-    if (endTurns.size >= 1000) endTurns.clear();
-    endTurns.set(key, out);
+    if (endTurnsKept >= 1000) {
+      endTurns.clear();
+      endTurnsKept = 0;
+      byUnit = undefined;
+    }
+    if (!byUnit) endTurns.set(String(facing), (byUnit = new Map()));
+    byUnit.set(id, out);
+    endTurnsKept++;
   }
   return out;
 }
