@@ -112,66 +112,23 @@ export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] =
  * none beats it: what a policy walking a pet toward its foes picks among the listed Move Orders, without an
  * option per reachable cell. The option is the one the listing has (one builder, petMoveOption).
  */
-export function petMoveToward(state: EncounterState, u: Unit, toward: (pet: Unit) => PetMeasure): ActionOption | undefined {
-  let measure: PetMeasure | undefined;
+export function petMoveToward(state: EncounterState, u: Unit, toward: (pet: Unit) => { nearness: (c: Cell) => number; toBeat: number }): ActionOption | undefined {
+  let measure: { nearness: (c: Cell) => number; toBeat: number } | undefined;
   let best: { pet: Unit; key: string; cost: number } | undefined;
   let bestD = Infinity;
   for (const pet of petsOf(state, u)) {
     if (orderBlocker(state, u, pet, 'move')) continue;
-    const reach = reachableCells(state, pet, petBudget(state, u, pet));
-    // the measure is the first pet's with a Move Order at all (as it was when it was taken at that order's cell)
-    if (!measure) {
-      if (!hasMoveOrder(reach)) continue;
-      measure = toward(pet);
-      bestD = measure.toBeat;
+    for (const [key, spot] of reachableCells(state, pet, petBudget(state, u, pet))) {
+      if (spot.cost === 0 || spot.canStop === false) continue;
+      if (!measure) {
+        measure = toward(pet);
+        bestD = measure.toBeat;
+      }
+      const d = measure.nearness(parseCellKey(key));
+      if (d < bestD) [best, bestD] = [{ pet, key, cost: spot.cost }, d];
     }
-    const found = petWalk(reach, measure, bestD);
-    if (found) [best, bestD] = [{ pet, key: found.key, cost: found.cost }, found.d];
   }
   return best && petMoveOption(u, best.pet, best.key, best.cost);
-}
-
-/**
- * How a policy measures a pet's Move Orders: `nearness` of a cell (lower is better), from `toBeat`; `same`,
- * when given, spells out everything `nearness` reads — the walk over a kept search is then kept with it.
- */
-export interface PetMeasure {
-  nearness: (c: Cell) => number;
-  toBeat: number;
-  same?: string;
-}
-
-const hasMoveOrder = (reach: Map<string, Reach>): boolean => {
-  for (const spot of reach.values()) if (spot.cost !== 0 && spot.canStop !== false) return true;
-  return false;
-};
-
-/** Pet walks found, by search result and `${toBeat}|${same}`; null: no Move Order beats it. */
-const petWalks = new WeakMap<Map<string, Reach>, Map<string, { key: string; cost: number; d: number } | null>>();
-
-/** The first Move Order cell of `reach` nearer than all before it, from `toBeat`, with its nearness. */
-function petWalk(reach: Map<string, Reach>, measure: PetMeasure, toBeat: number): { key: string; cost: number; d: number } | null {
-  const walk = (): { key: string; cost: number; d: number } | null => {
-    let best: { key: string; cost: number; d: number } | null = null;
-    let bestD = toBeat;
-    for (const [key, spot] of reach) {
-      if (spot.cost === 0 || spot.canStop === false) continue;
-      const d = measure.nearness(parseCellKey(key));
-      if (d < bestD) [best, bestD] = [{ key, cost: spot.cost, d }, d];
-    }
-    return best;
-  };
-  if (measure.same === undefined) return walk();
-  let known = petWalks.get(reach);
-  if (!known) petWalks.set(reach, (known = new Map()));
-  const key = `${toBeat}|${measure.same}`;
-  let found = known.get(key);
-  if (found === undefined) {
-    found = walk();
-    if (known.size >= 64) known.clear(); // bounded: a result kept long meets many foes
-    known.set(key, found);
-  }
-  return found;
 }
 
 function mountOptions(state: EncounterState, u: Unit, out: ActionOption[], want: (type: string) => boolean): void {

@@ -1,7 +1,7 @@
 /** outerah's per-unit data (unit.data) and the small readers every rule uses. */
 import type { Link } from '../../engine/gm/links.ts';
 import { elevationAt } from '../../engine/space/grid.ts';
-import type { Cell, EncounterState, GridMap, Unit, UnitId } from '../../engine/index.ts';
+import type { EncounterState, GridMap, Unit, UnitId } from '../../engine/index.ts';
 import type { ClassId } from './classes.ts';
 import type { CoreStat } from './effect-table.ts';
 import type { Element } from './elements.ts';
@@ -108,13 +108,6 @@ export function firstLink(u: Unit, kind: string, lead: boolean): Link | undefine
   if (!Array.isArray(raw)) return undefined;
   for (const l of raw as unknown as Link[]) if (l.kind === kind && (lead ? l.lead : !l.lead)) return l;
   return undefined;
-}
-
-/** The cells, spelt out in order (a key for what reads them alone). */
-export function cellsKey(cells: Cell[]): string {
-  let key = '';
-  for (const c of cells) key += `${c.x},${c.y};`;
-  return key;
 }
 
 /** The units in unit order. */

@@ -9,7 +9,7 @@
 import { distance } from '../../engine/space/grid.ts';
 import type { ActionOption, Cell, EncounterState, Listing, Unit } from '../../engine/index.ts';
 import { aboard, inCannonArc, shipInCannonArc, shipList, shipOf, type CannonSide, type Placement, type Ship } from './ship-model.ts';
-import { cellsKey, dataOf, enemiesOf } from './model.ts';
+import { dataOf, enemiesOf } from './model.ts';
 import { catapultOptions, petMoveToward, petOptions, stationOption, steerCheck, steerMoves, steerOption, type SteerMove } from './legal-extras.ts';
 import { stationBlocker } from './ship-stations.ts';
 
@@ -127,7 +127,7 @@ export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOpt
     // the Move Order nearest the enemies of the pet of the first Move Order (as it stands), if nearer than it is now
     const best = petMoveToward(state, u, (pet) => {
       const foes = foeCells(state, pet);
-      return { nearness: (c) => nearestFoe(foes, c), toBeat: nearestFoe(foes, pet.position!), same: cellsKey(foes) };
+      return { nearness: (c) => nearestFoe(foes, c), toBeat: nearestFoe(foes, pet.position!) };
     });
     if (best) return best;
   }

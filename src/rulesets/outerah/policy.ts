@@ -7,7 +7,7 @@ import { facingToward } from '../../engine/space/facing.ts';
 import { distance } from '../../engine/space/grid.ts';
 import { type ActionOption, type Cell, type EncounterState, type Policy, type Unit } from '../../engine/index.ts';
 import { effectRow } from './effect-table.ts';
-import { canBeTargeted, cellsKey, dataOf, enemiesOf, itemsOf } from './model.ts';
+import { canBeTargeted, dataOf, enemiesOf, itemsOf } from './model.ts';
 import { strikeValue } from './preview.ts';
 import { effectOrderOf } from './skill-effects.ts';
 import { partTwoChoice } from './policy-extras.ts';
@@ -38,6 +38,13 @@ function nearestDistance(cells: Cell[], at: Cell): number {
     if (d < best) best = d;
   }
   return best;
+}
+
+/** The cells, spelt out in order. */
+function cellsKey(cells: Cell[]): string {
+  let key = '';
+  for (const c of cells) key += `${c.x},${c.y};`;
+  return key;
 }
 
 const skillOf = (state: EncounterState, o: ActionOption) => dataOf(state.units[o.command.actor!]).skills.find((k) => k.id === o.command.skill);
