@@ -34,41 +34,17 @@ function moveOption(id: UnitId, c: Cell, cost: number): ActionOption {
  * `nearness`, starting from `toBeat` — or undefined when none beats it: what a policy walking toward its
  * foes takes of the listed moves, without an option per reachable cell. For a unit whose listing is asked
  * (its turn, no question pending: the caller knows); the option is the listing's (one builder, moveOption).
- * `same`, when given, spells out everything `nearness` reads (the foes' cells, say): the answer is then kept
- * with the search result it was found in, for the next walk over the same result and key — every fight
- * forked from one start walks the same first turns.
  */
-export function moveToward(state: EncounterState, u: Unit, nearness: (c: Cell) => number, toBeat: number, same?: string): ActionOption | undefined {
+export function moveToward(state: EncounterState, u: Unit, nearness: (c: Cell) => number, toBeat: number): ActionOption | undefined {
   if (u.pools.movement.value <= 0) return undefined;
-  const reach = reachableCells(state, u);
-  let best: { key: string; cost: number } | null | undefined;
-  if (same === undefined) best = walkToward(reach, nearness, toBeat);
-  else {
-    let known = walks.get(reach);
-    if (!known) walks.set(reach, (known = new Map()));
-    const key = `${toBeat}|${same}`;
-    best = known.get(key);
-    if (best === undefined) {
-      best = walkToward(reach, nearness, toBeat);
-      if (known.size >= 64) known.clear(); // bounded: a result kept long meets many foes
-      known.set(key, best);
-    }
-  }
-  return best ? moveOption(u.id, parseCellKey(best.key), best.cost) : undefined;
-}
-
-/** Walks found, by search result (kept as long as the result is) and moveToward's `same` key; null: none beats. */
-const walks = new WeakMap<Map<string, Reach>, Map<string, { key: string; cost: number } | null>>();
-
-function walkToward(reach: Map<string, Reach>, nearness: (c: Cell) => number, toBeat: number): { key: string; cost: number } | null {
-  let best: { key: string; cost: number } | null = null;
+  let best: { key: string; cost: number } | undefined;
   let bestD = toBeat;
-  for (const [key, spot] of reach) {
+  for (const [key, spot] of reachableCells(state, u)) {
     if (spot.cost === 0) continue;
     const d = nearness(cellOfKey(key));
     if (d < bestD) [best, bestD] = [{ key, cost: spot.cost }, d];
   }
-  return best;
+  return best && moveOption(u.id, parseCellKey(best.key), best.cost);
 }
 
 export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {

@@ -40,13 +40,6 @@ function nearestDistance(cells: Cell[], at: Cell): number {
   return best;
 }
 
-/** The cells, spelt out in order. */
-function cellsKey(cells: Cell[]): string {
-  let key = '';
-  for (const c of cells) key += `${c.x},${c.y};`;
-  return key;
-}
-
 const skillOf = (state: EncounterState, o: ActionOption) => dataOf(state.units[o.command.actor!]).skills.find((k) => k.id === o.command.skill);
 
 export const aggressive: Policy = (state, id, options) => {
@@ -118,8 +111,7 @@ export const aggressive: Policy = (state, id, options) => {
   // the listed move nearest the nearest enemy, if nearer than here; next to it already (or none found), no
   // move gets closer — an enemy's cell cannot be entered — so none is looked for; moves are listed only on
   // its own turn with no question pending (when the listing has the end of the turn)
-  // the walk reads the foes' cells alone: the answer is kept by them (moveToward's `same`)
-  const move = ends.length && here.d > 1 && here.d < Infinity ? moveToward(state, state.units[id], (c) => nearestDistance(foes, c), here.d, cellsKey(foes)) : undefined;
+  const move = ends.length && here.d > 1 && here.d < Infinity ? moveToward(state, state.units[id], (c) => nearestDistance(foes, c), here.d) : undefined;
   if (move) return move;
   const face = here.cell ? facingToward(state.units[id].position!, here.cell) : undefined;
   return ends.find((o) => (o.command.facing ?? state.units[id].facing) === face) ?? ends[0] ?? options.all[0];
