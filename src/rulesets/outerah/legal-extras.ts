@@ -9,7 +9,7 @@ import { calmBlocker, dismountBlocker, rideBlocker, summonBlocker } from './moun
 import { mountRecord } from './mount-model.ts';
 import { dismissBlocker, tameBlocker } from './taming.ts';
 import { outOfCombat } from './hidden.ts';
-import { dataOf, type Station } from './model.ts';
+import { dataOf, unitsOf, type Station } from './model.ts';
 import { fromReach, reachableCells, takenCells } from './move.ts';
 import { isPincer } from './pet-link.ts';
 import { orderBlocker, petBudget, returnCellIn } from './pet-orders.ts';
@@ -22,7 +22,7 @@ import { crewBlocker, distanceToShip, HEADINGS, quarterTurns, shipList, shipMove
 import { stationBlocker, STATIONS, steerBlocker, steerWorld } from './ship-stations.ts';
 import { boxLaunchBlocker, cannonShipBlocker, cannonSpec, cannonUnitBlocker, catapultBlocker, catapultRange, landingBlocker, orbLaunchBlocker, unitLaunchBlocker } from './ship-weapons.ts';
 import { weaponSpec } from './spec.ts';
-import { attackBlocker } from './targeting.ts';
+import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
 import { hasSlot } from './turn.ts';
 import { isOpenAir, surroundings } from './terrain.ts';
 import { HOOKSHOT_RANGE, hookshotBlocker, REPEL_CELLS, staysPut } from './space.ts';
@@ -59,8 +59,10 @@ const EVERY_ORDER: PetQuestion = { moves: true, others: true };
 
 /** `u`'s pet orders, in the listing's order, those `ask` asks for (the listing: all of them). */
 export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] = [], ask: PetQuestion = EVERY_ORDER): ActionOption[] {
-  const units = state.unitOrder.map((k) => state.units[k]);
-  for (const pet of petsOf(state, u)) {
+  const pets = petsOf(state, u);
+  if (!pets.length) return out;
+  const units = unitsOf(state);
+  for (const pet of pets) {
     const base = { type: 'pet', actor: u.id, pet: pet.id };
     if (ask.moves && !orderBlocker(state, u, pet, 'move')) {
       const reach = reachableCells(state, pet, petBudget(state, u, pet));
@@ -83,12 +85,18 @@ export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] =
     const mine = dataOf(u).weapons.find((x) => x.hand === 'main') ?? dataOf(u).weapons[0];
     const petSpec = w && weaponSpec(w);
     const mineSpec = mine && weaponSpec(mine);
+    // attackBlocker in its parts (targeting.ts): the pet's and the trainer's own asked once, not per target
+    const petFree = w !== undefined && !attackerBlocker(state, pet);
+    let trainerFree: boolean | undefined;
     for (const t of units) {
-      if (!w || attackBlocker(state, pet, t, petSpec!)) continue;
+      if (!petFree || targetBars(state, pet, t)) continue;
+      const petReach = reachOf(state, pet, t, petSpec!.range); // the shot's, and the option's range
+      if (shotBars(state, pet, t, petSpec!, petReach)) continue;
       // after the trainer's own attack the lone order bears the interference (ruling OUT-PET-3)
-      out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}${dataOf(u).attackedTurn === key ? ' (Trainer Interference)' : ''}`, { ...base, order: 'attack', target: t.id }, { range: reachOf(state, pet, t, petSpec!.range).range, targets: [t.id] }));
-      if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && !attackBlocker(state, u, t, mineSpec!)) {
-        out.push(opt('attack', `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }, { range: reachOf(state, u, t, mineSpec!.range).range, targets: [t.id] }));
+      out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}${dataOf(u).attackedTurn === key ? ' (Trainer Interference)' : ''}`, { ...base, order: 'attack', target: t.id }, { range: petReach.range, targets: [t.id] }));
+      if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && (trainerFree ??= !attackerBlocker(state, u)) && !targetBars(state, u, t)) {
+        const reach = reachOf(state, u, t, mineSpec!.range);
+        if (!shotBars(state, u, t, mineSpec!, reach)) out.push(opt('attack', `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }, { range: reach.range, targets: [t.id] }));
       }
       for (const k of dataOf(u).skills) {
         if (k.kind === 'attack' && !castBlocker(state, u, k, t)) out.push(opt('attack', `${u.name} and ${pet.name}: Skill Order ${k.name} on ${t.name}`, { ...base, order: 'skill', skill: k.id, target: t.id }, { range: reachOf(state, u, t, k.range).range, targets: [t.id] }));
@@ -300,13 +308,17 @@ export function catapultOptions(state: EncounterState, u: Unit, out: ActionOptio
   return out;
 }
 
+const MOUNT_TYPES = ['summon_mount', 'tame', 'calm_mount', 'ride', 'dismount', 'dismiss_mount'];
+const SHIP_TYPES = ['station', 'steer', 'load_cannon', 'fire_cannon', 'attack_ship'];
+const CATAPULT_TYPES = ['enchant_orb', 'launch'];
+
 /** The part-2 options, added to `out` (a new list when none is given); `want` leaves out the command types not asked for. */
 export function extraActions(state: EncounterState, u: Unit, out: ActionOption[] = [], want: (type: string) => boolean = () => true): ActionOption[] {
   if (want('pet')) petOptions(state, u, out);
-  if (['summon_mount', 'tame', 'calm_mount', 'ride', 'dismount', 'dismiss_mount'].some(want)) mountOptions(state, u, out, want);
+  if (MOUNT_TYPES.some(want)) mountOptions(state, u, out, want);
   if (want('swim') && !swimBlocker(state, u.id)) out.push(opt('move', 'Swim: thrust on with half the Jump (Secondary action, 10 s of breath)', { type: 'swim', actor: u.id }));
-  if (['station', 'steer', 'load_cannon', 'fire_cannon', 'attack_ship'].some(want)) shipOptions(state, u, out, want);
-  if (['enchant_orb', 'launch'].some(want)) catapultOptions(state, u, out);
+  if (SHIP_TYPES.some(want)) shipOptions(state, u, out, want);
+  if (CATAPULT_TYPES.some(want)) catapultOptions(state, u, out);
   if (want('hookshot')) hookshotOptions(state, u, out);
   return out;
 }

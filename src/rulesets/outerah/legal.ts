@@ -6,13 +6,13 @@ import { currentUnit, type ActionOption, type Cell, type EncounterState, type Un
 import { slotOfWeapon } from './attack.ts';
 import { hideBlocker } from './hidden.ts';
 import { itemBlocker } from './items.ts';
-import { dataOf } from './model.ts';
+import { dataOf, unitsOf } from './model.ts';
 import { fromReach, reachableCells } from './move.ts';
 import { reachOf } from './ranges.ts';
 import { castBlocker, isHarmful } from './skills.ts';
 import { areaCells, struckBy } from './skill-area.ts';
 import { weaponSpec } from './spec.ts';
-import { attackBlocker } from './targeting.ts';
+import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
 import { hasSlot } from './turn.ts';
 import { extraActions } from './legal-extras.ts';
 import { turnKey } from './pets.ts';
@@ -54,14 +54,17 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   const out: ActionOption[] = [];
   // a policy asked narrowly (listing.ts): what it did not ask for is not built
   const want = (type: string) => !only || only.has(type);
-  const units = state.unitOrder.map((k) => state.units[k]);
+  const units = unitsOf(state);
   // ruling OUT-PET-3: after a lone pet attack this turn the trainer's own attack bears the interference
   const late = d.petAttackedTurn === turnKey(state) ? ' (Trainer Interference)' : '';
-  for (const w of want('attack') ? d.weapons : []) {
+  // attackBlocker in its parts: the attacker's own (Feared, its ship) asked once for every weapon and target
+  for (const w of want('attack') && d.weapons.length && !attackerBlocker(state, u) ? d.weapons : []) {
     if (!hasSlot(u, slotOfWeapon(w))) continue;
     const spec = weaponSpec(w);
     for (const t of units) {
-      if (!attackBlocker(state, u, t, spec)) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}${late}`, group: 'attack', range: reachOf(state, u, t, spec.range).range, targets: [t.id] });
+      if (targetBars(state, u, t)) continue;
+      const reach = reachOf(state, u, t, spec.range); // the shot's, and the option's range
+      if (!shotBars(state, u, t, spec, reach)) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}${late}`, group: 'attack', range: reach.range, targets: [t.id] });
     }
   }
   for (const k of want('cast') ? d.skills : []) {
@@ -101,18 +104,26 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
  * Ending the turn facing as it does, then each other way: the same options for the same unit and facing, so
  * built once and shared by every listing (as the moves are: nobody changes them). A bounded store.
  */
-const endTurns = new Map<string, ActionOption[]>();
+const endTurns = new Map<string, Map<UnitId, ActionOption[]>>();
+let endTurnsKept = 0;
 
 function endTurnOptions(id: UnitId, facing: Unit['facing']): ActionOption[] {
-  const key = `${facing}|${id}`;
-  let out = endTurns.get(key);
+  // by facing, then unit: two lookups of strings the state holds, no key spelt per listing
+  let byUnit = endTurns.get(String(facing));
+  let out = byUnit?.get(id);
   if (!out) {
     out = [{ command: { type: 'end_turn', actor: id }, label: `End the turn facing ${facing}`, group: 'turn' }];
     for (const f of FACINGS) {
       if (f !== facing) out.push({ command: { type: 'end_turn', actor: id, facing: f }, label: `End the turn facing ${f}`, group: 'turn' });
     }
-    if (endTurns.size >= 1000) endTurns.clear();
-    endTurns.set(key, out);
+    if (endTurnsKept >= 1000) {
+      endTurns.clear();
+      endTurnsKept = 0;
+      byUnit = undefined;
+    }
+    if (!byUnit) endTurns.set(String(facing), (byUnit = new Map()));
+    byUnit.set(id, out);
+    endTurnsKept++;
   }
   return out;
 }

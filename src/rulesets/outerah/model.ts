@@ -1,4 +1,5 @@
 /** outerah's per-unit data (unit.data) and the small readers every rule uses. */
+import type { Link } from '../../engine/gm/links.ts';
 import { elevationAt } from '../../engine/space/grid.ts';
 import type { EncounterState, GridMap, Unit, UnitId } from '../../engine/index.ts';
 import type { ClassId } from './classes.ts';
@@ -94,12 +95,36 @@ export function heightOf(state: EncounterState, u: Unit): number {
 }
 
 export function hasEffect(state: EncounterState, id: UnitId, name: string): boolean {
-  return state.effects.some((f) => f.target === id && f.name === name);
+  for (const f of state.effects) if (f.target === id && f.name === name) return true;
+  return false;
+}
+
+/**
+ * The first of `u`'s GM links (engine/gm/links.ts: unit data `links`) of `kind` that leads (or not): what
+ * `linksOf(u).find(...)` finds, without a list or a test made for each question (asked of every unit, often).
+ */
+export function firstLink(u: Unit, kind: string, lead: boolean): Link | undefined {
+  const raw = u.data.links;
+  if (!Array.isArray(raw)) return undefined;
+  for (const l of raw as unknown as Link[]) if (l.kind === kind && (lead ? l.lead : !l.lead)) return l;
+  return undefined;
+}
+
+/** The units in unit order. */
+export function unitsOf(state: EncounterState): Unit[] {
+  const out: Unit[] = new Array(state.unitOrder.length);
+  for (let i = 0; i < out.length; i++) out[i] = state.units[state.unitOrder[i]];
+  return out;
 }
 
 /** Active units of other sides. */
 export function enemiesOf(state: EncounterState, u: Unit): Unit[] {
-  return state.unitOrder.map((id) => state.units[id]).filter((o) => o.side !== u.side && o.status === 'active');
+  const out: Unit[] = [];
+  for (const id of state.unitOrder) {
+    const o = state.units[id];
+    if (o.side !== u.side && o.status === 'active') out.push(o);
+  }
+  return out;
 }
 
 /** Whether `viewer`'s side may target `u` (a Hidden enemy cannot be found: OUT-OPEN-2). */

@@ -2,9 +2,8 @@
  * Who rides what (OUT-MNT-1). A rider's `mount` says which unit and whether it is riding, beside it
  * or has not summoned it; a `gm.link` of kind 'mount' (rider leads) gives a rider a mount standing beside it.
  */
-import { linksOf } from '../../engine/gm/links.ts';
 import type { Cell, EncounterState, Resolution, Unit } from '../../engine/index.ts';
-import { dataOf, hasEffect, stat } from './model.ts';
+import { dataOf, firstLink, hasEffect, stat } from './model.ts';
 import { timingSkip } from './timing.ts';
 
 export const MOUNT_TAMER_WISDOM = 40;
@@ -14,7 +13,7 @@ export type MountState = 'riding' | 'beside' | 'unsummoned';
 export function mountRecord(u: Unit): { unit: string; state: MountState } | undefined {
   const own = dataOf(u).mount;
   if (own) return own;
-  const link = linksOf(u).find((l) => l.kind === 'mount' && l.lead);
+  const link = firstLink(u, 'mount', true);
   return link ? { unit: link.with, state: 'beside' } : undefined;
 }
 
@@ -30,7 +29,7 @@ export function riddenMount(state: EncounterState, u: Unit): Unit | undefined {
 export function riderOf(state: EncounterState, mount: Unit): Unit | undefined {
   const own = dataOf(mount).mountOf;
   if (own) return state.units[own];
-  const link = linksOf(mount).find((l) => l.kind === 'mount' && !l.lead);
+  const link = firstLink(mount, 'mount', false);
   return link ? state.units[link.with] : undefined;
 }
 

@@ -5,9 +5,8 @@
  * its own: it moves and acts only through the trainer's Specialty action (a Pet Movement and a Pet Action).
  * A pet whose trainer is down or gone is out of control and takes its own turns (it fights on).
  */
-import { linksOf } from '../../engine/gm/links.ts';
 import type { EncounterState, Unit } from '../../engine/index.ts';
-import { dataOf, type PetKind } from './model.ts';
+import { dataOf, firstLink, type PetKind } from './model.ts';
 
 export interface PetInfo {
   trainer: string;
@@ -18,7 +17,7 @@ export interface PetInfo {
 export function petInfo(u: Unit): PetInfo | undefined {
   const own = dataOf(u).pet;
   if (own) return own;
-  const link = linksOf(u).find((l) => l.kind === 'pet' && !l.lead);
+  const link = firstLink(u, 'pet', false);
   return link ? { trainer: link.with, kind: 'companion' } : undefined;
 }
 
@@ -31,7 +30,12 @@ export function trainerOf(state: EncounterState, pet: Unit): Unit | undefined {
 
 /** The pets a unit commands now (active ones). */
 export function petsOf(state: EncounterState, trainer: Unit): Unit[] {
-  return state.unitOrder.map((id) => state.units[id]).filter((p) => p.id !== trainer.id && p.status === 'active' && petInfo(p)?.trainer === trainer.id);
+  const out: Unit[] = [];
+  for (const id of state.unitOrder) {
+    const p = state.units[id];
+    if (p.id !== trainer.id && p.status === 'active' && petInfo(p)?.trainer === trainer.id) out.push(p);
+  }
+  return out;
 }
 
 /** Still under its trainer's control: both in the fight. */
@@ -48,4 +52,15 @@ export function petSkip(state: EncounterState, id: string): string | null {
 export const standingOrder = (pet: Unit): string | undefined => dataOf(pet).petOrder as string | undefined;
 
 /** "round:slot": the turn now, to tell whether the trainer or the pet attacked in it. */
-export const turnKey = (state: EncounterState): string => `${state.turn.round}:${state.turn.index}`;
+export function turnKey(state: EncounterState): string {
+  const { round, index } = state.turn;
+  // asked over and over in one turn (every listed attack, every orb target): the last one's string is kept
+  if (round !== lastKey.round || index !== lastKey.index) {
+    lastKey.round = round;
+    lastKey.index = index;
+    lastKey.key = `${round}:${index}`;
+  }
+  return lastKey.key;
+}
+
+const lastKey = { round: NaN, index: NaN, key: '' };

@@ -8,7 +8,7 @@
  */
 import { distance } from '../../engine/space/grid.ts';
 import type { ActionOption, Cell, EncounterState, Listing, Unit } from '../../engine/index.ts';
-import { aboard, inCannonArc, shipInCannonArc, shipList, shipOf, type CannonSide, type Ship } from './ship-model.ts';
+import { aboard, inCannonArc, shipInCannonArc, shipList, shipOf, type CannonSide, type Placement, type Ship } from './ship-model.ts';
 import { dataOf, enemiesOf } from './model.ts';
 import { catapultOptions, petMoveToward, petOptions, stationOption, steerCheck, steerMoves, steerOption, type SteerMove } from './legal-extras.ts';
 import { stationBlocker } from './ship-stations.ts';
@@ -68,8 +68,9 @@ function sortOut(options: ActionOption[]): Sorted {
 export function helmSteer(state: EncounterState, u: Unit, mine: Ship, foe: Ship, manned: CannonSide[]): ActionOption | undefined {
   const check = steerCheck(state, u);
   if (!check) return undefined;
-  const after = (s: SteerMove): Ship => ({ ...mine, at: { x: mine.at.x + s.dx, y: mine.at.y + s.dy }, heading: s.heading ?? mine.heading });
-  const broadsideOn = (s: Ship) => manned.some((side) => shipInCannonArc(s, side, foe));
+  // where the steer would put it: all the arcs read (a placement, not a copy of the ship)
+  const after = (s: SteerMove): Placement => ({ at: { x: mine.at.x + s.dx, y: mine.at.y + s.dy }, size: mine.size, heading: s.heading ?? mine.heading });
+  const broadsideOn = (s: Placement) => manned.some((side) => shipInCannonArc(s, side, foe));
   const moves = steerMoves(check.ship);
   // no manned cannon bears: turn the bow so one does (closing in as it can), before anything else
   const turns = manned.length && !broadsideOn(mine) ? moves.filter((s) => s.heading !== undefined && broadsideOn(after(s))) : [];

@@ -86,8 +86,14 @@ export const aggressive: Policy = (state, id, options) => {
   if (effectCast) return effectCast;
   if (strikes.length) {
     const hpOf = (o: ActionOption) => state.units[o.command.target as string].pools.hp.value;
-    const weakest = Math.min(...strikes.map(hpOf));
-    const weak = strikes.filter((s) => hpOf(s) === weakest);
+    // the strikes at the weakest target, in the options' order (one pass)
+    let weakest = Infinity;
+    let weak: ActionOption[] = [];
+    for (const s of strikes) {
+      const hp = hpOf(s);
+      if (hp < weakest) [weakest, weak] = [hp, [s]];
+      else if (hp === weakest) weak.push(s);
+    }
     // one strike at the weakest: it is the best, whatever its value
     if (weak.length === 1) return weak[0];
     let best = strikes[0];

@@ -104,7 +104,10 @@ export function onShip(ship: Ship, c: Cell): boolean {
 
 /** The ship whose deck holds the cell (wrecks included), if any. */
 export function shipAt(state: EncounterState, c: Cell): Ship | undefined {
-  return shipList(state).find((s) => onShip(s, c));
+  const ships = shipsOf(state);
+  // shipList's order (Object.values and for-in agree), without the list: asked of every unit, often
+  for (const id in ships) if (onShip(ships[id], c)) return ships[id];
+  return undefined;
 }
 
 /** The ship a unit stands on. */
@@ -157,8 +160,14 @@ export const SIDE_NAMES: Record<CannonSide, string> = { left: 'left (port)', rig
  * 90° arc, 45° either way of the beam). Ahead, astern and on the deck itself no cannon bears.
  * The x and y terms are independent, so the rectangle's best cell decides.
  */
-function inArc(ship: Ship, side: CannonSide, x0: number, y0: number, x1: number, y1: number): boolean {
-  const v = facingVector(broadside(ship, side));
+/** Where a ship lies: all the arcs read of it (a policy weighs steers on placements, not copies of the ship). */
+export type Placement = Pick<Ship, 'at' | 'size' | 'heading'>;
+
+/** Each heading's broadsides as vectors (facingVector of broadside), made once: asked for every steer weighed. */
+const ARC_VECTORS = Object.fromEntries(HEADINGS.map((h) => [h, { left: facingVector(turnFacing(h, -2)), right: facingVector(turnFacing(h, 2)) }])) as Record<Heading, Record<CannonSide, { x: number; y: number }>>;
+
+function inArc(ship: Placement, side: CannonSide, x0: number, y0: number, x1: number, y1: number): boolean {
+  const v = ARC_VECTORS[ship.heading ?? 'N'][side];
   const [left, top, right, bottom] = [ship.at.x, ship.at.y, ship.at.x + ship.size.w - 1, ship.at.y + ship.size.h - 1];
   // how far out past the side edge, and how far ahead/astern of the deck along the keel (0 when level with it)
   const out = v.x < 0 ? left - x0 : v.x > 0 ? x1 - right : v.y < 0 ? top - y0 : y1 - bottom;
@@ -167,10 +176,10 @@ function inArc(ship: Ship, side: CannonSide, x0: number, y0: number, x1: number,
 }
 
 /** A cell in the arc of the ship's `side` cannon. */
-export const inCannonArc = (ship: Ship, side: CannonSide, c: Cell): boolean => inArc(ship, side, c.x, c.y, c.x, c.y);
+export const inCannonArc = (ship: Placement, side: CannonSide, c: Cell): boolean => inArc(ship, side, c.x, c.y, c.x, c.y);
 
 /** Another ship in the arc of the `side` cannon: some of its deck lies in that arc. */
-export const shipInCannonArc = (ship: Ship, side: CannonSide, foe: Ship): boolean =>
+export const shipInCannonArc = (ship: Placement, side: CannonSide, foe: Placement): boolean =>
   inArc(ship, side, foe.at.x, foe.at.y, foe.at.x + foe.size.w - 1, foe.at.y + foe.size.h - 1);
 
 /** Distance from a cell to the nearest cell of the ship's deck (Chebyshev). */
@@ -202,12 +211,22 @@ export function crewCharges(state: EncounterState, attacker: Unit): Charge[] {
 
 /** Units standing on the ship's deck cells (active or down). */
 export function aboard(state: EncounterState, ship: Ship): Unit[] {
-  return state.unitOrder.map((id) => state.units[id]).filter((u) => u.position && (u.status === 'active' || u.status === 'down') && u.position.x >= ship.at.x && u.position.y >= ship.at.y && u.position.x < ship.at.x + ship.size.w && u.position.y < ship.at.y + ship.size.h);
+  const out: Unit[] = [];
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (isAboard(u, ship)) out.push(u);
+  }
+  return out;
 }
+
+/** Whether `u` stands on the ship's deck cells, active or down (one of `aboard`). */
+const isAboard = (u: Unit, ship: Ship): boolean => !!u.position && (u.status === 'active' || u.status === 'down') && onShip(ship, u.position);
 
 /** Why the crew member cannot attack now because of its ship: below deck, or the deck destroyed. */
 export function crewBlocker(state: EncounterState, u: Unit): string | null {
-  const ship = shipList(state).find((s) => !s.wrecked && aboard(state, s).some((x) => x.id === u.id));
+  // the first ship, not wrecked, with `u` (as the state has it) aboard: aboard's test, asked of `u` alone
+  const me = state.units[u.id];
+  const ship = me && shipList(state).find((s) => !s.wrecked && isAboard(me, s));
   if (!ship) return null;
   const st = dataOf(u).station;
   if (st === 'left_cannon' || st === 'right_cannon') return `${u.name} is below deck at the cannons [OUT-SHIP-3]`;

@@ -163,8 +163,9 @@ export type LaunchBlocker = Blocker & { field?: string };
 
 /** Why `u` cannot work a catapult now (not at one, none aboard), or its ship (shared with legalActions). */
 export function catapultBlocker(state: EncounterState, u: Unit): LaunchBlocker | Ship {
-  const ship = shipOf(state, u);
-  if (!ship || ship.wrecked || dataOf(u).station !== 'catapult') return { code: 'action/not_at_station', message: `${u.name} is not at the catapult station of a ship [OUT-SHIP-3]` };
+  // the station first: most who ask are not at a catapult, and then no ship need be looked for (the same answer)
+  const ship = dataOf(u).station === 'catapult' ? shipOf(state, u) : undefined;
+  if (!ship || ship.wrecked) return { code: 'action/not_at_station', message: `${u.name} is not at the catapult station of a ship [OUT-SHIP-3]` };
   if (!ship.catapult) return { code: 'action/no_catapult', message: `${ship.name} has no catapult` };
   return ship;
 }
