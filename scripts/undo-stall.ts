@@ -67,9 +67,9 @@ async function longReads(t: Awaited<ReturnType<typeof testTable>>, id: string, w
     });
   }
   // a gap: the subscribers were sent ten events less than the log holds (a commit whose answer was lost)
-  const hub = t.srv.ctx.publisher as unknown as { sent: Map<string, number> };
+  const hub = t.srv.ctx.publisher as unknown as { delivery: { sent: Map<string, number> } };
   const v = (await t.gm.get(`/api/encounters/${id}`)).body.encounter.version;
-  hub.sent.set(id, v - 10);
+  hub.delivery.sent.set(id, v - 10);
   const from = ws.messages.length;
   await line('a gap of 10 events filled for a subscribed player', async () => {
     await command(t.gm, id, { type: 'gm.set_pool', unit: 'kara', pool: 'hp', value: 18, reason: 'gap' });
