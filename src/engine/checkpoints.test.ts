@@ -3,23 +3,12 @@
 // states are kept and thinned, the state must be exactly what a full replay of the log gives.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DiceSource } from '../dice/source.ts';
+import { commandOf, logStep as step, scriptedDice as dice, threeUnits as units, toyGmEngine as engine } from './testing/log-steps.ts';
 import { Checkpoints, SPACING } from './checkpoints.ts';
-import { createEngine } from './engine.ts';
 import type { LoggedEvent } from './events.ts';
-import { currentUnit } from './flow.ts';
 import { EncounterLog, redoTarget, replayLog, undoTarget } from './log.ts';
-import type { Command } from './ruleset.ts';
-import { toyGm } from './testing/toy-gm.ts';
 import { toyDoc } from './testing/toy.ts';
 
-const dice = (faces: number[]): DiceSource => {
-  const q = [...faces];
-  return { roll: (sides) => ((q.shift() ?? 0) % sides) + 1 };
-};
-
-const engine = createEngine(toyGm);
-const units = [{ id: 'a', side: 'x', hp: 40 }, { id: 'b', side: 'y', hp: 40 }, { id: 'c', side: 'y', hp: 40 }];
 
 /** A started toy encounter whose log keeps a state every `spacing` events, at most `most` of them. */
 function table(spacing: number, most: number): EncounterLog {
@@ -29,20 +18,6 @@ function table(spacing: number, most: number): EncounterLog {
   return log;
 }
 
-const kinds = ['hit', 'hit', 'end_turn', 'gm.heal', 'gm.hide', 'undo', 'undo', 'undo', 'redo', 'redo', 'gm.set_die'] as const;
-const step = fc.record({ kind: fc.constantFrom(...kinds), i: fc.nat(20), faces: fc.array(fc.nat(100), { maxLength: 4 }) });
-
-function commandOf(log: EncounterLog, st: { kind: (typeof kinds)[number]; i: number }): Command {
-  const s = log.state;
-  const u = s.unitOrder[st.i % s.unitOrder.length];
-  const checks = log.events.filter((e) => e.type === 'check' && e.dice.length > 0).map((e) => e.seq);
-  return st.kind === 'hit' ? { type: 'hit', actor: currentUnit(s), target: u }
-    : st.kind === 'end_turn' ? { type: 'end_turn', actor: currentUnit(s) }
-    : st.kind === 'gm.heal' ? { type: 'gm.heal', unit: u, amount: 2 }
-    : st.kind === 'gm.hide' ? { type: 'gm.hide', unit: u, hidden: !s.units[u].hidden }
-    : st.kind === 'gm.set_die' ? { type: 'gm.set_die', event: checks[st.i % Math.max(1, checks.length)] ?? 0, die: 0, face: 1 + (st.i % 6) }
-    : { type: st.kind };
-}
 
 describe('Checkpoints', () => {
   it('after every command, undo and redo of an EncounterLog, the state a full replay of its log gives', () => {

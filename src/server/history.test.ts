@@ -3,33 +3,11 @@
 // kept and thinned, it must be exactly what a replay of that prefix gives — undo and redo as they stood then.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { DiceSource } from '../dice/source.ts';
-import { createEngine, currentUnit, EncounterLog, LogFold, replayLog, type Command, type LoggedEvent } from '../engine/index.ts';
-import { toyGm } from '../engine/testing/toy-gm.ts';
+import { commandOf, logStep as step, scriptedDice as dice, threeUnits as units, toyGmEngine as engine } from '../engine/testing/log-steps.ts';
+import { EncounterLog, LogFold, replayLog, type LoggedEvent } from '../engine/index.ts';
 import { toyDoc } from '../engine/testing/toy.ts';
 import { PrefixStates, SPACING } from './history.ts';
 
-const dice = (faces: number[]): DiceSource => {
-  const q = [...faces];
-  return { roll: (sides) => ((q.shift() ?? 0) % sides) + 1 };
-};
-
-const engine = createEngine(toyGm);
-const units = [{ id: 'a', side: 'x', hp: 40 }, { id: 'b', side: 'y', hp: 40 }, { id: 'c', side: 'y', hp: 40 }];
-const kinds = ['hit', 'hit', 'end_turn', 'gm.heal', 'gm.hide', 'undo', 'undo', 'undo', 'redo', 'redo', 'gm.set_die'] as const;
-const step = fc.record({ kind: fc.constantFrom(...kinds), i: fc.nat(20), faces: fc.array(fc.nat(100), { maxLength: 4 }) });
-
-function commandOf(log: EncounterLog, st: { kind: (typeof kinds)[number]; i: number }): Command {
-  const s = log.state;
-  const u = s.unitOrder[st.i % s.unitOrder.length];
-  const checks = log.events.filter((e) => e.type === 'check' && e.dice.length > 0).map((e) => e.seq);
-  return st.kind === 'hit' ? { type: 'hit', actor: currentUnit(s), target: u }
-    : st.kind === 'end_turn' ? { type: 'end_turn', actor: currentUnit(s) }
-    : st.kind === 'gm.heal' ? { type: 'gm.heal', unit: u, amount: 2 }
-    : st.kind === 'gm.hide' ? { type: 'gm.hide', unit: u, hidden: !s.units[u].hidden }
-    : st.kind === 'gm.set_die' ? { type: 'gm.set_die', event: checks[st.i % Math.max(1, checks.length)] ?? 0, die: 0, face: 1 + (st.i % 6) }
-    : { type: st.kind };
-}
 
 /** A log's events stepped into `history` as the numbering's fold steps them (a LogFold, in order). */
 function stepped(events: readonly LoggedEvent[], history: PrefixStates): void {
