@@ -29,19 +29,28 @@ const world = fc
     }),
   );
 
+type World = typeof world extends fc.Arbitrary<infer W> ? W : never;
+
+/** The map and move rules a generated world stands for. */
+function mapAndRules(w: World): { map: GridMap; rules: MoveRules } {
+  const occ = new Set(w.occupied.map(([x, y]) => cellKey({ x, y })));
+  const pass = new Set(w.passOnly.map(([x, y]) => cellKey({ x, y })));
+  return {
+    map: { kind: 'grid', width: w.width, height: w.height, cells: w.cells },
+    rules: {
+      occupied: (c) => occ.has(cellKey(c)),
+      passOnly: (c) => pass.has(cellKey(c)),
+      ...(w.corners ? { corners: w.corners } : {}),
+      ...(w.diagonalCost ? { diagonalCost: w.diagonalCost } : {}),
+    },
+  };
+}
+
 describe('reachable', () => {
   it('the fast search equals the string-keyed search entry by entry, in order', () => {
     fc.assert(
       fc.property(world, (w) => {
-        const map: GridMap = { kind: 'grid', width: w.width, height: w.height, cells: w.cells };
-        const occ = new Set(w.occupied.map(([x, y]) => cellKey({ x, y })));
-        const pass = new Set(w.passOnly.map(([x, y]) => cellKey({ x, y })));
-        const rules: MoveRules = {
-          occupied: (c) => occ.has(cellKey(c)),
-          passOnly: (c) => pass.has(cellKey(c)),
-          ...(w.corners ? { corners: w.corners } : {}),
-          ...(w.diagonalCost ? { diagonalCost: w.diagonalCost } : {}),
-        };
+        const { map, rules } = mapAndRules(w);
         const from = { x: w.from[0], y: w.from[1] };
         expect([...reachable(map, from, w.budget, rules)]).toEqual([...searchByKey(map, from, w.budget, rules)]);
       }),
@@ -52,15 +61,7 @@ describe('reachable', () => {
   it('reachCells gives the same answer as typed arrays: same cells in order, costs, previous cells, stops and paths', () => {
     fc.assert(
       fc.property(world, fc.boolean(), (w, offGrid) => {
-        const map: GridMap = { kind: 'grid', width: w.width, height: w.height, cells: w.cells };
-        const occ = new Set(w.occupied.map(([x, y]) => cellKey({ x, y })));
-        const pass = new Set(w.passOnly.map(([x, y]) => cellKey({ x, y })));
-        const rules: MoveRules = {
-          occupied: (c) => occ.has(cellKey(c)),
-          passOnly: (c) => pass.has(cellKey(c)),
-          ...(w.corners ? { corners: w.corners } : {}),
-          ...(w.diagonalCost ? { diagonalCost: w.diagonalCost } : {}),
-        };
+        const { map, rules } = mapAndRules(w);
         // a start that is not a whole cell goes through the string-keyed search
         const from = offGrid ? { x: w.from[0] + 0.5, y: w.from[1] } : { x: w.from[0], y: w.from[1] };
         const expected = offGrid ? searchByKey(map, from, w.budget, rules) : reachable(map, from, w.budget, rules);
