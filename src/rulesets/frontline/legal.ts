@@ -26,7 +26,9 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   const w = equippedWeapon(u);
   if (w && want('attack')) {
     for (const t of enemiesOf(state, u)) {
-      if (canAttack(state, u, t, w)) out.push({ command: { type: 'attack', actor: id, target: t.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack', targets: [t.id] });
+      if (!canAttack(state, u, t, w)) continue;
+      out.push({ command: { type: 'attack', actor: id, target: t.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack', targets: [t.id] });
+      if (only?.enough?.(out)) return out; // a policy taking the first it accepts has it (Listing.first)
     }
   }
   for (const kind of DEVICE_KINDS) {

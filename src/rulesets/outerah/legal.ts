@@ -64,7 +64,9 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     for (const t of units) {
       if (targetBars(state, u, t)) continue;
       const reach = reachOf(state, u, t, spec.range); // the shot's, and the option's range
-      if (!shotBars(state, u, t, spec, reach)) out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}${late}`, group: 'attack', range: reach.range, targets: [t.id] });
+      if (shotBars(state, u, t, spec, reach)) continue;
+      out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}${late}`, group: 'attack', range: reach.range, targets: [t.id] });
+      if (only?.enough?.(out)) return out; // a policy taking the first it accepts has it (Listing.first)
     }
   }
   for (const k of want('cast') ? d.skills : []) {
@@ -75,6 +77,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
       // an area skill says whom it strikes (ruling OUT-PET-5)
       if (k.area) out.push({ ...option, label: `${option.label} (area ${2 * k.area + 1}×${2 * k.area + 1})`, area: areaCells(state, k, t.position!), targets: struckBy(state, u, k, t).map((v) => v.id) });
       else out.push(option);
+      if (only?.enough?.(out)) return out;
     }
   }
   if (hasSlot(u, 'secondary')) {
@@ -87,6 +90,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     }
     if (want('hide') && !hideBlocker(state, u)) out.push({ command: { type: 'hide', actor: id }, label: 'Hide', group: 'stealth' });
   }
+  if (only?.enough?.(out)) return out; // before the moves: a search of every reachable cell
   if (want('move') && u.pools.movement.value > 0) {
     const reach = reachableCells(state, u);
     for (const o of fromReach(reach, JSON.stringify(['move', id]), () => moveOptions(reach, id))) out.push(o);

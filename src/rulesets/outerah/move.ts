@@ -7,6 +7,7 @@
  */
 import { cellKey, distance, inBounds } from '../../engine/space/grid.ts';
 import { defaultStepCost, pathTo, reachable, type MoveRules, type Reach } from '../../engine/space/path.ts';
+import { moveSearches } from '../../engine/space/searches.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { mountainJump } from './jumps.ts';
 import { dataOf } from './model.ts';
@@ -83,28 +84,12 @@ function searchKey(state: EncounterState, u: Unit, budget: number): string | und
 }
 
 /**
- * Searches already made, per map content, by searchKey: the same ones recur (listing the moves and then
- * making one asks twice, and every fight forks one initial state). Per content, not per map object: a fight
- * that burns a wooden cover (OUT-COV-4) puts in a new map, and every fight burning the same fence one of the
- * same content — without this each such fight would search afresh after the fire (ridge-cover: 4× the
- * searches). Results are shared: nobody changes them.
+ * Searches already made, kept in the engine's shared store (searches.ts) by searchKey: the same ones recur
+ * (listing the moves and then making one asks twice, and every fight forks one initial state). The store
+ * tells maps apart by content: a fight that burns a wooden cover (OUT-COV-4) puts in a new map, and every
+ * fight burning the same fence one of the same content (ridge-cover: 4× the searches without it).
  */
-const sameContent = new WeakMap<GridMap, Map<string, Map<string, Reach>>>();
-const byContent = new Map<string, Map<string, Map<string, Reach>>>();
-
-function searchesOn(map: GridMap): Map<string, Map<string, Reach>> {
-  let known = sameContent.get(map);
-  if (!known) {
-    const content = JSON.stringify(map);
-    known = byContent.get(content);
-    if (!known) {
-      if (byContent.size >= 64) byContent.clear(); // bounded: a long run meets many boards
-      byContent.set(content, (known = new Map()));
-    }
-    sameContent.set(map, known);
-  }
-  return known;
-}
+const searches = moveSearches.scope('outerah');
 
 export function reachableCells(state: EncounterState, u: Unit, budget = u.pools.movement.value): Map<string, Reach> {
   // a mount that cannot move this turn carries its rider nowhere (ruling OUT-MNT-1): it may only get down
@@ -112,14 +97,7 @@ export function reachableCells(state: EncounterState, u: Unit, budget = u.pools.
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
   if (key === undefined) return reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u)));
-  const known = searchesOn(map);
-  let result = known.get(key);
-  if (!result) {
-    result = reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u)));
-    if (known.size >= 1000) known.clear(); // bounded: a long run meets many boards
-    known.set(key, result);
-  }
-  return result;
+  return searches.get(map, key, () => reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u))));
 }
 
 /**
