@@ -43,16 +43,18 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   if (!u || u.status !== 'active') return [];
   const d = dataOf(u);
   const out: ActionOption[] = [];
-  const weapon = readiedWeapon(u);
   // a policy asked narrowly (listing.ts): what it did not ask for is not built
   const want = (type: string) => !only || only.has(type);
-  // the words of a Ready option are made only for an option that is offered
-  const ready = (andEnd: string): ActionOption => ({
-    command: { type: 'prepare', actor: id, kind: 'ready_attack' },
-    label: `Ready an attack with ${weapon?.name}${andEnd} — strikes the first enemy that ends a move within reach, until ${u.name}'s next turn`,
-    group: 'preparation',
-    range: weapon!.range,
-  });
+  // the words of a Ready option are made only for an option that is offered (the unit has a weapon to ready)
+  const ready = (andEnd: string): ActionOption => {
+    const weapon = readiedWeapon(u)!;
+    return {
+      command: { type: 'prepare', actor: id, kind: 'ready_attack' },
+      label: `Ready an attack with ${weapon.name}${andEnd} — strikes the first enemy that ends a move within reach, until ${u.name}'s next turn`,
+      group: 'preparation',
+      range: weapon.range,
+    };
+  };
   if (currentUnit(state) !== id) {
     if (want('prepare') && canPrepare(u)) out.push(ready(''));
     return out;
@@ -124,7 +126,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     }
   }
   // deciding to take no further Actions enters the Preparation Phase, which ends the turn (P20-PREP-1)
-  if (want('prepare') && weapon && !d.braceBlocksPrep) out.push(ready(' and end the turn'));
+  if (want('prepare') && !d.braceBlocksPrep && readiedWeapon(u)) out.push(ready(' and end the turn'));
   if (want('end_turn')) out.push({ command: { type: 'end_turn', actor: id }, label: d.sprinting ? 'Stop sprinting and end the turn' : 'End the turn', group: 'turn' });
   if (want('give_up')) out.push({ command: { type: 'give_up', actor: id }, label: 'Give up', group: 'turn' });
   return out;
