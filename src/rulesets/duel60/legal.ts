@@ -73,6 +73,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   const out: ActionOption[] = [];
   // a policy asked narrowly (listing.ts): what it did not ask for is not tried
   const want = (type: string) => !only || only.has(type);
+  // after each strike, `only?.enough?.(out)`: a policy taking the first it accepts has it (Listing.first)
   if ((want('attack') || want('throw') || want('kill')) && !actionRefusal(state, u)) {
     const stamina = u.pools.stamina.value;
     for (const k of state.unitOrder) {
@@ -82,7 +83,10 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
       if (t.status === 'active' && near <= 1) {
         for (let n = 1; n <= Math.min(5, stamina); n++) {
           const cmd = { type: 'attack', actor: id, target: t.id, limbs: LIMBS.slice(0, n) };
-          if (passes(planAttack, state, u, cmd)) out.push(strikeOption(cmd, `Attack ${t.name} with ${n} limb${n > 1 ? 's' : ''}`, 'attack', 1, t.id));
+          if (passes(planAttack, state, u, cmd)) {
+            out.push(strikeOption(cmd, `Attack ${t.name} with ${n} limb${n > 1 ? 's' : ''}`, 'attack', 1, t.id));
+            if (only?.enough?.(out)) return out;
+          }
         }
       }
       // what would be refused anyway (out of reach, short of stamina, not knocked out, not defenseless)
@@ -90,24 +94,36 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
       for (const w of d.weapons) {
         if (t.status === 'active' && near <= w.reach && w.stamina <= stamina) {
           const cmd = { type: 'attack', actor: id, target: t.id, weapon: w.id };
-          if (passes(planAttack, state, u, cmd)) out.push(strikeOption(cmd, `Strike ${t.name} with ${w.name}`, 'attack', w.reach, t.id));
+          if (passes(planAttack, state, u, cmd)) {
+            out.push(strikeOption(cmd, `Strike ${t.name} with ${w.name}`, 'attack', w.reach, t.id));
+            if (only?.enough?.(out)) return out;
+          }
         }
         if (w.thrown && t.status === 'active' && near <= w.thrown.range) {
           for (let n = 1; n <= Math.min(projectileCap(u, w), w.count) && w.stamina * n <= stamina; n++) {
             const th = { type: 'throw', actor: id, target: t.id, weapon: w.id, count: n };
-            if (passes(planThrow, state, u, th)) out.push(strikeOption(th, `Throw ${counted(n, w.name)} at ${t.name}`, 'throw', w.thrown.range, t.id));
+            if (passes(planThrow, state, u, th)) {
+              out.push(strikeOption(th, `Throw ${counted(n, w.name)} at ${t.name}`, 'throw', w.thrown.range, t.id));
+              if (only?.enough?.(out)) return out;
+            }
           }
         }
       }
       if (near <= 1 && knockedOut(state, t)) {
         const vital = { type: 'attack', actor: id, target: t.id, limbs: ['right_hand'], vital: true };
-        if (passes(planAttack, state, u, vital)) out.push(strikeOption(vital, `Strike a vital point of ${t.name}`, 'attack', 1, t.id));
+        if (passes(planAttack, state, u, vital)) {
+          out.push(strikeOption(vital, `Strike a vital point of ${t.name}`, 'attack', 1, t.id));
+          if (only?.enough?.(out)) return out;
+        }
       }
       if (t.status === 'down') {
         let range = 1;
         for (const w of d.weapons) range = Math.max(range, w.reach);
         const kill = { type: 'kill', actor: id, target: t.id };
-        if (near <= range && passes(planKill, state, u, kill)) out.push(strikeOption(kill, `Killing blow on ${t.name}`, 'attack', range, t.id));
+        if (near <= range && passes(planKill, state, u, kill)) {
+          out.push(strikeOption(kill, `Killing blow on ${t.name}`, 'attack', range, t.id));
+          if (only?.enough?.(out)) return out;
+        }
       }
     }
   }
@@ -134,6 +150,8 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
       }
     }
   }
+  // the moves cost a search: none for a policy that has its option already
+  if (only?.enough?.(out)) return out;
   if ((want('move') || want('backpedal')) && !movementRefusal(state, u)) {
     if (want('move')) {
       const reach = reachableCells(state, u);

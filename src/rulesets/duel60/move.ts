@@ -9,6 +9,7 @@ import { cellKey, distance, inBounds, parseCellKey } from '../../engine/space/gr
 import { facingToward, FACINGS } from '../../engine/space/facing.ts';
 import { occupies } from '../../engine/space/occupancy.ts';
 import { pathTo, reachable, type Reach } from '../../engine/space/path.ts';
+import { moveSearches } from '../../engine/space/searches.ts';
 import { fail, type Cell, type Command, type EncounterState, type Facing, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { requireMovement, spendMovement } from './actions.ts';
 import { baseTiles, effectOn, enemiesOf, inCloseQuarters } from './model.ts';
@@ -35,15 +36,13 @@ export function movementTiles(state: EncounterState, u: Unit, words = true): Til
 }
 
 /**
- * Searches already made, per map object, keyed by all a search reads besides the map: the start, the
- * tiles and the cells other units take that it could meet (those farther than it can walk, plus the
- * ring it looks into, cannot change it). The same ones recur (listing the moves, then making one; each
- * listing after an attack; the first turns of every simulated fight), and a map is never changed in
- * place (a `map.set` event puts a new one in), so a kept search is never stale. Results are shared:
- * nobody changes them. The least recently used go first.
+ * Searches already made, in the engine's shared store (space/searches.ts), keyed by all a search reads
+ * besides the map: the start, the tiles and the cells other units take that it could meet (those farther
+ * than it can walk, plus the ring it looks into, cannot change it). The same ones recur (listing the
+ * moves, then making one; each listing after an attack; the first turns of every simulated fight).
+ * Results are shared: nobody changes them.
  */
-const searches = new WeakMap<GridMap, Map<string, Map<string, Reach>>>();
-const KEPT_SEARCHES = 2000;
+const searches = moveSearches.scope('duel60');
 
 /** The cheapest step on the map (the least a tile can cost to enter), once per map. */
 const cheapest = new WeakMap<GridMap, number>();
@@ -83,19 +82,9 @@ export function reachableCells(state: EncounterState, u: Unit): Map<string, Reac
   if (last && last.map === map && last.x === at.x && last.y === at.y && last.tiles === tiles && sameTaken(last.taken, n)) return last.result;
   let key = `${at.x},${at.y}|${tiles}|`;
   for (let k = 0; k < n; k++) key += `${taken[k]};`;
-  let known = searches.get(map);
-  if (!known) searches.set(map, (known = new Map()));
-  let result = known.get(key);
   const around: number[] = [];
   for (let k = 0; k < n; k++) around.push(taken[k]);
-  if (result) {
-    known.delete(key);
-  } else {
-    result = reachable(map, at, tiles, { occupied: (c) => around.includes(c.y * map.width + c.x) });
-    // bounded: a long run meets many boards
-    if (known.size >= KEPT_SEARCHES) known.delete(known.keys().next().value!);
-  }
-  known.set(key, result);
+  const result = searches.get(map, key, () => reachable(map, at, tiles, { occupied: (c) => around.includes(c.y * map.width + c.x) }));
   last = { map, x: at.x, y: at.y, tiles, taken: around, result };
   return result;
 }

@@ -7,6 +7,7 @@ import { canSpend, inActionPhase } from './actions.ts';
 import { dataOf, isBraced } from './model.ts';
 import { reachableCells } from './move.ts';
 import { canPrepare, readiedWeapon } from './turn.ts';
+import type { Weapon } from './schema.ts';
 import { hasBlockers, inSight } from './sight.ts';
 import { barredByBrace, hasCatalyst, spellTargets } from './spell.ts';
 
@@ -38,28 +39,37 @@ export function movesListed(state: EncounterState, id: UnitId): boolean {
   return !!u && u.status === 'active' && currentUnit(state) === id && inActionPhase(state);
 }
 
+/** The words of each weapon's Ready options, for the unit they were last made for: the same in every Preparation Phase of a fight. */
+const readyKept = new WeakMap<Weapon, { who: string; now: string; andEnd: string }>();
+function readyWords(who: string, weapon: Weapon, andEnd: boolean): string {
+  let kept = readyKept.get(weapon);
+  if (!kept || kept.who !== who) {
+    const rest = ` — strikes the first enemy that ends a move within reach, until ${who}'s next turn`;
+    kept = { who, now: `Ready an attack with ${weapon.name}${rest}`, andEnd: `Ready an attack with ${weapon.name} and end the turn${rest}` };
+    readyKept.set(weapon, kept);
+  }
+  return andEnd ? kept.andEnd : kept.now;
+}
+
 export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {
   const u = state.units[id];
   if (!u || u.status !== 'active') return [];
   const d = dataOf(u);
   const out: ActionOption[] = [];
-  const weapon = readiedWeapon(u);
   // a policy asked narrowly (listing.ts): what it did not ask for is not built
   const want = (type: string) => !only || only.has(type);
-  // the words of a Ready option are made only for an option that is offered
-  const ready = (andEnd: string): ActionOption => ({
-    command: { type: 'prepare', actor: id, kind: 'ready_attack' },
-    label: `Ready an attack with ${weapon?.name}${andEnd} — strikes the first enemy that ends a move within reach, until ${u.name}'s next turn`,
-    group: 'preparation',
-    range: weapon!.range,
-  });
+  // a Ready option is built only when offered (the unit has a weapon to ready); its words are kept (readyWords)
+  const ready = (andEnd: boolean): ActionOption => {
+    const weapon = readiedWeapon(u)!;
+    return { command: { type: 'prepare', actor: id, kind: 'ready_attack' }, label: readyWords(u.name, weapon, andEnd), group: 'preparation', range: weapon.range };
+  };
   if (currentUnit(state) !== id) {
-    if (want('prepare') && canPrepare(u)) out.push(ready(''));
+    if (want('prepare') && canPrepare(u)) out.push(ready(false));
     return out;
   }
   if (!inActionPhase(state)) {
     // its last Action used: the Preparation Phase has begun; announce now, or let the turn pass (P20-PREP-1)
-    if (want('prepare') && canPrepare(u)) out.push(ready(''));
+    if (want('prepare') && canPrepare(u)) out.push(ready(false));
     if (want('end_turn')) out.push({ command: { type: 'end_turn', actor: id }, label: 'End the turn (the Preparation can still be announced later)', group: 'turn' });
     return out;
   }
@@ -124,7 +134,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     }
   }
   // deciding to take no further Actions enters the Preparation Phase, which ends the turn (P20-PREP-1)
-  if (want('prepare') && weapon && !d.braceBlocksPrep) out.push(ready(' and end the turn'));
+  if (want('prepare') && !d.braceBlocksPrep && readiedWeapon(u)) out.push(ready(true));
   if (want('end_turn')) out.push({ command: { type: 'end_turn', actor: id }, label: d.sprinting ? 'Stop sprinting and end the turn' : 'End the turn', group: 'turn' });
   if (want('give_up')) out.push({ command: { type: 'give_up', actor: id }, label: 'Give up', group: 'turn' });
   return out;
