@@ -97,15 +97,16 @@ export function baselineAt(commit: string): Simulator | undefined {
 
 /**
  * Fights per CPU-second of each runner, timed in alternating bursts over about `ms` ms each, after a
- * warm-up of a quarter of that. In each burst the first runner plays for `burst` ms and every other one
+ * warm-up of `warmMs` (default a quarter of `ms`) for the first runner and the same fights for the
+ * others. In each burst the first runner plays for `burst` ms and every other one
  * then plays exactly as many fights: all play the same fights (runners go on from their last call), so
  * an example whose fights differ much in length is compared on equal work, not on whichever fights
  * each happened to reach.
  */
-export function alternate(runners: Runner[], ms: number, burst = 100): number[] {
-  // warm-up: the first runner for a quarter of `ms`, the others over the same fights
+export function alternate(runners: Runner[], ms: number, burst = 100, warmMs = ms / 4): number[] {
+  // warm-up: the first runner for `warmMs`, the others over the same fights
   let warm = 0;
-  const until = performance.now() + ms / 4;
+  const until = performance.now() + warmMs;
   while (performance.now() < until) {
     runners[0](2);
     warm += 2;
