@@ -59,6 +59,12 @@ describe('the board tells the story', () => {
         if (moment === 'aim') {
           // the odds name who the javelin may hit instead: the first unit on its line, friend or foe
           expect(await page.getByTestId('odds-risk').innerText()).toMatch(/hits the first unit on its line, friend or foe/);
+          // on a phone the bar at the bottom shows the whole action and its chance, none of it cut off
+          await page.setViewportSize({ width: 390, height: 844 });
+          const what = page.getByTestId('action-bar').locator('.action-bar-what');
+          expect(await what.innerText()).toMatch(/^Throw 2 Javelins at Sefa · \d+(\.\d)?%$/);
+          expect(await what.evaluate((e) => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight + 1)).toBe(true);
+          await page.setViewportSize({ width: 1280, height: 900 });
           await shots(page, 'javelin-aim');
         }
         if (moment === 'in flight') {
