@@ -5,15 +5,15 @@
  * `skirmish validate` does it, at each field; characters kept in the table's library; saved to the
  * table, downloaded as YAML, started; and the odds of the fight as it is built, from a Web Worker.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Api } from '../api/http.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { toProblem, type Problem } from '../model/errors.ts';
 import { go } from '../route.ts';
 import { loadToken } from '../tokens.ts';
 import { readDragged } from './canvas/drag.ts';
-import { GridCanvas, type Tool } from './canvas/GridCanvas.tsx';
-import { ZoneCanvas } from './canvas/ZoneCanvas.tsx';
+import type { Tool } from './canvas/GridCanvas.tsx';
+import { MapArea } from './canvas/MapArea.tsx';
 import { DifficultyPanel } from './difficulty/DifficultyPanel.tsx';
 import { useDifficulty } from './difficulty/useDifficulty.ts';
 import { FormContext, type FormEnv } from './form/env.ts';
@@ -21,8 +21,7 @@ import { Inspector, type Tab } from './Inspector.tsx';
 import { deleteCharacter, downloadText, exportLibrary, importLibrary, putCharacter, saveCharacter, saveEncounter, startFight } from './io.ts';
 import { rosterCharacter, type LibraryEntry } from './model/characters.ts';
 import { fileNameFor, openData, openText, type Draft } from './model/draft.ts';
-import { paint } from './model/terrain.ts';
-import { cellOf, duplicateUnits, hasGrid, moveUnits, removeUnits, setZone, sidesOf, unitsOf, type Cell } from './model/units.ts';
+import { cellOf, duplicateUnits, hasGrid, moveUnits, removeUnits, sidesOf, unitsOf, type Cell } from './model/units.ts';
 import { BuilderBar } from './panels/BuilderBar.tsx';
 import { Palette } from './panels/Palette.tsx';
 import { ProblemList } from './panels/ProblemList.tsx';
@@ -58,8 +57,6 @@ export function BuilderPage({ tableId, example, saved }: Props) {
   const [savedAs, setSavedAs] = useState<string | undefined>(saved);
   const [runs, setRuns] = useState(500);
   const [seed, setSeed] = useState(1);
-  // one paint stroke is one undo step
-  const stroke = useRef(0);
   const { draft, checked } = s;
   const doc = draft?.doc;
   const ruleset = doc ? String(doc.ruleset) : undefined;
@@ -270,48 +267,7 @@ export function BuilderPage({ tableId, example, saved }: Props) {
               onImport={(f) => api && void run(() => withLibrary(importLibrary(api, tableId, f)))}
             />
             <div className="b-centre">
-              {grid ? (
-                <div className="b-map-wrap">
-                  <GridCanvas
-                    doc={doc}
-                    selected={s.selected}
-                    tool={tool}
-                    cell={cell}
-                    onSelect={(ids, c) => {
-                      s.select(ids);
-                      setCell(c);
-                      setTab(ids.length ? 'unit' : c ? 'cell' : tab);
-                    }}
-                    onMove={(ids, lead, to) => {
-                      const next = moveUnits(doc, ids, lead, to);
-                      if (next) s.change(next);
-                      else setNote('They cannot go there: off the map, or onto another unit.');
-                    }}
-                    onPaint={(cells, done) => {
-                      if (cells.length === 1 && !done) stroke.current++;
-                      s.change(paint(doc, cells, tool === 'paint' ? brushKind?.cell : undefined), `paint stroke ${stroke.current}`);
-                    }}
-                    onDrop={(text, at) => put(text, { cell: at })}
-                  />
-                </div>
-              ) : (
-                <ZoneCanvas
-                  doc={doc}
-                  selected={s.selected}
-                  onSelect={(ids) => {
-                    s.select(ids);
-                    setTab('unit');
-                  }}
-                  onZone={(ids, zone) => s.change(setZone(doc, ids, zone))}
-                  onDrop={(text, zone, side) => put(text, { zone, side })}
-                />
-              )}
-              {/* on a phone the form is far below the map: one tap takes the GM to it */}
-              {s.selected.length > 0 && (
-                <button type="button" className="small b-jump" onClick={() => document.querySelector('.b-inspector')?.scrollIntoView({ block: 'start' })}>
-                  ↓ Edit {s.selected.length > 1 ? `the ${s.selected.length} selected` : String(unitsOf(doc).find((u) => u.id === s.selected[0])?.name ?? 'the unit')}
-                </button>
-              )}
+              <MapArea doc={doc} grid={grid} draft={s} tool={tool} brush={brushKind?.cell} cell={cell} setCell={setCell} tab={tab} setTab={setTab} say={setNote} put={put} />
               <ProblemList checked={checked} scenario={!!draft.scenario} onPick={pick} />
               <DifficultyPanel difficulty={difficulty} valid={!!checked.loaded} runs={runs} setRuns={setRuns} seed={seed} setSeed={setSeed} />
             </div>
