@@ -137,6 +137,7 @@ async function everythingElse(browser: Browser, server: { url: string }): Promis
       for (const p of [t.gm, player]) await p.locator('.log-line details').last().evaluate((d) => ((d as HTMLDetailsElement).open = true)).catch(() => undefined);
       if (s.ruleset === 'phase20') {
         // the GM's quick simulation of the fight from here, with its charts
+        await t.gm.getByRole('tab', { name: 'Simulation' }).click();
         const sim = t.gm.getByRole('region', { name: 'Quick simulation' });
         await sim.getByLabel('Fights').fill('500');
         await sim.getByRole('button', { name: 'Run' }).click();
@@ -147,6 +148,7 @@ async function everythingElse(browser: Browser, server: { url: string }): Promis
       if (s.ruleset === 'phase20' && active) {
         // the GM's overrides: the last unit of the round selected (so it can be delayed), Adjust and
         // Damage / Heal opened; and its turn-order tools
+        await t.gm.getByRole('tab', { name: 'Unit' }).click();
         await t.gm.locator('.turn-order li[data-unit] button.order-unit').last().click();
         const tools = t.gm.locator('.gm-unit');
         for (const name of ['Adjust', 'Damage / Heal']) await tools.locator('summary', { hasText: name }).first().click();
@@ -191,6 +193,7 @@ async function everythingElse(browser: Browser, server: { url: string }): Promis
     await gm.locator('.turn-order li[data-unit="ghost"]').waitFor();
     await gm.getByRole('button', { name: 'End combat' }).click();
     await gm.waitForSelector('main.layout[data-status=ended]');
+    await gm.getByRole('tab', { name: 'Roster' }).click();
     const roster = gm.getByRole('region', { name: 'Roster', exact: true });
     await roster.getByRole('button', { name: 'Review what carries back' }).click();
     await roster.getByTestId('roster-not-carried').waitFor();

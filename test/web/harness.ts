@@ -143,6 +143,15 @@ export async function startServer(root = ROOT): Promise<TestServer> {
   };
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  // run through tsx (scripts/screenshots.ts), functions sent to page.evaluate keep their names by
+  // calling esbuild's `__name` helper, which the page lacks: give every page one that does nothing
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const ctx = await newContext(...args);
+    await ctx.addInitScript('globalThis.__name = (f) => f;');
+    return ctx;
+  };
+  return browser;
 }
