@@ -84,17 +84,24 @@ export class RandomStream {
 
   private seedFrom(seed: number | string, k: number): void {
     if (!Number.isSafeInteger(k) || k < 0) throw new RangeError(`stream index must be a non-negative safe integer, got ${k}`);
-    let z = mix64((seedHash(seed) + (BigInt(k) + 1n) * GOLDEN) & M64);
-    const next = () => {
-      z = (z + GOLDEN) & M64;
-      return mix64(z);
-    };
-    const a = next();
-    const b = next();
-    this.s0 = Number(a & 0xffffffffn) | 0;
-    this.s1 = Number(a >> 32n) | 0;
-    this.s2 = Number(b & 0xffffffffn) | 0;
-    this.s3 = Number(b >> 32n) | 0;
+    // made twice per simulated fight: the 64-bit SplitMix steps in 32-bit halves (as seedFromBig, without a BigInt each step)
+    hashOf(seed);
+    const k1 = k + 1;
+    mul64(Math.floor(k1 / TWO32), k1 >>> 0, GOLDEN_HI, GOLDEN_LO);
+    add64(hashHi, hashLo, H, L);
+    mix64h(H, L);
+    let zh = H;
+    let zl = L;
+    add64(zh, zl, GOLDEN_HI, GOLDEN_LO);
+    zh = H;
+    zl = L;
+    mix64h(zh, zl);
+    this.s0 = L | 0;
+    this.s1 = H | 0;
+    add64(zh, zl, GOLDEN_HI, GOLDEN_LO);
+    mix64h(H, L);
+    this.s2 = L | 0;
+    this.s3 = H | 0;
     if ((this.s0 | this.s1 | this.s2 | this.s3) === 0) this.s0 = 1; // never all zero
   }
 
@@ -161,4 +168,75 @@ export class RandomStream {
     const lo = this.nextUint32() >>> 6; // 26 bits
     return (hi * 67108864 + lo) / 9007199254740992;
   }
+}
+
+/** The first words seedFrom gives stream k of a seed, by BigInt arithmetic: the reference its 32-bit steps are tested against. */
+export function seedWordsBig(seed: number | string, k: number): [number, number, number, number] {
+  let z = mix64((seedHash(seed) + (BigInt(k) + 1n) * GOLDEN) & M64);
+  const next = () => {
+    z = (z + GOLDEN) & M64;
+    return mix64(z);
+  };
+  const a = next();
+  const b = next();
+  const w = [Number(a & 0xffffffffn) | 0, Number(a >> 32n) | 0, Number(b & 0xffffffffn) | 0, Number(b >> 32n) | 0] as [number, number, number, number];
+  if ((w[0] | w[1] | w[2] | w[3]) === 0) w[0] = 1;
+  return w;
+}
+
+// ---- 64-bit steps in 32-bit halves: each result lands in H (high word) and L (low word), unsigned ----
+const GOLDEN_HI = 0x9e3779b9;
+const GOLDEN_LO = 0x7f4a7c15;
+let H = 0;
+let L = 0;
+
+/** (ah·2^32 + al) + (bh·2^32 + bl) mod 2^64. */
+function add64(ah: number, al: number, bh: number, bl: number): void {
+  const lo = (al >>> 0) + (bl >>> 0);
+  L = lo >>> 0;
+  H = (ah + bh + (lo >= TWO32 ? 1 : 0)) >>> 0;
+}
+
+/** (ah·2^32 + al) · (bh·2^32 + bl) mod 2^64: the low words' full product from 16-bit pieces, each exact in a double. */
+function mul64(ah: number, al: number, bh: number, bl: number): void {
+  al >>>= 0;
+  bl >>>= 0;
+  const a0 = al & 0xffff;
+  const a1 = al >>> 16;
+  const b0 = bl & 0xffff;
+  const b1 = bl >>> 16;
+  const p00 = a0 * b0;
+  const p01 = a0 * b1;
+  const p10 = a1 * b0;
+  const mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
+  L = (((mid & 0xffff) << 16) | (p00 & 0xffff)) >>> 0;
+  const high = a1 * b1 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16);
+  H = (high + Math.imul(al, bh) + Math.imul(ah, bl)) >>> 0;
+}
+
+/** z ^ (z >> s), 0 < s < 32, into H and L. */
+function xorShift(h: number, l: number, s: number): void {
+  L = (l ^ ((l >>> s) | (h << (32 - s)))) >>> 0;
+  H = (h ^ (h >>> s)) >>> 0;
+}
+
+/** mix64 (SplitMix64's finaliser) on halves. */
+function mix64h(h: number, l: number): void {
+  xorShift(h, l, 30);
+  mul64(H, L, 0xbf58476d, 0x1ce4e5b9);
+  xorShift(H, L, 27);
+  mul64(H, L, 0x94d049bb, 0x133111eb);
+  xorShift(H, L, 31);
+}
+
+/** The seed's hash in halves, kept for the last seed asked (a simulation makes every stream of one seed). */
+let hashSeed: number | string | undefined;
+let hashHi = 0;
+let hashLo = 0;
+function hashOf(seed: number | string): void {
+  if (seed === hashSeed) return;
+  const h = seedHash(seed);
+  hashHi = Number(h >> 32n) >>> 0;
+  hashLo = Number(h & 0xffffffffn) >>> 0;
+  hashSeed = seed;
 }

@@ -17,11 +17,37 @@ function unitOf(state: EncounterState, id: string): Unit {
 }
 
 export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appliers): EncounterState {
+  // the commonest events first: a switch on strings tests its cases in order, for every event applied
   switch (e.type) {
-    case 'encounter.created':
-      return { ...cloneJson(e.state), version: state.version + 1 };
-    case 'encounter.started':
-      state.status = 'active';
+    case 'unit.data': {
+      const u = unitOf(state, e.unit);
+      if (e.value === undefined) delete u.data[e.key];
+      else u.data[e.key] = cloneJson(e.value);
+      break;
+    }
+    case 'turn.phase':
+      state.turn.phase = e.phase;
+      break;
+    case 'turn.started':
+      state.turn.index = e.index;
+      state.turn.phase = undefined;
+      break;
+    case 'pool.changed':
+      unitOf(state, e.unit).pools[e.pool].value = e.value;
+      break;
+    case 'turn.ended':
+      state.turn.phase = undefined;
+      break;
+    case 'turn.skipped':
+    case 'check':
+    case 'note':
+      break;
+    case 'unit.status':
+      unitOf(state, e.unit).status = e.status;
+      break;
+    case 'turn.order':
+      state.turn.order = e.order.map((s) => ({ ...s }));
+      state.turn.index = e.index;
       break;
     case 'round.started':
       state.turn.round = e.round;
@@ -30,26 +56,29 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
     case 'round.ended':
       state.turn.index = -1;
       break;
-    case 'turn.order':
-      state.turn.order = e.order.map((s) => ({ ...s }));
-      state.turn.index = e.index;
+    case 'unit.moved':
+      unitOf(state, e.unit).position = { x: e.to.x, y: e.to.y };
       break;
-    case 'turn.started':
-      state.turn.index = e.index;
-      state.turn.phase = undefined;
+    case 'effect.applied':
+      state.effects.push(cloneJson(e.effect));
+      state.nextId++;
       break;
-    case 'turn.ended':
-      state.turn.phase = undefined;
+    case 'effect.changed': {
+      const fx = state.effects.find((f) => f.id === e.id);
+      if (!fx) throw new Error(`event names unknown effect "${e.id}"`);
+      if (e.stacks !== undefined) fx.stacks = e.stacks;
+      if (e.remaining !== undefined) fx.remaining = e.remaining;
+      if (e.tier !== undefined) fx.tier = e.tier;
+      if (e.data !== undefined) fx.data = { ...fx.data, ...cloneJson(e.data) };
       break;
-    case 'turn.phase':
-      state.turn.phase = e.phase;
+    }
+    case 'effect.removed':
+      state.effects = state.effects.filter((f) => f.id !== e.id);
       break;
-    case 'turn.skipped':
-    case 'check':
-    case 'note':
-      break;
-    case 'pool.changed':
-      unitOf(state, e.unit).pools[e.pool].value = e.value;
+    case 'encounter.created':
+      return { ...cloneJson(e.state), version: state.version + 1 };
+    case 'encounter.started':
+      state.status = 'active';
       break;
     case 'pool.max': {
       const p = unitOf(state, e.unit).pools[e.pool];
@@ -63,12 +92,6 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
     case 'stat.set':
       unitOf(state, e.unit).stats[e.stat] = e.value;
       break;
-    case 'unit.status':
-      unitOf(state, e.unit).status = e.status;
-      break;
-    case 'unit.moved':
-      unitOf(state, e.unit).position = { x: e.to.x, y: e.to.y };
-      break;
     case 'unit.zone':
       unitOf(state, e.unit).zone = e.to;
       break;
@@ -78,12 +101,6 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
     case 'unit.elevation':
       unitOf(state, e.unit).elevation = e.elevation;
       break;
-    case 'unit.data': {
-      const u = unitOf(state, e.unit);
-      if (e.value === undefined) delete u.data[e.key];
-      else u.data[e.key] = cloneJson(e.value);
-      break;
-    }
     case 'unit.added':
       state.units[e.unit.id] = cloneJson(e.unit);
       state.unitOrder.push(e.unit.id);
@@ -110,22 +127,6 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
       break;
     case 'map.set':
       state.map = cloneJson(e.map);
-      break;
-    case 'effect.applied':
-      state.effects.push(cloneJson(e.effect));
-      state.nextId++;
-      break;
-    case 'effect.changed': {
-      const fx = state.effects.find((f) => f.id === e.id);
-      if (!fx) throw new Error(`event names unknown effect "${e.id}"`);
-      if (e.stacks !== undefined) fx.stacks = e.stacks;
-      if (e.remaining !== undefined) fx.remaining = e.remaining;
-      if (e.tier !== undefined) fx.tier = e.tier;
-      if (e.data !== undefined) fx.data = { ...fx.data, ...cloneJson(e.data) };
-      break;
-    }
-    case 'effect.removed':
-      state.effects = state.effects.filter((f) => f.id !== e.id);
       break;
     case 'pending.opened':
       state.pending.push(cloneJson(e.pending));

@@ -60,6 +60,7 @@ export const phase20: Ruleset = {
     ctx.emit({ type: 'turn.order', order, index: -1, why: 'initiative' });
   },
   skipReason(state, id) {
+    if (state.effects.length === 0) return null; // asked twice as every turn starts: most turns have no effects to look through
     const fx = state.effects.find((f) => f.target === id && (f.data?.status as Status | undefined)?.skipTurn);
     return fx ? fx.name : null;
   },

@@ -2,6 +2,7 @@
 import { cellsInRadius } from '../../engine/space/area.ts';
 import { cellKey, cellOfKey, distance } from '../../engine/space/grid.ts';
 import type { ActionOption, Cell, EncounterState, GridMap, Unit, UnitId, Wanted } from '../../engine/index.ts';
+import type { Reach } from '../../engine/space/path.ts';
 import { currentUnit } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
 import { dataOf, isBraced } from './model.ts';
@@ -20,9 +21,28 @@ const ROLES = ['attack', 'defense', 'support'] as const;
  */
 export function eachMove(state: EncounterState, u: Unit, visit: (c: Cell, cost: number) => void): void {
   if (u.pools.movement.value <= 0) return;
-  reachableCells(state, u).forEach((spot, key) => {
-    if (spot.cost !== 0 && spot.canStop !== false) visit(cellOfKey(key), spot.cost);
-  });
+  const { cells, costs } = stopsOf(reachableCells(state, u));
+  for (let i = 0; i < cells.length; i++) visit(cells[i], costs[i]);
+}
+
+/**
+ * A search's cells a move may end on (not the start, not pass-only), in its order, with their costs:
+ * read from the search once, not key by key on every listing — searches are kept and shared (move.ts)
+ * and never changed, so neither are these (the cells are frozen: options hand them out).
+ */
+const stops = new WeakMap<Map<string, Reach>, { cells: Cell[]; costs: number[] }>();
+function stopsOf(reach: Map<string, Reach>): { cells: Cell[]; costs: number[] } {
+  let s = stops.get(reach);
+  if (!s) {
+    s = { cells: [], costs: [] };
+    for (const [key, spot] of reach) {
+      if (spot.cost === 0 || spot.canStop === false) continue;
+      s.cells.push(Object.freeze(cellOfKey(key)));
+      s.costs.push(spot.cost);
+    }
+    stops.set(reach, s);
+  }
+  return s;
 }
 
 /** The option of a move to `c`, as the listing offers it. */

@@ -69,13 +69,20 @@ export const aggressive: Policy = (state, id, options) => {
   const strikes = main.filter((o) => o.command.type === 'attack' || (o.command.type === 'cast' && state.units[o.command.target as string]?.side !== state.units[id].side));
   if (strikes.length) {
     const hpOf = (o: ActionOption) => state.units[o.command.target as string].pools.hp.value;
-    const weakest = Math.min(...strikes.map(hpOf));
+    // asked before most commands: plain loops over the strikes, no copies of them
+    let weakest = Infinity;
+    for (let i = 0; i < strikes.length; i++) weakest = Math.min(weakest, hpOf(strikes[i]));
     let best = strikes[0];
     let bestValue = -1;
-    for (const o of strikes.filter((s) => hpOf(s) === weakest)) {
+    for (let i = 0; i < strikes.length; i++) {
+      const o = strikes[i];
+      if (hpOf(o) !== weakest) continue;
       // what the preview would show (expected damage, else the chance to land), without its words
       const value = strikeWorth(state, o.command) + statusWorth(state, o);
-      if (value > bestValue) [best, bestValue] = [o, value];
+      if (value > bestValue) {
+        best = o;
+        bestValue = value;
+      }
     }
     return best;
   }
