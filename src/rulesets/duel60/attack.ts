@@ -8,7 +8,7 @@ import { distance } from '../../engine/space/grid.ts';
 import { facingToward } from '../../engine/space/facing.ts';
 import { knockback } from '../../engine/space/area.ts';
 import { occupiedBy } from '../../engine/space/occupancy.ts';
-import { fail, type Cell, type Command, type EncounterState, type GridMap, type Json, type Pending, type Resolution, type Unit } from '../../engine/index.ts';
+import { fail, type Cell, type Command, type EncounterState, type GridMap, type Json, type Pending, type Resolution, type Term, type Unit } from '../../engine/index.ts';
 import { requireAction, requireStamina, spendAction, spendStamina } from './actions.ts';
 import { landBlow } from './blow.ts';
 import { UNARMED_BASE } from './damage.ts';
@@ -16,6 +16,12 @@ import { deferIfDelayed } from './delay.ts';
 import { applySideEffect } from './effects.ts';
 import { agilityTerms, has, stat, weaponOf } from './model.ts';
 import type { Weapon } from './schema.ts';
+
+/** The attacker's side of a blow's contest, in one shape (a spread into the literal made a new one per blow). */
+export function attackerOf(id: string, a: Unit): { id: string; agility: number; terms: Term[] } {
+  const ag = agilityTerms(a);
+  return { id, agility: ag.agility, terms: ag.terms };
+}
 
 export const LIMBS = ['right_hand', 'left_hand', 'right_leg', 'left_leg', 'head'] as const;
 export type Limb = (typeof LIMBS)[number];
@@ -97,7 +103,7 @@ export function resolveAttack(ctx: Resolution, u: Unit, plan: AttackPlan): void 
     spendStamina(ctx, a, 1, 'D60-ATK-2');
     const landed = landBlow(ctx, {
       label: `${LIMB_NAME[limb]} attack`,
-      attacker: { id: u.id, ...agilityTerms(a) },
+      attacker: attackerOf(u.id, a),
       approach: { from: a.position!, cqcSpeed: stat(a, 'speed') },
       kind: 'blunt',
       base: UNARMED_BASE,
@@ -117,7 +123,7 @@ function strikeWithWeapon(ctx: Resolution, u: Unit, t: Unit, w: Weapon, vital: b
   const cqc = distance(a.position!, t.position!) <= 1;
   const landed = landBlow(ctx, {
     label: `${w.name} strike`,
-    attacker: { id: u.id, ...agilityTerms(a) },
+    attacker: attackerOf(u.id, a),
     approach: cqc ? { from: a.position!, cqcSpeed: stat(a, 'speed') } : { from: a.position! },
     kind: w.type,
     base: w.damage,

@@ -28,15 +28,26 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
   if (!strikes.length) return undefined;
   let best: BestStrike | undefined;
   const n = cells.length;
-  const dist = n <= scratch.length ? scratch : (scratch = new Int32Array(n * 2));
-  const flank = n <= flanks.length ? flanks : (flanks = new Int8Array(n * 2));
+  let farthest = 0;
+  for (const s of strikes) if (s.reach > farthest) farthest = s.reach;
+  if (near.length < n) [near, nearDist, flank] = [new Int32Array(n * 2), new Int32Array(n * 2), new Int8Array(n * 2)];
+  const byScore = by === 'score';
   const enemies = enemiesOf(state, u);
   const anyBlocking = enemies.some((v) => dataOf(v).blocking);
   for (const t of enemies) {
     const at = t.position!;
-    // each tile's distance once per target, its flank only when a memoised strike asks (−1: not yet)
-    for (let k = 0; k < n; k++) dist[k] = distance(cells[k], at);
-    flank.fill(-1, 0, n);
+    // the tiles within the longest reach of this target, in the order given, with their distance: most
+    // tiles are out of every strike's reach, and each strike looks through these alone (the same order)
+    let m = 0;
+    for (let k = 0; k < n; k++) {
+      const d = distance(cells[k], at);
+      if (d > farthest || d === 0) continue;
+      near[m] = k;
+      nearDist[m++] = d;
+    }
+    if (m === 0) continue;
+    // each tile's flank only when a memoised strike asks (−1: not yet)
+    flank.fill(-1, 0, m);
     // a blow's odds depend on the tile only through the flank it comes from, close quarters and the
     // share of a flight that lands — a flurry's also on whether its knock back moves the target:
     // memoised by a small number per target (a new stamp forgets the last target's)
@@ -53,10 +64,10 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
       // area magic without a flight reads the tile nowhere unless an enemy blocks (a stance faces one way)
       const area = s.type === 'cast' && s.ability!.area !== undefined;
       const sameEverywhere = area && !s.flight && !anyBlocking;
-      for (let k = 0; k < n; k++) {
-        const d = dist[k];
-        if (d > s.reach || d === 0) continue;
-        const c = cells[k];
+      for (let j = 0; j < m; j++) {
+        const d = nearDist[j];
+        if (d > s.reach) continue;
+        const c = cells[near[j]];
         const staying = stay !== undefined && c.x === stay.x && c.y === stay.y;
         if (s.flight && !staying && arrivalTurns(s.flight.speed, d) > 1) continue;
         let odds: Odds | null;
@@ -74,8 +85,8 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
           if (!memo) blocked ??= occupiedBy(state.units, [t.id, u.id]);
           const share = s.flight ? flightShare(state, u, t, c, s) : 1;
           if (share === null) continue;
-          let f = flank[k];
-          if (f < 0) flank[k] = f = t.facing ? ANGLE[attackAngle(c, at, t.facing)] : 0;
+          let f = flank[j];
+          if (f < 0) flank[j] = f = t.facing ? ANGLE[attackAngle(c, at, t.facing)] : 0;
           // strike, flank, close quarters, then share (0 or 1: flightShare's only answers besides null) or, for a flurry, whether its knock back moves the target
           const away = memo ? undefined : knockedAway(state, u, t, c, blocked);
           const last = away ?? share === 1;
@@ -86,7 +97,7 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
             odds = known[key] = landedOdds(state, u, t, s, c, share, blocked, away);
           }
         }
-        if (odds && odds[by] > (best?.odds[by] ?? 0)) {
+        if (odds && (byScore ? odds.score > (best?.odds.score ?? 0) : odds.expected > (best?.odds.expected ?? 0))) {
           best = { cell: c, target: t, strike: s, odds };
           if (any) return best;
         }
@@ -98,9 +109,10 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
 
 const ANGLE: Record<AttackAngle, number> = { front: 0, side: 1, back: 2 };
 
-/** Working arrays kept between calls (bestStrike calls nothing that calls it back). */
-let scratch = new Int32Array(256);
-let flanks = new Int8Array(256);
+/** Working arrays kept between calls (bestStrike calls nothing that calls it back): a target's tiles in reach, their distance and flank. */
+let near = new Int32Array(256);
+let nearDist = new Int32Array(256);
+let flank = new Int8Array(256);
 /** The memo of odds by key (see bestStrike): an entry counts when its stamp is the current target's. */
 let stamps = 0;
 let seen = new Uint32Array(256);

@@ -54,7 +54,8 @@ export function blockSavings(state: EncounterState, u: Unit, weapon: Weapon | nu
   for (const { e, s, from, expected } of threats) {
     if (weapon) {
       const b = blowOf(e, s);
-      const crit = computeDamage({ ...b, baseName: '', endurance: stat(u, 'endurance'), grade: 'critical', block: { weapon } }, false);
+      // one literal in one shape (a spread of the blow made a new shape per call, and was most of this check)
+      const crit = computeDamage({ kind: b.kind, base: b.base, baseName: '', strength: b.strength, endurance: stat(u, 'endurance'), grade: 'critical', block: { weapon } }, false);
       if (crit.breaks) return -1;
     }
     saved += expected - (strikeOdds(state, e, guarded, s, from)?.expected ?? 0);

@@ -81,9 +81,12 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
       if (t.id === id || !t.position || t.side === u.side) continue;
       const near = distance(u.position!, t.position);
       if (t.status === 'active' && near <= 1) {
-        for (let n = 1; n <= Math.min(5, stamina); n++) {
-          const cmd = { type: 'attack', actor: id, target: t.id, limbs: LIMBS.slice(0, n) };
-          if (passes(planAttack, state, u, cmd)) {
+        // planAttack reads the limbs only for their number (distinct limbs, each 1 stamina): the first n
+        // limbs with n within the stamina pass exactly when one limb does — asked once, not five times
+        const one = { type: 'attack', actor: id, target: t.id, limbs: LIMBS.slice(0, 1) };
+        if (stamina >= 1 && passes(planAttack, state, u, one)) {
+          for (let n = 1; n <= Math.min(5, stamina); n++) {
+            const cmd = n === 1 ? one : { type: 'attack', actor: id, target: t.id, limbs: LIMBS.slice(0, n) };
             out.push(strikeOption(cmd, `Attack ${t.name} with ${n} limb${n > 1 ? 's' : ''}`, 'attack', 1, t.id));
             if (only?.enough?.(out)) return out;
           }
@@ -189,5 +192,8 @@ export function turnSpent(state: EncounterState, id: UnitId): boolean {
   return movementRefusal(state, u) !== null || moveCells(state, u).length === 0;
 }
 
-/** Everything but the moves (turnSpent asks for the moves apart). */
-const NOT_MOVES: Wanted = { has: (type) => type !== 'move' && type !== 'backpedal' };
+/**
+ * Everything but the moves (turnSpent asks for the moves apart), and enough at the first option listed:
+ * everything listed before the free toggle and the end of the turn is something left to do.
+ */
+const NOT_MOVES: Wanted = { has: (type) => type !== 'move' && type !== 'backpedal', enough: (listed) => listed.length > 0 };

@@ -9,13 +9,13 @@ import { facingToward } from '../../engine/space/facing.ts';
 import { fail, type Command, type EncounterState, type Json, type Resolution, type Unit } from '../../engine/index.ts';
 import { requireAction, requireStamina, spendAction, spendStamina } from './actions.ts';
 import { abilityAftermath } from './aftermath.ts';
-import { knockBack, targetUnit } from './attack.ts';
+import { attackerOf, knockBack, targetUnit } from './attack.ts';
 import { landBlow } from './blow.ts';
 import { contest } from './contest.ts';
 import { spellPower } from './damage.ts';
 import { deferIfDelayed } from './delay.ts';
 import { cleanse, hardCleanse } from './effects.ts';
-import { abilityOf, agilityTerms, dataOf, enemiesOf, stat } from './model.ts';
+import { abilityOf, dataOf, enemiesOf, stat } from './model.ts';
 import { launch } from './projectile.ts';
 import type { Ability } from './schema.ts';
 
@@ -108,7 +108,7 @@ export function resolveCast(ctx: Resolution, u: Unit, plan: CastPlan, paid = fal
     if (a.power !== undefined) {
       grade = landBlow(ctx, {
         label: a.name,
-        attacker: { id: u.id, ...agilityTerms(caster) },
+        attacker: attackerOf(u.id, caster),
         approach: cqc ? { from: caster.position!, cqcSpeed: stat(caster, 'speed') } : { from: caster.position! },
         kind,
         base: power,
@@ -119,7 +119,7 @@ export function resolveCast(ctx: Resolution, u: Unit, plan: CastPlan, paid = fal
       }, v.id).grade;
     } else if (!a.area) {
       // no damage, still a hit to land: the combat roll decides whether the effects take hold
-      grade = contest(ctx, a.name, { id: u.id, ...agilityTerms(caster) }, v, cqc ? { from: caster.position!, cqcSpeed: stat(caster, 'speed') } : { from: caster.position! }).grade;
+      grade = contest(ctx, a.name, attackerOf(u.id, caster), v, cqc ? { from: caster.position!, cqcSpeed: stat(caster, 'speed') } : { from: caster.position! }).grade;
     }
     if (grade !== 'dodged') abilityAftermath(ctx, u.id, a, v.id);
     // ruling D60-HIT-2: a dramatic spell blow has no weapon to bleed with: it knocks back

@@ -92,7 +92,18 @@ export interface Outlook {
   kills: number;
 }
 
-const outlookByMargin = new WeakMap<Distribution, WeakMap<DamageTable, Map<number | string, Outlook>>>();
+const outlookByMargin = new WeakMap<Distribution, WeakMap<DamageTable, Outlooks>>();
+
+/**
+ * A table's outlooks by health, blows and whether a dramatic blow ends the series: in an array while those
+ * are small whole numbers (the usual: a Map asked for a number key was half of the policy's odds), else
+ * in a Map by smallKey.
+ */
+interface Outlooks {
+  /** By blows and whether a dramatic blow ends it (count * 2 + 1 if it does), then by health. */
+  byIndex: (Outlook | undefined)[][];
+  byKey: Map<number | string, Outlook>;
+}
 
 /**
  * A number naming a few small whole numbers (the first below 2^20, two or three more below 2^10: exact in
@@ -108,6 +119,9 @@ export function smallKey(first: number, a: number, b: number, c?: number): numbe
 
 const small = (n: number): boolean => Number.isInteger(n) && n >= 0 && n < 1024;
 
+/** Health below this and at most 7 blows: `byIndex` (an array index past ~1,024 unfilled would make V8 keep the array as a dictionary). */
+const INDEXED_HEALTH = 1000;
+
 /**
  * `series(spec)`'s mean and chance of dealing all `health`, by the same recursion on numbers alone: a
  * policy weighs every strike of every turn, and building the whole distribution of each was most of
@@ -117,14 +131,19 @@ export function seriesOutlook(spec: BlowSpec): Outlook {
   // by the margin's and the table's identity (both kept: marginOf, damageFn), then the numbers
   let byTable = outlookByMargin.get(spec.margin);
   if (!byTable) outlookByMargin.set(spec.margin, (byTable = new WeakMap()));
-  let byKey = byTable.get(spec.damage);
-  if (!byKey) byTable.set(spec.damage, (byKey = new Map()));
-  const key = smallKey(spec.health, spec.count, spec.dramaticEnds ? 1 : 0);
-  let out = byKey.get(key);
+  let kept = byTable.get(spec.damage);
+  if (!kept) byTable.set(spec.damage, (kept = { byIndex: [], byKey: new Map() }));
+  const { health, count } = spec;
+  if (Number.isInteger(health) && health >= 0 && health < INDEXED_HEALTH && Number.isInteger(count) && count >= 0 && count < 8) {
+    const byHealth = (kept.byIndex[count * 2 + (spec.dramaticEnds ? 1 : 0)] ??= []);
+    return (byHealth[health] ??= outlookOf(spec));
+  }
+  const key = smallKey(health, count, spec.dramaticEnds ? 1 : 0);
+  let out = kept.byKey.get(key);
   if (!out) {
     out = outlookOf(spec);
-    if (byKey.size > 5000) byKey.clear();
-    byKey.set(key, out);
+    if (kept.byKey.size > 5000) kept.byKey.clear();
+    kept.byKey.set(key, out);
   }
   return out;
 }

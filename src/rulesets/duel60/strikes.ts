@@ -70,10 +70,16 @@ export function strikesOf(state: EncounterState, u: Unit, stamina = u.pools.stam
   if (!has(state, u.id, 'Silence')) {
     for (const a of dataOf(u).abilities) {
       if (!hurts(a) || a.stamina > stamina) continue;
-      out.push({ type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina, ...(a.projectile ? { flight: { speed: projectileSpeed(u, a.projectile.speed).speed, reactable: !a.nonReactionary } } : {}) });
+      out.push(castStrike(u, a));
     }
   }
   return out;
+}
+
+/** A spell's strike: one literal per shape (a spread of a flight or of nothing made a new object twice over). */
+function castStrike(u: Unit, a: Ability): Strike {
+  if (!a.projectile) return { type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina };
+  return { type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina, flight: { speed: projectileSpeed(u, a.projectile.speed).speed, reactable: !a.nonReactionary } };
 }
 
 /** The strike a listed command makes (undefined: not one the policy weighs). */
@@ -99,7 +105,7 @@ export function strikeOfCommand(u: Unit, cmd: Command): Strike | undefined {
   }
   if (cmd.type === 'cast') {
     const a = d.abilities.find((x) => x.id === cmd.ability);
-    return a && hurts(a) ? { type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina, ...(a.projectile ? { flight: { speed: projectileSpeed(u, a.projectile.speed).speed, reactable: !a.nonReactionary } } : {}) } : undefined;
+    return a && hurts(a) ? castStrike(u, a) : undefined;
   }
   return undefined;
 }
