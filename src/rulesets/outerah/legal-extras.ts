@@ -58,8 +58,8 @@ export interface PetQuestion {
 const EVERY_ORDER: PetQuestion = { moves: true, others: true };
 
 /** `u`'s pet orders, in the listing's order, those `ask` asks for (the listing: all of them). */
-export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] = [], ask: PetQuestion = EVERY_ORDER): ActionOption[] {
-  const pets = petsOf(state, u);
+/** `pets`: petsOf(state, u), when the caller has it already (the policy asks it once for both questions). */
+export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] = [], ask: PetQuestion = EVERY_ORDER, pets = petsOf(state, u)): ActionOption[] {
   if (!pets.length) return out;
   const units = unitsOf(state);
   for (const pet of pets) {
@@ -112,11 +112,11 @@ export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] =
  * none beats it: what a policy walking a pet toward its foes picks among the listed Move Orders, without an
  * option per reachable cell. The option is the one the listing has (one builder, petMoveOption).
  */
-export function petMoveToward(state: EncounterState, u: Unit, toward: (pet: Unit) => { nearness: (c: Cell) => number; toBeat: number }): ActionOption | undefined {
+export function petMoveToward(state: EncounterState, u: Unit, toward: (pet: Unit) => { nearness: (c: Cell) => number; toBeat: number }, pets = petsOf(state, u)): ActionOption | undefined {
   let measure: { nearness: (c: Cell) => number; toBeat: number } | undefined;
   let best: { pet: Unit; key: string; cost: number } | undefined;
   let bestD = Infinity;
-  for (const pet of petsOf(state, u)) {
+  for (const pet of pets) {
     if (orderBlocker(state, u, pet, 'move')) continue;
     for (const [key, spot] of reachableCells(state, pet, petBudget(state, u, pet))) {
       if (spot.cost === 0 || spot.canStop === false) continue;
