@@ -2,7 +2,7 @@
  * The part-2 options of legalActions: pet orders, mounts, swimming, hookshots and airship work. Each one
  * uses the same blocker its command checks, so a listed option is an accepted command.
  */
-import { distance, neighbours, parseCellKey } from '../../engine/space/grid.ts';
+import { cellOfKey, distance, neighbours, parseCellKey } from '../../engine/space/grid.ts';
 import type { Reach } from '../../engine/space/path.ts';
 import type { ActionOption, Cell, EncounterState, GridMap, Unit } from '../../engine/index.ts';
 import { calmBlocker, dismountBlocker, rideBlocker, summonBlocker } from './mount-commands.ts';
@@ -124,7 +124,7 @@ export function petMoveToward(state: EncounterState, u: Unit, toward: (pet: Unit
         measure = toward(pet);
         bestD = measure.toBeat;
       }
-      const d = measure.nearness(parseCellKey(key));
+      const d = measure.nearness(cellOfKey(key)); // the shared cell of the key: weighed, never kept or changed
       if (d < bestD) [best, bestD] = [{ pet, key, cost: spot.cost }, d];
     }
   }
