@@ -116,7 +116,8 @@ export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOpt
     return first('load_cannon');
   }
   // the catapult fires orbs; launching allies (a fall, or out of the fight in open air) and boxes is left to players
-  const launch = ownTurn ? catapultOptions(state, u, [], true)[0] : undefined;
+  // asked only at the catapult station (catapultBlocker's first test: anyone else gets none, and its words)
+  const launch = ownTurn && station === 'catapult' ? catapultOptions(state, u, [], true)[0] : undefined;
   if (launch) return launch;
   // its pets asked once, for the attack orders and the Move Orders (none for most units: nothing more is asked)
   const mine = listed ? petsOf(state, u) : [];
