@@ -240,7 +240,10 @@ describe('outerah fast paths', () => {
         if (o.command.order !== 'attack') continue;
         const t = state.units[String(o.command.target)];
         orders.push(`attack>${t.id}`);
-        for (const k of dataOf(u).skills) if (k.kind === 'attack' && !castBlocker(state, u, k, t)) orders.push(`${k.id}>${t.id}`), skills++;
+        for (const k of dataOf(u).skills) if (k.kind === 'attack' && !castBlocker(state, u, k, t)) {
+          orders.push(`${k.id}>${t.id}`);
+          skills++;
+        }
       }
       expect(pet.map((o) => `${o.command.order === 'skill' ? o.command.skill : 'attack'}>${o.command.target}`), file).toEqual(orders);
     });
