@@ -190,3 +190,32 @@ describe('properties', () => {
     }));
   });
 });
+
+describe('costAt and occupiedAt: the cells as numbers', () => {
+  const map = grid({ '1,1': difficult, '2,2': wall, '3,1': { cost: 1.5 } }, 6, 5);
+  const taken = new Set(['2,1', '4,3']);
+  const price = (x: number, y: number, tx: number, ty: number): number | null => (tx === 0 && ty === 4 ? null : (defaultStepCost(map, { x, y }, { x: tx, y: ty }) ?? NaN) * (x !== tx && y !== ty ? 1.5 : 1));
+  const byCells: MoveRules = { occupied: (c) => taken.has(cellKey(c)), costOf: (_m, f, t) => price(f.x, f.y, t.x, t.y) };
+
+  it('answer as costOf and occupied do, and are asked instead of them', () => {
+    let asked = 0;
+    const byNumbers: MoveRules = {
+      occupied: () => { throw new Error('occupied asked'); },
+      costOf: () => { throw new Error('costOf asked'); },
+      occupiedAt: (x, y) => taken.has(cellKey({ x, y })),
+      costAt: (_m, x, y, tx, ty) => (asked++, price(x, y, tx, ty)),
+    };
+    for (const budget of [1, 2.5, 4, Infinity]) {
+      expect([...reachable(map, { x: 0, y: 0 }, budget, byNumbers)]).toEqual([...reachable(map, { x: 0, y: 0 }, budget, byCells)]);
+    }
+    expect(asked).toBeGreaterThan(0);
+  });
+
+  it('with passOnly, occupiedAt is asked and passOnly still marks the cells', () => {
+    const pass = (c: Cell) => c.x === 1 && c.y === 0;
+    const a = reachable(map, { x: 0, y: 0 }, 3, { ...byCells, passOnly: pass });
+    const b = reachable(map, { x: 0, y: 0 }, 3, { costOf: byCells.costOf, occupied: () => { throw new Error('occupied asked'); }, occupiedAt: (x, y) => taken.has(cellKey({ x, y })), costAt: (_m, x, y, tx, ty) => price(x, y, tx, ty), passOnly: pass });
+    expect([...b]).toEqual([...a]);
+    expect(b.get('1,0')?.canStop).toBe(false);
+  });
+});

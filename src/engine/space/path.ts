@@ -30,6 +30,14 @@ export interface MoveRules {
    * two walls; 'noCut' not past any wall at all.
    */
   corners?: 'free' | 'noSqueeze' | 'noCut';
+  /**
+   * costOf with the two cells as numbers: the very answer of `costOf(map, { x: fx, y: fy }, { x: tx, y: ty })`
+   * (a ruleset keeps one written in terms of the other). The search of a whole-cell start asks it, if given,
+   * instead of making two cells per settled cell and neighbour.
+   */
+  costAt?(map: GridMap, fx: number, fy: number, tx: number, ty: number): number | null;
+  /** occupied with the cell as numbers: the very answer of `occupied({ x, y })`, asked the same way as costAt. */
+  occupiedAt?(x: number, y: number): boolean;
 }
 
 export interface Reach {
@@ -209,7 +217,7 @@ function searchInto<T>(map: GridMap, from: Cell, budget: number, rules: MoveRule
   const { wall, cost: cellCost } = grid;
   const s = takeScratch(width * height);
   const { done, known, bestCost, prev, order, heap } = s;
-  const { occupied, passOnly, costOf } = rules;
+  const { occupied, passOnly, costOf, costAt, occupiedAt } = rules;
   const corners = rules.corners ?? 'noSqueeze';
   const diagonalCost = rules.diagonalCost ?? 1;
   const limit = budget + EPS;
@@ -228,7 +236,7 @@ function searchInto<T>(map: GridMap, from: Cell, budget: number, rules: MoveRule
       const hx = cell % width;
       const hy = (cell - hx) / width;
       if (goal && hx === goal.x && hy === goal.y) break;
-      const here: Cell | undefined = costOf ? { x: hx, y: hy } : undefined;
+      const here: Cell | undefined = costOf && !costAt ? { x: hx, y: hy } : undefined;
       for (let dy = -1; dy <= 1; dy++) {
         const ny = hy + dy;
         if (ny < 0 || ny >= height) continue;
@@ -241,8 +249,11 @@ function searchInto<T>(map: GridMap, from: Cell, budget: number, rules: MoveRule
           let what = known[ni];
           let next: Cell | undefined;
           if (what === UNKNOWN) {
-            next = { x: nx, y: ny };
-            what = occupied?.(next) ? OCCUPIED : passOnly?.(next) ? PASS_ONLY : FREE;
+            if (occupiedAt && !passOnly) what = occupiedAt(nx, ny) ? OCCUPIED : FREE;
+            else {
+              next = { x: nx, y: ny };
+              what = (occupiedAt ? occupiedAt(nx, ny) : occupied?.(next)) ? OCCUPIED : passOnly?.(next) ? PASS_ONLY : FREE;
+            }
             known[ni] = what;
           }
           if (what === OCCUPIED) continue;
@@ -254,7 +265,8 @@ function searchInto<T>(map: GridMap, from: Cell, budget: number, rules: MoveRule
             if (corners === 'noCut' ? a || b : a && b) continue;
           }
           let step: number | null;
-          if (costOf) step = costOf(map, here!, next ?? { x: nx, y: ny });
+          if (costAt) step = costAt(map, hx, hy, nx, ny);
+          else if (costOf) step = costOf(map, here!, next ?? { x: nx, y: ny });
           else step = wall[ni] === 1 ? null : diagonal ? cellCost[ni] * diagonalCost : cellCost[ni];
           if (step === null || !Number.isFinite(step) || step < 0) continue;
           const total = tidy(cost + step);

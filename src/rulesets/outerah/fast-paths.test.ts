@@ -24,6 +24,7 @@ import { preview, strikeValue } from './preview.ts';
 import { shipInCannonArc, shipList, shipOf, type CannonSide, type Ship } from './ship-model.ts';
 import { stationBlocker, steerBlocker } from './ship-stations.ts';
 import { weaponSpec } from './spec.ts';
+import { castBlocker } from './skills.ts';
 import { loadText } from '../load.ts';
 import { playFight } from '../../sim/fight.ts';
 import { stepPricer, terrainStep } from './terrain.ts';
@@ -214,6 +215,40 @@ describe('outerah fast paths', () => {
       }
     });
     expect(compared).toBeGreaterThan(300);
+  });
+
+  it('OUT-TURN-1, OUT-PET-5: the listed casts are exactly those castBlocker lets through (its parts asked once per skill), on every turn of every example\'s fights', () => {
+    let casts = 0;
+    let skills = 0;
+    eachExampleTurn((file, state, unit, options) => {
+      const u = state.units[unit];
+      const listed = options.filter((o) => o.command.type === 'cast').map((o) => `${o.command.skill}>${o.command.target}`);
+      const open: string[] = [];
+      for (const k of dataOf(u).skills) {
+        for (const id of state.unitOrder) {
+          const t = state.units[id];
+          if (castBlocker(state, u, k, t) || (k.kind === 'heal' && t.pools.hp.value >= t.pools.hp.max)) continue;
+          open.push(`${k.id}>${t.id}`);
+        }
+      }
+      expect(listed, file).toEqual(open);
+      casts += listed.length;
+      // the Skill Orders: after each pet's lone Attack Order on a target, the trainer's attack skills castBlocker lets through
+      const pet = options.filter((o) => o.command.type === 'pet' && (o.command.order === 'skill' || (o.command.order === 'attack' && o.command.together !== true)));
+      const orders: string[] = [];
+      for (const o of pet) {
+        if (o.command.order !== 'attack') continue;
+        const t = state.units[String(o.command.target)];
+        orders.push(`attack>${t.id}`);
+        for (const k of dataOf(u).skills) if (k.kind === 'attack' && !castBlocker(state, u, k, t)) {
+          orders.push(`${k.id}>${t.id}`);
+          skills++;
+        }
+      }
+      expect(pet.map((o) => `${o.command.order === 'skill' ? o.command.skill : 'attack'}>${o.command.target}`), file).toEqual(orders);
+    });
+    expect(casts).toBeGreaterThan(50);
+    expect(skills).toBeGreaterThan(0);
   });
 
   it('OUT-PET-1, OUT-PET-2, OUT-MNT-1: narrow questions get the full listing\'s options of what they ask — a type, all but the moves, a pet\'s attack orders, the Move Order nearest the foes — on every turn of every example\'s fights', () => {

@@ -2,7 +2,7 @@
  * The part-2 options of legalActions: pet orders, mounts, swimming, hookshots and airship work. Each one
  * uses the same blocker its command checks, so a listed option is an accepted command.
  */
-import { distance, neighbours, parseCellKey } from '../../engine/space/grid.ts';
+import { cellOfKey, distance, neighbours, parseCellKey } from '../../engine/space/grid.ts';
 import type { Reach } from '../../engine/space/path.ts';
 import type { ActionOption, Cell, EncounterState, GridMap, Unit } from '../../engine/index.ts';
 import { calmBlocker, dismountBlocker, rideBlocker, summonBlocker } from './mount-commands.ts';
@@ -16,12 +16,12 @@ import { orderBlocker, petBudget, returnCellIn } from './pet-orders.ts';
 import { guardable } from './pet-watch.ts';
 import { petsOf, turnKey } from './pets.ts';
 import { reachOf } from './ranges.ts';
-import { castBlocker } from './skills.ts';
+import { castOpen } from './skills.ts';
 import { areaCells, struckBy } from './skill-area.ts';
 import { crewBlocker, distanceToShip, HEADINGS, quarterTurns, shipList, shipMovement, shipOf, type CannonSide, type Heading, type Ship } from './ship-model.ts';
 import { stationBlocker, STATIONS, steerBlocker, steerWorld } from './ship-stations.ts';
 import { boxLaunchBlocker, cannonShipBlocker, cannonSpec, cannonUnitBlocker, catapultBlocker, catapultRange, landingBlocker, orbLaunchBlocker, unitLaunchBlocker } from './ship-weapons.ts';
-import { weaponSpec } from './spec.ts';
+import { skillSpec, weaponSpec } from './spec.ts';
 import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
 import { hasSlot } from './turn.ts';
 import { isOpenAir, surroundings } from './terrain.ts';
@@ -58,8 +58,8 @@ export interface PetQuestion {
 const EVERY_ORDER: PetQuestion = { moves: true, others: true };
 
 /** `u`'s pet orders, in the listing's order, those `ask` asks for (the listing: all of them). */
-export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] = [], ask: PetQuestion = EVERY_ORDER): ActionOption[] {
-  const pets = petsOf(state, u);
+/** `pets`: petsOf(state, u), when the caller has it already (the policy asks it once for both questions). */
+export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] = [], ask: PetQuestion = EVERY_ORDER, pets = petsOf(state, u)): ActionOption[] {
   if (!pets.length) return out;
   const units = unitsOf(state);
   for (const pet of pets) {
@@ -88,6 +88,10 @@ export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] =
     // attackBlocker in its parts (targeting.ts): the pet's and the trainer's own asked once, not per target
     const petFree = w !== undefined && !attackerBlocker(state, pet);
     let trainerFree: boolean | undefined;
+    // the trainer's attack skills castBlocker could let through, each with its strike: its tests that read no
+    // target asked once (castOpen, attackerBlocker), per target only attackBlocker's wordless parts
+    const skillOrders = dataOf(u).skills.filter((k) => k.kind === 'attack' && castOpen(u, k)).map((k) => ({ k, spec: skillSpec(k) }));
+    if (skillOrders.length && attackerBlocker(state, u)) skillOrders.length = 0;
     for (const t of units) {
       if (!petFree || targetBars(state, pet, t)) continue;
       const petReach = reachOf(state, pet, t, petSpec!.range); // the shot's, and the option's range
@@ -98,8 +102,8 @@ export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] =
         const reach = reachOf(state, u, t, mineSpec!.range);
         if (!shotBars(state, u, t, mineSpec!, reach)) out.push(opt('attack', `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }, { range: reach.range, targets: [t.id] }));
       }
-      for (const k of dataOf(u).skills) {
-        if (k.kind === 'attack' && !castBlocker(state, u, k, t)) out.push(opt('attack', `${u.name} and ${pet.name}: Skill Order ${k.name} on ${t.name}`, { ...base, order: 'skill', skill: k.id, target: t.id }, { range: reachOf(state, u, t, k.range).range, targets: [t.id] }));
+      for (const { k, spec } of skillOrders) {
+        if (!targetBars(state, u, t) && !shotBars(state, u, t, spec)) out.push(opt('attack', `${u.name} and ${pet.name}: Skill Order ${k.name} on ${t.name}`, { ...base, order: 'skill', skill: k.id, target: t.id }, { range: reachOf(state, u, t, k.range).range, targets: [t.id] }));
       }
     }
   }
@@ -112,11 +116,11 @@ export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] =
  * none beats it: what a policy walking a pet toward its foes picks among the listed Move Orders, without an
  * option per reachable cell. The option is the one the listing has (one builder, petMoveOption).
  */
-export function petMoveToward(state: EncounterState, u: Unit, toward: (pet: Unit) => { nearness: (c: Cell) => number; toBeat: number }): ActionOption | undefined {
+export function petMoveToward(state: EncounterState, u: Unit, toward: (pet: Unit) => { nearness: (c: Cell) => number; toBeat: number }, pets = petsOf(state, u)): ActionOption | undefined {
   let measure: { nearness: (c: Cell) => number; toBeat: number } | undefined;
   let best: { pet: Unit; key: string; cost: number } | undefined;
   let bestD = Infinity;
-  for (const pet of petsOf(state, u)) {
+  for (const pet of pets) {
     if (orderBlocker(state, u, pet, 'move')) continue;
     for (const [key, spot] of reachableCells(state, pet, petBudget(state, u, pet))) {
       if (spot.cost === 0 || spot.canStop === false) continue;
@@ -124,7 +128,7 @@ export function petMoveToward(state: EncounterState, u: Unit, toward: (pet: Unit
         measure = toward(pet);
         bestD = measure.toBeat;
       }
-      const d = measure.nearness(parseCellKey(key));
+      const d = measure.nearness(cellOfKey(key)); // the shared cell of the key: weighed, never kept or changed
       if (d < bestD) [best, bestD] = [{ pet, key, cost: spot.cost }, d];
     }
   }

@@ -9,9 +9,9 @@ import { itemBlocker } from './items.ts';
 import { dataOf, unitsOf } from './model.ts';
 import { fromReach, reachableCells } from './move.ts';
 import { reachOf } from './ranges.ts';
-import { castBlocker, isHarmful } from './skills.ts';
+import { castBlocker, castOpen, isHarmful } from './skills.ts';
 import { areaCells, struckBy } from './skill-area.ts';
-import { weaponSpec } from './spec.ts';
+import { skillSpec, weaponSpec } from './spec.ts';
 import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
 import { hasSlot } from './turn.ts';
 import { extraActions } from './legal-extras.ts';
@@ -70,8 +70,13 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     }
   }
   for (const k of want('cast') ? d.skills : []) {
+    // castBlocker in its parts: what reads no target once per skill; a harmful skill's target as attackBlocker's
+    // parts (as the attacks above: the same tests, no words built for the many refusals dropped)
+    if (!castOpen(u, k)) continue;
+    const spec = isHarmful(k) ? skillSpec(k) : undefined;
+    if (spec && attackerBlocker(state, u)) continue;
     for (const t of units) {
-      if (castBlocker(state, u, k, t)) continue;
+      if (spec ? targetBars(state, u, t) || shotBars(state, u, t, spec) : castBlocker(state, u, k, t)) continue;
       if (k.kind === 'heal' && t.pools.hp.value >= t.pools.hp.max) continue;
       const option: ActionOption = { command: { type: 'cast', actor: id, skill: k.id, target: t.id }, label: `${k.name} on ${t.name}`, group: k.kind === 'attack' || k.kind === 'debuff' ? 'attack' : 'support', range: isHarmful(k) ? reachOf(state, u, t, k.range).range : k.range, targets: [t.id] };
       // an area skill says whom it strikes (ruling OUT-PET-5)

@@ -5,7 +5,7 @@
  * A mounted rider moves with its mount (OUT-MNT-1); every jump on a mountain rolls a d10 (jumps.ts), but wings
  * fly up and down without one (ruling OUT-TER-3).
  */
-import { cellKey, distance, inBounds } from '../../engine/space/grid.ts';
+import { cellKey, cellKeyOf, distance, inBounds } from '../../engine/space/grid.ts';
 import { defaultStepCost, pathTo, reachable, type MoveRules, type Reach } from '../../engine/space/path.ts';
 import { moveSearches } from '../../engine/space/searches.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
@@ -13,7 +13,7 @@ import { mountainJump } from './jumps.ts';
 import { dataOf } from './model.ts';
 import { baseJumpOf, heldUnder, moverOf, riddenMount, riderOf } from './mount-model.ts';
 import { shipList } from './ship-model.ts';
-import { cellInfo, jumpFor, stepPricer, surroundings, terrainStep } from './terrain.ts';
+import { cellInfo, jumpFor, stepPricerAt, surroundings, terrainStep } from './terrain.ts';
 
 /** Adjusts the cost of one step (null: cannot); called in order after the default cost. */
 export type StepCost = (state: EncounterState, unit: Unit, from: Cell, to: Cell, cost: number) => number | null;
@@ -33,7 +33,11 @@ export function takenCells(state: EncounterState, u: Unit): Set<string> {
 
 function rulesWith(state: EncounterState, u: Unit, taken: Set<string>): MoveRules {
   // terrainStep alone (as shipped): its fast form, everything it reads taken once (the rules are used at once)
-  if (STEP_COSTS.length === 1 && STEP_COSTS[0] === terrainStep) return { occupied: (c) => taken.has(cellKey(c)), costOf: stepPricer(state, u) };
+  // (costAt and occupiedAt: the same answers with the cells as numbers, for the search to ask without making cells)
+  if (STEP_COSTS.length === 1 && STEP_COSTS[0] === terrainStep) {
+    const at = stepPricerAt(state, u);
+    return { occupied: (c) => taken.has(cellKey(c)), occupiedAt: (x, y) => taken.has(cellKeyOf(x, y)), costOf: (map, from, to) => at(map, from.x, from.y, to.x, to.y), costAt: at };
+  }
   return {
     occupied: (c) => taken.has(cellKey(c)),
     costOf(map, from, to) {

@@ -10,6 +10,7 @@ import { distance } from '../../engine/space/grid.ts';
 import type { ActionOption, Cell, EncounterState, Listing, Unit } from '../../engine/index.ts';
 import { aboard, inCannonArc, shipInCannonArc, shipList, shipOf, type CannonSide, type Placement, type Ship } from './ship-model.ts';
 import { dataOf, enemiesOf } from './model.ts';
+import { petsOf } from './pets.ts';
 import { catapultOptions, petMoveToward, petOptions, stationOption, steerCheck, steerMoves, steerOption, type SteerMove } from './legal-extras.ts';
 import { stationBlocker } from './ship-stations.ts';
 
@@ -115,20 +116,23 @@ export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOpt
     return first('load_cannon');
   }
   // the catapult fires orbs; launching allies (a fall, or out of the fight in open air) and boxes is left to players
-  const launch = ownTurn ? catapultOptions(state, u, [], true)[0] : undefined;
+  // asked only at the catapult station (catapultBlocker's first test: anyone else gets none, and its words)
+  const launch = ownTurn && station === 'catapult' ? catapultOptions(state, u, [], true)[0] : undefined;
   if (launch) return launch;
-  const pets = listed ? petOptions(state, u, [], { moves: false, others: false }) : [];
+  // its pets asked once, for the attack orders and the Move Orders (none for most units: nothing more is asked)
+  const mine = listed ? petsOf(state, u) : [];
+  const pets = mine.length ? petOptions(state, u, [], { moves: false, others: false }, mine) : [];
   const together = pets.find((o) => o.command.order === 'attack' && o.command.together === true) ?? pets.find((o) => o.command.order === 'skill');
   if (together) return together;
   const alone = pets.find((o) => o.command.order === 'attack');
   const anyOwnStrike = first('attack') !== undefined;
   if (alone && !anyOwnStrike) return alone;
-  if (!alone && listed) {
+  if (!alone && mine.length) {
     // the Move Order nearest the enemies of the pet of the first Move Order (as it stands), if nearer than it is now
     const best = petMoveToward(state, u, (pet) => {
       const foes = foeCells(state, pet);
       return { nearness: (c) => nearestFoe(foes, c), toBeat: nearestFoe(foes, pet.position!) };
-    });
+    }, mine);
     if (best) return best;
   }
   if (station === 'helm') {
@@ -139,7 +143,8 @@ export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOpt
       if (best) return best;
     }
   }
-  if (!anyOwnStrike && first('cast') === undefined) {
+  // no enemy ship afloat, no attack on one is listed (shipOptions): the listing is not asked for none
+  if (!anyOwnStrike && first('cast') === undefined && shipList(state).some((s) => !s.wrecked && s.side !== u.side)) {
     const hull = listing.of('attack_ship');
     const atShip = hull.find((o) => o.command.section === 'hull') ?? hull[0];
     if (atShip) return atShip;

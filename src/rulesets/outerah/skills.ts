@@ -26,6 +26,12 @@ export function skillOf(u: Unit, id: unknown): Skill {
 
 export const isHarmful = (k: Skill) => k.kind === 'attack' || k.kind === 'debuff';
 
+/**
+ * castBlocker's tests that read no target (passive, the action spent): a listing that finds them failing has
+ * no target for the skill at all, so it asks them once per skill.
+ */
+export const castOpen = (u: Unit, k: Skill): boolean => k.kind !== 'passive' && hasSlot(u, k.action);
+
 /** Why `u` cannot cast `k` on `t` now, or null (shared with legalActions). */
 export function castBlocker(state: EncounterState, u: Unit, k: Skill, t: Unit): Blocker | null {
   if (k.kind === 'passive') return { code: 'action/passive', message: `${k.name} is passive: it is never cast, it adds its damage to ${u.name}'s Openers [OUT-OPEN-1]` };

@@ -144,6 +144,12 @@ export function cellInfo(map: GridMap): CellInfo {
  * for one search, to be used at once. Cells that are not whole cells on the map go the slow way.
  */
 export function stepPricer(state: EncounterState, u: Unit): (map: GridMap, from: Cell, to: Cell) => number | null {
+  const at = stepPricerAt(state, u);
+  return (map, from, to) => at(map, from.x, from.y, to.x, to.y);
+}
+
+/** stepPricer with the cells as numbers (MoveRules.costAt): the one form both are, so no Cell is made per step. */
+export function stepPricerAt(state: EncounterState, u: Unit): (map: GridMap, fx: number, fy: number, tx: number, ty: number) => number | null {
   const map0 = mapOf(state);
   const { width, height } = map0;
   const info = cellInfo(map0);
@@ -169,12 +175,8 @@ export function stepPricer(state: EncounterState, u: Unit): (map: GridMap, from:
     const cost = defaultStepCost(map, from, to);
     return cost === null ? null : terrainStep(state, u, from, to, cost);
   };
-  return (map, from, to) => {
-    const fx = from.x;
-    const fy = from.y;
-    const tx = to.x;
-    const ty = to.y;
-    if (map !== map0 || (fx | 0) !== fx || (fy | 0) !== fy || (tx | 0) !== tx || (ty | 0) !== ty || fx < 0 || fy < 0 || fx >= width || fy >= height) return slow(map, from, to);
+  return (map, fx, fy, tx, ty) => {
+    if (map !== map0 || (fx | 0) !== fx || (fy | 0) !== fy || (tx | 0) !== tx || (ty | 0) !== ty || fx < 0 || fy < 0 || fx >= width || fy >= height) return slow(map, { x: fx, y: fy }, { x: tx, y: ty });
     if (tx < 0 || ty < 0 || tx >= width || ty >= height) return null;
     const ti = ty * width + tx;
     const t = terrain[ti];
