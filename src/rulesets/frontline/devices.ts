@@ -56,6 +56,33 @@ export function canAim(state: EncounterState, u: Unit, d: Device, target: unknow
   return typeof aimed(state, u, d, target, zone) !== 'string';
 }
 
+/**
+ * Every use of the unit's devices of `kind` that may be made now, in the listing's order: by device, then
+ * zone (with everyone it takes) or unit. Stops when `visit` says so, and says whether it did. The listing
+ * and the policy walk these same uses, so what a policy weighs is what is listed.
+ */
+export function eachDeviceUse(
+  state: EncounterState,
+  u: Unit,
+  kind: DeviceKind,
+  visit: (d: Device, zone: string | undefined, target: Unit | undefined, targets: Unit[] | undefined) => boolean | void,
+): boolean {
+  for (const d of devicesOf(u, kind)) {
+    if (targetsZone(d)) {
+      for (const zone of state.map?.kind === 'zones' ? state.map.zones : []) {
+        const r = aimed(state, u, d, undefined, zone);
+        if (typeof r !== 'string' && visit(d, zone, undefined, r)) return true;
+      }
+    } else {
+      for (const id of state.unitOrder) {
+        const t = state.units[id];
+        if (typeof aimed(state, u, d, t.id, undefined) !== 'string' && visit(d, undefined, t, undefined)) return true;
+      }
+    }
+  }
+  return false;
+}
+
 /** The units affected, or the code of the refusal (its words are `refusal`'s). */
 function aimed(state: EncounterState, u: Unit, d: Device, target: unknown, zone: unknown): Unit[] | string {
   const left = usesLeft(u, d);
