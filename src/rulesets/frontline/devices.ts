@@ -23,7 +23,8 @@ export function usesLeft(u: Unit, d: Device): number | undefined {
   return d.uses === undefined ? undefined : d.uses - (dataOf(u).used[d.id] ?? 0);
 }
 
-export const targetsZone = (d: Device): boolean => d.target.endsWith('_in_zone');
+// asked of every device at every listing: three comparisons, not a string search
+export const targetsZone = (d: Device): boolean => d.target === 'enemies_in_zone' || d.target === 'allies_in_zone' || d.target === 'all_in_zone';
 
 /** Whether `t` is the kind of unit the device is aimed at (ignoring reach). */
 export function fits(u: Unit, d: Device, t: Unit): boolean {
@@ -54,6 +55,26 @@ export function aim(state: EncounterState, u: Unit, d: Device, target: unknown, 
 /** Whether the device can be used so (the listing asks this of every unit and zone): `aim` without the words of a refusal. */
 export function canAim(state: EncounterState, u: Unit, d: Device, target: unknown, zone: unknown): boolean {
   return typeof aimed(state, u, d, target, zone) !== 'string';
+}
+
+/**
+ * Every use of one device that may be made now, in the listing's order: on each zone (with everyone it
+ * takes) or on each unit. Stops when `visit` says so, and says whether it did. The listing and the policy
+ * walk these same uses, so what a policy weighs is what is listed.
+ */
+export function eachUseOf(state: EncounterState, u: Unit, d: Device, visit: (zone: string | undefined, target: Unit | undefined, targets: Unit[] | undefined) => boolean | void): boolean {
+  if (targetsZone(d)) {
+    for (const zone of state.map?.kind === 'zones' ? state.map.zones : []) {
+      const r = aimed(state, u, d, undefined, zone);
+      if (typeof r !== 'string' && visit(zone, undefined, r)) return true;
+    }
+    return false;
+  }
+  for (const id of state.unitOrder) {
+    const t = state.units[id];
+    if (typeof aimed(state, u, d, t.id, undefined) !== 'string' && visit(undefined, t, undefined)) return true;
+  }
+  return false;
 }
 
 /** The units affected, or the code of the refusal (its words are `refusal`'s). */

@@ -88,6 +88,16 @@ export function affinityOf(u: Unit, type: DamageType): Affinity | undefined {
   return dataOf(u).affinities[type];
 }
 
+/**
+ * `affinityOf` as the units of `side` know it (ruling "Revealed affinities"): another side's only for a
+ * damage type a hit has revealed, else none (a plain hit); the own side's in full. What `knownTo` gives,
+ * asked of one unit and type without copying the state (the policy asks it of every strike it weighs).
+ */
+export function affinityKnownTo(side: string, u: Unit, type: DamageType): Affinity | undefined {
+  const a = dataOf(u).affinities[type];
+  return a === undefined || u.side === side || revealedTypes(u).includes(type) ? a : undefined;
+}
+
 /** The damage types whose affinity (or lack of one) a hit on `u` has shown (ruling "Revealed affinities"). */
 export function revealedTypes(u: Unit): DamageType[] {
   return dataOf(u).revealed ?? [];

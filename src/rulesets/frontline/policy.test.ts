@@ -1,6 +1,10 @@
 // The aggressive policy knows an enemy's affinities only once a hit has revealed them (ruling "Revealed
 // affinities"), and the record of what has been revealed.
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { seededSource } from '../../dice/index.ts';
+import { createEngine, currentUnit } from '../../engine/index.ts';
+import { loadText } from '../load.ts';
 import { Table } from '../testing.ts';
 import { battle } from './fixtures.ts';
 import { frontline } from './index.ts';
@@ -83,4 +87,33 @@ describe('frontline: revealed affinities (ruling "Revealed affinities")', () => 
     seen.units.vane.data.revealed = ['kinetic']; // as if an earlier hit had shown MAX DMG!
     expect(aggressive(seen, 'hero', t.engine.listing(seen, 'hero'), () => 0).command).toEqual(atk('vane'));
   });
+});
+
+describe('frontline: the aggressive policy chooses only what the listing lists', () => {
+  // it weighs the uses itself and builds the option it chose as the listing does (policy.ts): the
+  // whole listing must hold that very option, at every decision of fights of every example
+  const dir = new URL('../../../examples/frontline/', import.meta.url);
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+    it(file, () => {
+      const loaded = loadText(readFileSync(new URL(file, dir), 'utf8'), file);
+      if (!loaded.ok) throw new Error(loaded.problems[0].message);
+      const engine = createEngine(loaded.value.ruleset);
+      let decisions = 0;
+      for (let seed = 1; seed <= 12; seed++) {
+        const dice = seededSource(seed, 0);
+        let state = engine.replay(engine.create(loaded.value.doc));
+        state = (engine.decide(state, { type: 'start' }, dice) as { state: typeof state }).state;
+        for (let n = 0; state.status !== 'ended' && n < 400; n++) {
+          const unit = currentUnit(state)!;
+          const chosen = aggressive(state, unit, engine.listing(state, unit), () => 0);
+          expect(engine.legalActions(state, unit)).toContainEqual(chosen);
+          decisions++;
+          const d = engine.decide(state, chosen.command, dice, { inPlace: true });
+          if (!d.ok) throw new Error(d.rejection.message);
+          state = d.state;
+        }
+      }
+      expect(decisions).toBeGreaterThan(100);
+    });
+  }
 });

@@ -5,77 +5,98 @@
  *      a Minor action, then the attack next), or a damaging device — choosing the best expected damage
  *      by preview; strikes that would do nothing (immune, reflect, drain) are never chosen — once known:
  *      it judges an enemy's affinities as a player would, only for the damage types a hit has already
- *      revealed (`knownTo`, ruling "Revealed affinities"); an unseen one counts as none;
+ *      revealed (`affinityKnownTo`, ruling "Revealed affinities"); an unseen one counts as none;
  *   3. with nothing in reach, move to the frontline; already there, use a buffing device, else end the turn.
  * It never flees.
+ *
+ * It weighs what the listing would list, with the listing's own checks (`mayAct`, `canAttack`) and walk
+ * over device uses (`eachUseOf`), in the listing's order so ties fall as they would on listed options, and
+ * gives the one option it chose built as the listing builds it (legal.ts): listing every option with its
+ * words each turn to take one was most of the policy's time. policy.test.ts holds its choice to be listed.
  */
-import { type ActionOption, type EncounterState, type Policy, type Unit, type UnitId } from '../../engine/index.ts';
+import type { ActionOption, Policy, Unit } from '../../engine/index.ts';
 import { canAttack } from './attack.ts';
-import { devicesOf } from './devices.ts';
-import { dataOf, enemiesOf, knownTo } from './model.ts';
-import { attackExpected, deviceExpected } from './preview.ts';
-
-interface Candidate {
-  option: ActionOption;
-  weakest: number;
-  expected: number;
-}
+import { devicesOf, eachUseOf, type DeviceKind } from './devices.ts';
+import { attackOption, DEVICE_KINDS, deviceOption, endTurnOption, equipOption, mayAct, moveOption } from './legal.ts';
+import { dataOf, enemiesOf } from './model.ts';
+import { attackExpected, deviceExpectedOn } from './preview.ts';
+import type { Device, Weapon } from './schema.ts';
 
 const hp = (u: Unit) => u.pools.hp.value;
 
-function deviceOf(state: EncounterState, o: ActionOption) {
-  const kind = o.command.type as 'gadget' | 'stream';
-  return devicesOf(state.units[o.command.actor!], kind).find((d) => d.id === o.command[kind]);
+/** A use of a device, to build as its option once chosen. */
+interface Use {
+  kind: DeviceKind;
+  d: Device;
+  zone: string | undefined;
+  t: Unit | undefined;
+  targets: Unit[] | undefined;
 }
 
-function strikes(state: EncounterState, id: UnitId, options: ActionOption[]): Candidate[] {
+export const aggressive: Policy = (state, id, options) => {
+  // nothing is listed for a unit that may not act now: nothing to choose
+  if (!mayAct(state, id)) return options.all[0];
   const u = state.units[id];
-  const out: Candidate[] = [];
+  const side = u.side;
   const enemies = enemiesOf(state, u);
+  // devices first: a heal wins outright; the damaging ones are weighed after the weapons (the listing's order)
+  let heal: Use | undefined;
+  let buff: Use | undefined;
+  let use: Use | undefined;
+  let useWeakest = Infinity;
+  let useExpected = 0;
+  for (const kind of DEVICE_KINDS) {
+    for (const d of devicesOf(u, kind)) {
+      const heals = !!d.heal && !d.damage;
+      const buffs = !!d.effect && !d.damage;
+      // a device that neither heals, harms nor buffs (a grapple hook) is not this policy's
+      if (!heals && !d.damage && !buffs) continue;
+      const stop = eachUseOf(state, u, d, (zone, t, targets) => {
+        if (heals && t && (t.status === 'down' || hp(t) * 3 <= t.pools.hp.max)) {
+          heal = { kind, d, zone, t, targets };
+          return true;
+        }
+        if (d.damage) {
+          let w = Infinity;
+          for (const f of enemies) if ((zone !== undefined ? f.zone === zone : f.id === t!.id) && hp(f) < w) w = hp(f);
+          if (w === Infinity) return;
+          const e = deviceExpectedOn(state, u, d, targets ?? [t!], side);
+          if (e > 0 && (w < useWeakest || (w === useWeakest && e > useExpected))) {
+            use = { kind, d, zone, t, targets };
+            useWeakest = w;
+            useExpected = e;
+          }
+        }
+        if (buffs && !buff && t && t.side === side && !state.effects.some((f) => f.target === t.id && f.name === d.effect!.name)) {
+          buff = { kind, d, zone, t, targets };
+        }
+      });
+      if (stop) return optionOf(id, heal!);
+    }
+  }
+  // the best strike: the weakest enemy first, then the best expected damage, the first listed on a tie;
+  // strikes that would do nothing (as far as the side knows) are never chosen
+  let target: Unit | undefined;
+  let weapon: Weapon | undefined;
+  let weakest = Infinity;
+  let expected = 0;
   // every weapon the unit carries, as if in hand: equipping is free (Minor) and the attack comes next
   for (const w of dataOf(u).weapons) {
     for (const t of enemies) {
       if (!canAttack(state, u, t, w)) continue;
-      const option = w.id === dataOf(u).equipped
-        ? options.find((o) => o.command.type === 'attack' && o.command.target === t.id)
-        : options.find((o) => o.command.type === 'equip' && o.command.weapon === w.id);
-      if (option) out.push({ option, weakest: hp(t), expected: attackExpected(state, u, t, w) });
+      const e = attackExpected(state, u, t, w, side);
+      if (!(e > 0) || !(hp(t) < weakest || (hp(t) === weakest && e > expected))) continue;
+      target = t;
+      weapon = w;
+      weakest = hp(t);
+      expected = e;
     }
   }
-  for (const o of options.filter((x) => x.command.type === 'gadget' || x.command.type === 'stream')) {
-    const d = deviceOf(state, o);
-    if (!d?.damage) continue;
-    const foes = enemies.filter((t) => (o.command.zone ? t.zone === o.command.zone : t.id === o.command.target));
-    if (!foes.length) continue;
-    out.push({ option: o, weakest: Math.min(...foes.map(hp)), expected: deviceExpected(state, o.command) });
-  }
-  return out.filter((c) => c.expected > 0);
-}
-
-export const aggressive: Policy = (actual, id, options) => {
-  // what its side knows: enemies' affinities only where a hit has shown them
-  const state = knownTo(actual, actual.units[id].side);
-  // asked narrowly (listing.ts): only what it may choose (it never flees)
-  const all = options.of('equip', 'attack', 'gadget', 'stream', 'move', 'end_turn');
-  const devices = all.filter((o) => o.command.type === 'gadget' || o.command.type === 'stream');
-  const heal = devices.find((o) => {
-    const d = deviceOf(state, o);
-    const t = state.units[o.command.target as string];
-    return !!d?.heal && !d.damage && !!t && (t.status === 'down' || hp(t) * 3 <= t.pools.hp.max);
-  });
-  if (heal) return heal;
-  const c = strikes(state, id, all);
-  if (c.length) {
-    const weakest = Math.min(...c.map((x) => x.weakest));
-    return c.filter((x) => x.weakest === weakest).reduce((a, b) => (b.expected > a.expected ? b : a)).option;
-  }
-  const forward = all.find((o) => o.command.type === 'move' && o.command.to === 'frontline');
-  if (forward) return forward;
-  const buff = devices.find((o) => {
-    const d = deviceOf(state, o);
-    const t = o.command.target === undefined ? undefined : state.units[o.command.target as string];
-    return !!d && !!d.effect && !d.damage && !!t && t.side === state.units[id].side && !state.effects.some((f) => f.target === t.id && f.name === d.effect!.name);
-  });
-  if (buff) return buff;
-  return all.find((o) => o.command.type === 'end_turn') ?? options.all[0];
+  if (use && (useWeakest < weakest || (useWeakest === weakest && useExpected > expected))) return optionOf(id, use);
+  if (weapon) return weapon.id === dataOf(u).equipped ? attackOption(id, target!, weapon) : equipOption(id, weapon);
+  if (u.zone !== 'frontline') return moveOption(state, u);
+  if (buff) return optionOf(id, buff);
+  return endTurnOption(id);
 };
+
+const optionOf = (id: string, x: Use): ActionOption => deviceOption(x.kind, id, x.d, x.zone, x.t, x.targets);

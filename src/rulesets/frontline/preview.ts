@@ -8,8 +8,8 @@ import { affectedOdds, hitOdds, isRejection, reject, withMisses, type AffectedOd
 import { canAttack } from './attack.ts';
 import { AFFINITY_LABEL, diceAfterAffinity, diceOf, landing } from './damage.ts';
 import { aim, devicesOf, type DeviceKind } from './devices.ts';
-import { affinityOf, defenseOf, enemiesOf, equippedWeapon, evasionOf, mod } from './model.ts';
-import type { Affinity, DamageType, Weapon } from './schema.ts';
+import { affinityKnownTo, affinityOf, defenseOf, enemiesOf, equippedWeapon, evasionOf, mod } from './model.ts';
+import type { Affinity, DamageType, Device, Weapon } from './schema.ts';
 
 /** P(hit): natural 20 hits, natural 1 misses, otherwise d20 + dex ≥ d20 + dodge. */
 export function hitChance(dex: number, dodge: number): number {
@@ -53,9 +53,12 @@ function dieFaces(aff: Affinity | undefined, text: string): Distribution {
   return aff === 'weak' || aff === 'strong' ? Distribution.constant(diceAfterAffinity(aff, 0, text)) : diceOf(text);
 }
 
-/** The HP the target loses when hit (FRL-DMG-1..3), kept by the dice, affinity, might and both Defenses. */
-function lostOnHit(state: EncounterState, attacker: Unit, target: Unit, s: StrikeSpec): Distribution {
-  const aff = affinityOf(target, s.type);
+/**
+ * The HP the target loses when hit (FRL-DMG-1..3), kept by the dice, affinity, might and both Defenses;
+ * with `side`, the target's affinity as that side knows it (`affinityKnownTo`: the policy's view).
+ */
+function lostOnHit(state: EncounterState, attacker: Unit, target: Unit, s: StrikeSpec, side?: string): Distribution {
+  const aff = side === undefined ? affinityOf(target, s.type) : affinityKnownTo(side, target, s.type);
   const tdef = defenseOf(state, target);
   const adef = defenseOf(state, attacker);
   const make = () =>
@@ -130,9 +133,9 @@ export function attackPreview(state: EncounterState, u: Unit, t: Unit, w: Weapon
  * The expected damage of an attack with a given weapon, as its preview says it (the policy asks this of
  * every weapon, those not yet in hand too): the same numbers, without the words.
  */
-export function attackExpected(state: EncounterState, u: Unit, t: Unit, w: Weapon): number {
+export function attackExpected(state: EncounterState, u: Unit, t: Unit, w: Weapon, side?: string): number {
   const { chance, strike } = weaponStrike(state, u, t, w);
-  return withMisses(chance, lostOnHit(state, u, t, strike)).mean;
+  return withMisses(chance, lostOnHit(state, u, t, strike, side)).mean;
 }
 
 /** A device aimed (FRL-ACT-2): what it takes, the first enemy among them (whose odds the preview states), and the chance on each. */
@@ -152,12 +155,20 @@ function aimDevice(state: EncounterState, u: Unit, cmd: Command) {
  * The expected damage a device's preview states (0 when refused or harmless): the policy weighs every
  * damaging device it could use, and needs the number, not the words.
  */
-export function deviceExpected(state: EncounterState, cmd: Command): number {
+export function deviceExpected(state: EncounterState, cmd: Command, side?: string): number {
   const u = state.units[cmd.actor ?? ''];
   const aimed = u && aimDevice(state, u, cmd);
-  if (!aimed || isRejection(aimed) || !aimed.d.damage || !aimed.d.type) return 0;
-  const chance = aimed.chanceOn(aimed.first);
-  return withMisses(chance, lostOnHit(state, u, aimed.first, { dice: aimed.d.damage, type: aimed.d.type })).mean;
+  if (!aimed || isRejection(aimed)) return 0;
+  return deviceExpectedOn(state, u, aimed.d, aimed.a.targets, side);
+}
+
+/** The same for a use already aimed (the units it takes, `eachDeviceUse`): on the first enemy among them, else the first. */
+export function deviceExpectedOn(state: EncounterState, u: Unit, d: Device, targets: readonly Unit[], side?: string): number {
+  if (!d.damage || !d.type) return 0;
+  const first = targets.find((t) => t.side !== u.side) ?? targets[0];
+  // `hit` is rolled against the other side only (devices.ts), as aimDevice's chanceOn says
+  const chance = d.hit && first.side !== u.side ? hitChance(mod(state, u, 'dexterity'), mod(state, first, 'dodge')) : 1;
+  return withMisses(chance, lostOnHit(state, u, first, { dice: d.damage, type: d.type }, side)).mean;
 }
 
 export function preview(state: EncounterState, cmd: Command): Preview | Rejection {
