@@ -10,7 +10,7 @@ import { loadText } from '../src/rulesets/load.ts';
 import { seededSource } from '../src/dice/index.ts';
 import { playFight, playFrom } from '../src/sim/fight.ts';
 import { Worker } from 'node:worker_threads';
-import { workerEntry } from '../src/sim/pool.ts';
+import { workerArgv, workerEntry } from '../src/sim/pool.ts';
 import type { FromWorker, ToWorker } from '../src/sim/worker.ts';
 import { prepare, type SimSpec } from '../src/sim/runner.ts';
 import { compiledPool, current, type Simulator } from './baseline.ts';
@@ -120,8 +120,8 @@ function longLog(spec: SimSpec): { log: LoggedEvent[]; engine: ReturnType<typeof
 /** Fights/s of one warm worker thread, then of two at once (each plays `runs`), start-up excluded. */
 async function warmWorkers(spec: SimSpec, runs: number): Promise<{ one: number; two: number }> {
   const entry = await workerEntry();
-  const a = new Worker(entry, { workerData: spec });
-  const b = new Worker(entry, { workerData: spec });
+  const a = new Worker(entry, { workerData: spec, execArgv: workerArgv() });
+  const b = new Worker(entry, { workerData: spec, execArgv: workerArgv() });
   const play = (w: Worker, from: number, to: number) =>
     new Promise<void>((resolve, reject) => {
       w.once('message', (m: FromWorker) => ('error' in m ? reject(new Error(m.error)) : resolve()));
@@ -169,16 +169,23 @@ export async function benchSim(ms = 1000): Promise<BenchRow[]> {
   // loader's slower copy, which made one thread look slow and two look better than they are.
   const pool = compiledPool();
   await pool.simulate(spec, quick ? 400 : 4000, { workers: 1 }); // this thread warmed, as a worker warms on its first chunks
+  // the pool's own chunking (chunks shrink toward the end so the threads finish together), as the CLI runs it
   const timed = async (workers: number) => {
     const t0 = performance.now();
     const c0 = process.cpuUsage();
-    const t = await pool.simulate(spec, runs, { workers, chunk: 2000 });
+    const t = await pool.simulate(spec, runs, { workers });
     const c = process.cpuUsage(c0);
     sink += t.runs;
-    return { wall: runs / ((performance.now() - t0) / 1000), cpu: runs / ((c.user + c.system) / 1e6) };
+    return { wall: (performance.now() - t0) / 1000, cpu: (c.user + c.system) / 1e6 };
   };
-  const one = await timed(1);
-  const two = await timed(2);
+  // in the order 1, 2, 2, 1 (times summed), so a machine getting busier or quieter during the row
+  // weighs on both sides alike, not on whichever came second
+  const a1 = await timed(1);
+  const a2 = await timed(2);
+  const b2 = await timed(2);
+  const b1 = await timed(1);
+  const one = { wall: (2 * runs) / (a1.wall + b1.wall), cpu: (2 * runs) / (a1.cpu + b1.cpu) };
+  const two = { wall: (2 * runs) / (a2.wall + b2.wall), cpu: (2 * runs) / (a2.cpu + b2.cpu) };
   rows.push({ name: `${runs.toLocaleString('en-US')} fights: 2 threads vs 1, both compiled, wall clock`, ours: two.wall, baseline: one.wall, unit: 'fights/s', ratio: two.wall / one.wall });
   rows.push({ name: `target: 2 workers ≥ ${WORKERS_TARGET}× one over ${runs.toLocaleString('en-US')} fights`, ours: two.wall / one.wall, baseline: WORKERS_TARGET, unit: '× one worker', ratio: two.wall / one.wall / WORKERS_TARGET });
   rows.push({ name: `${runs.toLocaleString('en-US')} fights: 2 workers vs 1, per CPU-second`, ours: two.cpu, baseline: one.cpu, unit: 'fights/cpu-s', ratio: two.cpu / one.cpu });

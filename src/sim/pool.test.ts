@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadText } from '../rulesets/load.ts';
-import { simulate, simulateAll, workerEntry, type Until } from './pool.ts';
+import { simulate, simulateAll, workerArgv, workerEntry, type Until } from './pool.ts';
 import { runRange, type SimSpec } from './runner.ts';
 import { summarize } from './summary.ts';
 
@@ -18,6 +18,14 @@ describe('the workers\' code', () => {
     expect(url.protocol).toBe('file:');
     expect(url.pathname).toMatch(/\/node_modules\/\.cache\/skirmish\/sim-worker-[0-9a-f]{16}\.mjs$/);
     expect(existsSync(url)).toBe(true);
+  });
+});
+
+describe('a worker\'s flags', () => {
+  it('are this process\'s without the TypeScript loader, which the bundle does not need', () => {
+    expect(workerArgv(['--import', 'tsx', '--max-old-space-size=4096'])).toEqual(['--max-old-space-size=4096']);
+    expect(workerArgv(['--import=tsx/esm', '--cpu-prof', '--loader', 'tsx', '-r', 'tsx/cjs'])).toEqual(['--cpu-prof']);
+    expect(workerArgv(['--import', './tracing.mjs', '--require=dotenv/config'])).toEqual(['--import', './tracing.mjs', '--require=dotenv/config']);
   });
 });
 

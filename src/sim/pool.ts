@@ -51,6 +51,26 @@ function chunkSize(total: number, workers: number, given?: number): number {
 
 const tick = () => new Promise<void>((r) => setImmediate(r));
 
+/** Fights this thread plays at a time until the workers are spawned: a chunk holds the spawn back until it ends. */
+const BEFORE_SPAWN = 10;
+
+/**
+ * The flags a worker starts with: this process's, less the TypeScript loader (`--import tsx` and the
+ * like). The workers' code is one bundle of JavaScript, and a loader registered again in every thread
+ * cost each worker 0.2–0.4 s of start-up; the fallback entry (worker-entry.mjs) registers its own.
+ */
+export function workerArgv(argv: readonly string[] = process.execArgv): string[] {
+  const loader = /^(--import|--loader|--experimental-loader|--require|-r)(=(.*))?$/;
+  const isTsx = (v: string | undefined) => v !== undefined && /^tsx(\/|$)/.test(v);
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const m = loader.exec(argv[i]);
+    if (m && m[2] === undefined && isTsx(argv[i + 1])) i++;
+    else if (!(m && isTsx(m[3]))) out.push(argv[i]);
+  }
+  return out;
+}
+
 /** One variant's progress: fights handed out, fights merged (in order), chunks come back out of order. */
 interface Variant {
   next: number;
@@ -84,7 +104,7 @@ export async function simulateAll(specs: readonly SimSpec[], runs: number, opts:
   const progress = () => opts.onProgress?.(variants.reduce((a, v) => a + Math.min(v.merged, limitOf(v)), 0), variants.reduce((a, v) => a + limitOf(v), 0));
 
   /** Hand out the next chunk: of the variant furthest behind, never across a checkpoint, at most a checkpoint ahead of the gate. */
-  const take = (): [number, number, number] | undefined => {
+  const take = (most = Infinity): [number, number, number] | undefined => {
     let pick = -1;
     for (let i = 0; i < variants.length; i++) {
       const v = variants[i];
@@ -99,7 +119,7 @@ export async function simulateAll(specs: readonly SimSpec[], runs: number, opts:
     // waiting while another plays a last big chunk; a given chunk size is kept as it is
     const left = variants.reduce((a, w) => a + Math.max(0, limitOf(w) - w.next), 0);
     const want = opts.chunk ? size : Math.min(size, Math.max(50, Math.ceil(left / (threads * 4))));
-    v.next = Math.min(boundary, from + want);
+    v.next = Math.min(boundary, from + Math.min(want, most));
     return [pick, from, v.next];
   };
 
@@ -149,7 +169,7 @@ export async function simulateAll(specs: readonly SimSpec[], runs: number, opts:
   const spawn = (entry: URL) => {
     // this thread may have played everything while the bundle was built: then no worker is needed
     for (let k = 1; k < threads && !finished() && !failure; k++) {
-      const w = new Worker(entry, { workerData: { specs } });
+      const w = new Worker(entry, { workerData: { specs }, execArgv: workerArgv() });
       workers.push(w);
       w.on('message', (msg: FromWorker) => {
         outstanding--;
@@ -178,9 +198,10 @@ export async function simulateAll(specs: readonly SimSpec[], runs: number, opts:
   let started = threads === 1;
   const spawned = threads > 1 ? workerEntry().then(spawn).finally(() => (started = true)) : Promise.resolve();
   try {
-    // this thread works too, yielding between chunks so worker results are taken in and answered
+    // this thread works too, yielding between chunks so worker results are taken in and answered; in
+    // small chunks until the workers are spawned, so they start now and not after a whole chunk
     while (!failure && !finished()) {
-      const c = take();
+      const c = take(started ? Infinity : BEFORE_SPAWN);
       if (c) {
         done(c[0], c[1], c[2], runRange(specs[c[0]], c[1], c[2], prepared[c[0]]), false);
         for (const i of [...idle]) if (feed(i)) idle.delete(i);
