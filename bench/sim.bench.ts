@@ -2,6 +2,7 @@
 // off; timed as one esbuild bundle of today's sources, as it runs compiled and in the workers) against the hand-written loop of bench/hand-loop.ts playing the same fight with the same dice;
 // one worker against two; replay (evolve) events per second on a long log; commands decided per second.
 // Run alone: node --import tsx bench/sim.bench.ts [--quick]
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cloneJson } from '../src/engine/clone.ts';
@@ -9,11 +10,11 @@ import { EncounterLog, type LoggedEvent } from '../src/engine/index.ts';
 import { loadText } from '../src/rulesets/load.ts';
 import { seededSource } from '../src/dice/index.ts';
 import { playFight, playFrom } from '../src/sim/fight.ts';
-import { Worker } from 'node:worker_threads';
-import { workerArgv, workerEntry } from '../src/sim/pool.ts';
+import type { Worker } from 'node:worker_threads';
+import { startWorker, workerEntry } from '../src/sim/pool.ts';
 import type { FromWorker, ToWorker } from '../src/sim/worker.ts';
 import { prepare, type SimSpec } from '../src/sim/runner.ts';
-import { compiledPool, current, type Simulator } from './baseline.ts';
+import { current, type Simulator } from './baseline.ts';
 import { handFight, playHand, type HandFight } from './hand-loop.ts';
 
 export interface BenchRow {
@@ -25,6 +26,7 @@ export interface BenchRow {
 }
 
 const FIXTURE = new URL('./fixtures/line-4v4.yaml', import.meta.url);
+const POOL_RUN = new URL('./pool-run.ts', import.meta.url);
 
 /** Issue 19's targets: fixture fights per CPU-second, the most times slower than the hand loop, two workers' speed-up (start-up included). */
 export const FIXTURE_TARGET = 40_000;
@@ -120,8 +122,8 @@ function longLog(spec: SimSpec): { log: LoggedEvent[]; engine: ReturnType<typeof
 /** Fights/s of one warm worker thread, then of two at once (each plays `runs`), start-up excluded. */
 async function warmWorkers(spec: SimSpec, runs: number): Promise<{ one: number; two: number }> {
   const entry = await workerEntry();
-  const a = new Worker(entry, { workerData: spec, execArgv: workerArgv() });
-  const b = new Worker(entry, { workerData: spec, execArgv: workerArgv() });
+  const a = startWorker(entry, spec);
+  const b = startWorker(entry, spec);
   const play = (w: Worker, from: number, to: number) =>
     new Promise<void>((resolve, reject) => {
       w.once('message', (m: FromWorker) => ('error' in m ? reject(new Error(m.error)) : resolve()));
@@ -166,24 +168,21 @@ export async function benchSim(ms = 1000): Promise<BenchRow[]> {
   // wall time is what a user waits; CPU time (all threads of the process) shows the cost of spreading
   // the work: on free cores, equal fights per CPU-second means a speed-up close to the worker count.
   // Both sides run the pool compiled (compiledPool): this thread plays the workers' code, not the
-  // loader's slower copy, which made one thread look slow and two look better than they are.
-  const pool = compiledPool();
-  await pool.simulate(spec, quick ? 400 : 4000, { workers: 1 }); // this thread warmed, as a worker warms on its first chunks
-  // the pool's own chunking (chunks shrink toward the end so the threads finish together), as the CLI runs it
-  const timed = async (workers: number) => {
-    const t0 = performance.now();
-    const c0 = process.cpuUsage();
-    const t = await pool.simulate(spec, runs, { workers });
-    const c = process.cpuUsage(c0);
-    sink += t.runs;
-    return { wall: (performance.now() - t0) / 1000, cpu: (c.user + c.system) / 1e6 };
+  // loader's slower copy, which made one thread look slow and two look better than they are. Each run
+  // is a process of its own (bench/pool-run.ts), as a user's `skirmish sim` is: in this process, after
+  // the rows above and other runs' workers, threads started later scaled worse (docs/benchmarks.md).
+  const timed = (workers: number) => {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(POOL_RUN), fileURLToPath(FIXTURE), String(workers), String(runs)], { encoding: 'utf8' });
+    const t = JSON.parse(out.trim().split('\n').at(-1)!) as { wall: number; cpu: number; runs: number };
+    if (t.runs !== runs) throw new Error(`pool-run played ${t.runs} fights, not ${runs}`);
+    return t;
   };
   // in the order 1, 2, 2, 1 (times summed), so a machine getting busier or quieter during the row
   // weighs on both sides alike, not on whichever came second
-  const a1 = await timed(1);
-  const a2 = await timed(2);
-  const b2 = await timed(2);
-  const b1 = await timed(1);
+  const a1 = timed(1);
+  const a2 = timed(2);
+  const b2 = timed(2);
+  const b1 = timed(1);
   const one = { wall: (2 * runs) / (a1.wall + b1.wall), cpu: (2 * runs) / (a1.cpu + b1.cpu) };
   const two = { wall: (2 * runs) / (a2.wall + b2.wall), cpu: (2 * runs) / (a2.cpu + b2.cpu) };
   rows.push({ name: `${runs.toLocaleString('en-US')} fights: 2 threads vs 1, both compiled, wall clock`, ours: two.wall, baseline: one.wall, unit: 'fights/s', ratio: two.wall / one.wall });

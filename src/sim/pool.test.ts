@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadText } from '../rulesets/load.ts';
-import { simulate, simulateAll, workerArgv, workerEntry, type Until } from './pool.ts';
+import { simulate, simulateAll, startWorker, workerArgv, workerEntry, type Until } from './pool.ts';
+import type { FromWorker } from './worker.ts';
 import { runRange, type SimSpec } from './runner.ts';
 import { summarize } from './summary.ts';
 
@@ -27,6 +29,31 @@ describe('a worker\'s flags', () => {
     expect(workerArgv(['--import=tsx/esm', '--cpu-prof', '--loader', 'tsx', '-r', 'tsx/cjs'])).toEqual(['--cpu-prof']);
     expect(workerArgv(['--import', './tracing.mjs', '--require=dotenv/config'])).toEqual(['--import', './tracing.mjs', '--require=dotenv/config']);
   });
+
+  it('leave out what a worker refuses (V8\'s own flags, which every thread has already), and the worker plays', async () => {
+    const spec = specOf('examples/phase20/goblin-cave.yaml');
+    for (const argv of [['--max-old-space-size=4096'], ['--expose-gc', '--import', 'tsx'], ['--no-warnings']]) {
+      const w = startWorker(await workerEntry(), { specs: [spec] }, argv);
+      try {
+        const back = await new Promise<FromWorker>((resolve, reject) => {
+          w.once('message', resolve);
+          w.once('error', reject);
+          w.postMessage({ v: 0, from: 0, to: 20 });
+        });
+        expect('error' in back ? back.error : back.tally).toEqual(runRange(spec, 0, 20));
+      } finally {
+        await w.terminate();
+      }
+    }
+  }, 60_000);
+
+  it('let `node --max-old-space-size=… skirmish sim --workers 2` run, workers and all (a flag users give big runs)', () => {
+    const bin = join(process.cwd(), 'bin/skirmish.js');
+    const r = spawnSync(process.execPath, ['--max-old-space-size=1024', bin, 'sim', 'examples/phase20/goblin-cave.yaml', '-n', '4000', '--workers', '2', '--seed', '3', '--json'], { encoding: 'utf8' });
+    expect(r.stderr).not.toContain('invalid execArgv');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ runs: 4000 });
+  }, 120_000);
 });
 
 describe('simulate', () => {
