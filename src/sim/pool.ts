@@ -57,7 +57,7 @@ const BEFORE_SPAWN = 10;
 /**
  * The flags a worker starts with: this process's, less the TypeScript loader (`--import tsx` and the
  * like). The workers' code is one bundle of JavaScript, and a loader registered again in every thread
- * cost each worker 0.2–0.4 s of start-up; the fallback entry (worker-entry.mjs) registers its own.
+ * cost each worker 0.2–0.7 s of start-up; the fallback entry (worker-entry.mjs) registers its own.
  */
 export function workerArgv(argv: readonly string[] = process.execArgv): string[] {
   const loader = /^(--import|--loader|--experimental-loader|--require|-r)(=(.*))?$/;
