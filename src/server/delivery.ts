@@ -10,6 +10,7 @@ import type { EncounterState } from '../engine/index.ts';
 import type { Context, Member } from './context.ts';
 import type { Live } from './live.ts';
 import { eventsBetween, stateAfter, stateFor, versionFor, warmPlayerLog } from './numbering.ts';
+import { logFailure } from './errors.ts';
 import type { ServerMessage } from './schemas.ts';
 
 /** What delivery reads of a connection: who it is (absent until it authenticated). */
@@ -20,7 +21,8 @@ export interface Subscriber {
 /** One projection per viewer: the GM's, or a player's own. */
 export const viewerKey = (p: Member) => (p.role === 'gm' ? 'gm' : `p:${p.playerId}`);
 
-export const logError = (err: unknown) => process.stderr.write(`skirmish serve (ws): ${(err as Error)?.stack ?? String(err)}\n`);
+/** A failure of work no client waits on (catching up with what another process wrote, a delivery): logged, never thrown. */
+export const logError = (err: unknown) => logFailure(err, 'skirmish serve (ws)');
 
 export class Delivery<C extends Subscriber> {
   /** Per encounter with subscribers: the real seq its subscribers have been sent up to. */

@@ -65,12 +65,20 @@ export class ApiError extends Error {
  */
 export function asApiError(err: unknown, where = 'skirmish serve'): ApiError {
   if (err instanceof ApiError) return err;
+  logFailure(err, where);
   if (err instanceof StoreUnavailableError) {
-    process.stderr.write(`${where}: the database is out of reach: ${err.message}\n`);
     return new ApiError('STORE_UNAVAILABLE', 'the database cannot be reached just now; try again in a moment (a command sent again with the same id is applied once)');
   }
-  process.stderr.write(`${where}: ${(err as Error)?.stack ?? String(err)}\n`);
   return new ApiError('INTERNAL', 'internal error');
+}
+
+/**
+ * A failure on stderr: the database out of reach in one line (an outage says what it is, and the store
+ * reconnects by itself), anything else with its stack.
+ */
+export function logFailure(err: unknown, where: string): void {
+  if (err instanceof StoreUnavailableError) process.stderr.write(`${where}: the database is out of reach: ${err.message}\n`);
+  else process.stderr.write(`${where}: ${(err as Error)?.stack ?? String(err)}\n`);
 }
 
 export const notFound = (what = 'not found') => new ApiError('NOT_FOUND', what);
