@@ -7,13 +7,14 @@
 // what the network path alone costs. Commands are GM notes and rolls: the whole server path (validation,
 // idempotency, decide, one SQLite transaction, one projection per viewer, broadcast) without a
 // ruleset's own cost. Run alone: node --import tsx bench/server.bench.ts [--quick]
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { WebSocket, WebSocketServer } from 'ws';
 import { startServer } from '../src/server/app.ts';
+import { readExample } from '../src/server/examples.ts';
 import { Client, TEST_LIMITS } from '../src/server/testing.ts';
 
 export interface BenchRow {
@@ -25,7 +26,8 @@ export interface BenchRow {
 }
 
 const TABLES = 50;
-const GOBLIN_CAVE = readFileSync(new URL('../examples/phase20/goblin-cave.yaml', import.meta.url), 'utf8');
+// with its map art read in, as the server's own examples are (the file names the picture beside it)
+const GOBLIN_CAVE = readExample('phase20/goblin-cave.yaml')!.text;
 const WATCHERS = 4;
 const PACE_MS = 500;
 
@@ -99,7 +101,9 @@ export async function measureTables(at: (t: number) => { gm: string; watchers: s
       const gm = new Client(base, created.body.gmToken);
       const tableId = created.body.table.id as string;
       // as text: a bundled server process does not find examples/ beside itself
-      const enc = (await gm.post(`/api/tables/${tableId}/encounters`, { text: GOBLIN_CAVE, file: 'goblin-cave.yaml' })).body.id as string;
+      const loaded = await gm.post(`/api/tables/${tableId}/encounters`, { text: GOBLIN_CAVE, file: 'goblin-cave.yaml' });
+      if (loaded.status !== 201) throw new Error(`loading the bench's encounter: ${loaded.status} ${JSON.stringify(loaded.body)}`);
+      const enc = loaded.body.id as string;
       const tokens = [created.body.gmToken as string];
       for (let i = 0; i < WATCHERS; i++) {
         const inv = await gm.post(`/api/tables/${tableId}/invites`, {});
