@@ -39,6 +39,11 @@ function loadFixture(): { ruleset: string; doc: any } {
   return { ruleset: r.value.ruleset.id, doc: r.value.doc };
 }
 
+/** The bench fight as the simulator plays it: both sides by `policy`, seed 1, 100 rounds at most. */
+export function fixtureSpec(policy: 'first' | 'aggressive' = 'first'): SimSpec {
+  return { ...loadFixture(), seed: 1, maxRounds: 100, policies: { blue: policy, red: policy } };
+}
+
 /**
  * Units of work per CPU-second of `fn(batch)` (which does `batch` units) over about `ms` of wall time,
  * after a warm-up. CPU time, not wall time: on a shared machine other processes' load would otherwise
@@ -144,11 +149,11 @@ async function warmWorkers(spec: SimSpec, runs: number): Promise<{ one: number; 
 
 export async function benchSim(ms = 1000): Promise<BenchRow[]> {
   const quick = ms < 500;
-  const { ruleset, doc } = loadFixture();
+  const { doc } = loadFixture();
   const sim = current();
   const rows: BenchRow[] = [];
   for (const [policy, target] of [['first', 'first'], ['aggressive', 'weakest']] as const) {
-    const spec: SimSpec = { ruleset, doc, seed: 1, maxRounds: 100, policies: { blue: policy, red: policy } };
+    const spec = fixtureSpec(policy);
     const hand = handFight(doc, target);
     checkSameFights(spec, hand, quick ? 200 : 2000);
     const e = engineRate(sim, fileURLToPath(FIXTURE), spec.policies, ms);
@@ -162,7 +167,7 @@ export async function benchSim(ms = 1000): Promise<BenchRow[]> {
     }
   }
   // one worker thread against two, start-up included, on enough fights to amortise it
-  const spec: SimSpec = { ruleset, doc, seed: 1, maxRounds: 100, policies: { blue: 'first', red: 'first' } };
+  const spec = fixtureSpec();
   // enough fights that a worker's start-up (bundling, loading, warming up) is a small part of the run
   const runs = quick ? 4000 : 100_000;
   // wall time is what a user waits; CPU time (all threads of the process) shows the cost of spreading
@@ -172,7 +177,7 @@ export async function benchSim(ms = 1000): Promise<BenchRow[]> {
   // is a process of its own (bench/pool-run.ts), as a user's `skirmish sim` is: in this process, after
   // the rows above and other runs' workers, threads started later scaled worse (docs/benchmarks.md).
   const timed = (workers: number) => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(POOL_RUN), fileURLToPath(FIXTURE), String(workers), String(runs)], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', fileURLToPath(POOL_RUN), String(workers), String(runs)], { encoding: 'utf8' });
     const t = JSON.parse(out.trim().split('\n').at(-1)!) as { wall: number; cpu: number; runs: number };
     if (t.runs !== runs) throw new Error(`pool-run played ${t.runs} fights, not ${runs}`);
     return t;

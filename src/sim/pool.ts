@@ -75,20 +75,16 @@ export function workerArgv(argv: readonly string[] = process.execArgv): string[]
  * A worker thread running `entry`, with workerArgv's flags. A worker refuses V8's own flags and those of
  * the whole process (`--max-old-space-size`, `--expose-gc`, `--stack-size`…: they hold for every
  * thread already), and Node says so only by throwing: then it starts with none of this process's
- * flags, as every later one does, instead of the run failing.
+ * flags, instead of the run failing.
  */
 export function startWorker(entry: URL, workerData: unknown, argv: readonly string[] = process.execArgv): Worker {
-  if (!refusedArgv.has(argv)) {
-    try {
-      return new Worker(entry, { workerData, execArgv: workerArgv(argv) });
-    } catch (err) {
-      if ((err as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw err;
-      refusedArgv.add(argv);
-    }
+  try {
+    return new Worker(entry, { workerData, execArgv: workerArgv(argv) });
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw err;
+    return new Worker(entry, { workerData, execArgv: [] });
   }
-  return new Worker(entry, { workerData, execArgv: [] });
 }
-const refusedArgv = new WeakSet<readonly string[]>();
 
 /** One variant's progress: fights handed out, fights merged (in order), chunks come back out of order. */
 interface Variant {
