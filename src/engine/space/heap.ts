@@ -82,6 +82,10 @@ export class CellHeap {
     this.cell[j] = k;
   }
   push(cost: number, cell: number): void {
+    this.pushWithSeq(cost, cell, this.nextSeq++);
+  }
+  /** A push numbered by the caller (CellQueue numbers its buckets' entries and these alike). */
+  pushWithSeq(cost: number, cell: number, seq: number): void {
     if (this.n === this.cost.length) {
       const grow = <A extends Float64Array | Int32Array>(a: A, b: A): A => (b.set(a), b);
       this.cost = grow(this.cost, new Float64Array(this.n * 2));
@@ -90,7 +94,7 @@ export class CellHeap {
     }
     let i = this.n++;
     this.cost[i] = cost;
-    this.seq[i] = this.nextSeq++;
+    this.seq[i] = seq;
     this.cell[i] = cell;
     while (i > 0) {
       const p = (i - 1) >> 1;
@@ -98,6 +102,13 @@ export class CellHeap {
       this.swap(i, p);
       i = p;
     }
+  }
+  /** The cost and push number of the cell `pop` would give (size > 0). */
+  get topCost(): number {
+    return this.cost[0];
+  }
+  get topSeq(): number {
+    return this.seq[0];
   }
   pop(): number {
     const top = this.cell[0];

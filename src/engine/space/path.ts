@@ -13,7 +13,8 @@
  * exact and a total within 1e-9 of the budget counts as within it.
  */
 import type { Cell, GridMap, Terrain } from '../types.ts';
-import { CellHeap, Heap } from './heap.ts';
+import { CellQueue } from './cell-queue.ts';
+import { Heap } from './heap.ts';
 import { cellKey, cellKeyOf, inBounds, isDiagonalStep, isNeighbour, neighbours, parseCellKey, sameCell, terrainAt } from './grid.ts';
 
 export interface MoveRules {
@@ -128,7 +129,7 @@ interface Scratch {
   order: Int32Array;
   /** Each reached cell's place in that order (Reached names previous cells by place). */
   place: Int32Array;
-  heap: CellHeap;
+  heap: CellQueue;
 }
 
 let scratch: Scratch | undefined;
@@ -136,7 +137,7 @@ let scratch: Scratch | undefined;
 function takeScratch(cells: number): Scratch {
   let s = scratch;
   if (!s || s.busy || s.done.length < cells) {
-    s = { busy: false, done: new Uint8Array(cells), known: new Uint8Array(cells), bestCost: new Float64Array(cells), prev: new Int32Array(cells), order: new Int32Array(cells), place: new Int32Array(cells), heap: new CellHeap() };
+    s = { busy: false, done: new Uint8Array(cells), known: new Uint8Array(cells), bestCost: new Float64Array(cells), prev: new Int32Array(cells), order: new Int32Array(cells), place: new Int32Array(cells), heap: new CellQueue() };
     if (!scratch?.busy) scratch = s;
   }
   s.busy = true;
