@@ -285,7 +285,7 @@ describe('outerah fast paths', () => {
       const got = petMoveToward(state, u, (pet) => {
         const foes = Object.values(state.units).filter((e) => e.side !== pet.side && e.position && e.status === 'active');
         const near = (c: Cell) => Math.min(Infinity, ...foes.map((e) => Math.max(Math.abs(e.position!.x - c.x), Math.abs(e.position!.y - c.y))));
-        return { nearness: near, toBeat: near(pet.position!) };
+        return { cells: foes.map((e) => e.position!), toBeat: near(pet.position!) };
       });
       expect(got, file).toEqual(want);
       if (orders.length) pets++;
@@ -310,7 +310,7 @@ describe('outerah fast paths', () => {
           const [x, y] = m.command.to as number[];
           if (near({ x, y }) < bestD) [want, bestD] = [m, near({ x, y })];
         }
-        expect(moveToward(state, u, near, near(u.position!)), file).toEqual(want);
+        expect(moveToward(state, u, [goal], near(u.position!)), file).toEqual(want);
         if (want) walks++;
       }
       // the catapult's orb: enchanting it, launching it — the listing's options of those, in its order

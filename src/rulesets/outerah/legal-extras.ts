@@ -2,7 +2,8 @@
  * The part-2 options of legalActions: pet orders, mounts, swimming, hookshots and airship work. Each one
  * uses the same blocker its command checks, so a listed option is an accepted command.
  */
-import { cellOfKey, distance, neighbours, parseCellKey } from '../../engine/space/grid.ts';
+import { distance, neighbours, parseCellKey } from '../../engine/space/grid.ts';
+import { nearestStop, stopsOf } from '../../engine/space/stops.ts';
 import type { Reach } from '../../engine/space/path.ts';
 import type { ActionOption, Cell, EncounterState, GridMap, Unit } from '../../engine/index.ts';
 import { calmBlocker, dismountBlocker, rideBlocker, summonBlocker } from './mount-commands.ts';
@@ -111,26 +112,29 @@ export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] =
 }
 
 /**
- * The first of `u`'s Move Orders, in the listing's order, whose cell is nearer than any before it — by the
- * measure `toward` gives for the pet of the first Move Order, starting from its `toBeat` — or undefined when
- * none beats it: what a policy walking a pet toward its foes picks among the listed Move Orders, without an
- * option per reachable cell. The option is the one the listing has (one builder, petMoveOption).
+ * The first of `u`'s Move Orders, in the listing's order, whose cell is nearer than any before it to the
+ * nearest of the cells `toward` gives for the pet of the first Move Order, starting from its `toBeat` — or
+ * undefined when none beats it: what a policy walking a pet toward its foes picks among the listed Move
+ * Orders, without an option per reachable cell (nearestStop, pet by pet). The option is the one the
+ * listing has (one builder, petMoveOption).
  */
-export function petMoveToward(state: EncounterState, u: Unit, toward: (pet: Unit) => { nearness: (c: Cell) => number; toBeat: number }, pets = petsOf(state, u)): ActionOption | undefined {
-  let measure: { nearness: (c: Cell) => number; toBeat: number } | undefined;
+export function petMoveToward(state: EncounterState, u: Unit, toward: (pet: Unit) => { cells: readonly Cell[]; toBeat: number }, pets = petsOf(state, u)): ActionOption | undefined {
+  let measure: { cells: readonly Cell[]; toBeat: number } | undefined;
   let best: { pet: Unit; key: string; cost: number } | undefined;
   let bestD = Infinity;
   for (const pet of pets) {
     if (orderBlocker(state, u, pet, 'move')) continue;
-    for (const [key, spot] of reachableCells(state, pet, petBudget(state, u, pet))) {
-      if (spot.cost === 0 || spot.canStop === false) continue;
-      if (!measure) {
-        measure = toward(pet);
-        bestD = measure.toBeat;
-      }
-      const d = measure.nearness(cellOfKey(key)); // the shared cell of the key: weighed, never kept or changed
-      if (d < bestD) [best, bestD] = [{ pet, key, cost: spot.cost }, d];
+    const reach = reachableCells(state, pet, petBudget(state, u, pet));
+    const stops = stopsOf(reach);
+    if (!stops.keys.length) continue;
+    if (!measure) {
+      measure = toward(pet);
+      bestD = measure.toBeat;
     }
+    const { index, d } = nearestStop(reach, measure.cells, bestD);
+    if (index < 0) continue;
+    best = { pet, key: stops.keys[index], cost: stops.costs[index] };
+    bestD = d;
   }
   return best && petMoveOption(u, best.pet, best.key, best.cost);
 }

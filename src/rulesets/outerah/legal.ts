@@ -1,6 +1,7 @@
 /** Everything an outerah unit may do now: the one list the web page, the simulator and tests share. */
 import { FACINGS } from '../../engine/space/facing.ts';
-import { cellOfKey, parseCellKey } from '../../engine/space/grid.ts';
+import { parseCellKey } from '../../engine/space/grid.ts';
+import { nearestStop, stopsOf } from '../../engine/space/stops.ts';
 import type { Reach } from '../../engine/space/path.ts';
 import { currentUnit, type ActionOption, type Cell, type EncounterState, type Unit, type UnitId, type Wanted } from '../../engine/index.ts';
 import { slotOfWeapon } from './attack.ts';
@@ -30,21 +31,19 @@ function moveOption(id: UnitId, c: Cell, cost: number): ActionOption {
 }
 
 /**
- * The first of `u`'s Move options, in the listing's order, whose cell is nearer than any before it by
- * `nearness`, starting from `toBeat` — or undefined when none beats it: what a policy walking toward its
- * foes takes of the listed moves, without an option per reachable cell. For a unit whose listing is asked
- * (its turn, no question pending: the caller knows); the option is the listing's (one builder, moveOption).
+ * The first of `u`'s Move options, in the listing's order, whose cell is nearer the nearest of `toward`
+ * than any before it, starting from `toBeat` — or undefined when none beats it: what a policy walking
+ * toward its foes takes of the listed moves, without an option per reachable cell (nearestStop). For a
+ * unit whose listing is asked (its turn, no question pending: the caller knows); the option is the
+ * listing's (one builder, moveOption).
  */
-export function moveToward(state: EncounterState, u: Unit, nearness: (c: Cell) => number, toBeat: number): ActionOption | undefined {
+export function moveToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number): ActionOption | undefined {
   if (u.pools.movement.value <= 0) return undefined;
-  let best: { key: string; cost: number } | undefined;
-  let bestD = toBeat;
-  for (const [key, spot] of reachableCells(state, u)) {
-    if (spot.cost === 0) continue;
-    const d = nearness(cellOfKey(key));
-    if (d < bestD) [best, bestD] = [{ key, cost: spot.cost }, d];
-  }
-  return best && moveOption(u.id, parseCellKey(best.key), best.cost);
+  const reach = reachableCells(state, u);
+  const { index } = nearestStop(reach, toward, toBeat);
+  if (index < 0) return undefined;
+  const { keys, costs } = stopsOf(reach);
+  return moveOption(u.id, parseCellKey(keys[index]), costs[index]);
 }
 
 export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {

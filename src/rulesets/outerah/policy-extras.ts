@@ -131,7 +131,7 @@ export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOpt
     // the Move Order nearest the enemies of the pet of the first Move Order (as it stands), if nearer than it is now
     const best = petMoveToward(state, u, (pet) => {
       const foes = foeCells(state, pet);
-      return { nearness: (c) => nearestFoe(foes, c), toBeat: nearestFoe(foes, pet.position!) };
+      return { cells: foes, toBeat: nearestFoe(foes, pet.position!) };
     }, mine);
     if (best) return best;
   }

@@ -30,16 +30,6 @@ function nearestOf(cells: Cell[], at: Cell): { d: number; cell?: Cell } {
   return best;
 }
 
-/** The distance from `at` to the nearest of `cells` (Infinity for none): nearestOf's `d`, built for every cell a walk looks at. */
-function nearestDistance(cells: Cell[], at: Cell): number {
-  let best = Infinity;
-  for (const c of cells) {
-    const d = distance(at, c);
-    if (d < best) best = d;
-  }
-  return best;
-}
-
 const skillOf = (state: EncounterState, o: ActionOption) => dataOf(state.units[o.command.actor!]).skills.find((k) => k.id === o.command.skill);
 
 export const aggressive: Policy = (state, id, options) => {
@@ -111,7 +101,7 @@ export const aggressive: Policy = (state, id, options) => {
   // the listed move nearest the nearest enemy, if nearer than here; next to it already (or none found), no
   // move gets closer — an enemy's cell cannot be entered — so none is looked for; moves are listed only on
   // its own turn with no question pending (when the listing has the end of the turn)
-  const move = ends.length && here.d > 1 && here.d < Infinity ? moveToward(state, state.units[id], (c) => nearestDistance(foes, c), here.d) : undefined;
+  const move = ends.length && here.d > 1 && here.d < Infinity ? moveToward(state, state.units[id], foes, here.d) : undefined;
   if (move) return move;
   const face = here.cell ? facingToward(state.units[id].position!, here.cell) : undefined;
   return ends.find((o) => (o.command.facing ?? state.units[id].facing) === face) ?? ends[0] ?? options.all[0];

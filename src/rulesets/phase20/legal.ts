@@ -1,8 +1,8 @@
 /** Everything a phase20 unit may do now: the one list the web page, the simulator and validation share. */
 import { cellsInRadius } from '../../engine/space/area.ts';
-import { cellKey, cellOfKey, distance } from '../../engine/space/grid.ts';
+import { cellKey, distance } from '../../engine/space/grid.ts';
 import type { ActionOption, Cell, EncounterState, GridMap, Unit, UnitId, Wanted } from '../../engine/index.ts';
-import type { Reach } from '../../engine/space/path.ts';
+import { nearestStop, stopsOf } from '../../engine/space/stops.ts';
 import { currentUnit } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
 import { dataOf, isBraced } from './model.ts';
@@ -15,34 +15,14 @@ import { barredByBrace, hasCatalyst, spellTargets } from './spell.ts';
 const ROLES = ['attack', 'defense', 'support'] as const;
 
 /**
- * The tiles a move of the unit may end on now, in the listing's order, with their cost (the listing's
- * moves, without building an option for each: a policy that walks toward someone needs only one).
- * Whether moving is allowed at all (its turn, the Action Phase) is the listing's question, asked first.
+ * The tiles a move of the unit may end on now, in the listing's order, with their cost (the search's
+ * stops: stopsOf). Whether moving is allowed at all (its turn, the Action Phase) is the listing's
+ * question, asked first.
  */
-export function eachMove(state: EncounterState, u: Unit, visit: (c: Cell, cost: number) => void): void {
+function eachMove(state: EncounterState, u: Unit, visit: (c: Cell, cost: number) => void): void {
   if (u.pools.movement.value <= 0) return;
   const { cells, costs } = stopsOf(reachableCells(state, u));
   for (let i = 0; i < cells.length; i++) visit(cells[i], costs[i]);
-}
-
-/**
- * A search's cells a move may end on (not the start, not pass-only), in its order, with their costs:
- * read from the search once, not key by key on every listing — searches are kept and shared (move.ts)
- * and never changed, so neither are these (the cells are frozen: options hand them out).
- */
-const stops = new WeakMap<Map<string, Reach>, { cells: Cell[]; costs: number[] }>();
-function stopsOf(reach: Map<string, Reach>): { cells: Cell[]; costs: number[] } {
-  let s = stops.get(reach);
-  if (!s) {
-    s = { cells: [], costs: [] };
-    for (const [key, spot] of reach) {
-      if (spot.cost === 0 || spot.canStop === false) continue;
-      s.cells.push(Object.freeze(cellOfKey(key)));
-      s.costs.push(spot.cost);
-    }
-    stops.set(reach, s);
-  }
-  return s;
 }
 
 /** The option of a move to `c`, as the listing offers it. */
@@ -52,6 +32,20 @@ export const moveOption = (id: UnitId, c: Cell, cost: number): ActionOption => (
   group: 'move',
   move: { to: c, cost },
 });
+
+/**
+ * The listed move ending nearer the nearest of `toward` than `toBeat` and than every move listed before
+ * it, or undefined: a policy closing in on its foes, with one option built (nearestStop). For a unit
+ * whose moves are listed (movesListed: the caller asks).
+ */
+export function moveToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number): ActionOption | undefined {
+  if (u.pools.movement.value <= 0) return undefined;
+  const reach = reachableCells(state, u);
+  const { index } = nearestStop(reach, toward, toBeat);
+  if (index < 0) return undefined;
+  const { cells, costs } = stopsOf(reach);
+  return moveOption(u.id, cells[index], costs[index]);
+}
 
 /** Whether the listing offers moves at all now (then `eachMove` says which). */
 export function movesListed(state: EncounterState, id: UnitId): boolean {

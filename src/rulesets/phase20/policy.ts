@@ -6,7 +6,7 @@
 import { distributionOf } from '../../dice/index.ts';
 import { distance } from '../../engine/space/grid.ts';
 import { type ActionOption, type Cell, type EncounterState, type Policy, type UnitId } from '../../engine/index.ts';
-import { eachMove, moveOption, movesListed } from './legal.ts';
+import { moveToward, movesListed } from './legal.ts';
 import { dataOf, dvOf, mod } from './model.ts';
 import { strikeWorth } from './preview.ts';
 import { spellBonus, statusDc } from './spell.ts';
@@ -90,20 +90,8 @@ export const aggressive: Policy = (state, id, options) => {
   // so the moves are not even looked at; else the first listed move that ends nearest, built alone
   const enemies = enemyCells(state, id);
   const here = nearest(enemies, state.units[id].position!);
-  if (here > 1 && here < Infinity && movesListed(state, id)) {
-    let best: Cell | undefined;
-    let bestCost = 0;
-    let bestDist = here;
-    eachMove(state, state.units[id], (c, cost) => {
-      const d = nearest(enemies, c);
-      if (d < bestDist) {
-        best = c;
-        bestCost = cost;
-        bestDist = d;
-      }
-    });
-    if (best) return moveOption(id, best, bestCost);
-  }
+  const move = here > 1 && here < Infinity && movesListed(state, id) ? moveToward(state, state.units[id], enemies, here) : undefined;
+  if (move) return move;
   // nothing to strike or walk toward: a readied attack costs nothing and may land (P20-PREP-1)
   return main.find((o) => o.command.type === 'prepare') ?? main.find((o) => o.command.type === 'end_turn') ?? options.all[0];
 };
