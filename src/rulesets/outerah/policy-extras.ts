@@ -128,11 +128,14 @@ export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOpt
   const anyOwnStrike = first('attack') !== undefined;
   if (alone && !anyOwnStrike) return alone;
   if (!alone && mine.length) {
-    // the Move Order nearest the enemies of the pet of the first Move Order (as it stands), if nearer than it is now
-    const best = petMoveToward(state, u, (pet) => {
+    // the Move Order nearest the enemies of the pet of the first Move Order (as it stands), if nearer than it is now;
+    // foes hold their cells, so a pet next to one already (or with none to close on) gets no nearer: when that is
+    // so of every pet, none is searched for (two asks in three in trainer-and-knight)
+    const toward = mine.map((pet) => {
       const foes = foeCells(state, pet);
-      return { cells: foes, toBeat: nearestFoe(foes, pet.position!) };
-    }, mine);
+      return { cells: foes, toBeat: pet.position ? nearestFoe(foes, pet.position) : Infinity };
+    });
+    const best = toward.some((m) => m.toBeat > 1 && m.toBeat < Infinity) ? petMoveToward(state, u, (pet) => toward[mine.indexOf(pet)], mine) : undefined;
     if (best) return best;
   }
   if (station === 'helm') {
