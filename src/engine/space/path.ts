@@ -1,6 +1,7 @@
 /**
- * Movement: what a step costs, every cell reachable within a budget (Dijkstra on a binary heap), the
- * cheapest path there, and the cost of a path someone drew.
+ * Movement: what a step costs, every cell reachable within a budget (Dijkstra: on a queue of buckets for
+ * whole costs, cell-queue.ts; the string-keyed search on a binary heap), the cheapest path there, and
+ * the cost of a path someone drew.
  *
  * Default step cost: entering a cell costs its Terrain.cost ?? 1, times `diagonalCost` for a diagonal step
  * (default 1). Terrain.blocksMove cells and `occupied` cells cannot be entered. A diagonal step may not squeeze
