@@ -1,8 +1,9 @@
 /**
  * The cells a move may end on in a search result — not the start, not a cell it may only pass — in the
  * result's order, with their keys and costs, read from the result once (listings and policies weigh them
- * before every move); and the walk a policy takes among them toward a set of cells. Searches are kept and shared (searches.ts) and never changed, so
- * neither are these: the cells are frozen, and nobody may change the arrays.
+ * before every move); and the walk a policy takes among them toward a set of cells. Searches are kept
+ * and shared (searches.ts) and never changed, so neither are these: the cells are frozen, and nobody may
+ * change the arrays.
  */
 import type { Cell } from '../types.ts';
 import { cellOfKey } from './grid.ts';
