@@ -6,7 +6,7 @@
  * A cost that is not whole (a swim's 1.5 diagonal), or past the buckets, goes to a heap beside them; each
  * entry keeps its push number, so a tie between the two is settled as the heap alone would settle it.
  */
-import { CellHeap } from './heap.ts';
+import { CellHeap, doubled } from './heap.ts';
 
 /** Whole costs up to this go into buckets (a search's budget is a unit's movement: tens at most). */
 const MAX_BUCKET = 1023;
@@ -48,7 +48,7 @@ export class CellQueue {
       this.spill.pushWithSeq(cost, cell, seq);
       return;
     }
-    if (this.entries === this.cell.length) this.grow();
+    if (this.entries === this.cell.length) [this.cell, this.seq, this.next] = [doubled(this.cell), doubled(this.seq), doubled(this.next)];
     const e = this.entries++;
     this.cell[e] = cell;
     this.seq[e] = seq;
@@ -83,16 +83,5 @@ export class CellQueue {
     const c = this.spill.pop();
     this.lastCost = this.spill.lastCost;
     return c;
-  }
-
-  private grow(): void {
-    const n = this.cell.length * 2;
-    const cell = new Int32Array(n);
-    cell.set(this.cell);
-    const seq = new Float64Array(n);
-    seq.set(this.seq);
-    const next = new Int32Array(n);
-    next.set(this.next);
-    [this.cell, this.seq, this.next] = [cell, seq, next];
   }
 }

@@ -1,5 +1,12 @@
 /** Binary min-heaps for the path search (path.ts): a generic one and one of cell indices in typed arrays. */
 
+/** A typed array twice as long holding `a`'s items first (the heap's and CellQueue's arrays grow so). */
+export function doubled<A extends Float64Array | Int32Array>(a: A): A {
+  const b = new (a.constructor as new (n: number) => A)(a.length * 2);
+  b.set(a);
+  return b;
+}
+
 /** A binary min-heap on (cost, then insertion order) so equal costs come out first-in first-out. */
 export class Heap<T> {
   private items: { cost: number; seq: number; cell: T }[] = [];
@@ -87,10 +94,9 @@ export class CellHeap {
   /** A push numbered by the caller (CellQueue numbers its buckets' entries and these alike). */
   pushWithSeq(cost: number, cell: number, seq: number): void {
     if (this.n === this.cost.length) {
-      const grow = <A extends Float64Array | Int32Array>(a: A, b: A): A => (b.set(a), b);
-      this.cost = grow(this.cost, new Float64Array(this.n * 2));
-      this.seq = grow(this.seq, new Float64Array(this.n * 2));
-      this.cell = grow(this.cell, new Int32Array(this.n * 2));
+      this.cost = doubled(this.cost);
+      this.seq = doubled(this.seq);
+      this.cell = doubled(this.cell);
     }
     let i = this.n++;
     this.cost[i] = cost;

@@ -20,12 +20,12 @@ describe('stops of a search', () => {
 
   it('walks to the first stop nearer the nearest cell than the distance to beat', () => {
     // toward (4, 0): from (1, 0) it is 3 away; (0, 0) is 4 away, (3, 0) 1 away
-    expect(nearestStop(reach, [{ x: 4, y: 0 }], 3)).toEqual({ index: 1, d: 1 });
+    expect(nearestStop(stopsOf(reach), [{ x: 4, y: 0 }], 3)).toEqual({ index: 1, d: 1 });
     // toward (0, 0) or (4, 0): (0, 0) is 0 away from the first, the first such stop wins
-    expect(nearestStop(reach, [{ x: 4, y: 0 }, { x: 0, y: 0 }], 1)).toEqual({ index: 0, d: 0 });
+    expect(nearestStop(stopsOf(reach), [{ x: 4, y: 0 }, { x: 0, y: 0 }], 1)).toEqual({ index: 0, d: 0 });
     // nothing beats 1 toward (4, 0) (the nearest stop is 1 away): none
-    expect(nearestStop(reach, [{ x: 4, y: 0 }], 1)).toEqual({ index: -1, d: 1 });
+    expect(nearestStop(stopsOf(reach), [{ x: 4, y: 0 }], 1)).toEqual({ index: -1, d: 1 });
     // no cells to walk toward: none
-    expect(nearestStop(reach, [], Infinity)).toEqual({ index: -1, d: Infinity });
+    expect(nearestStop(stopsOf(reach), [], Infinity)).toEqual({ index: -1, d: Infinity });
   });
 });

@@ -41,12 +41,11 @@ export interface NearestStop {
 }
 
 /**
- * The first stop, in the search's order, nearer to the nearest of `toward` (in cells, Chebyshev) than
+ * The first of a search's stops (stopsOf), in its order, nearer to the nearest of `toward` (in cells, Chebyshev) than
  * `toBeat` and than every stop before it: where a policy walks to close in on its foes, weighed on the
  * stops' numbers (no option built, no key parsed).
  */
-export function nearestStop(reach: Map<string, Reach>, toward: readonly Cell[], toBeat: number): NearestStop {
-  const { cells } = stopsOf(reach);
+export function nearestStop({ cells }: Stops, toward: readonly Cell[], toBeat: number): NearestStop {
   let index = -1;
   let bestD = toBeat;
   for (let k = 0; k < cells.length; k++) {

@@ -124,14 +124,13 @@ export function petMoveToward(state: EncounterState, u: Unit, toward: (pet: Unit
   let bestD = Infinity;
   for (const pet of pets) {
     if (orderBlocker(state, u, pet, 'move')) continue;
-    const reach = reachableCells(state, pet, petBudget(state, u, pet));
-    const stops = stopsOf(reach);
+    const stops = stopsOf(reachableCells(state, pet, petBudget(state, u, pet)));
     if (!stops.keys.length) continue;
     if (!measure) {
       measure = toward(pet);
       bestD = measure.toBeat;
     }
-    const { index, d } = nearestStop(reach, measure.cells, bestD);
+    const { index, d } = nearestStop(stops, measure.cells, bestD);
     if (index < 0) continue;
     best = { pet, key: stops.keys[index], cost: stops.costs[index] };
     bestD = d;

@@ -39,11 +39,9 @@ function moveOption(id: UnitId, c: Cell, cost: number): ActionOption {
  */
 export function moveToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number): ActionOption | undefined {
   if (u.pools.movement.value <= 0) return undefined;
-  const reach = reachableCells(state, u);
-  const { index } = nearestStop(reach, toward, toBeat);
-  if (index < 0) return undefined;
-  const { keys, costs } = stopsOf(reach);
-  return moveOption(u.id, parseCellKey(keys[index]), costs[index]);
+  const stops = stopsOf(reachableCells(state, u));
+  const { index } = nearestStop(stops, toward, toBeat);
+  return index < 0 ? undefined : moveOption(u.id, parseCellKey(stops.keys[index]), stops.costs[index]);
 }
 
 export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {

@@ -40,14 +40,12 @@ export const moveOption = (id: UnitId, c: Cell, cost: number): ActionOption => (
  */
 export function moveToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number): ActionOption | undefined {
   if (u.pools.movement.value <= 0) return undefined;
-  const reach = reachableCells(state, u);
-  const { index } = nearestStop(reach, toward, toBeat);
-  if (index < 0) return undefined;
-  const { cells, costs } = stopsOf(reach);
-  return moveOption(u.id, cells[index], costs[index]);
+  const stops = stopsOf(reachableCells(state, u));
+  const { index } = nearestStop(stops, toward, toBeat);
+  return index < 0 ? undefined : moveOption(u.id, stops.cells[index], stops.costs[index]);
 }
 
-/** Whether the listing offers moves at all now (then `eachMove` says which). */
+/** Whether the listing offers moves at all now (then the search's stops say which: eachMove, moveToward). */
 export function movesListed(state: EncounterState, id: UnitId): boolean {
   const u = state.units[id];
   return !!u && u.status === 'active' && currentUnit(state) === id && inActionPhase(state);
