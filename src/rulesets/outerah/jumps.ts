@@ -7,7 +7,7 @@
  * and the pair falls together (ruling). A unit on wings flies up and down and never jumps (ruling:
  * `jumpsOn`).
  */
-import { cellKey, distance, elevationAt } from '../../engine/space/grid.ts';
+import { cellKey, elevationAt } from '../../engine/space/grid.ts';
 import type { Cell, GridMap, Resolution, Term, Unit } from '../../engine/index.ts';
 import { effectRow } from './effect-table.ts';
 import { land } from './effects.ts';
@@ -25,21 +25,33 @@ function topple(ctx: Resolution, u: Unit): void {
   land(ctx, u, ctx.unit(u.id), effectRow('Topple')!, { name: 'Topple', tier: 1 });
 }
 
-/** The foot of the mountain: the nearest free cell off the mountain (then the lowest, then by rows). */
+/**
+ * The foot of the mountain: the nearest free cell off the mountain (then the lowest, then by rows).
+ * Looked for ring by ring outward from `from` (a cell's distance is its ring), each ring in row order, so
+ * the first ring holding a free cell holds the answer: most falls end a few cells away, and the whole
+ * map is read only when nothing nearer is free.
+ */
 export function footOf(ctx: Resolution, from: Cell, taken: Set<string>): Cell | undefined {
   const map = ctx.state.map as GridMap;
-  let best: { c: Cell; d: number; h: number } | undefined;
-  for (let y = 0; y < map.height; y++) {
-    for (let x = 0; x < map.width; x++) {
-      const c = { x, y };
-      const t = map.cells[cellKey(c)];
-      if (isMountain(ctx.state, c) || t?.blocksMove || taken.has(cellKey(c))) continue;
-      const d = distance(from, c);
-      const h = elevationAt(map, c);
-      if (!best || d < best.d || (d === best.d && h < best.h)) best = { c, d, h };
+  const rings = Math.max(from.x, map.width - 1 - from.x, from.y, map.height - 1 - from.y);
+  for (let d = 0; d <= rings; d++) {
+    let best: Cell | undefined;
+    let lowest = Infinity;
+    for (let y = Math.max(0, from.y - d); y <= Math.min(map.height - 1, from.y + d); y++) {
+      // a row at the ring's edge crosses it; any other row meets it in its two ends
+      const edge = Math.abs(y - from.y) === d;
+      const step = edge || d === 0 ? 1 : 2 * d;
+      for (let x = from.x - d; x <= from.x + d; x += step) {
+        if (x < 0 || x >= map.width) continue;
+        const c = { x, y };
+        if (isMountain(ctx.state, c) || map.cells[cellKey(c)]?.blocksMove || taken.has(cellKey(c))) continue;
+        const h = elevationAt(map, c);
+        if (h < lowest) [best, lowest] = [c, h];
+      }
     }
+    if (best) return best;
   }
-  return best?.c;
+  return undefined;
 }
 
 /**
