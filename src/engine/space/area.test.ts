@@ -2,7 +2,7 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import type { Cell, GridMap, Terrain } from '../types.ts';
 import {
-  adjacentInCone, cellKey, cellsInRadius, clampToMap, cone, distance, extendLine, knockback, lineCells, sameCell, square,
+  adjacentInCone, cellKey, cellsInRadius, clampToMap, cone, distance, extendLine, knockback, knockbackMoves, lineCells, sameCell, square,
   squareCell, squareOrigin,
 } from './index.ts';
 
@@ -132,5 +132,20 @@ describe('knockback', () => {
         prev = c;
       }
     }));
+  });
+
+  it('knockbackMoves: whether a knock back of any length moves the unit, as knockback answers it', () => {
+    const small = fc.record({ x: fc.integer({ min: 0, max: 9 }), y: fc.integer({ min: 0, max: 9 }) });
+    fc.assert(fc.property(small, small, fc.integer({ min: 1, max: 3 }), fc.array(small, { maxLength: 20 }), fc.array(small, { maxLength: 5 }), (p, u, n, walls, units) => {
+      const map = grid(Object.fromEntries(walls.map((w) => [cellKey(w), wall])));
+      const taken = (c: Cell) => units.some((o) => sameCell(o, c));
+      expect(knockbackMoves(map, p, u, taken)).toBe(knockback(map, p, u, n, taken).cells.length > 0);
+    }));
+    // by hand: pushed east from (2, 2) off (3, 2) — free, a wall at (4, 2), a unit there, the map's edge
+    expect(knockbackMoves(grid(), { x: 2, y: 2 }, { x: 3, y: 2 })).toBe(true);
+    expect(knockbackMoves(grid({ '4,2': wall }), { x: 2, y: 2 }, { x: 3, y: 2 })).toBe(false);
+    expect(knockbackMoves(grid(), { x: 2, y: 2 }, { x: 3, y: 2 }, (c) => c.x === 4 && c.y === 2)).toBe(false);
+    expect(knockbackMoves(grid(), { x: 8, y: 2 }, { x: 9, y: 2 })).toBe(false);
+    expect(knockbackMoves(grid(), { x: 2, y: 2 }, { x: 2, y: 2 })).toBe(false);
   });
 });

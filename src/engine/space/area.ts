@@ -142,11 +142,24 @@ export function knockback(
   let here = unitCell;
   for (let i = 0; i < tiles; i++) {
     const next = { x: here.x + v.x, y: here.y + v.y };
-    if (!inBounds(map, next) || terrainAt(map, next).blocksMove || blocked(next) || cornerBlocked(map, here, next)) {
-      return { cells, stoppedBy: next };
-    }
+    if (stepStopped(map, here, next, blocked)) return { cells, stoppedBy: next };
     cells.push(next);
     here = next;
   }
   return { cells };
+}
+
+/**
+ * Whether a knock back of at least one cell moves the unit at all (knockback's cells not empty): its first
+ * step alone, nothing built — asked for every tile a flurry could come from.
+ */
+export function knockbackMoves(map: GridMap, from: Cell, unitCell: Cell, blocked: (c: Cell) => boolean = () => false): boolean {
+  if (sameCell(from, unitCell)) return false;
+  const v = facingVector(facingToward(from, unitCell));
+  return !stepStopped(map, unitCell, { x: unitCell.x + v.x, y: unitCell.y + v.y }, blocked);
+}
+
+/** A knock back's step here → next stops before `next`: off the map, a wall, `blocked`, or a squeeze between two walls. */
+function stepStopped(map: GridMap, here: Cell, next: Cell, blocked: (c: Cell) => boolean): boolean {
+  return !inBounds(map, next) || terrainAt(map, next).blocksMove || blocked(next) || cornerBlocked(map, here, next);
 }

@@ -4,7 +4,7 @@
  * a dramatic blow knocks the target out of reach or it falls).
  */
 import { Distribution } from '../../dice/index.ts';
-import { knockback } from '../../engine/space/area.ts';
+import { knockbackMoves } from '../../engine/space/area.ts';
 import { distance } from '../../engine/space/grid.ts';
 import { occupies } from '../../engine/space/occupancy.ts';
 import { affectedOdds, hitOdds, reject, RuleError, type Cell, type Command, type EncounterState, type GridMap, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
@@ -273,7 +273,7 @@ export function attackBlows(state: EncounterState, u: Unit, t: Unit, weapon: Wea
  * attackBlows.
  */
 export function knockedAway(state: EncounterState, u: Unit, t: Unit, from: Cell, blocked?: (c: Cell) => boolean): boolean {
-  return knockback(state.map as GridMap, from, t.position!, 2, blocked ?? standingBut(state, t.id, u.id)).cells.length > 0;
+  return knockbackMoves(state.map as GridMap, from, t.position!, blocked ?? standingBut(state, t.id, u.id));
 }
 
 /**
