@@ -40,7 +40,7 @@ export function footOf(ctx: Resolution, from: Cell, taken: Set<string>): Cell | 
     for (let y = Math.max(0, from.y - d); y <= Math.min(map.height - 1, from.y + d); y++) {
       // a row at the ring's edge crosses it; any other row meets it in its two ends
       const edge = Math.abs(y - from.y) === d;
-      const step = edge || d === 0 ? 1 : 2 * d;
+      const step = edge ? 1 : 2 * d;
       for (let x = from.x - d; x <= from.x + d; x += step) {
         if (x < 0 || x >= map.width) continue;
         const c = { x, y };
