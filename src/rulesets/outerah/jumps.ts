@@ -44,7 +44,8 @@ export function footOf(ctx: Resolution, from: Cell, taken: Set<string>): Cell | 
       for (let x = from.x - d; x <= from.x + d; x += step) {
         if (x < 0 || x >= map.width) continue;
         const c = { x, y };
-        if (isMountain(ctx.state, c) || map.cells[cellKey(c)]?.blocksMove || taken.has(cellKey(c))) continue;
+        const key = cellKey(c);
+        if (isMountain(ctx.state, c) || map.cells[key]?.blocksMove || taken.has(key)) continue;
         const h = elevationAt(map, c);
         if (h < lowest) [best, lowest] = [c, h];
       }

@@ -14,17 +14,6 @@ import { barredByBrace, hasCatalyst, spellTargets } from './spell.ts';
 
 const ROLES = ['attack', 'defense', 'support'] as const;
 
-/**
- * The tiles a move of the unit may end on now, in the listing's order, with their cost (the search's
- * stops: stopsOf). Whether moving is allowed at all (its turn, the Action Phase) is the listing's
- * question, asked first.
- */
-function eachMove(state: EncounterState, u: Unit, visit: (c: Cell, cost: number) => void): void {
-  if (u.pools.movement.value <= 0) return;
-  const { cells, costs } = stopsOf(reachableCells(state, u));
-  for (let i = 0; i < cells.length; i++) visit(cells[i], costs[i]);
-}
-
 /** The option of a move to `c`, as the listing offers it. */
 export const moveOption = (id: UnitId, c: Cell, cost: number): ActionOption => ({
   command: { type: 'move', actor: id, to: [c.x, c.y] },
@@ -45,7 +34,7 @@ export function moveToward(state: EncounterState, u: Unit, toward: readonly Cell
   return index < 0 ? undefined : moveOption(u.id, stops.cells[index], stops.costs[index]);
 }
 
-/** Whether the listing offers moves at all now (then the search's stops say which: eachMove, moveToward). */
+/** Whether the listing offers moves at all now (then the search's stops say which: the listing, moveToward). */
 export function movesListed(state: EncounterState, id: UnitId): boolean {
   const u = state.units[id];
   return !!u && u.status === 'active' && currentUnit(state) === id && inActionPhase(state);
@@ -124,7 +113,11 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
       }
     }
   }
-  if (want('move') && movesListed(state, id)) eachMove(state, u, (c, cost) => out.push(moveOption(id, c, cost)));
+  // the moves: the search's stops, in its order (movesListed asks whether moving is allowed at all)
+  if (want('move') && movesListed(state, id) && u.pools.movement.value > 0) {
+    const { cells, costs } = stopsOf(reachableCells(state, u));
+    for (let i = 0; i < cells.length; i++) out.push(moveOption(id, cells[i], costs[i]));
+  }
   if (canSpend(state, u, 'generic')) {
     if (!d.immobile && !d.sprinted) {
       if (want('sprint')) out.push({ command: { type: 'sprint', actor: id }, label: `Sprint (movement ${d.speed * 2} this turn)`, group: 'generic' });
