@@ -147,6 +147,47 @@ async function warmWorkers(spec: SimSpec, runs: number): Promise<{ one: number; 
   }
 }
 
+/**
+ * What a fresh worker thread costs before it plays at a warm thread's speed: this process's CPU from
+ * its spawn until it has played `chunks` chunks of 2,000 fights, less what the same chunks take it once
+ * warm. This thread only waits meanwhile, so the CPU is the worker's own and V8's helpers' (compiling,
+ * collecting): on two cores, the time a second thread takes from the first.
+ */
+async function freshWorkerCost(spec: SimSpec, chunks = 5): Promise<{ firstAnswer: number; extraCpu: number; warmChunk: number }> {
+  const entry = await workerEntry();
+  const cpuMs = (since: NodeJS.CpuUsage) => {
+    const c = process.cpuUsage(since);
+    return (c.user + c.system) / 1000;
+  };
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  const w = startWorker(entry, spec);
+  const play = (from: number, to: number) =>
+    new Promise<void>((resolve, reject) => {
+      w.once('message', (m: FromWorker) => ('error' in m ? reject(new Error(m.error)) : resolve()));
+      w.postMessage({ from, to } satisfies ToWorker);
+    });
+  try {
+    await play(0, 1);
+    const firstAnswer = performance.now() - t0;
+    for (let k = 0; k < chunks; k++) await play(k * 2000, (k + 1) * 2000);
+    const cold = cpuMs(c0);
+    // warm: the quickest of as many chunks again (a busy host only adds time)
+    let warmChunk = Infinity;
+    for (let k = chunks; k < 2 * chunks; k++) {
+      const c = process.cpuUsage();
+      await play(k * 2000, (k + 1) * 2000);
+      warmChunk = Math.min(warmChunk, cpuMs(c));
+    }
+    return { firstAnswer, extraCpu: cold - chunks * warmChunk, warmChunk };
+  } finally {
+    await w.terminate();
+  }
+}
+
+/** The most two threads can gain on `work` seconds of one warm thread's fights, the second paying `extra` seconds first (sharing not counted). */
+const twoThreadCeiling = (work: number, extra: number) => work / ((work + extra) / 2);
+
 export async function benchSim(ms = 1000): Promise<BenchRow[]> {
   const quick = ms < 500;
   const { doc } = loadFixture();
@@ -200,6 +241,17 @@ export async function benchSim(ms = 1000): Promise<BenchRow[]> {
   // the same threads once started and warm: what is left of the gap above is start-up
   const warm = await warmWorkers(spec, quick ? 4000 : 40_000);
   rows.push({ name: 'warm worker threads: 2 vs 1, wall clock', ours: warm.two, baseline: warm.one, unit: 'fights/s', ratio: warm.two / warm.one });
+  // what a second thread pays to start, and what that leaves two threads at most: on today's fixture,
+  // and if one thread played the fixture target's 40,000 fights per CPU-second (docs/benchmarks.md)
+  const fresh = await freshWorkerCost(spec);
+  rows.push({ name: 'a fresh worker thread: its first answer (start-up)', ours: fresh.firstAnswer, baseline: NaN, unit: 'ms', ratio: NaN });
+  rows.push({ name: 'a fresh worker thread: CPU beyond a warm one\'s, first 10,000 fights', ours: fresh.extraCpu, baseline: fresh.warmChunk * 5, unit: 'ms cpu', ratio: NaN });
+  const work = (runs / 2000) * (fresh.warmChunk / 1000);
+  const atTarget = runs / FIXTURE_TARGET;
+  const ceiling = twoThreadCeiling(work, fresh.extraCpu / 1000);
+  const ceilingAtTarget = twoThreadCeiling(atTarget, fresh.extraCpu / 1000);
+  rows.push({ name: `2 workers at most, from that cost, over ${runs.toLocaleString('en-US')} fixture fights`, ours: ceiling, baseline: WORKERS_TARGET, unit: '× one worker', ratio: ceiling / WORKERS_TARGET });
+  rows.push({ name: `… were one thread at ${FIXTURE_TARGET.toLocaleString('en-US')} fights/cpu-s (the fixture target)`, ours: ceilingAtTarget, baseline: WORKERS_TARGET, unit: '× one worker', ratio: ceilingAtTarget / WORKERS_TARGET });
   // a real encounter: moving units (path searches for every listing), the file's own policies
   const caveRate = engineRate(sim, fileURLToPath(new URL('../examples/phase20/goblin-cave.yaml', import.meta.url)), {}, ms);
   rows.push({ name: 'goblin cave example (moving, aggressive), engine', ours: caveRate.fights, baseline: NaN, unit: 'fights/s', ratio: NaN });

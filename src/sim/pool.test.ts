@@ -8,6 +8,25 @@ import type { FromWorker } from './worker.ts';
 import { runRange, type SimSpec } from './runner.ts';
 import { summarize } from './summary.ts';
 
+/** Blocks this thread, as a long chunk would. */
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** A worker of a test's own, as a module with `parentPort` in scope. */
+const workerScript = (body: string) =>
+  new URL(`data:text/javascript,${encodeURIComponent(`import { parentPort } from 'node:worker_threads';\n${body}`)}`);
+
+/** Where chunks [from, to) fail to cover 0..runs exactly once: [] when they tile it. */
+function gapsAndOverlaps(chunks: [number, number][], runs: number): string[] {
+  const out: string[] = [];
+  let at = 0;
+  for (const [from, to] of [...chunks].sort((a, b) => a[0] - b[0])) {
+    if (from !== at) out.push(from > at ? `gap ${at}..${from}` : `overlap at ${from}`);
+    at = Math.max(at, to);
+  }
+  if (at !== runs) out.push(`ends at ${at}`);
+  return out;
+}
+
 function specOf(file: string, over: Partial<SimSpec> = {}): SimSpec {
   const r = loadText(readFileSync(file, 'utf8'), file);
   if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
@@ -60,10 +79,18 @@ describe('simulate', () => {
   it('gives the same tally with 1 worker (in this thread) and 2 worker threads, however the range is cut', async () => {
     const spec = specOf('examples/phase20/goblin-cave.yaml');
     const one = await simulate(spec, 300, { workers: 1 });
-    // with the workers' code bundled already, a worker starts after this thread's first chunk
+    // with the workers' code bundled already, a worker starts after this thread's first chunk; this
+    // thread then dawdles a quarter of a second after each chunk of its own, so the worker answers some
+    // (else this thread would play them all: it takes up what a worker holds once nothing is left)
     await workerEntry();
     let byWorker = 0;
-    const two = await simulate(spec, 300, { workers: 2, chunk: 37, onChunk: (from, to, inWorker) => (byWorker += inWorker ? to - from : 0) });
+    let spawned = false;
+    const onChunk = (from: number, to: number, inWorker: boolean) => {
+      if (inWorker) byWorker += to - from;
+      else if (spawned) sleep(250);
+    };
+    const two = await simulate(spec, 300, { workers: 2, chunk: 37, onChunk, onThreads: () => (spawned = true) });
+    expect(spawned).toBe(true);
     expect(byWorker).toBeGreaterThan(0);
     expect(two).toEqual(one);
     // and fight i is fight i: tallying [0, 150) and [150, 300) separately adds up to the whole
@@ -88,6 +115,38 @@ describe('simulate', () => {
     const two = await simulateAll([cave, weak], 400, { workers: 2, chunk: 23, until: until() });
     expect(two).toEqual(one);
   }, 120_000);
+
+  it('finishes on this thread the chunks a worker holds and does not answer', async () => {
+    const spec = specOf('examples/phase20/goblin-cave.yaml');
+    const mute = workerScript('parentPort.on("message", () => {});');
+    const merged: [number, number][] = [];
+    let threads = 0;
+    let byWorker = 0;
+    const t = await simulate(spec, 300, {
+      workers: 2, chunk: 25, entry: mute, onThreads: (n) => (threads = n),
+      onChunk: (from, to, inWorker) => (inWorker ? byWorker++ : merged.push([from, to])),
+    });
+    expect([threads, byWorker]).toEqual([2, 0]);
+    expect(t).toEqual(await simulate(spec, 300, { workers: 1 }));
+    expect(gapsAndOverlaps(merged, 300)).toEqual([]);
+  }, 60_000);
+
+  it('counts a chunk once when a slow worker answers after this thread played it too', async () => {
+    const spec = specOf('examples/phase20/goblin-cave.yaml');
+    // the real worker, each answer held back 150 ms, and this thread 50 ms on each chunk of its own:
+    // at the end this thread plays the chunks the worker holds, and their answers come back meanwhile
+    const slow = workerScript(`const post = parentPort.postMessage.bind(parentPort);
+      parentPort.postMessage = (m) => setTimeout(() => post(m), 150);
+      await import(${JSON.stringify((await workerEntry()).href)});`);
+    const merged: [number, number][] = [];
+    const onChunk = (from: number, to: number, inWorker: boolean) => {
+      merged.push([from, to]);
+      if (!inWorker) sleep(50);
+    };
+    const t = await simulate(spec, 600, { workers: 2, chunk: 20, entry: slow, onChunk });
+    expect(t).toEqual(await simulate(spec, 600, { workers: 1 }));
+    expect(gapsAndOverlaps(merged, 600)).toEqual([]);
+  }, 60_000);
 
   it('different seeds give different fights', async () => {
     const spec = specOf('examples/phase20/goblin-cave.yaml');

@@ -5,19 +5,25 @@
  * bundled (worker-bundle.ts) and they start. Chunk tallies are merged in fight order, so the result is
  * the one of playing every fight in one thread.
  *
+ * A fight is the same whoever plays it, so when this thread has nothing left to hand out it plays the
+ * chunks the workers hold and have not answered yet, from the last sent back: the first answer for a
+ * chunk counts, the other is dropped. A cold or slow worker then never holds up the end of a run.
+ *
  * With `until` (a stated precision) the results are looked at only at checkpoints — every `step` fights
  * of each variant — and a variant stops at the first checkpoint its rule accepts: its tally then holds
  * exactly the fights before that checkpoint, whichever threads played them and in whatever order they
  * came back (fights handed out past it are dropped).
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { prepare, runRange, type Prepared, type SimSpec } from './runner.ts';
 import { emptyTally, mergeTally, type Tally } from './tally.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
 import { workerEntry } from './worker-bundle.ts';
+import { startWorker } from './worker-start.ts';
 
 export { workerEntry }; // the bench and tests start workers of their own
+export { startWorker, workerArgv } from './worker-start.ts';
 
 /** Looking at the results as they come: at every `step` fights of every variant, `done` says which may stop. */
 export interface Until {
@@ -33,10 +39,14 @@ export interface PoolOptions {
   chunk?: number;
   /** Fights merged so far, of all variants, and the most there will be. */
   onProgress?: (done: number, total: number) => void;
-  /** Told of each chunk played and whether a worker thread played it (tests check both kinds work). */
+  /** Told of each chunk merged (a chunk played twice, once) and whether a worker thread played it. */
   onChunk?: (from: number, to: number, inWorker: boolean, variant: number) => void;
+  /** Told how many threads play, this one included, once the workers start (none start if this thread finishes first). */
+  onThreads?: (threads: number) => void;
   /** Stop early at a checkpoint (`runs` is then the most each variant plays). */
   until?: Until;
+  /** The workers' script (default: the bundle of the sources, worker-bundle.ts); tests give their own. */
+  entry?: URL;
 }
 
 /** A sensible default: every core, but no extra threads for small runs. */
@@ -61,36 +71,14 @@ const IN_FLIGHT = 3;
 /** Fights this thread plays at a time until the workers are spawned: a chunk holds the spawn back until it ends. */
 const BEFORE_SPAWN = 10;
 
-/**
- * The flags a worker starts with: this process's, less the TypeScript loader (`--import tsx` and the
- * like). The workers' code is one bundle of JavaScript, and a loader registered again in every thread
- * cost each worker 0.2–0.7 s of start-up; the fallback entry (worker-entry.mjs) registers its own.
- */
-export function workerArgv(argv: readonly string[] = process.execArgv): string[] {
-  const loader = /^(--import|--loader|--experimental-loader|--require|-r)(=(.*))?$/;
-  const isTsx = (v: string | undefined) => v !== undefined && /^tsx(\/|$)/.test(v);
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const m = loader.exec(argv[i]);
-    if (m && m[2] === undefined && isTsx(argv[i + 1])) i++;
-    else if (!(m && isTsx(m[3]))) out.push(argv[i]);
-  }
-  return out;
-}
-
-/**
- * A worker thread running `entry`, with workerArgv's flags. A worker refuses V8's own flags and those of
- * the whole process (`--max-old-space-size`, `--expose-gc`, `--stack-size`…: they hold for every
- * thread already), and Node says so only by throwing: then it starts with none of this process's
- * flags, instead of the run failing.
- */
-export function startWorker(entry: URL, workerData: unknown, argv: readonly string[] = process.execArgv): Worker {
-  try {
-    return new Worker(entry, { workerData, execArgv: workerArgv(argv) });
-  } catch (err) {
-    if ((err as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw err;
-    return new Worker(entry, { workerData, execArgv: [] });
-  }
+/** A chunk sent to a worker and not answered yet. */
+interface Sent {
+  v: number;
+  from: number;
+  to: number;
+  by: Worker;
+  /** This thread has taken it up too. */
+  taken: boolean;
 }
 
 /** One variant's progress: fights handed out, fights merged (in order), chunks come back out of order. */
@@ -169,23 +157,34 @@ export async function simulateAll(specs: readonly SimSpec[], runs: number, opts:
   };
 
   const done = (v: number, from: number, to: number, tally: Tally, inWorker: boolean) => {
-    opts.onChunk?.(from, to, inWorker, v);
     const w = variants[v];
+    // a chunk both a worker and this thread played: the first answer counts, and it was merged or is waiting
+    if (from < w.merged || w.waiting.has(from)) return;
+    opts.onChunk?.(from, to, inWorker, v);
     if (from < limitOf(w)) w.waiting.set(from, { to, tally });
     settle();
     progress();
   };
 
   let failure: Error | undefined;
-  let outstanding = 0;
   let wake: (() => void) | undefined;
   const workers: Worker[] = [];
+  /** What the workers hold, in the order sent: each plays its own in that order. */
+  const sent: Sent[] = [];
   const feed = (w: Worker) => {
     const c = take();
     if (!c) return false;
-    outstanding++;
+    sent.push({ v: c[0], from: c[1], to: c[2], by: w, taken: false });
     w.postMessage({ v: c[0], from: c[1], to: c[2] } satisfies ToWorker);
     return true;
+  };
+  /** The chunk a worker holds that it would come to last, for this thread to play too. */
+  const takeUp = (): Sent | undefined => {
+    for (let i = sent.length - 1; i >= 0; i--) {
+      const c = sent[i];
+      if (!c.taken && c.from < limitOf(variants[c.v])) return ((c.taken = true), c);
+    }
+    return undefined;
   };
   const idle = new Set<Worker>();
   const spawn = (entry: URL) => {
@@ -194,10 +193,12 @@ export async function simulateAll(specs: readonly SimSpec[], runs: number, opts:
       const w = startWorker(entry, { specs });
       workers.push(w);
       w.on('message', (msg: FromWorker) => {
-        outstanding--;
         if ('error' in msg) failure ??= new Error(msg.error);
         else {
-          done(msg.v ?? 0, msg.from, msg.to, msg.tally, true);
+          const v = msg.v ?? 0;
+          const at = sent.findIndex((c) => c.by === w && c.v === v && c.from === msg.from);
+          if (at >= 0) sent.splice(at, 1);
+          done(v, msg.from, msg.to, msg.tally, true);
           if (!failure && !feed(w)) idle.add(w);
           // a merge may have opened the next checkpoint's work for the idle ones
           for (const i of [...idle]) if (feed(i)) idle.delete(i);
@@ -209,36 +210,41 @@ export async function simulateAll(specs: readonly SimSpec[], runs: number, opts:
         wake?.();
       });
       w.on('exit', (code) => {
-        if (outstanding > 0) failure ??= new Error(`a simulation worker stopped (exit code ${code})`);
+        if (sent.some((c) => c.by === w)) failure ??= new Error(`a simulation worker stopped (exit code ${code})`);
         wake?.();
       });
       if (!feed(w)) idle.add(w);
       for (let k = 1; k < IN_FLIGHT; k++) feed(w);
     }
+    opts.onThreads?.(1 + workers.length);
   };
-  // the workers' code is bundled in the background while this thread already plays
+  // the workers' code is found (or bundled) in the background while this thread already plays
   let started = threads === 1;
-  const spawned = threads > 1 ? workerEntry().then(spawn).finally(() => (started = true)) : Promise.resolve();
+  const spawned = threads > 1 ? (opts.entry ? Promise.resolve(opts.entry) : workerEntry()).then(spawn).finally(() => (started = true)) : Promise.resolve();
+  const playHere = (v: number, from: number, to: number) => done(v, from, to, runRange(specs[v], from, to, prepared[v]), false);
   try {
     // this thread works too, yielding between chunks so worker results are taken in and answered; in
     // small chunks until the workers are spawned, so they start now and not after a whole chunk
     while (!failure && !finished()) {
+      // a new chunk, or else one a worker holds (played twice, the first answer counts)
       const c = take(started ? Infinity : BEFORE_SPAWN);
-      if (c) {
-        done(c[0], c[1], c[2], runRange(specs[c[0]], c[1], c[2], prepared[c[0]]), false);
-        for (const i of [...idle]) if (feed(i)) idle.delete(i);
-        await tick();
-      } else {
-        // nothing to hand out until the workers' chunks come back (or the workers start)
-        if (started && outstanding === 0) throw new Error('the simulation has fights left but none to play (a bug)');
+      const up = c ? undefined : takeUp();
+      if (c) playHere(c[0], c[1], c[2]);
+      else if (up) playHere(up.v, up.from, up.to);
+      else {
+        // every chunk is in hand: wait for the workers' answers (or for the workers to start)
+        if (started && sent.length === 0) throw new Error('the simulation has fights left but none to play (a bug)');
         const back = new Promise<void>((r) => (wake = r));
         await (started ? back : Promise.race([spawned, back]));
         wake = undefined;
+        continue;
       }
+      for (const i of [...idle]) if (feed(i)) idle.delete(i);
+      await tick();
     }
     await spawned;
   } finally {
-    outstanding = 0; // terminating is not a failure
+    sent.length = 0; // terminating is not a failure
     await spawned.catch(() => undefined);
     await Promise.all(workers.map((w) => w.terminate()));
   }

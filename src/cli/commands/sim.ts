@@ -64,12 +64,13 @@ function specFor(file: string, opts: SimOpts, policies: Record<string, string>, 
 }
 
 /** Play every spec with one pool and one progress bar. */
-async function play(specs: SimSpec[], runs: number, workers: number, quiet: boolean, until?: Until): Promise<{ tallies: Tally[]; ms: number }> {
+async function play(specs: SimSpec[], runs: number, workers: number, quiet: boolean, until?: Until): Promise<{ tallies: Tally[]; ms: number; workers: number }> {
   const bar = progressBar(process.stderr, !quiet && process.stderr.isTTY === true);
   const start = performance.now();
+  let threads = 1; // the threads that played: none start if this one finishes first
   try {
-    const tallies = await simulateAll(specs, runs, { workers, onProgress: (d, t) => bar.update(d, t), ...(until ? { until } : {}) });
-    return { tallies, ms: performance.now() - start };
+    const tallies = await simulateAll(specs, runs, { workers, onThreads: (n) => (threads = n), onProgress: (d, t) => bar.update(d, t), ...(until ? { until } : {}) });
+    return { tallies, ms: performance.now() - start, workers: threads };
   } catch (err) {
     throw new CliExit(2, `skirmish: ${(err as Error).message}`);
   } finally {
@@ -139,8 +140,8 @@ export const addSim: AddCommand = (program) => {
             : (t) => t.map((x) => allPrecise(x.wins, x.runs, p)),
         };
       }
-      const { tallies, ms } = await play(specs, cap, workers, opts.json === true, until);
-      const timing = { ms, workers };
+      const { tallies, ms, workers: threads } = await play(specs, cap, workers, opts.json === true, until);
+      const timing = { ms, workers: threads };
       const fights = tallies.reduce((a, t) => a + t.runs, 0);
       const note = (reached: boolean): PrecisionNote | undefined => (precision !== undefined ? { precision, checkedEvery: step!, most: cap, reached } : undefined);
       const write = (text: string) => process.stdout.write(text.endsWith('\n') ? text : text + '\n');
@@ -150,7 +151,7 @@ export const addSim: AddCommand = (program) => {
         if (opts.report) writeFileSync(opts.report, sweepReport(result, timing));
         const reached = precision !== undefined ? tallies.map((t) => allPrecise(t.wins, t.runs, precision)) : [];
         if (opts.json) {
-          write(JSON.stringify({ ...result, variants: result.variants.map((v) => ({ values: Object.fromEntries(sweep.fields.map((f, k) => [f, v.values[k]])), ...v.summary })), ...(precision !== undefined ? { precision: { precision, checkedEvery: step, most: cap, reached } } : {}), timing: { ms: Math.round(ms), workers, fights } }, null, 2));
+          write(JSON.stringify({ ...result, variants: result.variants.map((v) => ({ values: Object.fromEntries(sweep.fields.map((f, k) => [f, v.values[k]])), ...v.summary })), ...(precision !== undefined ? { precision: { precision, checkedEvery: step, most: cap, reached } } : {}), timing: { ms: Math.round(ms), workers: threads, fights } }, null, 2));
         } else {
           write(formatSweep(result, timing));
           const missed = reached.filter((r) => !r).length;
@@ -160,7 +161,7 @@ export const addSim: AddCommand = (program) => {
         const s = summaryOf(specs[0], tallies[0]);
         const p = note(precision !== undefined && allPrecise(tallies[0].wins, tallies[0].runs, precision));
         if (opts.report) writeFileSync(opts.report, summaryReport(s, timing));
-        if (opts.json) write(JSON.stringify({ ...s, ...(p ? { precision: p } : {}), timing: { ms: Math.round(ms), workers, fightsPerSecond: Math.round((s.runs / ms) * 1000) } }, null, 2));
+        if (opts.json) write(JSON.stringify({ ...s, ...(p ? { precision: p } : {}), timing: { ms: Math.round(ms), workers: threads, fightsPerSecond: Math.round((s.runs / ms) * 1000) } }, null, 2));
         else write(formatSummary(s, timing) + (p ? `\n${precisionLine(p, s.runs, "every side's win rate")}` : ''));
       } else {
         const [a, b] = [summaryOf(specs[0], tallies[0]), summaryOf(specs[1], tallies[1])];
@@ -169,7 +170,7 @@ export const addSim: AddCommand = (program) => {
         const p = note(within);
         const pair: [string, string] = [files[0], files[1]];
         if (opts.report) writeFileSync(opts.report, comparisonReport(c, pair));
-        if (opts.json) write(JSON.stringify({ ...c, ...(p ? { precision: p } : {}), timing: { ms: Math.round(ms), workers } }, null, 2));
+        if (opts.json) write(JSON.stringify({ ...c, ...(p ? { precision: p } : {}), timing: { ms: Math.round(ms), workers: threads } }, null, 2));
         else write(formatComparison(c, pair) + (p ? `\n${precisionLine(p, a.runs, "every side's difference B − A")}` : ''));
       }
       if (opts.report && !opts.json) process.stderr.write(`report written to ${opts.report}\n`);
