@@ -124,16 +124,18 @@ function longLog(spec: SimSpec): { log: LoggedEvent[]; engine: ReturnType<typeof
   return { log: r.log!, engine };
 }
 
+/** Fights from..to played by worker `w`, resolved when it answers. */
+const play = (w: Worker, from: number, to: number) =>
+  new Promise<void>((resolve, reject) => {
+    w.once('message', (m: FromWorker) => ('error' in m ? reject(new Error(m.error)) : resolve()));
+    w.postMessage({ from, to } satisfies ToWorker);
+  });
+
 /** Fights/s of one warm worker thread, then of two at once (each plays `runs`), start-up excluded. */
 async function warmWorkers(spec: SimSpec, runs: number): Promise<{ one: number; two: number }> {
   const entry = await workerEntry();
   const a = startWorker(entry, spec);
   const b = startWorker(entry, spec);
-  const play = (w: Worker, from: number, to: number) =>
-    new Promise<void>((resolve, reject) => {
-      w.once('message', (m: FromWorker) => ('error' in m ? reject(new Error(m.error)) : resolve()));
-      w.postMessage({ from, to } satisfies ToWorker);
-    });
   try {
     await Promise.all([play(a, 0, runs / 4), play(b, 0, runs / 4)]); // warm-up
     let t0 = performance.now();
@@ -147,13 +149,17 @@ async function warmWorkers(spec: SimSpec, runs: number): Promise<{ one: number; 
   }
 }
 
+/** A fresh worker's cost is counted over FRESH_CHUNKS chunks of FRESH_CHUNK fixture fights (the pool's largest chunk). */
+const FRESH_CHUNK = 2000;
+const FRESH_CHUNKS = 5;
+
 /**
  * What a fresh worker thread costs before it plays at a warm thread's speed: this process's CPU from
- * its spawn until it has played `chunks` chunks of 2,000 fights, less what the same chunks take it once
+ * its spawn until it has played FRESH_CHUNKS chunks of FRESH_CHUNK fights, less what as many take it once
  * warm. This thread only waits meanwhile, so the CPU is the worker's own and V8's helpers' (compiling,
  * collecting): on two cores, the time a second thread takes from the first.
  */
-async function freshWorkerCost(spec: SimSpec, chunks = 5): Promise<{ firstAnswer: number; extraCpu: number; warmChunk: number }> {
+async function freshWorkerCost(spec: SimSpec): Promise<{ firstAnswer: number; extraCpu: number; warmChunk: number }> {
   const entry = await workerEntry();
   const cpuMs = (since: NodeJS.CpuUsage) => {
     const c = process.cpuUsage(since);
@@ -162,24 +168,19 @@ async function freshWorkerCost(spec: SimSpec, chunks = 5): Promise<{ firstAnswer
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   const w = startWorker(entry, spec);
-  const play = (from: number, to: number) =>
-    new Promise<void>((resolve, reject) => {
-      w.once('message', (m: FromWorker) => ('error' in m ? reject(new Error(m.error)) : resolve()));
-      w.postMessage({ from, to } satisfies ToWorker);
-    });
   try {
-    await play(0, 1);
+    await play(w, 0, 1);
     const firstAnswer = performance.now() - t0;
-    for (let k = 0; k < chunks; k++) await play(k * 2000, (k + 1) * 2000);
+    for (let k = 0; k < FRESH_CHUNKS; k++) await play(w, k * FRESH_CHUNK, (k + 1) * FRESH_CHUNK);
     const cold = cpuMs(c0);
     // warm: the quickest of as many chunks again (a busy host only adds time)
     let warmChunk = Infinity;
-    for (let k = chunks; k < 2 * chunks; k++) {
+    for (let k = FRESH_CHUNKS; k < 2 * FRESH_CHUNKS; k++) {
       const c = process.cpuUsage();
-      await play(k * 2000, (k + 1) * 2000);
+      await play(w, k * FRESH_CHUNK, (k + 1) * FRESH_CHUNK);
       warmChunk = Math.min(warmChunk, cpuMs(c));
     }
-    return { firstAnswer, extraCpu: cold - chunks * warmChunk, warmChunk };
+    return { firstAnswer, extraCpu: cold - FRESH_CHUNKS * warmChunk, warmChunk };
   } finally {
     await w.terminate();
   }
@@ -245,8 +246,8 @@ export async function benchSim(ms = 1000): Promise<BenchRow[]> {
   // and if one thread played the fixture target's 40,000 fights per CPU-second (docs/benchmarks.md)
   const fresh = await freshWorkerCost(spec);
   rows.push({ name: 'a fresh worker thread: its first answer (start-up)', ours: fresh.firstAnswer, baseline: NaN, unit: 'ms', ratio: NaN });
-  rows.push({ name: 'a fresh worker thread: CPU beyond a warm one\'s, first 10,000 fights', ours: fresh.extraCpu, baseline: fresh.warmChunk * 5, unit: 'ms cpu', ratio: NaN });
-  const work = (runs / 2000) * (fresh.warmChunk / 1000);
+  rows.push({ name: `a fresh worker thread: CPU beyond a warm one's, first ${(FRESH_CHUNKS * FRESH_CHUNK).toLocaleString('en-US')} fights`, ours: fresh.extraCpu, baseline: fresh.warmChunk * FRESH_CHUNKS, unit: 'ms cpu', ratio: NaN });
+  const work = (runs / FRESH_CHUNK) * (fresh.warmChunk / 1000);
   const atTarget = runs / FIXTURE_TARGET;
   const ceiling = twoThreadCeiling(work, fresh.extraCpu / 1000);
   const ceilingAtTarget = twoThreadCeiling(atTarget, fresh.extraCpu / 1000);

@@ -178,11 +178,11 @@ export async function simulateAll(specs: readonly SimSpec[], runs: number, opts:
     w.postMessage({ v: c[0], from: c[1], to: c[2] } satisfies ToWorker);
     return true;
   };
-  /** The chunk a worker holds that it would come to last, for this thread to play too. */
-  const takeUp = (): Sent | undefined => {
+  /** The chunk a worker holds that it would come to last, for this thread to play too (as `take` gives one). */
+  const takeUp = (): [number, number, number] | undefined => {
     for (let i = sent.length - 1; i >= 0; i--) {
       const c = sent[i];
-      if (!c.taken && c.from < limitOf(variants[c.v])) return ((c.taken = true), c);
+      if (!c.taken && c.from < limitOf(variants[c.v])) return ((c.taken = true), [c.v, c.from, c.to]);
     }
     return undefined;
   };
@@ -227,10 +227,8 @@ export async function simulateAll(specs: readonly SimSpec[], runs: number, opts:
     // small chunks until the workers are spawned, so they start now and not after a whole chunk
     while (!failure && !finished()) {
       // a new chunk, or else one a worker holds (played twice, the first answer counts)
-      const c = take(started ? Infinity : BEFORE_SPAWN);
-      const up = c ? undefined : takeUp();
+      const c = take(started ? Infinity : BEFORE_SPAWN) ?? takeUp();
       if (c) playHere(c[0], c[1], c[2]);
-      else if (up) playHere(up.v, up.from, up.to);
       else {
         // every chunk is in hand: wait for the workers' answers (or for the workers to start)
         if (started && sent.length === 0) throw new Error('the simulation has fights left but none to play (a bug)');
