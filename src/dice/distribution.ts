@@ -16,6 +16,7 @@
 import { DiceError } from './errors.ts';
 import { DICE_LIMITS } from './limits.ts';
 import { finite } from './math.ts';
+import { chargeValues } from './work-budget.ts';
 import { add, combine, conv, fromMap, mapValues, massOf, power, scale, uniform, type Pmf } from './pmf.ts';
 
 /** Tail mass of two independent parts: the chance that either was cut. */
@@ -45,6 +46,8 @@ export class Distribution {
   private constructor(pmf: Pmf, tailMass: number, estimated = false) {
     this.estimated = estimated;
     if (!pmf.v.length) throw new DiceError('dice/invalid', 'a distribution needs at least one value');
+    // every value kept is work (copied, summed, and sent on as odds): a request's budget pays for it
+    chargeValues(pmf.v.length, `a distribution of ${pmf.v.length} values`);
     for (const v of pmf.v) finite(v, 'a value of the distribution');
     this.values = Object.freeze(pmf.v.slice());
     this.probs = Object.freeze(pmf.p.slice());

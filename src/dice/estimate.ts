@@ -12,9 +12,13 @@ import { formatDice } from './format.ts';
 import { RandomStream } from './random.ts';
 import { compileDice } from './roll.ts';
 import { streamSource } from './sources.ts';
+import { charge } from './work-budget.ts';
 
-/** Rolls in an estimate, and at most this many dice rolled for one (fewer rolls for many dice). */
-export const ESTIMATE = { rolls: 10_000, dice: 2_000_000 } as const;
+/**
+ * Rolls in an estimate, and at most this many dice rolled for one (fewer rolls for many dice); each die
+ * rolled is charged `rollCost` units of the work budget (a roll costs about as much as 8 multiply-adds).
+ */
+export const ESTIMATE = { rolls: 10_000, dice: 1_000_000, rollCost: 8 } as const;
 
 let allowed = 0;
 let used = 0;
@@ -51,12 +55,15 @@ export function sampledDistribution(e: DiceExpr): Distribution {
   const key = formatDice(e);
   const had = remembered.get(key);
   if (had) return had;
-  const rolls = Math.max(500, Math.min(ESTIMATE.rolls, Math.floor(ESTIMATE.dice / Math.max(1, diceIn(e)))));
+  const dice = Math.max(1, diceIn(e));
+  const rolls = Math.max(500, Math.min(ESTIMATE.rolls, Math.floor(ESTIMATE.dice / dice)));
+  // an estimate is work too: a request's budget (withWorkLimit) pays for it, a remembered one is free
+  charge(rolls * dice * ESTIMATE.rollCost, `an estimate of ${key}`);
   const source = streamSource(RandomStream.stream(0x5eed, 0));
-  const dice = compileDice(e);
+  const compiled = compileDice(e);
   const counts = new Map<number, number>();
   for (let i = 0; i < rolls; i++) {
-    const v = dice.total(source);
+    const v = compiled.total(source);
     counts.set(v, (counts.get(v) ?? 0) + 1);
   }
   const d = Distribution.fromPairs([...counts].map(([v, n]) => [v, n / rolls] as const), 0, true);

@@ -13,3 +13,4 @@ export type { RollResult, DieRoll, RollOptions } from './roll-result.ts';
 export { Distribution } from './distribution.ts';
 export { distributionOf } from './expr-distribution.ts';
 export { estimatingPastLimit, ESTIMATE } from './estimate.ts';
+export { withWorkLimit, workCharged } from './work-budget.ts';

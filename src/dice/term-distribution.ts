@@ -10,7 +10,7 @@ import { DICE_LIMITS } from './limits.ts';
 import { matches } from './math.ts';
 import { keptSum } from './order-statistics.ts';
 import { add, conv, EMPTY, filter, mapValues, massOf, power, scale, uniform, type Pmf } from './pmf.ts';
-import { charge } from './work-budget.ts';
+import { chargeValues } from './work-budget.ts';
 
 const FUDGE: Pmf = { v: [-1, 0, 1], p: [1 / 3, 1 / 3, 1 / 3] };
 const FUDGE_1: Pmf = { v: [-1, 0, 1], p: [1 / 6, 4 / 6, 1 / 6] };
@@ -23,7 +23,7 @@ export function termDistribution(node: DiceNode): Distribution {
     raw = node.die.nonBlanks === 2 ? FUDGE : FUDGE_1;
   } else {
     const sides = sidesOf(node.die);
-    charge(sides, what);
+    chargeValues(sides, what);
     raw = uniform(1, sides);
   }
   const { min, max, explode, reroll, keep, target } = readRules(node);

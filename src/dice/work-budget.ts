@@ -6,6 +6,16 @@ import { DiceError } from './errors.ts';
 import { DICE_LIMITS } from './limits.ts';
 
 let budget: number | null = null;
+/** Every unit charged so far, in this thread: what a test reads to see the work a request did. */
+let charged = 0;
+
+/**
+ * Units charged for each value a distribution holds (and each face of a die): 1 by default, so the exact
+ * limit is about multiply-adds; a caller that also copies, sums and sends every value (a server's odds)
+ * says what a value costs it with withWorkLimit.
+ */
+let valueCost = 1;
+export const chargeValues = (n: number, what: string): void => charge(n * valueCost, what);
 
 export function charge(cost: number, what: string): void {
   const left = budget ?? DICE_LIMITS.maxDistributionWork;
@@ -16,11 +26,16 @@ export function charge(cost: number, what: string): void {
     );
   }
   if (budget !== null) budget -= cost;
+  charged += cost;
 }
+
+/** Units charged so far (refunds left out): a test's measure of bounded work. */
+export const workCharged = (): number => charged;
 
 /** Give back a cost charged as an up-front estimate, when the steps will charge it again. */
 export function refund(cost: number): void {
   if (budget !== null) budget += cost;
+  charged -= cost;
 }
 
 /** Fail if a cost would not fit what is left, without spending it (a look-ahead before the work). */
@@ -29,13 +44,34 @@ export function precheck(cost: number, what: string): void {
   if (cost > left) charge(cost, what);
 }
 
-/** Run `work` under one fresh budget, unless it is already inside one. */
-export function withBudget<T>(work: () => T): T {
+/**
+ * Run `work` with at most `limit` units for every distribution and estimate inside it together (a server
+ * request's odds): past it, each is refused ('dice/limit'), or estimated where estimates are allowed and
+ * the estimate still fits.
+ */
+export function withWorkLimit<T>(limit: number, work: () => T, costOfAValue = 1): T {
   const outer = budget;
-  if (outer === null) budget = DICE_LIMITS.maxDistributionWork;
+  const outerValueCost = valueCost;
+  budget = outer === null ? limit : Math.min(outer, limit);
+  valueCost = Math.max(outerValueCost, costOfAValue);
+  const start = budget;
   try {
     return work();
   } finally {
-    if (outer === null) budget = null;
+    // an outer budget pays for what was spent inside
+    budget = outer === null ? null : outer - (start - budget);
+    valueCost = outerValueCost;
+  }
+}
+
+/** Run `work` under one budget of at most DICE_LIMITS.maxDistributionWork, paid from the budget it is inside (if any). */
+export function withBudget<T>(work: () => T): T {
+  const outer = budget;
+  budget = outer === null ? DICE_LIMITS.maxDistributionWork : Math.min(outer, DICE_LIMITS.maxDistributionWork);
+  const start = budget;
+  try {
+    return work();
+  } finally {
+    budget = outer === null ? null : outer - (start - budget);
   }
 }

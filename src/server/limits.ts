@@ -38,6 +38,10 @@ export interface Limits {
   simulations: number;
   /** Milliseconds one quick simulation may take before it is cancelled (SIMULATION_STOPPED, no numbers): a safety net. */
   simulationMs: number;
+  /** Units of dice work (about multiply-adds) one request's odds may take, all its options together. */
+  oddsWork: number;
+  /** Values of damage distributions one listing's odds may send, all its options together. */
+  oddsValues: number;
   /** Events one import may bring, all its encounters together (the main thread writes them). */
   importEvents: number;
   /** Values (JSON nodes) an import file may hold. */
@@ -72,6 +76,8 @@ export const DEFAULT_LIMITS: Limits = {
   replySliceMs: 10,
   simulations: 4,
   simulationMs: 30_000,
+  oddsWork: 20_000_000,
+  oddsValues: 40_000,
   importEvents: 20_000,
   importNodes: 2_000_000,
   readMs: 10_000,

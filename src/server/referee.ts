@@ -24,6 +24,7 @@ import { prepareCommand, scrubMessage, secretsFor, tableAccess, unitAccess, view
 import { countUpTo, eventsAfter, eventsBetween, liveSummaryFor, playerLog, stateAfter, stateFor, summaryFor, versionFor, warmBefore, warmPlayerLog } from './numbering.ts';
 import { previewJson, reckoningState, type PreviewJson } from './projection.ts';
 import { blockedMove, listFor } from './listing.ts';
+import { ODDS_LEFT_OUT, OddsShare, withOddsBudget } from './odds.ts';
 import { CommandRequest, LoadEncounter, parseWith, PauseRequest, PreviewRequest, type Settings } from './schemas.ts';
 import { newId, sha256 } from './tokens.ts';
 import { swapIds, type Ids } from './held.ts';
@@ -117,7 +118,7 @@ export async function readEvents(ctx: Context, token: Principal, id: string, aft
 }
 
 /** What `unit` may do now, each option with its odds when the ruleset gives a preview. */
-export async function legalActions(ctx: Context, token: Principal, id: string, unit: string, withPreview = true): Promise<{ unit: string; version: number; actions: (ReturnType<Live['engine']['legalActions']>[number] & { preview?: PreviewJson })[] }> {
+export async function legalActions(ctx: Context, token: Principal, id: string, unit: string, withPreview = true): Promise<{ unit: string; version: number; actions: (ReturnType<Live['engine']['legalActions']>[number] & { preview?: PreviewJson })[]; oddsLeftOut?: string }> {
   const { live, p } = await liveFor(ctx, token, id);
   const state = live.log.state;
   // a player reads the options of its own units only: they are its controls, not a view of others
@@ -128,12 +129,18 @@ export async function legalActions(ctx: Context, token: Principal, id: string, u
   const options = listFor(live, p, state, unit);
   // the odds from what this viewer knows: a player's never show what play has not revealed
   const known = withPreview ? reckoningState(state, viewerOf(p), live.ruleset) : state;
-  const actions = options.map((o) => {
-    if (!withPreview || o.group === 'move') return o;
-    const pv = live.engine.preview(known, o.command);
-    return isRejection(pv) ? o : { ...o, preview: scrubPreview(previewJson(pv), secrets) };
-  });
-  return { unit, version: versionFor(live, p), actions: p.role === 'player' ? playerOptions(actions, playerLog(live, p.playerId).held) : actions };
+  const odds = new OddsShare(ctx);
+  const actions = withOddsBudget(ctx, () =>
+    options.map((o) => {
+      if (!withPreview || o.group === 'move') return o;
+      const pv = live.engine.preview(known, o.command);
+      if (isRejection(pv)) return odds.refused(pv.code) ?? o;
+      return odds.take(pv) ? { ...o, preview: scrubPreview(previewJson(pv), secrets) } : o;
+    }),
+  );
+  const leftOut = odds.leftOut;
+  const listed = p.role === 'player' ? playerOptions(actions, playerLog(live, p.playerId).held) : actions;
+  return { unit, version: versionFor(live, p), actions: listed, ...(leftOut ? { oddsLeftOut: ODDS_LEFT_OUT } : {}) };
 }
 
 /** A player's effect and decision ids (held.ts); the GM's are the real ones. */
@@ -163,7 +170,7 @@ export async function preview(ctx: Context, token: Principal, id: string, body: 
   const state = live.log.state;
   const prepared = prepareCommand(p, state, req.command as Command, live.ruleset, idsOf(live, p));
   if (prepared instanceof ApiError) throw prepared;
-  const pv = live.engine.preview(reckoningState(state, viewerOf(p), live.ruleset), prepared.command);
+  const pv = withOddsBudget(ctx, () => live.engine.preview(reckoningState(state, viewerOf(p), live.ruleset), prepared.command));
   if (isRejection(pv)) throw rejectionError(p, state, pv, prepared.restore);
   return { version: versionFor(live, p), preview: scrubPreview(previewJson(pv), secretsFor(p, state)) };
 }
