@@ -11,6 +11,29 @@ import { ApiError, notFound } from './errors.ts';
 import type { Principal } from './policy.ts';
 import { LibraryEntryBody, parseWith } from './schemas.ts';
 
+/** An entry's size as it is kept and sent: its JSON. */
+const sizeOf = (e: LibraryEntry): number => JSON.stringify(e).length;
+
+/**
+ * Refuse before anything is written unless the library, with `incoming` added (same kind and id:
+ * replaced), stays within `libraryEntryBytes` an entry and `libraryEntries` / `libraryBytes` a table:
+ * reading it all, or exporting it, stays small work however many times a GM adds to it.
+ */
+export async function checkLibraryRoom(ctx: Context, tableId: string, incoming: readonly LibraryEntry[], fromFile = false): Promise<void> {
+  const { libraryEntryBytes, libraryEntries, libraryBytes } = ctx.limits;
+  incoming.forEach((e, i) => {
+    const n = sizeOf(e);
+    const where = fromFile ? `entries[${i}]` : 'data';
+    if (n > libraryEntryBytes) throw new ApiError('PAYLOAD_TOO_LARGE', `${where}: the ${e.kind} "${e.id}" is ${n} characters; a library entry holds at most ${libraryEntryBytes}`, where);
+  });
+  const key = (e: LibraryEntry) => `${e.kind}/${e.id}`;
+  const kept = new Map((await ctx.store.library(tableId)).map((e) => [key(e), sizeOf(e)]));
+  for (const e of incoming) kept.set(key(e), sizeOf(e));
+  if (kept.size > libraryEntries) throw new ApiError('LIMIT_REACHED', `a table's library holds at most ${libraryEntries} entries (this would make ${kept.size}); delete some first`);
+  const total = [...kept.values()].reduce((a, b) => a + b, 0);
+  if (total > libraryBytes) throw new ApiError('LIMIT_REACHED', `a table's library holds at most ${libraryBytes} characters (this would make ${total}); delete some entries first`);
+}
+
 export async function listLibrary(ctx: Context, p: Principal, tableId: string): Promise<{ entries: LibraryEntry[] }> {
   await checkTable(ctx, p, tableId, 'gm');
   return { entries: await ctx.store.library(tableId) };
@@ -26,6 +49,7 @@ export async function putLibraryEntry(ctx: Context, p: Principal, tableId: strin
     throw new ApiError('INVALID_LIBRARY', problems[0], /^([^:\s]+):/.exec(problems[0])?.[1], { problems });
   }
   if (!rulesetById(r.data.ruleset)) throw new ApiError('INVALID_LIBRARY', `ruleset: unknown ruleset "${r.data.ruleset}"`, 'ruleset');
+  await checkLibraryRoom(ctx, tableId, [r.data]);
   await ctx.store.putLibrary(tableId, [r.data]);
   return r.data;
 }

@@ -42,6 +42,13 @@ export interface Limits {
   oddsWork: number;
   /** Values of damage distributions one listing's odds may send, all its options together. */
   oddsValues: number;
+  /** Characters (as JSON) of one library entry; entries and characters of a table's whole library. */
+  libraryEntryBytes: number;
+  libraryEntries: number;
+  libraryBytes: number;
+  /** Characters (entries) a table's roster keeps, and its size as JSON. */
+  rosterEntries: number;
+  rosterBytes: number;
   /** Events one import may bring, all its encounters together (the main thread writes them). */
   importEvents: number;
   /** Values (JSON nodes) an import file may hold. */
@@ -78,6 +85,12 @@ export const DEFAULT_LIMITS: Limits = {
   simulationMs: 30_000,
   oddsWork: 20_000_000,
   oddsValues: 40_000,
+  // a saved encounter with its map art fits one entry; the whole library reads and exports in a few ms
+  libraryEntryBytes: 1_000_000,
+  libraryEntries: 500,
+  libraryBytes: 4_000_000,
+  rosterEntries: 500,
+  rosterBytes: 4_000_000,
   importEvents: 20_000,
   importNodes: 2_000_000,
   readMs: 10_000,

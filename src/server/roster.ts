@@ -13,8 +13,10 @@
 import {
   acceptCarryBack,
   carryBack,
-  exportLibrary,
   importLibrary,
+  libraryEntrySchema,
+  LIBRARY_FORMAT,
+  LIBRARY_VERSION,
   newcomers,
   rosterSetupCommands,
   unitsAsAdded,
@@ -26,6 +28,7 @@ import {
 } from '../engine/index.ts';
 import { allowed, checkTable, summaryOf, type Context, type EncounterSummary } from './context.ts';
 import { ApiError } from './errors.ts';
+import { checkLibraryRoom } from './library.ts';
 import type { Live } from './live.ts';
 import type { Principal } from './policy.ts';
 import { loadEncounter } from './referee.ts';
@@ -175,16 +178,29 @@ export function acceptChanges(ctx: Context, token: Principal, encounterId: strin
       const joined = joins.filter((e) => take.has(`${e.id}/join`));
       const engineChanges = changes.filter((c): c is Change => c.kind !== 'join');
       const next = acceptCarryBack({ entries: [...roster, ...joined] }, engineChanges, req.accepted);
+      checkRosterRoom(ctx, next.entries);
       return { encounter: encounterId, accepted: [...take], entries: next.entries };
     });
   });
+}
+
+/** The roster a table keeps stays within `rosterEntries` characters and `rosterBytes` (refused before it is written). */
+function checkRosterRoom(ctx: Context, entries: readonly RosterEntry[]): void {
+  const { rosterEntries, rosterBytes } = ctx.limits;
+  if (entries.length > rosterEntries) throw new ApiError('LIMIT_REACHED', `a table's roster holds at most ${rosterEntries} characters (this would make ${entries.length}); accept fewer joins`);
+  const size = JSON.stringify(entries).length;
+  if (size > rosterBytes) throw new ApiError('LIMIT_REACHED', `a table's roster holds at most ${rosterBytes} characters of data (this would make ${size}); accept fewer joins`);
 }
 
 // ── the library ───────────────────────────────────────────────────────────
 
 export async function exportLibraryFile(ctx: Context, p: Principal, tableId: string): Promise<unknown> {
   await checkTable(ctx, p, tableId, 'gm');
-  return JSON.parse(exportLibrary(await ctx.store.library(tableId))) as unknown;
+  const entries = await ctx.store.library(tableId);
+  // each entry checked as exportLibrary checks it, without making its text: the reply is written in slices
+  const bad = entries.findIndex((e) => !libraryEntrySchema.safeParse(e).success);
+  if (bad >= 0) throw new Error(`cannot export the library: entries[${bad}] is not a library entry`);
+  return { format: LIBRARY_FORMAT, version: LIBRARY_VERSION, entries };
 }
 
 /** POST /api/tables/{t}/library/import: every entry checked first; one problem line per mistake. */
@@ -196,6 +212,7 @@ export async function importLibraryFile(ctx: Context, p: Principal, tableId: str
     const field = /^([^:\s]+):/.exec(r.problems[0])?.[1];
     throw new ApiError('INVALID_LIBRARY', r.problems.length > 1 ? `${r.problems[0]} (and ${r.problems.length - 1} more)` : r.problems[0], field, { problems: r.problems });
   }
+  await checkLibraryRoom(ctx, tableId, r.entries, true);
   await ctx.store.putLibrary(tableId, r.entries);
   return { imported: r.entries.length, entries: await ctx.store.library(tableId) };
 }

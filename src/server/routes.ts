@@ -65,9 +65,9 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
     { method: 'GET', path: '/api/tables/:tableId/roster', tag: 'roster', auth: 'gm', summary: "The table's roster: characters that outlive encounters, with their current values.", returns: '{ entries: [RosterEntry] }', handle: async (c) => ({ body: await getRoster(ctx, await who(c), c.params.tableId) }) },
     {
       method: 'GET', path: '/api/tables/:tableId/library/export', tag: 'roster', auth: 'gm', summary: 'The library (characters, monsters, items) as a file.', returns: '{ format: "skirmish-library", version: 1, entries }',
-      handle: async (c) => ({ body: await exportLibraryFile(ctx, await who(c), c.params.tableId), filename: `skirmish-library-${c.params.tableId}.json` }),
+      handle: async (c) => ({ body: await exportLibraryFile(ctx, await who(c), c.params.tableId), filename: `skirmish-library-${c.params.tableId}.json`, sliced: true }),
     },
-    { method: 'GET', path: '/api/tables/:tableId/library', tag: 'roster', auth: 'gm', summary: 'The library\'s entries: characters, monsters, items and saved encounters.', returns: '{ entries: [LibraryEntry] }', handle: async (c) => ({ body: await listLibrary(ctx, await who(c), c.params.tableId) }) },
+    { method: 'GET', path: '/api/tables/:tableId/library', tag: 'roster', auth: 'gm', summary: 'The library\'s entries: characters, monsters, items and saved encounters.', returns: '{ entries: [LibraryEntry] }', handle: async (c) => ({ body: await listLibrary(ctx, await who(c), c.params.tableId), sliced: true }) },
     {
       method: 'PUT', path: '/api/tables/:tableId/library/:kind/:entryId', tag: 'roster', auth: 'gm', body: LibraryEntryBody,
       summary: 'Add or replace one library entry (kind: character, monster, item or encounter), checked as an import checks it (INVALID_LIBRARY).',
@@ -77,7 +77,7 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
     {
       method: 'POST', path: '/api/tables/:tableId/library/import', tag: 'roster', auth: 'gm', body: LibraryFile,
       summary: 'Add a library file\'s entries (same kind and id: replaced). Nothing is added unless every entry is valid: INVALID_LIBRARY with one line per problem in error.problems.',
-      returns: '{ imported, entries }', handle: async (c) => ({ body: await importLibraryFile(ctx, await who(c), c.params.tableId, c.body) }),
+      returns: '{ imported, entries }', handle: async (c) => ({ body: await importLibraryFile(ctx, await who(c), c.params.tableId, c.body), sliced: true }),
     },
     { method: 'GET', path: '/api/tables/:tableId/export', tag: 'transfer', auth: 'member', summary: 'Every encounter with its log, as you may see it, as a file.', returns: 'TableExport', handle: async (c) => ({ body: await exportTable(ctx, await who(c), c.params.tableId), filename: `skirmish-${c.params.tableId}.json`, sliced: true }) },
     { method: 'POST', path: '/api/tables/:tableId/import', tag: 'transfer', auth: 'gm', body: ImportRequest, raw: true, maxBody: IMPORT_BYTES, status: 201, summary: 'Add the encounters of an export file (new ids); every log is replayed first.', returns: '[EncounterSummary]', handle: async (c) => ({ body: await importTable(ctx, await who(c), c.params.tableId, c.body as string) }) },
