@@ -29,3 +29,4 @@ export * from './bounds.ts';
 export * from './text-shape.ts';
 export { own, isBuiltinName, builtinNameIn, builtinNameMessage, findBuiltinName } from './own.ts';
 export * from './file-policies.ts';
+export { imageSrcProblem, tableImageProblem, tableImageSchema, MAX_IMAGE_CHARS, type ImageOrigin } from './space/map-image.ts';

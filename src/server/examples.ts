@@ -1,6 +1,6 @@
 /** The example encounters shipped in examples/<ruleset>/*.yaml, listed once and read by name only. */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { rulesetById } from '../rulesets/index.ts';
@@ -75,16 +75,26 @@ export function readExample(path: string, dir = EXAMPLES_DIR): { text: string; f
 const IMAGE_TYPES: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp' };
 
 /**
- * An example's map art names a file beside it (`src: maps/goblin-cave.svg`): read in as a data: address,
- * so the encounter carries its image wherever it goes (the log, an export). Only on its own line's value,
- * so every other line and column of the file stays where it was (problems point at the file as written).
+ * An example's map art names a file beside it (`src: maps/goblin-cave.svg`): it becomes the address the
+ * server serves it at (`/maps/phase20/goblin-cave.svg`, same origin: what the page's CSP lets it show),
+ * so the encounter names its image wherever it goes (the log, an export) without carrying it. Only on its
+ * own line's value, so every other line and column of the file stays where it was.
  */
 export function withMapArt(text: string, folder: string): string {
-  return text.replace(/(\bsrc:\s*)(maps\/[\w-]+(\.svg|\.png|\.jpe?g|\.webp))\b/g, (whole, key: string, rel: string, ext: string) => {
-    const file = join(folder, rel);
-    if (!existsSync(file)) return whole; // left as written: loading says the image cannot be read
-    return `${key}"data:${IMAGE_TYPES[ext]};base64,${readFileSync(file).toString('base64')}"`;
+  const ruleset = basename(folder);
+  return text.replace(/(\bsrc:\s*)(maps\/([\w-]+(\.svg|\.png|\.jpe?g|\.webp)))\b/g, (whole, key: string, rel: string, name: string) => {
+    if (!existsSync(join(folder, rel))) return whole; // left as written: loading says where the image should be
+    return `${key}"/maps/${ruleset}/${name}"`;
   });
+}
+
+/** GET /maps/{ruleset}/{file}: a shipped example's map art, or undefined when there is no such file (404). */
+export function exampleMap(pathname: string, dir = EXAMPLES_DIR): { type: string; body: Buffer } | undefined {
+  const m = /^\/maps\/([a-z0-9-]+)\/([\w-]+(\.svg|\.png|\.jpe?g|\.webp))$/.exec(pathname);
+  if (!m || !rulesetById(m[1])) return undefined;
+  const file = join(dir, m[1], 'maps', m[2]);
+  if (!existsSync(file)) return undefined;
+  return { type: IMAGE_TYPES[m[3]], body: readFileSync(file) };
 }
 
 /** GET /api/examples/{ruleset}/{stem}: a listed example's text (`phase20/goblin-cave`), for the builder to open. */

@@ -73,4 +73,24 @@ describe('an import is held to the bounds of a file', () => {
     await refused(edited((ev) => (ev[0].state.units.toString = { ...ev[0].state.units.kara, id: 'toString' })), /state\.units\.toString$/);
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(keys);
   });
+
+  it("map art comes in only as a file or the GM could bring it (map-image.ts): the created state's and every map.set's", async () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    const withArt = (image: unknown, where: 'created' | 'set') =>
+      edited((events) => {
+        const created = events.find((e) => e.type === 'encounter.created');
+        if (where === 'created') created.state.map.image = image;
+        else events.push({ type: 'map.set', map: { ...created.state.map, image }, seq: 0, cmd: 'cx' });
+      });
+    for (const where of ['created', 'set'] as const) {
+      const field = where === 'created' ? /^encounters\[0\]\.events\[\d+\]\.state\.map\.image\.src$/ : /^encounters\[0\]\.events\[\d+\]\.map\.image\.src$/;
+      expect(await refused(withArt({ src: 'javascript:alert(1)' }, where), field)).toMatch(/not a "javascript:" address/);
+      expect(await refused(withArt({ src: 'http://example.org/a.png' }, where), field)).toMatch(/not a "http:" address/);
+      expect(await refused(withArt({ src: `data:image/png;base64,${'A'.repeat(5_000_000)}` }, where), field)).toMatch(/at most 250000 characters/);
+      expect(await refused(withArt({ src: png, onload: 'alert(1)' }, where), /map\.image$/)).toMatch(/no field "onload" in a map image/);
+    }
+    // what a file or the GM may give imports
+    const ok = await t.gm.post(`/api/tables/${t.tableId}/import`, withArt({ src: png, opacity: 0.5 }, 'set'));
+    expect(ok.status, ok.text).toBe(201);
+  });
 });

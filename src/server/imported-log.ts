@@ -5,11 +5,19 @@
  * named like a built-in property (replaying `pool.changed {pool: "__proto__"}` would write into every
  * object of the process) — before anything is replayed.
  */
-import { BOUNDS, findBuiltinName, formatPath, stateOutOfBounds, unitJsonSchema, builtinNameMessage, type EncounterState, type LoggedEvent } from '../engine/index.ts';
+import { BOUNDS, findBuiltinName, tableImageProblem, formatPath, stateOutOfBounds, unitJsonSchema, builtinNameMessage, type EncounterState, type LoggedEvent } from '../engine/index.ts';
 import { ApiError } from './errors.ts';
 
 const keys = (path: readonly PropertyKey[]) => path.map((k) => (typeof k === 'symbol' ? String(k) : k));
 const invalid = (field: string, message: string) => new ApiError('INVALID_IMPORT', `${field}: ${message}`, field);
+
+/** A map's art held to the checks of art sent to a table (map-image.ts): what a file or the GM could give. */
+function checkArt(map: unknown, at: string): void {
+  const image = (map as { image?: unknown } | undefined)?.image;
+  if (image === undefined) return;
+  const bad = tableImageProblem(image);
+  if (bad) throw invalid([at, 'image', ...(bad.path ? [bad.path] : [])].join('.'), bad.message);
+}
 
 /** Throws INVALID_IMPORT naming the first event (and field) that a file could not have given. */
 export function checkImportedLog(events: readonly LoggedEvent[], commands: unknown, where: string): void {
@@ -24,6 +32,7 @@ export function checkImportedLog(events: readonly LoggedEvent[], commands: unkno
       const state = e.state as EncounterState;
       const out = stateOutOfBounds(state);
       if (out) throw invalid(`${at}.state`, out);
+      checkArt(state.map, `${at}.state.map`);
       units = Object.keys(state.units).length;
       for (const id of Object.keys(state.units)) {
         const r = unitJsonSchema.safeParse(state.units[id]);
@@ -36,6 +45,7 @@ export function checkImportedLog(events: readonly LoggedEvent[], commands: unkno
     } else if (e.type === 'map.set') {
       const out = stateOutOfBounds({ units: {}, map: e.map } as unknown as EncounterState);
       if (out) throw invalid(`${at}.map`, out);
+      checkArt(e.map, `${at}.map`);
     } else if (e.type === 'unit.added') {
       const r = unitJsonSchema.safeParse(e.unit);
       if (!r.success) throw invalid(`${at}.unit.${formatPath(keys(r.error.issues[0].path))}`, r.error.issues[0].message);

@@ -11,13 +11,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('map art', () => {
-  it("an example's map is read in as a data: image, for the GM and the players alike", async () => {
+  it("an example's map is named by the address the server serves it at (same origin), for the GM and the players alike", async () => {
     const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });
-    const svg = readFileSync('examples/phase20/maps/goblin-cave.svg');
-    const expected = `data:image/svg+xml;base64,${svg.toString('base64')}`;
     for (const c of [t.gm, t.p1]) {
       const image = (await c.get(`/api/encounters/${enc}`)).body.state.map.image;
-      expect(image).toEqual({ src: expected, credit: 'Map art drawn by Skirmish, CC0 1.0' });
+      expect(image).toEqual({ src: '/maps/phase20/goblin-cave.svg', credit: 'Map art drawn by Skirmish, CC0 1.0' });
+    }
+    const served = await fetch(`${t.url}/maps/phase20/goblin-cave.svg`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/svg+xml');
+    expect(served.headers.get('content-security-policy')).toMatch(/img-src 'self' data:;/);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(readFileSync('examples/phase20/maps/goblin-cave.svg'));
+    for (const path of ['/maps/phase20/nothing.svg', '/maps/nowhere/goblin-cave.svg', '/maps/phase20/..%2Fgoblin-cave.yaml', '/maps/phase20/goblin-cave.yaml']) {
+      expect((await fetch(`${t.url}${path}`)).status, path).toBe(404);
     }
   });
 
@@ -26,6 +32,6 @@ describe('map art', () => {
     const r = await t.gm.post(`/api/tables/${t.tableId}/encounters`, { text, file: 'cave.yaml' });
     expect(r.status).toBe(422);
     expect(r.body.error).toMatchObject({ code: 'INVALID_ENCOUNTER', field: 'map.image.src' });
-    expect(r.body.error.message).toMatch(/"maps\/goblin-cave\.svg" is a file beside the encounter; a file loaded here carries its image itself/);
+    expect(r.body.error.message).toMatch(/"maps\/goblin-cave\.svg" is a file beside an encounter; an image sent here is the image itself \(a PNG, JPEG or WebP upload\); or the GM adds one on the page/);
   });
 });

@@ -4,7 +4,7 @@
  * parsed, checked and every log replayed. Pure functions of their input, run in a worker thread
  * (reader.ts); the main thread then only writes the result.
  */
-import { applyRoster, formatProblem, parseText, rulesetIdOf, type GameEvent, type Json, type LoggedEvent, type Problem, type RosterEntry } from '../engine/index.ts';
+import { applyRoster, formatProblem, parseText, rulesetIdOf, tableImageProblem, type GameEvent, type Json, type LoggedEvent, type Problem, type RosterEntry } from '../engine/index.ts';
 import { isScenario, loadText, validateEncounter, type LoadedEncounter } from '../rulesets/load.ts';
 import { ApiError } from './errors.ts';
 import { planImport, type ImportLimits, type PlannedEncounter } from './import-plan.ts';
@@ -65,9 +65,12 @@ export function readEncounter(text: string, file: string, roster?: RosterEntry[]
     // the source document as written (before defaults): units added later in the file's shape are built from it
     source = sourceDocument(parsed.value);
   }
-  const src = (loaded.doc as { map?: { image?: { src?: string } } }).map?.image?.src;
-  if (src !== undefined && !/^(https?:|data:)/i.test(src)) {
-    throw new ApiError('INVALID_ENCOUNTER', `${file}: map.image.src: "${src}" is a file beside the encounter; a file loaded here carries its image itself (a data: or https: address), or the GM adds one on the page`, 'map.image.src');
+  // a file sent here is held to what any image sent to a table is (map-image.ts): no map beside it on disk
+  const image = (loaded.doc as { map?: { image?: unknown } }).map?.image;
+  const bad = image === undefined ? undefined : tableImageProblem(image);
+  if (bad) {
+    const field = ['map', 'image', ...(bad.path ? [bad.path] : [])].join('.');
+    throw new ApiError('INVALID_ENCOUNTER', `${file}: ${field}: ${bad.message}${/^maps\//.test(String((image as { src?: unknown }).src)) ? '; or the GM adds one on the page' : ''}`, field);
   }
   const engine = engineFor(loaded.ruleset.id)!;
   let created: GameEvent[];

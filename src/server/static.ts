@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exampleMap } from './examples.ts';
 
 // from the package root, so that src/server/ and its compiled copy dist/server/ find the same page
 export const WEB_DIST = fileURLToPath(new URL('../../src/web/dist/', import.meta.url));
@@ -55,6 +56,12 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL,
   const head = req.method === 'HEAD';
   if (req.method !== 'GET' && !head) {
     send(res, 405, 'text/plain; charset=utf-8', 'method not allowed\n', head, 'no-store');
+    return;
+  }
+  // the shipped examples' map art, at the same-origin addresses their encounters name (examples.ts)
+  const map = url.pathname.startsWith('/maps/') ? exampleMap(url.pathname) : undefined;
+  if (map) {
+    send(res, 200, map.type, map.body, head, 'public, max-age=3600');
     return;
   }
   if (!existsSync(join(root, 'index.html'))) {

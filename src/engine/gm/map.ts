@@ -4,7 +4,7 @@
  */
 import { fail } from '../rejection.ts';
 import type { CommandHandler, Ruleset } from '../ruleset.ts';
-import { mapImageFrom, mapImageSchema } from '../space/map-file.ts';
+import { mapImageFrom, tableImageSchema } from '../space/map-image.ts';
 import { gmCommand } from './command.ts';
 import { zodProblem } from './problem.ts';
 
@@ -20,10 +20,9 @@ export function mapCommands(ruleset: Ruleset): Record<string, CommandHandler> {
         ctx.emit({ type: 'map.set', map: rest });
         return;
       }
-      const r = mapImageSchema.safeParse(cmd.image);
+      // the same checks as a file's and an import's art (map-image.ts), for an image sent to the table
+      const r = tableImageSchema.safeParse(cmd.image);
       if (!r.success) fail('gm/bad_image', zodProblem(r.error, 'image'), 'image');
-      // a file beside a shipped example is read in when the example loads; the GM gives the image itself
-      if (!/^(https?:|data:)/i.test(r.data.src)) fail('gm/bad_image', 'image.src: give the image itself (an upload) or an https: address', 'image.src');
       ctx.emit({ type: 'map.set', map: { ...map, image: mapImageFrom(r.data) } });
     }),
   };

@@ -7,4 +7,5 @@ export * from './area.ts';
 export * from './zones.ts';
 export * from './occupancy.ts';
 export * from './map-file.ts';
+export { imageSrcProblem, tableImageProblem, tableImageSchema, type ImageOrigin } from './map-image.ts';
 export * from './searches.ts';

@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { BOUNDS } from '../bounds.ts';
-import type { GridMap, MapImage, Terrain } from '../types.ts';
+import type { GridMap, Terrain } from '../types.ts';
+import { mapImageFrom, mapImageSchema } from './map-image.ts';
 
 export const cellSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).describe('[x, y] cell on the grid');
 
@@ -16,26 +17,8 @@ export const terrainSchema = z.strictObject({
   blocksSight: z.boolean().optional().describe('attacks and spells cannot see through it'),
 });
 
-/** The largest image a file or the GM may put under the map, as text (a data: address of ~450 KB of image). */
-export const MAX_IMAGE_CHARS = 600_000;
-
-/**
- * Map art: `image: { src, x?, y?, width?, height?, opacity?, credit? }`, in cells. A shipped example may
- * name a file beside it (`maps/goblin-cave.svg`); the server reads it in when it loads the example.
- */
-export const mapImageSchema = z.strictObject({
-  src: z
-    .string()
-    .min(1)
-    .max(MAX_IMAGE_CHARS, `an image is at most ${MAX_IMAGE_CHARS} characters: make it smaller, or give an https: address`)
-    .refine((s) => /^(https?:\/\/|data:image\/(png|jpeg|gif|webp|svg\+xml)[;,])/i.test(s) || /^[\w./-]+\.(svg|png|jpe?g|webp)$/i.test(s), 'an image is an https: address, a data:image/… address, or a file beside a shipped example'),
-  x: z.number().finite().optional(),
-  y: z.number().finite().optional(),
-  width: z.number().positive().finite().optional(),
-  height: z.number().positive().finite().optional(),
-  opacity: z.number().min(0).max(1).optional(),
-  credit: z.string().max(300).optional(),
-});
+// map art is checked in one place (map-image.ts); re-exported for the files that read it from here
+export { MAX_IMAGE_CHARS, mapImageFrom, mapImageSchema } from './map-image.ts';
 
 export const gridMapSchema = z
   .strictObject({
@@ -65,9 +48,4 @@ export function gridMapFrom(doc: GridMapDoc): GridMap {
     map.cells[`${t.at[0]},${t.at[1]}`] = cell;
   }
   return map;
-}
-
-/** A map image as the engine keeps it: only the fields given. */
-export function mapImageFrom(doc: z.output<typeof mapImageSchema>): MapImage {
-  return Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined)) as unknown as MapImage;
 }
