@@ -18,8 +18,10 @@ export interface Limits {
   wsAuthSeconds: number;
   /** Tables the server holds; past it, creating one is refused (429 LIMIT_REACHED). */
   tables: number;
-  /** Tables one client address may create an hour (429 RATE_LIMITED past it). */
+  /** Tables one network (networks.ts: an IPv4 /24, an IPv6 /64) may create an hour (429 RATE_LIMITED past it). */
   tablesPerAddressHour: number;
+  /** Tables one network may hold at once (429 LIMIT_REACHED past it). */
+  tablesPerNetwork: number;
   /** Days a table may lie idle (no request of its GM or players) before it is deleted; 0: kept forever. */
   tableIdleDays: number;
   encountersPerTable: number;
@@ -72,6 +74,7 @@ export const DEFAULT_LIMITS: Limits = {
   wsAuthSeconds: 10,
   tables: 10_000,
   tablesPerAddressHour: 20,
+  tablesPerNetwork: 100,
   tableIdleDays: 90,
   encountersPerTable: 500,
   playersPerTable: 50,

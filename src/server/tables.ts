@@ -18,11 +18,11 @@ export interface TableInfo {
 
 export async function createTable(ctx: Context, body: unknown, address: string): Promise<{ table: TableInfo; gmToken: string }> {
   const req = parseWith(CreateTable, body);
-  await ctx.upkeep.mayCreate(address);
+  const network = await ctx.upkeep.mayCreate(address);
   const id = newId('t_');
   const gmToken = newToken('gm');
   const settings = Settings.parse(req.settings ?? {});
-  await ctx.store.createTable(id, req.name, settings, hashToken(gmToken));
+  await ctx.store.createTable(id, req.name, settings, hashToken(gmToken), network);
   return { table: await tableInfo(ctx, { role: 'gm', tableId: id }, id), gmToken };
 }
 

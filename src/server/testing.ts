@@ -14,7 +14,7 @@ export interface Reply<T = any> {
 
 /** Limits loose enough for tests that hammer the server (the defaults are for play). */
 // readMs: a loaded machine reads a long file slowly; the reader's own stop is tested in reader.test.ts
-export const TEST_LIMITS = { ...DEFAULT_LIMITS, wsRate: 100_000, wsBurst: 100_000, httpRate: 100_000, httpBurst: 100_000, readMs: 120_000, tablesPerAddressHour: 100_000 };
+export const TEST_LIMITS = { ...DEFAULT_LIMITS, wsRate: 100_000, wsBurst: 100_000, httpRate: 100_000, httpBurst: 100_000, readMs: 120_000, tablesPerAddressHour: 100_000, tablesPerNetwork: 100_000 };
 
 export class Client {
   /** Every response body received, in order. */

@@ -18,7 +18,7 @@ describe('creating tables', () => {
       for (let i = 0; i < 2; i++) expect((await anon.post('/api/tables', { name: `T${i}` })).status).toBe(201);
       const refused = await anon.post('/api/tables', { name: 'One too many' });
       expect([refused.status, refused.body.error.code]).toEqual([429, 'RATE_LIMITED']);
-      expect(refused.body.error.message).toBe('one address may create 3 tables an hour; try again later');
+      expect(refused.body.error.message).toBe('one network may create 3 tables an hour; try again later');
       now += 20 * 60_000; // a third of an hour: one more
       expect((await anon.post('/api/tables', { name: 'Later' })).status).toBe(201);
       expect((await anon.post('/api/tables', { name: 'Too soon' })).status).toBe(429);

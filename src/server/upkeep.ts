@@ -1,11 +1,11 @@
 /**
- * Tables come and go: creation is limited per client address (a token bucket of `tablesPerAddressHour`)
- * and in total (`tables`); every request of a table's GM or players records activity (at most once a
+ * Tables come and go: creation is limited per network (a fair share, `mayCreate`) and in total (`tables`); every request of a table's GM or players records activity (at most once a
  * minute per table, so reads cost no write); a table idle for `tableIdleDays` is deleted with all it
  * holds, checked on start and every hour after; the GM may delete one at any time.
  */
 import type { Context } from './context.ts';
 import { ApiError } from './errors.ts';
+import { networkOf } from './networks.ts';
 import { TokenBucket } from './rate.ts';
 
 const DAY_MS = 86_400_000;
@@ -26,17 +26,32 @@ export class Upkeep {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Throws unless `address` may create a table now (and the server holds room for one). */
-  async mayCreate(address: string): Promise<void> {
+  /**
+   * Throws unless `address` may create a table now; the network it counts as (networks.ts), which the
+   * table records as its creator. A fair share for callers no one knows:
+   * - a network holds at most `tablesPerNetwork` tables at once, and creates at most
+   *   `tablesPerAddressHour` an hour (a token bucket per network);
+   * - the last tenth of the server's `tables` is kept for networks that hold none yet, so networks that
+   *   used up their share (however many) never shut out a GM who has no table;
+   * - past `tables`, no one (the server is full: an operator lowers the shares or raises the cap).
+   */
+  async mayCreate(address: string): Promise<string> {
     const { limits, store } = this.ctx;
-    let bucket = this.creators.get(address);
+    const network = networkOf(address);
+    const total = await store.countTables();
+    if (total >= limits.tables) throw new ApiError('LIMIT_REACHED', `this server holds its limit of ${limits.tables} tables; try again when some are deleted`);
+    const held = await store.countTables(network);
+    if (held >= limits.tablesPerNetwork) throw new ApiError('LIMIT_REACHED', `your network holds ${held} tables, the most one network may; delete one (DELETE /api/tables/{id}) to make another`);
+    const reserved = Math.floor(limits.tables / 10);
+    if (held > 0 && total >= limits.tables - reserved) throw new ApiError('LIMIT_REACHED', `this server is nearly full: its last ${reserved} tables are kept for GMs whose network holds none; try again when some are deleted`);
+    let bucket = this.creators.get(network);
     if (!bucket) {
       if (this.creators.size > 10_000) this.creators.clear();
       bucket = new TokenBucket(limits.tablesPerAddressHour / 3600, limits.tablesPerAddressHour, this.now);
-      this.creators.set(address, bucket);
+      this.creators.set(network, bucket);
     }
-    if ((await store.countTables()) >= limits.tables) throw new ApiError('LIMIT_REACHED', `this server holds its limit of ${limits.tables} tables; try again when some are deleted`);
-    if (!bucket.take()) throw new ApiError('RATE_LIMITED', `one address may create ${limits.tablesPerAddressHour} tables an hour; try again later`);
+    if (!bucket.take()) throw new ApiError('RATE_LIMITED', `one network may create ${limits.tablesPerAddressHour} tables an hour; try again later`);
+    return network;
   }
 
   /** A request of the table's GM or players: it is in use. */

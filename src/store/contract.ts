@@ -91,6 +91,14 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       await s.setSettings('t1', { physicalDice: 'all', players: { p1: 'on' } });
       expect((await s.table('t1'))!.settings).toEqual({ physicalDice: 'all', players: { p1: 'on' } });
       expect(await s.countTables()).toBe(1);
+      // tables are counted by the network they were created from (none given: counted in the total only)
+      await s.createTable('tn1', 'N1', {}, 'gmn1', '10.0.0.0/24');
+      await s.createTable('tn2', 'N2', {}, 'gmn2', '10.0.0.0/24');
+      await s.createTable('tn3', 'N3', {}, 'gmn3', '10.0.1.0/24');
+      expect([await s.countTables(), await s.countTables('10.0.0.0/24'), await s.countTables('10.0.1.0/24'), await s.countTables('10.0.2.0/24')]).toEqual([4, 2, 1, 0]);
+      expect(await s.deleteTable('tn1')).toBe(true);
+      expect(await s.countTables('10.0.0.0/24')).toBe(1);
+      for (const id of ['tn2', 'tn3']) await s.deleteTable(id);
       expect(await s.tokenRow('gmhash')).toEqual({ tableId: 't1', role: 'gm' });
       await s.addInvite('t1', 'p1', 'Ann', 'inv');
       await s.addInvite('t1', 'p2', 'Bo', 'inv2');

@@ -10,7 +10,7 @@
  */
 import type pg from 'pg';
 
-export const PG_SCHEMA_VERSION = 1;
+export const PG_SCHEMA_VERSION = 2;
 
 /** Any fixed number: the key of the advisory lock migrations hold. */
 const MIGRATION_LOCK = 7_734_201;
@@ -89,6 +89,14 @@ const MIGRATIONS: { version: number; sql: string }[] = [
         body     text NOT NULL,
         PRIMARY KEY (table_id, kind, entry_id)
       );
+    `,
+  },
+  {
+    // the network a table was created from (src/server/upkeep.ts: tables one network holds); NULL before
+    version: 2,
+    sql: `
+      ALTER TABLE tables ADD COLUMN creator text;
+      CREATE INDEX tables_by_creator ON tables (creator);
     `,
   },
 ];

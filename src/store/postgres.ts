@@ -174,12 +174,12 @@ export class PostgresStore implements Store {
 
   // ── tables, players, tokens ─────────────────────────────────────────────
 
-  async createTable(id: string, name: string, settings: unknown, gmTokenHash: string): Promise<void> {
+  async createTable(id: string, name: string, settings: unknown, gmTokenHash: string, creator?: string): Promise<void> {
     const now = Date.now();
     await this.q(
-      `WITH t AS (INSERT INTO tables (id, name, settings, created_at, last_active_at) VALUES ($1, $2, $3, $4, $4) RETURNING id)
+      `WITH t AS (INSERT INTO tables (id, name, settings, created_at, last_active_at, creator) VALUES ($1, $2, $3, $4, $4, $6) RETURNING id)
        INSERT INTO tokens (hash, table_id, role, player_id, created_at) SELECT $5, id, 'gm', NULL, $4 FROM t`,
-      [id, name, JSON.stringify(settings), now, gmTokenHash],
+      [id, name, JSON.stringify(settings), now, gmTokenHash, creator ?? null],
     );
   }
 
@@ -189,8 +189,9 @@ export class PostgresStore implements Store {
     return r && { ...r, settings: JSON.parse(r.settings) };
   }
 
-  async countTables(): Promise<number> {
-    return (await this.q<{ n: number }>('SELECT count(*) AS n FROM tables')).rows[0].n;
+  async countTables(creator?: string): Promise<number> {
+    if (creator === undefined) return (await this.q<{ n: number }>('SELECT count(*) AS n FROM tables')).rows[0].n;
+    return (await this.q<{ n: number }>('SELECT count(*) AS n FROM tables WHERE creator = $1', [creator])).rows[0].n;
   }
 
   async setSettings(id: string, settings: unknown): Promise<void> {

@@ -24,7 +24,7 @@
  */
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** The schema as version 4 shipped it; later versions change it by migration (MIGRATIONS). */
 const SCHEMA_V4 = `
@@ -132,6 +132,15 @@ const MIGRATIONS: Migration[] = [
       const columns = (db.pragma('table_info(tables)') as { name: string }[]).map((c) => c.name);
       if (!columns.includes('last_active_at')) db.exec('ALTER TABLE tables ADD COLUMN last_active_at INTEGER NOT NULL DEFAULT 0; UPDATE tables SET last_active_at = created_at');
       db.exec('CREATE INDEX IF NOT EXISTS tables_by_activity ON tables(last_active_at)');
+    },
+  },
+  {
+    // version 6: the network a table was created from (upkeep.ts: tables one network holds); NULL before
+    version: 6,
+    up(db) {
+      const columns = (db.pragma('table_info(tables)') as { name: string }[]).map((c) => c.name);
+      if (!columns.includes('creator')) db.exec('ALTER TABLE tables ADD COLUMN creator TEXT');
+      db.exec('CREATE INDEX IF NOT EXISTS tables_by_creator ON tables(creator)');
     },
   },
 ];

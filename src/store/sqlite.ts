@@ -64,9 +64,10 @@ export class SqliteStore implements Store {
   private prepare() {
     const db = this.db;
     return {
-      insertTable: db.prepare('INSERT INTO tables (id, name, settings, created_at, last_active_at) VALUES (?, ?, ?, ?, ?)'),
+      insertTable: db.prepare('INSERT INTO tables (id, name, settings, created_at, last_active_at, creator) VALUES (?, ?, ?, ?, ?, ?)'),
       getTable: db.prepare('SELECT id, name, settings, created_at AS createdAt, last_active_at AS lastActiveAt FROM tables WHERE id = ?'),
       countTables: db.prepare('SELECT count(*) FROM tables').pluck(),
+      countTablesOf: db.prepare('SELECT count(*) FROM tables WHERE creator = ?').pluck(),
       setSettings: db.prepare('UPDATE tables SET settings = ? WHERE id = ?'),
       touchTable: db.prepare('UPDATE tables SET last_active_at = max(last_active_at, ?) WHERE id = ?'),
       idleTables: db.prepare('SELECT id, last_active_at AS lastActiveAt FROM tables WHERE last_active_at < ? ORDER BY last_active_at, id LIMIT ?'),
@@ -122,10 +123,10 @@ export class SqliteStore implements Store {
 
   // ── tables, players, tokens ─────────────────────────────────────────────
 
-  async createTable(id: string, name: string, settings: unknown, gmTokenHash: string): Promise<void> {
+  async createTable(id: string, name: string, settings: unknown, gmTokenHash: string, creator?: string): Promise<void> {
     const now = Date.now();
     this.db.transaction(() => {
-      this.st.insertTable.run(id, name, JSON.stringify(settings), now, now);
+      this.st.insertTable.run(id, name, JSON.stringify(settings), now, now, creator ?? null);
       this.st.insertToken.run(gmTokenHash, id, 'gm', null, now);
     }).immediate();
   }
@@ -135,8 +136,8 @@ export class SqliteStore implements Store {
     return r && { ...r, settings: JSON.parse(r.settings) };
   }
 
-  async countTables(): Promise<number> {
-    return this.st.countTables.get() as number;
+  async countTables(creator?: string): Promise<number> {
+    return (creator === undefined ? this.st.countTables.get() : this.st.countTablesOf.get(creator)) as number;
   }
 
   async setSettings(id: string, settings: unknown): Promise<void> {

@@ -128,9 +128,11 @@ export interface Store {
   close(): Promise<void>;
 
   // ── tables, players, tokens, settings ───────────────────────────────────
-  createTable(id: string, name: string, settings: unknown, gmTokenHash: string): Promise<void>;
+  /** `creator`: the network it was created from (src/server/upkeep.ts), counted by countTables(creator). */
+  createTable(id: string, name: string, settings: unknown, gmTokenHash: string, creator?: string): Promise<void>;
   table(id: string): Promise<TableRow | undefined>;
-  countTables(): Promise<number>;
+  /** Tables held: all, or those created from `creator`. */
+  countTables(creator?: string): Promise<number>;
   setSettings(id: string, settings: unknown): Promise<void>;
   /** The table and everything of it (players, tokens, encounters and their logs, roster, library). False: there was none. */
   deleteTable(id: string): Promise<boolean>;
