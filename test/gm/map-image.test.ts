@@ -40,6 +40,8 @@ describe('map art', () => {
     expect(no({ src: 'http://example.org/a.png' })).toMatch(/not a "http:" address/);
     expect(no({ src: 'https://example.org/a.png' })).toMatch(/not a "https:" address/);
     expect(no({ src: 'data:image/svg+xml;base64,PHN2Zz4=' })).toMatch(/a data: image is a PNG, JPEG or WebP in base64 .*not "image\/svg\+xml"/);
+    expect(no({ src: `data:image/png;base64,${btoa('<html><script>alert(1)</script>')}` })).toMatch(/image\.src: the data is not a PNG image/);
+    expect(no({ src: 'data:image/png;base64,<html>' })).toMatch(/a data: image is a PNG, JPEG or WebP in base64/);
     expect(no({ src: 'maps/cave.svg' })).toMatch(/^gm\/bad_image: image\.src: "maps\/cave\.svg" is a file beside an encounter/);
     expect(no({ src: PNG, onload: 'alert(1)' })).toMatch(/^gm\/bad_image: image/);
     expect(no({ src: PNG, opacity: 2 })).toMatch(/^gm\/bad_image: image\.opacity/);

@@ -23,10 +23,30 @@ const BESIDE_EXAMPLE = /^maps\/[\w-]+\.(svg|png|jpe?g|webp)$/;
 /** Where an image comes from: a file read from disk may name a map beside it; anything sent to a table may not. */
 export type ImageOrigin = 'disk' | 'table';
 
+/** The first bytes each type's data begins with (a PNG's signature, a JPEG's start of image, a WebP's RIFF…WEBP). */
+const SIGNATURES: Record<string, (head: string) => boolean> = {
+  png: (h) => h.startsWith('\x89PNG\r\n\x1a\n'),
+  jpeg: (h) => h.startsWith('\xff\xd8\xff'),
+  webp: (h) => h.startsWith('RIFF') && h.slice(8, 12) === 'WEBP',
+};
+
+/** Whether a data: image's bytes begin as its type's do (a `data:image/png` holding HTML is not a PNG). */
+function dataIsItsType(src: string): boolean {
+  const type = /^data:image\/(png|jpeg|webp);base64,/.exec(src)!;
+  let head: string;
+  try {
+    head = atob(src.slice(type[0].length, type[0].length + 16));
+  } catch {
+    return false;
+  }
+  return SIGNATURES[type[1]](head);
+}
+
 /** What is wrong with an image's `src` (words for a person), or undefined when it may be shown. */
 export function imageSrcProblem(src: string, origin: ImageOrigin): string | undefined {
   if (src.length > MAX_IMAGE_CHARS) return `an image is at most ${MAX_IMAGE_CHARS} characters (this one is ${src.length}): make it smaller`;
-  if (DATA_IMAGE.test(src) || SERVED_MAP.test(src)) return undefined;
+  if (DATA_IMAGE.test(src)) return dataIsItsType(src) ? undefined : `the data is not a ${/^data:image\/(\w+)/.exec(src)![1].toUpperCase()} image (its first bytes are not one's)`;
+  if (SERVED_MAP.test(src)) return undefined;
   if (BESIDE_EXAMPLE.test(src)) return origin === 'disk' ? undefined : `"${src}" is a file beside an encounter; an image sent here is the image itself (a PNG, JPEG or WebP upload)`;
   const data = /^data:([^;,]*)/i.exec(src);
   if (data) return `a data: image is a PNG, JPEG or WebP in base64 (data:image/png;base64,…), not "${data[1] || 'untyped'}"`;
