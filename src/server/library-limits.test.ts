@@ -5,7 +5,7 @@
  * nothing, and the reads that remain are written in slices.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pingsDuring, TEST_LIMITS, testTable, type TestTable } from './testing.ts';
+import { command, load, pingsDuring, succeeds, TEST_LIMITS, testTable, type TestTable } from './testing.ts';
 
 const LIMITS = { ...TEST_LIMITS, libraryEntryBytes: 20_000, libraryEntries: 5, libraryBytes: 50_000, replySliceMs: 0 };
 let t: TestTable;
@@ -83,6 +83,25 @@ describe("a table's library is bounded", () => {
       expect(file.pings).toBeGreaterThanOrEqual(3);
     } finally {
       await full.close();
+    }
+  }, 60_000);
+});
+
+describe("a table's roster is bounded", () => {
+  it('accepting joins past rosterEntries is refused (429) and accepts nothing', async () => {
+    const small = await testTable({ limits: { ...TEST_LIMITS, rosterEntries: 1 } });
+    try {
+      const enc = await load(small, { example: 'phase20/goblin-cave.yaml' });
+      await succeeds(command(small.gm, enc, { type: 'start' }));
+      await succeeds(command(small.gm, enc, { type: 'end_combat', outcome: 'victory', winner: 'heroes', reason: 'done' }));
+      const r = await small.gm.post(`/api/encounters/${enc}/carry-back/accept`, { accepted: ['kara/join', 'pell/join'] });
+      expect(r.status, r.text).toBe(429);
+      expect(r.body.error).toMatchObject({ code: 'LIMIT_REACHED' });
+      expect(r.body.error.message).toMatch(/a table's roster holds at most 1 characters \(this would make 2\); accept fewer joins/);
+      expect((await small.gm.get(`/api/tables/${small.tableId}/roster`)).body.entries).toEqual([]);
+      expect((await small.gm.post(`/api/encounters/${enc}/carry-back/accept`, { accepted: ['kara/join'] })).status).toBe(200);
+    } finally {
+      await small.close();
     }
   }, 60_000);
 });
