@@ -87,7 +87,7 @@ export const DEFAULT_LIMITS: Limits = {
   simulations: 4,
   simulationMs: 30_000,
   oddsWork: 20_000_000,
-  oddsValues: 40_000,
+  oddsValues: 20_000,
   // a saved encounter with its map art fits one entry; the whole library reads and exports in a few ms
   libraryEntryBytes: 1_000_000,
   libraryEntries: 500,
