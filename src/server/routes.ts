@@ -89,7 +89,7 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
       handle: async (c) => ({ body: await readEvents(ctx, await who(c), c.params.encounterId, seqParam(c.query, 'after', 0), optionalParam(c.query, 'limit')) }),
     },
     {
-      method: 'GET', path: '/api/encounters/:encounterId/actions', tag: 'play', auth: 'member', summary: 'Legal actions of a unit you may see, with odds (preview; damage as pmf pairs).', returns: '{ unit, version, actions: [{ command, label, group, preview? }] }',
+      method: 'GET', path: '/api/encounters/:encounterId/actions', tag: 'play', auth: 'member', summary: 'Legal actions of a unit you may see, with odds (preview; damage as pmf pairs).', returns: '{ unit, version, actions: [{ command, label, group, preview? }], oddsLeftOut? } (oddsLeftOut: words saying some options carry no odds: too many dice to reckon at once)',
       query: { unit: { schema: z.string(), description: 'unit id', required: true }, preview: { schema: z.enum(['0', '1']), description: '0 to skip odds (default 1)' } },
       handle: async (c) => {
         const unit = c.query.get('unit');
