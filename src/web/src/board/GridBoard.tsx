@@ -59,11 +59,17 @@ function terrainWords(c: Cell, t: Terrain | undefined): string {
 export function GridBoard({ state, map, marks, active, selected, placing, cellPx, onCell, onUnit, onHover }: Props) {
   const [hover, setHover] = useState<Cell>();
   const from = selected ? state.units[selected]?.position : undefined;
+  const aimed = marks.aimedMove;
   const path = useMemo(() => {
-    if (!hover || !from || !marks.moves?.has(key(hover))) return [];
-    const occupied = new Set(Object.values(state.units).filter((u) => u.position && u.status === 'active' && u.id !== selected).map((u) => key(u.position!)));
-    return findPath(map, from, hover, { occupied: (c) => occupied.has(key(c)) });
-  }, [hover, from, marks.moves, map, state.units, selected]);
+    // an aimed move shows its own path (on a phone there is no hover); else the path to the hovered square
+    if (aimed?.path.length) return aimed.path[0] && key(aimed.path[0]) === key(aimed.from) ? aimed.path : [aimed.from, ...aimed.path];
+    const start = aimed ? aimed.from : from;
+    const end = aimed ? aimed.to : hover;
+    if (!end || !start || (!aimed && !marks.moves?.has(key(end)))) return [];
+    const mover = Object.values(state.units).find((u) => u.position && key(u.position) === key(start))?.id;
+    const occupied = new Set(Object.values(state.units).filter((u) => u.position && u.status === 'active' && u.id !== mover).map((u) => key(u.position!)));
+    return findPath(map, start, end, { occupied: (c) => occupied.has(key(c)) });
+  }, [aimed, hover, from, marks.moves, map, state.units]);
 
   const setHovered = (c: Cell | undefined) => {
     setHover(c);
@@ -232,8 +238,9 @@ export function GridBoard({ state, map, marks, active, selected, placing, cellPx
         </marker>
       </defs>
       {path.length > 1 && (
-        <polyline className="move-path" points={path.map((c) => `${c.x * S + S / 2},${c.y * S + S / 2}`).join(' ')} />
+        <polyline className="move-path" data-testid={aimed ? 'aimed-path' : undefined} data-cells={path.map(key).join(' ')} points={path.map((c) => `${c.x * S + S / 2},${c.y * S + S / 2}`).join(' ')} />
       )}
+      {aimed && <rect x={aimed.to.x * S + 2} y={aimed.to.y * S + 2} width={S - 4} height={S - 4} rx={6} className="cell-aimed" data-testid="aimed-cell" data-cell={key(aimed.to)} pointerEvents="none" />}
       <g className="units">
         {units.map((u) => (
           <UnitToken

@@ -65,7 +65,8 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
   const pending = blockingPending(state);
   const actor = pending && pending.answeredBy !== 'gm' ? pending.answeredBy : active;
   const latest = feed.lines.findLast((l) => !l.bookkeeping)?.text;
-  const play = usePlay(session?.api, encounter?.id, state, feed.version, actor, latest);
+  // while paused a player's unit waits, on the GM's page too: the GM's own units still act
+  const play = usePlay(session?.api, encounter?.id, state, feed.version, actor, latest, feed.paused && !!(actor && state?.units[actor]?.controller));
   const playerName = playerNamer(table);
   const [tab, setTab] = useState<ToolTab>('unit');
   // one sender per panel, so each refusal shows beside the control that caused it
