@@ -197,7 +197,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
               }
               footer={<RoundControls state={state} />}
             />
-            <Suggestions state={state} />
+            <Suggestions state={state} playerName={playerName} />
             <PendingPanel state={state} send={decisions.send} error={decisions.error} clearError={() => decisions.setError(undefined)} />
             {actor && state.status === 'active' && (
               <ActionPanel play={play} state={state} unitName={state.units[actor]?.name ?? 'The unit'} playedBy={state.units[actor]?.controller ? playedBy(state.units[actor].controller, playerName) : undefined} actor={actor} />
