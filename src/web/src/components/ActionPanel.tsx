@@ -7,7 +7,7 @@
  */
 import type { EncounterState } from '../../../engine/index.ts';
 import type { PreviewJson } from '../api/types.ts';
-import { cellOf, costOf, groupTitle, type ActionChoice } from '../model/actions.ts';
+import { cellOf, costOf, groupTitle, optionWords, type ActionChoice } from '../model/actions.ts';
 import type { Decision } from '../model/decision.ts';
 import type { Play } from '../model/usePlay.ts';
 import { ErrorNote } from './ErrorNote.tsx';
@@ -198,7 +198,7 @@ export function ActionPanel({ play, state, unitName, actor, playedBy }: Props) {
 
       {play.option && (
         <div className="confirm" role="group" aria-label="Confirm the action" data-command-json={JSON.stringify(play.option.command)}>
-          <p className="confirm-label">{play.option.label}</p>
+          <p className="confirm-label">{optionWords(play.option, state)}</p>
           {play.option.move && (
             <p className="move-facts" data-testid="move-facts">
               The path is drawn on the board; it costs {play.option.move.cost} of {unitName}'s movement.
@@ -208,7 +208,7 @@ export function ActionPanel({ play, state, unitName, actor, playedBy }: Props) {
           {/* on a phone this bar stays at the bottom of the screen, whatever is scrolled into view */}
           <div className="action-bar" data-testid="action-bar">
             <span className="action-bar-what">
-              {play.option.label}
+              {optionWords(play.option, state)}
               {play.preview?.chance !== undefined && <strong> · {pct(play.preview.chance)}</strong>}
             </span>
             <div className="buttons">
