@@ -12,6 +12,7 @@ import { GridBoard } from './GridBoard.tsx';
 import type { BoardHandlers, BoardMarks } from './marks.ts';
 import { ShipPanel } from './ShipPanel.tsx';
 import { ZoneBoard } from './ZoneBoard.tsx';
+import { TerrainKey } from './terrain.tsx';
 
 interface Props extends BoardHandlers {
   state: EncounterState;
@@ -166,6 +167,7 @@ export function Board(props: Props) {
   return (
     <div className="board-wrap">
       {map?.kind === 'grid' && <GridFrame {...props} map={map} />}
+      {map?.kind === 'grid' && <TerrainKey map={map} />}
       {map?.kind === 'grid' && <InTheAir state={props.state} />}
       {map?.kind === 'zones' && <ZoneBoard {...props} map={map} />}
       {!map && <p className="muted">This encounter has no battlefield map.</p>}

@@ -16,6 +16,7 @@ import { distinctLabels } from './labels.ts';
 import { bowOf, cannonArcs, COMPASS, outlineOf, shipsOf } from './ships.ts';
 import { isOut } from '../model/standing.ts';
 import { UnitToken } from './UnitToken.tsx';
+import { CoverMark, groundOf, TerrainDefs } from './terrain.tsx';
 
 const S = 48;
 
@@ -37,13 +38,8 @@ interface Props extends BoardHandlers {
 }
 
 function terrainClass(t: Terrain | undefined): string {
-  if (!t) return 'cell';
-  const parts = ['cell'];
-  if (t.blocksMove) parts.push('cell-wall');
-  else if ((t.cost ?? 1) > 1) parts.push('cell-difficult');
-  if (t.blocksSight && !t.blocksMove) parts.push('cell-opaque');
-  for (const tag of t.tags ?? []) if (/^[a-z]+$/.test(tag)) parts.push(`tag-${tag}`);
-  return parts.join(' ');
+  const ground = groundOf(t);
+  return ground ? `cell ground-${ground}` : 'cell';
 }
 
 function terrainWords(c: Cell, t: Terrain | undefined): string {
@@ -111,13 +107,12 @@ export function GridBoard({ state, map, marks, active, selected, placing, cellPx
           onMouseEnter={() => setHovered(c)}
           onFocus={() => setHovered(c)}
         >
-          <rect x={x * S} y={y * S} width={S} height={S} className={`${terrainClass(t)}${image ? ' over-art' : ''}`}>
+          <rect x={x * S} y={y * S} width={S} height={S} className={`${terrainClass(t)}${image ? ' over-art' : ''}`} data-ground={groundOf(t)}>
             <title>{terrainWords(c, t)}</title>
           </rect>
           {t?.elevation ? <rect x={x * S + 1} y={y * S + 1} width={S - 2} height={S - 2} className="cell-elevated" style={{ opacity: Math.min(0.5, 0.12 * t.elevation) }} /> : null}
           {t?.elevation ? <text x={x * S + 3} y={y * S + 12} className="cell-note">▲{t.elevation}</text> : null}
-          {t?.cover === 'full' && <rect x={x * S + S - 13} y={y * S + 4} width={9} height={9} rx={1.5} className="cover-mark" />}
-          {t?.cover === 'half' && <path d={`M${x * S + S - 13},${y * S + 13} h9 v-4.5 h-9 z`} className="cover-mark" />}
+          {t?.cover && <CoverMark x={x * S} y={y * S} cover={t.cover} />}
           {inRange && <rect x={x * S} y={y * S} width={S} height={S} className="cell-range" />}
           {move && <rect x={x * S + 3} y={y * S + 3} width={S - 6} height={S - 6} rx={5} className="cell-move" />}
           {move?.cost !== undefined && (
@@ -233,6 +228,7 @@ export function GridBoard({ state, map, marks, active, selected, placing, cellPx
         })}
       </g>
       <defs>
+        <TerrainDefs />
         <marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
           <path d="M 0 0 L 10 5 L 0 10 z" fill="var(--accent)" />
         </marker>
