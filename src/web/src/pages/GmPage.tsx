@@ -152,7 +152,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
       )}
       {feed.dice && <DicePrompt api={session?.api} encounterId={encounter?.id} roll={feed.dice} gm />}
       {state && table && session && (
-        <OverrideContext.Provider value={{ api: session.api, tableId, encounterId: encounter?.id, version: feed.version }}>
+        <OverrideContext.Provider value={{ api: session.api, tableId, encounterId: encounter?.id, version: feed.version, players: table.players.map((p) => ({ id: p.playerId, name: p.name })) }}>
         <main className="layout" data-version={feed.version} data-status={state.status}>
           <div className="main-col">
             <Board
