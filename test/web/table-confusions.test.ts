@@ -4,6 +4,7 @@
  * - a player's suggestion reaches the GM as a sentence from the player, with what accepting would do (4);
  * - a tapped square aims a move — path drawn, cost, Confirm — and sends nothing by itself, on the GM's page
  *   for a player's unit too; while paused a player's buttons are off and nothing is sent (6);
+ * - Add a unit opens the builder's unit form, starting from the table's library (7);
  * - an airship fight: Fit brings every unit into view, and steering reads as a captain's directions (8);
  * - walls, difficult ground and smoke each look their own, cover is a shield to read, with a key; the GM
  *   page fits a laptop's screen; a phone player scrolled down to the log still sees that it is their turn (9).
@@ -141,6 +142,69 @@ describe('what confused a new GM and players', () => {
       await t.close();
     }
   }, 300_000);
+
+  it("Add a unit during a fight opens the builder's unit form, with the table's character library", async () => {
+    const t = await openTable(table.browser, table.server.url, 'phase20/goblin-cave.yaml');
+    try {
+      const gm = t.gm;
+      const [ana] = t.players;
+      await start(t);
+      // a character the GM keeps in the table's library (saved from the builder), her spear written on her
+      const { parse } = await import('yaml');
+      const file = parse(readFileSync(join(ROOT, 'examples/phase20/goblin-cave.yaml'), 'utf8')) as { units: Record<string, unknown>[]; content: { weapons: { id: string }[] } };
+      const { controller: _c, ...kara } = file.units.find((u) => u.id === 'kara')!;
+      const thorn = { ...kara, id: 'thorn', name: 'Thorn', at: [0, 0], weapons: [file.content.weapons.find((w) => w.id === 'spear')] };
+      const saved = await gm.evaluate(async (data) => {
+        const table = location.hash.split('/')[2];
+        const r = await fetch(`/api/tables/${table}/library/character/thorn`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${localStorage.getItem(`skirmish.gm.${table}`)}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Thorn', ruleset: 'phase20', data }),
+        });
+        return r.status;
+      }, thorn);
+      expect(saved).toBe(200);
+      await gm.reload();
+      await gm.waitForSelector('main.layout[data-status=active]');
+      await inSync(t);
+
+      await gm.getByRole('region', { name: 'GM controls' }).locator('summary', { hasText: 'Add a unit' }).click();
+      const form = gm.getByRole('form', { name: 'Add a unit' });
+      // no box asking for YAML: it is folded away, for a unit written out elsewhere
+      expect(await form.getByLabel('Unit (YAML or JSON)').isVisible()).toBe(false);
+      const starts = await form.getByLabel('Start from').locator('option').allInnerTexts();
+      expect(starts).toEqual(expect.arrayContaining(['A new unit of heroes', 'A copy of Goblin Cutter', 'Thorn (a character of the library)']));
+      await form.getByLabel('Start from').selectOption({ label: 'Thorn (a character of the library)' });
+      await form.getByRole('button', { name: 'Open in the form' }).click();
+      const unitForm = form.getByTestId('add-unit-form');
+      await expect.poll(() => unitForm.getByLabel('Name', { exact: true }).inputValue()).toBe('Thorn');
+      // the builder's form: a mistake is said at its field, in words, and goes when fixed
+      const hp = unitForm.getByLabel('HP', { exact: true });
+      await hp.fill('0');
+      await expect.poll(() => unitForm.locator('.b-problems-at').count()).toBeGreaterThan(0);
+      await hp.fill('20');
+      await expect.poll(() => unitForm.locator('.b-problems-at').count()).toBe(0);
+      const ids = [...Object.keys((await gmState(gm)).units).filter((id) => !['kara', 'pell'].includes(id)), 'thorn'];
+      expect(await machineWords(gm, ids)).toEqual([]);
+      await unitForm.screenshot({ path: `${SHOTS}/add-unit-form-desktop.png` });
+      const v = await version(gm);
+      await form.getByRole('button', { name: 'Add unit' }).click();
+      await waitVersion(gm, v + 1);
+      await expect.poll(() => form.getByRole('status').innerText()).toBe('Thorn joined the fight.');
+      await inSync(t);
+      await expect.poll(() => ana.locator('.log-line', { hasText: 'Thorn joins the fight (heroes)' }).count()).toBe(1);
+      expect((await gmState(gm)).units.thorn).toMatchObject({ name: 'Thorn', side: 'heroes', position: { x: 0, y: 0 } });
+      expect(((await gmState(gm)).units.thorn as { pools: { hp: { max: number } } }).pools.hp.max).toBe(20);
+      // at a phone's size the form is one column
+      await gm.setViewportSize({ width: 390, height: 844 });
+      await form.getByRole('button', { name: 'Open in the form' }).click();
+      await unitForm.waitFor();
+      await unitForm.screenshot({ path: `${SHOTS}/add-unit-form-phone.png` });
+      expect(t.errors).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  }, 240_000);
 
   it('an airship battle: Fit shows every unit, and the helm steers in a captain’s words', async () => {
     const t = await openTable(table.browser, table.server.url, 'outerah/airship-battle.yaml');

@@ -18,6 +18,7 @@ import { encounterSchemaOf, nodeAt } from '../../builder/model/schema.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
 import { parseUnitText, placements, rosterChoices, type Entry } from '../../model/unitText.ts';
 import { checkNewcomer, startsOf } from './newcomer.ts';
+import '../../builder/builder.css';
 import { OverrideContext, useOverrideSender, withReason } from './context.ts';
 import { ReasonInput } from './ReasonInput.tsx';
 
