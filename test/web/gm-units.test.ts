@@ -70,7 +70,7 @@ describe('GM: units, sides, links and reasons in the browser', () => {
       await form.getByLabel('Start from').selectOption({ label: 'A copy of Goblin Cutter' });
       await form.getByRole('button', { name: 'Open in the form' }).click();
       // the copy as the file writes the Goblin Cutter, named afresh, on the free cell next to it: no problem anywhere
-      const name = unitForm.getByRole('textbox', { name: /^Name\b/ });
+      const name = unitForm.getByRole('textbox', { name: /^Name(required)?$/ });
       await expect.poll(() => name.inputValue()).toBe('Goblin Cutter 2');
       expect(await unitForm.locator('.b-problems-at').count()).toBe(0);
       await name.fill('Goblin Lurker');

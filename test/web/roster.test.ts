@@ -106,9 +106,9 @@ describe('the roster on the GM page', () => {
       await form.getByRole('button', { name: 'Open in the form' }).click();
       // the entry she joined with, in the builder's unit form, wounds and all
       const unitForm = form.getByTestId('add-unit-form');
-      await expect.poll(() => unitForm.getByRole('textbox', { name: /^Name\b/ }).inputValue()).toBe('Wren');
-      expect(await unitForm.getByRole('spinbutton', { name: /^Start HP\b/ }).inputValue()).toBe('17');
-      expect(await unitForm.getByRole('spinbutton', { name: /^HP\b/ }).inputValue()).toBe('22');
+      await expect.poll(() => unitForm.getByRole('textbox', { name: /^Name(required)?$/ }).inputValue()).toBe('Wren');
+      expect(await unitForm.getByRole('spinbutton', { name: /^Start HP(required)?$/ }).inputValue()).toBe('17');
+      expect(await unitForm.getByRole('spinbutton', { name: /^HP(required)?$/ }).inputValue()).toBe('22');
       expect(await unitForm.locator('.b-problems-at').count()).toBe(0);
       await form.getByLabel('Enters the turn order').selectOption({ label: 'at the end of the round' });
       await form.getByRole('button', { name: 'Add unit' }).click();

@@ -26,7 +26,10 @@ const read = (text: string) => {
 /** A library character as an entry of this fight: a fresh id, on the free cell nearest where it was written (grid). */
 export function libraryUnit(e: LibraryEntry, state: EncounterState): Entry {
   const unit = structuredClone(e.data) as Entry;
-  unit.id = freshId(String(unit.id || e.id), new Set(Object.keys(state.units)));
+  // its own id while no unit of the fight has it, else numbered afresh
+  const base = String(unit.id || e.id);
+  const taken = new Set(Object.keys(state.units));
+  unit.id = taken.has(base) ? freshId(base, taken) : base;
   if (state.map?.kind === 'grid') {
     const want = isCell(unit.at) ? { x: unit.at[0], y: unit.at[1] } : { x: 0, y: 0 };
     const cell = freeCellNear(state, want);
