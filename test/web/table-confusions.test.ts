@@ -187,7 +187,8 @@ describe('what confused a new GM and players', () => {
       await expect.poll(() => unitForm.locator('.b-problems-at').count()).toBeGreaterThan(0);
       await hp.fill('20');
       await expect.poll(() => unitForm.locator('.b-problems-at').count()).toBe(0);
-      await unitForm.screenshot({ path: `${SHOTS}/add-unit-form-desktop.png` });
+      await unitForm.scrollIntoViewIfNeeded();
+      await shot(gm, 'add-unit-form-desktop');
       const v = await version(gm);
       await form.getByRole('button', { name: 'Add unit' }).click();
       await waitVersion(gm, v + 1);
@@ -200,7 +201,8 @@ describe('what confused a new GM and players', () => {
       await gm.setViewportSize({ width: 390, height: 844 });
       await form.getByRole('button', { name: 'Open in the form' }).click();
       await unitForm.waitFor();
-      await unitForm.screenshot({ path: `${SHOTS}/add-unit-form-phone.png` });
+      await unitForm.scrollIntoViewIfNeeded();
+      await shot(gm, 'add-unit-form-phone');
       expect(t.errors).toEqual([]);
     } finally {
       await t.close();
@@ -249,7 +251,7 @@ describe('what confused a new GM and players', () => {
       expect(words).toMatch(/Steer (Dawn Treader|Black Raven)/);
       expect(words).toMatch(/\b(north|south|east|west)\b/);
       await ship.scrollIntoViewIfNeeded();
-      await ship.screenshot({ path: `${SHOTS}/airship-steer-desktop.png` });
+      await shot(gm, 'airship-steer-desktop');
       expect(await machineWords(gm, [])).toEqual([]);
       expect(t.errors).toEqual([]);
     } finally {
