@@ -8,7 +8,8 @@
  * - an airship fight: Fit brings every unit into view, and steering reads as a captain's directions (8);
  * - walls, difficult ground and smoke each look their own, cover is a shield to read, with a key; the GM
  *   page fits a laptop's screen; a phone player scrolled down to the log still sees that it is their turn (9).
- * Screenshots at desktop and phone size go to $SKIRMISH_SHOTS (default /tmp/shots/confusions).
+ * Screenshots at desktop and phone size go to $SKIRMISH_SHOTS (default /tmp/shots/confusions; docs/web.md's
+ * come from SKIRMISH_SHOTS=docs/screenshots).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -84,7 +85,7 @@ describe('what confused a new GM and players', () => {
       expect(text).not.toMatch(/Kara suggests|Proposed|gm\.|\{"/);
       const ids = Object.keys((await gmState(gm)).units).filter((id) => id !== 'kara' && id !== 'pell');
       expect(await machineWords(gm, ids)).toEqual([]);
-      await panel.screenshot({ path: `${SHOTS}/gm-suggestions-desktop.png` });
+      await panel.screenshot({ path: `${SHOTS}/table-suggestions.png` });
       await panel.getByRole('button', { name: 'Reject' }).first().click();
       await panel.getByRole('button', { name: 'Reject' }).first().click();
       await expect.poll(() => panel.count()).toBe(0);
@@ -114,7 +115,7 @@ describe('what confused a new GM and players', () => {
       expect(await ana.locator('.board g.cell-button').count()).toBe(0);
       expect(await gm.getByTestId('actions-held').innerText()).toContain('resume the fight to play this turn for Ana');
       expect(await gm.locator('.board g.cell-button').count()).toBe(0);
-      await shot(ana, 'player-paused-desktop');
+      await shot(ana, 'table-player-paused');
       await gm.getByTestId('paused-banner').getByRole('button', { name: 'Resume' }).click();
       await ana.getByTestId('actions-held').waitFor({ state: 'detached' });
 
@@ -132,7 +133,7 @@ describe('what confused a new GM and players', () => {
       expect(await ana.getByTestId('action-bar').innerText()).toMatch(/Move to/);
       await ana.waitForTimeout(300);
       expect(await version(ana)).toBe(v);
-      await shot(ana, 'player-move-aimed-phone');
+      await shot(ana, 'table-move-aimed-phone');
       await ana.getByTestId('confirm').click();
       await waitVersion(ana, v + 1);
       const [x, y] = to.split(',').map(Number);
@@ -188,7 +189,7 @@ describe('what confused a new GM and players', () => {
       await hp.fill('20');
       await expect.poll(() => unitForm.locator('.b-problems-at').count()).toBe(0);
       await unitForm.scrollIntoViewIfNeeded();
-      await shot(gm, 'add-unit-form-desktop');
+      await shot(gm, 'gm-add-unit');
       const v = await version(gm);
       await form.getByRole('button', { name: 'Add unit' }).click();
       await waitVersion(gm, v + 1);
@@ -202,7 +203,7 @@ describe('what confused a new GM and players', () => {
       await form.getByRole('button', { name: 'Open in the form' }).click();
       await unitForm.waitFor();
       await unitForm.scrollIntoViewIfNeeded();
-      await shot(gm, 'add-unit-form-phone');
+      await shot(gm, 'gm-add-unit-phone');
       expect(t.errors).toEqual([]);
     } finally {
       await t.close();
@@ -225,7 +226,7 @@ describe('what confused a new GM and players', () => {
           }).length;
         });
       await expect.poll(outside).toBe(0);
-      await shot(gm, 'airship-fit-desktop');
+      await shot(gm, 'airship-fit');
       await gm.setViewportSize({ width: 390, height: 844 });
       await gm.getByRole('button', { name: 'Fit the board' }).click();
       await expect.poll(outside).toBe(0);
@@ -251,7 +252,7 @@ describe('what confused a new GM and players', () => {
       expect(words).toMatch(/Steer (Dawn Treader|Black Raven)/);
       expect(words).toMatch(/\b(north|south|east|west)\b/);
       await ship.scrollIntoViewIfNeeded();
-      await shot(gm, 'airship-steer-desktop');
+      await shot(gm, 'airship-steer');
       expect(await machineWords(gm, [])).toEqual([]);
       expect(t.errors).toEqual([]);
     } finally {
@@ -285,7 +286,7 @@ describe('what confused a new GM and players', () => {
       });
       expect(box.width).toBeGreaterThanOrEqual(16);
       expect(box.height).toBeGreaterThanOrEqual(18);
-      await gm.locator('.board-grid').screenshot({ path: `${SHOTS}/ground-and-cover.png` });
+      await gm.locator('.board-grid').screenshot({ path: `${SHOTS}/board-ground-and-cover.png` });
 
       // the GM page at a laptop's 1366×768: one screen tall (the columns scroll by themselves)
       await assign(t, 'ada', 0);
@@ -293,7 +294,7 @@ describe('what confused a new GM and players', () => {
       await inSync(t);
       const tall = await gm.evaluate(() => document.documentElement.scrollHeight);
       expect(tall).toBeLessThanOrEqual(768);
-      await shot(gm, 'gm-laptop');
+      await shot(gm, 'table-gm-laptop');
 
       // a phone player scrolled down to the log still sees that it is their turn
       const ana = t.players[0];
@@ -306,7 +307,7 @@ describe('what confused a new GM and players', () => {
       const banner = (await ana.getByTestId('your-turn').boundingBox())!;
       expect(banner.y).toBeGreaterThanOrEqual(0);
       expect(banner.y + banner.height).toBeLessThanOrEqual(844);
-      await shot(ana, 'player-log-phone');
+      await shot(ana, 'table-phone-log');
       expect(t.errors).toEqual([]);
     } finally {
       await t.close();
