@@ -115,6 +115,7 @@ describe('what confused a new GM and players', () => {
       expect(await ana.locator('.board g.cell-button').count()).toBe(0);
       expect(await gm.getByTestId('actions-held').innerText()).toContain('resume the fight to play this turn for Ana');
       expect(await gm.locator('.board g.cell-button').count()).toBe(0);
+      await ana.evaluate(() => window.scrollTo(0, 0));
       await shot(ana, 'table-player-paused');
       await gm.getByTestId('paused-banner').getByRole('button', { name: 'Resume' }).click();
       await ana.getByTestId('actions-held').waitFor({ state: 'detached' });
