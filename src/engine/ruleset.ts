@@ -51,6 +51,11 @@ export interface ActionOption {
   targets?: UnitId[];
   /** The pools this option gives back (a Rest's stamina): a policy with nothing to strike or reach takes it. */
   restores?: string[];
+  /**
+   * A vessel moved from its helm (an airship): which, by how many cells east (dx) and south (dy), and the
+   * heading it turns to (none: it keeps its bow), with the cells of movement the turn alone spends.
+   */
+  steer?: { vessel: string; dx: number; dy: number; heading?: 'N' | 'E' | 'S' | 'W'; turnCost?: number; movement: number };
 }
 
 /**

@@ -62,6 +62,13 @@ describe('gm.add_unit with a unit written as in the file (phase20, Goblin cave)'
     expect((await fileUnits(enc)).units.at(-1)).toEqual(scout);
   });
 
+  it("gives the rest of the file too (map, sides, content): the page's unit form checks a new unit against it", async () => {
+    const f = await fileUnits(enc);
+    expect(f.document).toMatchObject({ ruleset: 'phase20', content: { weapons: expect.arrayContaining([expect.objectContaining({ id: 'rusty' })]) } });
+    expect(f.document).toHaveProperty('sides');
+    expect(f.document).not.toHaveProperty('units');
+  });
+
   it('a later unit names the same content; a slot places it; a cell another unit has left is free', async () => {
     expect((await command(t.gm, enc, { type: 'gm.move', unit: 'kara', to: [2, 2] })).status).toBe(200);
     const s = await snapshot(t.gm, enc);

@@ -168,13 +168,16 @@ export async function entryToUnit(ctx: Context, live: Live, command: Command): P
 
 /**
  * GET /api/encounters/{e}/file-units: the units of the encounter's file still in the fight, as the file
- * writes them (and the units added since in that shape), for the GM to start a new one from a copy.
+ * writes them (and the units added since in that shape), for the GM to start a new one from a copy; and
+ * the rest of the file (`document`: map, sides, content) the new unit is checked against.
  */
-export async function fileUnits(ctx: Context, token: Principal, id: string): Promise<{ encounter: string; hasFile: boolean; units: Record<string, Json>[] }> {
+export async function fileUnits(ctx: Context, token: Principal, id: string): Promise<{ encounter: string; hasFile: boolean; units: Record<string, Json>[]; document?: Record<string, Json> }> {
   const { live } = await liveFor(ctx, token, id, 'gm');
   const doc = await storedDocument(ctx, live);
   if (!doc) return { encounter: id, hasFile: false, units: [] };
   const state = live.log.state;
   const units = doc.units.filter((u): u is Record<string, Json> => isRecord(u) && typeof u.id === 'string' && Object.hasOwn(state.units, u.id));
-  return { encounter: id, hasFile: true, units };
+  // the rest of the file (map, sides, content): the page's unit form picks gear and sides from it and checks the entry as validate would
+  const { units: _all, ...document } = doc;
+  return { encounter: id, hasFile: true, units, document };
 }

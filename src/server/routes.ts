@@ -119,8 +119,8 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
     },
     {
       method: 'GET', path: '/api/encounters/:encounterId/file-units', tag: 'play', auth: 'gm',
-      summary: "The encounter file's units still in the fight, as the file writes them (with those the GM added in that shape): a start for gm.add_unit {entry}. hasFile false: the encounter keeps no file (imported) and takes no entry.",
-      returns: '{ encounter, hasFile, units: [entry] }', handle: async (c) => ({ body: await fileUnits(ctx, await who(c), c.params.encounterId) }),
+      summary: "The encounter file's units still in the fight, as the file writes them (with those the GM added in that shape): a start for gm.add_unit {entry}; `document` is the rest of the file (map, sides, content) an entry is checked against. hasFile false: the encounter keeps no file (imported) and takes no entry.",
+      returns: '{ encounter, hasFile, units: [entry], document? }', handle: async (c) => ({ body: await fileUnits(ctx, await who(c), c.params.encounterId) }),
     },
     {
       method: 'POST', path: '/api/encounters/:encounterId/simulate', tag: 'play', auth: 'gm', body: SimulateRequest, maxBody: 4096,

@@ -61,6 +61,7 @@ export async function javelinDodge(t: Table, at: At = async () => {}): Promise<v
   await freshActions(ana);
   const before = await version(ana);
   await ana.locator('.board g.cell-button[data-cell="5,4"]').click();
+  await ana.getByTestId('confirm').click();
   await waitVersion(ana, before + 1);
   await turnOf(t.gm, 'garr');
   await caughtUp(ana);

@@ -176,6 +176,8 @@ export async function step(page: Page, actor: string, memo: TurnMemo, onAim?: (a
   }
   if (choice === 'move' || choice === 'zone-move') {
     await (choice === 'move' ? page.locator(`.board g.cell-button[data-cell="${cell}"]`) : zoneMove.first()).click();
+    // a square tapped aims the move (its path drawn); Confirm sends it
+    if (choice === 'move') await page.getByTestId('confirm').click();
     await landed(page, before);
     return 'move';
   }

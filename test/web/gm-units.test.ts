@@ -1,11 +1,14 @@
 /**
- * The GM's units and turn order in a real browser (phase20, Goblin cave): add a unit mid-fight written as
- * in the encounter file, in YAML or JSON — hidden, it never reaches a player's page; visible, it does —
- * with refused units explained beside the form; change a unit's side; link units (a link to a hidden unit stays off the player's page); and
+ * The GM's units and turn order in a real browser (phase20, Goblin cave): add a unit mid-fight in the
+ * builder's unit form, started from a copy or pasted as the encounter file writes it (YAML or JSON) —
+ * hidden, it never reaches a player's page; visible, it does — with refused units explained beside the form; change a unit's side; link units (a link to a hidden unit stays off the player's page); and
  * give a turn-order action a typed reason that the players read in the log.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { ROOT } from './harness.ts';
 import { activeUnit, version, waitVersion } from './bot.ts';
 import { atTheTable } from './at-the-table.ts';
 import { inSync, openTable, start, type Table } from './session.ts';
@@ -34,44 +37,55 @@ describe('GM: units, sides, links and reasons in the browser', () => {
       await gm.getByRole('region', { name: 'GM controls' }).locator('summary', { hasText: 'Add a unit' }).click();
       const form = gm.getByRole('form', { name: 'Add a unit' });
       const box = form.getByLabel('Unit (YAML or JSON)');
+      const alert = form.locator('.error-note');
+      const unitForm = form.getByTestId('add-unit-form');
+      // a unit written out elsewhere is pasted (folded away) and read into the builder's unit form
+      await form.locator('summary', { hasText: 'Or paste a unit written out' }).click();
+      const paste = async (text: string) => {
+        await box.fill(text);
+        await form.getByRole('button', { name: 'Read into the form' }).click();
+      };
 
       // not YAML at all: refused on the page, with the line
-      await box.fill('id: g4\nname: [Goblin Scout\nside: goblins');
-      await form.getByRole('button', { name: 'Add unit' }).click();
-      await expect.poll(() => form.getByRole('alert').innerText()).toContain('That text is not YAML or JSON.');
-      expect(await form.getByRole('alert').innerText()).toMatch(/at line \d+, column \d+/);
-      // a unit written as in the encounter file, with a weapon the file's content does not have: the
-      // server's words say what and where (at the entry, not at the file's units[5])
+      await paste('id: g4\nname: [Goblin Scout\nside: goblins');
+      await expect.poll(() => alert.innerText()).toContain('That text is not YAML or JSON.');
+      expect(await alert.innerText()).toMatch(/at line \d+, column \d+/);
+      expect(await unitForm.count()).toBe(0);
+      // a unit with a weapon the file's content does not have: the form shows the problem at its field, and
+      // the server's words say what and where (at the entry, not at the file's units[5])
       const v0 = await version(gm);
-      await box.fill('{ id: g4, name: Goblin Scout, side: goblins, at: [8, 4], hp: 9, dv: 12, weapons: [axe] }');
+      await paste('{ id: g4, name: Goblin Scout, side: goblins, at: [8, 4], hp: 9, dv: 12, weapons: [axe] }');
+      await unitForm.waitFor();
+      expect(await unitForm.locator('.b-problems-at').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringMatching(/axe/)]));
       await form.getByRole('button', { name: 'Add unit' }).click();
-      await expect.poll(() => form.getByRole('alert').innerText()).toContain('The new unit has a mistake.');
-      expect(await form.getByRole('alert').innerText()).toContain('entry.weapons[0]: no weapon "axe" in content.weapons');
+      await expect.poll(() => alert.innerText()).toContain('The new unit has a mistake.');
+      expect(await alert.innerText()).toContain('entry.weapons[0]: no weapon "axe" in content.weapons');
       // a cell another unit stands on
-      await box.fill('{ id: g4, name: Goblin Scout, side: goblins, at: [7, 1], hp: 9, dv: 12, weapons: [rusty] }');
+      await paste('{ id: g4, name: Goblin Scout, side: goblins, at: [7, 1], hp: 9, dv: 12, weapons: [rusty] }');
       await form.getByRole('button', { name: 'Add unit' }).click();
-      await expect.poll(() => form.getByRole('alert').innerText()).toContain('entry.at: cell [7, 1] is taken by Goblin Cutter (g1)');
+      await expect.poll(() => alert.innerText()).toContain('entry.at: cell [7, 1] is taken by Goblin Cutter (g1)');
       expect(await version(gm)).toBe(v0);
 
-      // a hidden goblin, from a copy of the Goblin Cutter, placed by phase20's rule (it rolls initiative)
-      await form.getByLabel('Start from a copy of').selectOption('g1');
-      await form.getByRole('button', { name: 'Copy into the box' }).click();
-      // written as the file writes the Goblin Cutter, on the free cell next to it
-      const copy = await box.inputValue();
-      expect(copy).toBe('id: g1-2\nname: Goblin Cutter 2\nside: goblins\nat: [6, 0]\nhp: 9\ndv: 12\nspeed: 5\nmodifiers:\n  initiative: 2\n  generalSkill: 1\n  combat: 1\n  strength: 1\nskilled:\n  weapons: [rusty]\nweapons: [rusty]\n');
-      await box.fill(copy.replace('name: Goblin Cutter 2', 'name: Goblin Lurker').replace('at: [6, 0]', 'at: [8, 0]'));
+      // a hidden goblin, started from a copy of the Goblin Cutter in the unit form, placed by phase20's rule (it rolls initiative)
+      await form.getByLabel('Start from').selectOption({ label: 'A copy of Goblin Cutter' });
+      await form.getByRole('button', { name: 'Open in the form' }).click();
+      // the copy as the file writes the Goblin Cutter, named afresh, on the free cell next to it: no problem anywhere
+      const name = unitForm.getByRole('textbox', { name: /^Name(required)?$/ });
+      await expect.poll(() => name.inputValue()).toBe('Goblin Cutter 2');
+      expect(await unitForm.locator('.b-problems-at').count()).toBe(0);
+      await name.fill('Goblin Lurker');
       expect(await form.getByLabel('Enters the turn order').inputValue()).toBe('0');
       expect(await form.getByLabel('Enters the turn order').locator('option').first().innerText()).toBe('by the rules');
       await form.getByLabel('hidden from players').check();
       await form.getByLabel('Reason (optional)').fill('it was waiting in the dark');
       await sends(t, form.getByRole('button', { name: 'Add unit' }));
       await expect.poll(() => form.getByRole('status').innerText()).toBe('Goblin Lurker joined the fight, hidden from the players.');
-      expect(await form.getByRole('alert').count()).toBe(0);
-      expect(await box.inputValue()).toBe('');
+      expect(await alert.count()).toBe(0);
+      expect(await unitForm.count()).toBe(0);
       const lurker = gm.locator('.turn-order li[data-unit="g1-2"]');
       await expect.poll(() => lurker.count()).toBe(1);
       expect(await lurker.locator('.badge-hidden').count()).toBe(1);
-      expect(await gm.locator('.board g.token[data-unit="g1-2"]').getAttribute('data-at')).toBe('8,0');
+      expect(await gm.locator('.board g.token[data-unit="g1-2"]').getAttribute('data-at')).toBe('6,0');
       expect(await logLine(gm, 'Goblin Lurker joins the fight (goblins)').innerText()).toContain('it was waiting in the dark');
       // the player's page: not on the board, in the turn order, the log's unit filter, its joining or its initiative roll
       expect(await ana.locator('[data-unit="g1-2"]').count()).toBe(0);
@@ -84,13 +98,12 @@ describe('GM: units, sides, links and reasons in the browser', () => {
       expect(await logLine(ana, 'joins at initiative').count()).toBe(0);
       expect(await ana.content()).not.toMatch(/Goblin Lurker|waiting in the dark/);
 
-      // a visible newcomer, typed as JSON, at the end of the round: the players see it join
-      await form.getByLabel('Start from a copy of').selectOption('kara');
-      await form.getByRole('button', { name: 'Copy into the box' }).click();
-      const kara = (await box.inputValue()).replace('id: kara-2', 'id: rook').replace('name: Kara 2', 'name: Rook').replace(/at: \[\d+, \d+\]/, 'at: [0, 3]');
-      expect(kara).not.toContain('controller');
+      // a visible newcomer pasted as JSON (Kara's entry, renamed), at the end of the round: the players see it join
       const { parse } = await import('yaml');
-      await box.fill(JSON.stringify(parse(kara), null, 2));
+      const file = parse(readFileSync(join(ROOT, 'examples/phase20/goblin-cave.yaml'), 'utf8')) as { units: Record<string, unknown>[] };
+      const { controller: _c, ...kara } = file.units.find((u) => u.id === 'kara')!;
+      const rook = JSON.stringify({ ...kara, id: 'rook', name: 'Rook', at: [0, 3] }, null, 2);
+      await paste(rook);
       await form.getByLabel('Enters the turn order').selectOption({ label: 'at the end of the round' });
       await sends(t, form.getByRole('button', { name: 'Add unit' }));
       await expect.poll(() => ana.locator('.turn-order li').last().getAttribute('data-unit')).toBe('rook');
@@ -101,19 +114,19 @@ describe('GM: units, sides, links and reasons in the browser', () => {
       expect(await logLine(ana, 'Rook joins the fight (heroes)').count()).toBe(1);
       expect(await logLine(ana, 'Rook joins at slot').count()).toBe(1);
       // a second unit of that id is refused, beside the form
-      await box.fill(JSON.stringify(parse(kara)));
+      await paste(rook);
       await form.getByRole('button', { name: 'Add unit' }).click();
-      await expect.poll(() => form.getByRole('alert').innerText()).toContain('entry.id: there is already a unit "rook" (Rook)');
+      await expect.poll(() => alert.innerText()).toContain('entry.id: there is already a unit "rook" (Rook)');
 
       // a line pasted from a file's units: list, as it is: the scout joins where the file says
-      await box.fill('  - { id: g4, name: Goblin Scout, side: goblins, at: [8, 4], hp: 9, dv: 12, speed: 6, weapons: [rusty] }');
+      await paste('  - { id: g4, name: Goblin Scout, side: goblins, at: [8, 4], hp: 9, dv: 12, speed: 6, weapons: [rusty] }');
       await sends(t, form.getByRole('button', { name: 'Add unit' }));
       await expect.poll(() => form.getByRole('status').innerText()).toBe('Goblin Scout joined the fight.');
-      expect(await form.getByRole('alert').count()).toBe(0);
+      expect(await alert.count()).toBe(0);
       await expect.poll(() => ana.locator('.board g.token[data-unit="g4"]').getAttribute('data-at')).toBe('8,4');
       expect(await logLine(ana, 'Goblin Scout joins the fight (goblins)').count()).toBe(1);
       // and can be copied in turn
-      await expect.poll(() => form.getByLabel('Start from a copy of').locator('option[value="g4"]').count()).toBe(1);
+      await expect.poll(() => form.getByLabel('Start from').locator('option', { hasText: 'A copy of Goblin Scout' }).count()).toBe(1);
       expect(t.errors).toEqual([]);
     } finally {
       await t.close();

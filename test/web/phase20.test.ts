@@ -118,9 +118,11 @@ describe('phase20 in the browser', () => {
       await caughtUp(page);
       await freshActions(page);
 
-      // a reachable square is a button: focus it, Enter moves there
+      // a reachable square is a button: focus it, Enter aims the move there; Confirm (focused, Enter) sends it
       let before = await version(page);
       await page.locator('.board g.cell-button').first().focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('confirm').focus();
       await page.keyboard.press('Enter');
       await waitVersion(page, before + 1);
       await freshActions(page);

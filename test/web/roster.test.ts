@@ -100,12 +100,16 @@ describe('the roster on the GM page', () => {
       expect(await gm.locator('.turn-order li[data-unit="kara"] .hp').first().innerText()).toContain('22/22');
       await gm.getByRole('region', { name: 'GM controls' }).locator('summary', { hasText: 'Add a unit' }).click();
       const form = gm.getByRole('form', { name: 'Add a unit' });
-      const pick = form.getByLabel('A character of the roster');
-      await expect.poll(() => pick.locator('option').allInnerTexts()).toEqual(['Wren (HP 17/22)']);
-      await form.getByRole('button', { name: 'Put in the box' }).click();
-      const { parse } = await import('yaml');
-      const entry = parse(await form.getByLabel('Unit (YAML or JSON)').inputValue());
-      expect(entry).toMatchObject({ id: 'wren', name: 'Wren', side: 'heroes', controller: 'p1', at: [1, 3], hp: 22, startHp: 17 });
+      const pick = form.getByLabel('Start from').locator('option', { hasText: '(roster' });
+      await expect.poll(() => pick.allInnerTexts()).toEqual(['Wren (roster, HP 17/22)']);
+      await form.getByLabel('Start from').selectOption({ label: 'Wren (roster, HP 17/22)' });
+      await form.getByRole('button', { name: 'Open in the form' }).click();
+      // the entry she joined with, in the builder's unit form, wounds and all
+      const unitForm = form.getByTestId('add-unit-form');
+      await expect.poll(() => unitForm.getByRole('textbox', { name: /^Name(required)?$/ }).inputValue()).toBe('Wren');
+      expect(await unitForm.getByRole('spinbutton', { name: /^Start HP(required)?$/ }).inputValue()).toBe('17');
+      expect(await unitForm.getByRole('spinbutton', { name: /^HP(required)?$/ }).inputValue()).toBe('22');
+      expect(await unitForm.locator('.b-problems-at').count()).toBe(0);
       await form.getByLabel('Enters the turn order').selectOption({ label: 'at the end of the round' });
       await form.getByRole('button', { name: 'Add unit' }).click();
       await expect.poll(() => form.getByRole('status').innerText()).toBe('Wren joined the fight.');

@@ -2,8 +2,8 @@
  * No machine words on any page (issue 21, point 2): for every registered ruleset, a GM and two players
  * (each playing units of their own) play its showcase example in Chromium for two full rounds (or to its
  * end, if sooner) — moves, attacks,
- * the decisions the rules ask for — while the GM posts a note, sets a unit's HP, pauses and resumes, and
- * undoes a command. Before every command and at the end, everything each of the three pages shows or
+ * the decisions the rules ask for — while the GM posts a note, a player makes two suggestions (read on
+ * the GM's Suggestions panel from then on), the GM sets a unit's HP, pauses and resumes, and undoes a command. Before every command and at the end, everything each of the three pages shows or
  * speaks (text, select options, tooltips, aria labels, placeholders, the tab's title) is read and must hold
  * no JSON, no command ids (c86), no player ids (p1), no raw unit or table ids and no camelCase field
  * names. A few times a session every folded part of each page (log breakdowns, GM overrides, the GM's tool
@@ -68,8 +68,27 @@ async function noMachineWords(t: Table, ids: readonly string[], when: string, de
 /** The GM's hand during play: a note, an HP change, a pause and resume, an undo — each at its own step. */
 async function gmActs(t: Table, n: number, ids: readonly string[]): Promise<void> {
   const gm = t.gm;
-  if (![2, 4, 6, 8].includes(n)) return;
+  if (![2, 3, 4, 6, 8].includes(n)) return;
   await inSync(t);
+  if (n === 3) {
+    // a player suggests twice (words only, then an HP change): the GM's Suggestions panel is read from here on
+    const ana = t.players[0];
+    const form = ana.getByRole('form', { name: 'Suggest to the GM' });
+    for (const hp of [false, true]) {
+      if (!(await form.isVisible())) await ana.locator('details.suggest summary').click();
+      // a ruleset without HP (none of its units has the pool) offers no HP change
+      if (hp && (await form.getByLabel('HP change for').locator('option').count()) < 2) break;
+      await form.getByLabel('Your suggestion').fill(hp ? 'I drank my potion before the fight' : 'the torches go out');
+      if (hp) {
+        await form.getByLabel('HP change for').selectOption({ index: 1 });
+        await form.getByLabel('New HP').fill('1');
+      }
+      const v = await version(gm);
+      await form.getByRole('button', { name: 'Suggest' }).click();
+      await waitVersion(gm, v + 1);
+    }
+    await gm.getByRole('region', { name: 'Suggestions for the GM' }).waitFor();
+  }
   if (n === 2) {
     const v = await version(gm);
     await gm.getByLabel('Note to the table').fill('Rain starts to fall.');

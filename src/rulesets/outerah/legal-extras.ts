@@ -216,11 +216,19 @@ function steerMovesFor(bow: Heading, m: number): SteerMove[] {
 
 /** The option of one steer (the listing's and the policy's, one builder). */
 export function steerOption(u: Unit, ship: Ship, s: SteerMove): ActionOption {
+  const movement = shipMovement(ship).value;
+  const turnCost = s.heading ? quarterTurns(ship.heading, s.heading) : undefined;
+  // typed facts for pages and policies; the label is the same words a captain would give
+  const steer = { vessel: ship.id, dx: s.dx, dy: s.dy, movement, ...(s.heading ? { heading: s.heading, turnCost } : {}) };
   if (s.heading && s.dx === 0 && s.dy === 0) {
-    return opt('ship', `Turn ${ship.name} to head ${s.heading} (${quarterTurns(ship.heading, s.heading)} of its ${shipMovement(ship).value} cells)`, { type: 'steer', actor: u.id, by: [0, 0], heading: s.heading });
+    return opt('ship', `Turn ${ship.name} to head ${COMPASS_WORDS[s.heading]} (${turnCost} of its ${movement} cells)`, { type: 'steer', actor: u.id, by: [0, 0], heading: s.heading }, { steer });
   }
-  return opt('ship', `Steer ${ship.name} by (${s.dx}, ${s.dy})${s.heading ? `, turning to head ${s.heading}` : ''}`, { type: 'steer', actor: u.id, by: [s.dx, s.dy], ...(s.heading ? { heading: s.heading } : {}) });
+  const cells = Math.max(Math.abs(s.dx), Math.abs(s.dy));
+  const way = `${s.dy < 0 ? 'north' : s.dy > 0 ? 'south' : ''}${s.dy !== 0 && s.dx !== 0 ? '-' : ''}${s.dx > 0 ? 'east' : s.dx < 0 ? 'west' : ''}`;
+  return opt('ship', `Steer ${ship.name} ${cells} ${cells === 1 ? 'cell' : 'cells'} ${way}${s.heading ? `, turning to head ${COMPASS_WORDS[s.heading]}` : ''}`, { type: 'steer', actor: u.id, by: [s.dx, s.dy], ...(s.heading ? { heading: s.heading } : {}) }, { steer });
 }
+
+const COMPASS_WORDS: Record<Heading, string> = { N: 'north', E: 'east', S: 'south', W: 'west' };
 
 /**
  * Whether `u` may steer at all now as the listing sees it (at the helm of a standing ship, its Primary action

@@ -95,6 +95,8 @@ export interface FileUnits {
   /** false: the encounter keeps no file (imported), so it takes no unit in the file's shape. */
   hasFile: boolean;
   units: { [key: string]: Json }[];
+  /** The rest of the file (ruleset, map, sides, content): what a new unit is checked against. */
+  document?: { [key: string]: Json };
 }
 
 export interface LibraryFile {

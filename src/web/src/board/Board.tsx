@@ -12,6 +12,7 @@ import { GridBoard } from './GridBoard.tsx';
 import type { BoardHandlers, BoardMarks } from './marks.ts';
 import { ShipPanel } from './ShipPanel.tsx';
 import { ZoneBoard } from './ZoneBoard.tsx';
+import { TerrainKey } from './terrain.tsx';
 
 interface Props extends BoardHandlers {
   state: EncounterState;
@@ -30,8 +31,9 @@ function GridFrame(props: Props & { map: Extract<EncounterState['map'], { kind: 
   const { map, active } = props;
   const frame = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  // undefined: fit the frame (the default when squares fitted are large enough to tap)
-  const [cellPx, setCellPx] = useState<number>();
+  // undefined: the default (fit the frame when squares fitted are large enough to tap, else a finger's width);
+  // 'fit': the whole map in the frame, whatever size its squares come to (the Fit button: every unit in view)
+  const [cellPx, setCellPx] = useState<number | 'fit'>();
   const drag = useRef<{ x: number; y: number; left: number; top: number; moved: boolean } | undefined>(undefined);
 
   useLayoutEffect(() => {
@@ -47,13 +49,16 @@ function GridFrame(props: Props & { map: Extract<EncounterState['map'], { kind: 
   const fitted = width > 0 ? (width * 48) / (map.width * 48 + 16) : 0;
   const fitsTaps = fitted >= TAP;
   // the size drawn: the GM's or player's zoom, else fitted, but never below a finger's width when that would not fit
-  const px = cellPx ?? (width > 0 && !fitsTaps ? TAP : undefined);
+  const px = cellPx === 'fit' ? undefined : (cellPx ?? (width > 0 && !fitsTaps ? TAP : undefined));
   const shown = px ?? fitted;
 
   const zoom = (dir: 1 | -1) => {
     const now = shown || TAP;
     const next = dir > 0 ? STEPS.find((s) => s > now + 0.5) : [...STEPS].reverse().find((s) => s < now - 0.5);
-    if (next !== undefined) setCellPx(next >= fitted - 0.5 && dir < 0 && fitsTaps ? undefined : next);
+    if (next === undefined) return;
+    // zooming out past the fitted size is the fitted size
+    if (dir < 0 && next <= fitted + 0.5) return setCellPx('fit');
+    setCellPx(next);
   };
 
   // bring the acting unit into view when its turn comes (a zoomed board may have it off screen)
@@ -116,8 +121,8 @@ function GridFrame(props: Props & { map: Extract<EncounterState['map'], { kind: 
   return (
     <div className="board-frame-wrap">
       <div className="zoom-bar" role="group" aria-label="Zoom">
-        <button type="button" className="small" onClick={() => zoom(-1)} aria-label="Zoom out" disabled={shown <= STEPS[0] + 0.5}>−</button>
-        <button type="button" className="small" onClick={() => setCellPx(undefined)} aria-label="Fit the board" aria-pressed={cellPx === undefined}>
+        <button type="button" className="small" onClick={() => zoom(-1)} aria-label="Zoom out" disabled={px === undefined || shown <= STEPS[0] + 0.5}>−</button>
+        <button type="button" className="small" onClick={() => setCellPx('fit')} aria-label="Fit the board" aria-pressed={px === undefined}>
           Fit
         </button>
         <button type="button" className="small" onClick={() => zoom(1)} aria-label="Zoom in" disabled={shown >= STEPS[STEPS.length - 1] - 0.5}>+</button>
@@ -162,6 +167,7 @@ export function Board(props: Props) {
   return (
     <div className="board-wrap">
       {map?.kind === 'grid' && <GridFrame {...props} map={map} />}
+      {map?.kind === 'grid' && <TerrainKey map={map} />}
       {map?.kind === 'grid' && <InTheAir state={props.state} />}
       {map?.kind === 'zones' && <ZoneBoard {...props} map={map} />}
       {!map && <p className="muted">This encounter has no battlefield map.</p>}

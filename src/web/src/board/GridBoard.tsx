@@ -16,6 +16,7 @@ import { distinctLabels } from './labels.ts';
 import { bowOf, cannonArcs, COMPASS, outlineOf, shipsOf } from './ships.ts';
 import { isOut } from '../model/standing.ts';
 import { UnitToken } from './UnitToken.tsx';
+import { CoverMark, groundOf, TerrainDefs } from './terrain.tsx';
 
 const S = 48;
 
@@ -37,13 +38,8 @@ interface Props extends BoardHandlers {
 }
 
 function terrainClass(t: Terrain | undefined): string {
-  if (!t) return 'cell';
-  const parts = ['cell'];
-  if (t.blocksMove) parts.push('cell-wall');
-  else if ((t.cost ?? 1) > 1) parts.push('cell-difficult');
-  if (t.blocksSight && !t.blocksMove) parts.push('cell-opaque');
-  for (const tag of t.tags ?? []) if (/^[a-z]+$/.test(tag)) parts.push(`tag-${tag}`);
-  return parts.join(' ');
+  const ground = groundOf(t);
+  return ground ? `cell ground-${ground}` : 'cell';
 }
 
 function terrainWords(c: Cell, t: Terrain | undefined): string {
@@ -59,11 +55,17 @@ function terrainWords(c: Cell, t: Terrain | undefined): string {
 export function GridBoard({ state, map, marks, active, selected, placing, cellPx, onCell, onUnit, onHover }: Props) {
   const [hover, setHover] = useState<Cell>();
   const from = selected ? state.units[selected]?.position : undefined;
+  const aimed = marks.aimedMove;
   const path = useMemo(() => {
-    if (!hover || !from || !marks.moves?.has(key(hover))) return [];
-    const occupied = new Set(Object.values(state.units).filter((u) => u.position && u.status === 'active' && u.id !== selected).map((u) => key(u.position!)));
-    return findPath(map, from, hover, { occupied: (c) => occupied.has(key(c)) });
-  }, [hover, from, marks.moves, map, state.units, selected]);
+    // an aimed move shows its own path (on a phone there is no hover); else the path to the hovered square
+    if (aimed?.path.length) return aimed.path[0] && key(aimed.path[0]) === key(aimed.from) ? aimed.path : [aimed.from, ...aimed.path];
+    const start = aimed ? aimed.from : from;
+    const end = aimed ? aimed.to : hover;
+    if (!end || !start || (!aimed && !marks.moves?.has(key(end)))) return [];
+    const mover = Object.values(state.units).find((u) => u.position && key(u.position) === key(start))?.id;
+    const occupied = new Set(Object.values(state.units).filter((u) => u.position && u.status === 'active' && u.id !== mover).map((u) => key(u.position!)));
+    return findPath(map, start, end, { occupied: (c) => occupied.has(key(c)) });
+  }, [aimed, hover, from, marks.moves, map, state.units]);
 
   const setHovered = (c: Cell | undefined) => {
     setHover(c);
@@ -105,13 +107,12 @@ export function GridBoard({ state, map, marks, active, selected, placing, cellPx
           onMouseEnter={() => setHovered(c)}
           onFocus={() => setHovered(c)}
         >
-          <rect x={x * S} y={y * S} width={S} height={S} className={`${terrainClass(t)}${image ? ' over-art' : ''}`}>
+          <rect x={x * S} y={y * S} width={S} height={S} className={`${terrainClass(t)}${image ? ' over-art' : ''}`} data-ground={groundOf(t)}>
             <title>{terrainWords(c, t)}</title>
           </rect>
           {t?.elevation ? <rect x={x * S + 1} y={y * S + 1} width={S - 2} height={S - 2} className="cell-elevated" style={{ opacity: Math.min(0.5, 0.12 * t.elevation) }} /> : null}
           {t?.elevation ? <text x={x * S + 3} y={y * S + 12} className="cell-note">▲{t.elevation}</text> : null}
-          {t?.cover === 'full' && <rect x={x * S + S - 13} y={y * S + 4} width={9} height={9} rx={1.5} className="cover-mark" />}
-          {t?.cover === 'half' && <path d={`M${x * S + S - 13},${y * S + 13} h9 v-4.5 h-9 z`} className="cover-mark" />}
+          {t?.cover && <CoverMark x={x * S} y={y * S} cover={t.cover} />}
           {inRange && <rect x={x * S} y={y * S} width={S} height={S} className="cell-range" />}
           {move && <rect x={x * S + 3} y={y * S + 3} width={S - 6} height={S - 6} rx={5} className="cell-move" />}
           {move?.cost !== undefined && (
@@ -227,13 +228,15 @@ export function GridBoard({ state, map, marks, active, selected, placing, cellPx
         })}
       </g>
       <defs>
+        <TerrainDefs />
         <marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">
           <path d="M 0 0 L 10 5 L 0 10 z" fill="var(--accent)" />
         </marker>
       </defs>
       {path.length > 1 && (
-        <polyline className="move-path" points={path.map((c) => `${c.x * S + S / 2},${c.y * S + S / 2}`).join(' ')} />
+        <polyline className="move-path" data-testid={aimed ? 'aimed-path' : undefined} data-cells={path.map(key).join(' ')} points={path.map((c) => `${c.x * S + S / 2},${c.y * S + S / 2}`).join(' ')} />
       )}
+      {aimed && <rect x={aimed.to.x * S + 2} y={aimed.to.y * S + 2} width={S - 4} height={S - 4} rx={6} className="cell-aimed" data-testid="aimed-cell" data-cell={key(aimed.to)} pointerEvents="none" />}
       <g className="units">
         {units.map((u) => (
           <UnitToken

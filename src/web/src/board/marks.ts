@@ -17,6 +17,8 @@ export interface BoardMarks {
   choices?: Map<string, string>;
   /** The cells an area of effect would cover, by "x,y". */
   area?: Set<string>;
+  /** A move being aimed (before Confirm): where it starts and ends, and its path when the option carries one. */
+  aimedMove?: { from: Cell; to: Cell; path: Cell[] };
   /** Every unit the aimed action would affect, and whether it is on the actor's side. */
   affected?: Map<UnitId, 'foe' | 'ally'>;
 }

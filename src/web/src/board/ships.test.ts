@@ -1,7 +1,7 @@
 /** What the board draws for an airship's heading: the bow mark, the heading read, and the cannon arcs. */
 import { describe, expect, it } from 'vitest';
 import type { EncounterState } from '../../../engine/index.ts';
-import { bowOf, cannonArcs, outlineOf, shipsOf } from './ships.ts';
+import { bowOf, cannonArcs, outlineOf, shipsOf, steerWords } from './ships.ts';
 
 const sections = [{ id: 'hull', kind: 'hull', name: 'Hull', tier: 1, hp: 100, max: 100 }];
 const cannons = { left: { tier: 1, loaded: false }, right: { tier: 1, loaded: false } };
@@ -91,5 +91,15 @@ describe('cannon arcs', () => {
   it('outlines a region by the sides of its cells that face outside it', () => {
     expect(outlineOf([{ x: 0, y: 0 }])).toHaveLength(4);
     expect(outlineOf([{ x: 0, y: 0 }, { x: 1, y: 0 }])).toHaveLength(6);
+  });
+});
+
+describe('steering in words', () => {
+  const s = encounter([ship('dawn', [1, 3], [6, 5], 'N', { name: 'Dawn Treader' })], []);
+  it('reads the typed steer as directions a captain gives, north up the map', () => {
+    expect(steerWords({ vessel: 'dawn', dx: 4, dy: 0, movement: 4 }, s)).toBe('Steer Dawn Treader 4 cells east');
+    expect(steerWords({ vessel: 'dawn', dx: 0, dy: -1, movement: 4 }, s)).toBe('Steer Dawn Treader 1 cell north');
+    expect(steerWords({ vessel: 'dawn', dx: -3, dy: 3, heading: 'W', turnCost: 1, movement: 4 }, s)).toBe('Steer Dawn Treader 3 cells south-west, turning to head west');
+    expect(steerWords({ vessel: 'dawn', dx: 0, dy: 0, heading: 'S', turnCost: 2, movement: 4 }, s)).toBe('Turn Dawn Treader to head south (2 of its 4 cells)');
   });
 });

@@ -7,7 +7,7 @@
  * the deck it points at, and, for a unit at a cannon station, that cannon's broadside arc (ruling
  * OUT-SHIP-2). The arc is the ruleset's own geometry (`inCannonArc`, `broadside`), never worked out here.
  */
-import type { Cell, EncounterState, GridMap, Json, UnitId } from '../../../engine/index.ts';
+import type { ActionOption, Cell, EncounterState, GridMap, Json, UnitId } from '../../../engine/index.ts';
 import { broadside, inCannonArc, shipOf, type CannonSide, type Heading, type Ship as RulesShip } from '../../../rulesets/outerah/ship-model.ts';
 
 export type { CannonSide, Heading };
@@ -176,4 +176,19 @@ export function outlineOf(cells: Cell[]): [Cell, Cell][] {
     if (!has.has(`${x - 1},${y}`)) edges.push([{ x, y }, { x, y: y + 1 }]);
   }
   return edges;
+}
+
+/**
+ * A steer as a captain gives it, from the option's typed facts (never its label): "Steer Dawn Treader 4
+ * cells east", "… 2 cells north-east, turning to head east", "Turn Dawn Treader to head west (2 of its 4
+ * cells)". North is up the map, as the bow marks are drawn.
+ */
+export function steerWords(steer: NonNullable<ActionOption['steer']>, state: EncounterState): string {
+  const name = shipsOf(state).find((s) => s.id === steer.vessel)?.name ?? 'the ship';
+  const turn = steer.heading ? COMPASS[steer.heading] : undefined;
+  if (!steer.dx && !steer.dy) return `Turn ${name} to head ${turn ?? 'as it is'}${steer.turnCost !== undefined ? ` (${steer.turnCost} of its ${steer.movement} cells)` : ''}`;
+  const cells = Math.max(Math.abs(steer.dx), Math.abs(steer.dy));
+  const ns = steer.dy < 0 ? 'north' : steer.dy > 0 ? 'south' : '';
+  const ew = steer.dx > 0 ? 'east' : steer.dx < 0 ? 'west' : '';
+  return `Steer ${name} ${cells} ${cells === 1 ? 'cell' : 'cells'} ${[ns, ew].filter(Boolean).join('-')}${turn ? `, turning to head ${turn}` : ''}`;
 }

@@ -7,7 +7,7 @@
  */
 import type { EncounterState } from '../../../engine/index.ts';
 import type { PreviewJson } from '../api/types.ts';
-import { cellOf, costOf, groupTitle, type ActionChoice } from '../model/actions.ts';
+import { cellOf, costOf, groupTitle, optionWords, type ActionChoice } from '../model/actions.ts';
 import type { Decision } from '../model/decision.ts';
 import type { Play } from '../model/usePlay.ts';
 import { ErrorNote } from './ErrorNote.tsx';
@@ -93,7 +93,7 @@ function ChoiceButtons({ choices, play }: { choices: ActionChoice[]; play: Play 
       className={`action${small ? ' small' : ''}${play.choice?.key === c.key ? ' is-chosen' : ''}`}
       aria-pressed={play.choice?.key === c.key}
       aria-label={small ? c.label : undefined}
-      disabled={play.sending || play.stale}
+      disabled={play.sending || play.stale || play.held}
       data-command={c.options[0].command.type}
       data-group={c.group}
       onClick={() => (sendsAtOnce(c) ? void play.send(c.options[0].command) : play.choose(play.choice?.key === c.key ? undefined : c))}
@@ -131,7 +131,12 @@ export function ActionPanel({ play, state, unitName, actor, playedBy }: Props) {
         {play.decision ? `${unitName} must decide` : `${unitName}'s turn`}
         {playedBy && <span className="muted"> · played by {playedBy}</span>}
       </h2>
-      {play.decision && <DecisionChoices decision={play.decision} answer={(o) => void play.answer(o as never)} disabled={play.sending} />}
+      {play.held && (
+        <p className="hint held" role="status" data-testid="actions-held">
+          {playedBy ? `Paused: resume the fight to play this turn for ${playedBy}.` : 'Paused: the GM has paused the fight; these actions come back when the GM resumes it.'}
+        </p>
+      )}
+      {play.decision && <DecisionChoices decision={play.decision} answer={(o) => void play.answer(o as never)} disabled={play.sending || play.held} />}
       {play.dropped && (
         <p className="dropped" role="status" data-testid="aim-dropped">
           Your aim was dropped: {play.dropped}{' '}
@@ -142,14 +147,16 @@ export function ActionPanel({ play, state, unitName, actor, playedBy }: Props) {
       {[...groups].map(([group, choices]) => (
         <div key={group} className="action-group" role="group" aria-label={groupTitle(group)}>
           <h3>{groupTitle(group)}</h3>
-          {choices.every((c) => c.aim === 'cell') && !play.marks.moves?.size ? (
+          {choices.every((c) => c.aim === 'cell') && play.held ? (
+            <p className="hint">Moves come back when the GM resumes the fight.</p>
+          ) : choices.every((c) => c.aim === 'cell') && !play.marks.moves?.size ? (
             // while another action is being aimed the board shows no move squares: say how to get them back
             <p className="hint" data-testid="move-hint-paused">
               Finish or cancel the action you are aiming to move.
             </p>
           ) : choices.every((c) => c.aim === 'cell') ? (
             <div className="hint" data-testid="move-hint">
-              Tap a highlighted square to move there (the number is its cost).{' '}
+              Tap a highlighted square to aim a move there (the number is its cost): its path shows on the board, and Confirm sends it.{' '}
               <details className="inline">
                 <summary>List</summary>
                 <ul className="move-list">
@@ -157,7 +164,7 @@ export function ActionPanel({ play, state, unitName, actor, playedBy }: Props) {
                     const at = cellOf(o);
                     return (
                       <li key={JSON.stringify(o.command)}>
-                        <button type="button" className="small" onClick={() => at && play.onCell(at)} disabled={play.sending || play.stale}>
+                        <button type="button" className="small" onClick={() => at && play.onCell(at)} disabled={play.sending || play.stale || play.held}>
                           ({at?.x}, {at?.y}){costOf(o) !== undefined ? ` · ${costOf(o)}` : ''}
                         </button>
                       </li>
@@ -191,16 +198,21 @@ export function ActionPanel({ play, state, unitName, actor, playedBy }: Props) {
 
       {play.option && (
         <div className="confirm" role="group" aria-label="Confirm the action" data-command-json={JSON.stringify(play.option.command)}>
-          <p className="confirm-label">{play.option.label}</p>
+          <p className="confirm-label">{optionWords(play.option, state)}</p>
+          {play.option.move && (
+            <p className="move-facts" data-testid="move-facts">
+              The path is drawn on the board; it costs {play.option.move.cost} of {unitName}'s movement.
+            </p>
+          )}
           <OddsPanel preview={play.preview} loading={play.previewLoading} state={state} actor={actor} />
           {/* on a phone this bar stays at the bottom of the screen, whatever is scrolled into view */}
           <div className="action-bar" data-testid="action-bar">
             <span className="action-bar-what">
-              {play.option.label}
+              {optionWords(play.option, state)}
               {play.preview?.chance !== undefined && <strong> · {pct(play.preview.chance)}</strong>}
             </span>
             <div className="buttons">
-              <button type="button" className="primary" onClick={confirm} disabled={play.sending || play.stale} data-testid="confirm">
+              <button type="button" className="primary" onClick={confirm} disabled={play.sending || play.stale || play.held} data-testid="confirm">
                 {play.sending ? 'Sending…' : 'Confirm'}
               </button>
               <button type="button" className="secondary" onClick={play.cancel} disabled={play.sending}>Cancel</button>

@@ -4,6 +4,7 @@
  * Options are the server's complete commands; nothing here invents a command.
  */
 import type { ActionOption, Cell, Command, EncounterState } from '../../../engine/index.ts';
+import { steerWords } from '../board/ships.ts';
 
 /** Fields that say where or at whom; the rest of a command says what. */
 const AIM_FIELDS = ['target', 'zone', 'to', 'cell', 'at'];
@@ -50,12 +51,17 @@ export function groupActions(options: readonly ActionOption[], state: EncounterS
     const key = aim === 'none' ? JSON.stringify(o.command) : `${aim}:${keyOf(o.command)}`;
     let c = byKey.get(key);
     if (!c) {
-      c = { key, label: aim === 'cell' ? 'Move' : aim === 'none' ? o.label : genericLabel(o, state), group: o.group, options: [], aim };
+      c = { key, label: aim === 'cell' ? 'Move' : aim === 'none' ? optionWords(o, state) : genericLabel(o, state), group: o.group, options: [], aim };
       byKey.set(key, c);
     }
     c.options.push(o);
   }
   return [...byKey.values()];
+}
+
+/** An option's words: from its typed facts where the page has words for them (a steer), else its label. */
+export function optionWords(o: ActionOption, state: EncounterState): string {
+  return o.steer ? steerWords(o.steer, state) : o.label;
 }
 
 /** Where a move option ends: its typed `move.to`, else the cell its command names. */

@@ -48,6 +48,8 @@ export interface Play {
   onZone(z: string): boolean;
   /** Send any command for this encounter (GM tools use it too), errors shown here. */
   send(cmd: Command, dice?: number[]): Promise<boolean>;
+  /** Play is held (the GM paused it): nothing is aimed or sent, the buttons are off. */
+  held: boolean;
 }
 
 const same = (a: Command, b: Command) => JSON.stringify(a) === JSON.stringify(b);
@@ -60,7 +62,11 @@ function whyGone(o: ActionOption, state: EncounterState | undefined, latest: str
   return `${o.label} is no longer possible${latest ? ` after “${latest}”` : ''}.`;
 }
 
-export function usePlay(api: Api | undefined, encounterId: string | undefined, state: EncounterState | undefined, version: number, unit: UnitId | undefined, latest?: string): Play {
+/**
+ * `held`: the GM paused play (for a player's unit): the page sends nothing and offers nothing to tap —
+ * the server refuses a player's command while paused, and a GM acting for a player's unit waits too.
+ */
+export function usePlay(api: Api | undefined, encounterId: string | undefined, state: EncounterState | undefined, version: number, unit: UnitId | undefined, latest?: string, held = false): Play {
   const [options, setOptions] = useState<OptionWithPreview[]>([]);
   const [choicesVersion, setChoicesVersion] = useState(-1);
   // bumped to ask again after a network failure (the server restarting): the version alone may not move
@@ -70,7 +76,9 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
   const [preview, setPreview] = useState<PreviewJson>();
   const [previewLoading, setPreviewLoading] = useState(false);
   const [dropped, setDropped] = useState<string>();
-  const { send, error, setError, sending } = useSender(api, encounterId, version);
+  const sender = useSender(api, encounterId, version);
+  const { error, setError, sending } = sender;
+  const send = useCallback((cmd: Command, dice?: number[]) => (held ? Promise.resolve(false) : sender.send(cmd, dice)), [held, sender.send]);
   // read inside the fetch without making it run again
   const aim = useRef<{ choiceKey?: string; option?: OptionWithPreview }>({});
   aim.current = { choiceKey, option };
@@ -155,7 +163,7 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
         return;
       }
       setPreview(undefined);
-      if (!api || !encounterId || o.group === 'move') return;
+      if (!api || !encounterId) return;
       setPreviewLoading(true);
       api.preview(encounterId, o.command).then(
         (r) => setPreview(r.preview),
@@ -207,6 +215,7 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
 
   const marks = useMemo<BoardMarks>(() => {
     const m: BoardMarks = {};
+    if (held) return m;
     if (decision) {
       // a decision comes first: its squares and units are what a tap answers
       if (decision.cells.length) m.choices = new Map(decision.cells.map((c) => [key(c.cell!), c.label]));
@@ -224,6 +233,11 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
         if (c) m.moves.set(key(c), { cost: costOf(o) });
       }
     }
+    // an aimed move: its path drawn (the option's own, else the shortest) and its end ringed, until Confirm
+    const end = option ? cellOf(option) : undefined;
+    if (end && cellChoice && mover?.position) {
+      m.aimedMove = { from: mover.position, to: end, path: option?.move?.path ?? [] };
+    }
     if (activeChoice?.aim === 'unit') {
       m.targets = new Set(activeChoice.options.map((o) => o.command.target as string));
       const r = rangeOf(activeChoice.options[0]);
@@ -238,10 +252,11 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
       m.affected = new Map(hit.filter((id) => state?.units[id]).map((id) => [id, state!.units[id].side === mover.side ? 'ally' : 'foe'] as const));
     }
     return m;
-  }, [decision, activeChoice, moveChoice, option, preview, state, unit]);
+  }, [held, decision, activeChoice, moveChoice, option, preview, state, unit]);
 
   const onUnit = useCallback(
     (id: UnitId) => {
+      if (held) return false;
       if (decision) {
         const c = [...decision.buttons, ...decision.cells].find((x) => x.unit === id);
         if (!c) return false;
@@ -254,22 +269,23 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
       pick(o);
       return true;
     },
-    [decision, answer, activeChoice, pick],
+    [held, decision, answer, activeChoice, pick],
   );
 
   const onZone = useCallback(
     (z: string) => {
-      if (activeChoice?.aim !== 'zone') return false;
+      if (held || activeChoice?.aim !== 'zone') return false;
       const o = activeChoice.options.find((x) => x.command.zone === z);
       if (!o) return false;
       pick(o);
       return true;
     },
-    [activeChoice, pick],
+    [held, activeChoice, pick],
   );
 
   const onCell = useCallback(
     (c: Cell) => {
+      if (held) return false;
       if (decision) {
         const d = decision.cells.find((x) => x.cell!.x === c.x && x.cell!.y === c.y);
         if (!d) return false;
@@ -283,11 +299,12 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
         return at && at.x === c.x && at.y === c.y;
       });
       if (!o) return false;
-      // a move is its own preview: the cost is on the cell; send at once
-      void send(o.command).then((ok) => ok && cancel());
+      // a move is aimed like any other option: its path, cost and odds shown, sent on Confirm
+      if (!activeChoice && cellChoice) setChoiceKey(cellChoice.key);
+      pick(o);
       return true;
     },
-    [decision, answer, activeChoice, moveChoice, send, cancel, choicesVersion, version],
+    [held, decision, answer, activeChoice, moveChoice, pick, choicesVersion, version],
   );
 
   return {
@@ -314,5 +331,6 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
     onCell,
     onZone,
     send,
+    held,
   };
 }

@@ -65,7 +65,8 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
   const pending = blockingPending(state);
   const actor = pending && pending.answeredBy !== 'gm' ? pending.answeredBy : active;
   const latest = feed.lines.findLast((l) => !l.bookkeeping)?.text;
-  const play = usePlay(session?.api, encounter?.id, state, feed.version, actor, latest);
+  // while paused a player's unit waits, on the GM's page too: the GM's own units still act
+  const play = usePlay(session?.api, encounter?.id, state, feed.version, actor, latest, feed.paused && !!(actor && state?.units[actor]?.controller));
   const playerName = playerNamer(table);
   const [tab, setTab] = useState<ToolTab>('unit');
   // one sender per panel, so each refusal shows beside the control that caused it
@@ -151,7 +152,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
       )}
       {feed.dice && <DicePrompt api={session?.api} encounterId={encounter?.id} roll={feed.dice} gm />}
       {state && table && session && (
-        <OverrideContext.Provider value={{ api: session.api, tableId, encounterId: encounter?.id, version: feed.version }}>
+        <OverrideContext.Provider value={{ api: session.api, tableId, encounterId: encounter?.id, version: feed.version, players: table.players.map((p) => ({ id: p.playerId, name: p.name })) }}>
         <main className="layout" data-version={feed.version} data-status={state.status}>
           <div className="main-col">
             <Board
@@ -196,7 +197,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
               }
               footer={<RoundControls state={state} />}
             />
-            <Suggestions state={state} />
+            <Suggestions state={state} playerName={playerName} />
             <PendingPanel state={state} send={decisions.send} error={decisions.error} clearError={() => decisions.setError(undefined)} />
             {actor && state.status === 'active' && (
               <ActionPanel play={play} state={state} unitName={state.units[actor]?.name ?? 'The unit'} playedBy={state.units[actor]?.controller ? playedBy(state.units[actor].controller, playerName) : undefined} actor={actor} />

@@ -37,7 +37,7 @@ export function PlayerPage({ tableId }: { tableId: string }) {
   // act for: the unit a decision waits on, else the unit whose turn it is, when either is mine
   const actor = pending && mine.includes(pending.answeredBy) ? pending.answeredBy : active && mine.includes(active) ? active : undefined;
   const latest = feed.lines.findLast((l) => !l.bookkeeping)?.text;
-  const play = usePlay(session?.api, encounter?.id, state, feed.version, actor, latest);
+  const play = usePlay(session?.api, encounter?.id, state, feed.version, actor, latest, feed.paused);
   const myName = table?.players.find((p) => p.playerId === me)?.name;
   const playerName = playerNamer(table);
   // "It's your turn" on the page and in the tab's title, so a player in another tab sees it too

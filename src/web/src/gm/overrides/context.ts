@@ -13,6 +13,8 @@ export interface OverrideTarget {
   tableId?: string;
   encounterId?: string;
   version: number;
+  /** The table's players (id and name), for the unit form's "Played by". */
+  players?: { id: string; name: string }[];
 }
 
 export const OverrideContext = createContext<OverrideTarget>({ version: 0 });
