@@ -107,6 +107,16 @@ export const encounterSchema = z
       u.spells.forEach((s, j) => {
         if (typeof s === 'string' && !known(doc.content.spells, s)) ctx.addIssue({ code: 'custom', path: ['units', i, 'spells', j], message: `no spell "${s}" in content.spells` });
       });
+      // what the unit carries, content ids resolved (an unknown id is reported above)
+      const carried = u.weapons.flatMap((w) => (typeof w === 'string' ? doc.content.weapons.filter((x) => x.id === w) : [w]));
+      u.skilled.weapons.forEach((w, j) => {
+        if (!carried.some((x) => x.id === w) && !known(doc.content.weapons, w)) ctx.addIssue({ code: 'custom', path: ['units', i, 'skilled', 'weapons', j], message: `skilled with a weapon "${w}" that is not in content.weapons nor among its weapons` });
+      });
+      // P20-SPL-1: a spell is cast with a magical weapon or catalyst; without one it never becomes an action
+      if (u.spells.length && !carried.some((x) => x.magical)) {
+        const names = u.spells.map((s) => (typeof s === 'string' ? doc.content.spells.find((x) => x.id === s)?.name ?? s : s.name));
+        ctx.addIssue({ code: 'custom', path: ['units', i, 'spells'], message: `${u.name} knows ${names.join(', ')} but carries no magical weapon or catalyst to cast with, so can never cast [P20-SPL-1]` });
+      }
     });
     if (new Set(doc.units.map((u) => u.side)).size < 2) ctx.addIssue({ code: 'custom', path: ['units'], message: 'an encounter needs units on at least two sides' });
   });
