@@ -95,7 +95,7 @@ export const unitSchema = z.strictObject({
   affinities: z.partialRecord(damageType, affinity).default({}).describe('weak, strong, immune, reflect or drain (or Wk, St, Im, Rf, Dr), per damage type'),
   weapons: z.array(contentRef(weaponSchema)).default([]).describe('ids from content, or whole weapon objects inline'),
   /** The weapon in hand at the start (default: the first listed). */
-  equipped: z.string().optional().describe('the weapon in hand at the start (default: the first)'),
+  equipped: z.string().optional().meta({ refersTo: 'weapons', description: 'the weapon in hand at the start (default: the first)' }),
   gadgets: z.array(contentRef(deviceSchema)).default([]),
   streams: z.array(contentRef(deviceSchema)).default([]),
   /** Battlescars carried from earlier fights (FRL-END-1). */
