@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { pathText } from '../model/paths.ts';
 import { contentRefBranches, type JsonSchema } from '../model/schema.ts';
 import { useFormEnv } from './env.ts';
-import { Help, Problems, type FieldProps } from './Field.tsx';
+import { Problems, type FieldProps } from './Field.tsx';
 import { fieldLabel } from './labels.ts';
 import { ObjectFields } from './ObjectField.tsx';
 
@@ -30,8 +30,8 @@ export function GearField({ node, name, path, value, onChange, label }: FieldPro
   const one = oneOf(category);
   return (
     <div className="b-field b-gear" data-field={pathText(path)}>
+      {/* the schema's help speaks of ids and inline entries, the file's business: the controls say it here */}
       <span className="b-gear-title">{label}</span>
-      <Help node={node} />
       <Problems path={path} />
       <ul className="plain b-gear-list">
         {items.map((g, i) => (
