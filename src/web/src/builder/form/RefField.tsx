@@ -1,7 +1,8 @@
 /**
  * A unit's field that names its own gear (the schema's `refersTo`): phase20's skilled weapons, ticked
  * from the weapons it carries; frontline's weapon in hand, chosen from them. The GM picks by name; the
- * file gets the ids. A value naming gear the unit does not carry stays visible (unticked, it goes).
+ * file gets the ids. A value naming gear the unit does not carry stays visible (unticked, it goes). outerah's
+ * pet trainer and mount name another unit: a choice of the encounter's units, by name.
  */
 import { useId } from 'react';
 import { getAt } from '../model/paths.ts';
@@ -16,6 +17,8 @@ type Entry = { id?: unknown; name?: unknown };
 /** What the unit at `path` carries of `category`, by id and name (content ids resolved). */
 function carried(doc: Record<string, unknown>, path: readonly (string | number)[], category: string): { id: string; name: string }[] {
   const unit = path[0] === 'units' && typeof path[1] === 'number' ? unitsOf(doc)[path[1]] : undefined;
+  // a field naming another unit (outerah's pet trainer, mount): the encounter's other units
+  if (category === 'units') return unitsOf(doc).filter((u) => u !== unit).map((u) => ({ id: u.id, name: u.name || 'a unit' }));
   const content = (getAt(doc, ['content', category]) ?? []) as Entry[];
   const list = Array.isArray(unit?.[category]) ? (unit[category] as (string | Entry)[]) : [];
   return list.flatMap((g) => {
@@ -29,7 +32,7 @@ export function RefField({ node, path, value, onChange, required, label }: Field
   const env = useFormEnv();
   const category = node.refersTo!;
   const gear = carried(env.doc, path, category);
-  const one = oneOf(category);
+  const one = category === 'units' ? 'unit' : oneOf(category);
   if (node.type === 'array') {
     const chosen = Array.isArray(value) ? value.map(String) : [];
     const stray = chosen.filter((c) => !gear.some((g) => g.id === c));
@@ -63,7 +66,7 @@ export function RefField({ node, path, value, onChange, required, label }: Field
       <select id={id} value={text} onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}>
         <option value="">{`— ${defaultNote(node) || (node.description?.includes('default') ? 'its first' : 'none')} —`}</option>
         {gear.map((g) => <option key={g.id} value={g.id}>{g.name}</option>)}
-        {text && !known && <option value={text}>{`a ${one} it does not carry`}</option>}
+        {text && !known && <option value={text}>{category === 'units' ? 'a unit not in this encounter' : `a ${one} it does not carry`}</option>}
       </select>
     </Row>
   );
