@@ -7,7 +7,7 @@
  * Start and weapon in hand as choices. At desktop and on a 390×844 phone, screenshots to $SKIRMISH_SHOTS.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { atTheTable } from './at-the-table.ts';
@@ -18,6 +18,18 @@ const table = atTheTable();
 const gmPage = (viewport?: { width: number; height: number }, touch?: boolean) => gmAt(table.browser, table.server.url, viewport, touch);
 const SHOTS = process.env.SKIRMISH_SHOTS ?? '/tmp/shots/builder-problems';
 mkdirSync(SHOTS, { recursive: true });
+
+/** The page at desktop size and on a 390×844 phone, `at` scrolled into view. */
+async function shots(page: Page, name: string, at: Locator): Promise<void> {
+  const size = page.viewportSize()!;
+  await at.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/${name}-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await at.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/${name}-phone.png` });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} on a phone`).toBeLessThanOrEqual(390);
+  await page.setViewportSize(size);
+}
 
 /** The field the cursor is in: the `data-field` of the nearest form row around the focused element. */
 const focusedField = (page: Page) => page.evaluate(() => document.activeElement?.closest('[data-field]')?.getAttribute('data-field') ?? null);
@@ -49,6 +61,7 @@ describe('the builder for a new GM (issue 36)', () => {
       await players.getByRole('button', { name: 'Invite' }).click();
       const anaLink = await players.getByTestId('invite-url').inputValue();
       expect(await players.innerText()).toMatch(/Ana/);
+      await shots(page, 'gm-players-before-encounter', players);
       // Ana opens her link now: she waits at the table for an encounter
       const ana = await table.browser.newContext({ viewport: { width: 390, height: 844 } });
       const anaPage = await ana.newPage();
@@ -73,6 +86,7 @@ describe('the builder for a new GM (issue 36)', () => {
       await formB.getByRole('button', { name: 'Seat' }).click();
       await expect.poll(async () => formB.getByLabel('Played by').locator('option:checked').innerText()).toBe('Ben');
       expect(await formB.getByTestId('invite-url').inputValue()).toMatch(/#\/join\//);
+      await shots(page, 'played-by-seated', formB.locator('[data-field="units[1].controller"]'));
       await page.getByRole('tab', { name: 'Encounter' }).click();
       expect(await page.getByRole('group', { name: 'Players at the table' }).innerText()).toMatch(/Ana[\s\S]*Ben/);
 
