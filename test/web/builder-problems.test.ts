@@ -88,7 +88,10 @@ describe('the builder for a new GM (issue 36)', () => {
       expect(await formB.getByTestId('invite-url').inputValue()).toMatch(/#\/join\//);
       await shots(page, 'played-by-seated', formB.locator('[data-field="units[1].controller"]'));
       await page.getByRole('tab', { name: 'Encounter' }).click();
-      expect(await page.getByRole('group', { name: 'Players at the table' }).innerText()).toMatch(/Ana[\s\S]*Ben/);
+      const seatedHere = page.getByRole('group', { name: 'Players at the table' });
+      expect(await seatedHere.innerText()).toMatch(/Ana[\s\S]*Ben/);
+      // the links made on the GM page and here are both at hand, to give out
+      expect(await seatedHere.getByTestId('invite-url').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual([anaLink, expect.stringMatching(/#\/join\//)]);
 
       // 11: a weapon made in Kara's form, renamed in the gear tab: no id shown, Kara still carries it
       await selectUnit(page, a);
@@ -160,6 +163,8 @@ describe('the builder for a new GM (issue 36)', () => {
       // the fight starts; Ana, waiting since before it existed, sees it with her unit
       await page.getByRole('button', { name: 'Start the fight' }).click();
       await page.waitForURL(/#\/gm\//);
+      // back at the table, Ben's link (made in the builder) is still there to hand over
+      await page.getByRole('region', { name: 'Players' }).locator('.invite-link', { hasText: 'Link for Ben' }).waitFor();
       await anaPage.locator('main.layout').waitFor();
       await expect.poll(() => anaPage.locator('body').innerText()).toMatch(/Kara/);
       await ana.close();

@@ -10,6 +10,7 @@ import { Api } from '../api/http.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { toProblem, type Problem } from '../model/errors.ts';
 import { go, inviteLink } from '../route.ts';
+import { linksMade, rememberLink } from '../model/inviteLinks.ts';
 import { loadToken } from '../tokens.ts';
 import { readDragged } from './canvas/drag.ts';
 import type { Tool } from './canvas/GridCanvas.tsx';
@@ -59,8 +60,8 @@ export function BuilderPage({ tableId, example, saved }: Props) {
   const [runs, setRuns] = useState(500);
   const [seed, setSeed] = useState(1);
   const [focus, setFocus] = useState<{ field: string }>();
-  // the links made for players seated from this page, to hand over
-  const [links, setLinks] = useState<Record<string, string>>({});
+  // the links made for players at this table from this page (here or on the GM page), to hand over
+  const [links, setLinks] = useState(() => linksMade(tableId));
   const { draft, checked } = s;
   const doc = draft?.doc;
   const ruleset = doc ? String(doc.ruleset) : undefined;
@@ -123,11 +124,14 @@ export function BuilderPage({ tableId, example, saved }: Props) {
     ruleset: ruleset!,
     doc,
     problems: (f) => checked?.byField.get(f) ?? [],
-    players: (data.table?.players ?? []).map((p) => ({ id: p.playerId, name: p.name || 'a player', ...(links[p.playerId] ? { link: links[p.playerId] } : {}) })),
+    players: (data.table?.players ?? []).map((p) => {
+      const link = links.find((l) => l.playerId === p.playerId)?.url;
+      return { id: p.playerId, name: p.name || 'a player', ...(link ? { link } : {}) };
+    }),
     ...(api ? { seatPlayer: async (name: string) => {
       const r = await api.invite(tableId, name);
       const link = inviteLink(r.invite);
-      setLinks((l) => ({ ...l, [r.playerId]: link }));
+      setLinks(rememberLink(tableId, { playerId: r.playerId, name: r.name, url: link }));
       await data.refreshTable();
       return { id: r.playerId, name: r.name, link };
     } } : {}),
