@@ -18,6 +18,8 @@ describe('gear ids follow names', () => {
     expect(refFieldsOf('phase20')).toEqual([{ path: ['skilled', 'weapons'], category: 'weapons', many: true }]);
     expect(refFieldsOf('frontline')).toEqual([{ path: ['equipped'], category: 'weapons', many: false }]);
     expect(refFieldsOf('duel60')).toEqual([]);
+    // outerah's pet and mount name another unit: chosen from the encounter's units by name, never renamed
+    expect(refFieldsOf('outerah')).toEqual([{ path: ['pet', 'trainer'], category: 'units', many: false }, { path: ['mount', 'unit'], category: 'units', many: false }]);
   });
 
   it('a weapon of the content renamed: its id follows, and so does every unit naming it', () => {
