@@ -1,7 +1,8 @@
 /**
  * Regenerates the encounter builder's screenshots in docs/screenshots/: for each registered ruleset, its
  * showcase example open in the builder with a unit selected and the odds in, at desktop size and on a
- * 390×844 phone; the start page; and the comparison with the last version after a change.
+ * 390×844 phone; the start page; the comparison with the last version after a change; and problems in the
+ * page's words, one pressed (the cursor in its field), at both sizes.
  *
  *   node --import tsx scripts/builder-screenshots.ts
  *
@@ -77,6 +78,29 @@ async function main(): Promise<void> {
     console.log(`after the change: first numbers in ${first} ms, all ${await page.locator('.b-difficulty').getAttribute('data-runs')} fights in ${Date.now() - t0} ms`);
     await page.locator('.b-difficulty').screenshot({ path: join(OUT, 'builder-compare.png') });
     console.log('builder-compare.png');
+    await page.context().close();
+    // problems in the page's words, and one pressed on a phone: the cursor in its field
+    for (const [size, viewport] of [['', DESKTOP], ['-phone', PHONE]] as const) {
+      const p = await gmAt(browser, server.url, viewport);
+      await p.getByTestId('build-encounter').click();
+      await p.getByLabel('Ruleset').selectOption('phase20');
+      await p.getByLabel('Name').fill('Bridge ambush');
+      await p.getByRole('button', { name: 'Create' }).click();
+      for (const side of ['heroes', 'foes']) await p.locator(`[data-new-side=${side}]`).click();
+      const [kara] = await p.locator('.b-token[data-unit]').evaluateAll((els) => els.map((e) => e.getAttribute('data-unit')!));
+      await p.locator(`.b-token[data-unit="${kara}"]`).click();
+      const form = p.locator(`[data-unit-form="${kara}"]`);
+      await form.locator('[data-field="units[0].name"] input').fill('Kara');
+      await form.locator('[data-field="units[0].startHp"] input').fill('30');
+      await form.getByLabel('Give spell').selectOption({ label: 'a new spell…' });
+      await p.locator(`.b-token[data-unit]:not([data-unit="${kara}"])`).click();
+      await p.locator('.b-problem-list').getByRole('button', { name: /Kara › Start HP/ }).click();
+      await p.waitForFunction(() => document.activeElement?.closest('[data-field]')?.getAttribute('data-field') === 'units[0].startHp');
+      if (!size) await p.locator('.b-problem-list').scrollIntoViewIfNeeded();
+      await p.screenshot({ path: join(OUT, `builder-problems${size}.png`) });
+      console.log(`builder-problems${size}.png`);
+      await p.context().close();
+    }
   } finally {
     await browser.close();
     await server.stop();

@@ -10,7 +10,7 @@
  * tabs) is opened and read too. Every rule id in the log opens the rule's text. Screenshots of a player's
  * page mid-session at desktop and phone size go to $SKIRMISH_SHOTS (default /tmp/shots/words).
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rulesets } from '../../src/rulesets/index.ts';
@@ -206,5 +206,73 @@ describe('no machine words on any page', () => {
         await t.close();
       }
     }, 400_000);
+  }
+});
+
+/**
+ * The builder too (issue 36, point 13): a GM opens each ruleset's showcase in the builder and reads every
+ * unit's form, the encounter's and the gear's, every fold opened, and the problems of a new encounter —
+ * no file places, no field names, no ids of the file (`units[0].hp`, `generalSkill`, `content.weapons`,
+ * a unit's or a weapon's id that is not its name, a player's id).
+ */
+describe('no machine words in the builder', () => {
+  /** Every fold of the builder's page opened, its words read, folded again. */
+  const unfoldedBuilder = async (page: Page) => {
+    await page.evaluate(() => document.querySelectorAll('.b-page details:not([open])').forEach((d) => d.setAttribute('open', '')));
+    const words = await visibleWords(page);
+    await page.evaluate(() => document.querySelectorAll('.b-page details[open]').forEach((d) => d.removeAttribute('open')));
+    return words;
+  };
+  for (const [ruleset, example] of EXAMPLES) {
+    it(`${ruleset}: ${example} in the builder, every form opened, and a new encounter's problems`, async () => {
+      if (!example) throw new Error(`${ruleset} ships no example in examples/${ruleset}/`);
+      const ctx = await table.browser.newContext({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
+      const page = await ctx.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      try {
+        await page.goto(`${table.server.url}/`);
+        await page.getByRole('button', { name: 'Create a table' }).click();
+        await page.waitForURL(/#\/gm\//);
+        await page.getByRole('region', { name: 'Players' }).getByLabel('Player name').fill('Ana');
+        await page.getByRole('region', { name: 'Players' }).getByRole('button', { name: 'Invite' }).click();
+        await page.getByRole('region', { name: 'Players' }).getByTestId('invite-url').waitFor();
+        await page.locator(`[data-edit-example="${example}"]`).click();
+        await page.waitForSelector('.b-layout');
+        const [d] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download YAML' }).click()]);
+        const { parse } = await import('yaml');
+        const file = parse(readFileSync((await d.path())!, 'utf8')) as { units: { id: string; name: string }[]; content?: Record<string, unknown[]> };
+        const named = [...file.units, ...Object.values(file.content ?? {}).flat()].filter((x): x is { id: string; name: string } => typeof (x as { id?: unknown }).id === 'string' && typeof (x as { name?: unknown }).name === 'string');
+        const tableIds = await page.evaluate(async () => {
+          const id = decodeURIComponent(/#\/build\/([^?]+)/.exec(location.hash)![1]);
+          const r = await fetch(`/api/tables/${encodeURIComponent(id)}`, { headers: { authorization: `Bearer ${localStorage.getItem(`skirmish.gm.${id}`)}` } });
+          const t = (await r.json()) as { id: string; players: { playerId: string }[] };
+          return [t.id, ...t.players.map((p) => p.playerId)];
+        });
+        // an id that reads as its name (a weapon "Club" with id "club") is no machine word
+        const ids = [...tableIds, ...named.filter((x) => x.id.toLowerCase() !== x.name.toLowerCase().replace(/\s+/g, '-')).map((x) => x.id)];
+        const found: string[] = [];
+        const read = async (where: string) => found.push(...machineWordsIn(await unfoldedBuilder(page), ids).map((w) => `${where}: ${w}`));
+        await read('the encounter');
+        await page.getByRole('tab', { name: 'Gear' }).click();
+        await read('the gear');
+        for (const u of file.units) {
+          await page.locator(`.b-token[data-unit="${u.id}"], .b-chip[data-unit="${u.id}"]`).click();
+          await page.locator(`[data-unit-form="${u.id}"]`).waitFor();
+          await read(u.name);
+        }
+        // a new encounter, its problems listed
+        await page.getByRole('button', { name: 'Open…' }).click();
+        await page.getByLabel('Ruleset').selectOption(ruleset);
+        await page.getByLabel('Name').fill('Empty');
+        await page.getByRole('button', { name: 'Create' }).click();
+        await page.locator('.b-problem-list').waitFor();
+        await read('a new encounter');
+        expect(found).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await ctx.close();
+      }
+    }, 300_000);
   }
 });

@@ -164,6 +164,14 @@ export const encounterSchema = z
       u.abilities.forEach((a, j) => {
         if (typeof a === 'string' && !known(doc.content.abilities, a)) ctx.addIssue({ code: 'custom', path: ['units', i, 'abilities', j], message: `no ability "${a}" in content.abilities` });
       });
+      // stamina never rises past the unit's Stamina: gear that costs more can never be used (D60-ATK-3, D60-ATK-4)
+      const costly = (list: (string | { id: string; name: string; stamina: number })[], library: { id: string; name: string; stamina: number }[], key: string, rule: string) =>
+        list.forEach((x, j) => {
+          const g = typeof x === 'string' ? library.find((l) => l.id === x) : x;
+          if (g && g.stamina > u.stats.stamina) ctx.addIssue({ code: 'custom', path: ['units', i, key, j], message: `${g.name} costs ${g.stamina} stamina, more than ${u.name}'s Stamina of ${u.stats.stamina}: it can never be used [${rule}]` });
+        });
+      costly(u.weapons, doc.content.weapons, 'weapons', 'D60-ATK-3');
+      costly(u.abilities, doc.content.abilities, 'abilities', 'D60-ATK-4');
     });
     doc.content.abilities.forEach((a, i) => {
       if (a.area && a.projectile) ctx.addIssue({ code: 'custom', path: ['content', 'abilities', i], message: `"${a.id}" cannot be both an area and a projectile` });

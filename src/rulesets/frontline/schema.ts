@@ -74,7 +74,8 @@ export const unitSchema = z.strictObject({
   controller: z.string().optional().describe('the player who runs it; absent: the GM'),
   hidden: z.boolean().default(false).describe('hidden from the players until the GM reveals it'),
   /** FRL-ZONE-1: where it starts: the frontline or its own side's rearguard. */
-  start: z.string().default('frontline').describe('frontline or rearguard (its own side\'s)'),
+  // a text checked below (every problem of a unit is reported at once), offered as the two choices it is
+  start: z.string().default('frontline').meta({ enum: ['frontline', 'rearguard'], description: 'frontline or rearguard (its own side\'s)' }),
   hp: z.number().int().min(1).describe('hit points'),
   /** Hit points at the start when wounded from an earlier fight (default: hp). */
   startHp: z.number().int().min(0).optional().describe('wounded from an earlier fight; 0 = starts unconscious'),
@@ -94,7 +95,7 @@ export const unitSchema = z.strictObject({
   affinities: z.partialRecord(damageType, affinity).default({}).describe('weak, strong, immune, reflect or drain (or Wk, St, Im, Rf, Dr), per damage type'),
   weapons: z.array(contentRef(weaponSchema)).default([]).describe('ids from content, or whole weapon objects inline'),
   /** The weapon in hand at the start (default: the first listed). */
-  equipped: z.string().optional().describe('the weapon in hand at the start (default: the first)'),
+  equipped: z.string().optional().meta({ refersTo: 'weapons', description: 'the weapon in hand at the start (default: the first)' }),
   gadgets: z.array(contentRef(deviceSchema)).default([]),
   streams: z.array(contentRef(deviceSchema)).default([]),
   /** Battlescars carried from earlier fights (FRL-END-1). */

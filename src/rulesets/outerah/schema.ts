@@ -140,7 +140,7 @@ export const unitSchema = z.strictObject({
   /** This unit is a pet (OUT-PET-1): whose, and what kind; a charmed one returns to `from` if the Charm breaks. */
   pet: z
     .strictObject({
-      trainer: z.string().min(1),
+      trainer: z.string().min(1).meta({ refersTo: 'units', description: 'the unit it belongs to' }),
       kind: z.enum(['charmed', 'drone', 'companion', 'tamed']),
       from: z.string().optional(),
       /** The standing order it starts the fight under: staying put, or guarding its trainer (OUT-PET-2). */
@@ -148,7 +148,7 @@ export const unitSchema = z.strictObject({
     })
     .optional(),
   /** This unit rides a mount (OUT-MNT-1): the mount's unit id; riding (default), beside it, or not yet summoned. */
-  mount: z.strictObject({ unit: z.string().min(1), state: z.enum(['riding', 'beside', 'unsummoned']).default('riding') }).optional(),
+  mount: z.strictObject({ unit: z.string().min(1).meta({ refersTo: 'units', description: 'the unit it rides' }), state: z.enum(['riding', 'beside', 'unsummoned']).default('riding') }).optional(),
   /** A creature a Mount Tamer may capture as its mount (`tame`, ruling OUT-MNT-1). */
   tameable: z.boolean().default(false).describe('a creature a Mount Tamer may capture as its mount'),
   /** Battle station aboard an airship (OUT-SHIP-3). */

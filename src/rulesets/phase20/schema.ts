@@ -72,7 +72,7 @@ export const unitSchema = z.strictObject({
   actions: z.strictObject({ default: z.number().int().min(0).default(1), attack: z.number().int().min(0).default(0), spell: z.number().int().min(0).default(0) }).default({ default: 1, attack: 0, spell: 0 }).describe('actions per turn: the default Action, and extra Attack-only and Spell-only ones'),
   followUps: z.array(z.strictObject({ name: z.string(), after: z.enum(['attack', 'spell']), grants: z.enum(['attack', 'spell']) })).default([]).describe('a follow-up action after an attack or a spell (Twin Strike: after attack, grants attack)'),
   classBonus: z.strictObject({ attack: z.number().int().default(0), spell: z.number().int().default(0) }).default({ attack: 0, spell: 0 }).describe('the class\'s bonus to attack and spell rolls'),
-  skilled: z.strictObject({ weapons: z.array(z.string()).default([]), schools: z.array(z.string()).default([]) }).default({ weapons: [], schools: [] }).describe('Combat / Magic and the Scale attribute apply only when skilled: weapon ids and schools'),
+  skilled: z.strictObject({ weapons: z.array(z.string()).default([]).meta({ refersTo: 'weapons', description: 'the weapons it carries that it is skilled with' }), schools: z.array(z.string()).default([]) }).default({ weapons: [], schools: [] }).describe('Combat / Magic and the Scale attribute apply only when skilled: weapon ids and schools'),
   weapons: z.array(contentRef(weaponSchema)).default([]).describe('ids from content.weapons, or weapons written inline'),
   spells: z.array(contentRef(spellSchema)).default([]).describe('ids from content.spells, or spells written inline'),
   role: z.enum(['attack', 'defense', 'support']).optional().describe('optional; what roles change is the file\'s roles table (ruling P20-GEN-5)'),
@@ -107,6 +107,16 @@ export const encounterSchema = z
       u.spells.forEach((s, j) => {
         if (typeof s === 'string' && !known(doc.content.spells, s)) ctx.addIssue({ code: 'custom', path: ['units', i, 'spells', j], message: `no spell "${s}" in content.spells` });
       });
+      // what the unit carries, content ids resolved (an unknown id is reported above)
+      const carried = u.weapons.flatMap((w) => (typeof w === 'string' ? doc.content.weapons.filter((x) => x.id === w) : [w]));
+      u.skilled.weapons.forEach((w, j) => {
+        if (!carried.some((x) => x.id === w) && !known(doc.content.weapons, w)) ctx.addIssue({ code: 'custom', path: ['units', i, 'skilled', 'weapons', j], message: `skilled with a weapon "${w}" that is not in content.weapons nor among its weapons` });
+      });
+      // P20-SPL-1: a spell is cast with a magical weapon or catalyst; without one it never becomes an action
+      if (u.spells.length && !carried.some((x) => x.magical)) {
+        const names = u.spells.map((s) => (typeof s === 'string' ? doc.content.spells.find((x) => x.id === s)?.name ?? s : s.name));
+        ctx.addIssue({ code: 'custom', path: ['units', i, 'spells'], message: `${u.name} knows ${names.join(', ')} but carries no magical weapon or catalyst to cast with, so can never cast [P20-SPL-1]` });
+      }
     });
     if (new Set(doc.units.map((u) => u.side)).size < 2) ctx.addIssue({ code: 'custom', path: ['units'], message: 'an encounter needs units on at least two sides' });
   });

@@ -1,5 +1,6 @@
 // Spell Actions: hit checks against every target's DV, damage, area, resist checks and the worked example.
 import { describe, expect, it } from 'vitest';
+import { validateEncounter } from '../load.ts';
 import { drawnDice, Table } from '../testing.ts';
 import { duel } from './fixtures.ts';
 import { phase20 } from './index.ts';
@@ -38,9 +39,11 @@ describe('phase20 spells', () => {
   });
 
   it('P20-SPL-1: casting needs a magical weapon or catalyst and the target within the spell\'s range', () => {
-    const t = new Table(phase20, duel({ hero: { weapons: ['sword'] } }));
-    t.start(15, 1);
-    expect(t.rejects(ignite)).toBe('action/no_catalyst');
+    // without a catalyst the spells never become actions: the file says so at the unit's spells (issue 36)
+    const bare = validateEncounter(duel({ hero: { weapons: ['sword'] } }), 'bad.yaml');
+    expect(bare.ok ? [] : bare.problems.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      'units[0].spells: Hero knows Ignite, Fireball, Mend but carries no magical weapon or catalyst to cast with, so can never cast [P20-SPL-1]',
+    ]);
     const far = new Table(phase20, duel({ foe: { at: [8, 1] } })); // 7 tiles; Ignite reaches 6
     far.start(15, 1);
     expect(far.rejects(ignite)).toBe('action/out_of_range');

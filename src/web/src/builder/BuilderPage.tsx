@@ -9,7 +9,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Api } from '../api/http.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { toProblem, type Problem } from '../model/errors.ts';
-import { go } from '../route.ts';
+import { go, inviteLink } from '../route.ts';
+import { linksMade, rememberLink } from '../model/inviteLinks.ts';
 import { loadToken } from '../tokens.ts';
 import { readDragged } from './canvas/drag.ts';
 import type { Tool } from './canvas/GridCanvas.tsx';
@@ -31,6 +32,7 @@ import { addGear, addSide, putOnMap, terrainKindsOf, type Place } from './put.ts
 import { useDraft } from './useDraft.ts';
 import { useTable } from './useTable.ts';
 import { useKeys } from './useKeys.ts';
+import { focusField } from './focus.ts';
 import './builder.css';
 
 interface Props {
@@ -57,6 +59,9 @@ export function BuilderPage({ tableId, example, saved }: Props) {
   const [savedAs, setSavedAs] = useState<string | undefined>(saved);
   const [runs, setRuns] = useState(500);
   const [seed, setSeed] = useState(1);
+  const [focus, setFocus] = useState<{ field: string }>();
+  // the links made for players at this table from this page (here or on the GM page), to hand over
+  const [links, setLinks] = useState(() => linksMade(tableId));
   const { draft, checked } = s;
   const doc = draft?.doc;
   const ruleset = doc ? String(doc.ruleset) : undefined;
@@ -73,6 +78,19 @@ export function BuilderPage({ tableId, example, saved }: Props) {
     s.open(r.draft);
     setTab('encounter');
   };
+
+  useEffect(() => {
+    if (!focus) return;
+    let tries = 0;
+    let frame = 0;
+    const attempt = () => {
+      const root = document.querySelector('.b-layout');
+      if (root && focusField(root, focus.field)) return;
+      if (tries++ < 10) frame = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
+  }, [focus]);
 
   // what the address asks to open
   useEffect(() => {
@@ -106,7 +124,17 @@ export function BuilderPage({ tableId, example, saved }: Props) {
     ruleset: ruleset!,
     doc,
     problems: (f) => checked?.byField.get(f) ?? [],
-    players: (data.table?.players ?? []).map((p) => ({ id: p.playerId, name: p.name || p.playerId })),
+    players: (data.table?.players ?? []).map((p) => {
+      const link = links.find((l) => l.playerId === p.playerId)?.url;
+      return { id: p.playerId, name: p.name || 'a player', ...(link ? { link } : {}) };
+    }),
+    ...(api ? { seatPlayer: async (name: string) => {
+      const r = await api.invite(tableId, name);
+      const link = inviteLink(r.invite);
+      setLinks(rememberLink(tableId, { playerId: r.playerId, name: r.name, url: link }));
+      await data.refreshTable();
+      return { id: r.playerId, name: r.name, link };
+    } } : {}),
     addGear: (category) => {
       const r = addGear(doc, category);
       if (!r) return undefined;
@@ -189,6 +217,7 @@ export function BuilderPage({ tableId, example, saved }: Props) {
   const grid = doc ? hasGrid(doc) : false;
   const kinds = ruleset ? terrainKindsOf(ruleset) : [];
   const brushKind = kinds.find((k) => k.id === brush) ?? kinds[0];
+  // a problem pressed: the form it is in, then (once drawn) the cursor in its field
   const pick = (field: string) => {
     const m = /^units\[(\d+)\]/.exec(field);
     const u = m && doc ? unitsOf(doc)[Number(m[1])] : undefined;
@@ -196,6 +225,7 @@ export function BuilderPage({ tableId, example, saved }: Props) {
       s.select([u.id]);
       setTab('unit');
     } else setTab(field.startsWith('content') ? 'gear' : 'encounter');
+    setFocus({ field });
   };
 
   return (
@@ -268,7 +298,7 @@ export function BuilderPage({ tableId, example, saved }: Props) {
             />
             <div className="b-centre">
               <MapArea doc={doc} grid={grid} draft={s} tool={tool} brush={brushKind?.cell} cell={cell} setCell={setCell} tab={tab} setTab={setTab} say={setNote} put={put} />
-              <ProblemList checked={checked} scenario={!!draft.scenario} onPick={pick} />
+              <ProblemList checked={checked} scenario={!!draft.scenario} doc={doc} onPick={pick} />
               <DifficultyPanel difficulty={difficulty} valid={!!checked.loaded} runs={runs} setRuns={setRuns} seed={seed} setSeed={setSeed} />
             </div>
             <Inspector tab={tab} setTab={setTab} doc={doc} selected={s.selected} cell={grid ? cell : undefined} gear={gear} change={s.change} select={s.select} onDuplicate={duplicate} onRemove={remove} onSave={saveUnit}

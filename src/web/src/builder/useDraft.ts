@@ -5,6 +5,7 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { checkDraft, type Checked } from './model/check.ts';
+import { followNames } from './model/gearIds.ts';
 import type { Draft } from './model/draft.ts';
 import { historyOf, record, redo, undo, type History } from './model/history.ts';
 import type { Doc } from './model/paths.ts';
@@ -33,8 +34,10 @@ export function useDraft(): DraftState {
   const change = useCallback((next: Doc | ((doc: Doc) => Doc | undefined), field?: string) => {
     setH((cur) => {
       if (!cur) return cur;
-      const doc = typeof next === 'function' ? next(cur.present.doc) : next;
-      if (!doc || doc === cur.present.doc) return cur;
+      const changed = typeof next === 'function' ? next(cur.present.doc) : next;
+      if (!changed || changed === cur.present.doc) return cur;
+      // a piece of gear renamed takes its new name's id, and every unit naming it follows
+      const doc = followNames(cur.present.doc, changed);
       const now = Date.now();
       const merge = field !== undefined && last.current.field === field && now - last.current.at < 1000 && cur.past.length > 0;
       last.current = { field, at: now };

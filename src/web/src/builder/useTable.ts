@@ -12,6 +12,8 @@ export interface TableData {
   examples: Example[];
   error?: Problem;
   refreshLibrary(): Promise<void>;
+  /** Read the table again (its players, after one is seated). */
+  refreshTable(): Promise<void>;
 }
 
 export function useTable(api: Api | undefined, tableId: string): TableData {
@@ -29,12 +31,20 @@ export function useTable(api: Api | undefined, tableId: string): TableData {
       fail(err);
     }
   }, [api, tableId]);
+  const refreshTable = useCallback(async () => {
+    if (!api) return;
+    try {
+      setTable(await api.table(tableId));
+    } catch (err) {
+      fail(err);
+    }
+  }, [api, tableId]);
   useEffect(() => {
     if (!api) return;
-    api.table(tableId).then(setTable, fail);
+    void refreshTable();
     api.roster(tableId).then((r) => setRoster(r.entries), fail);
     api.examples().then(setExamples, fail);
     void refreshLibrary();
-  }, [api, tableId, refreshLibrary]);
-  return { table, library, roster, examples, error, refreshLibrary };
+  }, [api, tableId, refreshLibrary, refreshTable]);
+  return { table, library, roster, examples, error, refreshLibrary, refreshTable };
 }

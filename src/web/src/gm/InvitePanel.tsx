@@ -8,6 +8,7 @@ import type { Presence } from '../api/socket.ts';
 import type { DiceMode, TableInfo } from '../api/types.ts';
 import { ErrorNote } from '../components/ErrorNote.tsx';
 import { toProblem, type Problem } from '../model/errors.ts';
+import { linksMade, rememberLink, type MadeLink } from '../model/inviteLinks.ts';
 import { inviteLink } from '../route.ts';
 
 interface Props {
@@ -31,14 +32,15 @@ export function InvitePanel({ api, table, presence, onChanged, children }: Props
   const online = new Set(presence?.online ?? []);
   const joined = new Set([...(presence?.joined ?? []), ...online]);
   const [name, setName] = useState('');
-  const [links, setLinks] = useState<{ playerId: string; name: string; url: string }[]>([]);
+  // kept for the page's life: the panel is drawn anew once an encounter is loaded, and the builder seats players too
+  const [links, setLinks] = useState<MadeLink[]>(() => linksMade(table.id));
   const [error, setError] = useState<Problem>();
   const invite = async (e: React.FormEvent, playerId?: string) => {
     e.preventDefault();
     setError(undefined);
     try {
       const r = await api.invite(table.id, name.trim() || undefined, playerId);
-      setLinks((l) => [{ playerId: r.playerId, name: r.name, url: inviteLink(r.invite) }, ...l.filter((x) => x.playerId !== r.playerId)]);
+      setLinks(rememberLink(table.id, { playerId: r.playerId, name: r.name, url: inviteLink(r.invite) }));
       setName('');
       onChanged();
     } catch (err) {

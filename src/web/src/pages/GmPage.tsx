@@ -143,7 +143,12 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
           }}
         />
       )}
-      {!state && deleteTable && <section className="panel" aria-label="Table">{deleteTable}</section>}
+      {/* players are seated (named, invited) before any encounter: the builder hands them units */}
+      {!state && session && table && (
+        <InvitePanel api={session.api} table={table} presence={presence} onChanged={() => void session.refreshTable()}>
+          {deleteTable}
+        </InvitePanel>
+      )}
       {feed.paused && (
         <p className="panel banner banner-paused" role="status" data-testid="paused-banner">
           Paused: players cannot send commands.

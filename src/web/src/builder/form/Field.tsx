@@ -5,6 +5,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import { pathText, type Path } from '../model/paths.ts';
+import { pageWords } from '../model/words.ts';
 import { bounds, contentRefBranches, isType, type JsonSchema } from '../model/schema.ts';
 import { useFormEnv } from './env.ts';
 import { GearField } from './GearField.tsx';
@@ -12,6 +13,7 @@ import { choiceLabel, fieldLabel } from './labels.ts';
 import { ListField, StringListField } from './ListField.tsx';
 import { ObjectField, RecordField } from './ObjectField.tsx';
 import { TextField } from './TextField.tsx';
+import { RefField } from './RefField.tsx';
 import { UnionField } from './UnionField.tsx';
 
 export interface FieldProps {
@@ -26,7 +28,8 @@ export interface FieldProps {
 }
 
 export function Problems({ path }: { path: Path }) {
-  const list = useFormEnv().problems(pathText(path));
+  const env = useFormEnv();
+  const list = env.problems(pathText(path)).map((m) => pageWords(m, env.doc));
   if (!list.length) return null;
   return (
     <ul className="b-problems-at" role="alert">
@@ -36,7 +39,7 @@ export function Problems({ path }: { path: Path }) {
 }
 
 export function Help({ node }: { node: JsonSchema }) {
-  return node.description ? <span className="b-help">{node.description}</span> : null;
+  return node.description ? <span className="b-help">{pageWords(node.description)}</span> : null;
 }
 
 const shown = (v: unknown) => (typeof v === 'boolean' ? (v ? 'yes' : 'no') : Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? '' : String(v));
@@ -62,6 +65,7 @@ export function Field(props: FieldProps) {
   const id = useId();
   const label = props.label ?? fieldLabel(name);
   if (node.anyOf || node.oneOf) return <UnionField {...props} />;
+  if (node.refersTo && props.path[0] === 'units') return <RefField {...props} label={label} />;
   if (node.enum) {
     return (
       <Row id={id} label={label} node={node} path={path} required={required}>

@@ -4,9 +4,10 @@
  * content), or open one to edit.
  */
 import { useId, useState } from 'react';
+import { pathText } from '../model/paths.ts';
 import { contentRefBranches, type JsonSchema } from '../model/schema.ts';
 import { useFormEnv } from './env.ts';
-import { Help, Problems, type FieldProps } from './Field.tsx';
+import { Problems, type FieldProps } from './Field.tsx';
 import { fieldLabel } from './labels.ts';
 import { ObjectFields } from './ObjectField.tsx';
 
@@ -28,13 +29,13 @@ export function GearField({ node, name, path, value, onChange, label }: FieldPro
   const nameOf = (g: string | Entry) => (typeof g === 'string' ? library.find((e) => e.id === g)?.name ?? g : g.name ?? g.id);
   const one = oneOf(category);
   return (
-    <div className="b-field b-gear" data-field={path.join('.')}>
+    <div className="b-field b-gear" data-field={pathText(path)}>
+      {/* the schema's help speaks of ids and inline entries, the file's business: the controls say it here */}
       <span className="b-gear-title">{label}</span>
-      <Help node={node} />
       <Problems path={path} />
       <ul className="plain b-gear-list">
         {items.map((g, i) => (
-          <li key={i} className="b-gear-item" data-gear={typeof g === 'string' ? g : g.id}>
+          <li key={i} className="b-gear-item" data-gear={typeof g === 'string' ? g : g.id} data-field={pathText([...path, i])}>
             <span>
               {nameOf(g)}
               {typeof g !== 'string' && <span className="muted"> (on this unit only)</span>}

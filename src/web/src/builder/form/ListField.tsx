@@ -1,5 +1,6 @@
 /** Lists: of entries (each folded under its name, with Remove and Add), and of words (tags, perks). */
 import { useEffect, useId, useState } from 'react';
+import { pathText } from '../model/paths.ts';
 import { isType, sample, type JsonSchema } from '../model/schema.ts';
 import { freshId } from '../model/units.ts';
 import { Field, Help, Problems, Row, type FieldProps } from './Field.tsx';
@@ -34,7 +35,7 @@ export function ListField({ node, path, value, onChange, label, required }: Fiel
   const itemNode: JsonSchema = node.items || {};
   const set = (next: unknown[]) => onChange(next.length || required ? next : undefined);
   return (
-    <details className="b-group" open={required || items.length > 0 || undefined}>
+    <details className="b-group" open={required || items.length > 0 || undefined} data-field={pathText(path)}>
       <summary>
         {label} <span className="muted">({items.length})</span>
       </summary>
@@ -67,7 +68,7 @@ export function StringListField({ node, path, value, onChange, label, required }
   useEffect(() => setText((t) => (t.split(',').map((s) => s.trim()).filter(Boolean).join(', ') === joined ? t : joined)), [joined]);
   if (choices?.length) {
     return (
-      <fieldset className="b-field b-choices" data-field={path.join('.')}>
+      <fieldset className="b-field b-choices" data-field={pathText(path)}>
         <legend>{label}</legend>
         {choices.map((c) => (
           <label key={String(c)} className="check">

@@ -3,6 +3,7 @@
  * until opened when they are optional), or a mapping of free names to values (modifiers, resistances).
  */
 import { useId, useState } from 'react';
+import { pathText, type Path } from '../model/paths.ts';
 import type { JsonSchema } from '../model/schema.ts';
 import { Field, Help, Problems, type FieldProps } from './Field.tsx';
 import { choiceLabel, fieldLabel } from './labels.ts';
@@ -18,11 +19,20 @@ function withKey(v: unknown, k: string, next: unknown, required?: boolean): Obj 
   return Object.keys(o).length || required ? o : undefined;
 }
 
+/**
+ * A unit, a piece of gear in the content or written on a unit: its id is the file's business (units keep
+ * theirs; gear takes the id of its name, model/gearIds.ts), so the page never shows it.
+ */
+const idHidden = (node: JsonSchema, path: Path) =>
+  !!node.properties?.id && !!node.properties.name && (path[0] === 'content' || (path[0] === 'units' && (path.length === 2 || (path.length === 4 && typeof path[3] === 'number'))));
+
 export function ObjectFields({ node, path, value, onChange, required, only, skip }: Omit<FieldProps, 'name'> & { only?: string[]; skip?: string[] }) {
-  const props = Object.entries(node.properties ?? {}).filter(([k]) => (!only || only.includes(k)) && !skip?.includes(k));
+  const hide = idHidden(node, path);
+  const props = Object.entries(node.properties ?? {}).filter(([k]) => (!only || only.includes(k)) && !skip?.includes(k) && !(hide && k === 'id'));
   const req = new Set(node.required ?? []);
   return (
     <>
+      {hide && <Problems path={[...path, 'id']} />}
       {props.map(([k, n]) => (
         <Field key={k} node={n} name={k} path={[...path, k]} value={asObj(value)[k]} required={req.has(k)} onChange={(next) => onChange(withKey(value, k, next, required))} />
       ))}
@@ -34,7 +44,7 @@ export function ObjectField(props: FieldProps & { label: string }) {
   const { node, path, value, required, label } = props;
   const open = required || value !== undefined;
   return (
-    <details className="b-group" open={open || undefined} data-field={path.join('.')}>
+    <details className="b-group" open={open || undefined} data-field={pathText(path)}>
       <summary>
         {label}
         {required && <span className="b-required" aria-label="required"> *</span>}
@@ -57,7 +67,7 @@ export function RecordField({ node, path, value, onChange, label, required }: Fi
   const keys = fixed ?? Object.keys(o);
   const set = (k: string, next: unknown) => onChange(withKey(value, k, next, required));
   return (
-    <details className="b-group" open={required || value !== undefined || undefined}>
+    <details className="b-group" open={required || value !== undefined || undefined} data-field={pathText(path)}>
       <summary>{label}</summary>
       <Help node={node} />
       <Problems path={path} />

@@ -8,6 +8,7 @@ import { policyNames } from '../../../../sim/policies.ts';
 import { sidesOf } from '../model/units.ts';
 import { useFormEnv } from './env.ts';
 import { defaultNote, Row, type FieldProps } from './Field.tsx';
+import { InviteLink, SeatPlayer } from './SeatPlayer.tsx';
 
 const LONG = new Set(['gmNotes', 'description', 'notes']);
 
@@ -17,19 +18,7 @@ export function TextField({ node, name, path, value, onChange, required, label }
   const text = typeof value === 'string' ? value : value === undefined ? '' : String(value);
   const set = (s: string) => onChange(s === '' && !required ? undefined : s);
   if (name === 'side' && path[0] === 'units') return <SideField id={id} {...{ node, path, value: text, onChange, required, label }} />;
-  if (name === 'controller') {
-    const known = env.players.some((p) => p.id === text);
-    return (
-      <Row id={id} label={label} node={node} path={path}>
-        <select id={id} value={text} onChange={(e) => set(e.target.value)}>
-          <option value="">the GM</option>
-          {env.players.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
-          {/* the file's own name for the player is an id to the table: say what it is, not the id */}
-          {text && !known && <option value={text}>a player not at this table yet</option>}
-        </select>
-      </Row>
-    );
-  }
+  if (name === 'controller') return <PlayedBy id={id} node={node} path={path} text={text} set={set} label={label} />;
   if (name === 'policy') {
     const rs = rulesetById(env.ruleset);
     const names = rs ? policyNames(rs) : [];
@@ -75,6 +64,31 @@ function SideField({ id, node, path, value, onChange, required, label }: Omit<Fi
         {sides.map((s) => <option key={s} value={s}>{s}</option>)}
         <option value={'\u0000new'}>a new side…</option>
       </select>
+    </Row>
+  );
+}
+
+/** Who plays the unit: the GM, a player at the table, or a player seated here and now. */
+function PlayedBy({ id, node, path, text, set, label }: { id: string; node: FieldProps['node']; path: FieldProps['path']; text: string; set(s: string): void; label: string }) {
+  const env = useFormEnv();
+  const [seating, setSeating] = useState(false);
+  const known = env.players.find((p) => p.id === text);
+  return (
+    <Row id={id} label={label} node={node} path={path}>
+      <select id={id} value={text} onChange={(e) => (e.target.value === '\u0000new' ? setSeating(true) : set(e.target.value))}>
+        <option value="">the GM</option>
+        {env.players.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+        {/* the file's own name for the player is an id to the table: say what it is, not the id */}
+        {text && !known && <option value={text}>a player not at this table yet</option>}
+        {env.seatPlayer && <option value={'\u0000new'}>a new player…</option>}
+      </select>
+      {seating && (
+        <SeatPlayer label="The new player's name" autoFocus onSeated={(p) => {
+          setSeating(false);
+          set(p.id);
+        }} />
+      )}
+      {known?.link && <InviteLink name={known.name} link={known.link} />}
     </Row>
   );
 }

@@ -8,12 +8,21 @@ export interface FormEnv {
   doc: Doc;
   /** `skirmish validate`'s messages about exactly this field (`units[2].hp`). */
   problems(field: string): string[];
-  /** The table's players, for "Played by". */
-  players: { id: string; name: string }[];
+  /** The table's players, for "Played by" (with the link made for one seated from this page). */
+  players: { id: string; name: string; link?: string }[];
+  /** Seat a new player at the table (an invite): absent where the page cannot. */
+  seatPlayer?(name: string): Promise<Seated>;
   /** Make a new entry in the encounter's content (a new weapon...) and give its id; the caller names it by id. */
   addGear?(category: string): string | undefined;
   /** Open the gear entry of `category` with `id` in the gear library. */
   openGear?(category: string, id: string): void;
+}
+
+export interface Seated {
+  id: string;
+  name: string;
+  /** The one-use link to hand the player. */
+  link: string;
 }
 
 export const FormContext = createContext<FormEnv>({ ruleset: '', doc: {}, problems: () => [], players: [] });

@@ -22,5 +22,7 @@ export function fieldLabel(name: string | number): string {
 /** An enum value as words: `left_cannon` → "left cannon"; short codes stay as they are. */
 export function choiceLabel(v: unknown): string {
   const s = String(v);
-  return /^[A-Z]{1,3}$/.test(s) ? s : s.replace(/_/g, ' ');
+  // outerah's Null element: a name, not a missing value
+  if (s === 'null') return 'Null';
+  return /^[A-Z]{1,3}$/.test(s) ? s : s.replace(/_/g, ' ').replace(/([a-z0-9])([A-Z])/g, (_, a: string, b: string) => `${a} ${b.toLowerCase()}`);
 }

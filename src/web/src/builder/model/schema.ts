@@ -29,6 +29,8 @@ export interface JsonSchema {
   propertyNames?: JsonSchema;
   minItems?: number;
   maxItems?: number;
+  /** A unit's field naming its own gear of this content list by id (phase20's skilled weapons). */
+  refersTo?: string;
 }
 
 const cache = new Map<string, JsonSchema>();

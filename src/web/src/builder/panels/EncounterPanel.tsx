@@ -1,6 +1,7 @@
 /** The encounter's own fields: name, description, sides, the map's size, ships, settings... (not its units or gear). */
 import { Field } from '../form/Field.tsx';
 import { ObjectFields } from '../form/ObjectField.tsx';
+import { TablePlayers } from '../form/SeatPlayer.tsx';
 import type { Doc } from '../model/paths.ts';
 import { encounterSchemaOf } from '../model/schema.ts';
 
@@ -30,7 +31,7 @@ export function EncounterPanel({ doc, change }: { doc: Doc; change(next: Doc | (
           }, 'encounter')
         } />
       {mapNode?.properties && (
-        <fieldset className="b-group b-map-size">
+        <fieldset className="b-group b-map-size" data-field="map">
           <legend>Map</legend>
           <ObjectFields node={mapNode} path={['map']} value={doc.map} required skip={['terrain']} onChange={set('map')} />
         </fieldset>
@@ -38,6 +39,7 @@ export function EncounterPanel({ doc, change }: { doc: Doc; change(next: Doc | (
       {top.filter((k) => k !== 'name' && k !== 'description').map((k) => (
         <Field key={k} node={schema.properties![k]} name={k} path={[k]} value={doc[k]} required={schema.required?.includes(k)} onChange={set(k)} />
       ))}
+      <TablePlayers />
     </div>
   );
 }

@@ -55,7 +55,7 @@ export function UnitPanel({ doc, selected, change, select, onDuplicate, onRemove
   }
   const u = chosen[0];
   return (
-    <div className="b-unit-panel" data-unit-form={u.id}>
+    <div className="b-unit-panel" data-unit-form={u.id} data-field={`units[${index}]`}>
       <h2>{u.name || u.id}</h2>
       {tools}
       <div className="b-actions">
