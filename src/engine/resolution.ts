@@ -39,9 +39,12 @@ export class Resolution {
 
   // ---- dice ----
 
-  /** Draw one die and remember it for the next `check`. */
-  roll(sides: number, label?: string): number {
-    const face = this.source.roll(sides, label);
+  /**
+   * Draw one die and remember it for the next `check`. `roller`: the unit whose die it is, when not the
+   * check's actor (a defender's die in the attacker's check), so physical dice are asked of its player.
+   */
+  roll(sides: number, label?: string, roller?: UnitId): number {
+    const face = roller === undefined ? this.source.roll(sides, label) : this.source.roll(sides, label, roller);
     if (!Number.isInteger(face) || face < 1 || face > sides) {
       fail('dice/bad_face', `a d${sides} cannot show ${face}${label ? ` (${label})` : ''}`);
     }

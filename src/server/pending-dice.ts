@@ -83,10 +83,13 @@ export function rollsAtTable(settings: Settings): (player: string) => boolean {
 export function askDice(engine: Engine, state: EncounterState, command: Command, asGm: boolean, given: readonly Face[], atTable: (player: string) => boolean, serverRest: boolean, seed: string): Asking {
   const server = seededSource(seed);
   const drawn: Face[] = [];
+  // the unit each die is rolled for, where the rules name one (a defender's die in the attacker's check)
+  const rollers: (string | undefined)[] = [];
   let calls = 0;
   const source = {
-    roll(sides: number): number {
+    roll(sides: number, _label?: string, roller?: string): number {
       const i = calls++;
+      rollers[i] = roller;
       if (i < given.length) return given[i].face;
       const face = server.roll(sides);
       drawn.push({ face, sides, by: 'server' });
@@ -103,17 +106,19 @@ export function askDice(engine: Engine, state: EncounterState, command: Command,
   const events = out.events as GameEvent[];
   for (const e of events) {
     const dice = (e.type === 'check' || e.type === 'note') && e.dice ? e.dice : [];
-    const unit = ('actor' in e && typeof e.actor === 'string' ? e.actor : undefined) ?? actor;
+    const checkActor = ('actor' in e && typeof e.actor === 'string' ? e.actor : undefined) ?? actor;
     for (let j = 0; j < dice.length; j++, k++) {
       if (k < given.length) continue;
       const d = dice[j];
+      // each die belongs to the unit it is rolled for: the check's actor unless the rules named another
+      const unit = rollers[k] ?? checkActor;
       const u = unit !== undefined && Object.hasOwn(units, unit) ? units[unit] : undefined;
       const extra = drawn[k - given.length];
       if (extra && u) Object.assign(extra, { unit, unitName: u.name, for: forText(d.label, u.name) });
       if (serverRest || !u?.controller || !atTable(u.controller)) continue;
       let count = 1;
-      while (j + count < dice.length && dice[j + count].label === d.label && dice[j + count].sides === d.sides) count++;
-      const term = /: (\d*)d\S+$/.exec(d.label ?? '');
+      while (j + count < dice.length && dice[j + count].label === d.label && dice[j + count].sides === d.sides && rollers[k + count] === rollers[k]) count++;
+      const term = DICE_TERM.exec(d.label ?? '');
       const die = term || count > 1 ? `${count}d${d.sides}` : `d${d.sides}`;
       const ask: Ask = { unit: unit!, unitName: u.name, player: u.controller, for: forText(d.label, u.name), die, sides: d.sides, count };
       return { kind: 'ask', faces: [...given, ...drawn.slice(0, k - given.length)], asks: [ask] };
@@ -122,9 +127,12 @@ export function askDice(engine: Engine, state: EncounterState, command: Command,
   return given.length || drawn.some((f) => f.unit) ? { kind: 'done', faces: [...given, ...drawn] } : { kind: 'none' };
 }
 
+/** The dice term a roll's label ends with ("Spear damage: 1d8"); not a word that starts with d ("Punch: defence"). */
+const DICE_TERM = /: \d*d(?:\d+|%|F)\S*$/;
+
 /** "Spear damage: 1d8" → "Spear damage"; "initiative Kara" → "initiative" (the die and the unit are said beside it). */
 function forText(label: string | undefined, unitName: string): string {
-  let t = (label ?? 'a roll').replace(/: \d*d\S+$/, '');
+  let t = (label ?? 'a roll').replace(DICE_TERM, '');
   if (t.endsWith(` ${unitName}`) && t.length > unitName.length + 1) t = t.slice(0, -unitName.length - 1);
   return t;
 }

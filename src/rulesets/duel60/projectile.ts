@@ -285,7 +285,7 @@ function strike(ctx: Resolution, p: Projectile, u: Unit, r: Reaction): void {
     const means = spell ? spell.name : 'with' in r ? r.with : 'unarmed';
     // ruling D60-PRJ-2: the counter is a contest; reaching the projectile's total cancels it, else it lands by the margin
     const mine = ctx.roll(60, 'counter');
-    const its = ctx.roll(60, p.name);
+    const its = ctx.roll(60, p.name, p.owner); // the thrower's die, in the defender's check
     const ag = agilityTerms(u);
     const total = mine + ag.agility;
     const theirs = its + p.agility;
