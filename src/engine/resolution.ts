@@ -215,13 +215,14 @@ export class Resolution {
    * A line for the log; `about` names the units it concerns (a player who cannot see them never gets it).
    * Words that take work to build may come as a function, called only when someone keeps the log.
    */
-  note(text: string | (() => string), options: { about?: UnitId[]; visibility?: 'gm' } = {}): void {
+  note(text: string | (() => string), options: { about?: UnitId[]; visibility?: 'gm'; by?: 'gm' } = {}): void {
     if (!this.logging) return this.unlogged();
     const dice = this.takeDraws();
     const words = typeof text === 'function' ? text() : text;
     const e: GameEvent = dice.length ? { type: 'note', text: words, dice } : { type: 'note', text: words };
     if (options.about?.length) e.about = options.about;
     if (options.visibility) e.visibility = options.visibility;
+    if (options.by) e.by = options.by;
     this.emit(e);
   }
 

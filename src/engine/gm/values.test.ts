@@ -30,6 +30,11 @@ describe('gm value overrides', () => {
     expect(t.rejects({ type: 'gm.set_stat', unit: 'b', stat: 'hp', value: 11 })).toBe('gm/out_of_range');
   });
 
+  it('gm.note is marked as written by the GM', () => {
+    const [e] = new GmTable().override({ type: 'gm.note', text: 'The bridge creaks.', public: true });
+    expect(e).toMatchObject({ type: 'note', text: 'The bridge creaks.', by: 'gm' });
+  });
+
   it('gm.set_stat, gm.face, gm.elevation, gm.set_status, gm.set_data', () => {
     const t = new GmTable();
     t.override({ type: 'gm.set_stat', unit: 'a', stat: 'might', value: 3 });
