@@ -25,7 +25,12 @@ export function SetStat({ unit, ruleset }: { unit: Unit; ruleset: string }) {
       onSubmit={(e) => {
         e.preventDefault();
         if (value.trim() === '' || !Number.isFinite(Number(value))) return s.setError({ code: 'command/bad_field', message: 'Type the value as a number.' });
-        void s.send(withReason({ type: 'gm.set_stat', unit: unit.id, stat, value: Number(value) }, reason)).then((ok) => ok && setValue(''));
+        void s.send(withReason({ type: 'gm.set_stat', unit: unit.id, stat, value: Number(value) }, reason)).then((ok) => {
+          if (ok) {
+            setValue('');
+            setReason('');
+          }
+        });
       }}
     >
       <div className="row">
