@@ -83,7 +83,9 @@ function formatFactor(f: number): string {
 export function renderBreakdown(b: Breakdown): string {
   let out = renderTerms(b.terms);
   // one roll of dice alone: its total is the sum of its faces, no "= total" needed (with a flat part it is)
-  const simple = b.terms.length === 1 && b.terms[0].kind === 'dice' && b.terms[0].value === b.total && !flatAfterDice(b.terms[0].label);
+  // a lone number that is the total (the GM's "damage 5") needs no "= 5" either
+  const lone = b.terms.length === 1 ? b.terms[0] : undefined;
+  const simple = lone !== undefined && ((lone.kind === 'dice' && !flatAfterDice(lone.label)) || lone.kind === 'mod') && lone.value === b.total;
   if (!simple) out += ` = ${b.total}`;
   if (b.against) {
     const a = b.against;

@@ -15,6 +15,28 @@ describe('resultText', () => {
   });
 });
 
+describe('pool changes in words', () => {
+  const s = emptyState();
+  s.units.rook = { id: 'rook', name: 'Rook', side: 'heroes', status: 'active', stats: {}, pools: { hp: { value: 26, max: 26 } }, data: {} };
+  const heal = (delta: number, asked?: number) => describeEvent({ type: 'pool.changed', unit: 'rook', pool: 'hp', delta, value: 26, kind: 'heal', ...(asked !== undefined ? { asked } : {}) }, s);
+
+  it('healing at full HP says so, not "heals 0"; healing cut at the top says how much of it counted', () => {
+    expect(heal(0, 6)).toBe('Rook is already at full HP: the 6 healing changes nothing (HP 26)');
+    expect(heal(2, 6)).toBe('Rook heals 2 of 6, up to full HP (HP 26)');
+    expect(heal(6)).toBe('Rook heals 6 (HP 26)');
+  });
+
+  it('a value the reader is not told is left out, not shown as "?"', () => {
+    const e = { type: 'pool.changed', unit: 'rook', pool: 'hp', delta: -5, kind: 'damage' } as unknown as Parameters<typeof describeEvent>[0];
+    expect(describeEvent(e, s)).toBe('Rook takes 5 damage');
+  });
+
+  it('a note the GM wrote is marked as the GM\'s', () => {
+    expect(describeEvent({ type: 'note', text: 'The bridge creaks.', by: 'gm' }, s)).toBe('GM: The bridge creaks.');
+    expect(describeEvent({ type: 'note', text: 'Rook braces.' }, s)).toBe('Rook braces.');
+  });
+});
+
 describe('an effect with the ruleset\'s own words', () => {
   const state = () => {
     const s = emptyState();

@@ -52,8 +52,13 @@ export function describeEvent(e: GameEvent, state: EncounterState, ruleset?: Rul
     case 'pool.changed': {
       const pool = fieldWords(e.pool);
       if (e.kind === 'set') return `${name(e.unit)}'s ${pool} is now ${e.value}${e.rule ? ` [${e.rule}]` : ''}`;
-      const verb = e.kind === 'damage' ? `takes ${-e.delta}${e.damageType ? ` ${e.damageType}` : ''} damage` : e.kind === 'heal' ? `heals ${e.delta}` : e.delta < 0 ? `spends ${-e.delta} ${pool}` : `gains ${e.delta} ${pool}`;
-      return `${name(e.unit)} ${verb}${e.source && e.kind === 'damage' ? ` from ${name(e.source)}` : e.unseen ? ' from something unseen' : ''} (${pool} ${e.value ?? '?'})${e.rule ? ` [${e.rule}]` : ''}`;
+      // healing the pool's top cut short: said as such, not as "heals 0" after a line that said it heals
+      const cut = e.kind === 'heal' && e.asked !== undefined && e.asked > e.delta;
+      const heal = cut ? (e.delta === 0 ? `is already at full ${pool}: the ${e.asked} healing changes nothing` : `heals ${e.delta} of ${e.asked}, up to full ${pool}`) : `heals ${e.delta}`;
+      const verb = e.kind === 'damage' ? `takes ${-e.delta}${e.damageType ? ` ${e.damageType}` : ''} damage` : e.kind === 'heal' ? heal : e.delta < 0 ? `spends ${-e.delta} ${pool}` : `gains ${e.delta} ${pool}`;
+      // a value the reader may not know (another side's secret pool) is left out, not shown as "?"
+      const now = e.value === undefined || e.value === null ? '' : ` (${pool} ${e.value})`;
+      return `${name(e.unit)} ${verb}${e.source && e.kind === 'damage' ? ` from ${name(e.source)}` : e.unseen ? ' from something unseen' : ''}${now}${e.rule ? ` [${e.rule}]` : ''}`;
     }
     case 'pool.max': return `${name(e.unit)}'s maximum ${fieldWords(e.pool)} becomes ${e.max}${e.rule ? ` [${e.rule}]` : ''}`;
     case 'pool.added': return `${name(e.unit)} gains a ${fieldWords(e.pool)} pool (${e.value.value}/${e.value.max})`;
@@ -88,7 +93,7 @@ export function describeEvent(e: GameEvent, state: EncounterState, ruleset?: Rul
     case 'pending.opened': return `Waiting for ${e.pending.answeredBy === 'gm' ? 'the GM' : name(e.pending.answeredBy)}: ${e.pending.prompt}`;
     case 'pending.closed': return e.said ?? 'Decided';
     case 'combat.ended': return `Combat ends: ${resultText(e.result)} (${e.result.reason})`;
-    case 'note': return e.text;
+    case 'note': return e.by === 'gm' ? `GM: ${e.text}` : e.text;
     // which command: the page names it by its first line (the engine's line knows only its number)
     case 'undo': return 'The GM takes back a command';
     case 'redo': return 'The GM puts back a command';

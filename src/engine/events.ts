@@ -79,7 +79,8 @@ export type CoreEvent = Base &
     | { type: 'pending.closed'; id: string; answer: Json; said?: string }
     | { type: 'combat.ended'; result: CombatResult }
     /** A line for the log with no effect on state (a GM note, a roll made for show). */
-    | { type: 'note'; text: string; dice?: DieDraw[]; about?: UnitId[] }
+    /** `by: 'gm'`: the GM wrote it (gm.note); the log marks it as the GM's words. */
+    | { type: 'note'; text: string; dice?: DieDraw[]; about?: UnitId[]; by?: 'gm' }
     /** Undo / redo of a whole earlier command, by its id; handled by replay (see log.ts). */
     | { type: 'undo'; command: string }
     | { type: 'redo'; command: string }

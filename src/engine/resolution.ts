@@ -39,9 +39,12 @@ export class Resolution {
 
   // ---- dice ----
 
-  /** Draw one die and remember it for the next `check`. */
-  roll(sides: number, label?: string): number {
-    const face = this.source.roll(sides, label);
+  /**
+   * Draw one die and remember it for the next `check`. `roller`: the unit whose die it is, when not the
+   * check's actor (a defender's die in the attacker's check), so physical dice are asked of its player.
+   */
+  roll(sides: number, label?: string, roller?: UnitId): number {
+    const face = roller === undefined ? this.source.roll(sides, label) : this.source.roll(sides, label, roller);
     if (!Number.isInteger(face) || face < 1 || face > sides) {
       fail('dice/bad_face', `a d${sides} cannot show ${face}${label ? ` (${label})` : ''}`);
     }
@@ -212,13 +215,14 @@ export class Resolution {
    * A line for the log; `about` names the units it concerns (a player who cannot see them never gets it).
    * Words that take work to build may come as a function, called only when someone keeps the log.
    */
-  note(text: string | (() => string), options: { about?: UnitId[]; visibility?: 'gm' } = {}): void {
+  note(text: string | (() => string), options: { about?: UnitId[]; visibility?: 'gm'; by?: 'gm' } = {}): void {
     if (!this.logging) return this.unlogged();
     const dice = this.takeDraws();
     const words = typeof text === 'function' ? text() : text;
     const e: GameEvent = dice.length ? { type: 'note', text: words, dice } : { type: 'note', text: words };
     if (options.about?.length) e.about = options.about;
     if (options.visibility) e.visibility = options.visibility;
+    if (options.by) e.by = options.by;
     this.emit(e);
   }
 

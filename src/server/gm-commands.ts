@@ -56,6 +56,6 @@ export function decideGmCommand(state: EncounterState, command: Command, dice: D
       }
     }
     case 'gm.note':
-      return [{ type: 'note', text: c.text, ...(c.public ? {} : { visibility: 'gm' as const }) }];
+      return [{ type: 'note', text: c.text, by: 'gm', ...(c.public ? {} : { visibility: 'gm' as const }) }];
   }
 }

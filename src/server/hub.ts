@@ -26,7 +26,7 @@ import type { CatchUpListener, Live } from './live.ts';
 import type { Principal } from './policy.ts';
 import { eventsAfter, stateFor, summaryFor, versionFor, warmBefore } from './numbering.ts';
 import { TokenBucket } from './rate.ts';
-import { pendingRolls, viewOf } from './pending-dice.ts';
+import { pendingRolls, viewOf, type RollView } from './pending-dice.ts';
 import { runCommand } from './referee.ts';
 import { ClientMessage, parseWith, type ServerMessage } from './schemas.ts';
 
@@ -45,6 +45,8 @@ interface Conn {
   authTimer?: NodeJS.Timeout;
   /** The messages being handled, one after another. */
   queue: Promise<void>;
+  /** Encounters whose waiting roll this page was shown: only these are told when it ends (others hear nothing of it). */
+  shownRolls: Set<string>;
 }
 
 export interface HubOptions {
@@ -97,7 +99,7 @@ export class Hub implements Publisher, CatchUpListener {
   }
 
   private accept(ws: WebSocket): void {
-    const c: Conn = { ws, subs: new Set(), bucket: new TokenBucket(this.ctx.limits.wsRate, this.ctx.limits.wsBurst), strikes: 0, queue: Promise.resolve() };
+    const c: Conn = { ws, subs: new Set(), bucket: new TokenBucket(this.ctx.limits.wsRate, this.ctx.limits.wsBurst), strikes: 0, queue: Promise.resolve(), shownRolls: new Set() };
     this.conns.add(c);
     c.authTimer = setTimeout(() => ws.close(CLOSE.authTimeout, 'no auth message in time'), this.ctx.limits.wsAuthSeconds * 1000);
     ws.on('message', (data, isBinary) => this.onMessage(c, data, isBinary));
@@ -126,7 +128,11 @@ export class Hub implements Publisher, CatchUpListener {
     for (const c of only ? [only] : conns) if (c.principal?.role === 'gm') this.send(c, text);
   }
 
-  /** A roll waiting for physical dice changed: each page watching the encounter is told what it sees of it. */
+  /**
+   * A roll waiting for physical dice changed: each page watching the encounter that the roll concerns is
+   * told what it sees of it; a page shown it before hears that it no longer concerns it (null); the others
+   * hear nothing (a frame would tell a player that someone, maybe a hidden unit, is rolling).
+   */
   diceChanged(tableId: string, encounterId: string): void {
     const watching = [...(this.subs.get(encounterId) ?? [])];
     if (!watching.length) return;
@@ -135,9 +141,16 @@ export class Hub implements Publisher, CatchUpListener {
       for (const c of watching) {
         const p = c.principal;
         if (p?.role !== 'gm' && p?.role !== 'player') continue;
-        this.reply(c, { type: 'dice', encounter: encounterId, roll: (roll && viewOf(roll, p, settings)) ?? null });
+        this.showRoll(c, encounterId, (roll && viewOf(roll, p, settings)) ?? null);
       }
     }, (err: unknown) => logError(err));
+  }
+
+  /** Send `view` of an encounter's waiting roll to a page it concerns, or null to one shown a roll before. */
+  private showRoll(c: Conn, encounterId: string, view: RollView | null): void {
+    if (view) c.shownRolls.add(encounterId);
+    else if (!c.shownRolls.delete(encounterId)) return;
+    this.reply(c, { type: 'dice', encounter: encounterId, roll: view });
   }
 
   /** A player redeemed an invite. */
@@ -150,6 +163,7 @@ export class Hub implements Publisher, CatchUpListener {
 
   private unsubscribe(c: Conn, id: string): void {
     c.subs.delete(id);
+    c.shownRolls.delete(id);
     const set = this.subs.get(id);
     set?.delete(c);
     if (!set?.size) {
@@ -233,7 +247,7 @@ export class Hub implements Publisher, CatchUpListener {
         // a roll waiting for dice when the page (re)opens: it sees its fields again
         const roll = pendingRolls(this.ctx).get(msg.encounter);
         const view = roll && viewOf(roll, p as Member, await settingsOf(this.ctx, p.tableId));
-        if (view) this.reply(c, { type: 'dice', encounter: msg.encounter, roll: view });
+        if (view) this.showRoll(c, msg.encounter, view);
         return;
       }
       case 'unsubscribe':
@@ -242,7 +256,11 @@ export class Hub implements Publisher, CatchUpListener {
       case 'command': {
         try {
           const r = await runCommand(this.ctx, p, msg.encounter, { id: msg.id, expectedVersion: msg.expectedVersion, command: msg.command, ...(msg.dice ? { dice: msg.dice } : {}) });
-          if ('asked' in r) return this.reply(c, { type: 'dice', ...ref, encounter: r.encounter, id: r.id, roll: r.roll ?? null });
+          if ('asked' in r) {
+            // the reply to the sender's own command, whatever it shows
+            if (r.roll) c.shownRolls.add(r.encounter);
+            return this.reply(c, { type: 'dice', ...ref, encounter: r.encounter, id: r.id, roll: r.roll ?? null });
+          }
           return this.reply(c, { type: 'result', ...ref, ...r });
         } catch (err) {
           throw Object.assign(err as object, { commandId: msg.id });

@@ -1,5 +1,7 @@
 // Physical dice the page asks for (pending-dice.ts, dice-answers.ts): one roll at a time, in the rules' words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awaitingWords, viewOf, type PendingRoll } from './pending-dice.ts';
+import type { Settings } from './schemas.ts';
 import { command, load, testTable, WsClient, type Client, type TestTable } from './testing.ts';
 
 let t: TestTable;
@@ -141,5 +143,58 @@ describe('physical dice asked one roll at a time', () => {
     } finally {
       await t.gm.call('PATCH', `/api/tables/${t.tableId}/settings`, { players: { p1: 'required' } });
     }
+  });
+});
+
+describe('a roll told to each page in what it may know', () => {
+  // Secretspy Vexa is hidden from the players; p2 plays her and rolls at the table, p1 does not (the server rolls Kara's)
+  const SPY = `${CAVE}  - { id: spy, name: Secretspy Vexa, side: heroes, controller: p2, at: [0, 0], hidden: true, hp: 5, dv: 10, modifiers: { initiative: 50 }, weapons: [spear] }\n`;
+
+  it('a hidden unit\'s dice: p2 is asked by name, p1 hears no dice frame and is told "another player\'s dice"', async () => {
+    await t.gm.call('PATCH', `/api/tables/${t.tableId}/settings`, { players: { p1: 'off', p2: 'required' } });
+    try {
+      const enc = await load(t, { text: SPY });
+      const sockets = { gm: new WsClient(t.url), p1: new WsClient(t.url), p2: new WsClient(t.url) };
+      for (const [who, ws] of Object.entries(sockets)) {
+        await ws.auth(t[who as 'gm' | 'p1' | 'p2'].token!);
+        await ws.request({ type: 'subscribe', encounter: enc });
+      }
+      const start = await command(t.gm, enc, { type: 'start' });
+      expect(start.body.roll.asks).toEqual([{ unitName: 'Secretspy Vexa', for: 'initiative', die: 'd20', sides: 20, count: 1 }]);
+      const toP2 = await sockets.p2.next((m) => m.type === 'dice' && m.roll);
+      expect(toP2.roll).toMatchObject({ yours: true, asks: [{ unitName: 'Secretspy Vexa', for: 'initiative' }] });
+      // p1 tries to act meanwhile: the roll waits, told without the hidden name
+      const p1Tries = await command(t.p1, enc, { type: 'end_turn', actor: 'kara' });
+      expect(p1Tries.body.error).toMatchObject({ code: 'DICE_AWAITED', message: "waiting for another player's dice; the GM may let the server roll them or call the command off" });
+      // p2, asked, hears its own words; the GM hears whose dice they are
+      expect((await command(t.p2, enc, { type: 'end_turn', actor: 'kara' })).body.error.code).toBe('FORBIDDEN');
+      expect((await command(t.gm, enc, { type: 'end_turn', actor: 'kara' })).body.error.message).toBe("waiting for Secretspy Vexa's dice (initiative, d20); you may let the server roll them or call the command off");
+      expect((await t.p2.post(`/api/encounters/${enc}/dice`, { roll: start.body.roll.id, faces: [9] })).body).toMatchObject({ done: true });
+      await sockets.gm.next((m) => m.type === 'dice' && m.roll === null);
+      await sockets.p2.next((m) => m.type === 'dice' && m.roll === null);
+      // p1 saw the start's events come in, and not one dice frame: nothing says someone was rolling
+      await sockets.p1.next((m) => m.type === 'events' && m.events.some((e: { type: string }) => e.type === 'round.started'));
+      expect(sockets.p1.messages.filter((m) => m.type === 'dice')).toEqual([]);
+      expect(sockets.p1.frames.join('\n')).not.toMatch(/Secretspy|Vexa/);
+      for (const ws of Object.values(sockets)) ws.close();
+    } finally {
+      await t.gm.call('PATCH', `/api/tables/${t.tableId}/settings`, { players: { p1: 'required', p2: 'off' } });
+    }
+  });
+
+  it('the player who sent the command sees the hidden unit\'s die asked without its name; the asked player and the GM with it', () => {
+    const roll: PendingRoll = {
+      id: 'r_1', encounter: 'e', tableId: 't', sender: { role: 'player', tableId: 't', playerId: 'p1' }, req: { id: 'c', expectedVersion: 3, command: { type: 'attack' } }, command: { type: 'attack' }, version: 3, faces: [], serverRest: false,
+      asks: [{ unit: 'spy', unitName: 'Secretspy Vexa', player: 'p2', for: 'resist Poison', die: 'd20', sides: 20, count: 1, hidden: true }],
+    };
+    const settings = { physicalDice: 'required', players: {} } as unknown as Settings;
+    const as = (playerId: string) => viewOf(roll, { role: 'player', tableId: 't', playerId }, settings);
+    expect(as('p1')!.asks).toEqual([{ die: 'd20', sides: 20, count: 1 }]);
+    expect(as('p2')!.asks).toEqual([{ unitName: 'Secretspy Vexa', for: 'resist Poison', die: 'd20', sides: 20, count: 1 }]);
+    expect(viewOf(roll, { role: 'gm', tableId: 't' }, settings)!.asks[0].unitName).toBe('Secretspy Vexa');
+    // a player neither asked nor sending sees nothing of it
+    expect(as('p3')).toBeUndefined();
+    expect(awaitingWords(roll, { role: 'player', tableId: 't', playerId: 'p3' })).toBe("waiting for another player's dice; the GM may let the server roll them or call the command off");
+    expect(awaitingWords(roll, { role: 'player', tableId: 't', playerId: 'p2' })).toBe('waiting for your dice: Secretspy Vexa, resist Poison, d20');
   });
 });

@@ -29,6 +29,8 @@ export interface Ask {
   die: string;
   sides: number;
   count: number;
+  /** The unit is hidden from the players: only its own player (and the GM) may hear its name or what it rolls for. */
+  hidden?: boolean;
 }
 
 /** A face fixed so far, in the order the rules drew them. */
@@ -83,10 +85,13 @@ export function rollsAtTable(settings: Settings): (player: string) => boolean {
 export function askDice(engine: Engine, state: EncounterState, command: Command, asGm: boolean, given: readonly Face[], atTable: (player: string) => boolean, serverRest: boolean, seed: string): Asking {
   const server = seededSource(seed);
   const drawn: Face[] = [];
+  // the unit each die is rolled for, where the rules name one (a defender's die in the attacker's check)
+  const rollers: (string | undefined)[] = [];
   let calls = 0;
   const source = {
-    roll(sides: number): number {
+    roll(sides: number, _label?: string, roller?: string): number {
       const i = calls++;
+      rollers[i] = roller;
       if (i < given.length) return given[i].face;
       const face = server.roll(sides);
       drawn.push({ face, sides, by: 'server' });
@@ -103,28 +108,33 @@ export function askDice(engine: Engine, state: EncounterState, command: Command,
   const events = out.events as GameEvent[];
   for (const e of events) {
     const dice = (e.type === 'check' || e.type === 'note') && e.dice ? e.dice : [];
-    const unit = ('actor' in e && typeof e.actor === 'string' ? e.actor : undefined) ?? actor;
+    const checkActor = ('actor' in e && typeof e.actor === 'string' ? e.actor : undefined) ?? actor;
     for (let j = 0; j < dice.length; j++, k++) {
       if (k < given.length) continue;
       const d = dice[j];
+      // each die belongs to the unit it is rolled for: the check's actor unless the rules named another
+      const unit = rollers[k] ?? checkActor;
       const u = unit !== undefined && Object.hasOwn(units, unit) ? units[unit] : undefined;
       const extra = drawn[k - given.length];
       if (extra && u) Object.assign(extra, { unit, unitName: u.name, for: forText(d.label, u.name) });
       if (serverRest || !u?.controller || !atTable(u.controller)) continue;
       let count = 1;
-      while (j + count < dice.length && dice[j + count].label === d.label && dice[j + count].sides === d.sides) count++;
-      const term = /: (\d*)d\S+$/.exec(d.label ?? '');
+      while (j + count < dice.length && dice[j + count].label === d.label && dice[j + count].sides === d.sides && rollers[k + count] === rollers[k]) count++;
+      const term = DICE_TERM.exec(d.label ?? '');
       const die = term || count > 1 ? `${count}d${d.sides}` : `d${d.sides}`;
-      const ask: Ask = { unit: unit!, unitName: u.name, player: u.controller, for: forText(d.label, u.name), die, sides: d.sides, count };
+      const ask: Ask = { unit: unit!, unitName: u.name, player: u.controller, for: forText(d.label, u.name), die, sides: d.sides, count, ...(u.hidden ? { hidden: true } : {}) };
       return { kind: 'ask', faces: [...given, ...drawn.slice(0, k - given.length)], asks: [ask] };
     }
   }
   return given.length || drawn.some((f) => f.unit) ? { kind: 'done', faces: [...given, ...drawn] } : { kind: 'none' };
 }
 
+/** The dice term a roll's label ends with ("Spear damage: 1d8"); not a word that starts with d ("Punch: defence"). */
+const DICE_TERM = /: \d*d(?:\d+|%|F)\S*$/;
+
 /** "Spear damage: 1d8" → "Spear damage"; "initiative Kara" → "initiative" (the die and the unit are said beside it). */
 function forText(label: string | undefined, unitName: string): string {
-  let t = (label ?? 'a roll').replace(/: \d*d\S+$/, '');
+  let t = (label ?? 'a roll').replace(DICE_TERM, '');
   if (t.endsWith(` ${unitName}`) && t.length > unitName.length + 1) t = t.slice(0, -unitName.length - 1);
   return t;
 }
@@ -143,7 +153,8 @@ export function newRoll(ctx: Context, fields: Omit<PendingRoll, 'id'>): PendingR
 /** The roll as `viewer` sees it: the dice asked now, the faces typed so far, and what it may do. */
 export interface RollView {
   id: string;
-  asks: { unitName: string; for: string; die: string; sides: number; count: number }[];
+  /** The dice asked now; a unit hidden from the viewer is not named, nor what it rolls for. */
+  asks: { unitName?: string; for?: string; die: string; sides: number; count: number }[];
   /** Faces fixed so far: a player sees those of its own units, the GM all. */
   rolled: { unitName?: string; for?: string; sides: number; face: number; by: Face['by'] }[];
   /** The viewer may type these faces in. */
@@ -164,10 +175,27 @@ export function viewOf(roll: PendingRoll, viewer: Member, settings: Settings): R
   const mine = (f: Face) => gm || (me !== undefined && f.player === me);
   return {
     id: roll.id,
-    asks: roll.asks.map(({ unitName, for: f, die, sides, count }) => ({ unitName, for: f, die, sides, count })),
+    asks: roll.asks.map((a) => (named(a, viewer) ? { unitName: a.unitName, for: a.for, die: a.die, sides: a.sides, count: a.count } : { die: a.die, sides: a.sides, count: a.count })),
     rolled: roll.faces.filter(mine).map(({ unitName, for: f, sides, face, by }) => ({ ...(unitName ? { unitName } : {}), ...(f ? { for: f } : {}), sides, face, by })),
     yours: gm || asked,
     serverMay: gm || (asked && optional),
     cancelMay: gm || (sender !== undefined && sender === me),
   };
+}
+
+/** Whether `viewer` may hear whose die `a` is and what for: the GM, the player asked, or anyone when the unit is not hidden. */
+function named(a: Ask, viewer: Member): boolean {
+  return viewer.role === 'gm' || !a.hidden || (viewer.role === 'player' && viewer.playerId === a.player);
+}
+
+/**
+ * Why a command must wait, told to `viewer` (who sent it while the roll waits) in what it may know:
+ * its own dice, a unit it can see, or "another player's dice".
+ */
+export function awaitingWords(roll: PendingRoll, viewer: Member): string {
+  const a = roll.asks[0];
+  if (viewer.role === 'gm') return `waiting for ${a.unitName}'s dice (${a.for}, ${a.die}); you may let the server roll them or call the command off`;
+  if (viewer.playerId === a.player) return `waiting for your dice: ${a.unitName}, ${a.for}, ${a.die}`;
+  const whose = named(a, viewer) ? `${a.unitName}'s dice (${a.for}, ${a.die})` : "another player's dice";
+  return `waiting for ${whose}; the GM may let the server roll them or call the command off`;
 }

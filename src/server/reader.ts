@@ -34,10 +34,12 @@ function start(): Promise<Worker | undefined> {
   starting ??= entry()
     .then((url) => {
       const w = new Worker(url);
-      w.unref();
       w.on('message', (m: ReadReply) => settle(m));
       w.on('error', (err) => stop(w, new ApiError('INTERNAL', `the reader failed: ${err.message}`)));
       w.on('exit', () => stop(w));
+      // after the listeners: adding a 'message' listener refs the thread's port again, and a ref'd port
+      // keeps the process alive after the server closes (SIGTERM stopped listening but never exited)
+      w.unref();
       worker = w;
       return w;
     })
@@ -76,6 +78,8 @@ function settle(m: ReadReply): void {
         for (const j of waiting) void post(j);
       }
     }, job.readMs);
+    // nor does a task in hand keep a closed server's process alive: no one waits for its answer any more
+    job.timer.unref();
     return;
   }
   jobs.delete(m.id);

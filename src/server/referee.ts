@@ -11,7 +11,7 @@ import { isRejection, type Command, type DiceSource, type EncounterState, type G
 import { createEncounter, DuplicateCommandError, StaleVersionError, type StoredCommand } from '../store/index.ts';
 import { allowed, checkTable, liveFor, settingsOf, summaryOf, type Context, type EncounterSummary, type Member } from './context.ts';
 import { diceFor, exactDice } from './dice.ts';
-import { askDice, dryRunSeed, newRoll, pendingRolls, rollsAtTable, viewOf as viewOfRoll, type PendingRoll, type RollView } from './pending-dice.ts';
+import { askDice, awaitingWords, dryRunSeed, newRoll, pendingRolls, rollsAtTable, viewOf as viewOfRoll, type PendingRoll, type RollView } from './pending-dice.ts';
 import { entryToUnit, isEntryCommand } from './entries.ts';
 import { ApiError, notFound } from './errors.ts';
 import { readExample } from './examples.ts';
@@ -237,7 +237,7 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
   if (prepared instanceof ApiError) throw prepared;
   if (live.row.paused && p.role !== 'gm') throw new ApiError('ENCOUNTER_PAUSED', 'the GM has paused this encounter');
   const waiting = pendingRolls(ctx).get(id);
-  if (waiting && waiting !== resume?.roll) throw awaiting(waiting);
+  if (waiting && waiting !== resume?.roll) throw new ApiError('DICE_AWAITED', awaitingWords(waiting, p));
   const version = live.log.version;
   // a player's version counts the events it has seen: its command is stale only if one of those came since
   // (hidden and GM-only events do not count); it applies on top of the real latest state all the same
@@ -303,11 +303,6 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
 }
 
 const rollsAnyAtTable = (s: Settings) => s.physicalDice !== 'off' || Object.values(s.players).some((m) => m !== 'off');
-
-function awaiting(roll: PendingRoll): ApiError {
-  const a = roll.asks[0];
-  return new ApiError('DICE_AWAITED', `waiting for ${a.unitName}'s dice (${a.for}, ${a.die}); the GM may let the server roll them or call the command off`);
-}
 
 /** Faces typed at the table are marked in the log: every draw lands in a check or note, in the order drawn. */
 function markTyped(events: LoggedEvent[], by: Resume['by']): void {

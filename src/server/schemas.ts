@@ -175,7 +175,7 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('error'), ref: Ref, id: z.string().optional(), error: ErrorSchema.shape.error }),
   z.strictObject({ type: z.literal('pong'), ref: Ref }),
   z
-    .strictObject({ type: z.literal('dice'), ref: Ref, encounter: z.string(), id: z.string().optional(), roll: z.unknown().meta({ description: 'The roll waiting for physical dice as you see it (RollView: asks, rolled, yours, serverMay, cancelMay), or null when none waits that concerns you.' }) })
+    .strictObject({ type: z.literal('dice'), ref: Ref, encounter: z.string(), id: z.string().optional(), roll: z.unknown().meta({ description: 'The roll waiting for physical dice as you see it (RollView: asks, rolled, yours, serverMay, cancelMay), or null when the roll you were shown is over or concerns you no more; a page never told of a roll hears nothing of it.' }) })
     .meta({ description: 'A command waits for physical dice, or stopped waiting: to the GM, its sender and the player asked.' }),
   z.strictObject({ type: z.literal('presence'), online: z.array(z.string()).meta({ description: 'players with a page open' }), joined: z.array(z.string()).meta({ description: 'players who redeemed their invite since the server started' }) }).meta({ description: 'To the GM only: who of the players is here.' }),
 ]);

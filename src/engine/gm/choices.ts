@@ -31,7 +31,7 @@ export function choiceCommands(ruleset: Ruleset, settle: Settle): Record<string,
       if (typeof cmd.text !== 'string' || !cmd.text.trim()) fail('command/missing_field', '"gm.note" needs "text"', 'text');
       const about = cmd.about ?? [];
       if (!Array.isArray(about) || !about.every((id) => typeof id === 'string' && Object.hasOwn(ctx.state.units, id))) fail('command/bad_field', '"about" must list unit ids', 'about');
-      ctx.note(cmd.text, { about: about as string[], ...(cmd.public === true ? {} : { visibility: 'gm' as const }) });
+      ctx.note(cmd.text, { about: about as string[], by: 'gm', ...(cmd.public === true ? {} : { visibility: 'gm' as const }) });
     }),
   };
 }

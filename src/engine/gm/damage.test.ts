@@ -36,11 +36,17 @@ describe('gm.damage', () => {
     expect(ev2.some((e) => e.type === 'unit.status' && e.status === 'down')).toBe(true);
   });
 
-  it('without a damage hook the ruleset gets plain damage', () => {
+  it('without a damage hook the ruleset gets plain damage, said once: no "= 4", no raw beside it', () => {
     const t = new GmTable(undefined, toy);
     const ev = t.override({ type: 'gm.damage', unit: 'c', amount: 4, rules: true });
     expect(t.state.units.c.pools.hp.value).toBe(6);
-    expect(outcomeOf(ev)).toContain('plain damage (this ruleset has no damage rules)');
+    expect(outcomeOf(ev)).toBe('damage 4 → 4 HP lost, plain damage (this ruleset has no damage rules)');
+  });
+
+  it('by the rules when they give what raw would: said as the same, not as a second number', () => {
+    const t = new GmTable();
+    const ev = t.override({ type: 'gm.damage', unit: 'b', amount: 5, rules: true });
+    expect(outcomeOf(ev)).toBe('damage 5 → 5 HP lost, by the rules (the same as raw)');
   });
 
   it('the damage check names its target, so a hidden unit\'s damage stays hidden', () => {

@@ -87,7 +87,10 @@ export function damageCommands(ruleset: Ruleset): Record<string, CommandHandler>
       let outcome: string;
       if (byRules) {
         runRules(ctx, ruleset, d);
-        outcome = `${result(before, ctx.state, d.unit)}, ${ruleset.applyDamage ? 'by the rules' : 'plain damage (this ruleset has no damage rules)'}; raw would be ${Math.min(d.amount, before.hp)} HP lost`;
+        const lost = before.hp - snapshot(ctx.state, d.unit).hp;
+        const raw = Math.min(d.amount, before.hp);
+        // what raw would give is worth saying only where the rules gave something else
+        outcome = `${result(before, ctx.state, d.unit)}, ${!ruleset.applyDamage ? 'plain damage (this ruleset has no damage rules)' : lost === raw ? 'by the rules (the same as raw)' : `by the rules; raw would be ${raw} HP lost`}`;
       } else {
         const rules = ruleset.applyDamage ? rulesWouldGive(ctx, ruleset, d) : undefined;
         runPlain(ctx, d);

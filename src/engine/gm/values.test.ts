@@ -15,6 +15,26 @@ describe('gm value overrides', () => {
     expect(t.rejects({ type: 'gm.set_pool', unit: 'zz', pool: 'hp', value: 1 })).toBe('unit/unknown');
   });
 
+  it('gm.set_stat on a pool\'s name sets the pool (hp 2/10 → 10), in any case; no stat of that name appears', () => {
+    const t = new GmTable();
+    t.override({ type: 'gm.set_pool', unit: 'b', pool: 'hp', value: 2 });
+    const [e] = t.override({ type: 'gm.set_stat', unit: 'b', stat: 'hp', value: 10 });
+    expect(e).toMatchObject({ type: 'pool.changed', unit: 'b', pool: 'hp', kind: 'set', delta: 8, value: 10 });
+    expect(t.state.units.b.pools.hp).toEqual({ value: 10, max: 10 });
+    t.override({ type: 'gm.set_stat', unit: 'b', stat: 'HP', value: 0 });
+    expect(t.state.units.b.pools.hp.value).toBe(0);
+    expect(t.state.units.b.status).toBe('down');
+    expect(t.state.units.b.stats).not.toHaveProperty('hp');
+    expect(t.state.units.b.stats).not.toHaveProperty('HP');
+    // bounded as the pool is: past its maximum it is refused, and nothing changes
+    expect(t.rejects({ type: 'gm.set_stat', unit: 'b', stat: 'hp', value: 11 })).toBe('gm/out_of_range');
+  });
+
+  it('gm.note is marked as written by the GM', () => {
+    const [e] = new GmTable().override({ type: 'gm.note', text: 'The bridge creaks.', public: true });
+    expect(e).toMatchObject({ type: 'note', text: 'The bridge creaks.', by: 'gm' });
+  });
+
   it('gm.set_stat, gm.face, gm.elevation, gm.set_status, gm.set_data', () => {
     const t = new GmTable();
     t.override({ type: 'gm.set_stat', unit: 'a', stat: 'might', value: 3 });

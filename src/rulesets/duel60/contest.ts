@@ -111,7 +111,7 @@ export function contest(ctx: Resolution, label: string, attacker: { id?: string;
   const d = defence(ctx.state, def, a);
   const aFace = ctx.roll(60, `${label}: attack`);
   const aTotal = aFace + attacker.agility;
-  const dFace = d.rolls ? ctx.roll(60, `${label}: defence`) : 0;
+  const dFace = d.rolls ? ctx.roll(60, `${label}: defence`, def.id) : 0;
   const dTotal = d.rolls ? dFace + d.total : 0;
   const margin = aTotal - dTotal;
   const grade = gradeFor(margin, d.canDodge);

@@ -1,7 +1,7 @@
 // Throwing, projectiles that travel between turns, and the reactions to them.
 import { describe, expect, it } from 'vitest';
 import { drawnDice, Table } from '../testing.ts';
-import { duel, foeStats } from './fixtures.ts';
+import { content, duel, foeStats } from './fixtures.ts';
 import { duel60 } from './index.ts';
 import { tilesPerTurn } from './projectile.ts';
 import { plural } from './words.ts';
@@ -152,6 +152,15 @@ describe('duel60 projectiles', () => {
     t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'javelin' });
     t.do({ type: 'end_turn', actor: 'hero' });
     expect(t.state.pending[0].options).toEqual([{ reaction: 'none' }, { reaction: 'counter', with: 'unarmed' }]);
+  });
+
+  it('D60-PRJ-1: a slow projectile flies "1 tile a turn", not "1 tiles"', () => {
+    // a dart of speed 10: floor(10 / 10) = 1 tile a turn
+    const dart = { id: 'dart', name: 'Dart', damage: 4, type: 'pierce', stamina: 1, count: 3, thrown: { speed: 10, range: 8 } };
+    const t = new Table(duel60, duel({ hero: { weapons: ['dart'] }, foe: { at: [4, 1] }, doc: { content: { ...content, weapons: [...content.weapons, dart] } } }));
+    t.start();
+    const ev = t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'dart' });
+    expect(t.lines(ev)).toContain('Dart flies from (1, 1) toward (4, 1) at speed 10: 1 tile a turn, with the thrower\'s Agility 20 [D60-PRJ-1]');
   });
 
   it('D60-PRJ-1, D60-EYE-1: a projectile carries its thrower\'s Agility as it was thrown, avoiding eye contact included', () => {

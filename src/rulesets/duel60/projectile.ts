@@ -63,9 +63,11 @@ export function launch(ctx: Resolution, p: Omit<Projectile, 'id' | 'launch' | 'p
   save(ctx, [...list, shot]);
   const carried = ag.terms.length > 1 ? `${ag.terms.map((t) => `${t.name} ${t.value}`).join(', ')}: ${ag.agility}` : `Agility ${ag.agility}`;
   const speedText = outlets.length ? `${p.speed} ${outlets.map((o) => `${o.value < 0 ? '−' : '+'} ${o.name} ${Math.abs(o.value)}`).join(' ')} = ${speed}` : `${speed}`;
-  ctx.note(() => `${p.name} flies from (${from.x}, ${from.y}) toward (${toward.x}, ${toward.y}) at speed ${speedText}: ${tilesPerTurn(speed)} tiles a turn, with the thrower's ${carried} [D60-PRJ-1]`);
+  ctx.note(() => `${p.name} flies from (${from.x}, ${from.y}) toward (${toward.x}, ${toward.y}) at speed ${speedText}: ${tilesText(tilesPerTurn(speed))} a turn, with the thrower's ${carried} [D60-PRJ-1]`);
   return shot;
 }
+
+const tilesText = (n: number) => `${n} ${n === 1 ? 'tile' : 'tiles'}`;
 
 /** Move every projectile of `owner` (or, with owner undefined, those whose thrower is out of the fight). */
 export function advanceProjectiles(ctx: Resolution, owner: string | undefined): void {
@@ -285,7 +287,7 @@ function strike(ctx: Resolution, p: Projectile, u: Unit, r: Reaction): void {
     const means = spell ? spell.name : 'with' in r ? r.with : 'unarmed';
     // ruling D60-PRJ-2: the counter is a contest; reaching the projectile's total cancels it, else it lands by the margin
     const mine = ctx.roll(60, 'counter');
-    const its = ctx.roll(60, p.name);
+    const its = ctx.roll(60, p.name, p.owner); // the thrower's die, in the defender's check
     const ag = agilityTerms(u);
     const total = mine + ag.agility;
     const theirs = its + p.agility;

@@ -13,7 +13,8 @@ import type { Weapon } from './schema.ts';
 export function hitCheck(ctx: Resolution, attacker: Unit, target: Unit, what: string): boolean {
   const dex = mod(ctx.state, attacker, 'dexterity');
   const face = ctx.roll(20, 'attack roll');
-  const dodgeFace = ctx.roll(20, `Dodge roll ${target.name}`);
+  // the target's own die: a player rolls its unit's Dodge, the GM's units' are the GM's (or the server's)
+  const dodgeFace = ctx.roll(20, `Dodge roll ${target.name}`, target.id);
   const dodge = mod(ctx.state, target, 'dodge');
   const total = face + dex;
   const dodgeTotal = dodgeFace + dodge;

@@ -61,7 +61,7 @@ describe('outerah terrain', () => {
     expect(t.unit('hero').pools.breath.value).toBe(0);
     expect(t.hp('hero')).toBe(40);
     const ev = [...t.do({ type: 'end_turn', actor: 'hero' }), ...t.do({ type: 'end_turn', actor: 'foe' })];
-    expect(t.checks(ev)).toContain('10 % of 40 hit points, rounded up 4 = 4 → 4 damage [OUT-TER-2]');
+    expect(t.checks(ev)).toContain('10 % of 40 hit points, rounded up 4 → 4 damage [OUT-TER-2]');
     expect(t.hp('hero')).toBe(36);
   });
 

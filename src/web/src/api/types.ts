@@ -109,7 +109,8 @@ export interface LibraryFile {
 export interface RollView {
   id: string;
   /** The die (or dice rolled together) asked now: "Kara: hit check, d20". */
-  asks: { unitName: string; for: string; die: string; sides: number; count: number }[];
+  /** A unit hidden from this viewer is not named, nor what it rolls for. */
+  asks: { unitName?: string; for?: string; die: string; sides: number; count: number }[];
   /** Faces fixed so far that this page may see (a player: the ones it typed). */
   rolled: { unitName?: string; for?: string; sides: number; face: number; by: 'player' | 'gm' | 'server' }[];
   /** This page may type the faces in. */

@@ -17,7 +17,8 @@ interface Props {
   gm?: boolean;
 }
 
-const dieText = (a: RollView['asks'][number]) => `${a.unitName}: ${a.for}, ${a.die}`;
+// a unit hidden from this page is not named: it is another player's roll
+const dieText = (a: RollView['asks'][number]) => (a.unitName ? `${a.unitName}: ${a.for}, ${a.die}` : `Another player's ${a.die}`);
 
 export function DicePrompt({ api, encounterId, roll, gm }: Props) {
   const id = useId();

@@ -39,6 +39,8 @@ export class LogBuilder {
   private state: EncounterState = emptyState();
   readonly lines: LogLine[] = [];
   lastSeq = 0;
+  /** The last command whose reason a line carries: every event of a GM's override carries it, the log says it once. */
+  private reasonSaid?: { cmd: string; reason: string };
 
   add(events: readonly LoggedEvent[]): void {
     for (const e of events) {
@@ -68,6 +70,9 @@ export class LogBuilder {
         text = 'Something happened at the table';
       }
       const r = e as unknown as Record<string, unknown>;
+      let reason = typeof r.reason === 'string' ? r.reason : undefined;
+      if (reason !== undefined && this.reasonSaid?.cmd === e.cmd && this.reasonSaid.reason === reason) reason = undefined;
+      else if (reason !== undefined) this.reasonSaid = { cmd: e.cmd, reason };
       this.lines.push({
         seq: e.seq,
         cmd: e.cmd,
@@ -79,7 +84,7 @@ export class LogBuilder {
         // a GM's override carries its reason: worth a line even where the same event is bookkeeping (a pool set)
         bookkeeping: isBookkeeping(e) && typeof r.reason !== 'string',
         gmOnly: e.visibility === 'gm',
-        ...(typeof r.reason === 'string' ? { reason: r.reason } : {}),
+        ...(reason !== undefined ? { reason } : {}),
         ...(e.type === 'unit.controller' ? { controller: { unit: e.unit, ...(e.controller ? { player: e.controller } : {}) } } : {}),
       });
     }

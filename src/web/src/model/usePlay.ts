@@ -86,6 +86,9 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
   context.current = { state, latest };
   // while our own command is on its way its events arrive first: its option going is no drop to report
   const confirming = useRef(false);
+  // the last command this page sent for the unit: its option going (used up: the last javelin thrown) is
+  // no drop either, even when the answer to it came late or was lost on the way
+  const sent = useRef<Command | undefined>(undefined);
 
   // another unit's turn, or another encounter: nothing of the aim carries over
   useEffect(() => {
@@ -123,11 +126,11 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
             setOption(undefined);
             setPreview(undefined);
             setChoiceKey(undefined);
-            setDropped(whyGone(was, now, last));
+            if (!(sent.current && same(was.command, sent.current))) setDropped(whyGone(was, now, last));
           }
         } else if (wasKey && now && !groupActions(next, now).some((c) => c.key === wasKey)) {
           setChoiceKey(undefined);
-          setDropped(`That action is no longer possible${last ? ` after “${last}”` : ''}.`);
+          if (!sent.current) setDropped(`That action is no longer possible${last ? ` after “${last}”` : ''}.`);
         }
       },
       (err) => {
@@ -155,6 +158,9 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
 
   const pick = useCallback(
     (o: OptionWithPreview) => {
+      // a new aim: whatever goes from here on was not sent
+      sent.current = undefined;
+      aim.current = { ...aim.current, option: o };
       setOption(o);
       setError(undefined);
       setDropped(undefined);
@@ -175,6 +181,9 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
 
   const choose = useCallback(
     (c: ActionChoice | undefined) => {
+      // the ref follows at once: an answer read before the next render must not see the old aim
+      aim.current = c ? { choiceKey: c.key } : {};
+      if (c) sent.current = undefined;
       setChoiceKey(c?.key);
       setOption(undefined);
       setPreview(undefined);
@@ -191,6 +200,7 @@ export function usePlay(api: Api | undefined, encounterId: string | undefined, s
     async (dice?: number[]) => {
       if (!option) return false;
       confirming.current = true;
+      sent.current = option.command;
       try {
         const ok = await send(option.command, dice);
         if (ok) cancel();

@@ -1,36 +1,47 @@
-/** "Set stat": any stat of the unit (or a new one) to a number (gm.set_stat). */
+/**
+ * "Set stat": one of the unit's own stats, chosen by its name in the ruleset's words, to a number
+ * (gm.set_stat). Pools (HP, stamina…) are set under Adjust; a typed name would make a stat the rules never read.
+ */
 import { useState } from 'react';
 import type { Unit } from '../../../../engine/index.ts';
 import { ErrorNote } from '../../components/ErrorNote.tsx';
+import { keyName } from '../../model/keyNames.ts';
 import { useOverrideSender, withReason } from './context.ts';
 import { ReasonInput } from './ReasonInput.tsx';
 
-export function SetStat({ unit }: { unit: Unit }) {
+export function SetStat({ unit, ruleset }: { unit: Unit; ruleset: string }) {
   const s = useOverrideSender();
-  const stats = Object.keys(unit.stats);
-  const [stat, setStat] = useState(stats[0] ?? '');
+  const stats = Object.keys(unit.stats).filter((k) => !Object.hasOwn(unit.pools, k));
+  const [chosen, setStat] = useState(stats[0] ?? '');
   const [value, setValue] = useState('');
   const [reason, setReason] = useState('');
-  const listId = `stats-${unit.id}`;
+  if (!stats.length) return <p className="muted">{unit.name} has no stats to set; its pools are under Adjust.</p>;
+  // the unit changed under the form (another unit selected, a stat gone): the first of its own
+  const stat = stats.includes(chosen) ? chosen : stats[0];
   return (
     <form
       className="override"
       aria-label={`Set a stat of ${unit.name}`}
       onSubmit={(e) => {
         e.preventDefault();
-        if (!stat.trim()) return s.setError({ code: 'command/missing_field', message: 'Name the stat.' });
         if (value.trim() === '' || !Number.isFinite(Number(value))) return s.setError({ code: 'command/bad_field', message: 'Type the value as a number.' });
-        void s.send(withReason({ type: 'gm.set_stat', unit: unit.id, stat: stat.trim(), value: Number(value) }, reason)).then((ok) => ok && setValue(''));
+        void s.send(withReason({ type: 'gm.set_stat', unit: unit.id, stat, value: Number(value) }, reason)).then((ok) => {
+          if (ok) {
+            setValue('');
+            setReason('');
+          }
+        });
       }}
     >
       <div className="row">
         <label>
           Stat
-          <input className="short" list={listId} value={stat} onChange={(e) => setStat(e.target.value)} maxLength={64} />
-          <datalist id={listId}>{stats.map((k) => <option key={k} value={k} />)}</datalist>
+          <select value={stat} onChange={(e) => setStat(e.target.value)}>
+            {stats.map((k) => <option key={k} value={k}>{keyName(ruleset, k)}</option>)}
+          </select>
         </label>
         <label>
-          Value{unit.stats[stat] !== undefined && <span className="muted"> (now {unit.stats[stat]})</span>}
+          Value <span className="muted">(now {unit.stats[stat]})</span>
           <input type="number" className="short" step="any" value={value} onChange={(e) => setValue(e.target.value)} required />
         </label>
         <ReasonInput value={reason} onChange={setReason} />

@@ -27,7 +27,7 @@ export function UnitOverrides({ state, unit }: { state: EncounterState; unit: Un
       </details>
       <details>
         <summary>Set stat</summary>
-        <SetStat unit={unit} />
+        <SetStat unit={unit} ruleset={state.ruleset} />
       </details>
       <details>
         <summary>Side</summary>
