@@ -4,7 +4,9 @@ import { playFight } from '../../sim/fight.ts';
 import { ScriptError } from '../../sim/script.ts';
 import { CliExit, EXIT } from '../exit.ts';
 import { loadFile } from '../files.ts';
+import { explainDice, traceDice } from './dice-trace.ts';
 import type { AddCommand } from './index.ts';
+
 
 /** Scripted dice first (a scenario's `dice:`), then the seeded stream. */
 function diceFor(seed: number | string, scripted?: number[]): DiceSource {
@@ -23,7 +25,8 @@ export const addRun: AddCommand = (program) => {
     .option('--json', 'one JSON event per line (every event)')
     .option('--verbose', 'include bookkeeping events (per-turn resets, data changes) in the readable log')
     .option('--max-rounds <n>', 'stop with a timeout after this many rounds', '100')
-    .action((file: string, opts: { seed: string; json?: boolean; verbose?: boolean; maxRounds: string }) => {
+    .option('--explain-dice', 'list the dice the scenario\'s script asks for, in order (what each is for, and whether the file\'s dice: gave it), instead of the log')
+    .action((file: string, opts: { seed: string; json?: boolean; verbose?: boolean; maxRounds: string; explainDice?: boolean }) => {
       const loaded = loadFile(file);
       const seed = loaded.seed ?? (/^-?\d+$/.test(opts.seed) ? Number(opts.seed) : opts.seed);
       const maxRounds = Number(opts.maxRounds);
@@ -39,6 +42,7 @@ export const addRun: AddCommand = (program) => {
         if (out.length > 500) process.stdout.write(out.splice(0).join('\n') + '\n');
       };
       const created = engine.create(loaded.doc);
+      if (opts.explainDice) return explainRun(engine, created, loaded, seed, choices, maxRounds);
       print(created, engine.replay(created));
       try {
         playFight(engine, created, {
@@ -52,6 +56,10 @@ export const addRun: AddCommand = (program) => {
           onRefused: (command, r) => {
             out.push(opts.json ? JSON.stringify({ scenario: 'refused as expected', command, code: r.code, message: r.message }) : `Refused as expected: ${r.code}: ${r.message}`);
           },
+          // an `end_turn` with `ifOpen` whose turn had already ended by itself
+          onSkipped: (command, why) => {
+            out.push(opts.json ? JSON.stringify({ scenario: 'skipped', command, why }) : `Skipped (ifOpen): ${why}`);
+          },
         });
       } catch (err) {
         if (out.length) process.stdout.write(out.splice(0).join('\n') + '\n');
@@ -61,3 +69,20 @@ export const addRun: AddCommand = (program) => {
       if (out.length) process.stdout.write(out.join('\n') + '\n');
     });
 };
+
+/** --explain-dice: play the start and the script with every die written down, then list them. */
+function explainRun(engine: ReturnType<typeof createEngine>, created: readonly GameEvent[], loaded: ReturnType<typeof loadFile>, seed: number | string, choices: DiceSource, maxRounds: number): void {
+  const commands = loaded.commands ?? [];
+  const trace = traceDice(scriptedSource(loaded.dice ?? []), seededSource(seed, 0), commands.length);
+  // each callback closes one command (the start first, then the script's steps); the policies' dice go unlisted
+  const closed = () => trace.next();
+  let disagreement: string | undefined;
+  try {
+    playFight(engine, created, { dice: trace.source, pick: (n) => choices.roll(n) - 1, commands, maxRounds, keepLog: true, onEvents: closed, onRefused: closed, onSkipped: closed });
+  } catch (err) {
+    if (err instanceof ScriptError) disagreement = err.message;
+    else throw new CliExit(EXIT.internal, `skirmish: ${(err as Error).message}`);
+  }
+  process.stdout.write(explainDice(trace.drawn, commands, loaded.dice?.length ?? 0).join('\n') + '\n');
+  if (disagreement) throw new CliExit(EXIT.scriptDisagrees, `skirmish: ${disagreement}`);
+}
