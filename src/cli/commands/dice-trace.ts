@@ -3,7 +3,10 @@
  * what for (the die's own label), and whether the file's `dice:` gave it or the seed had to. Written for the
  * one counting dice by hand: the d12 Speed checks of mounts and pets, a restart's, a tie's die are all there.
  */
-import type { Command, DiceSource } from '../../engine/index.ts';
+import { scriptedSource, seededSource } from '../../dice/index.ts';
+import type { Command, DiceSource, Engine, GameEvent } from '../../engine/index.ts';
+import { playFight } from '../../sim/fight.ts';
+import { ScriptError } from '../../sim/script.ts';
 
 export interface DrawnDie {
   /** 0 = the start; n = the script's step n (as the file lists them). */
@@ -53,4 +56,23 @@ export function explainDice(drawn: readonly DrawnDie[], commands: readonly Comma
   const unused = fileDice - fromFile;
   out.push(unused > 0 ? `The file gives ${unused} more di${unused === 1 ? 'e' : 'ce'} than the script asks for: the policies that play on take them first.` : 'After the script the policies play on; their dice come from the seed.');
   return out;
+}
+
+/**
+ * Play the start and the script with every die written down (the policies play on after it, unlisted, as
+ * `run` would), and say them. `disagreement`: the script and the fight disagreed (the run's exit 3).
+ */
+export function explainScenario(engine: Engine, created: readonly GameEvent[], s: { commands: Command[]; dice: number[]; seed: number | string; maxRounds: number }): { lines: string[]; disagreement?: string } {
+  const trace = traceDice(scriptedSource(s.dice), seededSource(s.seed, 0), s.commands.length);
+  const choices = seededSource(s.seed, 1);
+  // each callback closes one command: the start first, then the script's steps
+  const closed = () => trace.next();
+  let disagreement: string | undefined;
+  try {
+    playFight(engine, created, { dice: trace.source, pick: (n) => choices.roll(n) - 1, commands: s.commands, maxRounds: s.maxRounds, keepLog: true, onEvents: closed, onRefused: closed, onSkipped: closed });
+  } catch (err) {
+    if (!(err instanceof ScriptError)) throw err;
+    disagreement = err.message;
+  }
+  return { lines: explainDice(trace.drawn, s.commands, s.dice.length), ...(disagreement ? { disagreement } : {}) };
 }

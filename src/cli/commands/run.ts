@@ -4,7 +4,7 @@ import { playFight } from '../../sim/fight.ts';
 import { ScriptError } from '../../sim/script.ts';
 import { CliExit, EXIT } from '../exit.ts';
 import { loadFile } from '../files.ts';
-import { explainDice, traceDice } from './dice-trace.ts';
+import { explainScenario } from './dice-trace.ts';
 import type { AddCommand } from './index.ts';
 
 
@@ -42,7 +42,12 @@ export const addRun: AddCommand = (program) => {
         if (out.length > 500) process.stdout.write(out.splice(0).join('\n') + '\n');
       };
       const created = engine.create(loaded.doc);
-      if (opts.explainDice) return explainRun(engine, created, loaded, seed, choices, maxRounds);
+      if (opts.explainDice) {
+        const { lines, disagreement } = explainScenario(engine, created, { commands: loaded.commands ?? [], dice: loaded.dice ?? [], seed, maxRounds });
+        process.stdout.write(lines.join('\n') + '\n');
+        if (disagreement) throw new CliExit(EXIT.scriptDisagrees, `skirmish: ${disagreement}`);
+        return;
+      }
       print(created, engine.replay(created));
       try {
         playFight(engine, created, {
@@ -70,19 +75,3 @@ export const addRun: AddCommand = (program) => {
     });
 };
 
-/** --explain-dice: play the start and the script with every die written down, then list them. */
-function explainRun(engine: ReturnType<typeof createEngine>, created: readonly GameEvent[], loaded: ReturnType<typeof loadFile>, seed: number | string, choices: DiceSource, maxRounds: number): void {
-  const commands = loaded.commands ?? [];
-  const trace = traceDice(scriptedSource(loaded.dice ?? []), seededSource(seed, 0), commands.length);
-  // each callback closes one command (the start first, then the script's steps); the policies' dice go unlisted
-  const closed = () => trace.next();
-  let disagreement: string | undefined;
-  try {
-    playFight(engine, created, { dice: trace.source, pick: (n) => choices.roll(n) - 1, commands, maxRounds, keepLog: true, onEvents: closed, onRefused: closed, onSkipped: closed });
-  } catch (err) {
-    if (err instanceof ScriptError) disagreement = err.message;
-    else throw new CliExit(EXIT.internal, `skirmish: ${(err as Error).message}`);
-  }
-  process.stdout.write(explainDice(trace.drawn, commands, loaded.dice?.length ?? 0).join('\n') + '\n');
-  if (disagreement) throw new CliExit(EXIT.scriptDisagrees, `skirmish: ${disagreement}`);
-}
