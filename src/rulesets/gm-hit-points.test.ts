@@ -20,6 +20,8 @@ interface Case {
   doc: unknown;
   /** The log line of the hero going down at 0 HP by this ruleset's rules. */
   down: string;
+  /** What standing up again also does by this ruleset's rules (outerah: the Spirit Release countdown stops). */
+  up?: string[];
 }
 
 const cases: Case[] = [
@@ -42,6 +44,8 @@ const cases: Case[] = [
     ruleset: outerah,
     doc: out({ extra: [{ id: 'ally', name: 'Ally', side: 'heroes', class: 'nightblade', at: [8, 8], facing: 'E', hp: 20, stats: { strength: 20, vitality: 20, agility: 20, charisma: 30, intelligence: 10, wisdom: 20 }, weapons: ['sword'] }] }),
     down: 'Hero is down (reduced to 0 hit points) [OUT-DMG-1]',
+    // ruling OUT-MNT-1: every creature at 0 HP starts the Spirit Release countdown; raised in time, it stops
+    up: ["Hero's Spirit Release ends (cleansed)", 'Hero is healed in time: the Spirit Release countdown stops [OUT-MNT-1]'],
   },
 ];
 
@@ -85,7 +89,7 @@ class Fight {
   }
 }
 
-describe.each(cases)('the GM sets hit points ($ruleset.id)', ({ ruleset, doc, down }) => {
+describe.each(cases)('the GM sets hit points ($ruleset.id)', ({ ruleset, doc, down, up = [] }) => {
   it('HP set to 0 downs a standing unit by the rules; raised above 0 it is back on its feet, takes its turns and counts for its side', () => {
     const t = new Fight(ruleset, doc);
     const name = t.state.units.hero.name;
@@ -101,7 +105,7 @@ describe.each(cases)('the GM sets hit points ($ruleset.id)', ({ ruleset, doc, do
     const raised = t.override({ type: 'gm.set_pool', unit: 'hero', pool: 'hp', value: 5, reason: 'a potion off screen' });
     expect(t.state.units.hero).toMatchObject({ status: 'active', pools: { hp: { value: 5 } } });
     expect(isStanding(ruleset, t.state, 'hero')).toBe(true);
-    expect(t.lines(raised)).toEqual([`${name}'s HP is now 5`, `${name} is back in the fight (the GM raised HP above 0)`]);
+    expect(t.lines(raised)).toEqual([`${name}'s HP is now 5`, `${name} is back in the fight (the GM raised HP above 0)`, ...up]);
 
     // its slot gives it a turn again: the next time round, its turn starts instead of being passed by
     const way = t.passTo('hero');

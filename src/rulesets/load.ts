@@ -32,8 +32,10 @@ const scenarioSchema = z.strictObject({
           // a scenario's own words on a step (src/sim/script.ts); taken off before the command is decided
           expect: z.union([z.literal('refused'), z.strictObject({ refused: z.string().min(1) })], { message: 'expect is "refused" or { refused: <code> }' }).optional(),
           decisionOf: z.string().min(1).optional(),
+          ifOpen: z.boolean().optional(),
         })
-        .refine((c) => c.decisionOf === undefined || (c.type === 'answer' && c.pending === undefined), { message: 'decisionOf names the decision an "answer" settles, in place of "pending"', path: ['decisionOf'] }),
+        .refine((c) => c.decisionOf === undefined || (c.type === 'answer' && c.pending === undefined), { message: 'decisionOf names the decision an "answer" settles, in place of "pending"', path: ['decisionOf'] })
+        .refine((c) => c.ifOpen === undefined || (c.type === 'end_turn' && typeof c.actor === 'string'), { message: 'ifOpen is for an "end_turn" that names its actor: it ends that turn if it has not ended by itself', path: ['ifOpen'] }),
     )
     .default([]),
   description: z.string().optional(),

@@ -15,6 +15,8 @@ export interface FightOptions {
   commands?: Command[];
   /** A scripted command refused as the script expected (the run goes on, nothing changed). */
   onRefused?: (command: Command, rejection: Rejection, state: EncounterState) => void;
+  /** A scripted step with nothing to do (an `end_turn` with `ifOpen` after the turn ended by itself). */
+  onSkipped?: (command: Command, why: string) => void;
   /** Stop after this many rounds with a 'timeout' result. */
   maxRounds?: number;
   /** Policy names by unit id or side. */
@@ -89,9 +91,15 @@ export function playFrom(engine: Engine, state: EncounterState, opts: FightOptio
     lastTurn = turnKey;
     const fromScript = state.status !== 'setup' && scripted < script.length;
     const step = fromScript ? prepareStep(state, script[scripted], ++scripted) : undefined;
+    if (step?.skip) {
+      opts.onSkipped?.(step.command, step.skip);
+      continue;
+    }
     const cmd = state.status === 'setup' ? START : step ? step.command : nextCommand(engine, state, opts, perTurn);
     // a scripted step may be refused on purpose: decide it on a copy, so a refusal leaves the state as it was
     const d = engine.decide(state, cmd, opts.dice, step ? { unlogged: decideOptions.unlogged } : decideOptions);
+    // a step that should have been refused and was not: show what it did before the script stops
+    if (step?.refused !== undefined && d.ok) opts.onEvents?.(d.events, d.state);
     if (step && settleStep(step, scripted, d.ok ? undefined : d.rejection) === 'refused') {
       opts.onRefused?.(cmd, (d as { rejection: Rejection }).rejection, state);
       continue;
@@ -123,8 +131,13 @@ function playLogged(engine: Engine, created: readonly GameEvent[], opts: FightOp
     lastTurn = turnKey;
     // the script's steps are numbered as the file lists them: `start` is not one of them
     const step = i > 0 && i < script.length ? prepareStep(log.state, script[i], i) : undefined;
+    if (step?.skip) {
+      opts.onSkipped?.(step.command, step.skip);
+      continue;
+    }
     const cmd = i === 0 ? script[0] : step ? step.command : nextCommand(engine, log.state, opts, perTurn);
     const r = log.execute(cmd, opts.dice);
+    if (step?.refused !== undefined && r.ok) opts.onEvents?.(r.events, log.state);
     if (step && settleStep(step, i, r.ok ? undefined : r.rejection) === 'refused') {
       opts.onRefused?.(cmd, (r as { rejection: Rejection }).rejection, log.state);
       continue;

@@ -21,10 +21,16 @@ function dice(faces: number[]): DiceSource {
 function play(ruleset: typeof phase20, doc: unknown, faces: number[], commands: Command[], logged = true) {
   const engine = createEngine(ruleset);
   const refused: string[] = [];
+  const skipped: string[] = [];
   const events: GameEvent[] = [];
-  const opts = { dice: dice(faces), pick: () => 0, commands, maxRounds: 3, onRefused: (_c: Command, r: { code: string }) => void refused.push(r.code), onEvents: (e: readonly GameEvent[]) => void events.push(...e) };
+  const opts = {
+    dice: dice(faces), pick: () => 0, commands, maxRounds: 3,
+    onRefused: (_c: Command, r: { code: string }) => void refused.push(r.code),
+    onSkipped: (_c: Command, why: string) => void skipped.push(why),
+    onEvents: (e: readonly GameEvent[]) => void events.push(...e),
+  };
   const result = logged ? playFight(engine, engine.create(doc), { ...opts, keepLog: true }) : playFrom(engine, engine.replay(engine.create(doc)), opts);
-  return { result, refused, events };
+  return { result, refused, skipped, events };
 }
 
 const scriptError = (f: () => unknown): ScriptError => {
@@ -54,7 +60,15 @@ describe('a scenario script', () => {
 
   it('expect: refused — a step the rules accept, or refuse with another code, is an error that names both', () => {
     const accepted = scriptError(() => play(phase20, phase20Duel(), [15, 1], [{ type: 'end_turn', actor: 'hero', expect: 'refused' }]));
-    expect([accepted.code, accepted.message]).toEqual(['scenario/not_refused', 'scripted command 1 {"type":"end_turn","actor":"hero"} was expected to be refused, but the rules accepted it']);
+    expect([accepted.code, accepted.message]).toEqual(['scenario/not_refused', 'scripted command 1 {"type":"end_turn","actor":"hero"} was expected to be refused, but the rules accepted it (what it did is printed above)']);
+    // what the accepted step did reaches the log before the error, so the disagreement can be read
+    for (const logged of [true, false]) {
+      const seen: GameEvent[] = [];
+      const engine = createEngine(phase20);
+      const opts = { dice: dice([15, 1]), pick: () => 0, commands: [{ type: 'end_turn', actor: 'hero', expect: 'refused' }] as Command[], onEvents: (e: readonly GameEvent[]) => void seen.push(...e) };
+      scriptError(() => (logged ? playFight(engine, engine.create(phase20Duel()), { ...opts, keepLog: true }) : playFrom(engine, engine.replay(engine.create(phase20Duel())), opts)));
+      expect(seen.some((e) => e.type === 'turn.ended' && e.unit === 'hero')).toBe(true);
+    }
     const other = scriptError(() => play(phase20, phase20Duel(), [15, 1], [{ type: 'end_turn', actor: 'foe', expect: { refused: 'action/out_of_range' } }]));
     expect(other.code).toBe('scenario/wrong_refusal');
     expect(other.message).toBe("scripted command 1 {\"type\":\"end_turn\",\"actor\":\"foe\"} was expected to be refused with action/out_of_range, but was refused with turn/not_your_turn: it is Hero's turn, not Goblin's");
@@ -72,6 +86,28 @@ describe('a scenario script', () => {
     expect([err.code, err.message]).toEqual(['scenario/after_end', 'the combat ended (victory for heroes) before scripted command 2 of 3: {"type":"end_turn","actor":"hero"} and 1 more']);
   });
 
+  it.each([true, false])('ifOpen: an end_turn for a turn that ended by itself is skipped; one still open is ended (logged: %s)', (logged) => {
+    // duel60: the Hero punches (d60 1 + 20 = 21 against 60 + 10 = 70: dodged) and moves: nothing is left, its turn
+    // ends by itself — a plain end_turn would now be refused (it is the Brute's turn); with ifOpen it is skipped
+    const { skipped, events } = play(duel60 as typeof phase20, duel60Duel(), [1, 60], [
+      { type: 'attack', actor: 'hero', target: 'foe', limbs: ['right_hand'] },
+      { type: 'move', actor: 'hero', to: [1, 3] },
+      { type: 'end_turn', actor: 'hero', ifOpen: true },
+      { type: 'end_turn', actor: 'foe', ifOpen: true },
+    ], logged);
+    expect(skipped).toEqual(["Hero's turn has already ended"]);
+    expect(events.filter((e) => e.type === 'turn.ended').slice(0, 2).map((e) => (e as { unit: string }).unit)).toEqual(['hero', 'foe']);
+  });
+
+  it('ifOpen: an end_turn left over once the combat has ended is nothing to end, not an error', () => {
+    // as above: d20 13 + 3 = 16 > DV 15; 1d8 (2) + 3 = 5 → the Goblin falls, the combat is over
+    const { result } = play(phase20, phase20Duel({ foe: { startHp: 5 } }), [15, 1, 13, 2], [
+      { type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' },
+      { type: 'end_turn', actor: 'hero', ifOpen: true },
+    ]);
+    expect(result.state.status).toBe('ended');
+  });
+
   it('decisionOf answers the open decision of a unit without knowing its id', () => {
     // duel60: the Hero's javelin reaches the Brute 2 tiles away at the end of the Hero's turn; the Brute blocks
     const { result } = play(duel60 as typeof phase20, duel60Duel({ hero: { weapons: ['javelin'] }, foe: { at: [3, 1] } }), [], [
@@ -87,11 +123,12 @@ describe('a scenario script', () => {
 
   it('the file says what is wrong with a step: expect and decisionOf are checked with the line', () => {
     const enc = 'encounter: { ruleset: phase20, name: x, map: { width: 4, height: 4 }, units: [{ id: a, name: A, side: x, at: [0, 0], hp: 5, dv: 10 }, { id: b, name: B, side: y, at: [1, 0], hp: 5, dv: 10 }] }\n';
-    const bad = loadText(`${enc}commands:\n  - { type: end_turn, actor: a, expect: maybe }\n  - { type: end_turn, actor: a, decisionOf: a }\n`, 's.yaml');
+    const bad = loadText(`${enc}commands:\n  - { type: end_turn, actor: a, expect: maybe }\n  - { type: end_turn, actor: a, decisionOf: a }\n  - { type: move, actor: a, ifOpen: true }\n`, 's.yaml');
     expect(bad.ok).toBe(false);
     expect(!bad.ok && bad.problems.map((p) => `${p.line} ${p.path}: ${p.message}`)).toEqual([
       '3 commands[0].expect: expect is "refused" or { refused: <code> }',
       '4 commands[1].decisionOf: decisionOf names the decision an "answer" settles, in place of "pending"',
+      '5 commands[2].ifOpen: ifOpen is for an "end_turn" that names its actor: it ends that turn if it has not ended by itself',
     ]);
     const good = loadText(`${enc}commands:\n  - { type: end_turn, actor: b, expect: { refused: turn/not_your_turn } }\n  - { type: answer, decisionOf: gm, choice: 1 }\n`, 's.yaml');
     expect(good.ok).toBe(true);

@@ -4,16 +4,22 @@
  * - `decisionOf: <unit id | gm>` on an `answer` names the decision to answer by who answers it (the
  *   oldest one open for that unit, or for the GM), so a script need not know decision ids;
  * - `expect: refused` (any code) or `expect: { refused: <code> }` says the rules must refuse it; the
- *   run goes on with the state unchanged.
+ *   run goes on with the state unchanged. Accepted after all, its events are shown before the error, so the
+ *   disagreement can be read;
+ * - `ifOpen: true` on an `end_turn` ends the actor's turn only if it is still going: a turn that ended by
+ *   itself (nothing left to do, a rule that ends it) makes the step a no-op, so a script need not know
+ *   each ruleset's auto-end rules.
  * A step the rules refuse unexpectedly, an expectation not met, and a step left over once the combat
  * has ended are `ScriptError`s: the script and the fight disagree (the CLI exits 3 for them).
  */
-import type { Command, EncounterState, Json, Rejection } from '../engine/index.ts';
+import { currentUnit, type Command, type EncounterState, type Json, type Rejection } from '../engine/index.ts';
 
 export interface ScriptStep {
   command: Command;
   /** The code the rules must refuse it with (`true`: any code). */
   refused?: string | true;
+  /** Nothing to do, and why: an `end_turn` with `ifOpen` whose turn has already ended. */
+  skip?: string;
 }
 
 export class ScriptError extends Error {
@@ -29,7 +35,7 @@ const text = (c: Command) => JSON.stringify(c);
 
 /** Step `n` (1-based) of the script, made ready against the state it will be decided on. */
 export function prepareStep(state: EncounterState, raw: Command, n: number): ScriptStep {
-  const { expect, decisionOf, ...rest } = raw as Command & { expect?: Json; decisionOf?: Json };
+  const { expect, decisionOf, ifOpen, ...rest } = raw as Command & { expect?: Json; decisionOf?: Json; ifOpen?: Json };
   const command = { ...rest } as Command;
   if (typeof decisionOf === 'string') {
     const open = state.pending.find((p) => p.answeredBy === decisionOf);
@@ -41,6 +47,9 @@ export function prepareStep(state: EncounterState, raw: Command, n: number): Scr
     command.pending = open.id;
   }
   const step: ScriptStep = { command };
+  if (ifOpen === true && command.type === 'end_turn' && typeof command.actor === 'string' && (state.status !== 'active' || currentUnit(state) !== command.actor)) {
+    step.skip = `${state.units[command.actor]?.name ?? command.actor}'s turn has already ended`;
+  }
   if (expect === 'refused') step.refused = true;
   else if (expect && typeof expect === 'object' && !Array.isArray(expect) && typeof expect.refused === 'string') step.refused = expect.refused;
   return step;
@@ -56,7 +65,7 @@ export function settleStep(step: ScriptStep, n: number, rejection: Rejection | u
     if (rejection) throw new ScriptError('scenario/refused', `${what} was rejected: ${rejection.code}: ${rejection.message}`);
     return 'played';
   }
-  if (!rejection) throw new ScriptError('scenario/not_refused', `${what} was expected to be refused${step.refused === true ? '' : ` (${step.refused})`}, but the rules accepted it`);
+  if (!rejection) throw new ScriptError('scenario/not_refused', `${what} was expected to be refused${step.refused === true ? '' : ` (${step.refused})`}, but the rules accepted it (what it did is printed above)`);
   if (step.refused !== true && rejection.code !== step.refused) {
     throw new ScriptError('scenario/wrong_refusal', `${what} was expected to be refused with ${step.refused}, but was refused with ${rejection.code}: ${rejection.message}`);
   }
@@ -65,7 +74,8 @@ export function settleStep(step: ScriptStep, n: number, rejection: Rejection | u
 
 /** Steps left when the combat ended: an error, not silently dropped. */
 export function leftOver(state: EncounterState, done: number, script: readonly Command[]): void {
-  if (done >= script.length) return;
+  // an "end the turn if it has not ended" has nothing to end once the combat is over
+  if (script.slice(done).every((c) => c.type === 'end_turn' && (c as { ifOpen?: Json }).ifOpen === true)) return;
   const ended = state.result ? `${state.result.outcome}${state.result.winner ? ` for ${state.result.winner}` : ''}` : 'ended';
   throw new ScriptError(
     'scenario/after_end',

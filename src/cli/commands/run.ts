@@ -4,7 +4,9 @@ import { playFight } from '../../sim/fight.ts';
 import { ScriptError } from '../../sim/script.ts';
 import { CliExit, EXIT } from '../exit.ts';
 import { loadFile } from '../files.ts';
+import { explainScenario } from './dice-trace.ts';
 import type { AddCommand } from './index.ts';
+
 
 /** Scripted dice first (a scenario's `dice:`), then the seeded stream. */
 function diceFor(seed: number | string, scripted?: number[]): DiceSource {
@@ -23,7 +25,8 @@ export const addRun: AddCommand = (program) => {
     .option('--json', 'one JSON event per line (every event)')
     .option('--verbose', 'include bookkeeping events (per-turn resets, data changes) in the readable log')
     .option('--max-rounds <n>', 'stop with a timeout after this many rounds', '100')
-    .action((file: string, opts: { seed: string; json?: boolean; verbose?: boolean; maxRounds: string }) => {
+    .option('--explain-dice', 'list the dice the scenario\'s script asks for, in order (what each is for, and whether the file\'s dice: gave it), instead of the log')
+    .action((file: string, opts: { seed: string; json?: boolean; verbose?: boolean; maxRounds: string; explainDice?: boolean }) => {
       const loaded = loadFile(file);
       const seed = loaded.seed ?? (/^-?\d+$/.test(opts.seed) ? Number(opts.seed) : opts.seed);
       const maxRounds = Number(opts.maxRounds);
@@ -39,6 +42,12 @@ export const addRun: AddCommand = (program) => {
         if (out.length > 500) process.stdout.write(out.splice(0).join('\n') + '\n');
       };
       const created = engine.create(loaded.doc);
+      if (opts.explainDice) {
+        const { lines, disagreement } = explainScenario(engine, created, { commands: loaded.commands ?? [], dice: loaded.dice ?? [], seed, maxRounds });
+        process.stdout.write(lines.join('\n') + '\n');
+        if (disagreement) throw new CliExit(EXIT.scriptDisagrees, `skirmish: ${disagreement}`);
+        return;
+      }
       print(created, engine.replay(created));
       try {
         playFight(engine, created, {
@@ -52,6 +61,10 @@ export const addRun: AddCommand = (program) => {
           onRefused: (command, r) => {
             out.push(opts.json ? JSON.stringify({ scenario: 'refused as expected', command, code: r.code, message: r.message }) : `Refused as expected: ${r.code}: ${r.message}`);
           },
+          // an `end_turn` with `ifOpen` whose turn had already ended by itself
+          onSkipped: (command, why) => {
+            out.push(opts.json ? JSON.stringify({ scenario: 'skipped', command, why }) : `Skipped (ifOpen): ${why}`);
+          },
         });
       } catch (err) {
         if (out.length) process.stdout.write(out.splice(0).join('\n') + '\n');
@@ -61,3 +74,4 @@ export const addRun: AddCommand = (program) => {
       if (out.length) process.stdout.write(out.join('\n') + '\n');
     });
 };
+

@@ -18,7 +18,7 @@ const no = (code: string, message: string): Refusal => ({ code, message });
 export function actionRefusal(state: EncounterState, u: Unit, what: { magic?: boolean; instant?: boolean; rest?: boolean } = {}): Refusal | null {
   if (u.status !== 'active') return no('action/unable', `${u.name} is ${u.status === 'down' ? 'defenseless' : u.status} [D60-STA-2]`);
   // resting is how a unit at 0 stamina recovers ("they may recover"): not an act it is incapable of
-  if (u.pools.stamina.value <= 0 && !what.rest) return no('action/exhausted', `${u.name} has no stamina and cannot act (it may still move, block or rest) [D60-STA-1]`);
+  if (u.pools.stamina.value <= 0 && !what.rest) return exhausted(u);
   if (has(state, u.id, 'Stun')) return no('action/stunned', `${u.name} is stunned [D60-EFF-1]`);
   if (has(state, u.id, 'Suppressed')) return no('action/suppressed', `${u.name} is suppressed: no action, no movement [D60-EFF-1]`);
   if (has(state, u.id, 'Paralyze')) return no('action/paralyzed', `${u.name} is paralyzed and cannot act [D60-EFF-1]`);
@@ -56,8 +56,18 @@ export function requireMovement(state: EncounterState, u: Unit, moving = true): 
   if (r) fail(r.code, r.message);
 }
 
-/** `what`: the act, in words (a thunk where wording it costs: the check passes far more often than not). */
+/** At 0 stamina (D60-STA-1): one cause, one code, whatever the act would have cost (docs/rulesets/duel60.md). */
+const exhausted = (u: Unit): Refusal => no('action/exhausted', `${u.name} has no stamina and cannot act (it may still move, block or rest) [D60-STA-1]`);
+
+/**
+ * `what`: the act, in words (a thunk where wording it costs: the check passes far more often than not). A unit
+ * at 0 stamina is refused as exhausted, as actionRefusal refuses it; one with some, but too little, as short.
+ */
 export function requireStamina(u: Unit, cost: number, what: string | (() => string)): void {
+  if (u.pools.stamina.value <= 0 && u.status === 'active') {
+    const r = exhausted(u);
+    fail(r.code, r.message);
+  }
   if (u.pools.stamina.value < cost) fail('action/not_enough_stamina', `${typeof what === 'string' ? what : what()} costs ${cost} stamina; ${u.name} has ${u.pools.stamina.value}`);
 }
 

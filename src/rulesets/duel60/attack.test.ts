@@ -184,7 +184,7 @@ describe('duel60 attacks', () => {
   });
 
   it('D60-STA-1: at 0 stamina a unit cannot act, but may still move — and resting stays its choice', () => {
-    const t = new Table(duel60, duel({ foe: { at: [5, 5], abilities: ['hex-Root'], start: { stamina: 0 } } }));
+    const t = new Table(duel60, duel({ foe: { at: [5, 5], abilities: ['hex-Root', 'bolt'], start: { stamina: 0 } } }));
     t.start();
     const turn = t.do({ type: 'end_turn', actor: 'hero' });
     expect(t.lines(turn)).toContain('Brute has no stamina: it cannot act or dodge this turn, but may move, block or rest [D60-STA-1]');
@@ -192,6 +192,12 @@ describe('duel60 attacks', () => {
     const groups = new Set(t.engine.legalActions(t.state, 'foe').map((o) => o.group));
     expect([...groups].sort()).toEqual(['defend', 'free', 'move', 'rest', 'turn']);
     expect(t.rejects({ type: 'cast', actor: 'foe', ability: 'hex-Root', target: 'hero' })).toBe('action/exhausted'); // a hex costs no stamina: it is the acting that is refused
+    // one cause, one code: an Arcane Bolt (2 stamina) is refused as exhausted too, not as short of stamina
+    expect(t.rejects({ type: 'cast', actor: 'foe', ability: 'bolt', target: 'hero' })).toBe('action/exhausted');
+    const near = new Table(duel60, duel({ foe: { start: { stamina: 0 } } }));
+    near.start();
+    near.do({ type: 'end_turn', actor: 'hero' });
+    expect(near.rejects({ type: 'attack', actor: 'foe', target: 'hero', limbs: ['right_hand'] })).toBe('action/exhausted'); // a punch: 1 stamina
     // it moves (3 + 20 / 10 = 5 tiles): nothing but ending is left after, so the turn ends by itself
     t.do({ type: 'move', actor: 'foe', to: [5, 2] });
     expect([t.unit('foe').position, t.unit('foe').pools.stamina.value, t.active]).toEqual([{ x: 5, y: 2 }, 0, 'hero']);

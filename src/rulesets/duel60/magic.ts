@@ -15,7 +15,7 @@ import { contest } from './contest.ts';
 import { spellPower } from './damage.ts';
 import { deferIfDelayed } from './delay.ts';
 import { cleanse, hardCleanse } from './effects.ts';
-import { abilityOf, dataOf, enemiesOf, stat } from './model.ts';
+import { abilityOf, cannotEvadeArea, dataOf, enemiesOf, stat } from './model.ts';
 import { launch } from './projectile.ts';
 import type { Ability } from './schema.ts';
 
@@ -97,12 +97,15 @@ export function resolveCast(ctx: Resolution, u: Unit, plan: CastPlan, paid = fal
       continue;
     }
     const area = a.area;
-    if (area && stat(v, 'speed') >= area.speed) {
+    // ruling D60-DMG-4: the Speed it asks evades — a dodge and a move, so only for a unit that can do both
+    const held = area && stat(v, 'speed') >= area.speed ? cannotEvadeArea(ctx.state, v) : null;
+    if (area && stat(v, 'speed') >= area.speed && !held) {
       ctx.note(() => `${v.name} evades ${a.name}: Speed ${stat(v, 'speed')} ≥ ${area.speed} [D60-DMG-4]`);
       continue;
     }
     // no roll for an area: the Speed it asks decides, and the log says so
-    if (area) ctx.note(() => `${v.name} cannot evade ${a.name}: Speed ${stat(v, 'speed')} < ${area.speed}, no roll — a solid blow [D60-DMG-4]`);
+    if (area && held) ctx.note(() => `${v.name} cannot evade ${a.name}: Speed ${stat(v, 'speed')} ≥ ${area.speed}, but ${areaHeldWords(held)} — no roll, a solid blow [D60-DMG-4, ${held === 'no stamina' ? 'D60-STA-1' : 'D60-EFF-1'}]`);
+    else if (area) ctx.note(() => `${v.name} cannot evade ${a.name}: Speed ${stat(v, 'speed')} < ${area.speed}, no roll — a solid blow [D60-DMG-4]`);
     const cqc = distance(caster.position!, v.position!) <= 1;
     let grade: string = 'solid';
     if (a.power !== undefined) {
@@ -126,6 +129,10 @@ export function resolveCast(ctx: Resolution, u: Unit, plan: CastPlan, paid = fal
     if (grade === 'dramatic' && a.power !== undefined && ctx.unit(v.id).status !== 'dead') knockBack(ctx, u.id, v.id);
   }
 }
+
+/** Why a fast enough unit still cannot leave an area, in words: a dodge lost, or held where it stands. */
+export const areaHeldWords = (why: string): string =>
+  why === 'no stamina' ? 'at 0 stamina it cannot dodge' : why === 'stunned' || why === 'defenseless' ? `it is ${why}: helpless` : `it is ${why}: it cannot move`;
 
 function supportCast(ctx: Resolution, u: Unit, a: Ability, t: Unit): void {
   if (a.cleanse?.length) {

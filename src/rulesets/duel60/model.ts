@@ -87,6 +87,23 @@ export function cannotDodge(state: EncounterState, u: Unit): string | null {
   return helpless(state, u) ?? (u.pools.stamina.value <= 0 ? 'no stamina' : null);
 }
 
+/**
+ * What keeps a unit where it stands (ruling D60-EFF-1): Suppressed ("can not act, move"), Root ("can not
+ * move") and Drowning ("rooted"). Evading — a projectile's defensive move, leaving an area — is a move.
+ */
+export function heldInPlace(state: EncounterState, u: Unit): string | null {
+  if (has(state, u.id, 'Suppressed')) return 'suppressed';
+  if (has(state, u.id, 'Root')) return 'rooted';
+  if (has(state, u.id, 'Drowning')) return 'drowning';
+  return null;
+}
+
+/**
+ * Why `u` cannot evade an area it is fast enough for (D60-DMG-4), or null: evading is a dodge, lost at
+ * 0 stamina and when helpless (D60-STA-1, D60-EFF-1), and a move out of the area, lost when held in place.
+ */
+export const cannotEvadeArea = (state: EncounterState, u: Unit): string | null => cannotDodge(state, u) ?? heldInPlace(state, u);
+
 export const hasPerk = (u: Unit, name: string): boolean => dataOf(u).perks.some((p) => p.name === name);
 
 /** A projectile's speed once the thrower's outlets are counted (D60-PRJ-1), with each outlet named. */

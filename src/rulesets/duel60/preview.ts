@@ -12,8 +12,8 @@ import { planAttack } from './attack.ts';
 import { blockAgainst } from './blow.ts';
 import { defence, defenceTotal, gradeOf, NO_DODGE_FLOOR, type Approach, type Grade } from './contest.ts';
 import { computeDamage, spellPower, UNARMED_BASE, type DamageKind } from './damage.ts';
-import { planCast } from './magic.ts';
-import { agilityOf, agilityTerms, dataOf, enemiesOf, projectileSpeed, stat } from './model.ts';
+import { areaHeldWords, planCast } from './magic.ts';
+import { agilityOf, agilityTerms, cannotEvadeArea, dataOf, enemiesOf, projectileSpeed, stat } from './model.ts';
 import { tilesPerTurn } from './projectile.ts';
 import type { Ability, Weapon } from './schema.ts';
 import { planThrow } from './throw.ts';
@@ -307,8 +307,9 @@ export function spellBlows(state: EncounterState, u: Unit, t: Unit, a: Ability, 
 }
 
 /** What area magic deals `v` (no contest: a solid blow, or nothing when its Speed evades, D60-DMG-4). */
-export function areaDamage(u: Unit, v: Unit, a: Ability, from: Cell): number {
-  if (!a.area || stat(v, 'speed') >= a.area.speed) return 0;
+export function areaDamage(state: EncounterState, u: Unit, v: Unit, a: Ability, from: Cell): number {
+  // only a unit fast enough that can dodge and move evades (D60-DMG-4, ruling D60-STA-1 / D60-EFF-1)
+  if (!a.area || (stat(v, 'speed') >= a.area.speed && !cannotEvadeArea(state, v))) return 0;
   const power = a.power === undefined ? 0 : spellPower(u, a.power);
   return Math.min(v.pools.hp.value, damageFn(v, distance(from, v.position!) <= 1 ? { from, cqcSpeed: stat(u, 'speed') } : { from }, a.trueDamage ? 'true' : 'magic', power, a.name, 0, false).of.solid);
 }
@@ -349,8 +350,11 @@ function castPreview(state: EncounterState, cmd: Command): Preview {
     const victims = enemiesOf(state, u).filter((o) => distance(o.position!, t.position!) <= area.radius);
     const one = (v: Unit) => {
       if (a.gaze && dataOf(v).averting) return affectedOdds(v.id, 0, Distribution.constant(0), 'avoids eye contact');
-      const evades = stat(v, 'speed') >= area.speed;
-      return affectedOdds(v.id, evades ? 0 : 1, Distribution.constant(areaDamage(u, v, a, u.position!)), `Speed ${stat(v, 'speed')} ${evades ? '≥' : '<'} ${area.speed}: ${evades ? 'evades' : 'cannot evade'}`);
+      const fast = stat(v, 'speed') >= area.speed;
+      const held = fast ? cannotEvadeArea(state, v) : null;
+      const evades = fast && !held;
+      const why = held ? `Speed ${stat(v, 'speed')} ≥ ${area.speed}, but ${areaHeldWords(held)}` : `Speed ${stat(v, 'speed')} ${fast ? '≥' : '<'} ${area.speed}: ${evades ? 'evades' : 'cannot evade'}`;
+      return affectedOdds(v.id, evades ? 0 : 1, Distribution.constant(areaDamage(state, u, v, a, u.position!)), why);
     };
     const affected = [t, ...victims.filter((v) => v.id !== t.id)].map(one);
     const main = affected[0];

@@ -306,6 +306,34 @@ describe('duel60 projectiles', () => {
     expect(t.hp('foe')).toBe(30);
     expect(projectiles(t)).toHaveLength(2); // both fly on
   });
+  it('D60-PRJ-2: three knives reaching a unit at once — each answer sees the ones before it; a third counter is refused', () => {
+    // three knives (speed 30: 3 tiles) at the Brute on (3,1): Agility 10 cannot Block (10 < 15) nor Evade; a fist counters
+    const t = new Table(duel60, duel({ hero: { weapons: ['knife'] }, foe: { at: [3, 1] } }));
+    t.start();
+    t.do({ type: 'throw', actor: 'hero', target: 'foe', weapon: 'knife', count: 3 });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    expect(t.state.pending.map((p) => p.options)).toEqual(Array(3).fill([{ reaction: 'none' }, { reaction: 'counter', with: 'unarmed' }]));
+    const fist = { reaction: 'counter', with: 'unarmed' };
+    // first counter: d60 50 + 10 = 60 ≥ d60 30 + 20 = 50 → cancelled; it takes this turn's action (the Brute's turn came up)
+    t.dice(50, 30);
+    answer(t, fist);
+    expect([t.unit('foe').pools.action.value, t.unit('foe').data.owesAction, t.unit('foe').pools.stamina.value]).toEqual([0, false, 7]);
+    // second counter: the same 60 ≥ 50 → cancelled; no action left this turn, so it takes the next turn's
+    t.dice(50, 30);
+    const second = answer(t, fist);
+    expect([t.unit('foe').data.owesAction, t.unit('foe').pools.stamina.value]).toEqual([true, 6]);
+    // now it owes an action: "otherwise preoccupied" — the last knife is asked again, without the counter
+    expect(t.lines(second)).toContain('Brute can no longer counter against Throwing Knife: it already owes its next action [D60-PRJ-2]');
+    expect(t.state.pending).toHaveLength(1);
+    expect(t.state.pending[0].options).toEqual([{ reaction: 'none' }]);
+    expect(t.rejects({ type: 'answer', pending: t.state.pending[0].id, choice: fist })).toBe('pending/bad_choice');
+    // it takes the knife: d60 40 + 20 = 60 against d60 30 + 10 = 40 → margin 20, solid; 6 + (30 − 15: 1 × 4) = 10
+    t.dice(40, 30);
+    answer(t, { reaction: 'none' });
+    expect([t.hp('foe'), t.unit('foe').pools.stamina.value]).toEqual([20, 6]);
+    expect(t.unusedDice).toEqual([]);
+  });
+
   it('D60-HIT-1, D60-PRJ-2: the order a command draws its dice, each die named (docs/rulesets/duel60.md)', () => {
     const drawn = drawnDice;
     // no dice for the turn order (Speed, then Agility); each limb is its own contest: the attacker's d60, then the defender's

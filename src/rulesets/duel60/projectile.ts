@@ -17,7 +17,7 @@ import { landBlow, type Blow } from './blow.ts';
 import { gradeOf, GRADE_TEXT } from './contest.ts';
 import { applySideEffect } from './effects.ts';
 import type { Ability } from './schema.ts';
-import { abilityOf, agilityTerms, asJson, cannotDodge, dataOf, has, projectileSpeed, projectilesOf, stat, type Projectile } from './model.ts';
+import { abilityOf, agilityTerms, asJson, cannotDodge, dataOf, has, heldInPlace, projectileSpeed, projectilesOf, stat, type Projectile } from './model.ts';
 
 export type Reaction =
   | { reaction: 'none' }
@@ -138,7 +138,8 @@ export function reactionsOf(ctx: Resolution, p: Projectile, u: Unit): Reaction[]
   const able = !has(ctx.state, u.id, 'Paralyze') && !has(ctx.state, u.id, 'Suppressed');
   const free = able && !dataOf(u).owesAction;
   if (free && agility * 2 >= p.speed) out.push({ reaction: 'block' });
-  if (agility >= p.speed && !has(ctx.state, u.id, 'Root') && !has(ctx.state, u.id, 'Drowning')) {
+  // Evade is a move: not for a unit held where it stands (Root, Drowning, Suppressed: ruling D60-EFF-1)
+  if (agility >= p.speed && !heldInPlace(ctx.state, u)) {
     const line = new Set(p.path.slice(p.progress - 1).map(cellKey));
     const reach = reachable(ctx.state.map as GridMap, u.position!, evadeTiles(u), { occupied: occupiedBy(ctx.state.units, [u.id]) });
     for (const [key, r] of reach) if (r.cost > 0 && !line.has(key)) out.push({ reaction: 'evade', to: [parseCellKey(key).x, parseCellKey(key).y] });
@@ -212,11 +213,28 @@ export function settleWaiting(ctx: Resolution): void {
       update(ctx, p.id, { pendingOn: undefined });
       continue;
     }
-    if (!reactionsOf(ctx, p, u).length) {
+    const now = reactionsOf(ctx, p, u);
+    if (!now.length) {
       ctx.closePending(pending.id, `${u.name} can no longer react to ${p.name} [D60-PRJ-2]`);
       strike(ctx, projectilesOf(ctx.state).find((x) => x.id === p.id)!, ctx.unit(u.id), { reaction: 'none' });
+      continue;
+    }
+    // ruling D60-PRJ-2: each answer sees the answers before it — a counter or a block that took an action
+    // leaves the unit preoccupied, so the questions still open are asked again with what is left
+    if (JSON.stringify(now) !== JSON.stringify(pending.options)) {
+      const gone = (pending.options as unknown as Reaction[]).filter((o) => !now.some((r) => JSON.stringify(r) === JSON.stringify(o)));
+      const kinds = [...new Set(gone.map((r) => r.reaction))];
+      ctx.closePending(pending.id, `${u.name} can no longer ${kinds.join(' or ')} against ${p.name}: ${preoccupiedWords(u)} [D60-PRJ-2]`);
+      offerReactions(ctx, p, u);
     }
   }
+}
+
+/** Why a unit's reactions shrank between two answers, in words. */
+function preoccupiedWords(u: Unit): string {
+  if (dataOf(u).owesAction) return 'it already owes its next action';
+  if (u.pools.stamina.value <= 0) return 'it has no stamina left';
+  return 'its answers so far took what it needed';
 }
 
 export function answerReaction(ctx: Resolution, pending: Pending, choice: Json): void {

@@ -12,7 +12,7 @@
 import { distance, terrainAt } from '../../engine/space/grid.ts';
 import { ray } from '../../engine/space/line.ts';
 import type { Cell, Command, EncounterState, GridMap, Unit } from '../../engine/index.ts';
-import { agilityOf, cannotDodge, dataOf, enemiesOf, has, projectileSpeed } from './model.ts';
+import { agilityOf, cannotDodge, dataOf, enemiesOf, has, heldInPlace, projectileSpeed } from './model.ts';
 import { areaDamage, attackBlows, seriesOutlook, spellBlows, throwBlows, type BlowSpec } from './preview.ts';
 import { tilesPerTurn } from './projectile.ts';
 import type { Ability, SideEffectName, Weapon } from './schema.ts';
@@ -123,7 +123,7 @@ const held = (state: EncounterState, t: Unit): boolean => HOLDS.some((e) => has(
 /** Would `t` Evade a projectile of this speed (D60-PRJ-2: Agility ≥ its speed, free to move, able to dodge)? */
 export function canEvade(state: EncounterState, t: Unit, speed: number): boolean {
   // the threshold reads Agility as it stands, avoiding eye contact included (as projectile.ts offers it)
-  return agilityOf(t) >= speed && !has(state, t.id, 'Root') && !has(state, t.id, 'Drowning') && !cannotDodge(state, t);
+  return agilityOf(t) >= speed && !heldInPlace(state, t) && !cannotDodge(state, t);
 }
 
 /**
@@ -188,7 +188,7 @@ export function landedOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, f
   let score = 0;
   for (const v of enemiesOf(state, u)) {
     if (distance(v.position!, t.position!) > a.area.radius) continue;
-    const dealt = areaDamage(u, v, a, from) * share;
+    const dealt = areaDamage(state, u, v, a, from) * share;
     expected += dealt;
     score += dealt / v.pools.hp.value + (dealt >= v.pools.hp.value ? share : 0);
   }

@@ -4,7 +4,7 @@
  */
 import { fail, type Command, type Resolution, type Unit } from '../../engine/index.ts';
 import { dataOf, type Weapon } from './model.ts';
-import { interfered, latePincer, petAttacked } from './interference.ts';
+import { interfered, latePincer, petAttacked, roundKey } from './interference.ts';
 import { petTurnOf } from './pet-orders.ts';
 import { turnKey } from './pets.ts';
 import { weaponSpec } from './spec.ts';
@@ -33,14 +33,15 @@ export function attackCommand(ctx: Resolution, cmd: Command): void {
   spendSlot(ctx, u, slotOfWeapon(w));
   if (u.pools.specialty) {
     ctx.setData(u.id, 'attackedTurn', turnKey(ctx.state));
+    ctx.setData(u.id, 'attackedRound', roundKey(ctx.state));
     ctx.setData(u.id, 'attackedTarget', t.id);
   }
-  // ruling OUT-PET-3: after a lone pet attack this turn the trainer is "also attacking": its attack bears the
+  // ruling OUT-PET-3: after a lone pet attack this round the trainer is "also attacking": its attack bears the
   // interference (no Strength or Intelligence, a miss hurts it); the pet's attack stands as it was rolled
   if (petAttacked(ctx.state, u)) {
-    const pet = ctx.state.units[String(petTurnOf(ctx, u)?.pet)];
+    const pet = ctx.state.units[String(petTurnOf(ctx, u)?.pet ?? dataOf(u).petAttackedPet)];
     const pincer = latePincer(ctx.state, u, pet, t, 'petAttackedTarget');
-    ctx.note(() => `${u.name} attacks after ${pet?.name ?? 'its pet'} attacked this turn: Trainer Interference — no Strength or Intelligence added, a miss hurts ${u.name}${pincer ? `; ${pincer} gives advantage` : ''} (${pet?.name ?? 'the pet'}'s attack stands as rolled) [OUT-PET-3]`);
+    ctx.note(() => `${u.name} attacks after ${pet?.name ?? 'its pet'} attacked this round: Trainer Interference — no Strength or Intelligence added, a miss hurts ${u.name}${pincer ? `; ${pincer} gives advantage` : ''} (${pet?.name ?? 'the pet'}'s attack stands as rolled) [OUT-PET-3]`);
     resolveStrike(ctx, u, t, interfered(spec, 'trainer', pincer));
   } else resolveStrike(ctx, u, t, spec);
   react(ctx, t.id, u.id);

@@ -13,6 +13,7 @@ import { ELEMENTS, elementName, resistanceOf, resistedHit } from './elements.ts'
 import { dataOf, stat } from './model.ts';
 import type { StrikeSpec } from './spec.ts';
 import { shareThroughLink } from './pet-link.ts';
+import { beginSpiritRelease, stopSpiritRelease } from './spirit-release.ts';
 
 export const flatReduction = (points: number): number => 2 * Math.floor(points / 10);
 
@@ -104,12 +105,15 @@ export function dealDamage(ctx: Resolution, target: UnitId, amount: number, sour
 /** At 0 hit points: down, and what else that does (ON_DOWN); also when the GM sets HP to 0. */
 export function goDown(ctx: Resolution, target: UnitId, rule = 'OUT-DMG-1'): void {
   ctx.emit({ type: 'unit.status', unit: target, status: 'down', cause: 'reduced to 0 hit points', rule });
+  // every creature at 0 HP, a mount "like any other creature" (ruling OUT-MNT-1)
+  beginSpiritRelease(ctx, target);
   for (const f of ON_DOWN) f(ctx, target);
 }
 
 /** Back up above 0 hit points, and what else that does (ON_UP); `rule` is absent when the GM raised it. */
 export function standUp(ctx: Resolution, target: UnitId, cause: string, rule?: string): void {
   ctx.emit({ type: 'unit.status', unit: target, status: 'active', cause, ...(rule ? { rule } : {}) });
+  stopSpiritRelease(ctx, target);
   for (const f of ON_UP) f(ctx, target);
 }
 

@@ -24,7 +24,7 @@ export interface EffectRow {
   /** Healing per tier per stack at the end of the unit's turn (OUT-EFF-1). */
   hot?: number;
   /** How it reshapes the turn order (OUT-INIT-3..6). */
-  timing?: 'haste' | 'slow' | 'stop' | 'inspiration';
+  timing?: 'haste' | 'slow' | 'stop' | 'inspiration' | 'red_card';
   /** Set by weapons on a hit: no resist roll, no shake-off; ends by time or healing. */
   weapon?: boolean;
   /** Happens at once and is not kept (Inspiration, Shove). */
@@ -44,13 +44,14 @@ const rows: EffectRow[] = [
   { name: 'Topple', kind: 'debuff', stat: 'agility', minimum: 1, rounds: 1, maxStacks: 1, description: 'Knocked down: no Movement on its turns.', rules: ['OUT-EFF-7'] },
   { name: 'Slow', kind: 'debuff', stat: 'agility', minimum: 2, rounds: 4, maxStacks: 1, timing: 'slow', description: 'One turn every other round (the first turn after it lands is lost). Cancels Haste.', rules: ['OUT-INIT-4'] },
   { name: 'Stop', kind: 'debuff', stat: 'wisdom', rounds: 3, maxStacks: 1, timing: 'stop', description: 'Frozen: no turns for 3 rounds; on its second round a d10 even breaks it at that round\'s end (2 rounds).', rules: ['OUT-INIT-5'] },
+  { name: 'Red Card', kind: 'debuff', stat: 'wisdom', rounds: 1, maxStacks: 1, timing: 'red_card', description: 'Sent to the back: while it holds, the unit\'s turns come after every other unit\'s each round (before the Haste turns); it loses none.', rules: ['OUT-INIT-7'] },
   { name: 'Haste', kind: 'buff', success: 70, rounds: 3, maxStacks: 1, timing: 'haste', description: 'A second turn each round, just before the round ends. Cancels Slow.', rules: ['OUT-INIT-3'] },
   { name: 'Inspiration', kind: 'buff', success: 80, maxStacks: 1, timing: 'inspiration', instant: true, description: 'The target acts next; if it has already acted, an extra turn (at most one a round).', rules: ['OUT-INIT-6'] },
   { name: 'Regen', kind: 'buff', success: 80, rounds: 3, maxStacks: 1, hot: 3, description: '3 healing per tier at the end of each turn (a Druid HoT).', rules: ['OUT-EFF-1'] },
   { name: 'Reflect', kind: 'buff', success: 60, rounds: 3, maxStacks: 1, description: 'Magical attacks and buffs aimed at the unit miss by reflect and land on a 2d10 cell of a 10×10 area.', rules: ['OUT-MISS-3'] },
   { name: 'Hidden', kind: 'buff', maxStacks: 1, description: 'Cannot be targeted; found when an enemy ends a round next to it. Unseen 3 rounds (or hidden from the start): its next attack is an Opener with Super Charge.', rules: ['OUT-OPEN-1', 'OUT-OPEN-2'] },
   { name: 'Feared Mount', kind: 'debuff', maxStacks: 1, description: 'A mount whose rider was knocked off: it will not carry anyone until an Animal Handling check (DR by level difference) calms it; no resist roll, no shaking it off.', rules: ['OUT-MNT-2', 'OUT-MNT-3'] },
-  { name: 'Spirit Release', kind: 'debuff', rounds: 3, maxStacks: 1, description: 'A mount at 0 HP: healed above 0 within 3 rounds it stays; otherwise its spirit is released and it is gone (dead).', rules: ['OUT-MNT-1'] },
+  { name: 'Spirit Release', kind: 'debuff', rounds: 3, maxStacks: 1, description: 'Any creature at 0 HP, a mount like any other: healed above 0 within 3 rounds it stands up; otherwise its spirit is released and it is gone (dead).', rules: ['OUT-MNT-1'] },
   { name: 'Spirit Link', kind: 'buff', rounds: 2, maxStacks: 1, description: 'Trainer and pet after a Skill Order, to the end of the next round: enemies have advantage against both; 50 % of attack damage to one reaches the other.', rules: ['OUT-PET-5'] },
   { name: 'Shove', kind: 'debuff', weapon: true, instant: true, maxStacks: 1, description: 'Bludgeon hit: pushed back 1 cell from the attacker.', rules: ['OUT-WPN-5'] },
 ];

@@ -18,7 +18,7 @@ import { resistanceOf, type Element } from './elements.ts';
 import { dataOf, stat } from './model.ts';
 import { turnsOf } from './borrowed-turns.ts';
 import { turnKey } from './pets.ts';
-import { actedThisRound, grantHasteSlot, inspire, startSlow, takingTurn } from './timing.ts';
+import { actedThisRound, grantHasteSlot, inspire, sendToBack, startSlow, takingTurn } from './timing.ts';
 
 export interface EffectOrder {
   name: string;
@@ -128,6 +128,7 @@ export function land(ctx: Resolution, source: Unit, target: Unit, row: EffectRow
     data,
   }, late && rounds !== undefined ? () => `${target.name} gains ${displayName({ name: row.name, prefix: order.prefix, rounds })} from ${source.name}, counted from the next round: ${during ? 'this turn\'s start is past' : `${ctx.unit(turns).name} has had its turn this round`} [OUT-TIME-1]` : undefined);
   if (row.timing === 'haste') grantHasteSlot(ctx, target.id);
+  if (row.timing === 'red_card' && !late) sendToBack(ctx, target.id);
 }
 
 /** A DoT, HoT or Stop tick (OUT-EFF-1, OUT-INIT-5). */

@@ -4,13 +4,12 @@
  * by 50% and cannot crit … a miss on either unit attacking would instead have the Trainer and/or Pet damaging
  * themselves." A pincer "still grants advantage".
  * The joint Attack Order makes both attacks at once, each with its penalty. Ruling OUT-PET-3: when one of the
- * two attacked alone earlier in the turn, the other may still attack: that later attack bears the interference
- * (the earlier one stands as it was rolled: a resolved hit is not taken back).
+ * two attacked alone earlier in the round (an earlier turn of a hasted trainer's too), the other may still
+ * attack: that later attack bears the interference (the earlier one stands as it was rolled).
  */
 import type { EncounterState, Unit } from '../../engine/index.ts';
 import { dataOf } from './model.ts';
 import { isPincer } from './pet-link.ts';
-import { turnKey } from './pets.ts';
 import type { StrikeSpec } from './spec.ts';
 
 export const INTERFERENCE = 'Trainer Interference';
@@ -22,11 +21,18 @@ export function interfered(spec: StrikeSpec, who: 'trainer' | 'pet', pincer?: st
   return { ...spec, ...harm };
 }
 
-/** Whether `trainer` made a weapon attack of its own this turn (not a skill: OUT-PET-3). */
-export const trainerAttacked = (state: EncounterState, trainer: Unit): boolean => dataOf(trainer).attackedTurn === turnKey(state);
+/**
+ * Ruling OUT-PET-3/-4: interference is counted by the Round — "If the Trainer is not attacking that Round …
+ * no damage penalties". A hasted trainer who attacks on one of its turns and sends its pet on the other is
+ * still "also attacking" that round. (The joint order and the Specialty action stay the turn's.)
+ */
+export const roundKey = (state: EncounterState): number => state.turn.round;
 
-/** Whether `trainer`'s pet attacked alone this turn. */
-export const petAttacked = (state: EncounterState, trainer: Unit): boolean => dataOf(trainer).petAttackedTurn === turnKey(state);
+/** Whether `trainer` made a weapon attack of its own this round (not a skill: OUT-PET-3). */
+export const trainerAttacked = (state: EncounterState, trainer: Unit): boolean => dataOf(trainer).attackedRound === roundKey(state);
+
+/** Whether `trainer`'s pet attacked alone this round. */
+export const petAttacked = (state: EncounterState, trainer: Unit): boolean => dataOf(trainer).petAttackedRound === roundKey(state);
 
 /**
  * The pincer of a late attack: the trainer and the pet on either side of the target, the earlier attack having

@@ -16,6 +16,7 @@ import { isPincer } from './pet-link.ts';
 import { orderBlocker, petBudget, returnCellIn } from './pet-orders.ts';
 import { guardable } from './pet-watch.ts';
 import { petsOf, turnKey } from './pets.ts';
+import { trainerAttacked } from './interference.ts';
 import { reachOf } from './ranges.ts';
 import { castOpen } from './skills.ts';
 import { areaCells, struckBy } from './skill-area.ts';
@@ -98,7 +99,7 @@ export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] =
       const petReach = reachOf(state, pet, t, petSpec!.range); // the shot's, and the option's range
       if (shotBars(state, pet, t, petSpec!, petReach)) continue;
       // after the trainer's own attack the lone order bears the interference (ruling OUT-PET-3)
-      out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}${dataOf(u).attackedTurn === key ? ' (Trainer Interference)' : ''}`, { ...base, order: 'attack', target: t.id }, { range: petReach.range, targets: [t.id] }));
+      out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}${trainerAttacked(state, u) ? ' (Trainer Interference)' : ''}`, { ...base, order: 'attack', target: t.id }, { range: petReach.range, targets: [t.id] }));
       if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && (trainerFree ??= !attackerBlocker(state, u)) && !targetBars(state, u, t)) {
         const reach = reachOf(state, u, t, mineSpec!.range);
         if (!shotBars(state, u, t, mineSpec!, reach)) out.push(opt('attack', `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }, { range: reach.range, targets: [t.id] }));

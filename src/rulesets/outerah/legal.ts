@@ -16,7 +16,7 @@ import { skillSpec, weaponSpec } from './spec.ts';
 import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
 import { hasSlot } from './turn.ts';
 import { extraActions } from './legal-extras.ts';
-import { turnKey } from './pets.ts';
+import { petAttacked } from './interference.ts';
 
 /** The Move options of a search result: built once per result and actor, shared by the listings that find it (fromReach). */
 function moveOptions(reach: Map<string, Reach>, id: UnitId): ActionOption[] {
@@ -52,8 +52,8 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   // a policy asked narrowly (listing.ts): what it did not ask for is not built
   const want = (type: string) => !only || only.has(type);
   const units = unitsOf(state);
-  // ruling OUT-PET-3: after a lone pet attack this turn the trainer's own attack bears the interference
-  const late = d.petAttackedTurn === turnKey(state) ? ' (Trainer Interference)' : '';
+  // ruling OUT-PET-3: after a lone pet attack this round the trainer's own attack bears the interference
+  const late = petAttacked(state, u) ? ' (Trainer Interference)' : '';
   // attackBlocker in its parts: the attacker's own (Feared, its ship) asked once for every weapon and target
   for (const w of want('attack') && d.weapons.length && !attackerBlocker(state, u) ? d.weapons : []) {
     if (!hasSlot(u, slotOfWeapon(w))) continue;

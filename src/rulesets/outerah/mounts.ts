@@ -9,8 +9,7 @@
  *  - calming it is an Animal Handling check against DR 0/10/15/20/30 by the attacker's level against the
  *    rider's (ruling: d20 + ⌊Wisdom / 10⌋ ≥ DR, a natural 1 always fails — the text's own warning);
  *  - a mount keeps its own level and hit points; at 0 HP it goes down and its Spirit Release countdown
- *    starts (ruling: 3 rounds; healed above 0 it stops; at the end the spirit is released: the mount is
- *    dead and gone from its tamer). Its rider is thrown, without the Fear. A winged mount down in open air
+ *    starts, as every creature's does (spirit-release.ts). Its rider is thrown, without the Fear. A winged mount down in open air
  *    falls (ruling): fall damage for the altitude, its wings no help, then out of the fight; the countdown runs on;
  *  - thrown in space out of every gravity field, the rider drifts (ruling OUT-MNT-2, OUT-SPACE-1);
  *  - a mount has no turn of its own: it moves with its rider, and its effects run on its rider's turns
@@ -18,16 +17,14 @@
  */
 import { knockback } from '../../engine/space/area.ts';
 import { cellKey, neighbours } from '../../engine/space/grid.ts';
-import type { Cell, Effect, EncounterState, GridMap, Resolution, Unit, UnitId } from '../../engine/index.ts';
-import { ON_DOWN, ON_UP } from './damage.ts';
+import type { Cell, EncounterState, GridMap, Resolution, Unit, UnitId } from '../../engine/index.ts';
+import { ON_DOWN } from './damage.ts';
 import { dataOf, flies } from './model.ts';
 import { downInOpenAir } from './flight.ts';
 import { mountRecord, riddenMount, riderOf } from './mount-model.ts';
 import { takenCells } from './move.ts';
 import { fallFromSky, fallHeight, startDrift, staysPut } from './space.ts';
 import { isOpenAir, surroundings } from './terrain.ts';
-
-export const SPIRIT_RELEASE_ROUNDS = 3;
 
 /** The chance, in percent, that a damaging hit knocks the rider off (OUT-MNT-2). */
 export function knockOffChance(opener: boolean, critical: boolean): number {
@@ -129,29 +126,8 @@ function mountDown(ctx: Resolution, id: UnitId): void {
     // the mount under it just went down: the rider is thrown, the mount is past Fear
     if (!throwRider(ctx, rider, { ...mount, status: 'active' }, undefined)) ctx.setData(rider.id, 'mount', { unit: mount.id, state: 'beside' });
   }
-  ctx.applyEffect(
-    { name: 'Spirit Release', categories: ['debuff'], target: id, remaining: SPIRIT_RELEASE_ROUNDS, clock: { at: 'round_end' } },
-    () => `${mount.name} falls: the Spirit Release countdown begins (${SPIRIT_RELEASE_ROUNDS} rounds to heal it) [OUT-MNT-1]`,
-  );
+  // its Spirit Release began as it went down (damage.ts goDown), as every creature's does
   downInOpenAir(ctx, id, 'OUT-MNT-1, OUT-SPACE-1');
-}
-
-function mountUp(ctx: Resolution, id: UnitId): void {
-  const fx = ctx.state.effects.find((f) => f.target === id && f.name === 'Spirit Release');
-  if (!fx) return;
-  ctx.removeEffect(fx.id, 'cleansed');
-  ctx.note(() => `${ctx.unit(id).name} is healed in time: the Spirit Release countdown stops [OUT-MNT-1]`);
-}
-
-/** The countdown ran out: the spirit is released, the mount is gone for good. */
-export function spiritReleased(ctx: Resolution, fx: Effect): void {
-  const mount = ctx.unit(fx.target);
-  // down on the field, or fallen out of it at 0 HP (mountDown): no one healed it in time
-  if (mount.status !== 'down' && !(mount.status === 'fled' && mount.pools.hp.value <= 0)) return;
-  ctx.emit({ type: 'unit.status', unit: mount.id, status: 'dead', cause: 'Spirit Release', rule: 'OUT-MNT-1' });
-  const rider = riderOf(ctx.state, mount);
-  if (rider && mountRecord(rider)?.unit === mount.id && dataOf(rider).mount) ctx.setData(rider.id, 'mount', undefined);
-  ctx.note(() => `${mount.name}'s spirit is released: it is gone${rider ? ` from ${rider.name}` : ''} [OUT-MNT-1]`);
 }
 
 /** Mounts never take turns of their own. */
@@ -164,4 +140,3 @@ export function mountSkip(state: EncounterState, id: string): string | null {
 ON_DOWN.push((ctx, id) => {
   if (riderOf(ctx.state, ctx.unit(id))) mountDown(ctx, id);
 });
-ON_UP.push(mountUp);

@@ -19,7 +19,7 @@ import { fail, type Cell, type Command, type GridMap, type Json, type Resolution
 import { weaponOf } from './attack.ts';
 import { dataOf, hasEffect, stat } from './model.ts';
 import { fromReach, jumpsOn, parseCell, reachableCells, walk } from './move.ts';
-import { interfered, latePincer, trainerAttacked } from './interference.ts';
+import { interfered, latePincer, roundKey, trainerAttacked } from './interference.ts';
 import { isPincer, linkSpirits } from './pet-link.ts';
 import { alertOrder, guardable, guardOrder, searchOrder } from './pet-watch.ts';
 import { petInfo, trainerOf, turnKey } from './pets.ts';
@@ -160,12 +160,14 @@ function attackOrder(ctx: Resolution, trainer: Unit, pet: Unit, cmd: Command): v
     const turn = beginPetTurn(ctx, trainer, pet);
     saveTurn(ctx, trainer, { ...turn, action: true });
     ctx.setData(trainer.id, 'petAttackedTurn', key);
+    ctx.setData(trainer.id, 'petAttackedRound', roundKey(ctx.state));
+    ctx.setData(trainer.id, 'petAttackedPet', pet.id);
     ctx.setData(trainer.id, 'petAttackedTarget', target.id);
     ctx.setData(pet.id, 'petOrder', 'attack');
     if (trainerAttacked(ctx.state, trainer)) {
-      // ruling OUT-PET-3: the trainer has attacked this turn, so the pet's attack bears the interference
+      // ruling OUT-PET-3: the trainer has attacked this round (on this turn or an earlier one of it), so the pet's attack bears the interference
       const pincer = latePincer(ctx.state, trainer, pet, target, 'attackedTarget');
-      ctx.note(() => `${pet.name} attacks after ${trainer.name} attacked this turn: Trainer Interference — no Strength or Intelligence added, ${pet.name} deals 50 % and cannot crit, a miss hurts it${pincer ? `; ${pincer} gives advantage` : ''} (${trainer.name}'s attack stands as rolled) [OUT-PET-3]`);
+      ctx.note(() => `${pet.name} attacks after ${trainer.name} attacked this round: Trainer Interference — no Strength or Intelligence added, ${pet.name} deals 50 % and cannot crit, a miss hurts it${pincer ? `; ${pincer} gives advantage` : ''} (${trainer.name}'s attack stands as rolled) [OUT-PET-3]`);
       resolveStrike(ctx, pet, target, interfered(pSpec, 'pet', pincer));
     } else {
       ctx.note(() => `${pet.name} attacks on its own: ${trainer.name} is not attacking, so no Trainer Interference [OUT-PET-4]`);
@@ -186,6 +188,9 @@ function attackOrder(ctx: Resolution, trainer: Unit, pet: Unit, cmd: Command): v
   spendSlot(ctx, trainer, slot);
   ctx.setData(trainer.id, 'attackedTurn', key);
   ctx.setData(trainer.id, 'petAttackedTurn', key);
+  ctx.setData(trainer.id, 'attackedRound', roundKey(ctx.state));
+  ctx.setData(trainer.id, 'petAttackedRound', roundKey(ctx.state));
+  ctx.setData(trainer.id, 'petAttackedPet', pet.id);
   ctx.setData(pet.id, 'petOrder', 'attack');
   const pincer = tTarget.id === target.id && isPincer(trainer, pet, target) ? `a pincer on ${target.name}` : undefined;
   ctx.note(() => `${trainer.name} and ${pet.name} attack together: Trainer Interference — no Strength or Intelligence added, ${pet.name} deals 50 % and cannot crit, a miss hurts the one who missed${pincer ? `; ${pincer} gives advantage` : ''} [OUT-PET-3]`);

@@ -117,9 +117,34 @@ describe('outerah pets', () => {
     // 30 ≤ 50; 1d8(4) − Vitality 10 reduction 2 = 2 → 16. The Wolf's bite stands as it was rolled.
     expect(outerah.legalActions(t.state, 'hero').some((o) => o.label === 'Attack Foe with Sword (Trainer Interference)')).toBe(true);
     const late = t.dice(50, 80, 30, 4).do({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' });
-    expect(t.lines(late)).toContain("Hero attacks after Wolf attacked this turn: Trainer Interference — no Strength or Intelligence added, a miss hurts Hero; a pincer on Foe gives advantage (Wolf's attack stands as rolled) [OUT-PET-3]");
+    expect(t.lines(late)).toContain("Hero attacks after Wolf attacked this round: Trainer Interference — no Strength or Intelligence added, a miss hurts Hero; a pincer on Foe gives advantage (Wolf's attack stands as rolled) [OUT-PET-3]");
     expect(t.checks(late).at(-1)).toBe('1d8(4) (no Strength: Trainer Interference) − Vitality 10 reduction 2 = 2 → 2 damage [OUT-DMG-1, OUT-RES-2]');
     expect(t.hp('foe')).toBe(16);
+    expect(t.unusedDice).toEqual([]);
+  });
+
+  it('OUT-PET-3, OUT-PET-4: interference is counted by the Round — a hasted trainer who attacked on its first turn interferes with the pet it sends on its Haste turn (ruling)', () => {
+    // Hero 6+1+5 = 12, Foe 2+1+1 = 4, Wolf 7 (no turn of its own), Sage (Druid) 3+1+1 = 5: Hero, Sage, Foe
+    const sage = { id: 'sage', name: 'Sage', side: 'heroes', class: 'druid', at: [1, 5], hp: 30, stats: { agility: 20 }, skills: ['haste'] };
+    const t = new Table(outerah, duel({ extra: [wolf(), sage] }));
+    t.start(5, 1, 1, 1);
+    // Hero's own turn: the Sword alone at Foe — crit D100(50) > 5, hit D100(30) ≤ 50; 1d8(4) + 20 − 2 = 22 → 30 − 22 = 8
+    t.dice(50, 30, 4).do({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' });
+    t.do({ type: 'end_turn', actor: 'hero' });
+    // the Sage hastes the Hero: D100(30) lands; its second turn comes just before the round ends
+    t.dice(30).do({ type: 'cast', actor: 'sage', skill: 'haste', target: 'hero' });
+    t.do({ type: 'end_turn', actor: 'sage' });
+    t.do({ type: 'end_turn', actor: 'foe' });
+    expect([t.active, t.state.turn.round]).toEqual(['hero', 1]);
+    // "If the Trainer is not attacking that Round … no damage penalties": the Hero attacked this round, so the
+    // Wolf's lone bite bears the interference — no critical check; Hero (2,2) and Wolf (4,2) pincer Foe (3,2),
+    // the Hero's attack went at Foe: advantage, 2D100 (10, 90) keeps 10, a hit; 1d6(4) − Vitality 10 reduction 2 = 2 × 50 % = 1
+    expect(outerah.legalActions(t.state, 'hero').some((o) => o.label === 'Wolf: Attack Order on Foe (Trainer Interference)')).toBe(true);
+    const before = t.hp('foe');
+    const ev = t.dice(10, 90, 4).do({ type: 'pet', actor: 'hero', pet: 'wolf', order: 'attack', target: 'foe' });
+    expect(t.lines(ev)).toContain("Wolf attacks after Hero attacked this round: Trainer Interference — no Strength or Intelligence added, Wolf deals 50 % and cannot crit, a miss hurts it; a pincer on Foe gives advantage (Hero's attack stands as rolled) [OUT-PET-3]");
+    expect(t.checks(ev).at(-1)).toBe('1d6(4) (no Strength: Trainer Interference) − Vitality 10 reduction 2 × Trainer Interference 50% = 1 → 1 damage [OUT-DMG-1, OUT-RES-2]');
+    expect(before - t.hp('foe')).toBe(1);
     expect(t.unusedDice).toEqual([]);
   });
 
@@ -131,7 +156,7 @@ describe('outerah pets', () => {
     // the Wolf's bite now: no critical check, 50 %, no Strength; the Wolf (4,2) behind Foe (faces W): 50 + 30 − 20 + 10
     // = 70; a pincer with Hero's attack on Foe: 2D100 (90, 20) keeps 20; 1d6(6) − 2 = 4 × 50 % = 2 → 76
     const ev = t.dice(90, 20, 6).do({ type: 'pet', actor: 'hero', pet: 'wolf', order: 'attack', target: 'foe' });
-    expect(t.lines(ev)).toContain("Wolf attacks after Hero attacked this turn: Trainer Interference — no Strength or Intelligence added, Wolf deals 50 % and cannot crit, a miss hurts it; a pincer on Foe gives advantage (Hero's attack stands as rolled) [OUT-PET-3]");
+    expect(t.lines(ev)).toContain("Wolf attacks after Hero attacked this round: Trainer Interference — no Strength or Intelligence added, Wolf deals 50 % and cannot crit, a miss hurts it; a pincer on Foe gives advantage (Hero's attack stands as rolled) [OUT-PET-3]");
     expect(t.lines(ev)).toContain('Wolf cannot crit: Trainer Interference [OUT-PET-3]');
     expect(t.hp('foe')).toBe(76);
     expect(t.unusedDice).toEqual([]);

@@ -1,7 +1,7 @@
-// Haste, Slow, Stop and Inspiration reshaping the turn order live.
+// Haste, Slow, Stop, Inspiration and Red Card reshaping the turn order live.
 import { describe, expect, it } from 'vitest';
 import { Table } from '../testing.ts';
-import { duel } from './fixtures.ts';
+import { content, duel } from './fixtures.ts';
 import { outerah } from './index.ts';
 
 const order = (t: Table) => t.state.turn.order.map((s) => s.unit + (s.kind && s.kind !== 'normal' ? `:${s.kind}` : ''));
@@ -166,10 +166,24 @@ describe('outerah turn order effects', () => {
     expect(order(t)).toEqual(['hero', 'foe', 'sage']); // next round: back to Speed order
   });
 
-  it('OUT-INIT-7: Red Card is never defined: no such skill or command (ruling)', () => {
-    const t = new Table(outerah, duel());
-    t.start(5, 1);
-    expect(t.rejects({ type: 'red_card', actor: 'hero', target: 'foe' })).toBe('command/unknown');
-    expect(t.engine.legalActions(t.state, 'hero').some((o) => o.command.type.includes('red'))).toBe(false);
+  it('OUT-INIT-7: Red Card(2), as a file writes it, sends the target to the back of the order for two rounds; it loses no turn (ruling)', () => {
+    const card = { id: 'card', name: 'Red Card', kind: 'debuff', effect: 'Red Card(2)', range: 8 };
+    const imp = { id: 'imp', name: 'Imp', side: 'foes', class: 'sorcerer', at: [8, 8], hp: 20, stats: { agility: 20 } };
+    const t = new Table(outerah, duel({ hero: { skills: ['card'] }, extra: [imp], doc: { content: { ...content, skills: [...content.skills, card] } } }));
+    // Hero 6 + 1 + d12 5 = 12, Foe 2 + 1 + 5 = 8, Imp 2 + 1 + 1 = 4
+    t.start(5, 5, 1);
+    expect(order(t)).toEqual(['hero', 'foe', 'imp']);
+    // critical D100(50) > 5; hit D100(30) ≤ 50; Foe resists on D100 + Wisdom 10 > 100: 50 + 10 = 60 → it takes the card
+    const ev = t.dice(50, 30, 50).do({ type: 'cast', actor: 'hero', skill: 'card', target: 'foe' });
+    expect(t.checks(ev).at(-1)).toBe('D100(50) + Wisdom 10 = 60 ≤ 100 → suffers Red Card [OUT-EFF-3]');
+    expect(ev.find((e) => e.type === 'turn.order')).toMatchObject({ why: 'Red Card: Foe goes to the back of the order [OUT-INIT-7]' });
+    expect(order(t)).toEqual(['hero', 'imp', 'foe']);
+    // round 2: still carded, still last; round 3: the card has run out, Speed order again
+    t.passUntil('foe');
+    t.do({ type: 'end_turn', actor: 'foe' });
+    expect([t.state.turn.round, order(t)]).toEqual([2, ['hero', 'imp', 'foe']]);
+    for (const who of ['hero', 'imp', 'foe']) t.do({ type: 'end_turn', actor: who });
+    expect([t.state.turn.round, order(t)]).toEqual([3, ['hero', 'foe', 'imp']]);
+    expect(t.unusedDice).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
  *  - Stop: every turn skipped while it holds; its second round rolls a d10, even breaks it (effects.ts).
  *  - Inspiration: the target acts next (insertNext).
  */
-import { addSlot, insertNext, removeUpcoming, type Effect, type EncounterState, type Resolution, type Slot, type UnitId } from '../../engine/index.ts';
+import { addSlot, insertNext, moveUpcoming, removeUpcoming, type Effect, type EncounterState, type Resolution, type Slot, type UnitId } from '../../engine/index.ts';
 import { dataOf } from './model.ts';
 
 const byRank = (state: EncounterState) => (a: UnitId, b: UnitId) => {
@@ -25,9 +25,28 @@ const hasted = (state: EncounterState): UnitId[] =>
 export function orderForRound(ctx: Resolution): Slot[] {
   const st = ctx.state;
   const inFight = st.unitOrder.filter((id) => (st.units[id].status === 'active' || st.units[id].status === 'down') && dataOf(st.units[id]).speed !== undefined);
-  const normal = inFight.sort(byRank(st)).map((unit): Slot => ({ unit, initiative: dataOf(st.units[unit]).speed }));
+  const ranked = inFight.sort(byRank(st));
+  // ruling OUT-INIT-7: a Red Card sends its unit behind every other's normal turn
+  const carded = (id: UnitId) => st.effects.some((f) => f.target === id && f.name === 'Red Card');
+  const normal = [...ranked.filter((id) => !carded(id)), ...ranked.filter(carded)].map((unit): Slot => ({ unit, initiative: dataOf(st.units[unit]).speed }));
   const haste = hasted(ctx.state).sort(byRank(ctx.state));
   return [...normal, ...haste.map((unit): Slot => ({ unit, kind: 'haste', initiative: dataOf(ctx.state.units[unit]).speed }))];
+}
+
+/**
+ * Red Card landed before the unit's turn this round (ruling OUT-INIT-7): that turn moves to the back — after every
+ * other unit's normal turn, before the Haste turns, as the rounds it holds will order it (orderForRound).
+ */
+export function sendToBack(ctx: Resolution, id: UnitId): void {
+  const { order, index } = ctx.state.turn;
+  const rest = order.slice(index + 1);
+  const pos = rest.findIndex((s) => s.unit === id && s.kind !== 'haste');
+  if (pos < 0) return;
+  const others = rest.filter((_, i) => i !== pos);
+  const firstHaste = others.findIndex((s) => s.kind === 'haste');
+  const to = firstHaste < 0 ? others.length : firstHaste;
+  if (to === pos) return;
+  moveUpcoming(ctx, id, to, `Red Card: ${ctx.state.units[id].name} goes to the back of the order [OUT-INIT-7]`);
 }
 
 /** Whether the unit has a slot at or before the current one this round (it has had its turn). */
