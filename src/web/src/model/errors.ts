@@ -19,7 +19,7 @@ const exact: Record<string, string> = {
   'action/out_of_range': 'That target is out of range.',
   'action/bad_target': "That isn't a valid target.",
   'action/no_actions_left': 'No actions of that kind are left this turn.',
-  'action/exhausted': 'No actions of that kind are left this turn.',
+  'action/exhausted': 'Too exhausted to do that now.',
   'action/not_enough_stamina': 'Not enough stamina for that.',
   'action/no_weapon': 'That needs a weapon in hand.',
   'action/no_catalyst': 'Casting needs a catalyst in hand.',
