@@ -60,7 +60,9 @@ export async function simulateOnQueue(specs: readonly SimSpec[], runs: number, o
   for (const s of specs) prepare(s);
   const note = opts.note ?? (() => undefined);
   const db = new pg.Pool({ connectionString: opts.url, max: 3 });
+  // a connection the database drops (a restart): the next query takes a new one
   db.on('error', () => undefined);
+  db.on('connect', (c) => c.on('error', () => undefined));
   let utils: WorkerUtils | undefined;
   let listener: pg.Client | undefined;
   let wake: (() => void) | undefined;
@@ -198,8 +200,8 @@ async function reached(db: pg.Pool, batch: string, gate: number, at: number[], s
 /** The queued chunks of the stopping variants from fight `from` on leave the queue (a chunk taken already plays and is ignored). */
 async function dropPast(db: pg.Pool, batch: string, stopping: readonly boolean[], from: number): Promise<void> {
   await db.query(
-    `select graphile_worker.remove_job('skirmish-sim:' || $1 || ':' || (p->>0) || ':' || (p->>1))
-     from skirmish_sim.batch b, jsonb_array_elements(b.plan) p where b.id = $1 and (p->>0)::int = any($2::int[]) and (p->>1)::int >= $3`,
+    `select graphile_worker.remove_job('skirmish-sim:' || b.id || ':' || (p->>0) || ':' || (p->>1))
+     from skirmish_sim.batch b, jsonb_array_elements(b.plan) p where b.id = $1::bigint and (p->>0)::int = any($2::int[]) and (p->>1)::int >= $3`,
     [batch, stopping.flatMap((s, v) => (s ? [v] : [])), from],
   );
 }

@@ -54,7 +54,7 @@ create table if not exists skirmish_sim.worker (
   id text primary key,
   host text not null,
   threads integer not null,
-  -- graphile-worker's ids of this process's runners (jobs.locked_by)
+  -- graphile-worker's ids of this process's worker pools (what its jobs are locked by)
   runners text[] not null default '{}',
   seen timestamptz not null default now()
 );

@@ -40,6 +40,7 @@ export async function runWorkerProcess(opts: WorkerProcessOptions): Promise<void
   const id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
   const db = new pg.Pool({ connectionString: opts.url, max: threads + 2 });
   db.on('error', () => undefined); // an idle connection dropped by a restart: the next query reconnects
+  db.on('connect', (c) => c.on('error', () => undefined));
   const stopped = () => opts.signal?.aborted === true;
   const pools = new BatchThreads(workerEntry);
   const batches = new Map<string, SimSpec[]>();
@@ -83,9 +84,10 @@ export async function runWorkerProcess(opts: WorkerProcessOptions): Promise<void
     while (!stopped()) {
       const events: WorkerEvents = new EventEmitter() as WorkerEvents;
       const mine: string[] = [];
-      events.on('worker:create', ({ worker }) => {
-        mine.push(worker.workerId);
-        runners.add(worker.workerId);
+      // the pool's id is what its jobs are locked by (jobs.locked_by)
+      events.on('pool:create', ({ workerPool }) => {
+        mine.push(workerPool.id);
+        runners.add(workerPool.id);
       });
       try {
         current = await run({ connectionString: opts.url, concurrency: threads, noHandleSignals: true, pollInterval: 1000, taskList: { [CHUNK_TASK]: task as never }, logger: quietLogger(note), events });
