@@ -30,18 +30,18 @@ export async function mergedTallies(db: pg.ClientBase, batch: string, variants: 
   });
 }
 
-/** Land one chunk's tally; 'ended' when the batch was cancelled, failed or done already (nothing written). */
-export async function land(db: pg.Pool, c: ChunkJob, tally: Tally): Promise<Landing> {
+/** Land one chunk's tally, played by worker `by`; 'ended' when the batch was cancelled, failed or done already (nothing written). */
+export async function land(db: pg.Pool, c: ChunkJob, tally: Tally, by: string): Promise<Landing> {
   const client = await db.connect();
   let broken = false;
   try {
     await client.query('begin');
-    const b = (await client.query<{ state: string; kind: string; chunks: number; landed: number; specs: unknown[] }>('select state, kind, chunks, landed, jsonb_array_length(specs) as specs from skirmish_sim.batch where id = $1 for update', [c.batch])).rows[0];
+    const b = (await client.query<{ state: string; kind: string; chunks: number; landed: number; specs: unknown[] }>('select state, kind, chunks, landed, json_array_length(specs) as specs from skirmish_sim.batch where id = $1 for update', [c.batch])).rows[0];
     if (!b || b.state !== 'running') {
       await client.query('rollback');
       return 'ended';
     }
-    const inserted = await client.query('insert into skirmish_sim.chunk (batch, v, lo, hi, tally) values ($1, $2, $3, $4, $5) on conflict do nothing', [c.batch, c.v, c.from, c.to, JSON.stringify(tally)]);
+    const inserted = await client.query('insert into skirmish_sim.chunk (batch, v, lo, hi, tally, by) values ($1, $2, $3, $4, $5, $6) on conflict do nothing', [c.batch, c.v, c.from, c.to, JSON.stringify(tally), by]);
     if (inserted.rowCount !== 1) {
       await client.query('rollback');
       return 'again';

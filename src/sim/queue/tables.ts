@@ -27,7 +27,8 @@ const SCHEMA = `
 create schema if not exists skirmish_sim;
 create table if not exists skirmish_sim.batch (
   id bigserial primary key,
-  specs jsonb not null,
+  -- json, not jsonb: kept as written, key order too (jsonb would sort an encounter's keys)
+  specs json not null,
   -- 'fixed': every chunk is enqueued at once and the last to land merges; 'until': the submitter looks at checkpoints
   kind text not null,
   runs integer not null,
@@ -38,7 +39,7 @@ create table if not exists skirmish_sim.batch (
   fights bigint not null default 0,
   state text not null default 'running',
   error text,
-  result jsonb,
+  result json,
   created timestamptz not null default now(),
   finished timestamptz
 );
@@ -47,7 +48,9 @@ create table if not exists skirmish_sim.chunk (
   v integer not null,
   lo integer not null,
   hi integer not null,
-  tally jsonb not null,
+  tally json not null,
+  -- the worker process that played it
+  by text not null,
   primary key (batch, v, lo)
 );
 create table if not exists skirmish_sim.worker (

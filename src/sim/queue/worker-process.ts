@@ -67,7 +67,7 @@ export async function runWorkerProcess(opts: WorkerProcessOptions): Promise<void
       note(`batch ${c.batch} failed: ${err.message}`);
       return;
     }
-    const landed = await untilItAnswers(() => land(db, c, tally), stopped);
+    const landed = await untilItAnswers(() => land(db, c, tally, id), stopped);
     if (landed === 'ended') pools.drop(c.batch);
     if (helpers.job.attempts > 1) note(`batch ${c.batch}: fights ${c.from}..${c.to} played again (attempt ${helpers.job.attempts})${landed === 'again' ? ', counted once' : ''}`);
   };
