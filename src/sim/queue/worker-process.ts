@@ -90,7 +90,7 @@ export async function runWorkerProcess(opts: WorkerProcessOptions): Promise<void
         runners.add(workerPool.id);
       });
       try {
-        current = await run({ connectionString: opts.url, concurrency: threads, noHandleSignals: true, pollInterval: 1000, taskList: { [CHUNK_TASK]: task as never }, logger: quietLogger(note), events });
+        current = await run({ connectionString: opts.url, concurrency: threads, maxPoolSize: threads + 2, noHandleSignals: true, pollInterval: 1000, taskList: { [CHUNK_TASK]: task as never }, logger: quietLogger(note), events });
         await heartbeat(db, id, hostname(), threads, [...runners]);
         if (first) opts.onReady?.(id);
         first = false;
