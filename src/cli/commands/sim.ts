@@ -104,6 +104,11 @@ async function playOnQueue(specs: SimSpec[], runs: number, queue: { url: string;
     });
   } catch (err) {
     if (err instanceof BatchCancelled) throw new CliExit(130, `skirmish: ${err.message}`);
+    const { isConnectionError } = await import('../../sim/queue/retry.ts');
+    if (isConnectionError(err)) {
+      const { redact } = await import('../../store/postgres.ts');
+      throw new CliExit(1, `skirmish: cannot reach the queue ${redact(queue.url)}: ${(err as Error).message}`);
+    }
     throw err;
   } finally {
     process.off('SIGINT', stop);
