@@ -109,15 +109,17 @@ describe.skipIf(pgt.absent !== undefined)('the simulation queue', { timeout: 180
     expect(queued).toEqual(local);
   });
 
-  it('`sim --queue` prints the report of a local run; a bad encounter is refused before anything is queued', async () => {
-    const local = start(['sim', DUEL, '-n', '60', '--seed', '5', '--json', '--workers', '1']);
-    const queued = start(['sim', DUEL, '-n', '60', '--seed', '5', '--json', '--queue', url, '--chunk', '15']);
+  it('`sim --queue` prints the report of a local run (a sweep to a precision); a bad encounter is refused before anything is queued', async () => {
+    const args = ['sim', DUEL, '--vary', 'units.kaela.stats.health=30,46', '--precision', '0.1', '-n', '200', '--seed', '5', '--json'];
+    const local = start([...args, '--workers', '1']);
+    const queued = start([...args, '--queue', url, '--chunk', '25']);
     expect(await local.exited, local.err()).toBe(0);
     expect(await queued.exited, queued.err()).toBe(0);
     const [a, b] = [JSON.parse(local.out()), JSON.parse(queued.out())];
     delete a.timing;
     delete b.timing;
     expect(b).toEqual(a);
+    expect(a.variants.map((v: { runs: number }) => v.runs)).toEqual([100, 100]); // both stopped at the first checkpoint
 
     const dir = mkdtempSync(join(tmpdir(), 'skirmish-queue-'));
     const bad = join(dir, 'bad.yaml');
