@@ -132,6 +132,14 @@ describe.skipIf(pgt.absent !== undefined)('the simulation queue', { timeout: 180
     expect(Number((await one<{ n: string }>('select count(*) as n from graphile_worker.jobs')).n)).toBe(0);
   });
 
+  it('a fight that throws fails the batch at once (the same fights would throw again), saying which and why', async () => {
+    const broken: SimSpec = { ...specOf(DUEL), commands: [{ type: 'no_such_command' }] };
+    let batch = '';
+    await expect(simulateOnQueue([broken], 40, { url, chunk: 10, onBatch: (id) => (batch = id) })).rejects.toThrow(/^fights \d+\.\.\d+: .*no_such_command.*rejected/);
+    expect(await one('select state from skirmish_sim.batch where id = $1', [batch])).toEqual({ state: 'failed' });
+    await until('the queue to empty', async () => (await jobsOf(batch)) === 0, 30_000);
+  });
+
   it('a worker killed mid-chunk: its chunk is played elsewhere and counted once', async () => {
     const duel = specOf(DUEL, { seed: 21 });
     let batch = '';
