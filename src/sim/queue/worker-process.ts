@@ -51,11 +51,18 @@ export async function runWorkerProcess(opts: WorkerProcessOptions): Promise<void
 
   const task = async (payload: unknown, helpers: { job: Job }) => {
     const c = payload as ChunkJob;
-    const row = (await db.query<{ state: string; specs: SimSpec[] | null }>('select state, case when $2 then specs end as specs from skirmish_sim.batch where id = $1', [c.batch, !batches.has(c.batch)])).rows[0];
+    const row = (
+      await db.query<{ state: string; specs: SimSpec[] | null; landed: boolean }>(
+        'select state, case when $2 then specs end as specs, exists (select 1 from skirmish_sim.chunk where batch = $1 and v = $3 and lo = $4) as landed from skirmish_sim.batch where id = $1',
+        [c.batch, !batches.has(c.batch), c.v, c.from],
+      )
+    ).rows[0];
     if (!row || row.state !== 'running') {
       pools.drop(c.batch);
       return; // cancelled, failed or done: nothing to play
     }
+    // landed already, by a worker stopped or taken for lost before graphile-worker heard the chunk was done
+    if (row.landed) return;
     if (row.specs) batches.set(c.batch, row.specs);
     let tally;
     try {
