@@ -77,9 +77,11 @@ export async function simulateOnQueue(specs: readonly SimSpec[], runs: number, o
     /** The plan first (the last chunk to land compares against it), then the jobs. */
     const enqueue = async (chunks: ChunkJob[]) => {
       if (!chunks.length) return;
-      await db.query('update skirmish_sim.batch set plan = plan || $2::jsonb, chunks = chunks + $3 where id = $1', [batch, JSON.stringify(chunks.map((c) => [c.v, c.from, c.to])), chunks.length]);
+      // both ride out a restart here: a checkpoint's chunks lost between them would leave the run waiting for ever
+      const aborted = () => opts.signal?.aborted === true;
+      await untilItAnswers(() => db.query('update skirmish_sim.batch set plan = plan || $2::jsonb, chunks = chunks + $3 where id = $1', [batch, JSON.stringify(chunks.map((c) => [c.v, c.from, c.to])), chunks.length]), aborted);
       const jobs: AddJobsJobSpec[] = chunks.map((c) => ({ identifier: CHUNK_TASK, payload: c, jobKey: jobKey(c), maxAttempts: ATTEMPTS }));
-      await untilItAnswers(() => utils!.addJobs(jobs), () => opts.signal?.aborted === true);
+      await untilItAnswers(() => utils!.addJobs(jobs), aborted);
     };
 
     const listen = async () => {
