@@ -75,11 +75,15 @@ export async function simulateOnQueue(specs: readonly SimSpec[], runs: number, o
     const batch = String((await db.query<{ id: string }>('insert into skirmish_sim.batch (specs, kind, runs) values ($1, $2, $3) returning id', [JSON.stringify(specs), kind, runs])).rows[0].id);
 
     /** The plan first (the last chunk to land compares against it), then the jobs. */
+    let planned = 0;
     const enqueue = async (chunks: ChunkJob[]) => {
       if (!chunks.length) return;
       // both ride out a restart here: a checkpoint's chunks lost between them would leave the run waiting for ever
       const aborted = () => opts.signal?.aborted === true;
-      await untilItAnswers(() => db.query('update skirmish_sim.batch set plan = plan || $2::jsonb, chunks = chunks + $3 where id = $1', [batch, JSON.stringify(chunks.map((c) => [c.v, c.from, c.to])), chunks.length]), aborted);
+      // (appended once, even if a first try committed and only its answer was lost: the count it expects is gone)
+      const before = planned;
+      planned += chunks.length;
+      await untilItAnswers(() => db.query('update skirmish_sim.batch set plan = plan || $2::jsonb, chunks = chunks + $3 where id = $1 and chunks = $4', [batch, JSON.stringify(chunks.map((c) => [c.v, c.from, c.to])), chunks.length, before]), aborted);
       const jobs: AddJobsJobSpec[] = chunks.map((c) => ({ identifier: CHUNK_TASK, payload: c, jobKey: jobKey(c), maxAttempts: ATTEMPTS }));
       await untilItAnswers(() => utils!.addJobs(jobs), aborted);
     };
