@@ -66,13 +66,14 @@ export async function land(db: pg.Pool, c: ChunkJob, tally: Tally, by: string): 
 
 /** A batch stops: its state says why, and the jobs not taken yet leave the queue (graphile-worker's remove_job, by key). */
 export async function endBatch(db: pg.Pool, batch: string, state: 'cancelled' | 'failed', error?: string): Promise<boolean> {
-  const r = await db.query<{ keys: string[] }>(
-    `update skirmish_sim.batch set state = $2, error = $3, finished = now() where id = $1 and state = 'running'
-     returning array(select 'skirmish-sim:' || id || ':' || (p->>0) || ':' || (p->>1) from jsonb_array_elements(plan) p) as keys`,
+  // one statement: the state and the jobs' leaving commit together
+  const r = await db.query<{ ended: string }>(
+    `with b as (update skirmish_sim.batch set state = $2, error = $3, finished = now() where id = $1 and state = 'running' returning id, plan),
+          gone as (select graphile_worker.remove_job('skirmish-sim:' || b.id || ':' || (p->>0) || ':' || (p->>1)) from b, jsonb_array_elements(b.plan) p)
+     select (select count(*) from b) as ended, (select count(*) from gone) as removed`,
     [batch, state, error ?? null],
   );
-  if (!r.rows.length) return false;
-  await db.query('select graphile_worker.remove_job(k) from unnest($1::text[]) k', [r.rows[0].keys]);
+  if (r.rows[0].ended === '0') return false;
   await db.query('select pg_notify($1, $2)', [CHANNEL, batch]);
   return true;
 }
