@@ -1,83 +1,80 @@
 /**
- * A queue worker's threads: for each batch it serves, worker threads running the pool's own thread code
- * (src/sim/worker.ts, from the same bundle: runRange on fights from..to of a variant), started on first
- * need and stopped once the batch has been quiet a while. The process's main thread only talks to the
- * database, so its heartbeat keeps beating while chunks play.
+ * A queue worker's threads: `threads` worker threads for the whole process (chunk-thread.ts, from one
+ * esbuild bundle as the pool's are: runRange on fights from..to of a variant), kept warm from one batch
+ * to the next; a batch's specs are sent to a thread with its first chunk of that batch. The process's
+ * main thread only talks to the database, so its heartbeat keeps beating while chunks play.
  */
 import type { Worker } from 'node:worker_threads';
 import type { SimSpec } from '../runner.ts';
 import type { Tally } from '../tally.ts';
-import type { FromWorker, ToWorker } from '../worker.ts';
+import { bundledWorker } from '../worker-bundle.ts';
 import { startWorker } from '../worker-start.ts';
+import type { FromChunkThread, ToChunkThread } from './chunk-thread.ts';
 
 /** The rules threw while playing: the same fights would throw again, so the batch fails instead of retrying. */
 export class FightError extends Error {}
 
-interface BatchSet {
-  idle: Worker[];
-  all: Set<Worker>;
-  used: number;
+/** Where the threads' code is: one bundle of the sources (worker-bundle.ts). */
+export function chunkThreadEntry(): Promise<URL> {
+  return bundledWorker(new URL('./chunk-thread.ts', import.meta.url), new URL('./chunk-thread-entry.mjs', import.meta.url), 'sim-queue-thread-');
 }
 
-/** Batches quiet this long give their threads back. */
-const QUIET_MS = 15_000;
+interface Thread {
+  worker: Worker;
+  /** Batches whose specs it was sent (it keeps the last few: it asks again for one it dropped). */
+  knows: Set<string>;
+}
 
-export class BatchThreads {
-  private readonly sets = new Map<string, BatchSet>();
-  private readonly timer: NodeJS.Timeout;
+export class ChunkThreads {
+  private readonly idle: Thread[] = [];
+  private readonly all = new Set<Thread>();
 
-  constructor(private readonly entry: () => Promise<URL>) {
-    this.timer = setInterval(() => {
-      for (const [batch, s] of this.sets) if (s.idle.length === s.all.size && performance.now() - s.used > QUIET_MS) this.drop(batch);
-    }, 5000);
-    this.timer.unref();
-  }
+  constructor(private readonly entry: () => Promise<URL> = chunkThreadEntry) {}
 
-  /** Play fights [from, to) of variant v of a batch on one of its threads. */
+  /** Play fights [from, to) of variant v of a batch on an idle thread (the caller plays at most `threads` at once). */
   async play(batch: string, specs: readonly SimSpec[], v: number, from: number, to: number): Promise<Tally> {
-    let set = this.sets.get(batch);
-    if (!set) this.sets.set(batch, (set = { idle: [], all: new Set(), used: performance.now() }));
-    const entry = await this.entry();
-    const w = set.idle.pop() ?? startWorker(entry, { specs });
-    set.all.add(w);
+    const t = this.idle.pop() ?? { worker: startWorker(await this.entry(), {}), knows: new Set<string>() };
+    this.all.add(t);
     try {
-      const msg = await new Promise<FromWorker>((resolve, reject) => {
-        const off = () => {
-          w.off('message', onMessage);
-          w.off('error', onError);
-          w.off('exit', onExit);
-        };
-        const onMessage = (m: FromWorker) => (off(), resolve(m));
-        const onError = (err: Error) => (off(), reject(err));
-        const onExit = (code: number) => (off(), reject(new Error(`a simulation thread stopped (exit code ${code})`)));
-        w.on('message', onMessage);
-        w.on('error', onError);
-        w.on('exit', onExit);
-        w.postMessage({ v, from, to } satisfies ToWorker);
-      });
+      let msg = await this.ask(t, { batch, ...(t.knows.has(batch) ? {} : { specs: [...specs] }), v, from, to });
+      if ('needSpecs' in msg) msg = await this.ask(t, { batch, specs: [...specs], v, from, to });
+      t.knows.add(batch);
+      if ('needSpecs' in msg) throw new Error('a queue thread lost its batch twice (a bug)');
       if ('error' in msg) throw new FightError(msg.error);
-      set.idle.push(w);
+      this.idle.push(t);
       return msg.tally;
     } catch (err) {
-      set.all.delete(w);
-      void w.terminate();
+      if (err instanceof FightError) this.idle.push(t);
+      else {
+        this.all.delete(t);
+        void t.worker.terminate();
+      }
       throw err;
-    } finally {
-      set.used = performance.now();
     }
   }
 
-  drop(batch: string): void {
-    const s = this.sets.get(batch);
-    if (!s) return;
-    this.sets.delete(batch);
-    for (const w of s.all) void w.terminate();
+  private ask(t: Thread, msg: ToChunkThread): Promise<FromChunkThread> {
+    const w = t.worker;
+    return new Promise<FromChunkThread>((resolve, reject) => {
+      const off = () => {
+        w.off('message', onMessage);
+        w.off('error', onError);
+        w.off('exit', onExit);
+      };
+      const onMessage = (m: FromChunkThread) => (off(), resolve(m));
+      const onError = (err: Error) => (off(), reject(err));
+      const onExit = (code: number) => (off(), reject(new Error(`a simulation thread stopped (exit code ${code})`)));
+      w.on('message', onMessage);
+      w.on('error', onError);
+      w.on('exit', onExit);
+      w.postMessage(msg);
+    });
   }
 
   async close(): Promise<void> {
-    clearInterval(this.timer);
-    const all = [...this.sets.values()].flatMap((s) => [...s.all]);
-    this.sets.clear();
-    await Promise.all(all.map((w) => w.terminate()));
+    const all = [...this.all];
+    this.all.clear();
+    this.idle.length = 0;
+    await Promise.all(all.map((t) => t.worker.terminate()));
   }
 }

@@ -12,12 +12,11 @@ import { availableParallelism, hostname } from 'node:os';
 import { run, type Job, type Runner, type WorkerEvents } from 'graphile-worker';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { workerEntry } from '../worker-bundle.ts';
 import { endBatch, land } from './land.ts';
 import { freeLost, freeRunners, heartbeat, leave, lostAfterSeconds } from './presence.ts';
 import { sleep, untilItAnswers } from './retry.ts';
 import { CHUNK_TASK, migrate, quietLogger, type ChunkJob } from './tables.ts';
-import { BatchThreads, FightError } from './threads.ts';
+import { ChunkThreads, FightError } from './threads.ts';
 import type { SimSpec } from '../runner.ts';
 
 export interface WorkerProcessOptions {
@@ -42,7 +41,7 @@ export async function runWorkerProcess(opts: WorkerProcessOptions): Promise<void
   db.on('error', () => undefined); // an idle connection dropped by a restart: the next query reconnects
   db.on('connect', (c) => c.on('error', () => undefined));
   const stopped = () => opts.signal?.aborted === true;
-  const pools = new BatchThreads(workerEntry);
+  const pools = new ChunkThreads();
   const batches = new Map<string, SimSpec[]>();
   const runners = new Set<string>();
   let current: Runner | undefined;
@@ -57,10 +56,7 @@ export async function runWorkerProcess(opts: WorkerProcessOptions): Promise<void
         [c.batch, !batches.has(c.batch), c.v, c.from],
       )
     ).rows[0];
-    if (!row || row.state !== 'running') {
-      pools.drop(c.batch);
-      return; // cancelled, failed or done: nothing to play
-    }
+    if (!row || row.state !== 'running') return void batches.delete(c.batch); // cancelled, failed or done: nothing to play
     // landed already, by a worker stopped or taken for lost before graphile-worker heard the chunk was done
     if (row.landed) return;
     if (row.specs) batches.set(c.batch, row.specs);
@@ -75,7 +71,6 @@ export async function runWorkerProcess(opts: WorkerProcessOptions): Promise<void
       return;
     }
     const landed = await untilItAnswers(() => land(db, c, tally, id), stopped);
-    if (landed === 'ended') pools.drop(c.batch);
     if (helpers.job.attempts > 1) note(`batch ${c.batch}: fights ${c.from}..${c.to} played again (attempt ${helpers.job.attempts})${landed === 'again' ? ', counted once' : ''}`);
   };
 
