@@ -179,7 +179,8 @@ describe.skipIf(pgt.absent !== undefined)('the simulation queue', { timeout: 180
   });
 
   it('cancelled by Ctrl-C of the submitter or by `sim --cancel`: its chunks leave the queue', async () => {
-    const sub = start(['sim', DUEL, '-n', '3000', '--queue', url, '--chunk', '20']);
+    // batches far bigger than the test waits for: three warm workers play ~600 duel fights a second here
+    const sub = start(['sim', DUEL, '-n', '100000', '--queue', url, '--chunk', '50']);
     const batch = await until('the batch id', () => /batch (\d+) queued/.exec(sub.err())?.[1]);
     await until('a chunk to land', () => one('select 1 from skirmish_sim.chunk where batch = $1 limit 1', [batch]));
     sub.child.kill('SIGINT');
@@ -190,7 +191,7 @@ describe.skipIf(pgt.absent !== undefined)('the simulation queue', { timeout: 180
     await until('the queue to empty', async () => (await jobsOf(batch)) === 0, 30_000);
 
     let other = '';
-    const run = simulateOnQueue([specOf(DUEL)], 3000, { url, chunk: 20, onBatch: (id) => (other = id) });
+    const run = simulateOnQueue([specOf(DUEL)], 100_000, { url, chunk: 50, onBatch: (id) => (other = id) });
     const refused = expect(run).rejects.toThrow(BatchCancelled);
     await until('the batch id', () => other);
     const c = start(['sim', '--queue', url, '--cancel', other]);
