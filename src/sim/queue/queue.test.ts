@@ -143,7 +143,8 @@ describe.skipIf(pgt.absent !== undefined)('the simulation queue', { timeout: 180
   it('a worker killed mid-chunk: its chunk is played elsewhere and counted once', async () => {
     const duel = specOf(DUEL, { seed: 21 });
     let batch = '';
-    const run = simulateOnQueue([duel], 150, { url, chunk: 50, onBatch: (id) => (batch = id) });
+    // chunks of 200 fights: long enough (warm, ~0.3 s) to be caught in a worker's hands
+    const run = simulateOnQueue([duel], 600, { url, chunk: 200, onBatch: (id) => (batch = id) });
     // a chunk a worker holds: find the worker's process by graphile-worker's id for its runner
     const held = await until('a chunk in a worker\'s hands', async () =>
       batch ? one<{ key: string; pid: string }>("select j.key, split_part(w.id, ':', 2) as pid from graphile_worker.jobs j join skirmish_sim.worker w on j.locked_by = any(w.runners) where j.key like 'skirmish-sim:' || $1 || ':%' and j.locked_at is not null limit 1", [batch]) : undefined,
@@ -155,11 +156,11 @@ describe.skipIf(pgt.absent !== undefined)('the simulation queue', { timeout: 180
     await victim.exited;
     expect(await one('select 1 from skirmish_sim.chunk where batch = $1 and v = $2 and lo = $3', [batch, v, from])).toBeUndefined();
     const tallies = await run;
-    expect(tallies).toEqual(await simulateAll([duel], 150, { workers: 1 }));
-    expect(tallies[0].runs).toBe(150);
+    expect(tallies).toEqual(await simulateAll([duel], 600, { workers: 1 }));
+    expect(tallies[0].runs).toBe(600);
     // the chunk landed once, from another worker
     const landed = await one<{ n: number; by: string }>('select hi - lo as n, by from skirmish_sim.chunk where batch = $1 and v = $2 and lo = $3', [batch, v, from]);
-    expect(landed.n).toBe(50);
+    expect(landed.n).toBe(200);
     expect(landed.by.split(':')[1]).not.toBe(held.pid);
     workers.splice(workers.indexOf(victim), 1, await startWorker());
   });
@@ -167,12 +168,16 @@ describe.skipIf(pgt.absent !== undefined)('the simulation queue', { timeout: 180
   it('the database restarted mid-batch: workers and submitter reconnect and the batch finishes', async () => {
     const duel = specOf(DUEL, { seed: 31 });
     let batch = '';
-    const run = simulateOnQueue([duel], 150, { url, chunk: 25, onBatch: (id) => (batch = id) });
+    const run = simulateOnQueue([duel], 1000, { url, chunk: 20, onBatch: (id) => (batch = id) });
     await until('a chunk to land', async () => batch && (await one('select 1 from skirmish_sim.chunk where batch = $1 limit 1', [batch])));
+    const before = await one<{ state: string; landed: number; chunks: number }>('select state, landed, chunks from skirmish_sim.batch where id = $1', [batch]);
     pgt.cluster!.stop();
+    // the restart came mid-batch: most chunks were still to land
+    expect(before.state).toBe('running');
+    expect(before.landed).toBeLessThan(before.chunks / 2);
     await sleep(1500);
     pgt.cluster!.start();
-    expect(await run).toEqual(await simulateAll([duel], 150, { workers: 1 }));
+    expect(await run).toEqual(await simulateAll([duel], 1000, { workers: 1 }));
     // every worker is still there and takes work again
     expect(workers.every((w) => w.child.exitCode === null)).toBe(true);
     expect(await simulateOnQueue([duel], 30, { url, chunk: 10 })).toEqual(await simulateAll([duel], 30, { workers: 1 }));
