@@ -3,7 +3,7 @@
 //     queue worker thread (enqueue, take, play, land in one transaction, merge) vs the local pool on one
 //     thread in chunks of the same size; (ours − baseline) is the queue's overhead per chunk;
 //   - `node --import tsx bench/queue.bench.ts --scaling [fights]`: 1, 2 and 4 `skirmish worker --threads 1`
-//     processes on this machine, warmed up first (150 fights each), then wall clock and fights per
+//     processes on this machine, warmed up first (1,000 fights each), then wall clock and fights per
 //     CPU-second of the workers over the run (docs/simulator.md).
 // A throwaway PostgreSQL cluster of this machine (or SKIRMISH_TEST_PG), fsync on as production runs it.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -93,7 +93,7 @@ async function scaling(fights: number): Promise<void> {
         procs.push(p);
       }
       // every worker's thread started and warm (a fresh thread's first CPU-second plays slowly)
-      await simulateOnQueue([spec], 150 * n, { url, chunk: 25 });
+      await simulateOnQueue([spec], 1000 * n, { url, chunk: 50 });
       const before = procs.map((p) => cpuSeconds(p.pid!));
       const load = loadavg()[0];
       const t = performance.now();
