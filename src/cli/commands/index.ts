@@ -16,4 +16,5 @@ export const commands: Record<string, () => Promise<AddCommand>> = {
   'new-ruleset': async () => (await import('./new-ruleset.ts')).addNewRuleset,
   'check-ruleset': async () => (await import('./check-ruleset.ts')).addCheckRuleset,
   preview: async () => (await import('./preview.ts')).addPreview,
+  worker: async () => (await import('./worker.ts')).addWorker,
 };

@@ -31,6 +31,9 @@ interface SimOpts {
   policy: string[];
   precision?: string;
   vary: string[];
+  queue?: string;
+  chunk?: string;
+  cancel?: string;
 }
 
 function wholeNumber(value: string, flag: string, min: number): number {
@@ -63,18 +66,53 @@ function specFor(file: string, opts: SimOpts, policies: Record<string, string>, 
   return spec;
 }
 
-/** Play every spec with one pool and one progress bar. */
-async function play(specs: SimSpec[], runs: number, workers: number, quiet: boolean, until?: Until): Promise<{ tallies: Tally[]; ms: number; workers: number }> {
+/** Play every spec with one pool (or on the queue: `queue`, its database) and one progress bar. */
+async function play(specs: SimSpec[], runs: number, workers: number, quiet: boolean, until?: Until, queue?: { url: string; chunk?: number }): Promise<{ tallies: Tally[]; ms: number; workers: number }> {
   const bar = progressBar(process.stderr, !quiet && process.stderr.isTTY === true);
   const start = performance.now();
-  let threads = 1; // the threads that played: none start if this one finishes first
+  let threads = 1; // the threads that played: none start if this one finishes first (on the queue: the cluster's)
   try {
-    const tallies = await simulateAll(specs, runs, { workers, onThreads: (n) => (threads = n), onProgress: (d, t) => bar.update(d, t), ...(until ? { until } : {}) });
+    const tallies = queue
+      ? await playOnQueue(specs, runs, queue, quiet, (d, t) => bar.update(d, t), (n) => (threads = Math.max(1, n)), until)
+      : await simulateAll(specs, runs, { workers, onThreads: (n) => (threads = n), onProgress: (d, t) => bar.update(d, t), ...(until ? { until } : {}) });
     return { tallies, ms: performance.now() - start, workers: threads };
   } catch (err) {
+    if (err instanceof CliExit) throw err;
     throw new CliExit(2, `skirmish: ${(err as Error).message}`);
   } finally {
     bar.finish();
+  }
+}
+
+/** The run as a batch on the queue; Ctrl-C (or SIGTERM) cancels it, and its chunks leave the queue. */
+async function playOnQueue(specs: SimSpec[], runs: number, queue: { url: string; chunk?: number }, quiet: boolean, onProgress: (done: number, total: number) => void, onWorkers: (threads: number) => void, until?: Until): Promise<Tally[]> {
+  const { simulateOnQueue, BatchCancelled } = await import('../../sim/queue/submit.ts');
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  try {
+    return await simulateOnQueue(specs, runs, {
+      url: queue.url,
+      ...(queue.chunk ? { chunk: queue.chunk } : {}),
+      ...(until ? { until } : {}),
+      signal: abort.signal,
+      onProgress,
+      onWorkers,
+      onBatch: (id) => quiet || process.stderr.write(`skirmish: batch ${id} queued (cancel it with: skirmish sim --queue URL --cancel ${id})\n`),
+      note: (line) => process.stderr.write(`skirmish: ${line}\n`),
+    });
+  } catch (err) {
+    if (err instanceof BatchCancelled) throw new CliExit(130, `skirmish: ${err.message}`);
+    const { isConnectionError } = await import('../../sim/queue/retry.ts');
+    if (isConnectionError(err)) {
+      const { redact } = await import('../../store/postgres.ts');
+      throw new CliExit(1, `skirmish: cannot reach the queue ${redact(queue.url)}: ${(err as Error).message}`);
+    }
+    throw err;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
   }
 }
 
@@ -98,7 +136,7 @@ export const addSim: AddCommand = (program) => {
   program
     .command('sim')
     .description('play an encounter many times and report win rates, rounds and per-unit statistics; two files: compare them fight by fight; --vary (or a sweep file): play it at several values')
-    .argument('<files...>', 'an encounter or scenario file; two to compare variants; or a sweep file (encounter: + vary:)')
+    .argument('[files...]', 'an encounter or scenario file; two to compare variants; or a sweep file (encounter: + vary:)')
     .option('-n, --runs <n>', 'fights to play, per variant (default 10000; with --precision, the most to play)')
     .option('--precision <p>', 'play until every side\'s win-rate 95% interval (comparing: of the difference) is within ±p, e.g. 0.01; checked at fixed points, so the result does not depend on --workers')
     .option('--vary <field=A..B:STEP>', 'play the encounter at each value of a field, e.g. units.brute.hp=10..20:2 or units.brute.hp=10,14,20 (repeat for several fields: every combination)', (v: string, acc: string[]) => [...acc, v], [] as string[])
@@ -106,9 +144,17 @@ export const addSim: AddCommand = (program) => {
     .option('--workers <k>', 'worker threads (default: every core for 4000+ fights, else 1); results do not depend on it')
     .option('--json', 'print one JSON object')
     .option('--report <file>', 'write a self-contained HTML report with charts')
+    .option('--queue <postgres-url>', 'play on the queue: chunks enqueued in PostgreSQL and played by `skirmish worker` processes, on any machines; the same results as here')
+    .option('--chunk <n>', 'with --queue: fights per chunk (default: about 500 chunks, 100..2000 fights each); results do not depend on it')
+    .option('--cancel <batch>', 'with --queue: cancel a queued batch by its id (its chunks leave the queue)')
     .option('--max-rounds <r>', 'round cap: a fight still going after it is a timeout', '100')
     .option('--policy <who=name>', 'policy for a side or unit (repeat the flag, or separate with commas): random, first, or the ruleset\'s (e.g. aggressive)', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .action(async (files: string[], opts: SimOpts) => {
+      if (opts.cancel !== undefined) return cancel(opts);
+      if (files.length === 0) throw new CliExit(2, 'skirmish: sim needs an encounter file (or two to compare, or a sweep file)');
+      if ((opts.chunk !== undefined) && !opts.queue) throw new CliExit(2, 'skirmish: --chunk is for --queue runs');
+      if (opts.queue !== undefined && !/^postgres(ql)?:\/\//.test(opts.queue)) throw new CliExit(2, `skirmish: --queue takes a PostgreSQL URL (postgres://user@host/db), got "${opts.queue}"`);
+      const queue = opts.queue ? { url: opts.queue, ...(opts.chunk !== undefined ? { chunk: wholeNumber(opts.chunk, '--chunk', 1) } : {}) } : undefined;
       if (files.length > 2) throw new CliExit(2, 'skirmish: sim takes one encounter, or two to compare');
       let precision: number | undefined;
       if (opts.precision !== undefined) {
@@ -140,7 +186,7 @@ export const addSim: AddCommand = (program) => {
             : (t) => t.map((x) => allPrecise(x.wins, x.runs, p)),
         };
       }
-      const { tallies, ms, workers: threads } = await play(specs, cap, workers, opts.json === true, until);
+      const { tallies, ms, workers: threads } = await play(specs, cap, workers, opts.json === true, until, queue);
       const timing = { ms, workers: threads };
       const fights = tallies.reduce((a, t) => a + t.runs, 0);
       const note = (reached: boolean): PrecisionNote | undefined => (precision !== undefined ? { precision, checkedEvery: step!, most: cap, reached } : undefined);
@@ -176,6 +222,16 @@ export const addSim: AddCommand = (program) => {
       if (opts.report && !opts.json) process.stderr.write(`report written to ${opts.report}\n`);
     });
 };
+
+/** `sim --queue URL --cancel ID`: the batch stops and its chunks leave the queue. */
+async function cancel(opts: SimOpts): Promise<void> {
+  if (!opts.queue) throw new CliExit(2, 'skirmish: --cancel needs --queue postgres://… (the queue the batch is on)');
+  if (!/^\d+$/.test(opts.cancel!)) throw new CliExit(2, `skirmish: --cancel takes a batch id (a number), got "${opts.cancel}"`);
+  const { cancelBatch } = await import('../../sim/queue/submit.ts');
+  const done = await cancelBatch(opts.queue, opts.cancel!);
+  if (!done) throw new CliExit(2, `skirmish: batch ${opts.cancel} is not running on that queue (finished, cancelled, or never queued)`);
+  process.stdout.write(`batch ${opts.cancel} cancelled: its chunks left the queue\n`);
+}
 
 /** Two variants on one seed (the first's: --seed, else its file's, else 1), each fight's result kept for pairing. */
 function pairOf(files: string[], opts: SimOpts, policies: Record<string, string>, maxRounds: number): SimSpec[] {
