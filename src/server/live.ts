@@ -64,6 +64,8 @@ export async function foldInSlices(checkpoints: Checkpoints, events: readonly Lo
 export class LiveCache {
   private readonly map = new Map<string, Live>();
   private readonly locks = new Map<string, Promise<void>>();
+  /** Encounters with a catch-up queued for what another process appended, which has not read the store yet. */
+  private readonly heardOf = new Set<string>();
   listener?: CatchUpListener;
 
   constructor(private readonly store: Store, private readonly max = 1000) {}
@@ -94,6 +96,19 @@ export class LiveCache {
     return this.exclusive(id, (live) => live);
   }
 
+  /**
+   * Another process appended encounter `id` up to `version`: catch up (the listener is told what came),
+   * unless memory holds that much already or a catch-up is queued that has not read the store yet — it
+   * reads the store as it stands, this append included. A burst of appends costs one read, not one each,
+   * and none waits behind the reads of the others.
+   */
+  async heard(id: string, version: number): Promise<void> {
+    const held = this.map.get(id);
+    if ((held && held.log.version >= version) || this.heardOf.has(id)) return;
+    this.heardOf.add(id);
+    await this.get(id);
+  }
+
   /** Held in memory already (no store read, no catching up): for what only matters when it is. */
   peek(id: string): Live | undefined {
     return this.map.get(id);
@@ -101,6 +116,8 @@ export class LiveCache {
 
   /** Catch up with the store, or build from it: call only while holding the encounter's turn. */
   private async sync(id: string): Promise<Live | undefined> {
+    // whatever was heard of until now is in the row read next
+    this.heardOf.delete(id);
     const row = await this.store.encounter(id);
     let live = this.map.get(id);
     if (!row) {
