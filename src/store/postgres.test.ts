@@ -74,6 +74,20 @@ describe.skipIf(!env.url)('PostgreSQL store', () => {
       expect((await a.encounter('e'))!.version).toBe(21);
     });
 
+    it('reads what another store appended after a version in one read: the row, the events up to its version, their commands', async () => {
+      await a.createTable('t3', 'T3', {}, 'g3');
+      await createEncounter(a, { id: 'e3', tableId: 't3', ruleset: 'phase20', name: 'E', status: 'setup' }, [note(1, 'c1')], { c1: { type: 'start' } });
+      for (let v = 1; v <= 4; v++) await a.append('e3', v, [note(v + 1, `c${v + 1}`, `said ${v + 1}`)], { status: 'active', logCommands: { [`c${v + 1}`]: { type: 'gm.note', text: `said ${v + 1}` } } });
+      const read = await b.since('e3', 2);
+      expect(read!.row).toMatchObject({ id: 'e3', version: 5, status: 'active', paused: false });
+      expect(read!.events).toEqual(await b.events('e3', 2));
+      expect(read!.events.map((e) => e.seq)).toEqual([3, 4, 5]);
+      expect(read!.commands).toEqual({ c3: { type: 'gm.note', text: 'said 3' }, c4: { type: 'gm.note', text: 'said 4' }, c5: { type: 'gm.note', text: 'said 5' } });
+      expect(await b.since('e3', 5)).toMatchObject({ events: [], commands: {} });
+      expect(await b.since('nowhere', 0)).toBeUndefined();
+      expect(await b.versions(['e3', 'nowhere'])).toEqual(new Map([['e3', 5]]));
+    });
+
     it('tells the other store what was committed, and never a store its own: appends in their commit order, after their commits', async () => {
       const heardA: StoreChange[] = [];
       const heardB: StoreChange[] = [];

@@ -389,6 +389,23 @@ export class PostgresStore implements Store {
     throw new StaleVersionError(expectedVersion, actual);
   }
 
+  async since(id: string, after: number): Promise<{ row: EncounterRow; events: LoggedEvent[]; commands: Record<string, Command> } | undefined> {
+    // one statement, one snapshot: the events are those up to the version read with them
+    const newer = 'FROM events WHERE encounter_id = $1 AND seq > $2 AND seq <= encounters.version';
+    const { rows } = await this.q<EncounterRow & { events: string; commands: string }>(
+      `SELECT ${ENCOUNTER_COLUMNS},
+         (SELECT '[' || coalesce(string_agg(body, ',' ORDER BY seq), '') || ']' ${newer}) AS events,
+         (SELECT '{' || coalesce(string_agg(to_json(cmd)::text || ':' || body, ','), '') || '}' FROM log_commands
+           WHERE encounter_id = $1 AND cmd IN (SELECT cmd ${newer})) AS commands
+       FROM encounters WHERE id = $1`,
+      [id, Math.min(after, 2_147_483_647)],
+    );
+    const r = rows[0];
+    if (!r) return undefined;
+    const { events, commands, ...row } = r;
+    return { row, events: JSON.parse(events) as LoggedEvent[], commands: JSON.parse(commands) as Record<string, Command> };
+  }
+
   async versions(ids: readonly string[]): Promise<Map<string, number>> {
     const { rows } = await this.q<{ id: string; version: number }>('SELECT id, version FROM encounters WHERE id = ANY($1::text[])', [ids]);
     return new Map(rows.map((r) => [r.id, r.version]));

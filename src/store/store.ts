@@ -190,6 +190,12 @@ export interface Store {
    * `versions`. Returns the unsubscribe.
    */
   onChange(listener: (change: StoreChange) => void): () => void;
+  /**
+   * The encounter's row, with the events after `after` up to its version and their commands' bodies, in one
+   * read (one round trip where the database is across a network): how a process catches up with what
+   * others appended. Undefined when there is no such encounter.
+   */
+  since?(id: string, after: number): Promise<{ row: EncounterRow; events: LoggedEvent[]; commands: Record<string, Command> } | undefined>;
   /** The encounters' versions as stored (absent ones left out): where others write too, what is watched is checked now and then against it. */
   versions?(ids: readonly string[]): Promise<Map<string, number>>;
 }
