@@ -396,7 +396,7 @@ export class PostgresStore implements Store {
       `SELECT ${ENCOUNTER_COLUMNS},
          (SELECT '[' || coalesce(string_agg(body, ',' ORDER BY seq), '') || ']' ${newer}) AS events,
          (SELECT '{' || coalesce(string_agg(to_json(cmd)::text || ':' || body, ','), '') || '}' FROM log_commands
-           WHERE encounter_id = $1 AND cmd IN (SELECT cmd ${newer})) AS commands
+           WHERE encounter_id = $1 AND cmd = ANY (ARRAY(SELECT cmd ${newer}))) AS commands
        FROM encounters WHERE id = $1`,
       [id, Math.min(after, 2_147_483_647)],
     );
