@@ -155,9 +155,10 @@ export class PostgresStore implements Store {
 
   // ── plumbing ────────────────────────────────────────────────────────────
 
-  private async q<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+  /** A query; `name`: prepared once per connection and its plan kept (the statements every command or catch-up runs). */
+  private async q<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = [], name?: string): Promise<pg.QueryResult<R>> {
     try {
-      return await this.pool.query<R>(text, values);
+      return await this.pool.query<R>(name ? { name, text, values } : { text, values });
     } catch (err) {
       throw storeError(err);
     }
@@ -399,6 +400,7 @@ export class PostgresStore implements Store {
            WHERE encounter_id = $1 AND cmd = ANY (ARRAY(SELECT cmd ${newer}))) AS commands
        FROM encounters WHERE id = $1`,
       [id, Math.min(after, 2_147_483_647)],
+      'skirmish_since',
     );
     const r = rows[0];
     if (!r) return undefined;
