@@ -46,19 +46,32 @@ export const pct = (xs: number[], p: number) => {
   return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;
 };
 
-/** One table's sender: `send()` issues a command; `onAck` fires when it is acknowledged. */
+/** One table's sender: `send()` issues a command (false: the last one is not acknowledged yet, a beat is skipped); `onAck` fires when it is acknowledged. */
 interface Sender {
-  send(): void;
+  send(): boolean;
   onAck?: () => void;
+}
+
+/** The paced phase at one rate: each watcher's command→broadcast times, and the commands actually sent a second. */
+export interface Paced {
+  rate: number;
+  latencies: number[];
+  sent: number;
 }
 
 export interface Measured {
   perSecond: number;
+  /** The first paced rate's latencies. */
   latencies: number[];
+  paced: Paced[];
 }
 
-/** Drive `senders` closed-loop for `ms`, then paced for `ms`; `latencies` is filled by the watchers. */
-async function drive(senders: Sender[], latencies: number[], ms: number): Promise<Measured> {
+/**
+ * Drive `senders` closed-loop for `ms`, then paced at each of `rates` (commands a second, all tables
+ * together) for `pacedMs`; `latencies` is filled by the watchers. Between phases the server is let
+ * settle, and a phase's late frames are waited for, so every note sent in it is counted.
+ */
+async function drive(senders: Sender[], latencies: number[], ms: number, rates: readonly number[] = [TABLES * 1000 / PACE_MS], pacedMs = Math.max(ms, PACE_MS * 2)): Promise<Measured> {
   let acks = 0;
   let closed = true;
   for (const s of senders) s.onAck = () => {
@@ -72,23 +85,32 @@ async function drive(senders: Sender[], latencies: number[], ms: number): Promis
   await sleep(ms);
   const perSecond = (acks / (performance.now() - t0)) * 1000;
   closed = false;
-  await sleep(100); // drain the closed loop
-  latencies.length = 0;
-  const timers = senders.map((s, i) => setTimeout(() => {
-    s.send();
-    timers[i] = setInterval(() => s.send(), PACE_MS) as unknown as NodeJS.Timeout;
-  }, (i * PACE_MS) / senders.length));
-  await sleep(Math.max(ms, PACE_MS * 2));
-  timers.forEach((t) => clearInterval(t));
-  await sleep(100);
-  return { perSecond, latencies: [...latencies] };
+  const paced: Paced[] = [];
+  for (const rate of rates) {
+    await sleep(300); // drain what came before
+    latencies.length = 0;
+    const pace = (senders.length * 1000) / rate;
+    let sent = 0;
+    const send = (s: Sender) => void (s.send() && sent++);
+    const timers = senders.map((s, i) => setTimeout(() => {
+      send(s);
+      timers[i] = setInterval(() => send(s), pace) as unknown as NodeJS.Timeout;
+    }, (i * pace) / senders.length));
+    const started = performance.now();
+    await sleep(pacedMs);
+    timers.forEach((t) => clearInterval(t));
+    const took = performance.now() - started;
+    await sleep(500); // the last notes' frames
+    paced.push({ rate, latencies: [...latencies], sent: (sent / took) * 1000 });
+  }
+  return { perSecond, latencies: paced[0].latencies, paced };
 }
 
 /**
  * Table t's GM sends on the server `at(t).gm`, its watchers listen on `at(t).watchers` (another process
  * on the same database, to time the way across processes). Both are http:// base URLs.
  */
-export async function measureTables(at: (t: number) => { gm: string; watchers: string }, ms: number): Promise<Measured> {
+export async function measureTables(at: (t: number) => { gm: string; watchers: string }, ms: number, rates?: readonly number[], pacedMs?: number): Promise<Measured> {
   const latencies: number[] = [];
   const sentAt = new Map<string, number>();
   const sockets: WebSocket[] = [];
@@ -116,12 +138,13 @@ export async function measureTables(at: (t: number) => { gm: string; watchers: s
       let inFlight = false;
       const sender: Sender = {
         send() {
-          if (inFlight) return; // paced phase on a slow server: skip a beat rather than go stale
+          if (inFlight) return false; // paced phase on a slow server: skip a beat rather than go stale
           inFlight = true;
           const command = n % 2 ? { type: 'gm.note', text: `round ${n}`, public: true } : { type: 'gm.roll', dice: '1d20' };
           // timed by the note's text: players number the log their own way (the GM's secret rolls are not in it)
           if (n % 2) sentAt.set(`${enc}:round ${n}`, performance.now());
           mine[0].send(JSON.stringify({ type: 'command', encounter: enc, id: `b${n++}`, expectedVersion: version, command }));
+          return true;
         },
       };
       await Promise.all(
@@ -154,7 +177,7 @@ export async function measureTables(at: (t: number) => { gm: string; watchers: s
     }),
   );
   try {
-    return await drive(senders, latencies, ms);
+    return await drive(senders, latencies, ms, rates, pacedMs);
   } finally {
     for (const ws of sockets) ws.terminate();
   }
@@ -181,9 +204,10 @@ async function measureRelay(ms: number): Promise<Measured> {
     let inFlight = false;
     const sender: Sender = {
       send() {
-        if (inFlight) return;
+        if (inFlight) return false;
         inFlight = true;
         sockets[0].send(JSON.stringify({ at: performance.now(), payload }));
+        return true;
       },
     };
     sockets[0].on('message', () => {

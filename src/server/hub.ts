@@ -243,6 +243,7 @@ export class Hub implements Publisher, CatchUpListener {
           set.add(c);
           this.delivery.subscribed(live, c);
           this.catchUp(c, live, m, after, ref);
+          this.watchChecks();
         });
         // a roll waiting for dice when the page (re)opens: it sees its fields again
         const roll = pendingRolls(this.ctx).get(msg.encounter);
@@ -357,9 +358,9 @@ export class Hub implements Publisher, CatchUpListener {
     const run = (work: Promise<unknown>) => void work.catch((err: unknown) => logError(err));
     switch (change.kind) {
       case 'appended':
-        // catching up sends the subscribers what they lack (caughtUp); no one here watching: nothing to do,
-        // a later read catches up by itself
-        if (this.subs.get(change.encounterId)?.size) run(cache.get(change.encounterId));
+        // catching up sends the subscribers what they lack (caughtUp), at once: one read however many
+        // appends were heard meanwhile; no one here watching: nothing to do, a later read catches up by itself
+        if (this.subs.get(change.encounterId)?.size) run(cache.heard(change.encounterId, change.version));
         return;
       case 'encounter': {
         if (!this.byTable.get(change.tableId)?.size) return;
@@ -386,6 +387,32 @@ export class Hub implements Publisher, CatchUpListener {
     }
   }
 
+  private checkTimer?: NodeJS.Timeout;
+  private checking = false;
+
+  /**
+   * Where other processes write too: now and then, the versions of the encounters watched here against the
+   * store's. A safety net only — every append is told as it commits and caught up at once (storeChanged);
+   * this finds the one whose process was killed between its commit and its telling.
+   */
+  private watchChecks(): void {
+    const store = this.ctx.store;
+    if (this.checkTimer || !store.versions) return;
+    this.checkTimer = setInterval(() => {
+      const ids = [...this.subs.keys()];
+      if (this.checking || !ids.length) return;
+      this.checking = true;
+      store
+        .versions!(ids)
+        .then((versions) => {
+          for (const [id, version] of versions) if (this.subs.get(id)?.size && version > (this.ctx.cache.peek(id)?.log.version ?? -1)) void this.ctx.cache.heard(id, version).catch(logError);
+        })
+        .catch(logError)
+        .finally(() => (this.checking = false));
+    }, this.ctx.limits.watchCheckMs);
+    this.checkTimer.unref();
+  }
+
   /** Close every connection of a table that is gone. */
   tableDeleted(tableId: string): void {
     for (const c of this.byTable.get(tableId) ?? []) {
@@ -407,6 +434,7 @@ export class Hub implements Publisher, CatchUpListener {
 
   /** Say goodbye, and cut off whoever does not close in time (a client that stopped reading never will). */
   close(): void {
+    clearInterval(this.checkTimer);
     for (const c of this.conns) c.ws.close(CLOSE.shutdown, 'server shutting down');
     const left = [...this.conns];
     setTimeout(() => left.forEach((c) => c.ws.terminate()), 500).unref();

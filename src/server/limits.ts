@@ -59,6 +59,12 @@ export interface Limits {
   readMs: number;
   /** Files waiting for the reader thread before more are refused. */
   readQueue: number;
+  /**
+   * Where several processes share the database: milliseconds between checks that the encounters watched
+   * here have not moved without a word (their process killed between a commit and its notification).
+   * Nothing waits on it otherwise: each append is told and caught up as it commits.
+   */
+  watchCheckMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -98,4 +104,5 @@ export const DEFAULT_LIMITS: Limits = {
   importNodes: 2_000_000,
   readMs: 10_000,
   readQueue: 16,
+  watchCheckMs: 2000,
 };

@@ -7,7 +7,7 @@
  * the store: another process may have appended since (PostgreSQL), and a command is decided on the log
  * as it stands. What catching up brings in goes to the publisher, as if committed here.
  */
-import { Checkpoints, createEngine, EncounterLog, type EncounterState, type Engine, type LoggedEvent, type Ruleset } from '../engine/index.ts';
+import { Checkpoints, createEngine, EncounterLog, type Command, type EncounterState, type Engine, type LoggedEvent, type Ruleset } from '../engine/index.ts';
 import { rulesetById } from '../rulesets/index.ts';
 import type { EncounterRow, Store } from '../store/index.ts';
 
@@ -64,6 +64,8 @@ export async function foldInSlices(checkpoints: Checkpoints, events: readonly Lo
 export class LiveCache {
   private readonly map = new Map<string, Live>();
   private readonly locks = new Map<string, Promise<void>>();
+  /** Encounters with a catch-up queued for what another process appended, which has not read the store yet. */
+  private readonly heardOf = new Set<string>();
   listener?: CatchUpListener;
 
   constructor(private readonly store: Store, private readonly max = 1000) {}
@@ -94,6 +96,19 @@ export class LiveCache {
     return this.exclusive(id, (live) => live);
   }
 
+  /**
+   * Another process appended encounter `id` up to `version`: catch up (the listener is told what came),
+   * unless memory holds that much already or a catch-up is queued that has not read the store yet — it
+   * reads the store as it stands, this append included. A burst of appends costs one read, not one each,
+   * and none waits behind the reads of the others.
+   */
+  async heard(id: string, version: number): Promise<void> {
+    const held = this.map.get(id);
+    if ((held && held.log.version >= version) || this.heardOf.has(id)) return;
+    this.heardOf.add(id);
+    await this.get(id);
+  }
+
   /** Held in memory already (no store read, no catching up): for what only matters when it is. */
   peek(id: string): Live | undefined {
     return this.map.get(id);
@@ -101,7 +116,12 @@ export class LiveCache {
 
   /** Catch up with the store, or build from it: call only while holding the encounter's turn. */
   private async sync(id: string): Promise<Live | undefined> {
-    const row = await this.store.encounter(id);
+    // whatever was heard of until now is in the row read next
+    this.heardOf.delete(id);
+    const held = this.map.get(id);
+    // held: the row and what follows in memory in one read, where the store can
+    const read = held && this.store.since ? await this.store.since(id, held.log.version) : undefined;
+    const row = read ? read.row : await this.store.encounter(id);
     let live = this.map.get(id);
     if (!row) {
       this.map.delete(id);
@@ -116,7 +136,7 @@ export class LiveCache {
       live = await this.load(row);
       this.listener?.reloaded(live);
     } else {
-      if (row.version > live.log.version) await this.catchUp(live, row.version);
+      if (row.version > live.log.version) await this.catchUp(live, row.version, live === held ? read : undefined);
       const changed = row.status !== live.row.status || row.paused !== live.row.paused;
       Object.assign(live.row, row);
       if (changed) this.listener?.rowChanged(live);
@@ -147,13 +167,13 @@ export class LiveCache {
     return live;
   }
 
-  /** The events others appended up to `version`, folded into `live` as the engine folds its own. */
-  private async catchUp(live: Live, version: number): Promise<void> {
+  /** The events others appended up to `version` (`read`: read already), folded into `live` as the engine folds its own. */
+  private async catchUp(live: Live, version: number, read?: { events: LoggedEvent[]; commands: Record<string, Command> }): Promise<void> {
     const from = live.log.version;
-    const events = await this.store.events(live.row.id, from, version);
+    const events = read ? read.events : await this.store.events(live.row.id, from, version);
     if (events.length !== version - from || events.some((e, i) => e.seq !== from + i + 1)) throw new Error(`encounter ${live.row.id}: the log after ${from} is not contiguous`);
     const cmds = [...new Set(events.map((e) => e.cmd))];
-    Object.assign(live.log.commands, await this.store.logCommands(live.row.id, cmds));
+    Object.assign(live.log.commands, read ? read.commands : await this.store.logCommands(live.row.id, cmds));
     const before = live.log.state;
     live.log.events.push(...events);
     // an undo or redo changes what earlier events mean: replay (from the state kept before what it changes); anything else folds on

@@ -6,13 +6,20 @@
  * Appends are serialised by the database: one statement updates the encounter's version only where it
  * is still the expected one (a row lock: of two writers, the second finds it moved and writes nothing)
  * and inserts the events under the primary key (encounter_id, seq), the command record and the log
- * commands, and notifies — all or none, committed before the promise resolves (synchronous_commit as the
- * server has it; on by default).
+ * commands — all or none, committed before the promise resolves (synchronous_commit as the server has
+ * it; on by default).
  *
- * Changes go out as NOTIFY on one channel, sent in the writing transaction (so only once it commits, in
- * commit order). The payload is a pointer (`<process> a <encounter> <version>`), never the data: a
- * listener re-reads the log. Each store ignores its own. When the listening connection drops it
- * reconnects with backoff and reports `resync`: whatever was missed meanwhile is read again.
+ * Changes go out as NOTIFY on one channel. The payload is a pointer (`<process> a <encounter> <version>`),
+ * never the data: a listener re-reads the log. Each store ignores its own. When the listening connection
+ * drops it reconnects with backoff and reports `resync`: whatever was missed meanwhile is read again.
+ * An append's NOTIFY is sent just after its commit, not inside it: PostgreSQL serialises every committing
+ * transaction that notified on one lock held through its WAL flush, which would make every append of
+ * every process wait for the fsyncs of all the others (about 200 commits a second in all on a disk
+ * that flushes in 4 ms, against over 700 without). So appends commit together, and their notifications
+ * go out in batches — whatever committed while the last batch was on its way — from a connection of
+ * their own that does not wait for a flush (what they point to is flushed already). A process killed
+ * between a commit and its notification leaves the others to find the change by themselves: the server
+ * checks the versions of what it watches now and then (`versions`, Limits.watchCheckMs).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -80,6 +87,11 @@ export class PostgresStore implements Store {
   /** This process among the ones sharing the database: its own notifications are not news to it. */
   readonly instance = randomBytes(6).toString('hex');
   private readonly pool: pg.Pool;
+  /** Where appends' notifications are sent from (one connection, no flush waited for). */
+  private readonly notifier: pg.Pool;
+  /** Appends' notifications not sent yet, and whether a batch is on its way. */
+  private outbox: string[] = [];
+  private sending?: Promise<void>;
   private readonly listeners = new Set<(c: StoreChange) => void>();
   private listener?: pg.Client;
   private listening = false;
@@ -99,6 +111,9 @@ export class PostgresStore implements Store {
     });
     // an idle connection that dies (the database restarting) is dropped by the pool; the next query opens another
     this.pool.on('error', (err) => process.stderr.write(`skirmish store: an idle database connection was lost (${err.message})\n`));
+    // a notification points to a commit already flushed: its own transaction need not wait for the disk
+    this.notifier = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000, idleTimeoutMillis: 30_000, application_name: 'skirmish notifier', options: '-c synchronous_commit=off' });
+    this.notifier.on('error', () => undefined);
   }
 
   /** Connect, and create or migrate the schema. */
@@ -115,6 +130,7 @@ export class PostgresStore implements Store {
       }
     } catch (err) {
       await s.pool.end().catch(() => undefined);
+      await s.notifier.end().catch(() => undefined);
       throw err;
     }
     return s;
@@ -132,13 +148,17 @@ export class PostgresStore implements Store {
     this.listener = undefined;
     await l?.end().catch(() => undefined);
     await this.pool.end().catch(() => undefined);
+    // what committed is told before the connection goes
+    await this.sending;
+    await this.notifier.end().catch(() => undefined);
   }
 
   // ── plumbing ────────────────────────────────────────────────────────────
 
-  private async q<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+  /** A query; `name`: prepared once per connection and its plan kept (the statements every command or catch-up runs). */
+  private async q<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = [], name?: string): Promise<pg.QueryResult<R>> {
     try {
-      return await this.pool.query<R>(text, values);
+      return await this.pool.query<R>(name ? { name, text, values } : { text, values });
     } catch (err) {
       throw storeError(err);
     }
@@ -170,6 +190,28 @@ export class PostgresStore implements Store {
 
   private payload(...parts: string[]): string {
     return [this.instance, ...parts].join(' ');
+  }
+
+  /**
+   * Tell the other processes of a commit: queued, and sent with whatever else committed while the last
+   * batch was on its way (no timer: a batch leaves as soon as the one before it is answered). A batch the
+   * database refuses is dropped: the others' feed is down with it and they read again when it is back
+   * (resync), or they find the change when they check what they watch.
+   */
+  private announce(payload: string): void {
+    this.outbox.push(payload);
+    this.sending ??= this.sendOutbox();
+  }
+
+  private async sendOutbox(): Promise<void> {
+    while (this.outbox.length) {
+      const batch = this.outbox;
+      this.outbox = [];
+      await this.notifier.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS u(p, i) ORDER BY i', [CHANNEL, batch]).catch((err: unknown) => {
+        process.stderr.write(`skirmish store: ${batch.length} change notification(s) not sent (${(err as Error).message}); the other processes find the changes when they check\n`);
+      });
+    }
+    this.sending = undefined;
   }
 
   // ── tables, players, tokens ─────────────────────────────────────────────
@@ -322,7 +364,7 @@ export class PostgresStore implements Store {
          ), lc AS (
            INSERT INTO log_commands (encounter_id, cmd, body) SELECT bumped.id, l.* FROM bumped, unnest($13::text[], $14::text[]) AS l
          )
-         SELECT pg_notify($15, $16) FROM bumped`,
+         SELECT 1 FROM bumped`,
         [
           encounterId,
           expectedVersion,
@@ -336,8 +378,6 @@ export class PostgresStore implements Store {
           c ? JSON.stringify(c.result) : null,
           lc.map(([k]) => k),
           lc.map(([, v]) => JSON.stringify(v)),
-          CHANNEL,
-          this.payload('a', encounterId, String(version)),
         ],
       ));
     } catch (err) {
@@ -345,10 +385,33 @@ export class PostgresStore implements Store {
       if (c && e.code === '23505' && e.constraint === 'commands_pkey') throw new DuplicateCommandError(c.id);
       throw storeError(err);
     }
-    if (rows.length) return;
+    if (rows.length) return this.announce(this.payload('a', encounterId, String(version)));
     const actual = (await this.encounter(encounterId))?.version;
     if (actual === undefined) throw new Error(`no encounter ${encounterId}`);
     throw new StaleVersionError(expectedVersion, actual);
+  }
+
+  async since(id: string, after: number): Promise<{ row: EncounterRow; events: LoggedEvent[]; commands: Record<string, Command> } | undefined> {
+    // one statement, one snapshot: the events are those up to the version read with them
+    const newer = 'FROM events WHERE encounter_id = $1 AND seq > $2 AND seq <= encounters.version';
+    const { rows } = await this.q<EncounterRow & { events: string; commands: string }>(
+      `SELECT ${ENCOUNTER_COLUMNS},
+         (SELECT '[' || coalesce(string_agg(body, ',' ORDER BY seq), '') || ']' ${newer}) AS events,
+         (SELECT '{' || coalesce(string_agg(to_json(cmd)::text || ':' || body, ','), '') || '}' FROM log_commands
+           WHERE encounter_id = $1 AND cmd = ANY (ARRAY(SELECT cmd ${newer}))) AS commands
+       FROM encounters WHERE id = $1`,
+      [id, Math.min(after, 2_147_483_647)],
+      'skirmish_since',
+    );
+    const r = rows[0];
+    if (!r) return undefined;
+    const { events, commands, ...row } = r;
+    return { row, events: JSON.parse(events) as LoggedEvent[], commands: JSON.parse(commands) as Record<string, Command> };
+  }
+
+  async versions(ids: readonly string[]): Promise<Map<string, number>> {
+    const { rows } = await this.q<{ id: string; version: number }>('SELECT id, version FROM encounters WHERE id = ANY($1::text[])', [ids]);
+    return new Map(rows.map((r) => [r.id, r.version]));
   }
 
   async logCommands(encounterId: string, only?: readonly string[]): Promise<Record<string, Command>> {

@@ -186,8 +186,20 @@ export interface Store {
   encounterFile(encounterId: string): Promise<EncounterFile | undefined>;
 
   // ── changes made by other processes ─────────────────────────────────────
-  /** Hear what other processes commit, in their commit order. Returns the unsubscribe. */
+  /**
+   * Hear what other processes commit. Appends are told just after they commit, in the order each process
+   * committed them; a process killed between a commit and its telling leaves the change to be found by
+   * `versions`. Returns the unsubscribe.
+   */
   onChange(listener: (change: StoreChange) => void): () => void;
+  /**
+   * The encounter's row, with the events after `after` up to its version and their commands' bodies, in one
+   * read (one round trip where the database is across a network): how a process catches up with what
+   * others appended. Undefined when there is no such encounter.
+   */
+  since?(id: string, after: number): Promise<{ row: EncounterRow; events: LoggedEvent[]; commands: Record<string, Command> } | undefined>;
+  /** The encounters' versions as stored (absent ones left out): where others write too, what is watched is checked now and then against it. */
+  versions?(ids: readonly string[]): Promise<Map<string, number>>;
 }
 
 /** A single encounter (the common case of createEncounters). */
