@@ -71,7 +71,8 @@ describe('GM overrides in the browser', () => {
       await waitVersion(gm, v + 1);
       await expect.poll(() => suggest.getByRole('status').count()).toBe(1);
       const box = gm.getByRole('region', { name: 'Suggestions for the GM' });
-      await expect.poll(() => box.innerText()).toContain("set Kara's HP to 20");
+      await expect.poll(() => box.innerText()).toContain("Accepting sets Kara's HP to 20.");
+      expect(await box.innerText()).toContain('Ana suggests: “the trap was disarmed, I only lost 2”');
       expect(await hpOf(gm, 'kara')).toContain('HP 15 of 22'); // nothing changes before the GM accepts
       v = await version(gm);
       await box.getByRole('button', { name: 'Accept' }).click();
