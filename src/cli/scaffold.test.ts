@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { rulesets } from '../rulesets/index.ts';
 import { badId, register } from './scaffold.ts';
 
 const root = join(import.meta.dirname, '../..');
@@ -12,8 +13,10 @@ describe('new-ruleset', () => {
     const text = readFileSync(join(root, 'src/rulesets/index.ts'), 'utf8');
     const out = register(text, 'skirmage')!;
     expect(out.split('\n').length).toBe(text.split('\n').length + 2);
-    expect(out).toMatch(/import \{ phase20 \} from '\.\/phase20\/index\.ts';\nimport \{ skirmage \} from '\.\/skirmage\/index\.ts';\n/);
-    expect(out).toMatch(/ {2}outerah,\n {2}skirmage,\n\};/);
+    // after the last import and the last entry, whichever rulesets this checkout registers
+    const lastImport = [...text.matchAll(/^import \{ \w+ \} from '\.\/\w+\/index\.ts';$/gm)].at(-1)![0];
+    expect(out).toContain(`${lastImport}\nimport { skirmage } from './skirmage/index.ts';\n`);
+    expect(out).toContain(`  ${Object.keys(rulesets).at(-1)},\n  skirmage,\n};`);
     expect(register('export const x = 1;\n', 'skirmage')).toBeUndefined();
   });
 
