@@ -8,10 +8,10 @@ import { encounterJsonSchema } from './json-schema.ts';
 import { validateEncounter } from './load.ts';
 
 /** The ruleset's first example (by name) with a map to paint on: the ground the kinds are tried on. */
-function exampleWithMap(id: string): { file: string; doc: { map: { terrain?: unknown[] } } } | undefined {
+function exampleWithMap(id: string): { file: string; doc: { map: { width: number; terrain?: unknown[] }; units?: { at?: unknown }[] } } | undefined {
   for (const f of readdirSync(join('examples', id)).filter((x) => /\.ya?ml$/.test(x)).sort()) {
     const doc = parse(readFileSync(join('examples', id, f), 'utf8')) as { map?: { width?: unknown } };
-    if (doc.map?.width !== undefined) return { file: f, doc: doc as { map: { terrain?: unknown[] } } };
+    if (doc.map?.width !== undefined) return { file: f, doc: doc as { map: { width: number; terrain?: unknown[] }; units?: { at?: unknown }[] } };
   }
   return undefined;
 }
