@@ -1,6 +1,6 @@
 // The scaffold's pieces: which ids it takes, and the registration line it adds (the whole path, from
 // new-ruleset to a fight at the table, is test/docs/writing-a-ruleset.test.ts).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rulesets } from '../rulesets/index.ts';
@@ -21,11 +21,14 @@ describe('new-ruleset', () => {
   });
 
   it('takes a new lower-case id and a free prefix, and says why not otherwise', () => {
-    expect(badId('skirmage', 'SKIR', root)).toBeUndefined();
+    // an id and a prefix this checkout has not taken (a checkout may have registered its own skirmage)
+    const id = ['skirmage', 'skirmish2', 'zzfresh'].find((x) => !Object.hasOwn(rulesets, x) && !existsSync(join(root, 'src/rulesets', x)))!;
+    const prefix = ['SKIR', 'ZQX', 'ZQY'].find((p) => !Object.values(rulesets).some((r) => r.rulePrefix === p))!;
+    expect(badId(id, prefix, root)).toBeUndefined();
     expect(badId('phase20', 'PHAS', root)).toBe('there is already a ruleset "phase20"');
     expect(badId('My-Game', 'MYGA', root)).toMatch(/^"My-Game" cannot be a ruleset id: use 2 to 20 lower-case letters and digits/);
     expect(badId('toString', 'TOST', root)).toMatch(/cannot be a ruleset id/);
     expect(badId('outer', 'OUT', root)).toBe("the rule-id prefix OUT is outerah's; choose another with --prefix");
-    expect(badId('skirmage', 'sk', root)).toMatch(/^"sk" cannot be a rule-id prefix/);
+    expect(badId(id, 'sk', root)).toMatch(/^"sk" cannot be a rule-id prefix/);
   });
 });
