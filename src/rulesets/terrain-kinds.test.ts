@@ -29,8 +29,9 @@ describe('terrain kinds', () => {
       if (!r.terrainKinds) {
         // a ruleset without kinds has no grid to paint: its file's map, if any, has no size or terrain (an image only)
         const map = (encounterJsonSchema(r.id).properties as Record<string, { properties?: Record<string, unknown> } | undefined>).map;
-        expect(map?.properties?.width).toBeUndefined();
-        expect(map?.properties?.terrain).toBeUndefined();
+        const why = `${r.id}'s files draw a grid with terrain, but it offers the builder no terrainKinds`;
+        expect(map?.properties?.width, why).toBeUndefined();
+        expect(map?.properties?.terrain, why).toBeUndefined();
         return;
       }
       const example = exampleWithMap(r.id);
