@@ -57,7 +57,7 @@ describe('the untouched scaffold, registered', () => {
     const r = await skirmish('check-ruleset', 'skirmage');
     expect(r.status, r.out).toBe(0);
     expect(r.out).toMatch(/^✓ the shared suite passes — \d+ test files, \d+ tests \(SKIRMISH_RULESETS=skirmage npx vitest run …\)$/m);
-    expect(r.out).toMatch(/^skirmage keeps the contract \(7 clauses\)$/m);
+    expect(r.out).toMatch(/^skirmage keeps the contract \(8 clauses\)$/m);
   }, 600_000);
 
   it('the tests that read the registry whole, and the new folder\'s own, pass too', async () => {

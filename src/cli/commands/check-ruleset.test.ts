@@ -19,7 +19,7 @@ describe('every registered ruleset keeps the contract', () => {
       it(`${id}: skirmish check-ruleset ${id}, on ${example.file}`, () => {
         const clauses = checkRuleset(ruleset, [example]);
         expect(clauses.map((c) => c.clause)).toEqual([
-          'files validate', 'examples end', 'listed options are accepted', 'previews sum to 1', 'forked + unlogged play equals logged play', 'views hide hidden units',
+          'files validate', 'examples end', 'listed options are accepted', 'previews sum to 1', "odds are the rules'", 'forked + unlogged play equals logged play', 'views hide hidden units',
         ]);
         expect(clauses.filter((c) => !c.ok).map((c) => `${c.clause}: ${c.problems.join('; ')}`)).toEqual([]);
       }, 300_000);

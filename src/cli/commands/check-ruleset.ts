@@ -30,7 +30,7 @@ const line = (c: Clause) => [`${c.ok ? '✓' : '✗'} ${c.clause} — ${c.checke
 export const addCheckRuleset: AddCommand = (program) => {
   program
     .command('check-ruleset')
-    .description('check a ruleset against the contract every ruleset must pass: files validate, examples end, listed options are accepted, forked + unlogged play equals logged play, previews sum to 1, views hide hidden units; then, in a checkout, the shared suite (every registry-wide test) for it')
+    .description('check a ruleset against the contract every ruleset must pass: files validate, examples end, listed options are accepted, previews sum to 1, odds are what the rules roll, forked + unlogged play equals logged play, views hide hidden units; then, in a checkout, the shared suite (every registry-wide test) for it')
     .argument('<id>', 'a registered ruleset (see skirmish rulesets)')
     .option('--json', 'print the clauses as JSON')
     .option('--no-suite', "leave out the shared suite (the project's registry-wide tests, run for this ruleset)")

@@ -1,13 +1,14 @@
 /**
  * The contract every ruleset must pass (`skirmish check-ruleset <id>`, and src/sim/contract/contract.test.ts
  * for every registered ruleset): its files validate, its examples end, the options it lists are accepted,
- * its previews are probabilities, forked and unlogged play equals logged play, and its views hide hidden
+ * its previews are probabilities, its odds are what its rules roll (odds.ts), forked and unlogged play equals logged play, and its views hide hidden
  * units. Pure: the caller reads the example files. See docs/writing-a-ruleset.md.
  */
 import type { Ruleset } from '../../engine/index.ts';
 import type { Clause, ExampleText } from './clause.ts';
 import { examplesEnd, filesValidate } from './examples.ts';
 import { forkedEqualsLogged } from './fast-path.ts';
+import { oddsHold } from './odds.ts';
 import { optionsHold } from './options.ts';
 import { viewsHide } from './views.ts';
 
@@ -31,6 +32,7 @@ export function checkRuleset(ruleset: Ruleset, examples: readonly ExampleText[],
   const options = optionsHold(ruleset, loaded);
   add(options.accepted);
   add(options.previews);
+  add(oddsHold(ruleset, loaded));
   add(forkedEqualsLogged(ruleset, loaded));
   add(viewsHide(ruleset, loaded));
   return out;

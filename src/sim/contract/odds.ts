@@ -11,8 +11,8 @@
  * constant; it holds for discrete distributions too), and a share strays from its chance by more than the
  * same ε with probability at most a (Hoeffding). Each comparison gets a = FALSE_ALARM / (the number of
  * comparisons), so a right preview fails the clause for at most FALSE_ALARM of seeds; the seeds are fixed, so
- * a result is the same every run. With 400 plays and a few dozen comparisons ε is about 0.12: a preview off
- * by a point of damage or a tenth of its chance is caught, a rounding slip is not (previews sum to 1 and the
+ * a result is the same every run. With 400 plays and a few dozen comparisons ε is about 0.13: a preview off
+ * by a point of damage or 20 points of chance is caught, a rounding slip is not (previews sum to 1 and the
  * rules tests' hand-worked odds catch those).
  */
 import { RandomStream, streamSource, type Distribution } from '../../dice/index.ts';
