@@ -2,7 +2,7 @@
  * The rulesets a registry-wide test holds to its checks: every registered one, or only those named in
  * SKIRMISH_RULESETS (comma-separated ids). `skirmish check-ruleset <id>` runs the shared suite (every test
  * file that asks this) for one ruleset that way, so green there is green in `npm test`. A registry-wide
- * test iterates this list, never the registry itself (src/rulesets/shared-suite.test.ts holds them to it).
+ * test iterates this list, never the registry itself (src/cli/shared-suite.test.ts holds them to it).
  */
 import type { Ruleset } from '../engine/index.ts';
 import { rulesets } from './index.ts';

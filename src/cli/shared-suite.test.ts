@@ -4,9 +4,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sharedSuiteFiles } from '../cli/shared-suite.ts';
-import { rulesets } from './index.ts';
-import { idsUnderTest, rulesetsUnderTest, RULESETS_UNDER_TEST } from './under-test.ts';
+import { rulesets } from '../rulesets/index.ts';
+import { idsUnderTest, rulesetsUnderTest, RULESETS_UNDER_TEST } from '../rulesets/under-test.ts';
+import { sharedSuiteFiles } from './shared-suite.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 /** A loop or a table of tests over the whole registry. */
