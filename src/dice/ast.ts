@@ -47,6 +47,14 @@ export type DiceExpr =
   | { readonly type: 'negate'; readonly arg: DiceExpr }
   | { readonly type: 'binary'; readonly op: BinaryOp; readonly left: DiceExpr; readonly right: DiceExpr }
   | { readonly type: 'call'; readonly fn: FnName; readonly args: readonly DiceExpr[] }
-  | { readonly type: 'group'; readonly expr: DiceExpr };
+  | { readonly type: 'group'; readonly expr: DiceExpr }
+  /**
+   * A pool (`{1d8!, 1d6!}kh1`): each item rolled on its own, left to right; the total is the sum of the
+   * items kept — all of them, or those a keep/drop selects by their totals.
+   */
+  | { readonly type: 'pool'; readonly items: readonly DiceExpr[]; readonly select: PoolSelect | null };
+
+/** Which items of a pool count: keep or drop the highest or lowest `count` by their totals. */
+export type PoolSelect = Extract<DiceModifier, { kind: 'keep' | 'drop' }>;
 
 export type DiceNode = Extract<DiceExpr, { type: 'dice' }>;

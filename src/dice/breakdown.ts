@@ -3,6 +3,7 @@
 import type { DiceExpr, DiceNode } from './ast.ts';
 import { successValue } from './dice-term.ts';
 import { fmtNum } from './format.ts';
+import { keptRange } from './constant.ts';
 import { binary, call, finite, matches } from './math.ts';
 import {
   F_COMPOUND, F_DROPPED, F_EXPLODED, F_MAX, F_MIN, F_PENETRATED, F_REROLLED, F_REROLLED_ONCE,
@@ -86,36 +87,54 @@ export function rollWithBreakdown(
   };
   const dice: DieRoll[] = [];
   const prefix = options?.label;
-  const walk = (e: DiceExpr): { v: number; s: string } => {
+  // the text is written after the whole roll (s is a function): a pool marks the dice of the items it drops
+  const walk = (e: DiceExpr): { v: number; s: () => string } => {
     switch (e.type) {
-      case 'number': return { v: e.value, s: fmtNum(e.value) };
+      case 'number': return { v: e.value, s: () => fmtNum(e.value) };
       case 'dice': {
         const t = terms.get(e)!;
         const v = t.run(rec, prefix ?? t.label);
         const recs = records(t);
         dice.push(...recs);
-        return { v, s: `${t.label} [${recs.map((d) => `${fmtNum(d.value)}${flagText(d)}`).join(', ')}]` };
+        return { v, s: () => `${t.label} [${recs.map((d) => `${fmtNum(d.value)}${flagText(d)}`).join(', ')}]` };
       }
       case 'group': {
         const r = walk(e.expr);
-        return { v: r.v, s: `(${r.s})` };
+        return { v: r.v, s: () => `(${r.s()})` };
+      }
+      case 'pool': {
+        const items = e.items.map((x) => {
+          const from = dice.length;
+          const r = walk(x);
+          return { ...r, dice: dice.slice(from), bare: x.type === 'dice' || x.type === 'number' };
+        });
+        // ascending by total, ties in written order (as dice within a term): positions outside [lo, hi) dropped
+        const [lo, hi] = keptRange(items.length, e.select);
+        const order = items.map((_, i) => i).sort((a, b) => items[a].v - items[b].v || a - b);
+        const dropped = new Set(order.filter((_, pos) => pos < lo || pos >= hi));
+        for (const i of dropped) for (const d of items[i].dice) d.kept = false;
+        const v = order.slice(lo, hi).reduce((s, i) => s + items[i].v, 0);
+        const sel = e.select ? `${e.select.kind === 'keep' ? 'k' : 'd'}${e.select.end}${e.select.count}` : '';
+        // an item that is more than one term shows its own total; a dropped one says so
+        const item = (r: (typeof items)[number], i: number) => `${r.s()}${r.bare ? '' : ` = ${fmtNum(r.v)}`}${dropped.has(i) && !r.dice.length ? ' (dropped)' : ''}`;
+        return { v, s: () => `{${items.map(item).join(', ')}}${sel}` };
       }
       case 'negate': {
         const r = walk(e.arg);
-        return { v: -r.v, s: `-${r.s}` };
+        return { v: -r.v, s: () => `-${r.s()}` };
       }
       case 'binary': {
         const l = walk(e.left);
         const r = walk(e.right);
-        return { v: binary(e.op, l.v, r.v), s: `${l.s} ${e.op} ${r.s}` };
+        return { v: binary(e.op, l.v, r.v), s: () => `${l.s()} ${e.op} ${r.s()}` };
       }
       case 'call': {
         const args = e.args.map(walk);
-        return { v: call(e.fn, args[0].v, args.length > 1 ? args[1].v : 0), s: `${e.fn}(${args.map((a) => a.s).join(', ')})` };
+        return { v: call(e.fn, args[0].v, args.length > 1 ? args[1].v : 0), s: () => `${e.fn}(${args.map((a) => a.s()).join(', ')})` };
       }
     }
   };
   const r = walk(expr);
   const total = finite(r.v, `the total of ${notation}`);
-  return { notation, total, dice, breakdown: `${r.s} = ${fmtNum(total)}`, draws };
+  return { notation, total, dice, breakdown: `${r.s()} = ${fmtNum(total)}`, draws };
 }

@@ -43,6 +43,7 @@ function diceIn(e: DiceExpr): number {
     case 'number': return 0;
     case 'dice': return diceCount(e) || 1;
     case 'group': return diceIn(e.expr);
+    case 'pool': return e.items.reduce((s, a) => s + diceIn(a), 0);
     case 'negate': return diceIn(e.arg);
     case 'binary': return diceIn(e.left) + diceIn(e.right);
     case 'call': return e.args.reduce((s, a) => s + diceIn(a), 0);

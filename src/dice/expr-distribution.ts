@@ -9,6 +9,7 @@ import { estimatesAllowed, sampledDistribution } from './estimate.ts';
 import { DICE_LIMITS } from './limits.ts';
 import { binary, call, finite } from './math.ts';
 import { toExpr } from './parse.ts';
+import { poolDistribution } from './pool-distribution.ts';
 import { termDistribution } from './term-distribution.ts';
 import { precheck, withBudget } from './work-budget.ts';
 
@@ -24,6 +25,8 @@ function sizeBound(e: DiceExpr): number {
       return n * sidesOf(e.die) * chain + 1;
     }
     case 'group': return sizeBound(e.expr);
+    // a kept total is a sum of at most every item's value
+    case 'pool': return e.items.reduce((s, a) => s + sizeBound(a), 0) * e.items.length;
     case 'negate': return sizeBound(e.arg);
     case 'binary':
       return e.op === '+' || e.op === '-' ? sizeBound(e.left) + sizeBound(e.right) : sizeBound(e.left) * sizeBound(e.right);
@@ -42,6 +45,7 @@ function exprDistribution(e: DiceExpr): Distribution {
     case 'number': return Distribution.constant(e.value);
     case 'dice': return termDistribution(e);
     case 'group': return exprDistribution(e.expr);
+    case 'pool': return poolDistribution(e.items.map(exprDistribution), e.select);
     case 'negate': return exprDistribution(e.arg).map((v) => -v);
     case 'binary': {
       if (e.op !== '+' && e.op !== '-') precheckPairing(e.left, e.right, `"${e.op}"`);

@@ -72,6 +72,7 @@ export function formatDice(e: DiceExpr): string {
     case 'number': return fmtNum(e.value);
     case 'dice': return formatTerm(e);
     case 'group': return `(${formatDice(e.expr)})`;
+    case 'pool': return `{${e.items.map(formatDice).join(', ')}}${e.select ? `${e.select.kind === 'keep' ? 'k' : 'd'}${e.select.end}${e.select.count}` : ''}`;
     case 'negate': {
       const inner = formatDice(e.arg);
       return prec(e.arg) >= 3 ? `-${inner}` : `-(${inner})`;

@@ -1,6 +1,6 @@
 // Dice notation → typed tree (parseDice). Hand-written recursive descent over the Scanner's
 // characters: the arithmetic here, the modifiers after a die in parse-modifiers.ts.
-import type { BinaryOp, DiceExpr, DieKind, FnName } from './ast.ts';
+import type { BinaryOp, DiceExpr, DieKind, FnName, PoolSelect } from './ast.ts';
 import { evalConstant, hasDice } from './constant.ts';
 import { faceRange } from './dice-term.ts';
 import { DiceError } from './errors.ts';
@@ -98,7 +98,7 @@ class Parser extends Scanner {
     }
     if (c === 'd' || c === 'D') return this.diceTerm(null, start);
     if (isLetter(c)) return this.fnCall();
-    if (c === '{') throw this.error('dice/syntax', `roll groups ("{…}") are not supported, at column ${start + 1}`, start + 1);
+    if (c === '{') return this.pool();
     throw this.unexpected();
   }
 
@@ -111,6 +111,33 @@ class Parser extends Scanner {
     if (!this.eat(')')) throw this.unexpected();
     this.leave();
     return this.node({ type: 'group', expr: inner }, col);
+  }
+
+  /** A pool: `{1d8!, 1d6!}`, then keep or drop by the items' totals (`kh1`, `k1`, `kl1`, `dl1`, `d1`, `dh1`). */
+  private pool(): DiceExpr {
+    const col = this.pos + 1;
+    this.pos++; // {
+    this.enter(col);
+    const items = [this.expr()];
+    for (;;) {
+      this.ws();
+      if (this.eat('}')) break;
+      if (!this.eat(',')) throw this.unexpected();
+      items.push(this.expr());
+    }
+    this.leave();
+    let select: PoolSelect | null = null;
+    const at = this.pos;
+    const kind = this.eat('k') ? 'keep' : this.eat('d') ? 'drop' : undefined;
+    if (kind) {
+      const end = this.eat('h') ? 'h' : this.eat('l') ? 'l' : kind === 'keep' ? 'h' : 'l';
+      const countAt = this.pos + 1;
+      const count = this.number();
+      if (!Number.isInteger(count) || count < 1) throw this.error('dice/invalid', `a pool keeps or drops a whole number of items, at least 1, at column ${countAt}`, countAt);
+      if (count > items.length) throw this.error('dice/invalid', `the pool has ${items.length} item${items.length === 1 ? '' : 's'}: it cannot ${kind} ${count}, at column ${at + 1}`, at + 1);
+      select = { kind, end, count };
+    }
+    return this.node({ type: 'pool', items, select }, col);
   }
 
   private fnCall(): DiceExpr {

@@ -3,7 +3,7 @@
 // The dice terms are in rolled-term.ts, their modifiers (and the order of draws) in roll-modifiers.ts.
 import type { DiceExpr, DiceNode } from './ast.ts';
 import { rollWithBreakdown } from './breakdown.ts';
-import { evalConstant, hasDice } from './constant.ts';
+import { evalConstant, hasDice, keptRange } from './constant.ts';
 import { formatDice } from './format.ts';
 import { call, divide, finite, mod } from './math.ts';
 import { toExpr } from './parse.ts';
@@ -45,6 +45,19 @@ class Compiled implements CompiledDice {
         return t.totalFn(t.label);
       }
       case 'group': return this.compile(e.expr);
+      case 'pool': {
+        // the items left to right, into one buffer; sorted ascending, the kept ones are a slice of it
+        const items = e.items.map((x) => this.compile(x));
+        const buf = new Float64Array(items.length);
+        const [lo, hi] = keptRange(items.length, e.select);
+        return (src) => {
+          for (let i = 0; i < items.length; i++) buf[i] = items[i](src);
+          if (e.select) buf.sort();
+          let s = 0;
+          for (let i = lo; i < hi; i++) s += buf[i];
+          return s;
+        };
+      }
       case 'negate': {
         const a = this.compile(e.arg);
         return (src) => -a(src);

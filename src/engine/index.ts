@@ -21,6 +21,7 @@ export * from './describe.ts';
 export * from './decision.ts';
 export * from './odds.ts';
 export * from './hit-odds.ts';
+export * from './enumerated-odds.ts';
 export * from './gm/index.ts';
 export * from './roster/index.ts';
 export type { DiceSource } from '../dice/source.ts';

@@ -1,12 +1,14 @@
 // The JSON events carry as fields what the log says in words, so a designer's tool need not parse the
 // text: a round's length in seconds, a zone move's metres, a duel60 blow's grade and margin.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { seededSource } from '../dice/index.ts';
 import { createEngine, describeEvent, type GameEvent, type Ruleset } from '../engine/index.ts';
 import { playFight } from '../sim/fight.ts';
 import { rulesets } from './index.ts';
 import { loadText } from './load.ts';
+import { rulesetsUnderTest } from './under-test.ts';
 
 function fight(file: string, seed = 1): { ruleset: Ruleset; events: GameEvent[]; lines: string[] } {
   const loaded = loadText(readFileSync(file, 'utf8'), file);
@@ -27,8 +29,20 @@ function fight(file: string, seed = 1): { ruleset: Ruleset; events: GameEvent[];
 }
 
 describe('events as data', () => {
-  it('every ruleset says how long a round is in seconds, or that its text does not (null)', () => {
-    expect(Object.fromEntries(Object.values(rulesets).map((r) => [r.id, r.roundSeconds]))).toEqual({ phase20: 6, outerah: 10, frontline: null, duel60: null });
+  for (const r of rulesetsUnderTest()) {
+    it(`${r.id}: a round's length is whole seconds, or none (the text gives none), and its rounds say so`, () => {
+      const seconds = r.roundSeconds ?? undefined;
+      if (seconds !== undefined) expect(Number.isInteger(seconds) && seconds > 0, `${r.id}.roundSeconds ${seconds}`).toBe(true);
+      const example = readdirSync(join('examples', r.id)).filter((f) => /\.ya?ml$/.test(f)).sort()[0];
+      expect(example, `examples/${r.id} has no example`).toBeDefined();
+      const rounds = fight(join('examples', r.id, example)).events.filter((e): e is Extract<GameEvent, { type: 'round.started' }> => e.type === 'round.started');
+      expect(rounds.length).toBeGreaterThan(0);
+      for (const e of rounds) expect([e.seconds, e.elapsedSeconds]).toEqual(seconds === undefined ? [undefined, undefined] : [seconds, (e.round - 1) * seconds]);
+    });
+  }
+
+  it('P20-TIME-1, OUT-TIME-1: phase20\'s round is 6 seconds, outerah\'s 10; frontline\'s and duel60\'s texts give none', () => {
+    expect([rulesets.phase20, rulesets.outerah, rulesets.frontline, rulesets.duel60].map((r) => r.roundSeconds)).toEqual([6, 10, null, null]);
   });
 
   it.each([

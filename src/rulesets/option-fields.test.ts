@@ -12,6 +12,7 @@ import { createEngine, currentUnit, listingOf, type ActionOption, type Cell, typ
 import { distance } from '../engine/space/grid.ts';
 import { policyFor } from '../sim/policies.ts';
 import { rulesets } from './index.ts';
+import { idsUnderTest } from './under-test.ts';
 import { loadText } from './load.ts';
 
 const ROUNDS = 3;
@@ -65,7 +66,7 @@ function checkOption(state: EncounterState, actor: Unit, o: ActionOption, where:
 }
 
 describe('listed options carry their move, range, area and targets as data', () => {
-  for (const id of Object.keys(rulesets)) {
+  for (const id of idsUnderTest()) {
     const dir = join('examples', id);
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.yaml'))) {
       it(`${id}/${f}: the first ${ROUNDS} rounds' options`, () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Distribution } from '../dice/index.ts';
 import type { Command, EncounterState, Preview } from '../engine/index.ts';
 import { eachFirstTurnPreview } from './first-turns.ts';
-import { rulesets } from './index.ts';
+import { idsUnderTest } from './under-test.ts';
 
 /** The invariants one preview must hold; returns what is wrong, in words. */
 function oddsProblems(p: Preview, cmd: Command, state: EncounterState): string[] {
@@ -47,7 +47,7 @@ const examples = (ids: readonly string[]): [string, string, string][] =>
   ids.flatMap((id) => readdirSync(join('examples', id)).filter((x) => /\.ya?ml$/.test(x)).map((f): [string, string, string] => [id, f, readFileSync(join('examples', id, f), 'utf8')]));
 
 describe('odds agree with themselves on every option of the first turns of every example', () => {
-  it.each(examples(Object.keys(rulesets)))('%s/%s', (id, f, text) => {
+  it.each(examples(idsUnderTest()))('%s/%s', (id, f, text) => {
     const problems: string[] = [];
     const previewed = eachFirstTurnPreview(text, f, (pv, o, state) => {
       for (const b of oddsProblems(pv, o.command, state)) problems.push(`${o.label}: ${b}`);

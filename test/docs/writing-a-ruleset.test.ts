@@ -6,10 +6,11 @@
  * fails here.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freshProject } from '../fresh-project.ts';
 import { buildWeb, launchBrowser, ROOT, startServer } from '../web/harness.ts';
 import { assign, inSync, openTable, playToEnd, start } from '../web/session.ts';
 
@@ -31,16 +32,6 @@ export function stepsOf(markdown: string): Step[] {
     }
   }
   return steps;
-}
-
-/** A copy of the project as a newcomer has it: the sources, the examples, the dependencies (linked). */
-function freshProject(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'skirmish-newcomer-'));
-  for (const f of ['package.json', 'tsconfig.json', 'vitest.config.ts', 'bin', 'scripts', 'src', 'examples']) {
-    cpSync(join(ROOT, f), join(dir, f), { recursive: true, filter: (src) => !/\/src\/web\/dist(\/|$)|\.build-lock|node_modules/.test(src) });
-  }
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  return dir;
 }
 
 /** A child process to its end, without holding this test's event loop (vitest's worker must keep answering). */

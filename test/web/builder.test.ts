@@ -6,11 +6,12 @@
  * `skirmish sim`'s for the same file and seed.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { rulesets } from '../../src/rulesets/index.ts';
 import { atTheTable } from './at-the-table.ts';
@@ -19,6 +20,9 @@ import { buildFight, gmPage as gmAt, selectUnit } from './builder-flow.ts';
 import { ROOT } from './harness.ts';
 
 const table = atTheTable();
+// files the test writes for the page to open and the CLI to read: its own folder, which a fresh clone need not have made
+const scratch = mkdtempSync(join(tmpdir(), 'skirmish-builder-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const gmPage = (viewport?: { width: number; height: number }, touch?: boolean) => gmAt(table.browser, table.server.url, viewport, touch);
 
 /** The CLI, run without blocking this test's event loop (vitest's worker must keep answering). */
@@ -81,7 +85,7 @@ describe('the encounter builder', () => {
         expect(file.content.weapons).toHaveLength(1);
         if (grid) expect(file.map?.terrain).toHaveLength(5);
         // the CLI reads the downloaded file as a valid encounter
-        const path = join(ROOT, 'node_modules/.cache', `builder-${ruleset}-${process.pid}.yaml`);
+        const path = join(scratch, `builder-${ruleset}.yaml`);
         writeFileSync(path, first.text);
         const v = await skirmish('validate', path);
         expect(v.stdout + v.stderr).toMatch(/valid .* encounter "Built .*" with 4 units/);
@@ -140,7 +144,7 @@ describe('the encounter builder', () => {
       expect(kara.data.weapons).toEqual([expect.objectContaining({ id: 'new-weapon', name: 'New weapon' })]);
       await page.getByRole('button', { name: 'Delete from the library' }).click();
       await page.locator(`[data-character="character/${units[0]}"]`).waitFor({ state: 'detached' });
-      const file = join(ROOT, 'node_modules/.cache', `builder-library-${process.pid}.json`);
+      const file = join(scratch, 'builder-library.json');
       writeFileSync(file, JSON.stringify(exported));
       await page.locator('.b-palette input[type=file]').setInputFiles(file);
       await expect.poll(() => page.locator('.b-ok').innerText()).toMatch(/Imported \d+ entr/);

@@ -116,6 +116,11 @@ describe('outerah pets', () => {
     // flank Foe (3,2), the Wolf's bite went at Foe: a pincer, advantage. Crit D100(50) > 5; hit 2D100 (80, 30) keeps
     // 30 ≤ 50; 1d8(4) − Vitality 10 reduction 2 = 2 → 16. The Wolf's bite stands as it was rolled.
     expect(outerah.legalActions(t.state, 'hero').some((o) => o.label === 'Attack Foe with Sword (Trainer Interference)')).toBe(true);
+    // its odds are the same strike's (OUT-PET-3): crit 5 %, else the lower of two D100 ≤ 50: 0.05 + 0.95 × (1 − 0.5²)
+    // = 0.7625; no Strength, so a hit is 1d8 − 2 (0–6), ×2 on a critical: at most 12 (with Strength 20 it was 26)
+    const odds = t.preview({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' });
+    expect(odds.chance).toBeCloseTo(0.7625, 12);
+    expect([odds.damageOnHit!.min, odds.damageOnHit!.max]).toEqual([0, 12]);
     const late = t.dice(50, 80, 30, 4).do({ type: 'attack', actor: 'hero', target: 'foe', weapon: 'sword' });
     expect(t.lines(late)).toContain("Hero attacks after Wolf attacked this round: Trainer Interference — no Strength or Intelligence added, a miss hurts Hero; a pincer on Foe gives advantage (Wolf's attack stands as rolled) [OUT-PET-3]");
     expect(t.checks(late).at(-1)).toBe('1d8(4) (no Strength: Trainer Interference) − Vitality 10 reduction 2 = 2 → 2 damage [OUT-DMG-1, OUT-RES-2]');

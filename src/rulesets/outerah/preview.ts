@@ -19,6 +19,7 @@ import { healingNote } from './heal.ts';
 import type { Skill } from './schema.ts';
 import { effectOrderOf, openerBonus } from './skill-effects.ts';
 import { struckBy } from './skill-area.ts';
+import { lateInterference } from './attack.ts';
 import { skillSpec, weaponSpec, type StrikeSpec } from './spec.ts';
 
 function ownCharges(state: EncounterState, u: Unit, spec: StrikeSpec): Charge[] {
@@ -105,7 +106,7 @@ export function strikeValue(state: EncounterState, cmd: Command): number {
   let spec: StrikeSpec | undefined;
   if (u && t && cmd.type === 'attack') {
     const w = dataOf(u).weapons.find((x) => x.id === cmd.weapon) ?? dataOf(u).weapons[0];
-    if (w) spec = weaponSpec(w);
+    if (w) spec = lateInterference(state, u, t, weaponSpec(w))?.spec ?? weaponSpec(w);
   } else if (u && t && cmd.type === 'cast') {
     const k = dataOf(u).skills.find((x) => x.id === cmd.skill);
     if (k && (k.kind === 'attack' || k.kind === 'debuff')) spec = skillSpec(k);
@@ -168,7 +169,9 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
     if (!t) return reject('unit/unknown', 'no such target', 'target');
     const w = dataOf(u).weapons.find((x) => x.id === cmd.weapon) ?? dataOf(u).weapons[0];
     if (!w) return reject('action/no_weapon', `${u.name} has no weapon`);
-    return strikePreview(state, u, t, weaponSpec(w));
+    // the strike the attack makes: under Trainer Interference, without Strength (OUT-PET-3)
+    const spec = weaponSpec(w);
+    return strikePreview(state, u, t, lateInterference(state, u, t, spec)?.spec ?? spec);
   }
   if (cmd.type === 'cast') {
     const k = dataOf(u).skills.find((x) => x.id === cmd.skill);

@@ -21,6 +21,10 @@ export const skeleton: Ruleset = {
   showcase: 'first-fight.yaml',
   description: 'A small d20 skirmish on a grid: move up to your speed, attack an adjacent enemy (d20 + attack against defence), last side standing wins.',
   encounterSchema,
+  // what the encounter builder's palette paints on the map: one brush per kind of cell the rules read
+  terrainKinds: [{ id: 'rock', name: 'Rock', help: 'No one moves into or through it [SKEL-MOVE-1].', cell: { tags: ['rock'], blocksMove: true } }],
+  // a round's length in game seconds, or null when the text gives none (round.started events carry it)
+  roundSeconds: null,
   create: (doc) => createState(doc as EncounterDoc),
   start: rollInitiative,
   // a fresh turn's movement (SKEL-MOVE-1)

@@ -13,5 +13,7 @@ export function preview(state: EncounterState, cmd: Command): Preview | Rejectio
   const chance = Math.min(20, Math.max(0, 21 - Math.max(1, need))) / 20;
   const onHit = distributionOf(parseDice(dataOf(u).damage)).clampMax(t.pools.hp.value);
   const damage = chance === 0 ? Distribution.constant(0) : chance === 1 ? onHit : Distribution.mix([[1 - chance, Distribution.constant(0)], [chance, onHit]]);
-  return { chance, damage, expectedDamage: damage.mean, damageOnHit: { min: onHit.min, max: onHit.max, mean: onHit.mean } };
+  // a chance comes with its line of why: the face the d20 needs
+  const why = need <= 1 ? 'any d20 hits [SKEL-ATK-1]' : need > 20 ? `needs ${need} on the d20: no face reaches it [SKEL-ATK-1]` : `needs ${need}+ on the d20 [SKEL-ATK-1]`;
+  return { chance, why, damage, expectedDamage: damage.mean, damageOnHit: { min: onHit.min, max: onHit.max, mean: onHit.mean } };
 }

@@ -74,6 +74,7 @@ describe('skeleton', () => {
     const t = started({ foe: { at: [2, 1] } });
     const p = t.preview({ type: 'attack', actor: 'hero', target: 'foe' });
     expect(p.chance).toBe(13 / 20);
+    expect(p.why).toBe('needs 8+ on the d20 [SKEL-ATK-1]');
     // on a hit: 1..5 once each in 8, 6 three times in 8 (6, 7, 8 are capped): mean (15 + 18) / 8 = 4.125
     expect(p.damageOnHit).toEqual({ min: 1, max: 6, mean: 4.125 });
     expect(p.expectedDamage).toBeCloseTo(0.65 * 4.125, 12);

@@ -1,17 +1,21 @@
 // What the palette puts on the map, and a new piece of gear: valid in every ruleset as made.
 import { describe, expect, it } from 'vitest';
-import { rulesets } from '../../../rulesets/index.ts';
+import { idsUnderTest } from '../../../rulesets/under-test.ts';
 import { checkDraft } from './model/check.ts';
 import { addCharacter } from './model/characters.ts';
 import { newDraft } from './model/newDraft.ts';
+import { encounterSchemaOf, nodeAt } from './model/schema.ts';
 import { unitsOf } from './model/units.ts';
 import { addGear, addSide, putOnMap } from './put.ts';
 
 describe('putting on the map', () => {
-  for (const ruleset of Object.keys(rulesets)) {
-    it(`${ruleset}: units of both sides, each with a new weapon, make a valid encounter`, () => {
+  for (const ruleset of idsUnderTest()) {
+    it(`${ruleset}: units of both sides, each with a new weapon where its files list weapons, make a valid encounter`, () => {
       let doc = newDraft({ ruleset, name: 'T', width: 6, height: 4 }).doc;
       for (const side of ['heroes', 'heroes', 'foes']) doc = putOnMap(doc, { kind: 'new', side }, undefined, new Map())!.doc;
+      expect(checkDraft({ doc, file: 't.yaml' }).lines).toEqual([]);
+      // a ruleset without a weapons library (content.weapons, named by id from units' weapons) has none to make
+      if (!nodeAt(encounterSchemaOf(ruleset), ['content', 'weapons', 0])) return;
       const g = addGear(doc, 'weapons')!;
       expect(g.id).toBe('new-weapon');
       doc = { ...g.doc, units: unitsOf(g.doc).map((u) => ({ ...u, weapons: [g.id] })) };
@@ -19,6 +23,9 @@ describe('putting on the map', () => {
       expect(addGear(doc, 'weapons')!.id).toBe('new-weapon-2');
     });
   }
+  it('phase20 has gear to make: a new weapon is named for its kind', () => {
+    expect(addGear(newDraft({ ruleset: 'phase20', name: 'T', width: 6, height: 4 }).doc, 'weapons')!.id).toBe('new-weapon');
+  });
   it('a new unit dropped into a rearguard belongs to that side; on a grid, the cell it is dropped on', () => {
     const zones = newDraft({ ruleset: 'frontline', name: 'T' }).doc;
     const r = putOnMap(zones, { kind: 'new', side: 'heroes' }, { zone: 'rearguard', side: 'foes' }, new Map())!;

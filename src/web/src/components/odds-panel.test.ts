@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dec, hitBars, pct, rangeText } from '../../../engine/odds.ts';
 import { eachFirstTurnPreview } from '../../../rulesets/first-turns.ts';
-import { rulesets } from '../../../rulesets/index.ts';
+import { idsUnderTest } from '../../../rulesets/under-test.ts';
 import { OddsPanel, type PreviewJson } from './OddsPanel.tsx';
 
 /** The markup's visible text, cell by cell (tags become breaks, entities read back). */
@@ -23,7 +23,7 @@ const examples = (ids: readonly string[]): [string, string, string][] =>
 const shownIn = new Map<string, number>();
 
 describe('the odds panel shows what the server previews', () => {
-  it.each(examples(Object.keys(rulesets)))('%s/%s', (id, f, text) => {
+  it.each(examples(idsUnderTest()))('%s/%s', (id, f, text) => {
     const problems: string[] = [];
     let shown = 0;
     eachFirstTurnPreview(text, f, (preview, option, state, unit) => {
@@ -67,6 +67,6 @@ describe('the odds panel shows what the server previews', () => {
   });
 
   it('every ruleset has odds to show in its examples\' first turns', () => {
-    for (const id of Object.keys(rulesets)) expect(shownIn.get(id), id).toBeGreaterThan(0);
+    for (const id of idsUnderTest()) expect(shownIn.get(id), id).toBeGreaterThan(0);
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { rulesets } from '../../../../rulesets/index.ts';
+import { idsUnderTest } from '../../../../rulesets/under-test.ts';
 import { newDraft, onAGrid } from './newDraft.ts';
 import { hasGrid } from './units.ts';
 
 describe('a new encounter', () => {
   it('gets a sized map on a grid ruleset, and none on zones (frontline’s map holds only an image)', () => {
-    for (const id of Object.keys(rulesets)) {
+    for (const id of idsUnderTest()) {
       const { doc } = newDraft({ ruleset: id, name: 'N', width: 7, height: 5 });
       expect(hasGrid(doc), id).toBe(onAGrid(id));
       if (onAGrid(id)) expect(doc.map, id).toEqual({ width: 7, height: 5 });
