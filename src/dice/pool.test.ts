@@ -3,36 +3,8 @@
 // to a brute-force enumeration of every sequence of faces the roller can draw.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { enumerate } from './enumerate.ts';
 import { DiceError, distributionOf, formatDice, parseDice, rollDice, rollTotal, scriptedSource, type DiceSource } from './index.ts';
-
-/** Every sequence of faces the roller draws (depth first); paths longer than maxDraws are cut and their mass counted as lost. */
-function enumerate(text: string, maxDraws: number): { pmf: Map<number, number>; lost: number } {
-  const expr = parseDice(text);
-  const pmf = new Map<number, number>();
-  let lost = 0;
-  class Need {
-    constructor(readonly sides: number) {}
-  }
-  const explore = (prefix: number[], prob: number) => {
-    let i = 0;
-    const src: DiceSource = {
-      roll(sides) {
-        if (i < prefix.length) return prefix[i++];
-        throw new Need(sides);
-      },
-    };
-    try {
-      const t = rollTotal(expr, src);
-      pmf.set(t, (pmf.get(t) ?? 0) + prob);
-    } catch (e) {
-      if (!(e instanceof Need)) throw e;
-      if (prefix.length >= maxDraws) lost += prob;
-      else for (let f = 1; f <= e.sides; f++) explore([...prefix, f], prob / e.sides);
-    }
-  };
-  explore([], 1);
-  return { pmf, lost };
-}
 
 /** The exact odds agree with the enumeration at every value, within the mass the enumeration cut. */
 function agrees(text: string, maxDraws: number): void {
