@@ -2,7 +2,7 @@
 //   - the row `npm run bench` prints: milliseconds per chunk of 20 fights of duel60's duel, played by one
 //     queue worker thread (enqueue, take, play, land in one transaction, merge) vs the local pool on one
 //     thread in chunks of the same size; (ours − baseline) is the queue's overhead per chunk;
-//   - `node --import tsx bench/queue.bench.ts --scaling [fights]`: 1, 2 and 4 `skirmish worker --threads 1`
+//   - `node --import tsx bench/queue.bench.ts --scaling [fights] [--chunk n]` (20,000 fights, the queue's own chunks by default): 1, 2 and 4 `skirmish worker --threads 1`
 //     processes on this machine, warmed up first (1,000 fights each), then wall clock and fights per
 //     CPU-second of the workers over the run (docs/simulator.md).
 // A throwaway PostgreSQL cluster of this machine (or SKIRMISH_TEST_PG), fsync on as production runs it.
@@ -80,7 +80,7 @@ function cpuSeconds(pid: number): number {
   return (Number(f[11]) + Number(f[12])) / 100;
 }
 
-async function scaling(fights: number): Promise<void> {
+async function scaling(fights: number, chunk?: number): Promise<void> {
   await withDatabase('bench_queue_scaling', async (url) => {
     const spec = duel();
     const out: string[] = [];
@@ -93,11 +93,11 @@ async function scaling(fights: number): Promise<void> {
         procs.push(p);
       }
       // every worker's thread started and warm (a fresh thread's first CPU-second plays slowly)
-      await simulateOnQueue([spec], 1000 * n, { url, chunk: 50 });
+      await simulateOnQueue([spec], 1000 * n, { url, ...(chunk ? { chunk } : {}) });
       const before = procs.map((p) => cpuSeconds(p.pid!));
       const load = loadavg()[0];
       const t = performance.now();
-      await simulateOnQueue([spec], fights, { url, chunk: 50 });
+      await simulateOnQueue([spec], fights, { url, ...(chunk ? { chunk } : {}) });
       const wall = (performance.now() - t) / 1000;
       const cpu = procs.reduce((a, p, i) => a + cpuSeconds(p.pid!) - before[i], 0);
       for (const p of procs) p.kill('SIGTERM');
@@ -113,8 +113,9 @@ async function scaling(fights: number): Promise<void> {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (process.argv.includes('--scaling')) {
-    const n = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 2000);
-    await scaling(n);
+    const at = process.argv.indexOf('--chunk');
+    const n = Number(process.argv.find((a, i) => /^\d+$/.test(a) && i !== at + 1) ?? 20000);
+    await scaling(n, at > 0 ? Number(process.argv[at + 1]) : undefined);
   } else {
     const { printTable } = await import('./table.ts');
     console.log(printTable(await benchQueue(process.argv.includes('--quick') ? 200 : 1000)));

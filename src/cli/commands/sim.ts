@@ -145,7 +145,7 @@ export const addSim: AddCommand = (program) => {
     .option('--json', 'print one JSON object')
     .option('--report <file>', 'write a self-contained HTML report with charts')
     .option('--queue <postgres-url>', 'play on the queue: chunks enqueued in PostgreSQL and played by `skirmish worker` processes, on any machines; the same results as here')
-    .option('--chunk <n>', 'with --queue: fights per chunk (default: about 500 chunks, 100..2000 fights each); results do not depend on it')
+    .option('--chunk <n>', 'with --queue: fights per chunk (default: about 200 chunks, 1000..5000 fights each); results do not depend on it')
     .option('--cancel <batch>', 'with --queue: cancel a queued batch by its id (its chunks leave the queue)')
     .option('--max-rounds <r>', 'round cap: a fight still going after it is a timeout', '100')
     .option('--policy <who=name>', 'policy for a side or unit (repeat the flag, or separate with commas): random, first, or the ruleset\'s (e.g. aggressive)', (v: string, acc: string[]) => [...acc, v], [] as string[])

@@ -23,7 +23,10 @@ import { CHANNEL, CHUNK_TASK, jobKey, migrate, quietLogger, type ChunkJob } from
 
 export interface QueueOptions {
   url: string;
-  /** Fights per chunk (default: about 500 chunks in all — enough for many machines to share the end of a run — 100..2000 each). */
+  /**
+   * Fights per chunk (default: about 200 chunks in all — enough for many machines to share the end of a run —
+   * 1,000..5,000 each: a chunk costs the queue 20–35 ms, so it must hold far more play than that even for a fast fight).
+   */
   chunk?: number;
   onProgress?: (done: number, total: number) => void;
   /** Told the batch's id once its chunks are queued (to cancel it from elsewhere: `skirmish sim --queue … --cancel ID`). */
@@ -44,7 +47,7 @@ const ATTEMPTS = 10;
 const POLL_MS = 500;
 
 export function queueChunkSize(total: number, given?: number): number {
-  return given ?? Math.max(100, Math.min(2000, Math.ceil(total / 500)));
+  return given ?? Math.max(1000, Math.min(5000, Math.ceil(total / 200)));
 }
 
 /** Chunks of at most `size` fights covering [from, to) of variant v. */
