@@ -145,6 +145,39 @@ export function useFeed(session: Session | undefined, encounterId: string | unde
   return useSyncExternalStore(feed?.subscribe ?? noopSubscribe, feed?.getView ?? (() => EMPTY_FEED));
 }
 
+/**
+ * Every encounter of the table, each as this page's own projection (its feed): what the fight list, the
+ * GM's tabs and "Your turn in …" read. One subscription per encounter, kept while the page is open.
+ */
+export function useFeeds(session: Session | undefined, ids: readonly string[]): ReadonlyMap<string, FeedView> {
+  const key = ids.join(' ');
+  const store = useMemo(() => {
+    if (!session || !key) return undefined;
+    const feeds = key.split(' ').map((id) => session.feed(id));
+    let views: FeedView[] = [];
+    let snap: ReadonlyMap<string, FeedView> = new Map();
+    return {
+      subscribe: (fn: () => void) => {
+        const offs = feeds.map((f) => f.subscribe(fn));
+        return () => offs.forEach((off) => off());
+      },
+      // the same map until a feed changes: useSyncExternalStore compares snapshots by identity
+      get: () => {
+        const now = feeds.map((f) => f.getView());
+        if (now.length !== views.length || now.some((v, i) => v !== views[i])) {
+          views = now;
+          snap = new Map(feeds.map((f, i) => [f.id, now[i]]));
+        }
+        return snap;
+      },
+    };
+  }, [session, key]);
+  return useSyncExternalStore(store?.subscribe ?? noopSubscribe, store?.get ?? emptyFeeds);
+}
+
+const NO_FEEDS: ReadonlyMap<string, FeedView> = new Map();
+const emptyFeeds = () => NO_FEEDS;
+
 /** Which encounter a page shows by default: the newest still running, else the newest. */
 export function currentEncounter(encounters: readonly EncounterSummary[] | undefined): EncounterSummary | undefined {
   if (!encounters?.length) return undefined;

@@ -1,6 +1,6 @@
 // An ended fight's summary, folded from its events: who went down and when, rounds, damage dealt and taken.
 import { describe, expect, it } from 'vitest';
-import { createEngine, undoneCommands, type EncounterState, type LoggedEvent } from '../../../engine/index.ts';
+import { createEngine, undoneCommands, type Command, type EncounterState, type LoggedEvent } from '../../../engine/index.ts';
 import { deathSaves, deathSavesDoc } from '../../../engine/testing/death-saves.ts';
 import { scriptedSource } from '../../../dice/index.ts';
 import { summarizeFight } from './fightSummary.ts';
@@ -8,7 +8,7 @@ import { summarizeFight } from './fightSummary.ts';
 const engine = createEngine(deathSaves);
 
 /** Play commands with scripted dice, numbering the events as the server's log would (one cmd id per command). */
-function play(cmds: { type: string; [k: string]: unknown }[], faces: number[]): { state: EncounterState; events: LoggedEvent[] } {
+function play(cmds: Command[], faces: number[]): { state: EncounterState; events: LoggedEvent[] } {
   let state = engine.replay(engine.create(deathSavesDoc([{ id: 'a', side: 'heroes', hp: 5 }, { id: 'b', side: 'heroes', hp: 5 }, { id: 'z', side: 'foes', hp: 8 }])));
   const events: LoggedEvent[] = [];
   const dice = scriptedSource(faces);

@@ -6,7 +6,7 @@ import { deathSaves, deathSavesDoc } from '../../../engine/testing/death-saves.t
 import { seededSource } from '../../../dice/index.ts';
 import type { EncounterSummary } from '../api/types.ts';
 import type { FeedView } from './feed.ts';
-import { chooseFight, firstChoice, glance, needWords, type FightGlance } from './fights.ts';
+import { chooseFight, firstChoice, glance, glanceWords, needWords, type FightGlance } from './fights.ts';
 
 const engine = createEngine(deathSaves);
 function started(): EncounterState {
@@ -27,9 +27,12 @@ describe('glance', () => {
     const s = started();
     expect(s.turn.order[s.turn.index].unit).toBe('a');
     const g = glance(summary('e1', 'Goblin cave'), view(s), ana);
-    expect([g.turn, g.needs, g.mine]).toEqual(['A (Ana)', 'turn', ['A']]);
+    expect([g.turn, g.needs, g.mine]).toEqual([{ unit: 'A', by: 'you' }, 'turn', ['A']]);
     expect(needWords(g)).toBe('Your turn in Goblin cave');
-    expect(glance(summary('e1', 'Goblin cave'), view(s), gm).needs).toBeUndefined();
+    const seen = glance(summary('e1', 'Goblin cave'), view(s), gm);
+    expect(seen.needs).toBeUndefined();
+    expect(glanceWords(seen)).toBe("Round 1 · A's turn (Ana)");
+    expect(glanceWords(glance(summary('e1', 'Goblin cave'), view(s, { paused: true }), gm))).toBe("Paused · Round 1 · A's turn (Ana)");
     const ben = glance(summary('e1', 'Goblin cave'), view(s), { playerId: 'p2', playerName: names });
     expect([ben.needs, ben.mine]).toEqual([undefined, []]);
   });
@@ -39,12 +42,13 @@ describe('glance', () => {
     const deciding = { ...s, pending: [{ id: 'd1', kind: 'reaction', answeredBy: 'z', prompt: 'Dodge?', options: [] }] } as unknown as EncounterState;
     const waiting = glance(summary('e1', 'Cave'), view(deciding), ana);
     expect([waiting.waitingOn, waiting.needs]).toEqual(['Z (the GM) to decide', undefined]);
-    expect(glance(summary('e1', 'Cave'), view(deciding), gm).needs).toBe('decide');
+    const gmSees = glance(summary('e1', 'Cave'), view(deciding), gm);
+    expect([gmSees.needs, glanceWords(gmSees)]).toEqual(['decide', "Round 1 · A's turn (Ana) · waiting on Z (you) to decide"]);
     const roll = { id: 'r', asks: [], rolled: [], yours: true, serverMay: false, cancelMay: false };
     expect(needWords(glance(summary('e1', 'Cave'), view({ ...s, turn: { ...s.turn, index: 1 } }, { dice: roll }), ana))).toBe('Roll your dice in Cave');
     const over = { ...s, status: 'ended', result: { outcome: 'victory', winner: 'heroes' } } as EncounterState;
     const done = glance(summary('e1', 'Cave'), view(over), ana);
-    expect([done.status, done.result, done.needs]).toEqual(['ended', 'victory for heroes', undefined]);
+    expect([done.status, done.result, done.needs, glanceWords(done)]).toEqual(['ended', 'victory for heroes', undefined, 'Ended: victory for heroes']);
   });
 });
 

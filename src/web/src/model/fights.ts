@@ -18,8 +18,8 @@ export interface FightGlance {
   status: EncounterSummary['status'];
   paused: boolean;
   round: number;
-  /** Whose turn, in words: "Kara (Ana)". */
-  turn?: string;
+  /** Whose turn: the unit's name and who plays it ("you" when the viewer does). */
+  turn?: { unit: string; by: string };
   /** Who the fight waits on besides the turn, in words: "Pell (Ben) to decide", "the GM to decide", "dice". */
   waitingOn?: string;
   /** How it ended, in words ("victory for party"). */
@@ -42,15 +42,16 @@ export function glance(e: EncounterSummary, view: FeedView | undefined, viewer: 
   if (!state) return base;
   const gm = viewer.playerId === undefined;
   const ours = (unit: string | undefined) => !!unit && (gm ? !state.units[unit]?.controller : state.units[unit]?.controller === viewer.playerId);
-  const who = (unit: string) => `${state.units[unit]?.name ?? 'a unit'} (${playedBy(state.units[unit]?.controller, viewer.playerName)})`;
+  const by = (unit: string) => (ours(unit) ? 'you' : playedBy(state.units[unit]?.controller, viewer.playerName));
+  const who = (unit: string) => `${state.units[unit]?.name ?? 'a unit'} (${by(unit)})`;
   const mine = gm ? [] : state.unitOrder.filter((id) => state.units[id]?.controller === viewer.playerId).map((id) => state.units[id].name);
   const glanced: FightGlance = { ...base, mine };
   if (state.status === 'ended') return { ...glanced, ...(state.result ? { result: resultText(state.result) } : {}) };
   if (state.status !== 'active') return glanced;
   const active = activeUnit(state);
   const pending = blockingPending(state);
-  if (active) glanced.turn = who(active);
-  if (pending) glanced.waitingOn = `${pending.answeredBy === 'gm' ? 'the GM' : who(pending.answeredBy)} to decide`;
+  if (active) glanced.turn = { unit: state.units[active]?.name ?? 'a unit', by: by(active) };
+  if (pending) glanced.waitingOn = `${pending.answeredBy === 'gm' ? (gm ? 'you' : 'the GM') : who(pending.answeredBy)} to decide`;
   else if (view.dice && !view.dice.yours) glanced.waitingOn = 'dice to be rolled';
   if (view.dice?.yours) glanced.needs = 'dice';
   else if (pending) {
@@ -62,6 +63,16 @@ export function glance(e: EncounterSummary, view: FeedView | undefined, viewer: 
 /** "Your turn in Goblin cave", "Decide in …", "Roll your dice in …". */
 export function needWords(g: FightGlance): string {
   return g.needs === 'decide' ? `Decide in ${g.name}` : g.needs === 'dice' ? `Roll your dice in ${g.name}` : `Your turn in ${g.name}`;
+}
+
+/** A fight's state in a line: "Round 2 · Kara's turn (Ana) · waiting on Pell (Ben) to decide", "Paused · …", "Ended: victory for party". */
+export function glanceWords(g: FightGlance): string {
+  if (g.status === 'setup') return 'Setting up';
+  if (g.status === 'ended') return g.result ? `Ended: ${g.result}` : 'Ended';
+  const parts = [`Round ${g.round}`];
+  if (g.turn) parts.push(`${g.turn.unit}'s turn (${g.turn.by})`);
+  if (g.waitingOn) parts.push(`waiting on ${g.waitingOn}`);
+  return `${g.paused ? 'Paused · ' : ''}${parts.join(' · ')}`;
 }
 
 /** Which fight a page shows, and whether a person chose it (a person's choice is kept; the page's own is revised). */

@@ -10,6 +10,7 @@ import { currentEncounter, useFeed, useSession } from '../api/session.ts';
 import { Board } from '../board/Board.tsx';
 import { ActionPanel } from '../components/ActionPanel.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
+import { FightSummary } from '../components/FightSummary.tsx';
 import { LogPanel } from '../components/LogPanel.tsx';
 import { TableGone } from '../components/TableGone.tsx';
 import { TopBar } from '../components/TopBar.tsx';
@@ -32,6 +33,7 @@ import { SlotTools } from '../gm/overrides/SlotTools.tsx';
 import { Suggestions } from '../gm/overrides/Suggestions.tsx';
 import { activeUnit, blockingPending } from '../model/turn.ts';
 import { usePlay } from '../model/usePlay.ts';
+import { useFights } from '../model/useFights.ts';
 import { problemOf, useSender } from '../model/useSender.ts';
 import { go } from '../route.ts';
 import { loadToken, saveToken } from '../tokens.ts';
@@ -59,6 +61,12 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
   const [chosen, setChosen] = useState<string>();
   const [showLoader, setShowLoader] = useState(false);
   const encounter = table?.encounters.find((e) => e.id === chosen) ?? currentEncounter(table?.encounters);
+  // the fight on screen stays there (an ended one too) until the GM picks another tab
+  useEffect(() => {
+    if (encounter && chosen !== encounter.id) setChosen(encounter.id);
+  }, [encounter, chosen]);
+  // every fight at a glance in the tabs: whose turn, waiting on whom, paused, ended
+  const fights = useFights(session, table);
   const feed = useFeed(session, encounter?.id);
   const state = feed.state;
   const active = activeUnit(state);
@@ -123,6 +131,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
       {table && (
         <EncounterTabs
           encounters={table.encounters}
+          fights={fights}
           current={encounter?.id}
           onPick={(id) => {
             setChosen(id);
@@ -156,6 +165,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
         </p>
       )}
       {feed.dice && <DicePrompt api={session?.api} encounterId={encounter?.id} roll={feed.dice} gm />}
+      {state?.status === 'ended' && encounter && <FightSummary name={encounter.name} state={state} events={feed.events} undone={feed.undone} />}
       {state && table && session && (
         <OverrideContext.Provider value={{ api: session.api, tableId, encounterId: encounter?.id, version: feed.version, players: table.players.map((p) => ({ id: p.playerId, name: p.name })) }}>
         <main className="layout" data-version={feed.version} data-status={state.status}>

@@ -4,11 +4,13 @@
  * It only ever uses the player's own token: nothing here can ask for what the GM sees.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { currentEncounter, useFeed, useSession } from '../api/session.ts';
+import { useFeed, useSession } from '../api/session.ts';
 import { Board } from '../board/Board.tsx';
 import { ActionPanel } from '../components/ActionPanel.tsx';
 import { DicePrompt } from '../components/DicePrompt.tsx';
 import { ErrorNote } from '../components/ErrorNote.tsx';
+import { FightList } from '../components/FightList.tsx';
+import { FightSummary } from '../components/FightSummary.tsx';
 import { LogPanel } from '../components/LogPanel.tsx';
 import { TableGone } from '../components/TableGone.tsx';
 import { TopBar } from '../components/TopBar.tsx';
@@ -20,13 +22,17 @@ import { usePlay } from '../model/usePlay.ts';
 import { useSender } from '../model/useSender.ts';
 import { loadToken } from '../tokens.ts';
 import { playerNamer } from '../model/players.ts';
-import { useTurnNotice } from '../model/useTurnNotice.ts';
+import { turnNotice } from '../model/useTurnNotice.ts';
+import { useFightTitle, useFights, useShownFight } from '../model/useFights.ts';
 import '../table.css';
 
 export function PlayerPage({ tableId }: { tableId: string }) {
   const token = loadToken('player', tableId);
   const { session, table, link, tableError, ended } = useSession(token, tableId);
-  const encounter = currentEncounter(table?.encounters);
+  // every fight of the table as this player sees it; the one shown follows what needs them, never the GM's tab
+  const fights = useFights(session, table);
+  const shown = useShownFight(fights);
+  const encounter = table?.encounters.find((e) => e.id === shown.id);
   const feed = useFeed(session, encounter?.id);
   const state = feed.state;
   const me = table?.role === 'player' ? table.playerId : undefined;
@@ -40,9 +46,12 @@ export function PlayerPage({ tableId }: { tableId: string }) {
   const play = usePlay(session?.api, encounter?.id, state, feed.version, actor, latest, feed.paused);
   const myName = table?.players.find((p) => p.playerId === me)?.name;
   const playerName = playerNamer(table);
-  // "It's your turn" on the page and in the tab's title, so a player in another tab sees it too
-  const notice = useTurnNotice(state, actor, !!play.decision, table?.name);
+  // "It's your turn" on the page; "● Your turn in <fight>" in the tab's title, from any fight of the table
+  const notice = turnNotice(state, actor, !!play.decision);
+  useFightTitle(fights, encounter?.id, table?.name);
   const suggestions = useSender(session?.api, encounter?.id, feed.version);
+  // a unit picked in one fight means nothing in another
+  useEffect(() => setSelected(undefined), [encounter?.id]);
   useEffect(() => {
     if (actor) setSelected(actor);
   }, [actor]);
@@ -62,6 +71,7 @@ export function PlayerPage({ tableId }: { tableId: string }) {
     <div className="page page-player">
       <TopBar title={table?.name ?? 'Table'} subtitle={state?.name} role={myName ? `Player ${myName}` : 'Player'} link={link} />
       <ErrorNote problem={tableError} />
+      <FightList fights={fights} shown={encounter?.id} onOpen={shown.open} />
       {!encounter && table && <p className="panel waiting">Waiting for the GM to set up an encounter…</p>}
       {feed.paused && (
         <p className="panel banner banner-paused" role="status" data-testid="paused-banner">
@@ -74,6 +84,9 @@ export function PlayerPage({ tableId }: { tableId: string }) {
         </p>
       )}
       {feed.dice && <DicePrompt api={session?.api} encounterId={encounter?.id} roll={feed.dice} />}
+      {state?.status === 'ended' && encounter && (
+        <FightSummary name={encounter.name} state={state} events={feed.events} undone={feed.undone} onMoveOn={fights.length > 1 ? () => shown.moveOn(encounter.id) : undefined} />
+      )}
       {state && (
         <main className="layout" data-version={feed.version} data-status={state.status}>
           <div className="main-col">
