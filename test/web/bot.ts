@@ -28,8 +28,10 @@ export async function serverVersion(page: Page): Promise<number> {
     const role = m[1] === 'gm' ? 'gm' : 'player';
     const table = decodeURIComponent(m[2]);
     const token = localStorage.getItem(`skirmish.${role}.${table}`) ?? new URLSearchParams(location.hash.split('?')[1] ?? '').get('token');
-    const info = (await (await fetch(`/api/tables/${encodeURIComponent(table)}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { encounters: { status: string; version: number }[] };
-    // the encounter the page shows: the last one still running, else the last one (as the page picks it)
+    const info = (await (await fetch(`/api/tables/${encodeURIComponent(table)}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { encounters: { id: string; status: string; version: number }[] };
+    // the encounter the page shows (a table may run several), else the last one still running
+    const shown = info.encounters.find((e) => e.id === document.querySelector('main.layout')?.getAttribute('data-encounter'));
+    if (shown) return shown.version;
     const live = info.encounters.filter((e) => e.status !== 'ended');
     const list = live.length ? live : info.encounters;
     return list[list.length - 1].version;

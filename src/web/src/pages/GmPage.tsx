@@ -63,7 +63,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
   const encounter = table?.encounters.find((e) => e.id === chosen) ?? currentEncounter(table?.encounters);
   // the fight on screen stays there (an ended one too) until the GM picks another tab
   useEffect(() => {
-    if (encounter && chosen !== encounter.id) setChosen(encounter.id);
+    if (encounter && !chosen) setChosen(encounter.id);
   }, [encounter, chosen]);
   // every fight at a glance in the tabs: whose turn, waiting on whom, paused, ended
   const fights = useFights(session, table);
@@ -168,7 +168,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
       {state?.status === 'ended' && encounter && <FightSummary name={encounter.name} state={state} events={feed.events} undone={feed.undone} />}
       {state && table && session && (
         <OverrideContext.Provider value={{ api: session.api, tableId, encounterId: encounter?.id, version: feed.version, players: table.players.map((p) => ({ id: p.playerId, name: p.name })) }}>
-        <main className="layout" data-version={feed.version} data-status={state.status}>
+        <main className="layout" data-version={feed.version} data-status={state.status} data-encounter={encounter?.id}>
           <div className="main-col">
             <Board
               state={state}

@@ -88,7 +88,7 @@ export function PlayerPage({ tableId }: { tableId: string }) {
         <FightSummary name={encounter.name} state={state} events={feed.events} undone={feed.undone} onMoveOn={fights.length > 1 ? () => shown.moveOn(encounter.id) : undefined} />
       )}
       {state && (
-        <main className="layout" data-version={feed.version} data-status={state.status}>
+        <main className="layout" data-version={feed.version} data-status={state.status} data-encounter={encounter?.id}>
           <div className="main-col">
             <Board
               state={state}
