@@ -139,6 +139,8 @@ describe('an evening of fights', () => {
       // the GM's tab stays on the ended duel, with its summary; the tab says how it ended
       expect(await showing(t.gm)).toBe(DUEL);
       await t.gm.getByTestId('fight-summary').waitFor();
+      await t.gm.evaluate(() => window.scrollTo(0, 0));
+      await shot(t.gm, 'gm-ended-desktop');
       await expect.poll(async () => (await tabs(t)).find((x) => x.startsWith(DUEL))).toMatch(/Ended: /);
 
       // the cave goes on (Pell's turn again, at the latest): the duel's end stays on Ben's screen
@@ -146,6 +148,7 @@ describe('an evening of fights', () => {
       await expect.poll(() => elsewhere.innerText()).toMatch(/^Your turn in Goblin cave\.\s+Open Goblin cave$/);
       expect(await showing(ben)).toBe(DUEL);
       expect(await summary.count()).toBe(1);
+      await ben.evaluate(() => window.scrollTo(0, 0));
       await shot(ben, 'player-summary-desktop');
       await ben.setViewportSize({ width: 390, height: 844 });
       await summary.scrollIntoViewIfNeeded();

@@ -89,7 +89,7 @@ describe('the live table', () => {
       await caughtUp(ana);
       await ana.getByTestId('your-turn').waitFor();
       expect(await ana.getByTestId('your-turn').innerText()).toBe("It's your turn: Kara acts.");
-      await expect.poll(() => ana.title()).toMatch(/^● Your turn — /);
+      await expect.poll(() => ana.title()).toMatch(/^● Your turn in Goblin cave — /);
       expect(await ben.getByTestId('your-turn').count()).toBe(0);
       expect(await ben.title()).not.toContain('●');
 
