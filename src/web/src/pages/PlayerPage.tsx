@@ -116,7 +116,9 @@ export function PlayerPage({ tableId }: { tableId: string }) {
                         ? `Waiting for ${pending.answeredBy === 'gm' ? 'the GM' : state.units[pending.answeredBy]?.name ?? 'someone'}: ${pending.prompt}`
                         : `Waiting — ${active ? `${state.units[active]?.name}'s turn` : 'between turns'}.`}
                 </p>
-                {mine.length === 0 && <p className="muted">You control no unit yet; the GM assigns them.</p>}
+                {mine.length === 0 && (
+                  <p className="muted">{fights.some((f) => f.mine.length) ? 'None of your units is in this fight.' : 'You control no unit yet; the GM assigns them.'}</p>
+                )}
                 <ErrorNote problem={play.error} onDismiss={play.clearError} />
               </section>
             )}
