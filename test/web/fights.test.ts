@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { activeUnit, caughtUp, ended, step, type TurnMemo } from './bot.ts';
 import { atTheTable } from './at-the-table.ts';
-import { machineWords } from './machine-words.ts';
+import { machineWords, visibleWords } from './machine-words.ts';
 import { assign, gmCommand, gmState, openTable, start, type Table } from './session.ts';
 
 const table = atTheTable();
@@ -143,6 +143,17 @@ describe('an evening of fights', () => {
       await shot(t.gm, 'gm-ended-desktop');
       await expect.poll(async () => (await tabs(t)).find((x) => x.startsWith(DUEL))).toMatch(/Ended: /);
 
+      // the hidden Goblin Sneak's turn in the cave: no player's page names it, in the fight or in a fight's line
+      await playIn(t, CAVE, async () => (await activeUnit(t.gm)) === 'g3', { stayPut: true });
+      await caughtUp(ana);
+      const caveLine = ben.getByRole('navigation', { name: 'Your fights' }).getByRole('button', { name: /^Goblin cave/ });
+      await expect.poll(() => caveLine.innerText()).not.toMatch(/Kara's turn|Your turn/);
+      // a turn it may not see is nobody's: the line tells the round only, Ana's page waits between turns
+      expect(await caveLine.innerText()).toMatch(/Round \d+$/);
+      expect(await ana.getByTestId('waiting').innerText()).toBe('Waiting — between turns.');
+      for (const p of [ana, ben]) expect(await visibleWords(p)).not.toContain('Sneak');
+      expect(await ana.getByTestId('your-turn').count()).toBe(0);
+      expect(await ana.title()).not.toContain('●');
       // the cave goes on (Pell's turn again, at the latest): the duel's end stays on Ben's screen
       await playIn(t, CAVE, async () => (await activeUnit(t.gm)) === 'pell', { stayPut: true });
       await expect.poll(() => elsewhere.innerText()).toMatch(/^Your turn in Goblin cave\.\s+Open Goblin cave$/);
