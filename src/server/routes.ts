@@ -10,6 +10,7 @@ import { getEncounter, legalActions, listEncounters, preview, readEvents, replay
 import { deleteLibraryEntry, listLibrary, putLibraryEntry } from './library.ts';
 import { acceptChanges, exportLibraryFile, getRoster, importLibraryFile, loadEncounterWithRoster, proposeCarryBack } from './roster.ts';
 import { answerDice, cancelDice } from './dice-answers.ts';
+import { ChatPost, postChat, readChat } from './chat.ts';
 import { AcceptCarryBack, CommandRequest, DiceAnswer, CreateInvite, CreateTable, ImportRequest, Join, LibraryEntryBody, LibraryFile, LoadEncounter, PatchSettings, PauseRequest, PreviewRequest, SimulateRequest } from './schemas.ts';
 import { simulate } from './simulate.ts';
 import { createInvite, createTable, deleteTable, join, patchSettings, revokePlayer, tableInfo } from './tables.ts';
@@ -56,6 +57,16 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
     { method: 'DELETE', path: '/api/tables/:tableId/players/:playerId/tokens', tag: 'tables', auth: 'gm', summary: "Revoke every invite and session of a player.", returns: '{ revoked }', handle: async (c) => ({ body: await revokePlayer(ctx, await who(c), c.params.tableId, c.params.playerId) }) },
     { method: 'POST', path: '/api/join', tag: 'tables', auth: 'invite', body: Join, maxBody: 1024, summary: 'Redeem an invite for a player token (the invite is then used up).', returns: '{ tableId, playerId, name, token }', handle: async (c) => ({ body: await join(ctx, c.body) }) },
 
+    {
+      method: 'POST', path: '/api/tables/:tableId/chat', tag: 'chat', auth: 'member', body: ChatPost, maxBody: 16_384, status: 201,
+      summary: 'Write to the table, whisper to the GM (the GM: to one player too), or roll dice openly or secretly to the GM (`to: "gm"`): kept with the table, sent to each open page that may see it. Limits: `chatChars`, `chatNotationChars`, `chatRollDice`, `chatRate`/`chatBurst` per caller (RATE_LIMITED).',
+      returns: 'ChatMessage { id, at, from, player?, to, toPlayer?, text? | roll: { notation, label?, total, line, breakdown, dice } }', handle: async (c) => ({ body: await postChat(ctx, await who(c), c.params.tableId, c.body) }),
+    },
+    {
+      method: 'GET', path: '/api/tables/:tableId/chat', tag: 'chat', auth: 'member', summary: 'The newest chat messages you may see, oldest first; `more`: ask again with before=`next` for older ones.', returns: '{ messages: [ChatMessage], more, next? }',
+      query: { before: { schema: z.string(), description: 'the id of the oldest message you have (a page further back)' }, limit: { schema: Limit, description: `most messages in the reply (default ${ctx.limits.chatPage}, at most ${ctx.limits.chatPageMax})` } },
+      handle: async (c) => ({ body: await readChat(ctx, await who(c), c.params.tableId, c.query.get('before'), optionalParam(c.query, 'limit')) }),
+    },
     { method: 'GET', path: '/api/tables/:tableId/encounters', tag: 'encounters', auth: 'member', summary: "The table's encounters.", returns: '[EncounterSummary]', handle: async (c) => ({ body: await listEncounters(ctx, await who(c), c.params.tableId) }) },
     {
       method: 'POST', path: '/api/tables/:tableId/encounters', tag: 'encounters', auth: 'gm', body: LoadEncounter, status: 201,
