@@ -24,7 +24,7 @@ const words = (p: Page): Promise<string> => messages(p).innerText();
 async function say(p: Page, text: string, to?: string): Promise<void> {
   const c = panel(p);
   if (to) await c.getByLabel('Send to').selectOption({ label: to });
-  await c.getByLabel('Message').fill(text);
+  await c.getByRole('textbox', { name: 'Message' }).fill(text);
   await c.getByRole('button', { name: 'Send', exact: true }).click();
   await messages(p).getByText(text).waitFor();
   if (to) await c.getByLabel('Send to').selectOption({ label: 'Everyone' });
@@ -70,7 +70,7 @@ describe('chat and free rolls', () => {
       const secret = messages(gm).locator('li', { hasText: 'Sleight of Hand' });
       await secret.waitFor();
       expect(await secret.innerText()).toMatch(/Ana[\s\S]*secret roll, only the GM sees it[\s\S]*rolls 1d20 \+ 4 for Sleight of Hand: \d+/);
-      expect(await messages(ana).locator('li', { hasText: 'Sleight of Hand' }).innerText()).toContain('secret roll, only the GM sees it');
+      expect(await messages(ana).locator('li', { hasText: 'Sleight of Hand' }).innerText()).toContain('secret roll: only you and the GM see it');
 
       // Ben rolls openly: everyone sees the total, and the breakdown behind it
       await roll(ben, '4d6kh3+2', 'Strength');

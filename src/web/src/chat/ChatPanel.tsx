@@ -29,14 +29,9 @@ function time(at: number): string {
 function Message({ m, name, me }: { m: ChatMessage; name: (id?: string) => string; me?: string }) {
   const who = m.from === 'gm' ? 'GM' : name(m.player);
   const mine = m.from === 'player' ? m.player === me : me === undefined;
-  const aside =
-    m.to === 'gm'
-      ? m.roll
-        ? 'secret roll, only the GM sees it'
-        : 'whisper to the GM'
-      : m.to === 'player'
-        ? `whisper to ${m.toPlayer === me ? 'you' : name(m.toPlayer)}`
-        : undefined;
+  // a secret roll is told as who may read it, from where this page stands
+  const secret = m.from === 'gm' ? 'secret roll: only you see it' : mine ? 'secret roll: only you and the GM see it' : 'secret roll, only the GM sees it';
+  const aside = m.to === 'gm' ? (m.roll ? secret : 'whisper to the GM') : m.to === 'player' ? `whisper to ${m.toPlayer === me ? 'you' : name(m.toPlayer)}` : undefined;
   return (
     <li className={`chat-message${aside ? ' is-private' : ''}${mine ? ' is-mine' : ''}`} data-id={m.id}>
       <div className="chat-meta">
@@ -73,6 +68,14 @@ export function ChatPanel({ session, table }: { session?: Session; table?: Table
   const [label, setLabel] = useState('');
   const list = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
+  // a player who joined after this page read the table: ask for the table once more to learn the name
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    const unknown = chat.messages.flatMap((m) => [m.player, m.toPlayer]).filter((id): id is string => !!id && !players.some((p) => p.playerId === id) && !asked.current.has(id));
+    if (!unknown.length || !session) return;
+    for (const id of unknown) asked.current.add(id);
+    void session.refreshTable();
+  }, [chat.messages, players, session]);
   useEffect(() => {
     const el = list.current;
     if (el && atBottom.current) el.scrollTop = el.scrollHeight;
@@ -143,7 +146,7 @@ export function ChatPanel({ session, table }: { session?: Session; table?: Table
           void roll(false);
         }}
       >
-        <input value={dice} onChange={(e) => setDice(e.target.value)} aria-label="Dice to roll" placeholder="Dice, e.g. 1d20+5" maxLength={200} />
+        <input value={dice} onChange={(e) => setDice(e.target.value)} aria-label="Dice to roll" placeholder="e.g. 1d20+5" maxLength={200} />
         <input value={label} onChange={(e) => setLabel(e.target.value)} aria-label="Roll for" placeholder="For (optional)" maxLength={100} />
         <button type="submit" disabled={chat.sending || !dice.trim()}>Roll</button>
         <button type="button" disabled={chat.sending || !dice.trim()} onClick={() => void roll(true)} title={gm ? 'Only you see it' : 'Only you and the GM see it'}>
