@@ -12,7 +12,8 @@ import { logError, viewerKey, type Subscriber } from './delivery.ts';
 
 /** How far back a table's first message heard here reads: one told out of order (another process's) still reaches the pages. Pages drop what they have (by id). */
 const FIRST_READ_BACK = 10;
-const PAGE = 200;
+/** Rows per read: a page of the biggest messages (200-die rolls, about 10 KB each) is half a megabyte. */
+const PAGE = 50;
 
 export class ChatFeed<C extends Subscriber> {
   /** Per table with pages open here: the seq they have been sent up to. */

@@ -89,7 +89,7 @@ describe('chat: free rolls', () => {
   });
 
   it('refuses bad notation with the dice layer\'s words (what, and at which column), and a roll too big, keeping nothing', async () => {
-    const before = (await t.gm.get(`${chatPath()}?limit=200`)).body.messages.length;
+    const before = (await t.gm.get(`${chatPath()}?limit=100`)).body.messages.length;
     const bad = await t.p1.post(chatPath(), { roll: '4d6kq3' });
     expect(bad.status).toBe(422);
     expect(bad.body.error).toEqual({ code: 'dice/syntax', message: '4d6kq3: unexpected "q" at column 5', field: 'roll' });
@@ -102,7 +102,7 @@ describe('chat: free rolls', () => {
     expect(long.status).toBe(413);
     expect(long.body.error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', field: 'roll' });
     expect((await t.p1.post(chatPath(), { roll: '1d0' })).body.error).toMatchObject({ code: 'dice/invalid', field: 'roll' });
-    expect((await t.gm.get(`${chatPath()}?limit=200`)).body.messages).toHaveLength(before);
+    expect((await t.gm.get(`${chatPath()}?limit=100`)).body.messages).toHaveLength(before);
   });
 
   it('stops a roll that would draw past the limit while it rolls (rerolls and explosions count): bounded work', () => {
@@ -119,7 +119,7 @@ describe('chat: free rolls', () => {
 
 describe('chat: what is refused changes nothing', () => {
   it('refuses an empty or too long message, both text and roll, a player whispering to a player, unknown fields and strangers', async () => {
-    const before = (await t.gm.get(`${chatPath()}?limit=200`)).body.messages.length;
+    const before = (await t.gm.get(`${chatPath()}?limit=100`)).body.messages.length;
     const cases: [typeof t.gm, unknown, number, string, string?][] = [
       [t.p1, { text: '   ' }, 400, 'BAD_REQUEST', 'text'],
       [t.p1, { text: 'x'.repeat(TEST_LIMITS.chatChars + 1) }, 413, 'PAYLOAD_TOO_LARGE', 'text'],
@@ -137,6 +137,9 @@ describe('chat: what is refused changes nothing', () => {
       expect([r.status, r.body.error?.code, r.body.error?.field], JSON.stringify(body)).toEqual([status, code, field]);
     }
     expect((await t.gm.call('POST', chatPath(), undefined, { raw: '{"text": "unclosed', contentType: 'application/json' })).status).toBe(400);
+    // past the route's body limit (16 KB): refused before it is read
+    const huge = await t.p1.post(chatPath(), { text: 'x'.repeat(20_000) });
+    expect([huge.status, huge.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     expect((await t.gm.call('POST', chatPath(), { text: 'hi' }, { token: null })).status).toBe(401);
     const other = await testTable();
     try {
@@ -145,7 +148,7 @@ describe('chat: what is refused changes nothing', () => {
     } finally {
       await other.close();
     }
-    expect((await t.gm.get(`${chatPath()}?limit=200`)).body.messages).toHaveLength(before);
+    expect((await t.gm.get(`${chatPath()}?limit=100`)).body.messages).toHaveLength(before);
     expect((await t.gm.get(`${chatPath()}?limit=${TEST_LIMITS.chatPageMax + 1}`)).body.error).toMatchObject({ code: 'BAD_REQUEST', field: 'limit' });
   });
 });

@@ -126,5 +126,5 @@ export const DEFAULT_LIMITS: Limits = {
   chatRate: 1,
   chatBurst: 10,
   chatPage: 50,
-  chatPageMax: 200,
+  chatPageMax: 100,
 };

@@ -65,7 +65,7 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
     {
       method: 'GET', path: '/api/tables/:tableId/chat', tag: 'chat', auth: 'member', summary: 'The newest chat messages you may see, oldest first; `more`: ask again with before=`next` for older ones.', returns: '{ messages: [ChatMessage], more, next? }',
       query: { before: { schema: z.string(), description: 'the id of the oldest message you have (a page further back)' }, limit: { schema: Limit, description: `most messages in the reply (default ${ctx.limits.chatPage}, at most ${ctx.limits.chatPageMax})` } },
-      handle: async (c) => ({ body: await readChat(ctx, await who(c), c.params.tableId, c.query.get('before'), optionalParam(c.query, 'limit')) }),
+      handle: async (c) => ({ body: await readChat(ctx, await who(c), c.params.tableId, c.query.get('before'), optionalParam(c.query, 'limit')), sliced: true }),
     },
     { method: 'GET', path: '/api/tables/:tableId/encounters', tag: 'encounters', auth: 'member', summary: "The table's encounters.", returns: '[EncounterSummary]', handle: async (c) => ({ body: await listEncounters(ctx, await who(c), c.params.tableId) }) },
     {
