@@ -124,6 +124,41 @@ describe('chat and free rolls', () => {
       expect(box!.width).toBeLessThanOrEqual(390);
       await ben.setViewportSize({ width: 1280, height: 900 });
 
+      // Ben's connection drops (the page's sockets are cut and new ones refused for a while): what is said
+      // meanwhile is on his page once it is back, read again from the server
+      await ben.addInitScript(() => {
+        const w = window as unknown as { __sockets: WebSocket[]; __blocked: boolean; WebSocket: typeof WebSocket };
+        const Real = w.WebSocket;
+        w.__sockets = [];
+        w.__blocked = false;
+        w.WebSocket = class extends Real {
+          constructor(url: string | URL, protocols?: string | string[]) {
+            // refused by the server (no such path), as a connection that cannot get through
+            super(w.__blocked ? String(url).replace('/api/ws', '/api/nowhere') : url, protocols);
+            w.__sockets.push(this);
+          }
+        };
+      });
+      await ben.reload();
+      await messages(ben).getByText('Typed on my phone').waitFor();
+      await expect.poll(() => ben.getByTestId('link-status').innerText()).toBe('Live');
+      await ben.evaluate(() => {
+        const w = window as unknown as { __sockets: WebSocket[]; __blocked: boolean };
+        w.__blocked = true;
+        for (const s of w.__sockets) s.close();
+      });
+      await expect.poll(() => ben.getByTestId('link-status').innerText()).not.toBe('Live');
+      await say(gm, 'Said while Ben was away');
+      await say(ana, 'Ben, are you there?');
+      await ben.waitForTimeout(300);
+      expect(await words(ben)).not.toContain('Said while Ben was away');
+      await ben.evaluate(() => ((window as unknown as { __blocked: boolean }).__blocked = false));
+      await expect.poll(() => ben.getByTestId('link-status').innerText(), { timeout: 15_000 }).toBe('Live');
+      await messages(ben).getByText('Said while Ben was away').waitFor();
+      await messages(ben).getByText('Ben, are you there?').waitFor();
+      // each once
+      expect((await words(ben)).split('Said while Ben was away').length).toBe(2);
+
       for (const p of [gm, ana, ben]) expect(await machineWords(p, ['kara', 'pell'])).toEqual([]);
       expect(t.errors).toEqual([]);
     } finally {

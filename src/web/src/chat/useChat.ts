@@ -3,7 +3,7 @@
  * earlier pages on request, read again after a reconnection (what was said meanwhile). Messages are kept
  * once each (by id), in the order they were said.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Session } from '../api/session.ts';
 import type { ChatMessage, ChatPost } from './types.ts';
 import { problemOf } from '../model/useSender.ts';
@@ -34,43 +34,60 @@ export function useChat(session: Session | undefined, tableId: string): Chat {
   const [next, setNext] = useState<string>();
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<Problem>();
+  /** The ids this page holds (a read after a reconnection goes back until it meets one). */
+  const held = useRef(new Set<string>());
+  const add = useCallback((list: ChatMessage[]) => {
+    for (const m of list) held.current.add(m.id);
+    setMessages((have) => merged(have, list));
+  }, []);
 
   useEffect(() => {
     if (!session) return;
     let gone = false;
-    const readNewest = () =>
-      session.api.chat(tableId).then(
-        (page) => {
-          if (gone) return;
-          setMessages((have) => merged(have, page.messages));
-          // the first read sets where "Earlier messages" starts; a later one (a reconnection) only adds
-          setNext((n) => n ?? page.next);
-          setMore((m) => m || page.more);
-        },
-        () => undefined,
-      );
-    void readNewest();
+    let welcomes = 0;
+    // the newest page; after a reconnection, pages further back until one meets what this page holds
+    // (what was said while it was away, however much), at most a few
+    const readNewest = async (again: boolean) => {
+      try {
+        let page = await session.api.chat(tableId);
+        const first = page;
+        const pages = [page];
+        while (again && page.more && page.next && !page.messages.some((m) => held.current.has(m.id)) && pages.length < 10) {
+          page = await session.api.chat(tableId, page.next);
+          pages.push(page);
+        }
+        if (gone) return;
+        add(pages.flatMap((p) => p.messages));
+        // the first read sets where "Earlier messages" starts; a later one only adds
+        setNext((n) => n ?? first.next);
+        setMore((m) => m || first.more);
+      } catch {
+        // offline: the next connection reads again
+      }
+    };
+    void readNewest(false);
     const stop = session.socket.tap((msg) => {
-      if (msg.type === 'chat') setMessages((have) => merged(have, msg.messages as ChatMessage[]));
-      else if (msg.type === 'welcome') void readNewest();
+      if (msg.type === 'chat') add(msg.messages as ChatMessage[]);
+      // the first welcome may be this page's first connection: the read above covers it
+      else if (msg.type === 'welcome') void readNewest(++welcomes > 1);
     });
     return () => {
       gone = true;
       stop();
     };
-  }, [session, tableId]);
+  }, [session, tableId, add]);
 
   const earlier = useCallback(async () => {
     if (!session || !next) return;
     try {
       const page = await session.api.chat(tableId, next);
-      setMessages((have) => merged(have, page.messages));
+      add(page.messages);
       setMore(page.more);
       setNext(page.next);
     } catch (err) {
       setError(problemOf(err));
     }
-  }, [session, tableId, next]);
+  }, [session, tableId, next, add]);
 
   const send = useCallback(
     async (post: ChatPost) => {
@@ -78,8 +95,7 @@ export function useChat(session: Session | undefined, tableId: string): Chat {
       setSending(true);
       setError(undefined);
       try {
-        const m = await session.api.sendChat(tableId, post);
-        setMessages((have) => merged(have, [m]));
+        add([await session.api.sendChat(tableId, post)]);
         return true;
       } catch (err) {
         setError(problemOf(err));
@@ -88,7 +104,7 @@ export function useChat(session: Session | undefined, tableId: string): Chat {
         setSending(false);
       }
     },
-    [session, tableId],
+    [session, tableId, add],
   );
 
   return { messages, more, earlier, send, sending, error, clearError: () => setError(undefined) };
