@@ -147,7 +147,7 @@ export function ChatPanel({ session, table }: { session?: Session; table?: Table
         }}
       >
         <input value={dice} onChange={(e) => setDice(e.target.value)} aria-label="Dice to roll" placeholder="e.g. 1d20+5" maxLength={200} />
-        <input value={label} onChange={(e) => setLabel(e.target.value)} aria-label="Roll for" placeholder="For (optional)" maxLength={100} />
+        <input value={label} onChange={(e) => setLabel(e.target.value)} aria-label="Roll for" placeholder="What for?" maxLength={100} />
         <button type="submit" disabled={chat.sending || !dice.trim()}>Roll</button>
         <button type="button" disabled={chat.sending || !dice.trim()} onClick={() => void roll(true)} title={gm ? 'Only you see it' : 'Only you and the GM see it'}>
           Roll secretly
