@@ -30,6 +30,10 @@ const UNIT_MATRIX: Record<string, Record<Who, [Outcome, Outcome, Outcome]>> = {
 const TABLE_MATRIX: Record<string, Record<Who, Outcome>> = {
   'GET table': { gm: 'ok', owner: 'ok', other: 'ok', none: '401', foreign: '403' },
   'GET encounters': { gm: 'ok', owner: 'ok', other: 'ok', none: '401', foreign: '403' },
+  'GET chat': { gm: 'ok', owner: 'ok', other: 'ok', none: '401', foreign: '403' },
+  'POST chat (to the table)': { gm: 'ok', owner: 'ok', other: 'ok', none: '401', foreign: '403' },
+  'POST chat (a whisper to the GM)': { gm: 'ok', owner: 'ok', other: 'ok', none: '401', foreign: '403' },
+  'POST chat (a whisper to player p1)': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'GET encounter': { gm: 'ok', owner: 'ok', other: 'ok', none: '401', foreign: '403' },
   'GET events': { gm: 'ok', owner: 'ok', other: 'ok', none: '401', foreign: '403' },
   'GET replay': { gm: 'ok', owner: 'ok', other: 'ok', none: '401', foreign: '403' },
@@ -153,6 +157,10 @@ async function runTable(row: string, who: Who): Promise<{ status: number; body: 
   switch (row) {
     case 'GET table': return c.get(`/api/tables/${tid}`);
     case 'GET encounters': return c.get(`/api/tables/${tid}/encounters`);
+    case 'GET chat': return c.get(`/api/tables/${tid}/chat`);
+    case 'POST chat (to the table)': return c.post(`/api/tables/${tid}/chat`, { text: 'hello' });
+    case 'POST chat (a whisper to the GM)': return c.post(`/api/tables/${tid}/chat`, { roll: '1d20', to: 'gm' });
+    case 'POST chat (a whisper to player p1)': return c.post(`/api/tables/${tid}/chat`, { text: 'psst', to: 'player', player: 'p1' });
     case 'GET encounter': return c.get(`/api/encounters/${enc}`);
     case 'GET events': return c.get(`/api/encounters/${enc}/events?after=0`);
     case 'GET replay': return c.get(`/api/encounters/${enc}/replay?upTo=1`);

@@ -28,6 +28,8 @@ export interface Publisher {
   tableDeleted?(tableId: string): void;
   /** A player redeemed its invite: the GM's page marks the invite used. */
   joined?(tableId: string, playerId: string): void;
+  /** A chat message was kept at the table (its seq): its pages are sent it, each as it may see it (chat.ts). */
+  chatKept?(tableId: string, seq: number): void;
   /** An encounter's roll waiting for physical dice was asked, answered or dropped (pending-dice.ts). */
   diceChanged?(tableId: string, encounterId: string): void;
 }

@@ -17,6 +17,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { EncounterState, LoggedEvent } from '../engine/index.ts';
 import { sendBacklog } from './backlog.ts';
+import { ChatFeed } from './chat-feed.ts';
 import { Delivery, logError, viewerKey } from './delivery.ts';
 import type { StoreChange } from '../store/index.ts';
 import { allowed, principalOf, settingsOf, summaryOf, type Context, type EncounterSummary, type Member, type Publisher } from './context.ts';
@@ -67,6 +68,13 @@ export class Hub implements Publisher, CatchUpListener {
   private readonly delivery = new Delivery<Conn>(
     () => this.ctx,
     (id) => this.subs.get(id),
+    (c, text) => this.send(c, text),
+  );
+
+  /** A table's chat to its pages, each as it may see it (chat-feed.ts). */
+  private readonly chat = new ChatFeed<Conn>(
+    () => this.ctx,
+    (tableId) => this.byTable.get(tableId),
     (c, text) => this.send(c, text),
   );
 
@@ -151,6 +159,11 @@ export class Hub implements Publisher, CatchUpListener {
     if (view) c.shownRolls.add(encounterId);
     else if (!c.shownRolls.delete(encounterId)) return;
     this.reply(c, { type: 'dice', encounter: encounterId, roll: view });
+  }
+
+  /** A chat message was kept at the table, here or (storeChanged) by another process. */
+  chatKept(tableId: string, seq: number): void {
+    this.chat.kept(tableId, seq);
   }
 
   /** A player redeemed an invite. */
@@ -372,12 +385,16 @@ export class Hub implements Publisher, CatchUpListener {
       case 'revoked':
         this.revoked(change.tableId, change.playerId);
         return;
+      case 'chat':
+        this.chat.kept(change.tableId, change.seq);
+        return;
       case 'tableDeleted':
         cache.evictTable(change.tableId);
         this.tableDeleted(change.tableId);
         return;
       case 'resync':
         // changes may have been missed: every watched encounter catches up, every table hears its list again
+        this.chat.resync();
         for (const [id, set] of this.subs) if (set.size) run(cache.get(id));
         for (const [tableId, set] of this.byTable) {
           if (!set.size) continue;
@@ -415,6 +432,7 @@ export class Hub implements Publisher, CatchUpListener {
 
   /** Close every connection of a table that is gone. */
   tableDeleted(tableId: string): void {
+    this.chat.forget(tableId);
     for (const c of this.byTable.get(tableId) ?? []) {
       c.principal = undefined;
       c.ws.close(CLOSE.tableDeleted, 'the table was deleted');

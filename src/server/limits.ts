@@ -59,6 +59,18 @@ export interface Limits {
   readMs: number;
   /** Files waiting for the reader thread before more are refused. */
   readQueue: number;
+  /** Characters of one chat message; of a free roll's notation; dice a free roll may draw (explosions and rerolls count). */
+  chatChars: number;
+  chatNotationChars: number;
+  chatRollDice: number;
+  /** Chat messages a table keeps: past it the oldest are dropped. */
+  chatKept: number;
+  /** Chat messages per second one GM or player may send (token bucket), and the burst. */
+  chatRate: number;
+  chatBurst: number;
+  /** Messages per page of `GET …/chat` when the request names no `limit`, and the most it may name. */
+  chatPage: number;
+  chatPageMax: number;
   /**
    * Where several processes share the database: milliseconds between checks that the encounters watched
    * here have not moved without a word (their process killed between a commit and its notification).
@@ -105,4 +117,14 @@ export const DEFAULT_LIMITS: Limits = {
   readMs: 10_000,
   readQueue: 16,
   watchCheckMs: 2000,
+  // a long paragraph; any roll a table makes (4d6kh3, 8d6+4, 1d20+5 with advantage) with room to spare
+  chatChars: 2000,
+  chatNotationChars: 200,
+  chatRollDice: 200,
+  // an evening's talk or more; each at most a few KB (a roll of 200 dice about 8 KB)
+  chatKept: 2000,
+  chatRate: 1,
+  chatBurst: 10,
+  chatPage: 50,
+  chatPageMax: 100,
 };

@@ -10,6 +10,7 @@ import { getEncounter, legalActions, listEncounters, preview, readEvents, replay
 import { deleteLibraryEntry, listLibrary, putLibraryEntry } from './library.ts';
 import { acceptChanges, exportLibraryFile, getRoster, importLibraryFile, loadEncounterWithRoster, proposeCarryBack } from './roster.ts';
 import { answerDice, cancelDice } from './dice-answers.ts';
+import { ChatPost, postChat, readChat } from './chat.ts';
 import { AcceptCarryBack, CommandRequest, DiceAnswer, CreateInvite, CreateTable, ImportRequest, Join, LibraryEntryBody, LibraryFile, LoadEncounter, PatchSettings, PauseRequest, PreviewRequest, SimulateRequest } from './schemas.ts';
 import { simulate } from './simulate.ts';
 import { createInvite, createTable, deleteTable, join, patchSettings, revokePlayer, tableInfo } from './tables.ts';
@@ -49,13 +50,23 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
     { method: 'GET', path: '/api/examples/:ruleset/:stem', tag: 'server', auth: 'none', summary: 'One example\'s file as text, by its path without the .yaml (the encounter builder opens it to edit).', returns: '{ path, ruleset, name, text }', handle: (c) => ({ body: exampleText(c.params.ruleset, c.params.stem) }) },
 
     { method: 'POST', path: '/api/tables', tag: 'tables', auth: 'none', body: CreateTable, maxBody: 16_384, status: 201, summary: 'Create a table; the reply holds the GM token (shown once).', returns: '{ table, gmToken }', handle: async (c) => ({ body: await createTable(ctx, c.body, c.req.socket.remoteAddress ?? '?') }) },
-    { method: 'DELETE', path: '/api/tables/:tableId', tag: 'tables', auth: 'gm', summary: 'Delete the table with everything it holds (encounters and their logs, players, roster, library); its open pages are disconnected. Cannot be undone.', returns: '{ deleted: true }', handle: async (c) => ({ body: await deleteTable(ctx, await who(c), c.params.tableId) }) },
+    { method: 'DELETE', path: '/api/tables/:tableId', tag: 'tables', auth: 'gm', summary: 'Delete the table with everything it holds (encounters and their logs, players, roster, library, chat); its open pages are disconnected. Cannot be undone.', returns: '{ deleted: true }', handle: async (c) => ({ body: await deleteTable(ctx, await who(c), c.params.tableId) }) },
     { method: 'GET', path: '/api/tables/:tableId', tag: 'tables', auth: 'member', summary: 'The table: name, your role, settings, players, encounters.', returns: 'TableInfo', handle: async (c) => ({ body: await tableInfo(ctx, await who(c), c.params.tableId) }) },
     { method: 'PATCH', path: '/api/tables/:tableId/settings', tag: 'tables', auth: 'gm', body: PatchSettings, maxBody: 16_384, summary: 'Change settings (physical dice per table and per player).', returns: 'Settings', handle: async (c) => ({ body: await patchSettings(ctx, await who(c), c.params.tableId, c.body) }) },
     { method: 'POST', path: '/api/tables/:tableId/invites', tag: 'tables', auth: 'gm', body: CreateInvite, maxBody: 4096, status: 201, summary: 'A one-use invite for a player (new, or an existing player id for a new device).', returns: '{ playerId, name, invite }', handle: async (c) => ({ body: await createInvite(ctx, await who(c), c.params.tableId, c.body) }) },
     { method: 'DELETE', path: '/api/tables/:tableId/players/:playerId/tokens', tag: 'tables', auth: 'gm', summary: "Revoke every invite and session of a player.", returns: '{ revoked }', handle: async (c) => ({ body: await revokePlayer(ctx, await who(c), c.params.tableId, c.params.playerId) }) },
     { method: 'POST', path: '/api/join', tag: 'tables', auth: 'invite', body: Join, maxBody: 1024, summary: 'Redeem an invite for a player token (the invite is then used up).', returns: '{ tableId, playerId, name, token }', handle: async (c) => ({ body: await join(ctx, c.body) }) },
 
+    {
+      method: 'POST', path: '/api/tables/:tableId/chat', tag: 'chat', auth: 'member', body: ChatPost, maxBody: 16_384, status: 201,
+      summary: 'Write to the table, whisper to the GM (the GM: to one player too), or roll dice openly or secretly to the GM (`to: "gm"`): kept with the table, sent to each open page that may see it. Limits: `chatChars`, `chatNotationChars`, `chatRollDice`, `chatRate`/`chatBurst` per caller (RATE_LIMITED).',
+      returns: 'ChatMessage { id, at, from, player?, to, toPlayer?, text? | roll: { notation, label?, total, line, breakdown, dice } }', handle: async (c) => ({ body: await postChat(ctx, await who(c), c.params.tableId, c.body) }),
+    },
+    {
+      method: 'GET', path: '/api/tables/:tableId/chat', tag: 'chat', auth: 'member', summary: 'The newest chat messages you may see, oldest first; `more`: ask again with before=`next` for older ones.', returns: '{ messages: [ChatMessage], more, next? }',
+      query: { before: { schema: z.string(), description: 'the id of the oldest message you have (a page further back)' }, limit: { schema: Limit, description: `most messages in the reply (default ${ctx.limits.chatPage}, at most ${ctx.limits.chatPageMax})` } },
+      handle: async (c) => ({ body: await readChat(ctx, await who(c), c.params.tableId, c.query.get('before'), optionalParam(c.query, 'limit')), sliced: true }),
+    },
     { method: 'GET', path: '/api/tables/:tableId/encounters', tag: 'encounters', auth: 'member', summary: "The table's encounters.", returns: '[EncounterSummary]', handle: async (c) => ({ body: await listEncounters(ctx, await who(c), c.params.tableId) }) },
     {
       method: 'POST', path: '/api/tables/:tableId/encounters', tag: 'encounters', auth: 'gm', body: LoadEncounter, status: 201,

@@ -177,6 +177,9 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z
     .strictObject({ type: z.literal('dice'), ref: Ref, encounter: z.string(), id: z.string().optional(), roll: z.unknown().meta({ description: 'The roll waiting for physical dice as you see it (RollView: asks, rolled, yours, serverMay, cancelMay), or null when the roll you were shown is over or concerns you no more; a page never told of a roll hears nothing of it.' }) })
     .meta({ description: 'A command waits for physical dice, or stopped waiting: to the GM, its sender and the player asked.' }),
+  z
+    .strictObject({ type: z.literal('chat'), messages: z.array(z.unknown()).meta({ description: 'ChatMessage[] (docs/api.md): new chat messages and free rolls this page may see, oldest first.' }) })
+    .meta({ description: 'Chat kept at the table: to each page only what it may see (a whisper: its writer, its recipient and the GM; a secret roll: its roller and the GM).' }),
   z.strictObject({ type: z.literal('presence'), online: z.array(z.string()).meta({ description: 'players with a page open' }), joined: z.array(z.string()).meta({ description: 'players who redeemed their invite since the server started' }) }).meta({ description: 'To the GM only: who of the players is here.' }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;

@@ -231,6 +231,39 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       expect(await s.command('e1', 'k')).toBeUndefined();
     });
 
+    it("keeps a table's chat numbered, reads it per reader a page at a time, drops the oldest past `keep`, and deletes it with the table", async () => {
+      const s = await fresh();
+      await s.createTable('t1', 'Table', {}, 'gmhash');
+      await s.createTable('t2', 'Other', {}, 'gm2');
+      const msg = (id: string, writer: string, recipient: string) => ({ id, at: 1000, writer, recipient, body: JSON.stringify({ text: id }) });
+      expect(await s.appendChat('t1', msg('m1', 'gm', 'table'), 10)).toBe(1);
+      expect(await s.appendChat('t1', msg('m2', 'p:a', 'gm'), 10)).toBe(2); // a's whisper to the GM
+      expect(await s.appendChat('t1', msg('m3', 'gm', 'p:b'), 10)).toBe(3); // the GM's whisper to b
+      expect(await s.appendChat('t1', msg('m4', 'p:b', 'table'), 10)).toBe(4);
+      expect(await s.appendChat('t2', msg('x1', 'gm', 'table'), 10)).toBe(1);
+      expect(await s.appendChat('nope', msg('y', 'gm', 'table'), 10)).toBeUndefined();
+      const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+      expect(ids(await s.chat('t1', { reader: { gm: true }, limit: 10 }))).toEqual(['m4', 'm3', 'm2', 'm1']);
+      expect(ids(await s.chat('t1', { reader: { player: 'a' }, limit: 10 }))).toEqual(['m4', 'm2', 'm1']);
+      expect(ids(await s.chat('t1', { reader: { player: 'b' }, limit: 10 }))).toEqual(['m4', 'm3', 'm1']);
+      expect(ids(await s.chat('t1', { reader: { player: 'b' }, limit: 1, before: 4 }))).toEqual(['m3']);
+      expect(ids(await s.chat('t1', { reader: { gm: true }, limit: 2, after: 1 }))).toEqual(['m2', 'm3']);
+      expect(ids(await s.chat('t1', { reader: { player: 'a' }, limit: 5, after: 1 }))).toEqual(['m2', 'm4']);
+      expect(await s.chat('t1', { reader: { player: 'a' }, limit: 1 })).toEqual([{ seq: 4, id: 'm4', at: 1000, writer: 'p:b', recipient: 'table', body: '{"text":"m4"}' }]);
+      expect(await s.chatSeq('t1', 'm3', { player: 'b' })).toBe(3);
+      expect(await s.chatSeq('t1', 'm3', { player: 'a' })).toBeUndefined();
+      expect(await s.chatSeq('t2', 'm3', { gm: true })).toBeUndefined();
+      // past `keep` the oldest go; the numbering goes on
+      for (let i = 5; i <= 13; i++) await s.appendChat('t1', msg(`m${i}`, 'gm', 'table'), 10);
+      expect(ids(await s.chat('t1', { reader: { gm: true }, limit: 100 }))).toEqual(['m13', 'm12', 'm11', 'm10', 'm9', 'm8', 'm7', 'm6', 'm5', 'm4']);
+      expect(await s.deleteTable('t1')).toBe(true);
+      expect(await s.chat('t1', { reader: { gm: true }, limit: 100 })).toEqual([]);
+      expect(ids(await s.chat('t2', { reader: { gm: true }, limit: 100 }))).toEqual(['x1']);
+      // the id can be used again, with a chat of its own
+      await s.createTable('t1', 'Again', {}, 'gmhash');
+      expect(await s.appendChat('t1', msg('m1', 'gm', 'table'), 10)).toBe(1);
+    });
+
     it('describes itself in one line', async () => {
       const s = await fresh();
       expect(await s.describe()).toMatch(new RegExp(s.kind === 'sqlite' ? '^SQLite ' : '^PostgreSQL '));

@@ -10,7 +10,7 @@
  */
 import type pg from 'pg';
 
-export const PG_SCHEMA_VERSION = 2;
+export const PG_SCHEMA_VERSION = 4;
 
 /** Any fixed number: the key of the advisory lock migrations hold. */
 const MIGRATION_LOCK = 7_734_201;
@@ -97,6 +97,24 @@ const MIGRATIONS: { version: number; sql: string }[] = [
     sql: `
       ALTER TABLE tables ADD COLUMN creator text;
       CREATE INDEX tables_by_creator ON tables (creator);
+    `,
+  },
+  {
+    // a table's chat and free rolls (src/server/chat.ts), numbered per table; only the last Limits.chatKept
+    // are kept (version 3 is the map images')
+    version: 4,
+    sql: `
+      CREATE TABLE chat_messages (
+        table_id  text NOT NULL REFERENCES tables (id),
+        seq       integer NOT NULL,
+        id        text NOT NULL,
+        at        bigint NOT NULL,
+        writer    text NOT NULL,
+        recipient text NOT NULL,
+        body      text NOT NULL,
+        PRIMARY KEY (table_id, seq)
+      );
+      CREATE UNIQUE INDEX chat_by_id ON chat_messages (table_id, id);
     `,
   },
 ];

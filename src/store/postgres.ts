@@ -25,12 +25,16 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Command, LibraryEntry, LoggedEvent, RosterEntry } from '../engine/index.ts';
 import { migratePostgres } from './postgres-schema.ts';
+import { chatCursor, chatPage } from './chat-sql.ts';
 import { encounterFileOf, type EncounterFile } from './roster.ts';
 import {
   DuplicateCommandError,
   StaleVersionError,
   StoreUnavailableError,
   type AppendOptions,
+  type ChatQuery,
+  type ChatReader,
+  type ChatRow,
   type EncounterRow,
   type IdleTable,
   type NewEncounter,
@@ -244,7 +248,7 @@ export class PostgresStore implements Store {
     return this.tx(async (c) => {
       const ofEncounters = 'WHERE encounter_id IN (SELECT id FROM encounters WHERE table_id = $1)';
       for (const t of ['events', 'commands', 'log_commands']) await c.query(`DELETE FROM ${t} ${ofEncounters}`, [id]);
-      for (const t of ['encounters', 'roster_entries', 'library_entries', 'tokens', 'players']) await c.query(`DELETE FROM ${t} WHERE table_id = $1`, [id]);
+      for (const t of ['encounters', 'roster_entries', 'library_entries', 'chat_messages', 'tokens', 'players']) await c.query(`DELETE FROM ${t} WHERE table_id = $1`, [id]);
       const gone = (await c.query('DELETE FROM tables WHERE id = $1', [id])).rowCount! > 0;
       if (gone) await c.query('SELECT pg_notify($1, $2)', [CHANNEL, this.payload('t', id)]);
       return gone;
@@ -479,6 +483,36 @@ export class PostgresStore implements Store {
     return r && encounterFileOf(r.ruleset, r.document, null);
   }
 
+  // ── chat ────────────────────────────────────────────────────────────────
+
+  async appendChat(tableId: string, row: Omit<ChatRow, 'seq'>, keep: number): Promise<number | undefined> {
+    const seq = await this.tx(async (c) => {
+      // the table's row, locked: two processes keeping a message at once number them one after the other
+      if (!(await c.query('SELECT 1 FROM tables WHERE id = $1 FOR UPDATE', [tableId])).rowCount) return undefined;
+      const { rows } = await c.query<{ seq: number }>(
+        `INSERT INTO chat_messages (table_id, seq, id, at, writer, recipient, body)
+         SELECT $1, coalesce(max(seq), 0) + 1, $2, $3, $4, $5, $6 FROM chat_messages WHERE table_id = $1 RETURNING seq`,
+        [tableId, row.id, row.at, row.writer, row.recipient, row.body],
+      );
+      const n = rows[0].seq;
+      await c.query('DELETE FROM chat_messages WHERE table_id = $1 AND seq <= $2', [tableId, n - keep]);
+      return n;
+    });
+    // told after the commit, as appends are: the others read it from the table
+    if (seq !== undefined) this.announce(this.payload('c', tableId, String(seq)));
+    return seq;
+  }
+
+  async chat(tableId: string, q: ChatQuery): Promise<ChatRow[]> {
+    const { text, values } = chatPage(tableId, q, (i) => `$${i}`);
+    return (await this.q<ChatRow>(text, values)).rows;
+  }
+
+  async chatSeq(tableId: string, id: string, reader: ChatReader): Promise<number | undefined> {
+    const { text, values } = chatCursor(tableId, id, reader, (i) => `$${i}`);
+    return (await this.q<{ seq: number }>(text, values)).rows[0]?.seq;
+  }
+
   // ── changes made by other processes ─────────────────────────────────────
 
   onChange(listener: (change: StoreChange) => void): () => void {
@@ -551,6 +585,7 @@ export class PostgresStore implements Store {
     else if (kind === 'e' && a && b) this.emit({ kind: 'encounter', encounterId: a, tableId: b });
     else if (kind === 'r' && a && b) this.emit({ kind: 'revoked', tableId: a, playerId: b });
     else if (kind === 't' && a) this.emit({ kind: 'tableDeleted', tableId: a });
+    else if (kind === 'c' && a && b) this.emit({ kind: 'chat', tableId: a, seq: Number(b) });
   }
 }
 

@@ -24,7 +24,7 @@
  */
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 8;
 
 /** The schema as version 4 shipped it; later versions change it by migration (MIGRATIONS). */
 const SCHEMA_V4 = `
@@ -103,6 +103,20 @@ CREATE TABLE IF NOT EXISTS encounter_files (
 ) WITHOUT ROWID;
 `;
 
+const CHAT_V8 = `
+CREATE TABLE IF NOT EXISTS chat_messages (
+  table_id    TEXT NOT NULL REFERENCES tables(id),
+  seq         INTEGER NOT NULL,
+  id          TEXT NOT NULL,
+  at          INTEGER NOT NULL,
+  writer      TEXT NOT NULL,
+  recipient   TEXT NOT NULL,
+  body        TEXT NOT NULL,
+  PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX IF NOT EXISTS chat_by_id ON chat_messages(table_id, id);
+`;
+
 /**
  * Version 5 adds `tables.last_active_at` (ms): the last activity `touchTable` recorded, the creation for a
  * table made before it, so idle tables can be found (and expired) by an index.
@@ -141,6 +155,14 @@ const MIGRATIONS: Migration[] = [
       const columns = (db.pragma('table_info(tables)') as { name: string }[]).map((c) => c.name);
       if (!columns.includes('creator')) db.exec('ALTER TABLE tables ADD COLUMN creator TEXT');
       db.exec('CREATE INDEX IF NOT EXISTS tables_by_creator ON tables(creator)');
+    },
+  },
+  {
+    // version 8: a table's chat and free rolls (src/server/chat.ts), numbered per table; only the last
+    // Limits.chatKept are kept (version 7 is the map images')
+    version: 8,
+    up(db) {
+      db.exec(CHAT_V8);
     },
   },
 ];

@@ -71,7 +71,9 @@ describe('SQLite store', () => {
 
     const s = new SqliteStore({ path });
     expect(s.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(SCHEMA_VERSION).toBe(6);
+    expect(SCHEMA_VERSION).toBe(8);
+    // version 8: the table has a chat
+    expect(await s.appendChat('t', { id: 'm1', at: 2, writer: 'gm', recipient: 'table', body: '{}' }, 10)).toBe(1);
     expect(await s.encounter('e')).toMatchObject({ id: 'e', name: 'Old fight', status: 'active', version: 2, paused: false });
     expect((await s.events('e')).map((e) => e.seq)).toEqual([1, 2]);
     expect(await s.encounterDocument('e')).toBeUndefined();

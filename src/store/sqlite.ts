@@ -14,10 +14,14 @@ import { dirname } from 'node:path';
 import type { Command, LibraryEntry, LoggedEvent, RosterEntry } from '../engine/index.ts';
 import { encounterFileOf, type EncounterFile } from './roster.ts';
 import { migrate } from './sqlite-schema.ts';
+import { chatCursor, chatPage } from './chat-sql.ts';
 import {
   DuplicateCommandError,
   StaleVersionError,
   type AppendOptions,
+  type ChatQuery,
+  type ChatReader,
+  type ChatRow,
   type EncounterRow,
   type IdleTable,
   type NewEncounter,
@@ -101,6 +105,10 @@ export class SqliteStore implements Store {
       ),
       deleteLibrary: db.prepare('DELETE FROM library_entries WHERE table_id = ? AND kind = ? AND entry_id = ?'),
       libraryCount: db.prepare('SELECT count(*) FROM library_entries WHERE table_id = ?').pluck(),
+      tableExists: db.prepare('SELECT 1 FROM tables WHERE id = ?').pluck(),
+      chatLast: db.prepare('SELECT coalesce(max(seq), 0) FROM chat_messages WHERE table_id = ?').pluck(),
+      insertChat: db.prepare('INSERT INTO chat_messages (table_id, seq, id, at, writer, recipient, body) VALUES (?, ?, ?, ?, ?, ?, ?)'),
+      trimChat: db.prepare('DELETE FROM chat_messages WHERE table_id = ? AND seq <= ?'),
       file: db.prepare('SELECT e.ruleset, e.document, f.body AS legacy FROM encounters e LEFT JOIN encounter_files f ON f.encounter_id = e.id WHERE e.id = ?'),
     };
   }
@@ -148,7 +156,7 @@ export class SqliteStore implements Store {
     return this.db.transaction(() => {
       const ofEncounters = 'WHERE encounter_id IN (SELECT id FROM encounters WHERE table_id = ?)';
       for (const t of ['events', 'commands', 'log_commands', 'encounter_files']) this.db.prepare(`DELETE FROM ${t} ${ofEncounters}`).run(id);
-      for (const t of ['encounters', 'roster_entries', 'library_entries', 'tokens', 'players']) this.db.prepare(`DELETE FROM ${t} WHERE table_id = ?`).run(id);
+      for (const t of ['encounters', 'roster_entries', 'library_entries', 'chat_messages', 'tokens', 'players']) this.db.prepare(`DELETE FROM ${t} WHERE table_id = ?`).run(id);
       return this.db.prepare('DELETE FROM tables WHERE id = ?').run(id).changes > 0;
     }).immediate();
   }
@@ -312,8 +320,31 @@ export class SqliteStore implements Store {
     return r && encounterFileOf(r.ruleset, r.document, r.legacy);
   }
 
+  // ── chat ────────────────────────────────────────────────────────────────
+
+  async appendChat(tableId: string, row: Omit<ChatRow, 'seq'>, keep: number): Promise<number | undefined> {
+    return this.db.transaction(() => {
+      if (!this.st.tableExists.get(tableId)) return undefined;
+      const seq = (this.st.chatLast.get(tableId) as number) + 1;
+      this.st.insertChat.run(tableId, seq, row.id, row.at, row.writer, row.recipient, row.body);
+      this.st.trimChat.run(tableId, seq - keep);
+      return seq;
+    }).immediate();
+  }
+
+  async chat(tableId: string, q: ChatQuery): Promise<ChatRow[]> {
+    const { text, values } = chatPage(tableId, q, () => '?');
+    return this.db.prepare(text).all(...values) as ChatRow[];
+  }
+
+  async chatSeq(tableId: string, id: string, reader: ChatReader): Promise<number | undefined> {
+    const { text, values } = chatCursor(tableId, id, reader, () => '?');
+    return this.db.prepare(text).pluck().get(...values) as number | undefined;
+  }
+
   // one process writes the file: there is no one else to hear from
   onChange(_listener: (change: StoreChange) => void): () => void {
     return () => {};
   }
 }
+

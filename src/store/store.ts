@@ -90,8 +90,37 @@ export type StoreChange =
   | { kind: 'encounter'; encounterId: string; tableId: string }
   | { kind: 'revoked'; tableId: string; playerId: string }
   | { kind: 'tableDeleted'; tableId: string }
+  /** A chat message was kept at a table: its seq (the table's chat, read from the store). */
+  | { kind: 'chat'; tableId: string; seq: number }
   /** Changes may have been missed (the listening connection was lost and is back): re-read what you hold. */
   | { kind: 'resync' };
+
+/**
+ * One chat message of a table as kept (src/server/chat.ts makes them). `writer` is 'gm' or 'p:<player>';
+ * `recipient` 'table', 'gm' or 'p:<player>': a player reads what goes to the table, what it wrote and
+ * what was sent to it (the store filters, so a page of chat is a page of what that reader may see).
+ * `seq` numbers a table's messages; it never leaves the server (a player would count the whispers in its gaps).
+ */
+export interface ChatRow {
+  seq: number;
+  id: string;
+  at: number;
+  writer: string;
+  recipient: string;
+  /** The message as JSON text. */
+  body: string;
+}
+
+/** Who reads a table's chat: the GM (everything) or one player (its projection). */
+export type ChatReader = { gm: true } | { player: string };
+
+export interface ChatQuery {
+  reader: ChatReader;
+  /** Only messages before this seq (a page further back), or after it (catching up), newest first or oldest first. */
+  before?: number;
+  after?: number;
+  limit: number;
+}
 
 export class StaleVersionError extends Error {
   readonly code = 'STALE_VERSION';
@@ -134,7 +163,7 @@ export interface Store {
   /** Tables held: all, or those created from `creator`. */
   countTables(creator?: string): Promise<number>;
   setSettings(id: string, settings: unknown): Promise<void>;
-  /** The table and everything of it (players, tokens, encounters and their logs, roster, library). False: there was none. */
+  /** The table and everything of it (players, tokens, encounters and their logs, roster, library, chat). False: there was none. */
   deleteTable(id: string): Promise<boolean>;
   /** Record activity at `at` (ms); the last activity never goes back. */
   touchTable(id: string, at: number): Promise<void>;
@@ -184,6 +213,20 @@ export interface Store {
   deleteLibrary(tableId: string, kind: string, id: string): Promise<boolean>;
   /** The encounter's units as written and its sides (roster.ts); undefined when none are kept. */
   encounterFile(encounterId: string): Promise<EncounterFile | undefined>;
+
+  // ── chat ────────────────────────────────────────────────────────────────
+  /**
+   * Keep a chat message at the table (the next seq), and drop the table's oldest past `keep`, in one
+   * transaction; told to other processes after it commits. Returns its seq; undefined: no such table.
+   */
+  appendChat(tableId: string, row: Omit<ChatRow, 'seq'>, keep: number): Promise<number | undefined>;
+  /**
+   * A page of the table's chat as `reader` may see it: with `after`, the oldest first after that seq;
+   * otherwise the newest first (before `before`, when given). At most `limit` rows.
+   */
+  chat(tableId: string, q: ChatQuery): Promise<ChatRow[]>;
+  /** The seq of message `id` of the table if `reader` may see it (a page's cursor); undefined otherwise. */
+  chatSeq(tableId: string, id: string, reader: ChatReader): Promise<number | undefined>;
 
   // ── changes made by other processes ─────────────────────────────────────
   /**

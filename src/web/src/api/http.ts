@@ -54,6 +54,14 @@ export interface CommandResult {
 export class Api {
   constructor(readonly token?: string) {}
 
+  // ── chat and free rolls (the table's, not an encounter's) ──
+  chat(tableId: string, before?: string) {
+    return call<import('../chat/types.ts').ChatPage>('GET', `/api/tables/${enc(tableId)}/chat${before ? `?before=${enc(before)}` : ''}`, this.token);
+  }
+  sendChat(tableId: string, body: import('../chat/types.ts').ChatPost) {
+    return call<import('../chat/types.ts').ChatMessage>('POST', `/api/tables/${enc(tableId)}/chat`, this.token, body);
+  }
+
   // ── tables and players ──
   createTable(name: string) {
     return call<{ table: TableInfo; gmToken: string }>('POST', '/api/tables', undefined, { name });

@@ -61,6 +61,8 @@ export class LiveSocket {
   /** Encounter id → last seq seen; re-sent on every (re)connection. */
   private readonly subs = new Map<string, number>();
   status: LinkStatus = 'connecting';
+  /** Whoever else reads the frames (the chat panel: `chat` frames, and `welcome` to read again after a reconnection). */
+  private readonly taps = new Set<(msg: { type?: string; [k: string]: unknown }) => void>();
 
   constructor(private readonly token: string, private readonly listener: SocketListener) {
     this.open();
@@ -86,6 +88,12 @@ export class LiveSocket {
     clearTimeout(this.timer);
     clearInterval(this.ping);
     this.ws?.close();
+  }
+
+  /** Hear every frame the server sends; returns the way to stop. */
+  tap(fn: (msg: { type?: string; [k: string]: unknown }) => void): () => void {
+    this.taps.add(fn);
+    return () => this.taps.delete(fn);
   }
 
   /** For tests and the GM's "reconnect" button: drop the link as a network failure would. */
@@ -116,6 +124,7 @@ export class LiveSocket {
       } catch {
         return;
       }
+      for (const fn of this.taps) fn(msg);
       switch (msg.type) {
         case 'welcome':
           this.retry = 0;

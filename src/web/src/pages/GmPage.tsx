@@ -16,6 +16,7 @@ import { TableGone } from '../components/TableGone.tsx';
 import { TopBar } from '../components/TopBar.tsx';
 import { TurnOrder } from '../components/TurnOrder.tsx';
 import { UnitDetails } from '../components/UnitDetails.tsx';
+import { ChatPanel } from '../chat/ChatPanel.tsx';
 import { DeleteTable } from '../gm/DeleteTable.tsx';
 import { EncounterLoader } from '../gm/EncounterLoader.tsx';
 import { EncounterTabs } from '../gm/EncounterTabs.tsx';
@@ -221,10 +222,12 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
               {deleteTable}
             </InvitePanel>
             <LogPanel lines={feed.lines} undone={feed.undone} state={state} playerName={playerName} lineTools={(l) => <RollTools line={l} />} />
+            <ChatPanel session={session} table={table} />
           </aside>
         </main>
         </OverrideContext.Provider>
       )}
+      {!state && <ChatPanel session={session} table={table} />}
     </div>
   );
 }

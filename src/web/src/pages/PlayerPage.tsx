@@ -17,6 +17,7 @@ import { TopBar } from '../components/TopBar.tsx';
 import { TurnOrder } from '../components/TurnOrder.tsx';
 import { SuggestForm } from '../components/SuggestForm.tsx';
 import { UnitDetails } from '../components/UnitDetails.tsx';
+import { ChatPanel } from '../chat/ChatPanel.tsx';
 import { activeUnit, blockingPending } from '../model/turn.ts';
 import { usePlay } from '../model/usePlay.ts';
 import { useSender } from '../model/useSender.ts';
@@ -124,9 +125,11 @@ export function PlayerPage({ tableId }: { tableId: string }) {
             )}
             <SuggestForm state={state} mine={mine} sender={suggestions} />
             <LogPanel lines={feed.lines} undone={feed.undone} state={state} playerName={playerName} />
+            <ChatPanel session={session} table={table} />
           </aside>
         </main>
       )}
+      {!state && <ChatPanel session={session} table={table} />}
     </div>
   );
 }
