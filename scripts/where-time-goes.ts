@@ -2,9 +2,10 @@
 // every registered ruleset) the way `skirmish sim` does, under the V8 profiler, and prints each part's
 // share of the fight loop's samples — a part counts a sample when any frame of its stack is the part's
 // function in the part's file (so the parts overlap: "records" is inside "decide"). Usage:
-//   node --import tsx scripts/where-time-goes.ts [ruleset/example.yaml ...] [--n 500] [--top 12]
+//   node --import tsx scripts/where-time-goes.ts [ruleset/example.yaml | path/to/file.yaml ...] [--n 500] [--top 12] [--policies first]
+// A path that is not an example's (bench/fixtures/line-4v4.yaml) is read as it is; --policies gives every side that policy.
 import { Session } from 'node:inspector/promises';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadText } from '../src/rulesets/load.ts';
@@ -30,7 +31,7 @@ const PARTS: [string, (f: Frame) => boolean][] = [
   ['  garbage collector', (f) => f.functionName === '(garbage collector)'],
 ];
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { n: { type: 'string', default: '500' }, top: { type: 'string', default: '12' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { n: { type: 'string', default: '500' }, top: { type: 'string', default: '12' }, policies: { type: 'string' } } });
 
 function shares(p: Profile, top: number): string[] {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
@@ -66,11 +67,16 @@ const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 200 });
-for (const { ruleset, path } of listExamples()) {
-  if (positionals.length && !positionals.includes(path)) continue;
-  const loaded = loadText(readFileSync(join(EXAMPLES_DIR, path), 'utf8'), `examples/${path}`);
+const files = listExamples()
+  .filter(({ path }) => !positionals.length || positionals.includes(path))
+  .map(({ path }) => ({ path, file: join(EXAMPLES_DIR, path) }));
+for (const p of positionals) if (!files.some((f) => f.path === p) && existsSync(p)) files.push({ path: p, file: p });
+for (const { path, file } of files) {
+  const loaded = loadText(readFileSync(file, 'utf8'), path);
   if (!loaded.ok) throw new Error(`${path}: ${loaded.problems[0]?.message}`);
-  const spec: SimSpec = { ruleset, doc: loaded.value.doc, seed: 1, maxRounds: 100, policies: {} };
+  const sides = (loaded.value.doc as { sides?: Record<string, unknown> }).sides ?? {};
+  const policies = values.policies ? Object.fromEntries(Object.keys(sides).map((s) => [s, values.policies!])) : {};
+  const spec: SimSpec = { ruleset: loaded.value.ruleset.id, doc: loaded.value.doc, seed: 1, maxRounds: 100, policies };
   const prepared = prepare(spec);
   const n = Number(values.n);
   runRange(spec, 0, Math.min(100, n), prepared); // warm: compiled before it is measured
