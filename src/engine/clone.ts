@@ -11,7 +11,13 @@ export function cloneJson<T>(value: T): T {
     for (let i = 0; i < n; i++) out[i] = cloneJson(value[i]);
     return out as T;
   }
-  const out: Record<string, unknown> = {};
-  for (const k in value) out[k] = cloneJson((value as Record<string, unknown>)[k]);
+  // a spread, then the values that are objects replaced by their copies: V8 keeps a record built by a
+  // spread in fast mode (a shape, fields at fixed offsets), where adding more than ~16 keys one by one
+  // turns it into a hash table — slower to read and to copy (outerah's unit data: issue 40)
+  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const k in out) {
+    const v = out[k];
+    if (typeof v === 'object' && v !== null) out[k] = cloneJson(v);
+  }
   return out as T;
 }
