@@ -11,13 +11,17 @@ export function cloneJson<T>(value: T): T {
     for (let i = 0; i < n; i++) out[i] = cloneJson(value[i]);
     return out as T;
   }
-  // a spread, then the values that are objects replaced by their copies: V8 keeps a record built by a
-  // spread in fast mode (a shape, fields at fixed offsets), where adding more than ~16 keys one by one
-  // turns it into a hash table — slower to read and to copy (outerah's unit data: issue 40)
-  const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
-  for (const k in out) {
-    const v = out[k];
-    if (typeof v === 'object' && v !== null) out[k] = cloneJson(v);
+  const out: Record<string, unknown> = {};
+  let keys = 0;
+  for (const k in value) {
+    out[k] = cloneJson((value as Record<string, unknown>)[k]);
+    keys++;
   }
-  return out as T;
+  // V8 turns a record given more than ~16 keys one by one into a hash table (slow to read, ~10x slower
+  // to fork: outerah's unit data, issue 40); a spread of it is a record of fixed shape again. Small
+  // records, the most copied, stay the loop's (a spread at this one site, meeting every shape, is slower).
+  return (keys > MANY_KEYS ? { ...out } : out) as T;
 }
+
+/** Past this many keys a copy is respread (see cloneJson): V8's limit for keys added one by one, less the 4 a `{}` holds in itself. */
+const MANY_KEYS = 12;
