@@ -1,5 +1,5 @@
-// cloneJson: a deep copy of plain JSON data, the same as structuredClone gives (issue 40 respreads a copy of
-// a record with many keys, to keep it a record of fixed shape in V8: these hold it to the same copy).
+// cloneJson: a deep copy of plain JSON data, the same as structuredClone gives, keys in their order (a
+// state copied and written out reads byte for byte the same: issue 40's tallies and logs rest on it).
 import { describe, expect, it } from 'vitest';
 import { cloneJson } from './clone.ts';
 

@@ -13,29 +13,32 @@
  */
 import type { EncounterState } from './types.ts';
 
+/** A copy of a record's own fields (the values shared); built key by key like cloneJson's copies. */
+function shell<T extends object>(value: T): T {
+  const out: Record<string, unknown> = {};
+  for (const k in value) out[k] = (value as Record<string, unknown>)[k];
+  return out as T;
+}
+
 export function forkState(state: EncounterState): EncounterState {
-  // each copy is a spread of its own, written where it is made: V8 copies a record of a known shape whole
-  // (its clone-object fast path) at a site that has met few shapes — one helper spreading states, units,
-  // pools and effects alike met too many and fell back to a slow copy (issue 40: 5x the fork's cost).
-  // A spread also copies a key named `__proto__` as a field, never setting the prototype.
-  const out = { ...state };
+  const out = shell(state);
   const units: EncounterState['units'] = {};
   for (const id in state.units) {
-    const u = { ...state.units[id] };
+    const u = shell(state.units[id]);
     const pools: typeof u.pools = {};
-    for (const k in u.pools) pools[k] = { ...u.pools[k] };
+    for (const k in u.pools) pools[k] = shell(u.pools[k]);
     u.pools = pools;
-    u.stats = { ...u.stats };
-    u.data = { ...u.data };
+    u.stats = shell(u.stats);
+    u.data = shell(u.data);
     units[id] = u;
   }
   out.units = units;
   out.unitOrder = state.unitOrder.slice();
   out.sides = state.sides.slice();
-  out.turn = { ...state.turn };
+  out.turn = shell(state.turn);
   out.turn.order = state.turn.order.slice();
-  out.effects = state.effects.map((f) => ({ ...f }));
+  out.effects = state.effects.map(shell);
   out.pending = state.pending.slice();
-  out.data = { ...state.data };
+  out.data = shell(state.data);
   return out;
 }
