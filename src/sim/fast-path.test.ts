@@ -10,7 +10,9 @@ import { loadText } from '../rulesets/load.ts';
 import { playOneWay } from './contract/fast-path.ts';
 import { prepare } from './runner.ts';
 
-const FIGHTS = 6;
+/** Fights per seed, and the seeds: four by default; SKIRMISH_FAST_PATH_SEEDS=n plays n (a wider check before an engine change lands). */
+const FIGHTS = 3;
+const SEEDS = Array.from({ length: Math.max(1, Number(process.env.SKIRMISH_FAST_PATH_SEEDS ?? 4)) }, (_, k) => 3 + 14 * k);
 
 describe('the simulator plays the same fights on its fast path', () => {
   // every registered ruleset's examples (a ruleset with none is refused by its contract test)
@@ -23,16 +25,18 @@ describe('the simulator plays the same fights on its fast path', () => {
         if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
         const prepared = prepare({ ruleset: r.value.ruleset.id, doc: r.value.doc, seed: 3, maxRounds: 60, policies: {} });
         const before = JSON.stringify(prepared.initial);
-        for (let i = 0; i < FIGHTS; i++) {
-          const slow = playOneWay(prepared, i, false);
-          const fast = playOneWay(prepared, i, true);
-          // same end, same version (an unlogged check still counts), same changes on the way
-          expect(fast.state).toEqual(slow.state);
-          expect(fast.changes).toEqual(slow.changes);
+        for (const seed of SEEDS) {
+          for (let i = 0; i < FIGHTS; i++) {
+            const slow = playOneWay(prepared, i, false, seed);
+            const fast = playOneWay(prepared, i, true, seed);
+            // same end, same version (an unlogged check still counts), same changes on the way
+            expect(fast.state, `seed ${seed}, fight ${i}`).toEqual(slow.state);
+            expect(fast.changes, `seed ${seed}, fight ${i}`).toEqual(slow.changes);
+          }
         }
         // fights played on forks never reach back into the set-up state they were forked from
         expect(JSON.stringify(prepared.initial)).toBe(before);
-      }, 60_000);
+      }, 180_000);
     }
   }
 });

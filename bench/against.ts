@@ -1,0 +1,30 @@
+// Every example (or those named) with its own policies: fights per CPU-second of this checkout against
+// the simulator at another commit, rebuilt from git and timed in alternating bursts in this very run
+// (bench/baseline.ts, as bench/examples.bench.ts does against the start of session 4) — the ratio a
+// change to the engine bought, on a machine however loaded. Usage:
+//   node --import tsx bench/against.ts <commit> [ruleset/example.yaml ...] [--ms 1000]
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadavg } from 'node:os';
+import { alternate, baselineAt, current } from './baseline.ts';
+import { exampleFiles, WARM_MS } from './examples.bench.ts';
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { ms: { type: 'string', default: '1000' } } });
+const [commit, ...only] = positionals;
+if (!commit) throw new Error('usage: bench/against.ts <commit> [ruleset/example.yaml ...] [--ms 1000]');
+const base = baselineAt(commit);
+if (!base) throw new Error(`git cannot give the sources of ${commit}`);
+const ours = current();
+const EXAMPLES = fileURLToPath(new URL('../examples/', import.meta.url));
+const ms = Number(values.ms);
+console.log(`| example | fights/CPU-s now | at ${commit.slice(0, 7)} | now / then |\n|---|---|---|---|`);
+const ratios: number[] = [];
+for (const name of exampleFiles().filter((n) => !only.length || only.includes(n))) {
+  const file = join(EXAMPLES, name);
+  const [now, then] = alternate([ours.runner(file), base.runner(file)], ms, 100, ms < 500 ? ms / 4 : WARM_MS);
+  ratios.push(now / then);
+  console.log(`| ${name} | ${Math.round(now).toLocaleString('en')} | ${Math.round(then).toLocaleString('en')} | ${(now / then).toFixed(2)}× |`);
+}
+const mean = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
+console.log(`\ngeometric mean ${mean.toFixed(3)}×; load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')} (2 cores)`);
