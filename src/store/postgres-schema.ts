@@ -10,7 +10,7 @@
  */
 import type pg from 'pg';
 
-export const PG_SCHEMA_VERSION = 2;
+export const PG_SCHEMA_VERSION = 3;
 
 /** Any fixed number: the key of the advisory lock migrations hold. */
 const MIGRATION_LOCK = 7_734_201;
@@ -97,6 +97,27 @@ const MIGRATIONS: { version: number; sql: string }[] = [
     sql: `
       ALTER TABLE tables ADD COLUMN creator text;
       CREATE INDEX tables_by_creator ON tables (creator);
+    `,
+  },
+  {
+    // map images, stored once by content hash, and which tables hold each (SQLite's version 7)
+    version: 3,
+    sql: `
+      CREATE TABLE images (
+        hash       text PRIMARY KEY,
+        type       text NOT NULL,
+        width      integer NOT NULL,
+        height     integer NOT NULL,
+        size       integer NOT NULL,
+        body       bytea NOT NULL,
+        created_at bigint NOT NULL
+      );
+      CREATE TABLE table_images (
+        table_id text NOT NULL REFERENCES tables (id),
+        hash     text NOT NULL REFERENCES images (hash),
+        PRIMARY KEY (table_id, hash)
+      );
+      CREATE INDEX table_images_by_hash ON table_images (hash);
     `,
   },
 ];

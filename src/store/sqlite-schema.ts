@@ -24,7 +24,7 @@
  */
 import type Database from 'better-sqlite3';
 
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** The schema as version 4 shipped it; later versions change it by migration (MIGRATIONS). */
 const SCHEMA_V4 = `
@@ -141,6 +141,30 @@ const MIGRATIONS: Migration[] = [
       const columns = (db.pragma('table_info(tables)') as { name: string }[]).map((c) => c.name);
       if (!columns.includes('creator')) db.exec('ALTER TABLE tables ADD COLUMN creator TEXT');
       db.exec('CREATE INDEX IF NOT EXISTS tables_by_creator ON tables(creator)');
+    },
+  },
+  {
+    // version 7: map images, stored once by content hash (`images`), and which tables hold each (`table_images`:
+    // the per-table bound, and what a deleted table lets go); see src/server/map-art.ts
+    version: 7,
+    up(db) {
+      db.exec(`
+        CREATE TABLE IF NOT EXISTS images (
+          hash       TEXT PRIMARY KEY,
+          type       TEXT NOT NULL,
+          width      INTEGER NOT NULL,
+          height     INTEGER NOT NULL,
+          size       INTEGER NOT NULL,
+          body       BLOB NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS table_images (
+          table_id   TEXT NOT NULL REFERENCES tables(id),
+          hash       TEXT NOT NULL REFERENCES images(hash),
+          PRIMARY KEY (table_id, hash)
+        ) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS table_images_by_hash ON table_images(hash);
+      `);
     },
   },
 ];

@@ -71,7 +71,7 @@ describe('SQLite store', () => {
 
     const s = new SqliteStore({ path });
     expect(s.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    expect(SCHEMA_VERSION).toBe(6);
+    expect(SCHEMA_VERSION).toBe(7);
     expect(await s.encounter('e')).toMatchObject({ id: 'e', name: 'Old fight', status: 'active', version: 2, paused: false });
     expect((await s.events('e')).map((e) => e.seq)).toEqual([1, 2]);
     expect(await s.encounterDocument('e')).toBeUndefined();

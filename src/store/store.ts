@@ -93,6 +93,30 @@ export type StoreChange =
   /** Changes may have been missed (the listening connection was lost and is back): re-read what you hold. */
   | { kind: 'resync' };
 
+/** A map image as stored: once per server by the SHA-256 of its bytes (hex), with what its checks found. */
+export interface StoredImage {
+  hash: string;
+  /** Its content type: image/png, image/jpeg or image/webp. */
+  type: string;
+  width: number;
+  height: number;
+  /** Its length in bytes. */
+  size: number;
+}
+
+/** The bounds `putImage` keeps, checked in the transaction that stores. */
+export interface ImageBounds {
+  /** Images one table may hold (each counted once however many encounters show it). */
+  perTable: number;
+  /** Bytes of images one table may hold. */
+  bytesPerTable: number;
+  /** Bytes of images the whole server may hold. */
+  bytesPerServer: number;
+}
+
+/** What `putImage` did: kept (stored, or already there), or which bound refused it, or (no bytes given) the server has no such image. */
+export type PutImage = { ok: true; stored: boolean } | { ok: false; refused: 'perTable' | 'bytesPerTable' | 'bytesPerServer' | 'missing' };
+
 export class StaleVersionError extends Error {
   readonly code = 'STALE_VERSION';
   constructor(readonly expected: number, readonly actual: number) {
@@ -184,6 +208,16 @@ export interface Store {
   deleteLibrary(tableId: string, kind: string, id: string): Promise<boolean>;
   /** The encounter's units as written and its sides (roster.ts); undefined when none are kept. */
   encounterFile(encounterId: string): Promise<EncounterFile | undefined>;
+
+  // ── map images ───────────────────────────────────────────────────────────
+  /**
+   * Keep an image for a table, in one transaction: its bytes stored once per server (by hash; a second
+   * table or encounter with the same image adds no bytes), counted once per table, within `bounds`.
+   * Without `body`: only a table's claim on an image the server already holds ('missing' when it does not).
+   */
+  putImage(tableId: string, image: StoredImage, body: Uint8Array | undefined, bounds: ImageBounds): Promise<PutImage>;
+  /** An image's bytes and facts, by hash; undefined when none is stored. */
+  image(hash: string): Promise<(StoredImage & { body: Uint8Array }) | undefined>;
 
   // ── changes made by other processes ─────────────────────────────────────
   /**
