@@ -31,7 +31,7 @@ describe('map image bytes', () => {
     wide.writeUInt32BE(8000, 16);
     wide.writeUInt32BE(8000, 20);
     expect(no(wide)).toBe('an image has at most 40,000,000 pixels (this one is 8000×8000)');
-    expect(no(noisePng(MAX_IMAGE_BYTES + 10_000))).toMatch(/^an image is at most 1,500,000 bytes \(this one is 1,5\d\d,\d\d\d\): make it smaller$/);
+    expect(no(noisePng(MAX_IMAGE_BYTES + 10_000))).toMatch(/^an image is at most 1,400,000 bytes \(this one is 1,4\d\d,\d\d\d\): make it smaller$/);
   });
 
   it('a data: image is held to the same checks, in the same words, and a stored map is named by its hash', () => {

@@ -46,7 +46,7 @@ describe('map art', () => {
     expect(no({ src: 'maps/cave.svg' })).toMatch(/^gm\/bad_image: image\.src: "maps\/cave\.svg" is a file beside an encounter/);
     expect(no({ src: PNG, onload: 'alert(1)' })).toMatch(/^gm\/bad_image: image/);
     expect(no({ src: PNG, opacity: 2 })).toMatch(/^gm\/bad_image: image\.opacity/);
-    expect(no({ src: `data:image/png;base64,${'A'.repeat(2_100_000)}` })).toMatch(/an image is at most 1,500,000 bytes \(this one is 1,575,000\): make it smaller/);
+    expect(no({ src: `data:image/png;base64,${'A'.repeat(2_100_000)}` })).toMatch(/an image is at most 1,400,000 bytes \(this one is 1,575,000\): make it smaller/);
     expect(no({ src: 'data:image/png;base64,iVBORw0KGgo=' })).toMatch(/the PNG image is cut short or damaged/);
     expect(no(null)).toBe('gm/no_image: the map has no image to take away');
     expect((t.state.map as GridMap).image).toBeUndefined();

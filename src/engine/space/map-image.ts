@@ -16,8 +16,8 @@
 import { z } from 'zod';
 import type { MapImage } from '../types.ts';
 
-/** The largest image, in bytes: as a data: address (MAX_IMAGE_CHARS) it still fits an encounter file's 2.2 MB body. */
-export const MAX_IMAGE_BYTES = 1_500_000;
+/** The largest image, in bytes: as a data: address (MAX_IMAGE_CHARS) it still fits an encounter file (2,000,000 characters of text). */
+export const MAX_IMAGE_BYTES = 1_400_000;
 /** The longest image `src`: a data: address of MAX_IMAGE_BYTES of image. */
 export const MAX_IMAGE_CHARS = 'data:image/jpeg;base64,'.length + Math.ceil(MAX_IMAGE_BYTES / 3) * 4;
 /** The widest or tallest image, in pixels; and the most pixels (what a phone decodes without giving up). */
@@ -82,7 +82,8 @@ function sizeOf(b: Uint8Array, type: ImageType): { width: number; height: number
   return undefined;
 }
 
-const tooBig = (bytes: number) => `an image is at most ${MAX_IMAGE_BYTES.toLocaleString('en')} bytes (this one is ${bytes.toLocaleString('en')}): make it smaller`;
+/** The words for an image of `bytes` bytes past MAX_IMAGE_BYTES (an upload refused by its declared length says the same). */
+export const tooBig = (bytes: number) => `an image is at most ${MAX_IMAGE_BYTES.toLocaleString('en')} bytes (this one is ${bytes.toLocaleString('en')}): make it smaller`;
 
 /** What the checks found in an image's bytes. */
 export interface ImageFacts {
