@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { dataUrl, noisePng } from '../src/server/test-images.ts';
 
 const tree = resolve(process.argv[2] ?? '.');
-const port = 20_000 + Math.floor(Math.random() * 20_000);
+const port = 20_000 + (process.pid % 20_000);
 const url = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--db', ':memory:'], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'] });
 
