@@ -32,7 +32,7 @@ const fileWith = (src: string) => {
   return JSON.stringify(doc);
 };
 const upload = (tableId: string, token: string | undefined, body: Buffer, type = 'image/png') =>
-  fetch(`${t.url}/api/tables/${tableId}/maps`, { method: 'POST', headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body });
+  fetch(`${t.url}/api/tables/${tableId}/maps`, { method: 'POST', headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: new Uint8Array(body) });
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 describe('map images', () => {
@@ -162,7 +162,7 @@ describe('map images', () => {
     try {
       // `upload` goes to t's server: aim at the small one
       const to = (tableId: string, token: string, b: Buffer) =>
-        fetch(`${small.url}/api/tables/${tableId}/maps`, { method: 'POST', headers: { 'content-type': 'image/png', authorization: `Bearer ${token}` }, body: b }).then(async (r) => ({ status: r.status, body: await r.json() }));
+        fetch(`${small.url}/api/tables/${tableId}/maps`, { method: 'POST', headers: { 'content-type': 'image/png', authorization: `Bearer ${token}` }, body: new Uint8Array(b) }).then(async (r) => ({ status: r.status, body: await r.json() }));
       expect((await to(small.tableId, small.gm.token!, gridPng(20, 20, 5))).status).toBe(201);
       expect((await to(small.tableId, small.gm.token!, gridPng(20, 20, 5))).status).toBe(201); // the same image: no second
       expect((await to(small.tableId, small.gm.token!, gridPng(21, 20, 5))).status).toBe(201);
