@@ -100,7 +100,7 @@ export function MapArt({ image, grid, upload, apply, error }: Props) {
 
   const size = natural;
   return (
-    <section className="map-art" aria-label="Map art">
+    <section className="map-art-panel" aria-label="Map art">
       <label className="map-art-upload">
         <span>{busy ? 'Uploading…' : image ? 'Upload other map art' : 'Upload map art'}</span>
         <input type="file" accept="image/png,image/jpeg,image/webp" disabled={busy} onChange={(e) => void onFile(e.target.files?.[0]).then(() => (e.target.value = ''))} data-testid="map-upload" />

@@ -12,6 +12,11 @@ describe('fitting map art from one square', () => {
     expect(fitFromSquare({ width: 600, height: 300 }, { x: 100, y: 50 }, { x: 150, y: 75 })).toEqual({ ok: true, fit: { x: 0, y: 0, width: 12, height: 12 }, square: { width: 50, height: 25 } });
   });
 
+  it('a corner clicked a hair short of a line moves the art a hair, not a whole cell', () => {
+    const r = fitFromSquare({ width: 450, height: 250 }, { x: 149, y: 99.5 }, { x: 199, y: 149.5 });
+    expect(r).toEqual({ ok: true, fit: { x: 0.02, y: 0.01, width: 9, height: 5 }, square: { width: 50, height: 50 } });
+  });
+
   it('two clicks on one spot are not a square', () => {
     expect(fitFromSquare({ width: 100, height: 100 }, { x: 10, y: 10 }, { x: 12, y: 40 })).toEqual({ ok: false, why: 'Those two clicks are too close: click two opposite corners of one square of the art.' });
   });

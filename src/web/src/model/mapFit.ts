@@ -18,10 +18,11 @@ export function fitFromSquare(natural: { width: number; height: number }, a: Pix
   const round = (n: number) => Math.round(n * 1000) / 1000;
   const left = Math.min(a.x, b.x);
   const top = Math.min(a.y, b.y);
-  // the clicked corner falls on a line of the board: the art starts that fraction of a cell before one
+  // the clicked corner falls on a line of the board: the art starts that fraction of a cell before one, or
+  // (a click a hair short of a line) the rest of a cell after one — the nearer, so a near miss moves it a little
   const phase = (at: number, size: number) => {
     const f = (at / size) % 1;
-    return round(f < 1e-9 || f > 1 - 1e-9 ? 0 : -f);
+    return round(f <= 0.5 ? -f : 1 - f) || 0;
   };
   return {
     ok: true,
