@@ -155,6 +155,11 @@ describe('map images', () => {
     expect(frames.join('')).not.toContain('base64');
     expect(bytes).toBeLessThan(20_000);
     ws.close();
+    // a player's suggested art names it by address too: a data: image in a suggestion is refused
+    const kara = Object.keys((await t.gm.get(`/api/encounters/${enc}`)).body.state.units).find((id) => id === 'kara');
+    await command(t.gm, enc, { type: 'gm.set_controller', unit: kara, controller: 'p1' });
+    const suggested = await command(t.p1, enc, { type: 'suggest', actor: kara, text: 'this map?', proposal: { type: 'gm.map_image', image: { src: dataUrl(png) } } });
+    expect(suggested.body.error).toMatchObject({ code: 'BAD_IMAGE', field: 'proposal.image.src' });
   });
 
   it('a table holds a bounded number of images; one table at its bound refuses no other table', async () => {

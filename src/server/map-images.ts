@@ -80,6 +80,16 @@ export async function keptImageCommand<C extends { type: string; image?: unknown
 }
 
 /**
+ * A player's suggestion of map art names it by address (what the GM would accept goes into the state as it
+ * is): a data: image in one is refused, so no image reaches a state or a frame but by address.
+ */
+export function refuseSuggestedArt(command: { type: string; proposal?: unknown }): void {
+  const proposal = command.proposal;
+  if (command.type !== 'suggest' || !isObj(proposal) || proposal.type !== 'gm.map_image' || !isObj(proposal.image)) return;
+  if (typeof proposal.image.src === 'string' && /^data:/i.test(proposal.image.src)) throw badImage('proposal.image.src', 'a suggested map names its art by address (/maps/…): the GM uploads the image');
+}
+
+/**
  * Every map image a new encounter brings (a file's, an import's) kept, in place: the created state's map
  * and every `map.set`, every `gm.map_image` among its commands, and its source document's map (a scenario's too).
  */

@@ -7,7 +7,7 @@
  * never runs ahead of its commit. The in-memory log is dropped whenever a commit does not happen after
  * it was touched.
  */
-import { keepImagesOf, keptImageCommand } from './map-images.ts';
+import { keepImagesOf, keptImageCommand, refuseSuggestedArt } from './map-images.ts';
 import { isRejection, type Command, type DiceSource, type EncounterState, type GameEvent, type LoggedEvent, type Rejection, type RosterEntry } from '../engine/index.ts';
 import { createEncounter, DuplicateCommandError, StaleVersionError, type StoredCommand } from '../store/index.ts';
 import { allowed, checkTable, liveFor, settingsOf, summaryOf, type Context, type EncounterSummary, type Member } from './context.ts';
@@ -252,6 +252,7 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
   if (p.role === 'gm' && isEntryCommand(command)) ({ command, document } = await entryToUnit(ctx, live, command));
   // map art kept by address (map-images.ts): the log, the state and every frame carry the address, not the image
   if (p.role === 'gm') command = await keptImageCommand(ctx, live.row.tableId, command);
+  else refuseSuggestedArt(command);
   // physical dice the page asks for: a die for a unit whose player rolls at the table waits for its face
   let asked: number[] | undefined;
   if (!resume && req.dice === undefined && rollsAnyAtTable(settings)) {
