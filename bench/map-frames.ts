@@ -2,7 +2,7 @@
  * What map art costs a table, measured on a running server (`node --import tsx bench/map-frames.ts [tree]`):
  * a GM and three players subscribed to an encounter whose map is a 590 KB PNG; the GM sends 20 notes the players read. It
  * prints the bytes each player receives per command and the longest answer to /api/health asked every few
- * ms meanwhile (how long the event loop was held). `tree`: the checkout whose server runs (default: this one),
+ * ms meanwhile (how long the event loop was held), and the server's CPU time per command (from /proc); `--no-art`: the same without the map, for the floor. `tree`: the checkout whose server runs (default: this one),
  * so a build from before and one from after are measured by the same script.
  */
 import { spawn } from 'node:child_process';
@@ -12,7 +12,10 @@ import WebSocket from 'ws';
 import { parse } from 'yaml';
 import { dataUrl, noisePng } from '../src/server/test-images.ts';
 
-const tree = resolve(process.argv[2] ?? '.');
+const args = process.argv.slice(2);
+// --no-art: the same table without map art (the floor the numbers with it are compared to)
+const noArt = args.includes('--no-art');
+const tree = resolve(args.find((a) => !a.startsWith('--')) ?? '.');
 const port = 20_000 + (process.pid % 20_000);
 const url = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts', '--port', String(port), '--db', ':memory:'], { cwd: tree, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -43,7 +46,8 @@ async function main() {
   }
   const png = noisePng(590_000, 11);
   const doc = parse(readFileSync(join(tree, 'examples/phase20/goblin-cave.yaml'), 'utf8'));
-  doc.map.image = { src: dataUrl(png) };
+  if (noArt) delete doc.map.image;
+  else doc.map.image = { src: dataUrl(png) };
   const enc = (await call('POST', `/api/tables/${tableId}/encounters`, gm, { text: JSON.stringify(doc), file: 'cave.json' })).id as string;
   const received = players.map(() => 0);
   const sockets = await Promise.all(
@@ -76,16 +80,23 @@ async function main() {
       await new Promise((r) => setTimeout(r, 2));
     }
   })();
+  // the server's own CPU time over the commands (its event loop does this work): /proc, in clock ticks of 10 ms
+  const cpu = () => {
+    const f = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  };
+  const cpuBefore = cpu();
   const N = 20;
   for (let i = 0; i < N; i++) {
     const r = await call('POST', `/api/encounters/${enc}/commands`, gm, { id: `n${i}`, expectedVersion: version, command: { type: 'gm.note', text: `note ${i}`, public: true } });
     version = r.version;
   }
   await new Promise((r) => setTimeout(r, 300));
+  const cpuMs = cpu() - cpuBefore;
   done = true;
   await pinging;
   const state = (await call('GET', `/api/encounters/${enc}`, players[0])).state;
-  console.log(JSON.stringify({ tree, image: png.length, src: String(state.map.image.src).slice(0, 60), bytesPerPlayerPerCommand: Math.round(received.reduce((a, b) => a + b, 0) / players.length / N), worstHealthMs: Math.round(worst) }));
+  console.log(JSON.stringify({ tree, image: noArt ? 0 : png.length, src: String(state.map.image?.src).slice(0, 60), bytesPerPlayerPerCommand: Math.round(received.reduce((a, b) => a + b, 0) / players.length / N), worstHealthMs: Math.round(worst), serverCpuMsPerCommand: Math.round(cpuMs / N) }));
   for (const ws of sockets) ws.close();
   server.kill();
 }
