@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import WebSocket from 'ws';
 import { parse } from 'yaml';
-import { dataUrl, noisePng } from '../src/server/test-images.ts';
+import { dataUrl, noisePng } from '../src/server/testing/images.ts';
 
 const args = process.argv.slice(2);
 // --no-art: the same table without map art (the floor the numbers with it are compared to)

@@ -4,7 +4,7 @@
  * events name a built-in property, or whose units a file could not have, is refused too, and nothing is
  * imported.
  */
-import { dataUrl, gridPng } from './test-images.ts';
+import { dataUrl, gridPng } from './testing/images.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOUNDS } from '../engine/index.ts';
 import { command, load, testTable, type TestTable } from './testing.ts';

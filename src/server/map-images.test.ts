@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { PutImage } from '../store/index.ts';
 import { Client, command, load, testTable, TEST_LIMITS, WsClient, type TestTable } from './testing.ts';
-import { dataUrl, gridPng, noisePng } from './test-images.ts';
+import { dataUrl, gridPng, noisePng } from './testing/images.ts';
 
 let t: TestTable;
 const puts: PutImage[] = [];

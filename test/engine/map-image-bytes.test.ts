@@ -1,7 +1,7 @@
 // The one check of a map image's content (map-image.ts): its bytes are the type they say, with a sane size
 // in pixels, within one set of limits; real PNGs, and hand-made JPEG and WebP headers.
 import { describe, expect, it } from 'vitest';
-import { gridPng, noisePng } from '../../src/server/test-images.ts';
+import { gridPng, noisePng } from '../../src/server/testing/images.ts';
 import { checkImageBytes, imageSrcProblem, MAX_IMAGE_BYTES, MAX_IMAGE_CHARS } from '../../src/engine/space/map-image.ts';
 
 const bytes = (...parts: (number[] | string)[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));

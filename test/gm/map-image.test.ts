@@ -5,7 +5,7 @@ import { replayLog, type GridMap } from '../../src/engine/index.ts';
 import { duel } from '../../src/rulesets/phase20/fixtures.ts';
 import { phase20 } from '../../src/rulesets/phase20/index.ts';
 import { Table } from '../../src/rulesets/testing.ts';
-import { dataUrl, gridPng } from '../../src/server/test-images.ts';
+import { dataUrl, gridPng } from '../../src/server/testing/images.ts';
 
 const PNG = dataUrl(gridPng(8, 8, 4));
 

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gridPng } from '../../src/server/test-images.ts';
+import { gridPng } from '../../src/server/testing/images.ts';
 import { atTheTable } from './at-the-table.ts';
 import { buildFight, gmPage } from './builder-flow.ts';
 import { openTable } from './session.ts';
