@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkImageBytes, dataImageBytes, IMAGE_MIME, imageSrcProblem, STORED_MAP, type Json } from '../engine/index.ts';
+import { checkImageBytes, dataImageBytes, IMAGE_MIME, imageSrcProblem, MAX_IMAGE_CHARS, STORED_MAP, type Base64Decoder, type Json } from '../engine/index.ts';
 import type { Context } from './context.ts';
 import { ApiError } from './errors.ts';
 import type { Limits } from './limits.ts';
@@ -58,11 +58,21 @@ export async function keptSrc(ctx: Context, tableId: string, src: unknown, field
     return src;
   }
   if (!/^data:/i.test(src)) return src;
-  const problem = imageSrcProblem(src, 'table');
-  if (problem) throw badImage(field, problem);
-  const data = dataImageBytes(src)!;
+  // decoded once, by Node (a 1.9 MB address: ~2 ms, where a regular expression and atob take ~70 ms of the loop)
+  const data = src.length > MAX_IMAGE_CHARS ? undefined : dataImageBytes(src, nodeBase64);
+  if (!data) throw badImage(field, imageSrcProblem(src, 'table', nodeBase64) ?? 'a data: image is a PNG, JPEG or WebP in base64');
   return (await keepImage(ctx, tableId, data.bytes, IMAGE_MIME[data.said], field)).src;
 }
+
+/** base64 by Node's Buffer: what it decodes must encode back to the same text (Buffer skips what is not base64). */
+const nodeBase64: Base64Decoder = (b64) => {
+  const bytes = Buffer.from(b64, 'base64');
+  let a = bytes.toString('base64');
+  let b = b64;
+  while (a.endsWith('=')) a = a.slice(0, -1);
+  while (b.endsWith('=')) b = b.slice(0, -1);
+  return a === b ? bytes : undefined;
+};
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

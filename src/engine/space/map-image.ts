@@ -28,7 +28,23 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 export type ImageType = 'png' | 'jpeg' | 'webp';
 export const IMAGE_MIME: Record<ImageType, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 
-const DATA_IMAGE = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]*={0,2}$/;
+const DATA_PREFIX = /^data:image\/(png|jpeg|webp);base64,/;
+
+/** base64 to bytes, or undefined when it is not base64 (the server passes Node's, which is many times faster). */
+export type Base64Decoder = (b64: string) => Uint8Array | undefined;
+
+/** The browser's (and any runtime's) decoder: `atob` refuses what is not base64. */
+const atobDecoder: Base64Decoder = (b64) => {
+  let text: string;
+  try {
+    text = atob(b64);
+  } catch {
+    return undefined;
+  }
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+};
 /** A map the server stores by the SHA-256 of its bytes. */
 export const STORED_MAP = /^\/maps\/([0-9a-f]{64})$/;
 const SERVED_MAP = /^\/maps\/[a-z0-9-]+\/[\w-]+\.(svg|png|jpe?g|webp)$/;
@@ -113,31 +129,23 @@ export function checkImageBytes(b: Uint8Array, said?: string): { ok: true; facts
   return { ok: true, facts: { type, width, height, bytes: b.length } };
 }
 
-/** A data: image's bytes (undefined when it is not a base64 PNG, JPEG or WebP address). */
-export function dataImageBytes(src: string): { said: ImageType; bytes: Uint8Array } | undefined {
-  if (!DATA_IMAGE.test(src)) return undefined;
-  const m = /^data:image\/(png|jpeg|webp);base64,/.exec(src)!;
-  let text: string;
-  try {
-    text = atob(src.slice(m[0].length));
-  } catch {
-    return undefined;
-  }
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return { said: m[1] as ImageType, bytes };
+/** A data: image's bytes (undefined when it is not a base64 PNG, JPEG or WebP address, or its base64 is broken). */
+export function dataImageBytes(src: string, decode: Base64Decoder = atobDecoder): { said: ImageType; bytes: Uint8Array } | undefined {
+  const m = DATA_PREFIX.exec(src);
+  const bytes = m ? decode(src.slice(m[0].length)) : undefined;
+  return bytes && { said: m![1] as ImageType, bytes };
 }
 
 /** What is wrong with an image's `src` (words for a person), or undefined when it may be shown. */
-export function imageSrcProblem(src: string, origin: ImageOrigin): string | undefined {
+export function imageSrcProblem(src: string, origin: ImageOrigin, decode?: Base64Decoder): string | undefined {
   // a data: address too long to hold MAX_IMAGE_BYTES is refused in the words its bytes would be, unread
   if (src.length > MAX_IMAGE_CHARS) {
     const b64 = src.slice(src.indexOf(',') + 1);
     const bytes = Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
     return /^data:/.test(src) ? tooBig(bytes) : `an image address is at most ${MAX_IMAGE_CHARS} characters (this one is ${src.length})`;
   }
-  if (DATA_IMAGE.test(src)) {
-    const data = dataImageBytes(src);
+  if (DATA_PREFIX.test(src)) {
+    const data = dataImageBytes(src, decode);
     if (!data) return 'a data: image is a PNG, JPEG or WebP in base64 (data:image/png;base64,…), and this one\'s base64 is broken';
     const checked = checkImageBytes(data.bytes, data.said);
     return checked.ok ? undefined : checked.problem;
