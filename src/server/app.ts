@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { openStore, type Store, type Synchronous } from '../store/index.ts';
 import { requirePrincipal, type Context } from './context.ts';
-import { apiHandler, sendJson } from './http.ts';
+import { apiHandler, sendError, sendJson } from './http.ts';
 import { hostChecker } from './hosts.ts';
 import { Upkeep } from './upkeep.ts';
 import { Hub } from './hub.ts';
@@ -15,6 +15,7 @@ import { DEFAULT_LIMITS, type Limits } from './limits.ts';
 import { LiveCache } from './live.ts';
 import { openApiDocument } from './openapi.ts';
 import { routes } from './routes.ts';
+import { serveImage } from './map-images.ts';
 import { serveStatic, WEB_DIST } from './static.ts';
 
 export const DEFAULT_PORT = 8080;
@@ -70,7 +71,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return;
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const stored = /^\/maps\/([0-9a-f]{64})$/.exec(url.pathname);
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) void api(req, res, url);
+    else if (stored) serveImage(ctx, req, res, stored[1]).catch((err: unknown) => sendError(res, err));
     else serveStatic(req, res, url, webDist);
   });
   server.on('upgrade', (req, socket, head) => {

@@ -48,6 +48,8 @@ export interface Route {
   maxNodes?: number;
   /** The handler takes the body's text and parses it itself (off the main thread); `body` is for the docs. */
   raw?: boolean;
+  /** The body is bytes of one of these content types (an upload), handed over as a Buffer; `tooLarge` words a declared size past maxBody. */
+  bytes?: { types: string[]; tooLarge(declared: number): ApiError };
   /** Response description for the docs. */
   returns: string;
   status?: number;
@@ -98,6 +100,10 @@ export function sendError(res: ServerResponse, err: unknown): void {
 
 /** Read a body up to `max` bytes; past that the request is refused without reading the rest. */
 function readBody(req: IncomingMessage, max: number): Promise<string> {
+  return readBytes(req, max).then((b) => b.toString('utf8'));
+}
+
+function readBytes(req: IncomingMessage, max: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > max) {
@@ -116,7 +122,7 @@ function readBody(req: IncomingMessage, max: number): Promise<string> {
       }
       chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -172,7 +178,17 @@ export function apiHandler(routes: Route[], opts: ApiHandlerOptions) {
         const token = bearer(req);
         let body: unknown = undefined;
         let principal: Principal | undefined;
-        if (c.route.body) {
+        if (c.route.bytes) {
+          const type = String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+          if (!c.route.bytes.types.includes(type)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `send the image as ${c.route.bytes.types.join(', ')} (the file's own type)`);
+          const max = c.route.maxBody ?? opts.maxBody;
+          const declared = Number(req.headers['content-length'] ?? 0);
+          if (declared > max) throw c.route.bytes.tooLarge(declared);
+          principal = await admit(c.route, params, token, opts);
+          body = await readBytes(req, max).catch((err: unknown) => {
+            throw err instanceof ApiError && err.code === 'PAYLOAD_TOO_LARGE' ? c.route.bytes!.tooLarge(max + 1) : err;
+          });
+        } else if (c.route.body) {
           const type = String(req.headers['content-type'] ?? '');
           if (!/^application\/json\b/i.test(type)) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'send the body as application/json');
           const max = c.route.maxBody ?? opts.maxBody;

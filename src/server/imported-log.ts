@@ -16,7 +16,10 @@ function checkArt(map: unknown, at: string): void {
   const image = (map as { image?: unknown } | undefined)?.image;
   if (image === undefined) return;
   const bad = tableImageProblem(image);
-  if (bad) throw invalid([at, 'image', ...(bad.path ? [bad.path] : [])].join('.'), bad.message);
+  if (!bad) return;
+  const field = [at, 'image', ...(bad.path ? [bad.path] : [])].join('.');
+  // a problem with the image itself is BAD_IMAGE on every path (an upload, a file, a command, an import)
+  throw bad.path === 'src' ? new ApiError('BAD_IMAGE', `${field}: ${bad.message}`, field) : invalid(field, bad.message);
 }
 
 /** Throws INVALID_IMPORT naming the first event (and field) that a file could not have given. */

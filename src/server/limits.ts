@@ -51,6 +51,10 @@ export interface Limits {
   /** Characters (entries) a table's roster keeps, and its size as JSON. */
   rosterEntries: number;
   rosterBytes: number;
+  /** Map images a table may hold (each once, however many encounters show it), their bytes; and the bytes of every table's together. */
+  mapImagesPerTable: number;
+  mapImageBytesPerTable: number;
+  mapImageBytesPerServer: number;
   /** Events one import may bring, all its encounters together (the main thread writes them). */
   importEvents: number;
   /** Values (JSON nodes) an import file may hold. */
@@ -112,6 +116,10 @@ export const DEFAULT_LIMITS: Limits = {
   libraryBytes: 4_000_000,
   rosterEntries: 500,
   rosterBytes: 4_000_000,
+  // an evening's maps at 1.5 MB each at most (map-image.ts); 100 tables of one network fill a fifth of the server's share
+  mapImagesPerTable: 40,
+  mapImageBytesPerTable: 25_000_000,
+  mapImageBytesPerServer: 12_000_000_000,
   importEvents: 20_000,
   importNodes: 2_000_000,
   readMs: 10_000,

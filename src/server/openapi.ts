@@ -27,6 +27,7 @@ export function openApiDocument(routes: Route[], version: string): Record<string
       ...(params.length || query.length ? { parameters: [...params, ...query] } : {}),
       ...(r.auth === 'member' || r.auth === 'gm' ? { security: [{ bearer: [] }], 'x-role': r.auth } : { security: [] }),
       ...(r.body ? { requestBody: { required: true, content: { 'application/json': { schema: json(r.body) } } } } : {}),
+      ...(r.bytes ? { requestBody: { required: true, content: Object.fromEntries(r.bytes.types.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])) } } : {}),
       responses: {
         [String(r.status ?? 200)]: { description: r.returns, content: { 'application/json': {} } },
         default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },

@@ -41,6 +41,20 @@ function invalid(problems: Problem[], suffix = ''): ApiError {
   return new ApiError('INVALID_ENCOUNTER', `${listed[0].text}${suffix}`, problems[0].path, { problems: listed });
 }
 
+/**
+ * A file's map art held, before anything else of it, to what any image sent to a table is (map-image.ts):
+ * its image itself BAD_IMAGE as on every other path, no map beside it on disk (a file sent here has none).
+ */
+function checkArt(doc: unknown, file: string): void {
+  const enc = isScenario(doc) ? (doc as { encounter?: unknown }).encounter : doc;
+  const image = (enc as { map?: { image?: unknown } } | undefined)?.map?.image;
+  const bad = image === undefined ? undefined : tableImageProblem(image);
+  if (!bad) return;
+  const field = ['map', 'image', ...(bad.path ? [bad.path] : [])].join('.');
+  const beside = /^maps\//.test(String((image as { src?: unknown }).src));
+  throw new ApiError(bad.path === 'src' ? 'BAD_IMAGE' : 'INVALID_ENCOUNTER', `${file}: ${field}: ${bad.message}${beside ? '; or the GM adds one on the page' : ''}`, field);
+}
+
 /** An encounter file read, checked and built into its first events (INVALID_ENCOUNTER with every problem). */
 export function readEncounter(text: string, file: string, roster?: RosterEntry[]): ReadEncounter {
   let loaded: LoadedEncounter;
@@ -48,6 +62,7 @@ export function readEncounter(text: string, file: string, roster?: RosterEntry[]
   if (roster) {
     const parsed = parseText(text, file);
     if (!parsed.ok) throw invalid(parsed.problems);
+    checkArt(parsed.value, file);
     const ruleset = rulesetIdOf(parsed.value);
     const doc = applyRoster(parsed.value as object, { entries: roster.filter((e) => e.ruleset === ruleset) });
     // problems point at the lines of the file as sent (the paths are the same)
@@ -59,18 +74,12 @@ export function readEncounter(text: string, file: string, roster?: RosterEntry[]
     // parsed once (the parse is most of the cost): a scenario goes the whole way through loadText
     const parsed = parseText(text, file);
     if (!parsed.ok) throw invalid(parsed.problems);
+    checkArt(parsed.value, file);
     const checked = isScenario(parsed.value) ? loadText(text, file) : validateEncounter(parsed.value, file, parsed.parsed);
     if (!checked.ok) throw invalid(checked.problems);
     loaded = checked.value;
     // the source document as written (before defaults): units added later in the file's shape are built from it
     source = sourceDocument(parsed.value);
-  }
-  // a file sent here is held to what any image sent to a table is (map-image.ts): no map beside it on disk
-  const image = (loaded.doc as { map?: { image?: unknown } }).map?.image;
-  const bad = image === undefined ? undefined : tableImageProblem(image);
-  if (bad) {
-    const field = ['map', 'image', ...(bad.path ? [bad.path] : [])].join('.');
-    throw new ApiError('INVALID_ENCOUNTER', `${file}: ${field}: ${bad.message}${/^maps\//.test(String((image as { src?: unknown }).src)) ? '; or the GM adds one on the page' : ''}`, field);
   }
   const engine = engineFor(loaded.ruleset.id)!;
   let created: GameEvent[];

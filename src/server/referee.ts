@@ -7,6 +7,7 @@
  * never runs ahead of its commit. The in-memory log is dropped whenever a commit does not happen after
  * it was touched.
  */
+import { keepImagesOf, keptImageCommand, refuseSuggestedArt } from './map-images.ts';
 import { isRejection, type Command, type DiceSource, type EncounterState, type GameEvent, type LoggedEvent, type Rejection, type RosterEntry } from '../engine/index.ts';
 import { createEncounter, DuplicateCommandError, StaleVersionError, type StoredCommand } from '../store/index.ts';
 import { allowed, checkTable, liveFor, settingsOf, summaryOf, type Context, type EncounterSummary, type Member } from './context.ts';
@@ -70,6 +71,7 @@ export async function loadEncounter(ctx: Context, p: Principal, tableId: string,
   if ((await ctx.store.encounters(tableId)).length >= ctx.limits.encountersPerTable) throw new ApiError('LIMIT_REACHED', `a table holds at most ${ctx.limits.encountersPerTable} encounters`);
   // read, checked and built off the main thread (reading.ts): a 1,000-unit file is most of a second of YAML
   const loaded = (await read({ kind: 'encounter', text, file, ...(roster ? { roster } : {}) }, ctx.limits)) as ReadEncounter;
+  await keepImagesOf(ctx, tableId, { events: loaded.events, ...(loaded.source ? { document: loaded.source } : {}) }, '');
   const id = newId('e_');
   await createEncounter(ctx.store, { id, tableId, ruleset: loaded.ruleset, name: loaded.name, status: loaded.status }, loaded.events, {}, loaded.source);
   const summary = summaryOf((await ctx.store.encounter(id))!);
@@ -248,6 +250,9 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
   let command = prepared.command;
   let document: unknown;
   if (p.role === 'gm' && isEntryCommand(command)) ({ command, document } = await entryToUnit(ctx, live, command));
+  // map art kept by address (map-images.ts): the log, the state and every frame carry the address, not the image
+  if (p.role === 'gm') command = await keptImageCommand(ctx, live.row.tableId, command);
+  else refuseSuggestedArt(command);
   // physical dice the page asks for: a die for a unit whose player rolls at the table waits for its face
   let asked: number[] | undefined;
   if (!resume && req.dice === undefined && rollsAnyAtTable(settings)) {

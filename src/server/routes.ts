@@ -1,7 +1,7 @@
 /** Every HTTP endpoint: method, path, who may call it, body schema, and the handler. */
 import { z } from 'zod';
 import { rulesets } from '../rulesets/index.ts';
-import { requirePrincipal, type Context } from './context.ts';
+import { checkTable, requirePrincipal, type Context } from './context.ts';
 import { ApiError } from './errors.ts';
 import { fileUnits } from './entries.ts';
 import { exampleText, listExamples } from './examples.ts';
@@ -15,6 +15,8 @@ import { AcceptCarryBack, CommandRequest, DiceAnswer, CreateInvite, CreateTable,
 import { simulate } from './simulate.ts';
 import { createInvite, createTable, deleteTable, join, patchSettings, revokePlayer, tableInfo } from './tables.ts';
 import { exportEncounter, exportTable, IMPORT_BYTES, importTable } from './transfer.ts';
+import { keepImage } from './map-images.ts';
+import { imageTooBig, IMAGE_MIME, MAX_IMAGE_BYTES } from '../engine/index.ts';
 
 const seqParam = (q: URLSearchParams, name: string, dflt?: number): number => {
   const v = q.get(name);
@@ -93,6 +95,17 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
     { method: 'GET', path: '/api/tables/:tableId/export', tag: 'transfer', auth: 'member', summary: 'Every encounter with its log, as you may see it, as a file.', returns: 'TableExport', handle: async (c) => ({ body: await exportTable(ctx, await who(c), c.params.tableId), filename: `skirmish-${c.params.tableId}.json`, sliced: true }) },
     { method: 'POST', path: '/api/tables/:tableId/import', tag: 'transfer', auth: 'gm', body: ImportRequest, raw: true, maxBody: IMPORT_BYTES, status: 201, summary: 'Add the encounters of an export file (new ids); every log is replayed first.', returns: '[EncounterSummary]', handle: async (c) => ({ body: await importTable(ctx, await who(c), c.params.tableId, c.body as string) }) },
 
+    {
+      method: 'POST', path: '/api/tables/:tableId/maps', tag: 'tables', auth: 'gm', status: 201, maxBody: MAX_IMAGE_BYTES,
+      bytes: { types: Object.values(IMAGE_MIME), tooLarge: (n) => new ApiError('BAD_IMAGE', imageTooBig(n)) },
+      summary: `Upload map art (the file's bytes as image/png, image/jpeg or image/webp, at most ${MAX_IMAGE_BYTES} bytes): checked (its bytes are that type, a sane size in pixels), kept once by its content hash, and served at the address returned, for \`image.src\` in gm.map_image or a file. BAD_IMAGE says what is wrong; LIMIT_REACHED when the table holds all it may.`,
+      returns: '{ src: "/maps/<sha-256>", type, width, height, bytes }',
+      handle: async (c) => {
+        const p = await who(c);
+        await checkTable(ctx, p, c.params.tableId, 'gm');
+        return { body: await keepImage(ctx, c.params.tableId, c.body as Buffer, String(c.req.headers['content-type']).split(';')[0].trim()) };
+      },
+    },
     { method: 'GET', path: '/api/encounters/:encounterId', tag: 'encounters', auth: 'member', summary: 'The encounter and its state as you may see it.', returns: '{ encounter, state, activeUnit? }', handle: async (c) => ({ body: await getEncounter(ctx, await who(c), c.params.encounterId) }) },
     {
       method: 'GET', path: '/api/encounters/:encounterId/events', tag: 'encounters', auth: 'member', summary: 'Events after a seq, as you may see them (catch-up), a page at a time.', returns: '{ encounter, version, events, more, next? }',
@@ -110,7 +123,9 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
     },
     { method: 'POST', path: '/api/encounters/:encounterId/preview', tag: 'play', auth: 'member', body: PreviewRequest, maxBody: 65_536, summary: 'The odds of a command before it is sent.', returns: '{ version, preview }', handle: async (c) => ({ body: await preview(ctx, await who(c), c.params.encounterId, c.body) }) },
     {
-      method: 'POST', path: '/api/encounters/:encounterId/commands', tag: 'play', auth: 'member', body: CommandRequest, maxBody: 262_144,
+      // as large as an encounter file's request: a gm.map_image may carry its image as a data: address (checked
+      // by the one check a file's image meets, then kept by address: the log and the frames carry the address)
+      method: 'POST', path: '/api/encounters/:encounterId/commands', tag: 'play', auth: 'member', body: CommandRequest, maxBody: Math.max(262_144, ctx.limits.httpBodyBytes),
       summary: 'Send a command (acknowledged after it is committed). GM: start, undo, redo, end_combat, gm.* and any unit; player: its own units. gm.add_unit takes a unit written as in the encounter file as `entry` (AddUnitEntry); the server builds the engine\'s unit from the stored file.',
       returns: '{ encounter, id, version, events }; 202 { encounter, id, asked: true, roll } when it waits for physical dice (see POST …/dice)',
       handle: async (c) => {

@@ -36,7 +36,9 @@ const PLACEHOLDER = `<!doctype html>
 </body></html>
 `;
 
-export const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+// images: the page's own files, the examples' maps and the maps the GM uploaded (/maps/…), all same origin;
+// no data: (an image reaches a page by address only, map-images.ts)
+export const CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self'; connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 function send(res: ServerResponse, status: number, type: string, body: Buffer | string, head: boolean, cache: string): void {
   res.writeHead(status, {

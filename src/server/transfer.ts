@@ -7,6 +7,7 @@
 import type { Command, EncounterState, Json, LoggedEvent } from '../engine/index.ts';
 import { checkTable, liveFor, summaryOf, type Context, type EncounterSummary } from './context.ts';
 import { ApiError } from './errors.ts';
+import { keepImagesOf } from './map-images.ts';
 import type { PlannedEncounter } from './import-plan.ts';
 import type { Principal } from './policy.ts';
 import { eventsAfter, liveSummaryFor, stateFor } from './numbering.ts';
@@ -79,6 +80,8 @@ export async function importTable(ctx: Context, p: Principal, tableId: string, t
   if ((await ctx.store.encounters(tableId)).length + planned.length > ctx.limits.encountersPerTable) {
     throw new ApiError('LIMIT_REACHED', `a table holds at most ${ctx.limits.encountersPerTable} encounters`);
   }
+  // map art an export brings as data: is kept once by address; an address is claimed (map-images.ts)
+  for (const [n, e] of planned.entries()) await keepImagesOf(ctx, tableId, e, `encounters[${n}].`);
   const rows = planned.map((e) => ({ ...e, id: newId('e_') }));
   await ctx.store.createEncounters(rows.map((e) => ({ row: { id: e.id, tableId, ruleset: e.ruleset, name: e.name, status: e.status }, events: e.events, logCommands: e.commands, ...(e.document !== undefined ? { document: e.document } : {}) })));
   const out: EncounterSummary[] = [];

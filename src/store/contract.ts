@@ -264,6 +264,33 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       expect(await s.appendChat('t1', msg('m1', 'gm', 'table'), 10)).toBe(1);
     });
 
+    it('keeps a map image once by its hash, counted once per table, within the bounds; a deleted table lets go of it', async () => {
+      const s = await fresh();
+      await s.createTable('t1', 'One', {}, 'g1');
+      await s.createTable('t2', 'Two', {}, 'g2');
+      const img = (hash: string, size: number) => ({ hash: hash.repeat(64), type: 'image/png', width: 4, height: 3, size });
+      const bytes = (n: number, fill: number) => new Uint8Array(n).fill(fill);
+      const bounds = { perTable: 2, bytesPerTable: 100, bytesPerServer: 150 };
+      expect(await s.putImage('t1', img('a', 40), bytes(40, 1), bounds)).toEqual({ ok: true, stored: true });
+      // the same image again, for this table or another: no second copy of the bytes
+      expect(await s.putImage('t1', img('a', 40), bytes(40, 1), bounds)).toEqual({ ok: true, stored: false });
+      expect(await s.putImage('t2', img('a', 40), undefined, bounds)).toEqual({ ok: true, stored: false });
+      expect(await s.image('a'.repeat(64))).toMatchObject({ hash: 'a'.repeat(64), type: 'image/png', width: 4, height: 3, size: 40 });
+      expect([...(await s.image('a'.repeat(64)))!.body]).toEqual([...bytes(40, 1)]);
+      // a claim on an image the server does not hold, and each bound
+      expect(await s.putImage('t1', img('b', 10), undefined, bounds)).toEqual({ ok: false, refused: 'missing' });
+      expect(await s.putImage('t1', img('b', 61), bytes(61, 2), bounds)).toEqual({ ok: false, refused: 'bytesPerTable' });
+      expect(await s.putImage('t1', img('b', 60), bytes(60, 2), bounds)).toEqual({ ok: true, stored: true });
+      expect(await s.putImage('t1', img('c', 1), bytes(1, 3), bounds)).toEqual({ ok: false, refused: 'perTable' });
+      expect(await s.putImage('t2', img('c', 51), bytes(51, 3), bounds)).toEqual({ ok: false, refused: 'bytesPerServer' });
+      expect(await s.image('c'.repeat(64))).toBeUndefined();
+      // t1 goes: b (held by t1 only) goes with it; a stays for t2
+      await s.deleteTable('t1');
+      expect(await s.image('b'.repeat(64))).toBeUndefined();
+      expect(await s.image('a'.repeat(64))).toBeDefined();
+      expect(await s.putImage('t2', img('c', 51), bytes(51, 3), bounds)).toEqual({ ok: true, stored: true });
+    });
+
     it('describes itself in one line', async () => {
       const s = await fresh();
       expect(await s.describe()).toMatch(new RegExp(s.kind === 'sqlite' ? '^SQLite ' : '^PostgreSQL '));

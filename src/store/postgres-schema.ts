@@ -100,6 +100,27 @@ const MIGRATIONS: { version: number; sql: string }[] = [
     `,
   },
   {
+    // map images, stored once by content hash, and which tables hold each (SQLite's version 7)
+    version: 3,
+    sql: `
+      CREATE TABLE images (
+        hash       text PRIMARY KEY,
+        type       text NOT NULL,
+        width      integer NOT NULL,
+        height     integer NOT NULL,
+        size       integer NOT NULL,
+        body       bytea NOT NULL,
+        created_at bigint NOT NULL
+      );
+      CREATE TABLE table_images (
+        table_id text NOT NULL REFERENCES tables (id),
+        hash     text NOT NULL REFERENCES images (hash),
+        PRIMARY KEY (table_id, hash)
+      );
+      CREATE INDEX table_images_by_hash ON table_images (hash);
+    `,
+  },
+  {
     // a table's chat and free rolls (src/server/chat.ts), numbered per table; only the last Limits.chatKept
     // are kept (version 3 is the map images')
     version: 4,

@@ -56,11 +56,7 @@ describe.skipIf(!env.url)('PostgreSQL store', () => {
       await c.connect();
       const { rows } = await c.query('SELECT version FROM schema_migrations ORDER BY version');
       await c.end();
-      // each once, in order, up to this server's (a branch may lack another's number until they are merged)
-      const versions = rows.map((r) => r.version as number);
-      expect(versions.at(-1)).toBe(PG_SCHEMA_VERSION);
-      expect(versions).toEqual([...new Set(versions)].sort((x, y) => x - y));
-      expect(versions.slice(0, 2)).toEqual([1, 2]);
+      expect(rows.map((r) => r.version)).toEqual(Array.from({ length: PG_SCHEMA_VERSION }, (_, i) => i + 1));
     });
 
     it('serialises appends across stores: exactly one wins, the other gets STALE_VERSION', async () => {

@@ -24,6 +24,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Command, LibraryEntry, LoggedEvent, RosterEntry } from '../engine/index.ts';
+import { IMAGE_SELECT, putImageIn, tableImagesDeleted } from './postgres-images.ts';
 import { migratePostgres } from './postgres-schema.ts';
 import { chatCursor, chatPage } from './chat-sql.ts';
 import { encounterFileOf, type EncounterFile } from './roster.ts';
@@ -37,12 +38,15 @@ import {
   type ChatRow,
   type EncounterRow,
   type IdleTable,
+  type ImageBounds,
   type NewEncounter,
   type PlayerRow,
+  type PutImage,
   type Role,
   type Store,
   type StoreChange,
   type StoredCommand,
+  type StoredImage,
   type TableRow,
   type TokenRow,
 } from './store.ts';
@@ -249,10 +253,19 @@ export class PostgresStore implements Store {
       const ofEncounters = 'WHERE encounter_id IN (SELECT id FROM encounters WHERE table_id = $1)';
       for (const t of ['events', 'commands', 'log_commands']) await c.query(`DELETE FROM ${t} ${ofEncounters}`, [id]);
       for (const t of ['encounters', 'roster_entries', 'library_entries', 'chat_messages', 'tokens', 'players']) await c.query(`DELETE FROM ${t} WHERE table_id = $1`, [id]);
+      await tableImagesDeleted(c, id);
       const gone = (await c.query('DELETE FROM tables WHERE id = $1', [id])).rowCount! > 0;
       if (gone) await c.query('SELECT pg_notify($1, $2)', [CHANNEL, this.payload('t', id)]);
       return gone;
     });
+  }
+
+  async putImage(tableId: string, image: StoredImage, body: Uint8Array | undefined, bounds: ImageBounds): Promise<PutImage> {
+    return this.tx((c) => putImageIn(c, tableId, image, body, bounds));
+  }
+
+  async image(hash: string): Promise<(StoredImage & { body: Uint8Array }) | undefined> {
+    return (await this.q<StoredImage & { body: Uint8Array }>(IMAGE_SELECT, [hash])).rows[0];
   }
 
   async touchTable(id: string, at: number): Promise<void> {

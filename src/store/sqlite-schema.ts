@@ -158,6 +158,30 @@ const MIGRATIONS: Migration[] = [
     },
   },
   {
+    // version 7: map images, stored once by content hash (`images`), and which tables hold each (`table_images`:
+    // the per-table bound, and what a deleted table lets go); see src/server/map-art.ts
+    version: 7,
+    up(db) {
+      db.exec(`
+        CREATE TABLE IF NOT EXISTS images (
+          hash       TEXT PRIMARY KEY,
+          type       TEXT NOT NULL,
+          width      INTEGER NOT NULL,
+          height     INTEGER NOT NULL,
+          size       INTEGER NOT NULL,
+          body       BLOB NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS table_images (
+          table_id   TEXT NOT NULL REFERENCES tables(id),
+          hash       TEXT NOT NULL REFERENCES images(hash),
+          PRIMARY KEY (table_id, hash)
+        ) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS table_images_by_hash ON table_images(hash);
+      `);
+    },
+  },
+  {
     // version 8: a table's chat and free rolls (src/server/chat.ts), numbered per table; only the last
     // Limits.chatKept are kept (version 7 is the map images')
     version: 8,

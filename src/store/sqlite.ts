@@ -13,6 +13,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command, LibraryEntry, LoggedEvent, RosterEntry } from '../engine/index.ts';
 import { encounterFileOf, type EncounterFile } from './roster.ts';
+import { imageStatements } from './sqlite-images.ts';
 import { migrate } from './sqlite-schema.ts';
 import { chatCursor, chatPage } from './chat-sql.ts';
 import {
@@ -24,12 +25,15 @@ import {
   type ChatRow,
   type EncounterRow,
   type IdleTable,
+  type ImageBounds,
   type NewEncounter,
   type PlayerRow,
+  type PutImage,
   type Role,
   type Store,
   type StoreChange,
   type StoredCommand,
+  type StoredImage,
   type TableRow,
   type TokenRow,
 } from './store.ts';
@@ -51,6 +55,7 @@ export class SqliteStore implements Store {
   readonly location: string;
   readonly db: Database.Database;
   private readonly st: ReturnType<SqliteStore['prepare']>;
+  private readonly images: ReturnType<typeof imageStatements>;
 
   constructor(readonly options: SqliteOptions) {
     this.location = options.path;
@@ -63,6 +68,7 @@ export class SqliteStore implements Store {
     this.db.pragma('busy_timeout = 5000');
     migrate(this.db);
     this.st = this.prepare();
+    this.images = imageStatements(this.db);
   }
 
   private prepare() {
@@ -157,8 +163,17 @@ export class SqliteStore implements Store {
       const ofEncounters = 'WHERE encounter_id IN (SELECT id FROM encounters WHERE table_id = ?)';
       for (const t of ['events', 'commands', 'log_commands', 'encounter_files']) this.db.prepare(`DELETE FROM ${t} ${ofEncounters}`).run(id);
       for (const t of ['encounters', 'roster_entries', 'library_entries', 'chat_messages', 'tokens', 'players']) this.db.prepare(`DELETE FROM ${t} WHERE table_id = ?`).run(id);
+      this.images.tableDeleted(id);
       return this.db.prepare('DELETE FROM tables WHERE id = ?').run(id).changes > 0;
     }).immediate();
+  }
+
+  async putImage(tableId: string, image: StoredImage, body: Uint8Array | undefined, bounds: ImageBounds): Promise<PutImage> {
+    return this.images.put(tableId, image, body, bounds);
+  }
+
+  async image(hash: string): Promise<(StoredImage & { body: Uint8Array }) | undefined> {
+    return this.images.get(hash);
   }
 
   async touchTable(id: string, at: number): Promise<void> {

@@ -122,6 +122,30 @@ export interface ChatQuery {
   limit: number;
 }
 
+/** A map image as stored: once per server by the SHA-256 of its bytes (hex), with what its checks found. */
+export interface StoredImage {
+  hash: string;
+  /** Its content type: image/png, image/jpeg or image/webp. */
+  type: string;
+  width: number;
+  height: number;
+  /** Its length in bytes. */
+  size: number;
+}
+
+/** The bounds `putImage` keeps, checked in the transaction that stores. */
+export interface ImageBounds {
+  /** Images one table may hold (each counted once however many encounters show it). */
+  perTable: number;
+  /** Bytes of images one table may hold. */
+  bytesPerTable: number;
+  /** Bytes of images the whole server may hold. */
+  bytesPerServer: number;
+}
+
+/** What `putImage` did: kept (stored, or already there), or which bound refused it, or (no bytes given) the server has no such image. */
+export type PutImage = { ok: true; stored: boolean } | { ok: false; refused: 'perTable' | 'bytesPerTable' | 'bytesPerServer' | 'missing' };
+
 export class StaleVersionError extends Error {
   readonly code = 'STALE_VERSION';
   constructor(readonly expected: number, readonly actual: number) {
@@ -227,6 +251,15 @@ export interface Store {
   chat(tableId: string, q: ChatQuery): Promise<ChatRow[]>;
   /** The seq of message `id` of the table if `reader` may see it (a page's cursor); undefined otherwise. */
   chatSeq(tableId: string, id: string, reader: ChatReader): Promise<number | undefined>;
+  // ── map images ───────────────────────────────────────────────────────────
+  /**
+   * Keep an image for a table, in one transaction: its bytes stored once per server (by hash; a second
+   * table or encounter with the same image adds no bytes), counted once per table, within `bounds`.
+   * Without `body`: only a table's claim on an image the server already holds ('missing' when it does not).
+   */
+  putImage(tableId: string, image: StoredImage, body: Uint8Array | undefined, bounds: ImageBounds): Promise<PutImage>;
+  /** An image's bytes and facts, by hash; undefined when none is stored. */
+  image(hash: string): Promise<(StoredImage & { body: Uint8Array }) | undefined>;
 
   // ── changes made by other processes ─────────────────────────────────────
   /**

@@ -5,8 +5,9 @@ import { replayLog, type GridMap } from '../../src/engine/index.ts';
 import { duel } from '../../src/rulesets/phase20/fixtures.ts';
 import { phase20 } from '../../src/rulesets/phase20/index.ts';
 import { Table } from '../../src/rulesets/testing.ts';
+import { dataUrl, gridPng } from '../../src/server/testing/images.ts';
 
-const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+const PNG = dataUrl(gridPng(8, 8, 4));
 
 describe('map art', () => {
   it("an encounter file's map.image is the map's, fitted to the grid unless placed", () => {
@@ -45,7 +46,8 @@ describe('map art', () => {
     expect(no({ src: 'maps/cave.svg' })).toMatch(/^gm\/bad_image: image\.src: "maps\/cave\.svg" is a file beside an encounter/);
     expect(no({ src: PNG, onload: 'alert(1)' })).toMatch(/^gm\/bad_image: image/);
     expect(no({ src: PNG, opacity: 2 })).toMatch(/^gm\/bad_image: image\.opacity/);
-    expect(no({ src: `data:image/png;base64,${'A'.repeat(300_000)}` })).toMatch(/at most 250000 characters \(this one is 300022\)/);
+    expect(no({ src: `data:image/png;base64,${'A'.repeat(2_100_000)}` })).toMatch(/an image is at most 1,400,000 bytes \(this one is 1,575,000\): make it smaller/);
+    expect(no({ src: 'data:image/png;base64,iVBORw0KGgo=' })).toMatch(/the PNG image is cut short or damaged/);
     expect(no(null)).toBe('gm/no_image: the map has no image to take away');
     expect((t.state.map as GridMap).image).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 /**
  * Map art as a person sees it (issue 37): a shipped example's map is served by the server itself at
- * /maps/<ruleset>/<file> and named so by the encounter; the page's CSP (img-src 'self' data:) lets it
+ * /maps/<ruleset>/<file> and named so by the encounter; the page's CSP (img-src 'self') lets it
  * show, for the GM and a player, at desktop and phone size. Any refusal of the image by the browser
  * (a CSP violation, a 404) would be a console message and an image that never loads.
  */

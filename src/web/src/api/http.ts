@@ -20,10 +20,12 @@ export class ApiFailure extends Error {
 async function call<T>(method: string, path: string, token: string | undefined, body?: unknown): Promise<T> {
   let res: Response;
   try {
+    // a file (map art) goes as its own bytes and type; anything else as JSON
+    const file = body instanceof Blob;
     res = await fetch(path, {
       method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      headers: { ...(body !== undefined ? { 'content-type': file ? body.type : 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body !== undefined ? { body: file ? body : JSON.stringify(body) } : {}),
     });
   } catch (err) {
     throw new ApiFailure({ code: 'net/offline', message: (err as Error).message }, 0);
@@ -43,6 +45,15 @@ async function call<T>(method: string, path: string, token: string | undefined, 
 }
 
 const enc = encodeURIComponent;
+
+/** What the server kept of an uploaded map image. */
+export interface UploadedMap {
+  src: string;
+  type: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
 
 export interface CommandResult {
   id: string;
@@ -98,6 +109,10 @@ export class Api {
   exampleText(path: string) {
     const [ruleset, file] = path.split('/');
     return call<Example & { text: string }>('GET', `/api/examples/${enc(ruleset)}/${enc(file.replace(/\.ya?ml$/, ''))}`, undefined);
+  }
+  /** Map art: the image file's bytes, checked and kept once by the server; `src` is its address for `image.src`. */
+  uploadMap(tableId: string, file: Blob) {
+    return call<UploadedMap>('POST', `/api/tables/${enc(tableId)}/maps`, this.token, file);
   }
   loadEncounter(tableId: string, body: ({ text: string; file?: string } | { example: string }) & { fromRoster?: boolean }) {
     return call<EncounterSummary>('POST', `/api/tables/${enc(tableId)}/encounters`, this.token, body);

@@ -134,7 +134,7 @@ export function BuilderPage({ tableId, example, saved }: Props) {
       setLinks(rememberLink(tableId, { playerId: r.playerId, name: r.name, url: link }));
       await data.refreshTable();
       return { id: r.playerId, name: r.name, link };
-    } } : {}),
+    }, uploadMap: (file: File) => api.uploadMap(tableId, file) } : {}),
     addGear: (category) => {
       const r = addGear(doc, category);
       if (!r) return undefined;

@@ -52,6 +52,8 @@ const exact: Record<string, string> = {
   NOT_FOUND: "That table or fight doesn't exist (any more).",
   INVALID_ENCOUNTER: 'The encounter file has mistakes.',
   INVALID_IMPORT: 'The file could not be read.',
+  BAD_IMAGE: 'That image cannot be used as map art.',
+  UNSUPPORTED_MEDIA_TYPE: 'Map art is a PNG, JPEG or WebP image.',
   RATE_LIMITED: 'Too fast — wait a moment and try again.',
   TOO_MANY_CONNECTIONS: 'Too many open pages for this table.',
   LIMIT_REACHED: 'The server limit is reached.',

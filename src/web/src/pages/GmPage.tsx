@@ -21,6 +21,7 @@ import { DeleteTable } from '../gm/DeleteTable.tsx';
 import { EncounterLoader } from '../gm/EncounterLoader.tsx';
 import { EncounterTabs } from '../gm/EncounterTabs.tsx';
 import { GmControls } from '../gm/GmControls.tsx';
+import { MapArtTab } from '../gm/MapArtTab.tsx';
 import { InvitePanel } from '../gm/InvitePanel.tsx';
 import { PendingPanel } from '../gm/PendingPanel.tsx';
 import { DicePrompt } from '../components/DicePrompt.tsx';
@@ -46,6 +47,7 @@ const TOOL_TABS = [
   ['unit', 'Unit'],
   ['roster', 'Roster'],
   ['simulation', 'Simulation'],
+  ['map', 'Map art'],
 ] as const;
 type ToolTab = (typeof TOOL_TABS)[number][0];
 
@@ -198,6 +200,7 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
               )}
               {tab === 'roster' && encounter && <RosterPanel api={session.api} tableId={tableId} encounterId={encounter.id} state={state} />}
               {tab === 'simulation' && encounter && <SimulationPanel api={session.api} encounterId={encounter.id} state={state} />}
+              {tab === 'map' && <MapArtTab api={session.api} tableId={tableId} state={state} sender={tools} />}
             </div>
           </div>
           <aside className="side-col">

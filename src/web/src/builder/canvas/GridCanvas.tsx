@@ -113,10 +113,13 @@ export function GridCanvas({ doc, selected, tool, cell, onSelect, onMove, onPain
       if (typeof t?.elevation === 'number' && t.elevation) cells.push(<text key={`e${x},${y}`} x={x * S + 3} y={y * S + 12} className="b-cell-note" pointerEvents="none">▲{t.elevation}</text>);
     }
   }
+  // the map art under the cells (they let it show through), placed as the table places it (GridBoard)
+  const art = (doc.map as { image?: { src?: unknown; x?: number; y?: number; width?: number; height?: number; opacity?: number } } | undefined)?.image;
+  const artSrc = typeof art?.src === 'string' && /^\/maps\//.test(art.src) ? art.src : undefined;
   return (
     <svg
       ref={svg}
-      className={`b-map b-tool-${tool}`}
+      className={`b-map b-tool-${tool}${artSrc ? ' b-has-art' : ''}`}
       viewBox={`-4 -4 ${width * S + 8} ${height * S + 8}`}
       role="application"
       aria-label={`Map, ${width} by ${height} cells: ${tool === 'select' ? 'select and drag units' : tool === 'paint' ? 'drag to paint terrain' : 'drag to erase terrain'}`}
@@ -129,6 +132,7 @@ export function GridCanvas({ doc, selected, tool, cell, onSelect, onMove, onPain
       data-width={width}
       data-height={height}
     >
+      {artSrc && <image href={artSrc} x={(art!.x ?? 0) * S} y={(art!.y ?? 0) * S} width={(art!.width ?? width) * S} height={(art!.height ?? height) * S} opacity={art!.opacity ?? 1} preserveAspectRatio="none" pointerEvents="none" className="b-art" />}
       <g>{cells}</g>
       {cell && <rect x={cell[0] * S + 1} y={cell[1] * S + 1} width={S - 2} height={S - 2} className="b-cell-picked" pointerEvents="none" />}
       {ships.filter((s) => Array.isArray(s.at) && Array.isArray(s.size)).map((s) => (

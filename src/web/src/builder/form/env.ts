@@ -1,5 +1,6 @@
 /** What every field of a builder form may need besides its own value: the draft, its problems, the table. */
 import { createContext, useContext } from 'react';
+import type { UploadedMap } from '../../api/http.ts';
 import type { Doc } from '../model/paths.ts';
 
 export interface FormEnv {
@@ -12,6 +13,8 @@ export interface FormEnv {
   players: { id: string; name: string; link?: string }[];
   /** Seat a new player at the table (an invite): absent where the page cannot. */
   seatPlayer?(name: string): Promise<Seated>;
+  /** Upload map art to the table: its address for `map.image.src` (components/MapArt.tsx). */
+  uploadMap?(file: File): Promise<UploadedMap>;
   /** Make a new entry in the encounter's content (a new weapon...) and give its id; the caller names it by id. */
   addGear?(category: string): string | undefined;
   /** Open the gear entry of `category` with `id` in the gear library. */
