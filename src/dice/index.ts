@@ -1,6 +1,6 @@
 // The dice layer: notation, seeded random streams, sources, rolling and exact odds.
 // Pure TypeScript: no I/O and no node: imports, so it runs in Node, a worker or a browser.
-export type { DiceSource } from './source.ts';
+export { dealFrom, type DiceSource } from './source.ts';
 export { DiceError, type DiceErrorCode } from './errors.ts';
 export { DICE_LIMITS, type DiceLimits } from './limits.ts';
 export type { DiceExpr, DiceNode, DiceModifier, DieKind, ComparePoint, CompareOp, BinaryOp, FnName } from './ast.ts';
