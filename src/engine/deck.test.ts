@@ -90,7 +90,7 @@ describe('ctx.draw: cards dealt like dice', () => {
     const now = log.events.findLast((e) => e.type === 'check' && e.actor === 'b' && e.breakdown.label === 'action card')!;
     const bad = log.execute({ type: 'gm.set_die', event: now.seq, die: 0, card: 'Z♠' }, scriptedSource([]));
     expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.rejection.message).toContain('"Z♠" is not among the 51 cards left in the action deck');
+    if (!bad.ok) expect(bad.rejection.message).toContain('"Z♠" is not among the 52 cards left in the action deck');
     expect(log.events.length).toBe(before);
   });
 });
