@@ -7,7 +7,7 @@ export type { DiceExpr, DiceNode, DiceModifier, DieKind, ComparePoint, CompareOp
 export { parseDice } from './parse.ts';
 export { formatDice } from './format.ts';
 export { RandomStream, type StreamState } from './random.ts';
-export { seededSource, streamSource, scriptedSource, askingSource } from './sources.ts';
+export { seededSource, streamSource, scriptedSource, scriptThen, askingSource } from './sources.ts';
 export { rollDice, rollTotal, compileDice, type CompiledDice } from './roll.ts';
 export type { RollResult, DieRoll, RollOptions } from './roll-result.ts';
 export { Distribution } from './distribution.ts';

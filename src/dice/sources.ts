@@ -1,7 +1,7 @@
 // The DiceSources: a seeded stream, a scripted queue of faces, and one that asks a caller.
 import { DiceError } from './errors.ts';
 import { RandomStream } from './random.ts';
-import type { DiceSource } from './source.ts';
+import { dealFrom, type DiceSource } from './source.ts';
 
 function where(n: number, label?: string): string {
   return label ? `roll ${n}: "${label}"` : `roll ${n}`;
@@ -35,7 +35,7 @@ export function seededSource(seed: number | string, stream = 0): DiceSource & { 
  * a face does not fit the die asked for, or a name is scripted for a die or names no card left (the
  * entry is then not consumed).
  */
-export function scriptedSource(faces: readonly (number | string)[]): DiceSource & { remaining(): number; used(): number } {
+export function scriptedSource(faces: readonly (number | string)[]): DiceSource & { remaining(): number; used(): number; card(cards: readonly string[], label?: string): number } {
   const list = [...faces];
   let next = 0;
   const entry = (what: string, label?: string): number | string => {
@@ -69,6 +69,15 @@ export function scriptedSource(faces: readonly (number | string)[]): DiceSource 
     },
     remaining: () => list.length - next,
     used: () => next,
+  };
+}
+
+/** A script's faces (and cards) first, then `rest` once it has run out: a scenario's `dice:`, then the seed. */
+export function scriptThen(faces: readonly (number | string)[], rest: DiceSource): DiceSource {
+  const script = scriptedSource(faces);
+  return {
+    roll: (sides, label) => (script.remaining() > 0 ? script.roll(sides, label) : rest.roll(sides, label)),
+    card: (cards, label) => (script.remaining() > 0 ? script.card(cards, label) : dealFrom(rest, cards, label)),
   };
 }
 

@@ -62,7 +62,7 @@ export function explainDice(drawn: readonly DrawnDie[], commands: readonly Comma
  * Play the start and the script with every die written down (the policies play on after it, unlisted, as
  * `run` would), and say them. `disagreement`: the script and the fight disagreed (the run's exit 3).
  */
-export function explainScenario(engine: Engine, created: readonly GameEvent[], s: { commands: Command[]; dice: number[]; seed: number | string; maxRounds: number }): { lines: string[]; disagreement?: string } {
+export function explainScenario(engine: Engine, created: readonly GameEvent[], s: { commands: Command[]; dice: (number | string)[]; seed: number | string; maxRounds: number }): { lines: string[]; disagreement?: string } {
   const trace = traceDice(scriptedSource(s.dice), seededSource(s.seed, 0), s.commands.length);
   const choices = seededSource(s.seed, 1);
   // each callback closes one command: the start first, then the script's steps
