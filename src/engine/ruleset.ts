@@ -191,6 +191,8 @@ export interface Ruleset {
    * keys a player sees only on its own side's units (a hand held face down).
    */
   secret?: { decks?: readonly string[]; data?: readonly string[]; unitData?: readonly string[] };
+  /** The rules' word for harm dealt ('wounds'), for pages and the log; absent: 'damage'. */
+  harm?: string;
   /** The rules' names for its pool and stat keys, for pages ('attackActions' → 'Attack actions'); absent: the key in words. */
   keyNames?: Record<string, string>;
   /**

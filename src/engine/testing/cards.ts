@@ -43,6 +43,7 @@ export const toyCards: Ruleset = {
   name: 'toy with cards',
   secret: { decks: ['action'], unitData: ['hand'] },
   keyNames: { hp: 'Wounds' },
+  harm: 'wounds',
   start(ctx) {
     ctx.emit({ type: 'turn.order', order: deal(ctx), index: -1, why: 'action cards dealt' });
   },
