@@ -18,7 +18,10 @@ interface Props {
 }
 
 // a unit hidden from this page is not named: it is another player's roll
-const dieText = (a: RollView['asks'][number]) => (a.unitName ? `${a.unitName}: ${a.for}, ${a.die}` : `Another player's ${a.die}`);
+const dieText = (a: RollView['asks'][number]) => {
+  if (a.cards || a.die === 'card') return a.unitName ? `${a.unitName}: ${a.for}` : "Another player's card";
+  return a.unitName ? `${a.unitName}: ${a.for}, ${a.die}` : `Another player's ${a.die}`;
+};
 
 /** A card asked is a question of which card, from those left: one choice, entered by its name. */
 function CardField({ id, cards, value, onChange }: { id: string; cards: string[]; value: string; onChange(v: string): void }) {
@@ -67,7 +70,7 @@ export function DicePrompt({ api, encounterId, roll, gm }: Props) {
 
   return (
     <section className="panel dice-prompt" aria-label="Dice to roll" data-testid="dice-prompt">
-      <h2>{roll.yours ? (gm ? 'Dice asked at the table' : 'Roll your dice') : 'Waiting for dice'}</h2>
+      <h2>{roll.yours ? (gm ? 'Dice asked at the table' : ask.cards ? 'Turn over your card' : 'Roll your dice') : 'Waiting for dice'}</h2>
       <p className="dice-ask" data-testid="dice-ask">
         <strong>{dieText(ask)}</strong>
         {!roll.yours && <span className="muted"> — its player is rolling.</span>}
