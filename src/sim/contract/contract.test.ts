@@ -106,9 +106,16 @@ describe('the ruleset contract', () => {
     const cardsDoc = toyDoc([{ id: 'a', side: 'x', hp: 10 }, { id: 'b', side: 'x', hp: 10 }, { id: 'c', side: 'y', hp: 10 }, { id: 'd', side: 'y', hp: 10 }]);
     const cardsExample: LoadedExample[] = [{ file: 'examples/toy-cards/four.yaml', loaded: { ruleset: toyCards, doc: cardsDoc, commands: [] } }];
 
-    it('card initiative with a secret deck and hands face down keeps the views clause', () => {
+    it('card initiative with a secret deck and hands face down keeps the views clause, and every other clause it can', () => {
       const c = viewsHide(toyCards, cardsExample);
       expect([c.ok, c.problems]).toEqual([true, []]);
+      // decks dealt in forked, unlogged play are dealt as in logged play; the fights end
+      const others = [examplesEnd(toyCards, cardsExample), optionsHold(toyCards, cardsExample).accepted, forkedEqualsLogged(toyCards, cardsExample)];
+      expect(others.map((o) => [o.clause, o.ok, o.problems])).toEqual([
+        ['examples end', true, []],
+        ['listed options are accepted', true, []],
+        ['forked + unlogged play equals logged play', true, []],
+      ]);
     });
 
     it('views that forget the secret deck and hands fail it, saying where the worlds part', () => {
