@@ -136,7 +136,7 @@ export function DicePrompt({ api, encounterId, roll, gm }: Props) {
           {roll.rolled.map((r, i) => (
             <li key={i}>
               {r.unitName ? `${r.unitName}: ` : ''}
-              {r.for ?? 'a roll'}{r.card ? ': ' : `, d${r.sides}: `}<strong>{r.card ?? r.face}</strong> <span className="muted">({r.by === 'server' ? 'rolled by the server' : r.by === 'gm' ? 'typed by the GM' : 'rolled by the player'})</span>
+              {r.for ?? 'a roll'}{r.card ? ': ' : `, d${r.sides}: `}<strong>{r.card ?? r.face}</strong> <span className="muted">({r.card ? (r.by === 'server' ? 'dealt by the server' : r.by === 'gm' ? 'chosen by the GM' : 'turned over by the player') : r.by === 'server' ? 'rolled by the server' : r.by === 'gm' ? 'typed by the GM' : 'rolled by the player'})</span>
             </li>
           ))}
         </ul>

@@ -19,7 +19,7 @@ describe('a card asked at the table', () => {
     expect(text).toContain('Turn over your card | Kara: hand card | Which card?');
     expect(text).toContain('Which card? | Choose the card turned over | A♠ | 2♣ | K♥ | Enter the card');
     expect(text).toContain('Let the server deal it');
-    expect(text).toContain('Kara: action card: | Q♥');
+    expect(text).toContain('Kara: action card: | Q♥ | (turned over by the player)');
     expect(text).not.toContain('d3');
   });
 });
