@@ -9,4 +9,16 @@ export interface DiceSource {
    * attacker's check): physical dice are asked of that unit's player.
    */
   roll(sides: number, label?: string, roller?: string): number;
+  /**
+   * Which of `cards` (the cards left in a deck, in the deck's order) comes off the top: its place, 1..cards.length.
+   * Optional: a source without it deals as a die over the cards left (`roll(cards.length)`), so a seeded
+   * stream deals fairly; a script or a person names the card instead.
+   */
+  card?(cards: readonly string[], label?: string, roller?: string): number;
+}
+
+/** The place (1-based) of the card `src` deals from `cards`: its own `card`, else a die over the cards left. */
+export function dealFrom(src: DiceSource, cards: readonly string[], label?: string, roller?: string): number {
+  if (src.card) return src.card(cards, label, roller);
+  return roller === undefined ? src.roll(cards.length, label) : src.roll(cards.length, label, roller);
 }

@@ -40,7 +40,7 @@ export function describeEvent(e: GameEvent, state: EncounterState, ruleset?: Rul
     case 'encounter.started': return 'Combat begins';
     case 'round.started': return `— Round ${e.round} —`;
     case 'round.ended': return `End of round ${e.round}`;
-    case 'turn.order': return `Turn order (${e.why}): ${e.order.map((s) => `${name(s.unit)}${s.initiative !== undefined ? ` ${s.initiative}` : ''}${s.kind && s.kind !== 'normal' ? ` [${s.kind}]` : ''}`).join(', ')}`;
+    case 'turn.order': return `Turn order (${e.why}): ${e.order.map((s) => `${name(s.unit)}${s.label !== undefined ? ` ${s.label}` : s.initiative !== undefined ? ` ${s.initiative}` : ''}${s.kind && s.kind !== 'normal' ? ` [${s.kind}]` : ''}`).join(', ')}`;
     case 'turn.started': return `${name(e.unit)}'s turn`;
     case 'turn.ended': return `${name(e.unit)} ends the turn`;
     case 'turn.skipped': return `${name(e.unit)} cannot act (${e.why})`;
@@ -50,12 +50,14 @@ export function describeEvent(e: GameEvent, state: EncounterState, ruleset?: Rul
       return `${who}${e.breakdown.label}: ${renderBreakdown(e.breakdown)}`;
     }
     case 'pool.changed': {
-      const pool = fieldWords(e.pool);
+      // the rules' own names: its pool's ("Wounds"), its harm's ("wounds", not "damage")
+      const pool = ruleset?.keyNames?.[e.pool] ?? fieldWords(e.pool);
+      const harm = ruleset?.harm ?? 'damage';
       if (e.kind === 'set') return `${name(e.unit)}'s ${pool} is now ${e.value}${e.rule ? ` [${e.rule}]` : ''}`;
       // healing the pool's top cut short: said as such, not as "heals 0" after a line that said it heals
       const cut = e.kind === 'heal' && e.asked !== undefined && e.asked > e.delta;
       const heal = cut ? (e.delta === 0 ? `is already at full ${pool}: the ${e.asked} healing changes nothing` : `heals ${e.delta} of ${e.asked}, up to full ${pool}`) : `heals ${e.delta}`;
-      const verb = e.kind === 'damage' ? `takes ${-e.delta}${e.damageType ? ` ${e.damageType}` : ''} damage` : e.kind === 'heal' ? heal : e.delta < 0 ? `spends ${-e.delta} ${pool}` : `gains ${e.delta} ${pool}`;
+      const verb = e.kind === 'damage' ? `takes ${-e.delta}${e.damageType ? ` ${e.damageType}` : ''} ${harm}` : e.kind === 'heal' ? heal : e.delta < 0 ? `spends ${-e.delta} ${pool}` : `gains ${e.delta} ${pool}`;
       // a value the reader may not know (another side's secret pool) is left out, not shown as "?"
       const now = e.value === undefined || e.value === null ? '' : ` (${pool} ${e.value})`;
       return `${name(e.unit)} ${verb}${e.source && e.kind === 'damage' ? ` from ${name(e.source)}` : e.unseen ? ' from something unseen' : ''}${now}${e.rule ? ` [${e.rule}]` : ''}`;

@@ -14,6 +14,13 @@ export interface DieDraw {
   label?: string;
   /** Typed in by a person at the table (physical dice); absent: the server rolled it. */
   by?: 'player' | 'gm';
+  /**
+   * A card dealt (`ctx.draw`): its name, and the deck it came from. `sides` is then the number of cards
+   * that were left and `face` the card's place among them, so the dice machinery (scripts, replay, a GM's
+   * re-deal) treats it as a die.
+   */
+  card?: string;
+  deck?: string;
 }
 
 interface Base {

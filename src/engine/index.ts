@@ -26,6 +26,7 @@ export * from './gm/index.ts';
 export * from './roster/index.ts';
 export type { DiceSource } from '../dice/source.ts';
 export * from './content.ts';
+export * from './deck.ts';
 export * from './bounds.ts';
 export * from './text-shape.ts';
 export { own, isBuiltinName, builtinNameIn, builtinNameMessage, findBuiltinName } from './own.ts';

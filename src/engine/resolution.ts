@@ -3,9 +3,10 @@
  * (each applied to the draft at once, so later rules see earlier results), and the dice drawn,
  * recorded so every die lands in an event and replay needs no randomness.
  */
-import type { DiceSource } from '../dice/source.ts';
+import { dealFrom, type DiceSource } from '../dice/source.ts';
 import { compileDice, rollDice, type DiceExpr } from '../dice/index.ts';
 import { applyEvent, type Appliers } from './apply.ts';
+import { cardsLeft, deckKey } from './deck.ts';
 import type { Breakdown, Term } from './breakdown.ts';
 import type { DieDraw, GameEvent } from './events.ts';
 import { own } from './own.ts';
@@ -50,6 +51,29 @@ export class Resolution {
     }
     this.draws.push(label === undefined ? { sides, face } : { sides, face, label });
     return face;
+  }
+
+  /**
+   * Deal the top card of `deck` (deck.ts): the source says which of the cards left it is; it is recorded
+   * for the next `check` like a die (with its name) and leaves the deck. `roller`: the unit it is dealt
+   * to, when not the check's actor, so physical cards are asked of its player. Fails `deck/empty`.
+   */
+  draw(deck: string, label?: string, roller?: UnitId): string {
+    const left = cardsLeft(this.state.data, deck);
+    if (!left.length) fail('deck/empty', `the ${deck} deck has no cards left${label ? ` (${label})` : ''}`);
+    const place = dealFrom(this.source, left, label, roller);
+    if (!Number.isInteger(place) || place < 1 || place > left.length) fail('dice/bad_face', `there is no card ${place} among the ${left.length} left in the ${deck} deck`);
+    const card = left[place - 1];
+    const d: DieDraw = { sides: left.length, face: place, card, deck };
+    if (label !== undefined) d.label = label;
+    this.draws.push(d);
+    this.setEncounterData(deckKey(deck), left.filter((_, i) => i !== place - 1));
+    return card;
+  }
+
+  /** Put every one of `cards` in `deck`, in that order (the order a draw counts places in): a fresh shuffle. */
+  shuffle(deck: string, cards: readonly string[]): void {
+    this.setEncounterData(deckKey(deck), [...cards]);
   }
 
   /** Roll several dice of one size; returns the faces. */

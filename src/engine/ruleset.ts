@@ -184,6 +184,15 @@ export interface Ruleset {
   describe?(event: GameEvent, state: EncounterState): string | undefined;
   /** Pools of other sides' units that players must not see (e.g. enemy hit points). */
   secretPools?: string[];
+  /**
+   * Ruleset state no player view carries (view-secret.ts): `decks` whose cards left no player may know
+   * (the deck, and each draw's place and count of cards behind it, are withheld; the card's name is told
+   * only where the rules say it: a check, a turn-order label); encounter `data` keys; and unit `data`
+   * keys a player sees only on its own side's units (a hand held face down).
+   */
+  secret?: { decks?: readonly string[]; data?: readonly string[]; unitData?: readonly string[] };
+  /** The rules' word for harm dealt ('wounds'), for pages and the log; absent: 'damage'. */
+  harm?: string;
   /** The rules' names for its pool and stat keys, for pages ('attackActions' → 'Attack actions'); absent: the key in words. */
   keyNames?: Record<string, string>;
   /**

@@ -79,6 +79,8 @@ export interface Slot {
   kind?: 'normal' | 'extra' | 'haste' | 'inserted' | 'ambush';
   /** The initiative value that placed it, for display. */
   initiative?: number;
+  /** What placed it in the ruleset's words, shown in its place when set (a card dealt: "A♠"). */
+  label?: string;
 }
 
 export interface TurnState {

@@ -23,6 +23,10 @@ export interface ViewRules {
    * shown, keys kept may carry less. Must not change its argument.
    */
   projectData?: (data: Record<string, Json>, unit: Unit) => Record<string, Json>;
+  /** Encounter data keys no player sees (Ruleset.secret: its data keys and its secret decks' keys); view-secret.ts. */
+  secretData?: readonly string[];
+  /** Decks whose draws players get without their place or count (view-secret.ts). */
+  secretDecks?: readonly string[];
 }
 
 export function visibleUnit(u: Unit | undefined): boolean {

@@ -14,6 +14,7 @@ import {
   type Viewer, type ViewRules,
 } from './view-seen.ts';
 import { dataEventSeen, dataNames, dataSeenWithout, valueSeen } from './view-mentions.ts';
+import { dataWithoutSecrets, eventWithoutSecrets, secretRulesOf } from './view-secret.ts';
 
 export { effectSeen, GM_ONLY_KEYS, hiddenMentions, NEUTRAL_ORDER_WHY, orderSeen, pendingSeen, pendingView, type Viewer, type ViewRules } from './view-seen.ts';
 export { NEUTRAL_UNIT_PROMPT } from './view-mentions.ts';
@@ -66,10 +67,10 @@ export function introducedItems(state: EncounterState, held: Held): GameEvent[] 
   return out;
 }
 
-/** What a ruleset tells the views: its secret pools and how players see others' unit data. */
+/** What a ruleset tells the views: its secret pools, its secret state, and how players see others' unit data. */
 export const viewRulesOf = (ruleset: Ruleset): ViewRules => ({
   secretPools: ruleset.secretPools ?? [],
-  ...(ruleset.projectData ? { projectData: (data, unit) => ruleset.projectData!(data, unit) } : {}),
+  ...secretRulesOf(ruleset),
 });
 
 export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRules = {}): EncounterState {
@@ -79,7 +80,7 @@ export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRule
   const friends = friendlySides(state, viewer);
   const mentions = hiddenMentions(state);
   for (const id of state.unitOrder) if (shown(id)) units[id] = projectUnit(state.units[id], viewer, rules, friends, shown, mentions);
-  const data = { ...dataSeenWithout(state.data, mentions) };
+  const data = { ...dataSeenWithout(dataWithoutSecrets(state.data, rules), mentions) };
   for (const k of GM_ONLY_KEYS) delete data[k];
   return {
     ...state,
@@ -104,6 +105,7 @@ export function viewState(state: EncounterState, viewer: Viewer, rules: ViewRule
 export function knownState(state: EncounterState, viewer: Viewer, rules: ViewRules = {}): EncounterState {
   if (viewer.role === 'gm') return state;
   const shown = (id: string) => visibleUnit(state.units[id]);
+  state = withoutSecretData(state, rules);
   const anyHidden = !state.unitOrder.every(shown);
   if (!anyHidden && !rules.projectData) return state;
   const friends = friendlySides(state, viewer);
@@ -127,6 +129,12 @@ export function knownState(state: EncounterState, viewer: Viewer, rules: ViewRul
     effects: state.effects.filter((f) => effectSeen(state, f)),
     pending: state.pending.filter((p) => pendingSeen(state, p)),
   };
+}
+
+/** The state without the ruleset's secret encounter data (the same state when it holds none). */
+function withoutSecretData(state: EncounterState, rules: ViewRules): EncounterState {
+  const data = dataWithoutSecrets(state.data, rules);
+  return data === state.data ? state : { ...state, data };
 }
 
 /** Unit ids an event speaks of. */
@@ -199,6 +207,9 @@ export function viewOrder(state: EncounterState): { order: Slot[]; index: number
 
 function projectEvent(e: LoggedEvent, before: EncounterState, after: EncounterState, viewer: Viewer & { role: 'player' }, rules: ViewRules): LoggedEvent | undefined {
   if (e.visibility === 'gm') return undefined;
+  const open = eventWithoutSecrets(e, rules);
+  if (!open) return undefined;
+  e = open;
   if (e.type === 'encounter.created') {
     const out = { ...e, state: viewState(e.state, viewer, rules) };
     // the state is the player's view; a reason naming a hidden unit goes

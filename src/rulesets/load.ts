@@ -14,7 +14,8 @@ export interface LoadedEncounter {
 
 export interface LoadedScenario extends LoadedEncounter {
   seed?: number | string;
-  dice?: number[];
+  /** Faces in order; a card dealt from a deck by its name ("A♠"). */
+  dice?: (number | string)[];
   commands: Command[];
   /** Where the encounter came from when the scenario names a file. */
   encounterFile?: string;
@@ -23,7 +24,7 @@ export interface LoadedScenario extends LoadedEncounter {
 const scenarioSchema = z.strictObject({
   encounter: z.union([z.string().min(1), z.record(z.string(), z.unknown())]),
   seed: z.union([z.number().int(), z.string()]).optional(),
-  dice: z.array(z.number().int().min(1)).optional(),
+  dice: z.array(z.union([z.number().int().min(1), z.string().min(1)])).optional(),
   commands: z
     .array(
       z

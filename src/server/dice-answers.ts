@@ -41,7 +41,8 @@ export function answerDice(ctx: Context, token: Principal, encounter: string, bo
       added = Array.from({ length: ask.count }, () => ({ ...about, face: server.roll(ask.sides), by: 'server' as const }));
       if (req.server === 'rest') roll.serverRest = true;
     } else {
-      added = checkFaces(req.faces ?? [], ask).map((face) => ({ ...about, face, by: p.role === 'gm' ? 'gm' : 'player', ...(p.role === 'player' ? { player: p.playerId } : {}) }));
+      const faces = ask.cards ? cardFaces(req.cards, req.faces, ask) : checkFaces(req.faces ?? [], ask);
+      added = faces.map((face) => ({ ...about, face, ...(ask.cards ? { card: ask.cards[face - 1] } : {}), by: p.role === 'gm' ? 'gm' : 'player', ...(p.role === 'player' ? { player: p.playerId } : {}) }));
     }
     const faces = [...roll.faces, ...added];
     const seed = dryRunSeed(ctx.testDiceSeed, roll.version, faces.length);
@@ -60,6 +61,17 @@ export function answerDice(ctx: Context, token: Principal, encounter: string, bo
     }
     return { done: true, version: versionFor(live, p) };
   });
+}
+
+/** The card asked, named (or given by its place among the cards left); else nothing changes and the message says which cards are left. */
+function cardFaces(names: readonly string[] | undefined, faces: readonly number[] | undefined, ask: PendingRoll['asks'][number]): number[] {
+  const cards = ask.cards!;
+  const what = `${ask.unitName}: ${ask.for}`;
+  if (names === undefined) return checkFaces(faces ?? [], ask);
+  if (names.length !== 1) throw new ApiError('dice/wrong_count', `${what} takes one card, not ${names.length}`, 'cards');
+  const place = cards.indexOf(names[0].trim());
+  if (place < 0) throw new ApiError('dice/bad_face', `"${names[0]}" is not among the ${cards.length} cards left in the deck (${what})`, 'cards[0]');
+  return [place + 1];
 }
 
 /** One whole number per die asked, each one the die can show; else nothing changes and the message names the die. */

@@ -31,6 +31,8 @@ export interface Ask {
   count: number;
   /** The unit is hidden from the players: only its own player (and the GM) may hear its name or what it rolls for. */
   hidden?: boolean;
+  /** A card dealt (`ctx.draw`): "which card?", from these, the cards left in the deck (a face is a card's place among them). */
+  cards?: string[];
 }
 
 /** A face fixed so far, in the order the rules drew them. */
@@ -43,6 +45,8 @@ export interface Face {
   unit?: string;
   unitName?: string;
   for?: string;
+  /** A card dealt: its name (`face` is its place among the cards that were left). */
+  card?: string;
 }
 
 export interface PendingRoll {
@@ -87,6 +91,8 @@ export function askDice(engine: Engine, state: EncounterState, command: Command,
   const drawn: Face[] = [];
   // the unit each die is rolled for, where the rules name one (a defender's die in the attacker's check)
   const rollers: (string | undefined)[] = [];
+  // the cards left when each card was dealt: what "which card?" offers
+  const decks: (readonly string[] | undefined)[] = [];
   let calls = 0;
   const source = {
     roll(sides: number, _label?: string, roller?: string): number {
@@ -95,6 +101,12 @@ export function askDice(engine: Engine, state: EncounterState, command: Command,
       if (i < given.length) return given[i].face;
       const face = server.roll(sides);
       drawn.push({ face, sides, by: 'server' });
+      return face;
+    },
+    card(cards: readonly string[], label?: string, roller?: string): number {
+      decks[calls] = cards;
+      const face = this.roll(cards.length, label, roller);
+      if (calls > given.length) drawn[drawn.length - 1].card = cards[face - 1];
       return face;
     },
   };
@@ -118,8 +130,12 @@ export function askDice(engine: Engine, state: EncounterState, command: Command,
       const extra = drawn[k - given.length];
       if (extra && u) Object.assign(extra, { unit, unitName: u.name, for: forText(d.label, u.name) });
       if (serverRest || !u?.controller || !atTable(u.controller)) continue;
+      if (d.card !== undefined) {
+        const ask: Ask = { unit: unit!, unitName: u.name, player: u.controller, for: forText(d.label, u.name), die: 'card', sides: d.sides, count: 1, cards: [...(decks[k] ?? [])], ...(u.hidden ? { hidden: true } : {}) };
+        return { kind: 'ask', faces: [...given, ...drawn.slice(0, k - given.length)], asks: [ask] };
+      }
       let count = 1;
-      while (j + count < dice.length && dice[j + count].label === d.label && dice[j + count].sides === d.sides && rollers[k + count] === rollers[k]) count++;
+      while (j + count < dice.length && dice[j + count].card === undefined && dice[j + count].label === d.label && dice[j + count].sides === d.sides && rollers[k + count] === rollers[k]) count++;
       const term = DICE_TERM.exec(d.label ?? '');
       const die = term || count > 1 ? `${count}d${d.sides}` : `d${d.sides}`;
       const ask: Ask = { unit: unit!, unitName: u.name, player: u.controller, for: forText(d.label, u.name), die, sides: d.sides, count, ...(u.hidden ? { hidden: true } : {}) };
@@ -153,10 +169,10 @@ export function newRoll(ctx: Context, fields: Omit<PendingRoll, 'id'>): PendingR
 /** The roll as `viewer` sees it: the dice asked now, the faces typed so far, and what it may do. */
 export interface RollView {
   id: string;
-  /** The dice asked now; a unit hidden from the viewer is not named, nor what it rolls for. */
-  asks: { unitName?: string; for?: string; die: string; sides: number; count: number }[];
-  /** Faces fixed so far: a player sees those of its own units, the GM all. */
-  rolled: { unitName?: string; for?: string; sides: number; face: number; by: Face['by'] }[];
+  /** The dice asked now; a unit hidden from the viewer is not named, nor what it rolls for. A card asked offers the cards left to whoever answers it. */
+  asks: { unitName?: string; for?: string; die: string; sides?: number; count: number; cards?: string[] }[];
+  /** Faces fixed so far: a player sees those of its own units, the GM all; a card by its name. */
+  rolled: { unitName?: string; for?: string; sides: number; face: number; card?: string; by: Face['by'] }[];
   /** The viewer may type these faces in. */
   yours: boolean;
   /** The viewer may let the server roll them. */
@@ -175,8 +191,16 @@ export function viewOf(roll: PendingRoll, viewer: Member, settings: Settings): R
   const mine = (f: Face) => gm || (me !== undefined && f.player === me);
   return {
     id: roll.id,
-    asks: roll.asks.map((a) => (named(a, viewer) ? { unitName: a.unitName, for: a.for, die: a.die, sides: a.sides, count: a.count } : { die: a.die, sides: a.sides, count: a.count })),
-    rolled: roll.faces.filter(mine).map(({ unitName, for: f, sides, face, by }) => ({ ...(unitName ? { unitName } : {}), ...(f ? { for: f } : {}), sides, face, by })),
+    asks: roll.asks.map((a) => {
+      // the cards left, and how many: only to whoever deals the card (the deck may be secret)
+      const deals = !a.cards || gm || a.player === me;
+      return {
+        ...(named(a, viewer) ? { unitName: a.unitName, for: a.for } : {}),
+        die: a.die, ...(deals ? { sides: a.sides } : {}), count: a.count,
+        ...(a.cards && deals ? { cards: [...a.cards] } : {}),
+      };
+    }),
+    rolled: roll.faces.filter(mine).map(({ unitName, for: f, sides, face, card, by }) => ({ ...(unitName ? { unitName } : {}), ...(f ? { for: f } : {}), sides, face, ...(card ? { card } : {}), by })),
     yours: gm || asked,
     serverMay: gm || (asked && optional),
     cancelMay: gm || (sender !== undefined && sender === me),
@@ -194,6 +218,11 @@ function named(a: Ask, viewer: Member): boolean {
  */
 export function awaitingWords(roll: PendingRoll, viewer: Member): string {
   const a = roll.asks[0];
+  if (a.cards) {
+    if (viewer.role === 'gm') return `waiting for ${a.unitName}'s card (${a.for}); you may let the server deal it or call the command off`;
+    if (viewer.playerId === a.player) return `waiting for your card: ${a.unitName}, ${a.for}`;
+    return `waiting for ${named(a, viewer) ? `${a.unitName}'s card (${a.for})` : "another player's card"}; the GM may let the server deal it or call the command off`;
+  }
   if (viewer.role === 'gm') return `waiting for ${a.unitName}'s dice (${a.for}, ${a.die}); you may let the server roll them or call the command off`;
   if (viewer.playerId === a.player) return `waiting for your dice: ${a.unitName}, ${a.for}, ${a.die}`;
   const whose = named(a, viewer) ? `${a.unitName}'s dice (${a.for}, ${a.die})` : "another player's dice";

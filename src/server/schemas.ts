@@ -93,9 +93,10 @@ export const DiceAnswer = z
   .strictObject({
     roll: Id.meta({ description: 'The roll waiting for dice (its `id`).' }),
     faces: z.array(z.number()).max(200).optional().meta({ description: 'The faces rolled at the table for the dice asked now, one per die.' }),
+    cards: z.array(z.string().max(100)).max(1).optional().meta({ description: 'The card turned at the table, by name, when a card is asked (one of the ask\'s `cards`).' }),
     server: z.enum(['these', 'rest']).optional().meta({ description: 'Let the server roll the dice asked now (these), or every die this command still needs (rest).' }),
   })
-  .refine((a) => (a.faces === undefined) !== (a.server === undefined), { message: 'give either faces or server' });
+  .refine((a) => [a.faces, a.cards, a.server].filter((x) => x !== undefined).length === 1, { message: 'give one of faces, cards or server' });
 
 export const PreviewRequest = z.strictObject({ command: Command });
 export const PauseRequest = z.strictObject({ paused: z.boolean() });

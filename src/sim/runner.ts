@@ -3,7 +3,7 @@
  * 2i of the seed and its policy choices from stream 2i+1, so each fight is the same whichever worker
  * plays it and in whatever order: the tally for a seed does not depend on how the range is split.
  */
-import { RandomStream, scriptedSource, streamSource, type DiceSource } from '../dice/index.ts';
+import { RandomStream, scriptThen, streamSource, type DiceSource } from '../dice/index.ts';
 import { createEngine, type Command, type Engine, type EncounterState, type Ruleset } from '../engine/index.ts';
 import { rulesetById } from '../rulesets/index.ts';
 import { playFrom } from './fight.ts';
@@ -20,8 +20,8 @@ export interface SimSpec {
   policies: Record<string, string>;
   /** A scenario's scripted commands, played at the start of every fight. */
   commands?: Command[];
-  /** A scenario's scripted dice faces, used (in every fight) before the seeded stream. */
-  dice?: number[];
+  /** A scenario's scripted dice faces (and cards, by name), used (in every fight) before the seeded stream. */
+  dice?: (number | string)[];
   /** Keep each fight's result in order (Tally.outcomes), to pair the fights of two variants. */
   outcomes?: boolean;
 }
@@ -57,8 +57,7 @@ export function prepareWith(ruleset: Ruleset, doc: unknown): Prepared {
 export function diceFor(spec: SimSpec, i: number): DiceSource {
   const stream = streamSource(RandomStream.stream(spec.seed, 2 * i));
   if (!spec.dice?.length) return stream;
-  const script = scriptedSource(spec.dice);
-  return { roll: (sides, label) => (script.remaining() > 0 ? script.roll(sides, label) : stream.roll(sides, label)) };
+  return scriptThen(spec.dice, stream);
 }
 
 /**

@@ -5,6 +5,8 @@ import { loadFile } from '../files.ts';
 import { duel } from '../../rulesets/outerah/fixtures.ts';
 import { outerah } from '../../rulesets/outerah/index.ts';
 import { explainScenario } from './dice-trace.ts';
+import { toyCards } from '../../engine/testing/cards.ts';
+import { toyDoc } from '../../engine/testing/toy.ts';
 
 describe('explain the dice of a scenario', () => {
   it('lists each die the script draws in order — the start\'s Speed checks of a mount too — and says which the file gave', () => {
@@ -34,5 +36,18 @@ describe('explain the dice of a scenario', () => {
       "  1. d60 counter — step 3 (answer decision of brute) — 50, from the file's dice #1",
       "  2. d60 Javelin — step 3 (answer decision of brute) — 30, from the file's dice #2",
     ]);
+  });
+
+  it('names a card the script deals by its name, from the file or the seed', () => {
+    const engine = createEngine(toyCards);
+    const created = engine.create(toyDoc([{ id: 'a', side: 'x', hp: 10 }, { id: 'b', side: 'y', hp: 10 }]));
+    const { lines } = explainScenario(engine, created, { commands: [], dice: ['A♠', '2♣', '5♥'], seed: 1, maxRounds: 2 });
+    expect(lines.slice(0, 4)).toEqual([
+      'Dice the scenario asks for, in order (the start and 0 scripted steps):',
+      '  1. a card, action card — start — A♠, from the file\'s dice #1',
+      '  2. a card, hand card — start — 2♣, from the file\'s dice #2',
+      '  3. a card, action card — start — 5♥, from the file\'s dice #3',
+    ]);
+    expect(lines[4]).toMatch(/^ {2}4\. a card, hand card — start — \S+, from the seed \(the file's dice ran out\)$/);
   });
 });

@@ -3,7 +3,7 @@
  * what for (the die's own label), and whether the file's `dice:` gave it or the seed had to. Written for the
  * one counting dice by hand: the d12 Speed checks of mounts and pets, a restart's, a tie's die are all there.
  */
-import { scriptedSource, seededSource } from '../../dice/index.ts';
+import { dealFrom, scriptedSource, seededSource } from '../../dice/index.ts';
 import type { Command, DiceSource, Engine, GameEvent } from '../../engine/index.ts';
 import { playFight } from '../../sim/fight.ts';
 import { ScriptError } from '../../sim/script.ts';
@@ -16,10 +16,12 @@ export interface DrawnDie {
   value: number;
   /** From the file's `dice:` (else the seed's stream). */
   scripted: boolean;
+  /** A card dealt (`ctx.draw`): its name; `sides` is then the cards that were left. */
+  card?: string;
 }
 
 /** A dice source that writes down every die drawn by the start and the first `steps` commands after it. */
-export function traceDice(scripted: DiceSource & { remaining(): number }, seeded: DiceSource, steps: number) {
+export function traceDice(scripted: DiceSource & { remaining(): number; card(cards: readonly string[], label?: string): number }, seeded: DiceSource, steps: number) {
   const drawn: DrawnDie[] = [];
   let step = 0;
   const source: DiceSource = {
@@ -27,6 +29,12 @@ export function traceDice(scripted: DiceSource & { remaining(): number }, seeded
       const fromFile = scripted.remaining() > 0;
       const value = fromFile ? scripted.roll(sides, label) : seeded.roll(sides, label);
       if (step <= steps) drawn.push({ step, sides, label: label ?? '', value, scripted: fromFile });
+      return value;
+    },
+    card(cards, label) {
+      const fromFile = scripted.remaining() > 0;
+      const value = fromFile ? scripted.card(cards, label) : dealFrom(seeded, cards, label);
+      if (step <= steps) drawn.push({ step, sides: cards.length, label: label ?? '', value, scripted: fromFile, card: cards[value - 1] });
       return value;
     },
   };
@@ -50,7 +58,8 @@ export function explainDice(drawn: readonly DrawnDie[], commands: readonly Comma
   let fromFile = 0;
   drawn.forEach((d, i) => {
     const source = d.scripted ? `the file's dice #${++fromFile}` : 'the seed (the file\'s dice ran out)';
-    out.push(`${String(i + 1).padStart(3)}. d${d.sides} ${d.label || 'unnamed'} — ${stepWords(d.step, commands)} — ${d.value}, from ${source}`);
+    const what = d.card !== undefined ? `a card, ${d.label || 'unnamed'} — ${stepWords(d.step, commands)} — ${d.card}` : `d${d.sides} ${d.label || 'unnamed'} — ${stepWords(d.step, commands)} — ${d.value}`;
+    out.push(`${String(i + 1).padStart(3)}. ${what}, from ${source}`);
   });
   if (!drawn.length) out.push('  none');
   const unused = fileDice - fromFile;
@@ -62,7 +71,7 @@ export function explainDice(drawn: readonly DrawnDie[], commands: readonly Comma
  * Play the start and the script with every die written down (the policies play on after it, unlisted, as
  * `run` would), and say them. `disagreement`: the script and the fight disagreed (the run's exit 3).
  */
-export function explainScenario(engine: Engine, created: readonly GameEvent[], s: { commands: Command[]; dice: number[]; seed: number | string; maxRounds: number }): { lines: string[]; disagreement?: string } {
+export function explainScenario(engine: Engine, created: readonly GameEvent[], s: { commands: Command[]; dice: (number | string)[]; seed: number | string; maxRounds: number }): { lines: string[]; disagreement?: string } {
   const trace = traceDice(scriptedSource(s.dice), seededSource(s.seed, 0), s.commands.length);
   const choices = seededSource(s.seed, 1);
   // each callback closes one command: the start first, then the script's steps

@@ -1,4 +1,4 @@
-import { scriptedSource, seededSource } from '../../dice/index.ts';
+import { scriptThen, seededSource } from '../../dice/index.ts';
 import { createEngine, describeEvent, isBookkeeping, type DiceSource, type GameEvent } from '../../engine/index.ts';
 import { playFight } from '../../sim/fight.ts';
 import { ScriptError } from '../../sim/script.ts';
@@ -9,11 +9,9 @@ import type { AddCommand } from './index.ts';
 
 
 /** Scripted dice first (a scenario's `dice:`), then the seeded stream. */
-function diceFor(seed: number | string, scripted?: number[]): DiceSource {
+function diceFor(seed: number | string, scripted?: (number | string)[]): DiceSource {
   const seeded = seededSource(seed, 0);
-  if (!scripted?.length) return seeded;
-  const script = scriptedSource(scripted);
-  return { roll: (sides, label) => (script.remaining() > 0 ? script.roll(sides, label) : seeded.roll(sides, label)) };
+  return scripted?.length ? scriptThen(scripted, seeded) : seeded;
 }
 
 export const addRun: AddCommand = (program) => {

@@ -10,7 +10,8 @@
  * comes fresh from the table's DiceSource, and recorded dice no longer asked for are dropped.
  * If a later command is refused once the roll changed (its target is now down), nothing is replaced.
  */
-import type { DiceSource } from '../../dice/source.ts';
+import { DiceError } from '../../dice/errors.ts';
+import { dealFrom, type DiceSource } from '../../dice/source.ts';
 import { applyEvent, emptyState } from '../apply.ts';
 import type { Engine } from '../engine.ts';
 import type { DieDraw, GameEvent, LoggedEvent } from '../events.ts';
@@ -44,18 +45,34 @@ function diceOf(events: readonly LoggedEvent[], cmd: string): DieDraw[] {
   return events.filter((e) => e.cmd === cmd).flatMap(withDice);
 }
 
-/** Recorded dice first (matched by size and label), fresh ones where the rules now ask for something new. */
+/**
+ * Recorded dice first (matched by size and label), fresh ones where the rules now ask for something new.
+ * A card is matched by its label and dealt again by name, so the cards after a re-dealt one stay those
+ * dealt (a card taken since by the re-deal, or one set by place, is dealt by its place among those left).
+ */
 function replaySource(recorded: readonly DieDraw[], fresh: DiceSource): DiceSource {
   let next = 0;
   return {
     roll(sides, label) {
       for (let i = next; i < recorded.length; i++) {
-        if (recorded[i].sides === sides && recorded[i].label === label) {
+        if (recorded[i].card === undefined && recorded[i].sides === sides && recorded[i].label === label) {
           next = i + 1;
           return recorded[i].face;
         }
       }
       return fresh.roll(sides, label);
+    },
+    card(cards, label) {
+      for (let i = next; i < recorded.length; i++) {
+        const r = recorded[i];
+        if (r.deck === undefined || r.label !== label) continue;
+        next = i + 1;
+        const place = r.card === undefined ? -1 : cards.indexOf(r.card);
+        if (place >= 0) return place + 1;
+        if (r.face >= 1 && r.face <= cards.length) return r.face;
+        throw new DiceError('dice/bad_face', `"${r.card}" is not among the ${cards.length} cards left in the ${r.deck} deck${label ? ` (${label})` : ''}`);
+      }
+      return dealFrom(fresh, cards, label);
     },
   };
 }
@@ -78,7 +95,7 @@ function stateBefore(input: ReplaceRollInput, cmd: string): EncounterState {
 }
 
 const int = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
-const show = (d: DieDraw) => `d${d.sides} ${d.face}${d.label ? ` (${d.label})` : ''}`;
+const show = (d: DieDraw) => `${d.card ?? `d${d.sides} ${d.face}`}${d.label ? ` (${d.label})` : ''}`;
 
 export function replaceRoll(input: ReplaceRollInput): Replacement | Rejection {
   const { request, events } = input;
@@ -103,6 +120,14 @@ export function replaceRoll(input: ReplaceRollInput): Replacement | Rejection {
   const faces = diceOf(events, cmd).map((d) => ({ ...d }));
   for (const i of which as number[]) {
     const d = faces[first + i];
+    if (d.deck !== undefined) {
+      // a card re-dealt: named by the GM, or a fresh one from the cards that were left (the old one among them)
+      if (setDie && typeof request.card !== 'string') return reject('command/bad_field', `event #${target.seq}'s draw ${i} is a card: name the card to deal ("card": "A♠")`, 'card');
+      // named: dealt by name (face 0: no place to fall back on); re-dealt: a fresh place among the cards that were left
+      if (setDie) Object.assign(d, { card: request.card, face: 0 });
+      else Object.assign(d, { card: undefined, face: input.dice.roll(d.sides, d.label) });
+      continue;
+    }
     const face = setDie ? request.face : input.dice.roll(d.sides, d.label);
     if (!int(face) || face < 1 || face > d.sides) return reject('dice/bad_face', `a d${d.sides} cannot show ${String(face)}`, 'face');
     d.face = face;
@@ -122,13 +147,18 @@ export function replaceRoll(input: ReplaceRollInput): Replacement | Rejection {
   }
 
   const old = (which as number[]).map((i) => show(shown[i])).join(', ');
-  const now = (which as number[]).map((i) => show(faces[first + i])).join(', ');
+  // as dealt again: a re-dealt card by its name (the dice of the redone command, in the same places)
+  const redone = redo[0].events.flatMap((e) => withDice(e as LoggedEvent));
+  const now = (which as number[]).map((i) => show(redone[first + i] ?? faces[first + i])).join(', ');
   const note: GameEvent = {
     type: 'note',
     text: `GM ${setDie ? 'sets' : 'rerolls'} event #${target.seq}: ${old} → ${now}; ${affected.length} command${affected.length === 1 ? '' : 's'} decided again (original dice of ${cmd}: ${diceOf(events, cmd).map(show).join(', ')})`,
   };
   // a roll players never saw stays unseen; the GM may also fudge in secret
   if (target.visibility === 'gm' || request.secret === true) note.visibility = 'gm';
+  // the note lists the command's cards: from a secret deck, those may be hidden hands (view-secret.ts)
+  const secretDecks = input.engine.ruleset.secret?.decks ?? [];
+  if (diceOf(events, cmd).some((d) => d.deck !== undefined && secretDecks.includes(d.deck))) note.visibility = 'gm';
   redo[0].events.unshift(note);
   const reason = typeof request.reason === 'string' && request.reason.trim() ? request.reason : undefined;
   if (reason) for (const step of redo) for (const e of step.events) if (e.reason === undefined) e.reason = reason;

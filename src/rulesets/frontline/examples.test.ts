@@ -2,8 +2,8 @@
 // through the simulator's runner (the same one `skirmish run` uses).
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { scriptedSource, seededSource } from '../../dice/index.ts';
-import { createEngine, type DiceSource } from '../../engine/index.ts';
+import { scriptThen, seededSource } from '../../dice/index.ts';
+import { createEngine } from '../../engine/index.ts';
 import { playFight } from '../../sim/fight.ts';
 import { loadText } from '../load.ts';
 
@@ -11,10 +11,9 @@ const dir = new URL('../../../examples/frontline/', import.meta.url);
 const files = readdirSync(dir).filter((f) => f.endsWith('.yaml'));
 
 /** A scenario's scripted dice first, then the seeded stream — as `skirmish run` does. */
-function diceFor(seed: number, scripted: number[] = []): DiceSource {
+function diceFor(seed: number, scripted?: (number | string)[]) {
   const seeded = seededSource(seed, 0);
-  const script = scriptedSource(scripted);
-  return { roll: (sides, label) => (script.remaining() > 0 ? script.roll(sides, label) : seeded.roll(sides, label)) };
+  return scripted?.length ? scriptThen(scripted, seeded) : seeded;
 }
 
 function play(file: string, seed: number) {

@@ -9,6 +9,9 @@ import { examplesEnd, type LoadedExample } from './examples.ts';
 import { forkedEqualsLogged } from './fast-path.ts';
 import { optionsHold } from './options.ts';
 import { mentions, viewsHide } from './views.ts';
+import { viewRulesOf } from '../../engine/index.ts';
+import { toyCards } from '../../engine/testing/cards.ts';
+import { toyDoc } from '../../engine/testing/toy.ts';
 
 const doc = deathSavesDoc([{ id: 'ana', side: 'heroes', hp: 8 }, { id: 'bo', side: 'heroes', hp: 8 }, { id: 'gob', side: 'foes', hp: 6 }, { id: 'rat', side: 'foes', hp: 4 }]);
 const examples = (ruleset: Ruleset): LoadedExample[] => [{ file: 'examples/death-saves/brawl.yaml', loaded: { ruleset, doc, commands: [] } }];
@@ -97,5 +100,28 @@ describe('the ruleset contract', () => {
 
   it('mentions finds an id as a value or a key, with its path', () => {
     expect(mentions({ units: { rat: { id: 'rat' } }, order: [{ unit: 'ana' }, { unit: 'rat' }], note: 'the rat' }, 'rat')).toEqual(['units.rat', 'units.rat.id', 'order[1].unit']);
+  });
+
+  describe('secrets: a player sees the same bytes of two worlds that differ only in what it may not know', () => {
+    const cardsDoc = toyDoc([{ id: 'a', side: 'x', hp: 10 }, { id: 'b', side: 'x', hp: 10 }, { id: 'c', side: 'y', hp: 10 }, { id: 'd', side: 'y', hp: 10 }]);
+    const cardsExample: LoadedExample[] = [{ file: 'examples/toy-cards/four.yaml', loaded: { ruleset: toyCards, doc: cardsDoc, commands: [] } }];
+
+    it('card initiative with a secret deck and hands face down keeps the views clause, and every other clause it can', () => {
+      const c = viewsHide(toyCards, cardsExample);
+      expect([c.ok, c.problems]).toEqual([true, []]);
+      // decks dealt in forked, unlogged play are dealt as in logged play; the fights end
+      const others = [examplesEnd(toyCards, cardsExample), optionsHold(toyCards, cardsExample).accepted, forkedEqualsLogged(toyCards, cardsExample)];
+      expect(others.map((o) => [o.clause, o.ok, o.problems])).toEqual([
+        ['examples end', true, []],
+        ['listed options are accepted', true, []],
+        ['forked + unlogged play equals logged play', true, []],
+      ]);
+    });
+
+    it('views that forget the secret deck and hands fail it, saying where the worlds part', () => {
+      const c = viewsHide(toyCards, cardsExample, 400, viewRulesOf({ ...toyCards, secret: undefined }));
+      expect(c.ok).toBe(false);
+      expect(c.problems[0]).toMatch(/^examples\/toy-cards\/four\.yaml, before the start: a player's view of the state changes with a secret|^examples\/toy-cards\/four\.yaml, round 1: a player's view of the state changes with a secret \(…/);
+    });
   });
 });

@@ -2,13 +2,16 @@
  * The contract's clause on views: with one enemy hidden from the start, a fight played to its
  * end shows a player no trace of it — not in the state as the player sees it at any point, not in any
  * event of the player's log (its id as a value or a key; the engine's own check catches its name in text).
+ * Nor of any secret: the player's view of a world whose secrets (the ruleset's secret state, secret pools,
+ * the hidden unit's values) differ is the same, byte for byte (secrets.ts).
  */
 import { RandomStream } from '../../dice/index.ts';
-import { createEngine, EncounterLog, listingOf, viewLog, type GameEvent, type LoggedEvent, viewState, type Json, type Ruleset, type Viewer, type ViewRules } from '../../engine/index.ts';
+import { createEngine, EncounterLog, listingOf, viewLog, viewRulesOf, type GameEvent, type LoggedEvent, viewState, type Ruleset, type Viewer, type ViewRules } from '../../engine/index.ts';
 import { diceFor } from '../runner.ts';
 import { policyFor } from '../policies.ts';
 import { clause, Problems, type Clause } from './clause.ts';
 import { specOf, type LoadedExample } from './examples.ts';
+import { worldsDiffer } from './secrets.ts';
 
 const PLAYER: Viewer = { role: 'player', player: 'contract-player' };
 
@@ -26,9 +29,9 @@ export function mentions(value: unknown, id: string, path = '', out: string[] = 
   return out;
 }
 
-export function viewsHide(ruleset: Ruleset, examples: readonly LoadedExample[], maxCommands = 400): Clause {
+/** `rules`: the views' reading of the ruleset (a test gives a broken one to see the clause catch it). */
+export function viewsHide(ruleset: Ruleset, examples: readonly LoadedExample[], maxCommands = 400, rules: ViewRules = viewRulesOf(ruleset)): Clause {
   const problems = new Problems();
-  const rules: ViewRules = { secretPools: ruleset.secretPools ?? [], ...(ruleset.projectData ? { projectData: (d: Record<string, Json>, u) => ruleset.projectData!(d, u) } : {}) };
   let looked = 0;
   for (const ex of examples) {
     const engine = createEngine(ruleset);
@@ -51,6 +54,9 @@ export function viewsHide(ruleset: Ruleset, examples: readonly LoadedExample[], 
       looked++;
       const seen = mentions(viewState(log.state, PLAYER, rules), hidden);
       if (seen.length) problems.add(`${ex.file}, ${when}: a player's view of the state names hidden "${hidden}" at ${seen.join(', ')}`);
+      // the whole log at the end only: folding it for both worlds at every look would cost the clause its speed
+      const differs = worldsDiffer(log.state, when === 'at the end' ? log.events : undefined, PLAYER as Viewer & { role: 'player' }, ruleset, rules, hidden);
+      if (differs) problems.add(`${ex.file}, ${when}: ${differs}`);
     };
     try {
       look('before the start');

@@ -141,7 +141,7 @@ export class Api {
     return call<CommandResult | { asked: true; roll: RollView | null }>('POST', `/api/encounters/${enc(encounterId)}/commands`, this.token, body);
   }
   /** The faces rolled at the table for the dice asked now, or the server rolls them (`these`, or every later one: `rest`). */
-  answerDice(encounterId: string, body: { roll: string; faces: number[] } | { roll: string; server: 'these' | 'rest' }) {
+  answerDice(encounterId: string, body: { roll: string; faces: number[] } | { roll: string; cards: string[] } | { roll: string; server: 'these' | 'rest' }) {
     return call<{ roll: RollView | null } | { done: true; version: number }>('POST', `/api/encounters/${enc(encounterId)}/dice`, this.token, body);
   }
   cancelDice(encounterId: string, roll: string) {

@@ -110,9 +110,10 @@ export interface RollView {
   id: string;
   /** The die (or dice rolled together) asked now: "Kara: hit check, d20". */
   /** A unit hidden from this viewer is not named, nor what it rolls for. */
-  asks: { unitName?: string; for?: string; die: string; sides: number; count: number }[];
-  /** Faces fixed so far that this page may see (a player: the ones it typed). */
-  rolled: { unitName?: string; for?: string; sides: number; face: number; by: 'player' | 'gm' | 'server' }[];
+  /** A card (`die: 'card'`) offers the cards left, to the page that deals it only. */
+  asks: { unitName?: string; for?: string; die: string; sides?: number; count: number; cards?: string[] }[];
+  /** Faces fixed so far that this page may see (a player: the ones it typed); a card by its name. */
+  rolled: { unitName?: string; for?: string; sides: number; face: number; card?: string; by: 'player' | 'gm' | 'server' }[];
   /** This page may type the faces in. */
   yours: boolean;
   /** This page may let the server roll them. */

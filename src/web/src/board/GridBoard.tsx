@@ -6,6 +6,7 @@
  * ringed (allies too), the squares a decision offers, and the arc of the cannon a gunner mans. Actionable
  * cells and units are buttons (Tab, Enter). `cellPx` sets how large a square is drawn (the board's zoom).
  */
+import { keyName } from '../model/keyNames.ts';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { Cell, EncounterState, GridMap, Terrain, UnitId } from '../../../engine/index.ts';
 import { findPath } from '../../../engine/space/index.ts';
@@ -252,6 +253,7 @@ export function GridBoard({ state, map, marks, active, selected, placing, cellPx
             target={!!marks.targets?.has(u.id)}
             affected={marks.affected?.get(u.id)}
             label={labels.get(u.id) ?? u.name.slice(0, 2)}
+            hpName={keyName(state.ruleset, 'hp')}
             onClick={onUnit ? () => onUnit(u.id) : undefined}
           />
         ))}

@@ -1,4 +1,4 @@
-/** One unit on the board: side colour, its label, HP bar, facing wedge, and rings for active / selected / target / affected. */
+/** One unit on the board: side colour, its label, hit-point bar, facing wedge, and rings for active / selected / target / affected. */
 import type { KeyboardEvent } from 'react';
 import type { Unit } from '../../../engine/index.ts';
 import { outWord } from '../model/standing.ts';
@@ -19,15 +19,17 @@ interface Props {
   affected?: 'foe' | 'ally';
   /** Its distinct short label (labels.ts). */
   label: string;
+  /** The rules' name for its hit points (keyNames.ts): "HP", "Wounds". */
+  hpName: string;
   onClick?: () => void;
 }
 
-export function UnitToken({ unit, cx, cy, r, colour, active, out, selected, target, affected, label: short, onClick }: Props) {
+export function UnitToken({ unit, cx, cy, r, colour, active, out, selected, target, affected, label: short, hpName, onClick }: Props) {
   const hp = unit.pools.hp;
   // a fallen unit lies on a square others may walk onto: it takes clicks only when it is a target
   const clickable = !!onClick && (!out || target);
   const facing = unit.facing ? FACING_VECTOR[unit.facing] : undefined;
-  const label = `${unit.name}${hp ? `, HP ${hp.value} of ${hp.max}` : ''}${out ? `, ${outWord(unit)}` : ''}${unit.hidden ? ', hidden from players' : ''}${active ? ', acting now' : ''}${affected === 'ally' ? ' — an ally it would affect' : affected ? ' — it would be affected' : ''}${target ? ' — tap to target' : ''}`;
+  const label = `${unit.name}${hp ? `, ${hpName} ${hp.value} of ${hp.max}` : ''}${out ? `, ${outWord(unit)}` : ''}${unit.hidden ? ', hidden from players' : ''}${active ? ', acting now' : ''}${affected === 'ally' ? ' — an ally it would affect' : affected ? ' — it would be affected' : ''}${target ? ' — tap to target' : ''}`;
   const onKey = (e: KeyboardEvent) => {
     if (onClick && (e.key === 'Enter' || e.key === ' ')) {
       e.preventDefault();

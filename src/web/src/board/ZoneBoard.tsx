@@ -2,6 +2,7 @@
  * Zone battlefields (frontline): the zones side by side along the battle line, each listing the units
  * standing in it. Zones a zone-wide device may aim at and units that may be targeted are buttons.
  */
+import { keyName } from '../model/keyNames.ts';
 import type { EncounterState, UnitId, ZoneMap } from '../../../engine/index.ts';
 import type { BoardHandlers, BoardMarks } from './marks.ts';
 import { isOut, outWord } from '../model/standing.ts';
@@ -53,7 +54,7 @@ export function ZoneBoard({ state, map, marks, active, selected, placing, onZone
                       {labels.get(u.id)}
                     </span>
                     <span className="zone-unit-name">{u.name}</span>
-                    {hp && <span className="zone-unit-hp">HP {hp.value}/{hp.max}</span>}
+                    {hp && <span className="zone-unit-hp">{keyName(state.ruleset, 'hp')} {hp.value}/{hp.max}</span>}
                     {isOut(state, u) && <span className="badge">{outWord(u)}</span>}
                     {u.hidden && <span className="badge badge-hidden">hidden</span>}
                   </>

@@ -18,7 +18,23 @@ interface Props {
 }
 
 // a unit hidden from this page is not named: it is another player's roll
-const dieText = (a: RollView['asks'][number]) => (a.unitName ? `${a.unitName}: ${a.for}, ${a.die}` : `Another player's ${a.die}`);
+const dieText = (a: RollView['asks'][number]) => {
+  if (a.cards || a.die === 'card') return a.unitName ? `${a.unitName}: ${a.for}` : "Another player's card";
+  return a.unitName ? `${a.unitName}: ${a.for}, ${a.die}` : `Another player's ${a.die}`;
+};
+
+/** A card asked is a question of which card, from those left: one choice, entered by its name. */
+function CardField({ id, cards, value, onChange }: { id: string; cards: string[]; value: string; onChange(v: string): void }) {
+  return (
+    <label htmlFor={id}>
+      Which card?
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Choose the card turned over</option>
+        {cards.map((c) => <option key={c} value={c}>{c}</option>)}
+      </select>
+    </label>
+  );
+}
 
 export function DicePrompt({ api, encounterId, roll, gm }: Props) {
   const id = useId();
@@ -46,14 +62,15 @@ export function DicePrompt({ api, encounterId, roll, gm }: Props) {
       setBusy(false);
     }
   };
-  const enter = () => run(() => api!.answerDice(encounterId!, { roll: roll.id, faces: Array.from({ length: ask.count }, (_, i) => Number(faces[i] ?? '')) }));
+  const enter = () =>
+    run(() => api!.answerDice(encounterId!, ask.cards ? { roll: roll.id, cards: [faces[0] ?? ''] } : { roll: roll.id, faces: Array.from({ length: ask.count }, (_, i) => Number(faces[i] ?? '')) }));
   const server = (which: 'these' | 'rest') => run(() => api!.answerDice(encounterId!, { roll: roll.id, server: which }));
   const cancel = () => run(() => api!.cancelDice(encounterId!, roll.id));
   const filled = Array.from({ length: ask.count }, (_, i) => (faces[i] ?? '').trim() !== '').every(Boolean);
 
   return (
     <section className="panel dice-prompt" aria-label="Dice to roll" data-testid="dice-prompt">
-      <h2>{roll.yours ? (gm ? 'Dice asked at the table' : 'Roll your dice') : 'Waiting for dice'}</h2>
+      <h2>{roll.yours ? (gm ? 'Dice asked at the table' : ask.cards ? 'Turn over your card' : 'Roll your dice') : 'Waiting for dice'}</h2>
       <p className="dice-ask" data-testid="dice-ask">
         <strong>{dieText(ask)}</strong>
         {!roll.yours && <span className="muted"> — its player is rolling.</span>}
@@ -69,7 +86,8 @@ export function DicePrompt({ api, encounterId, roll, gm }: Props) {
             if (filled) void enter();
           }}
         >
-          {Array.from({ length: ask.count }, (_, i) => (
+          {ask.cards && <CardField id={`${id}-card`} cards={ask.cards} value={faces[0] ?? ''} onChange={(v) => setFaces([v])} />}
+          {!ask.cards && Array.from({ length: ask.count }, (_, i) => (
             <label key={i} htmlFor={`${id}-${i}`}>
               {ask.count > 1 ? `Die ${i + 1} (d${ask.sides})` : `d${ask.sides}`}
               <input
@@ -87,7 +105,7 @@ export function DicePrompt({ api, encounterId, roll, gm }: Props) {
             </label>
           ))}
           <button type="submit" disabled={busy || !filled}>
-            Enter {ask.count > 1 ? 'the dice' : 'the die'}
+            Enter {ask.cards ? 'the card' : ask.count > 1 ? 'the dice' : 'the die'}
           </button>
         </form>
       )}
@@ -100,7 +118,7 @@ export function DicePrompt({ api, encounterId, roll, gm }: Props) {
         {roll.serverMay && (
           <>
             <button type="button" className="secondary" disabled={busy} onClick={() => void server('these')}>
-              Let the server roll {ask.count > 1 ? 'them' : 'it'}
+              Let the server {ask.cards ? 'deal it' : `roll ${ask.count > 1 ? 'them' : 'it'}`}
             </button>
             <button type="button" className="secondary" disabled={busy} onClick={() => void server('rest')}>
               Let the server roll the rest
@@ -118,7 +136,7 @@ export function DicePrompt({ api, encounterId, roll, gm }: Props) {
           {roll.rolled.map((r, i) => (
             <li key={i}>
               {r.unitName ? `${r.unitName}: ` : ''}
-              {r.for ?? 'a roll'}, d{r.sides}: <strong>{r.face}</strong> <span className="muted">({r.by === 'server' ? 'rolled by the server' : r.by === 'gm' ? 'typed by the GM' : 'rolled by the player'})</span>
+              {r.for ?? 'a roll'}{r.card ? ': ' : `, d${r.sides}: `}<strong>{r.card ?? r.face}</strong> <span className="muted">({r.card ? (r.by === 'server' ? 'dealt by the server' : r.by === 'gm' ? 'chosen by the GM' : 'turned over by the player') : r.by === 'server' ? 'rolled by the server' : r.by === 'gm' ? 'typed by the GM' : 'rolled by the player'})</span>
             </li>
           ))}
         </ul>

@@ -6,29 +6,30 @@
  */
 import type { EncounterState, UnitId } from '../../../engine/index.ts';
 import { dec, hasOdds, hitBars, pct, rangeText, type OddsJson } from '../../../engine/odds.ts';
+import { harmWord } from '../model/keyNames.ts';
 
 export { dec, hasOdds, pct } from '../../../engine/odds.ts';
 export type PreviewJson = OddsJson;
 
 /** Damage on a hit, as bars: the chart of the same distribution, its misses (0) left out — their share is the chance above. */
-function Histogram({ pmf: all }: { pmf: [number, number][] }) {
+function Histogram({ pmf: all, harm }: { pmf: [number, number][]; harm: string }) {
   const pmf = hitBars(all);
   if (!pmf) return null;
   const top = Math.max(...pmf.map(([, p]) => p));
   const w = 100 / pmf.length;
   return (
     <figure className="histogram-figure" data-testid="odds-chart" data-min={pmf[0][0]} data-max={pmf[pmf.length - 1][0]}>
-      <svg className="histogram" viewBox="0 0 100 30" preserveAspectRatio="none" role="img" aria-label={`Damage on a hit, ${pmf[0][0]} to ${pmf[pmf.length - 1][0]}`}>
+      <svg className="histogram" viewBox="0 0 100 30" preserveAspectRatio="none" role="img" aria-label={`${harm} on a hit, ${pmf[0][0]} to ${pmf[pmf.length - 1][0]}`}>
         {pmf.map(([v, p], i) => (
           <rect key={v} x={i * w + w * 0.1} y={30 - (28 * p) / top} width={w * 0.8} height={(28 * p) / top} className="bar">
-            <title>{`${v} damage: ${pct(p)}`}</title>
+            <title>{`${v} ${harm.toLowerCase()}: ${pct(p)}`}</title>
           </rect>
         ))}
       </svg>
       {/* bars without an axis read as decoration: name the two ends */}
       <figcaption className="histogram-axis" aria-hidden="true">
         <span>{pmf[0][0]}</span>
-        <span>damage on a hit</span>
+        <span>{harm.toLowerCase()} on a hit</span>
         <span>{pmf[pmf.length - 1][0]}</span>
       </figcaption>
     </figure>
@@ -48,6 +49,8 @@ export function OddsPanel({ preview, loading, state, actor }: Props) {
   if (!hasOdds(preview)) return null;
   const { chance, damageOnHit, expectedDamage, damage, notes, why, risk, affected } = preview;
   const side = actor ? state?.units[actor]?.side : undefined;
+  // the rules' word for harm: "Wounds on a hit", not "Damage"
+  const harm = harmWord(state?.ruleset);
   const name = (id: string) => state?.units[id]?.name ?? 'someone';
   // the aimed-at unit is the panel's headline: the list is for everyone else the command reaches
   const others = (affected ?? []).slice(1);
@@ -62,7 +65,7 @@ export function OddsPanel({ preview, loading, state, actor }: Props) {
         )}
         {damageOnHit && (
           <div>
-            <dt>Damage on a hit</dt>
+            <dt>{harm} on a hit</dt>
             <dd data-testid="odds-range" data-min={damageOnHit.min} data-max={damageOnHit.max}>
               {rangeText(damageOnHit)} <span className="muted">(avg {dec(damageOnHit.mean)})</span>
             </dd>
@@ -70,13 +73,13 @@ export function OddsPanel({ preview, loading, state, actor }: Props) {
         )}
         {expectedDamage !== undefined && (
           <div>
-            <dt>Expected damage</dt>
+            <dt>Expected {harm.toLowerCase()}</dt>
             <dd data-testid="odds-expected" data-value={expectedDamage}>{dec(expectedDamage)}</dd>
           </div>
         )}
       </dl>
       {why && <p className="odds-why" data-testid="odds-why">{why}</p>}
-      {damage?.pmf && <Histogram pmf={damage.pmf} />}
+      {damage?.pmf && <Histogram pmf={damage.pmf} harm={harm} />}
       {others.length > 0 && (
         <table className="odds-affected" data-testid="odds-affected">
           <caption>Also affected</caption>

@@ -2,6 +2,7 @@
  * A player's "Suggest to the GM": what and why in words, and optionally a proposed HP for a unit
  * (a gm.set_pool the GM accepts or rejects). Nothing changes until the GM accepts; play goes on meanwhile.
  */
+import { keyName } from '../model/keyNames.ts';
 import { useState } from 'react';
 import type { EncounterState, Json, UnitId } from '../../../engine/index.ts';
 import type { Sender } from '../model/useSender.ts';
@@ -16,6 +17,8 @@ export function SuggestForm({ state, mine, sender }: { state: EncounterState; mi
   const actor = mine.includes(as) ? as : mine[0];
   if (!actor || state.status === 'ended') return null;
   const withHp = state.unitOrder.filter((id) => state.units[id]?.pools.hp);
+  // the rules' name for hit points ("HP", "Wounds")
+  const hpName = keyName(state.ruleset, 'hp');
   return (
     <details className="panel suggest">
       <summary>Suggest to the GM</summary>
@@ -28,7 +31,7 @@ export function SuggestForm({ state, mine, sender }: { state: EncounterState; mi
           let proposal: Record<string, Json>;
           if (unit) {
             const v = Number(value);
-            if (value.trim() === '' || !Number.isInteger(v)) return sender.setError({ code: 'command/bad_field', message: 'Type the HP you propose as a whole number.' });
+            if (value.trim() === '' || !Number.isInteger(v)) return sender.setError({ code: 'command/bad_field', message: `Type the ${hpName} you propose as a whole number.` });
             proposal = { type: 'gm.set_pool', unit, pool: 'hp', value: v };
           } else {
             // a suggestion always carries a GM command; without an HP change it proposes a note for the log
@@ -58,14 +61,14 @@ export function SuggestForm({ state, mine, sender }: { state: EncounterState; mi
         </label>
         <div className="row">
           <label>
-            HP change for
+            {hpName} change for
             <select value={unit} onChange={(e) => setUnit(e.target.value)}>
-              <option value="">no HP change</option>
+              <option value="">no {hpName} change</option>
               {withHp.map((id) => <option key={id} value={id}>{state.units[id]?.name ?? id}</option>)}
             </select>
           </label>
           <label>
-            New HP
+            New {hpName}
             <input type="number" className="short" min={0} value={value} onChange={(e) => setValue(e.target.value)} disabled={!unit} />
           </label>
           <button type="submit" disabled={sender.sending}>Suggest</button>

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import type { Effect, EncounterState, Slot, UnitId } from '../../../engine/index.ts';
 import { resultText } from '../../../engine/describe.ts';
 import { sideColour } from '../board/palette.ts';
+import { keyName } from '../model/keyNames.ts';
 import { isOut, outWord } from '../model/standing.ts';
 
 interface Props {
@@ -26,7 +27,7 @@ function effectText(f: Effect): string {
 
 export function TurnOrder({ state, active, selected, onSelect, slotTools, footer }: Props) {
   const ordered = state.turn.order.length > 0;
-  const slots = state.turn.order.length ? state.turn.order : state.unitOrder.map((unit) => ({ unit, kind: 'normal' as const, initiative: undefined }));
+  const slots: Slot[] = state.turn.order.length ? state.turn.order : state.unitOrder.map((unit) => ({ unit, kind: 'normal' as const }));
   const status = state.status === 'setup' ? 'Not started' : state.status === 'ended' ? 'Combat over' : `Round ${state.turn.round}`;
   return (
     <section className="panel turn-order" aria-label="Turn order">
@@ -41,17 +42,19 @@ export function TurnOrder({ state, active, selected, onSelect, slotTools, footer
           const isActive = state.status === 'active' && i === state.turn.index;
           const effects = state.effects.filter((f) => f.target === u.id);
           const hp = u.pools.hp;
+          const hpName = keyName(state.ruleset, 'hp');
           return (
             <li key={`${slot.unit}-${i}`} className={`${isActive ? 'is-active' : ''}${isOut(state, u) ? ' is-out' : ''}${u.id === selected ? ' is-selected' : ''}`} aria-current={isActive ? "step" : undefined} data-unit={u.id} data-side={u.side}>
               <button type="button" className="order-unit" onClick={() => onSelect?.(u.id)} disabled={!onSelect}>
                 <span className="chip" style={{ background: sideColour(state.sides, u.side) }} aria-hidden />
                 <span className="order-name">{u.name}</span>
-                {slot.initiative !== undefined && <span className="muted num" title="initiative">{slot.initiative}</span>}
+                {/* a slot the rules label (a card dealt: "A♠") shows its label, not the number behind it */}
+                {slot.label !== undefined ? <span className="muted slot-label" title="initiative" data-testid="slot-label">{slot.label}</span> : slot.initiative !== undefined && <span className="muted num" title="initiative">{slot.initiative}</span>}
                 {slot.kind && slot.kind !== 'normal' && <span className="badge">{slot.kind}</span>}
                 {hp && (
-                  <span className="num hp" title="hit points">
+                  <span className="num hp" title={hpName}>
                     {/* beside the initiative, a bare 18/18 was a second unexplained number */}
-                    <span className="hp-label" aria-hidden="true">HP </span>
+                    <span className="hp-label" aria-hidden="true">{hpName} </span>
                     {hp.value}/{hp.max}
                   </span>
                 )}

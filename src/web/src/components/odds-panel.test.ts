@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { dec, hitBars, pct, rangeText } from '../../../engine/odds.ts';
 import { eachFirstTurnPreview } from '../../../rulesets/first-turns.ts';
 import { idsUnderTest } from '../../../rulesets/under-test.ts';
+import { harmWord } from '../model/keyNames.ts';
 import { OddsPanel, type PreviewJson } from './OddsPanel.tsx';
 
 /** The markup's visible text, cell by cell (tags become breaks, entities read back). */
@@ -37,8 +38,8 @@ describe('the odds panel shows what the server previews', () => {
         if (!text.includes(words)) problems.push(`${option.label}: ${what} "${words}" is not shown`);
       };
       if (p.chance !== undefined) want('the chance', pct(p.chance));
-      if (p.damageOnHit) want('damage on a hit', `${rangeText(p.damageOnHit)}\n(avg ${dec(p.damageOnHit.mean)})`);
-      if (p.expectedDamage !== undefined) want('the expected damage', `Expected damage\n${dec(p.expectedDamage)}`);
+      if (p.damageOnHit) want('damage on a hit', `${harmWord(id)} on a hit\n${rangeText(p.damageOnHit)}\n(avg ${dec(p.damageOnHit.mean)})`);
+      if (p.expectedDamage !== undefined) want('the expected damage', `Expected ${harmWord(id, true)}\n${dec(p.expectedDamage)}`);
       if (p.why) want('the line of why', p.why);
       if (p.risk) want('the risk', `Risk: ${p.risk}`);
       // everyone else it reaches, by name, allies marked; the aimed-at unit is the headline, not a row

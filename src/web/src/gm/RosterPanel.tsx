@@ -4,6 +4,7 @@
  * its hit points and carried conditions. The library is exported as a file and imported from one.
  * Loading the next encounter from the roster is a checkbox of the encounter loader.
  */
+import { keyName } from '../model/keyNames.ts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EncounterState } from '../../../engine/index.ts';
 import type { Api } from '../api/http.ts';
@@ -248,7 +249,7 @@ export function RosterPanel({ api, tableId, encounterId, state }: Props) {
           <thead>
             <tr>
               <th scope="col">Name</th>
-              <th scope="col">HP</th>
+              <th scope="col">{keyName(state.ruleset, 'hp')}</th>
               <th scope="col">Carried conditions</th>
             </tr>
           </thead>

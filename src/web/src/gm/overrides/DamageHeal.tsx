@@ -1,6 +1,6 @@
 /**
  * "Damage / Heal": an amount, a damage type (free text), and whether the ruleset's damage rules apply
- * (resistances, fainting…: gm.damage rules true) or the raw amount comes off HP (rules false).
+ * (resistances, fainting…: gm.damage rules true) or the raw amount comes off the unit's hit points (rules false).
  */
 import { useState } from 'react';
 import type { Command, Unit } from '../../../../engine/index.ts';
@@ -57,7 +57,7 @@ export function DamageHeal({ unit }: { unit: Unit }) {
         <button type="submit" disabled={s.sending}>Damage</button>
         <button type="button" disabled={s.sending} onClick={() => go(true)}>Heal</button>
       </div>
-      <p className="hint">{rules ? 'By the rules: resistances, bracing and fainting at 0 apply.' : 'Raw: the amount comes off HP, nothing else (no fainting).'}</p>
+      <p className="hint">{rules ? 'By the rules: resistances, bracing and fainting at 0 apply.' : 'Raw: the amount comes straight off, nothing else (no fainting).'}</p>
       <ErrorNote problem={s.error} onDismiss={() => s.setError(undefined)} />
     </form>
   );

@@ -4,6 +4,7 @@
  * file entry the builder's unit form edits — and that entry checked as one more unit of the encounter's
  * file, by the code `skirmish validate` runs (the builder's checkDraft), problems filed by field.
  */
+import { keyName } from '../../model/keyNames.ts';
 import type { EncounterState, Json, RosterEntry } from '../../../../engine/index.ts';
 import { checkDraft } from '../../builder/model/check.ts';
 import type { LibraryEntry } from '../../builder/model/characters.ts';
@@ -65,7 +66,7 @@ export function startsOf(doc: Doc | undefined, fileUnits: Entry[], library: Libr
     const hp = e.current.pools.hp;
     out.push({
       key: `roster:${e.id}`,
-      label: `${e.name} (roster${hp ? `, HP ${hp.value}/${hp.max}` : ''}${e.current.status === 'dead' ? ', dead' : ''})`,
+      label: `${e.name} (roster${hp ? `, ${keyName(state.ruleset, 'hp')} ${hp.value}/${hp.max}` : ''}${e.current.status === 'dead' ? ', dead' : ''})`,
       entry: () => read(rosterEntryText(e, state)),
     });
   }
