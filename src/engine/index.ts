@@ -31,3 +31,4 @@ export * from './text-shape.ts';
 export { own, isBuiltinName, builtinNameIn, builtinNameMessage, findBuiltinName } from './own.ts';
 export * from './file-policies.ts';
 export { imageSrcProblem, tableImageProblem, tableImageSchema, MAX_IMAGE_CHARS, type ImageOrigin } from './space/map-image.ts';
+export { fogState, remember, sightOf, sightRange, cellsInSight, unitsOf, unitsOfSide, visionOn, type Sight } from './space/vision.ts';

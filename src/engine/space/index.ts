@@ -9,3 +9,4 @@ export * from './occupancy.ts';
 export * from './map-file.ts';
 export { imageSrcProblem, tableImageProblem, tableImageSchema, type ImageOrigin } from './map-image.ts';
 export * from './searches.ts';
+export * from './vision.ts';
