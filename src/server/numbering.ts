@@ -35,14 +35,15 @@ import { projectState, rulesOf } from './projection.ts';
 import { knownTo, sightStep } from './vision.ts';
 
 /**
- * The real state with the units player `p` does not see under fog marked hidden (vision.ts), as the
- * server checks a player's commands, lists its actions and reckons its odds: a unit out of sight is then
- * treated as one the GM hid. The map and data stay real (the engine decides on them).
+ * The board as player `p` knows it under fog (vision.ts), as the server checks its commands, lists its
+ * actions and reckons its odds: units out of sight marked hidden (treated as units the GM hid), the map
+ * only as seen (unseen ground is open ground to it: a move through it is offered, and the engine, on the
+ * real board, stops it). The data stays real. The state itself without fog.
  */
 export function unitsKnown(live: Live, p: Member, state: EncounterState): EncounterState {
   if (p.role === 'gm') return state;
   const known = knownTo(playerLog(live, p.playerId), p.playerId, state, live.ruleset);
-  return known === state ? state : { ...state, units: known.units };
+  return known === state ? state : { ...state, units: known.units, map: known.map };
 }
 
 export interface PlayerLog {
