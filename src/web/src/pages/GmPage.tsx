@@ -18,6 +18,7 @@ import { UnitDetails } from '../components/UnitDetails.tsx';
 import { DeleteTable } from '../gm/DeleteTable.tsx';
 import { EncounterLoader } from '../gm/EncounterLoader.tsx';
 import { EncounterTabs } from '../gm/EncounterTabs.tsx';
+import { FogPanel } from '../gm/FogPanel.tsx';
 import { GmControls } from '../gm/GmControls.tsx';
 import { InvitePanel } from '../gm/InvitePanel.tsx';
 import { PendingPanel } from '../gm/PendingPanel.tsx';
@@ -43,6 +44,7 @@ const TOOL_TABS = [
   ['unit', 'Unit'],
   ['roster', 'Roster'],
   ['simulation', 'Simulation'],
+  ['fog', 'Fog of war'],
 ] as const;
 type ToolTab = (typeof TOOL_TABS)[number][0];
 
@@ -187,6 +189,9 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
               )}
               {tab === 'roster' && encounter && <RosterPanel api={session.api} tableId={tableId} encounterId={encounter.id} state={state} />}
               {tab === 'simulation' && encounter && <SimulationPanel api={session.api} encounterId={encounter.id} state={state} />}
+              {tab === 'fog' && encounter && (
+                <FogPanel api={session.api} encounterId={encounter.id} state={state} version={feed.version} players={table.players.map((p) => ({ id: p.playerId, name: p.name }))} send={tools.send} error={tools.error} clearError={() => tools.setError(undefined)} />
+              )}
             </div>
           </div>
           <aside className="side-col">
