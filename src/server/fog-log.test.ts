@@ -75,3 +75,24 @@ describe('fog of war: a hit from an unseen unit', () => {
     ws.close();
   }, 60_000);
 });
+
+describe('fog of war: a move into the dark', () => {
+  it('is offered from the board the player knows, and refused as a GM would: something unseen is in the way', async () => {
+    // Kara acts first; a bandit stands unseen at (4, 1), 4 squares off (her sight: 2)
+    const text = ENCOUNTER.replace('initiative: 30', 'initiative: -30').replace('at: [7, 1]', 'at: [4, 1]');
+    const r = await t.gm.post(`/api/tables/${t.tableId}/encounters`, { text });
+    expect(r.status, r.text).toBe(201);
+    const enc = r.body.id as string;
+    const v0 = (await t.gm.get(`/api/encounters/${enc}`)).body.encounter.version;
+    expect((await t.gm.post(`/api/encounters/${enc}/commands`, { id: 'start', expectedVersion: v0, command: { type: 'start' } })).status).toBe(200);
+    expect((await t.p1.get(`/api/encounters/${enc}`)).body.activeUnit).toBe('kara');
+    const options = (await t.p1.get(`/api/encounters/${enc}/actions?unit=kara&preview=0`)).body.actions as { command: { type: string; to?: number[] } }[];
+    const into = options.find((o) => o.command.type === 'move' && o.command.to?.[0] === 4 && o.command.to?.[1] === 1);
+    expect(into, 'the square the bandit stands on is offered: Ana does not know it is taken').toBeDefined();
+    const v = (await t.p1.get(`/api/encounters/${enc}`)).body.encounter.version;
+    const refused = await t.p1.post(`/api/encounters/${enc}/commands`, { id: 'into-the-dark', expectedVersion: v, command: into!.command });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toMatchObject({ code: 'action/blocked', message: 'Kara cannot get there: something unseen is in the way' });
+    expect(refused.text).not.toMatch(/xq7archer|Velvet|Archer/);
+  }, 60_000);
+});
