@@ -1,6 +1,5 @@
 // Fog of war's sight (vision.ts) on small maps worked out by hand: walls, smoke, range, Hidden, memory.
 import { describe, expect, it } from 'vitest';
-import { rulesets } from '../../rulesets/index.ts';
 import type { EncounterState, GridMap, Unit } from '../types.ts';
 import { cellsInSight, fogState, remember, sightOf, sightRows } from './vision.ts';
 
@@ -93,17 +92,6 @@ describe('what a unit sees', () => {
     expect([...sightOf(s, ['scout'], ['scout'])!.units].sort()).toEqual(['orc', 'scout']);
   });
 
-  it("outerah: a Hidden enemy in plain sight stays unseen (its own rule, OUT-OPEN-2); an ally's Hidden does not hide it from its side", () => {
-    const map = mapOf(['....'], { on: true });
-    const s = { ...stateOf(map, [unit('me', 'heroes', 0, 0, 'p1'), unit('sneak', 'orcs', 2, 0), unit('friend', 'heroes', 3, 0)]), ruleset: 'outerah' };
-    s.effects = [
-      { id: 'fx1', name: 'Hidden', target: 'sneak', stacks: 1 },
-      { id: 'fx2', name: 'Hidden', target: 'friend', stacks: 1 },
-    ];
-    expect([...sightOf(s, ['me'], ['me'], rulesets.outerah.sight)!.units].sort()).toEqual(['friend', 'me']);
-    // the same state without the ruleset's rule: both seen
-    expect([...sightOf(s, ['me'], ['me'])!.units].sort()).toEqual(['friend', 'me', 'sneak']);
-  });
 });
 
 describe('the state a player knows', () => {

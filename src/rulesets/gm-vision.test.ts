@@ -2,16 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
-import { rulesets } from '../../rulesets/index.ts';
-import { createEngine } from '../engine.ts';
-import { EncounterLog, replayLog } from '../log.ts';
-import type { Command, Ruleset } from '../ruleset.ts';
-import type { GridMap } from '../types.ts';
-import { queue } from './testkit.ts';
+import { rulesets } from './index.ts';
+import { createEngine, EncounterLog, replayLog, type Command, type GridMap, type Ruleset } from '../engine/index.ts';
+import { queue } from '../engine/gm/testkit.ts';
 
 function table(ruleset: Ruleset, file: string) {
   const log = new EncounterLog(createEngine(ruleset));
-  log.create(parse(readFileSync(new URL(`../../../examples/${file}`, import.meta.url), 'utf8')));
+  log.create(parse(readFileSync(new URL(`../../examples/${file}`, import.meta.url), 'utf8')));
   const run = (cmd: Command) => log.execute(cmd, queue());
   return { log, run };
 }
@@ -50,8 +47,8 @@ describe('gm.vision', () => {
   });
 
   it("a file sets it on the map, with ranges per unit; a range for a unit the file lacks is refused where it is written", async () => {
-    const { loadText } = await import('../../rulesets/load.ts');
-    const text = readFileSync(new URL('../../../examples/phase20/goblin-cave.yaml', import.meta.url), 'utf8').replace('  width: 9\n', '  width: 9\n  vision: { range: 3, units: { kara: 5 } }\n');
+    const { loadText } = await import('./load.ts');
+    const text = readFileSync(new URL('../../examples/phase20/goblin-cave.yaml', import.meta.url), 'utf8').replace('  width: 9\n', '  width: 9\n  vision: { range: 3, units: { kara: 5 } }\n');
     const ok = loadText(text, 'cave.yaml');
     expect(ok.ok).toBe(true);
     if (ok.ok) expect((ok.value.ruleset.create(ok.value.doc).map as GridMap).vision).toEqual({ on: true, range: 3, units: { kara: 5 } });
