@@ -31,6 +31,14 @@ function rememberedOn(s: PlayerSight, map: GridMap): Uint8Array {
 function knownStep(log: object, player: string, state: EncounterState, ruleset: Ruleset): EncounterState {
   const s = sightFor(log);
   if (s.last?.real === state) return s.last.known;
+  // most events change none of what sight reads (a roll, a note, a pool): the view before stands, and what
+  // is remembered with it (the states share these objects when an event leaves them be)
+  const was = s.last?.real;
+  if (was && was.units === state.units && was.unitOrder === state.unitOrder && was.map === state.map && was.effects === state.effects && was.data === state.data) {
+    const known = { ...state, units: s.last!.known.units, map: s.last!.known.map, data: s.last!.known.data };
+    s.last = { real: state, known };
+    return known;
+  }
   const sight = sightOf(state, unitsOf(state, player), unitsOf(state, player), ruleset.sight);
   if (!sight) return state;
   const remembered = rememberedOn(s, state.map as GridMap);
