@@ -96,3 +96,27 @@ describe('fog of war: a move into the dark', () => {
     expect(refused.text).not.toMatch(/xq7archer|Velvet|Archer/);
   }, 60_000);
 });
+
+describe('fog of war off, ranges per unit in the file', () => {
+  it('does not send a player the ranges: they name units, a hidden one too', async () => {
+    const text = ENCOUNTER.replace('vision: { range: 2 }', 'vision: { on: false, range: 2, units: { xq7archer: 4, kara: 3 } }').replace('agility: 3 }, skilled', 'agility: 3 }, hidden: true, skilled');
+    const r = await t.gm.post(`/api/tables/${t.tableId}/encounters`, { text });
+    expect(r.status, r.text).toBe(201);
+    const enc = r.body.id as string;
+    const ws = new WsClient(t.url);
+    await ws.auth(t.p1.token!);
+    await ws.request({ type: 'subscribe', encounter: enc, after: 0 });
+    const v = (await t.gm.get(`/api/encounters/${enc}`)).body.encounter.version;
+    // the GM turns it on and off again: each a map.set
+    for (const [i, on] of [true, false].entries()) {
+      const x = await t.gm.post(`/api/encounters/${enc}/commands`, { id: `v${i}`, expectedVersion: v + i, command: { type: 'gm.vision', on } });
+      expect(x.status, x.text).toBe(200);
+    }
+    expect(JSON.stringify((await t.gm.get(`/api/encounters/${enc}`)).body.state.map.vision)).toContain('xq7archer');
+    await new Promise((res) => setTimeout(res, 100));
+    const everything = [JSON.stringify((await t.p1.get(`/api/encounters/${enc}/events?after=0`)).body), JSON.stringify((await t.p1.get(`/api/encounters/${enc}`)).body), ...ws.frames].join('\n');
+    expect(everything).toContain('"vision":{"on":false,"range":2}');
+    expect(everything).not.toMatch(/xq7archer|Velvet/);
+    ws.close();
+  }, 60_000);
+});

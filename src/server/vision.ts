@@ -7,6 +7,15 @@
  */
 import { fogState, remember, sightOf, unitsOf, unitsOfSide, visionOn, type EncounterState, type GridMap, type LoggedEvent, type Ruleset } from '../engine/index.ts';
 
+const rangesIn = (map: EncounterState['map']): boolean => map?.kind === 'grid' && map.vision?.units !== undefined;
+
+/** A map without the per-unit sight ranges (they name units). */
+function withoutRanges(map: EncounterState['map']): EncounterState['map'] {
+  if (map?.kind !== 'grid' || !map.vision?.units) return map;
+  const { units: _units, ...vision } = map.vision;
+  return { ...map, vision };
+}
+
 /** What one player's sight keeps along its log: the cells it has seen, and the last state it was told. */
 interface PlayerSight {
   remembered: Uint8Array;
@@ -54,7 +63,12 @@ function knownStep(log: object, player: string, state: EncounterState, ruleset: 
  * set). Undefined when vision is off before and after: the fold goes on as without fog.
  */
 export function sightStep(log: object, player: string, e: LoggedEvent, before: EncounterState, after: EncounterState, ruleset: Ruleset): { event: LoggedEvent; before: EncounterState; after: EncounterState } | undefined {
-  if (!visionOn(before) && !visionOn(after)) return undefined;
+  if (!visionOn(before) && !visionOn(after)) {
+    // fog off, ranges per unit kept: they name units (a hidden one too), so a player is not sent them
+    if (e.type === 'encounter.created' && rangesIn(e.state.map)) return { event: { ...e, state: { ...e.state, map: withoutRanges(e.state.map) } }, before, after };
+    if (e.type === 'map.set' && rangesIn(e.map)) return { event: { ...e, map: withoutRanges(e.map)! }, before, after };
+    return undefined;
+  }
   const b = knownStep(log, player, before, ruleset);
   const a = knownStep(log, player, after, ruleset);
   let event = e;
@@ -68,7 +82,7 @@ export function sightStep(log: object, player: string, e: LoggedEvent, before: E
  * hidden and the map as it has seen it (`log`: its log, folded up to now). The real state otherwise.
  */
 export function knownTo(log: object, player: string, state: EncounterState, ruleset: Ruleset): EncounterState {
-  if (!visionOn(state)) return state;
+  if (!visionOn(state)) return rangesIn(state.map) ? { ...state, map: withoutRanges(state.map) } : state;
   const s = sightFor(log);
   if (s.last?.real === state) return s.last.known;
   // a state of the past (a replay): what it sees then, with what it remembers now
