@@ -31,6 +31,12 @@ function valueWords(v: unknown): string | undefined {
   return undefined;
 }
 
+/** Fog of war turned on or off, in words (gm.vision, docs/fog.md). */
+export const visionWords = (on: boolean): string => (on ? 'Fog of war: each player now sees only what their own units see' : 'Fog of war is lifted: players see the whole battlefield');
+
+/** Whether a map has fog of war on. */
+export const fogOn = (map: EncounterState['map']): boolean => map?.kind === 'grid' && !!map.vision?.on;
+
 export function describeEvent(e: GameEvent, state: EncounterState, ruleset?: Ruleset): string {
   const own = ruleset?.describe?.(e, state);
   if (own !== undefined) return own;
@@ -84,7 +90,13 @@ export function describeEvent(e: GameEvent, state: EncounterState, ruleset?: Rul
       const v = valueWords(e.value);
       return e.value === undefined ? `The ${fieldWords(e.key)} are cleared` : `The ${fieldWords(e.key)} ${v === undefined ? 'change' : `are now ${v}`}`;
     }
-    case 'map.set': return e.map.image ? 'The map art changes' : 'The battlefield changes';
+    case 'map.set': {
+      // fog of war turned on or off (gm.vision, docs/fog.md): said so; the sight rows a player's map carries are its own
+      const was = fogOn(state.map);
+      const now = fogOn(e.map);
+      if (was !== now) return visionWords(now);
+      return e.map.image ? 'The map art changes' : 'The battlefield changes';
+    }
     case 'effect.applied': return e.text ?? `${name(e.effect.target)} gains ${e.effect.name}${e.effect.remaining !== undefined ? `(${e.effect.remaining})` : ''}${e.effect.stacks > 1 ? ` ×${e.effect.stacks}` : ''}${e.effect.source ? ` from ${name(e.effect.source)}` : ''}`;
     case 'effect.changed': {
       const fx = state.effects.find((f) => f.id === e.id);

@@ -32,3 +32,4 @@ export * from './text-shape.ts';
 export { own, isBuiltinName, builtinNameIn, builtinNameMessage, findBuiltinName } from './own.ts';
 export * from './file-policies.ts';
 export { imageSrcProblem, tableImageProblem, tableImageSchema, checkImageBytes, dataImageBytes, tooBig as imageTooBig, imageTypeOf, IMAGE_MIME, STORED_MAP, MAX_IMAGE_BYTES, MAX_IMAGE_CHARS, MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS, type ImageOrigin, type ImageFacts, type Base64Decoder, type ImageType } from './space/map-image.ts';
+export { fogState, remember, sightOf, sightRange, cellsInSight, unitsOf, unitsOfSide, visionOn, type Sight } from './space/vision.ts';

@@ -7,7 +7,7 @@ import type { GameEvent } from './events.ts';
 import type { Listing, Wanted } from './listing.ts';
 import type { Rejection } from './rejection.ts';
 import type { Resolution } from './resolution.ts';
-import type { Cell, CombatResult, Effect, EncounterState, Json, Pending, Slot, Unit, UnitId } from './types.ts';
+import type { Cell, CombatResult, Effect, EncounterState, GridMap, Json, Pending, Slot, Unit, UnitId } from './types.ts';
 import type { Distribution } from '../dice/index.ts';
 
 /** Something crossing the board between turns (a thrown javelin), as a page draws it. */
@@ -24,6 +24,19 @@ export interface InFlight {
   next: Cell[];
   /** The unit it has reached, deciding how to react. */
   reaching?: UnitId;
+}
+
+/**
+ * How a ruleset's units see, for fog of war. Each part is the rules' own (the same function their attacks
+ * and spells ask), never a second copy.
+ */
+export interface SightRules {
+  /** Whether a look from `from` reaches `to` through the terrain (default: lineOfSight — cells with blocksSight, walls and smoke, stop it). */
+  line?(map: GridMap, from: Cell, to: Cell): boolean;
+  /** Whether `unit`, standing in sight, stays unseen by `looker` all the same (outerah: Hidden). */
+  unseen?(state: EncounterState, unit: Unit, looker: Unit): boolean;
+  /** The encounter's data as a player sees it when only the cells `sees` says yes to are in sight (duel60: projectiles elsewhere left out). */
+  dataSeen?(data: Record<string, Json>, sees: (c: Cell) => boolean): Record<string, Json>;
 }
 
 /** A command: what someone asks for. `actor` is the unit acting; other fields are the command's own. */
@@ -180,6 +193,8 @@ export interface Ruleset {
   policies?: Record<string, Policy>;
   /** What is in flight on the board now (duel60's projectiles), for pages to draw with where it goes next. */
   inFlight?(state: EncounterState): InFlight[];
+  /** The rules' own sight, which fog of war reads (space/vision.ts, docs/fog.md); absent: SightRules' defaults. */
+  sight?: SightRules;
   /** A log line for an event, when the ruleset words it better than the engine's default. */
   describe?(event: GameEvent, state: EncounterState): string | undefined;
   /** Pools of other sides' units that players must not see (e.g. enemy hit points). */

@@ -123,9 +123,23 @@ export interface MapImage {
   credit?: string;
 }
 
+/**
+ * Fog of war (docs/fog.md): while `on`, each player is sent only what its own units see. `range` is how
+ * far a unit sees, in cells (absent: no limit but walls); `units` sets it per unit id. A player's view of
+ * the map carries `rows` instead: one string per row, a character per cell — '0' never seen, '1' seen
+ * before (remembered, shown dimmed), '2' in sight now.
+ */
+export interface Vision {
+  on: boolean;
+  range?: number;
+  units?: Record<UnitId, number>;
+  rows?: string[];
+}
+
 export interface GridMap {
   kind: 'grid';
   image?: MapImage;
+  vision?: Vision;
   width: number;
   height: number;
   /** Sparse terrain by "x,y" key; unlisted cells are open ground. */

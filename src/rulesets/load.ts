@@ -60,7 +60,20 @@ export function validateEncounter(value: unknown, file: string, parsed?: Paramet
   const out = documentOutOfBounds(value);
   if (out) return { ok: false, problems: [problemAt(file, out.path, out.message, parsed)] };
   const r = check(value, ruleset.encounterSchema, file, parsed);
-  return r.ok ? { ok: true, value: { ruleset, doc: r.value } } : r;
+  if (!r.ok) return r;
+  const stray = visionStranger(r.value);
+  if (stray) return { ok: false, problems: [problemAt(file, stray.path, stray.message, parsed)] };
+  return { ok: true, value: { ruleset, doc: r.value } };
+}
+
+/** A sight range set for a unit the file does not have (map.vision.units, docs/fog.md): a typo would silently do nothing. */
+function visionStranger(doc: unknown): { path: (string | number)[]; message: string } | undefined {
+  const d = doc as { map?: { vision?: { units?: Record<string, number> } }; units?: { id?: string }[] };
+  const ids = new Set((d.units ?? []).map((u) => u.id));
+  for (const id of Object.keys(d.map?.vision?.units ?? {})) {
+    if (!ids.has(id)) return { path: ['map', 'vision', 'units', id], message: `no unit has the id "${id}": a sight range is set per unit id` };
+  }
+  return undefined;
 }
 
 /**

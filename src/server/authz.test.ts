@@ -47,6 +47,7 @@ const TABLE_MATRIX: Record<string, Record<Who, Outcome>> = {
   'POST pause': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST simulate': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'GET file-units': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
+  'GET seen-by': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'GET roster': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST carry-back': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
   'POST carry-back/accept': { gm: 'ok', owner: '403', other: '403', none: '401', foreign: '403' },
@@ -174,6 +175,7 @@ async function runTable(row: string, who: Who): Promise<{ status: number; body: 
     case 'POST pause': return c.post(`/api/encounters/${enc}/pause`, { paused: false });
     case 'POST simulate': return c.post(`/api/encounters/${enc}/simulate`, { runs: 2, seed: 1 });
     case 'GET file-units': return c.get(`/api/encounters/${enc}/file-units`);
+    case 'GET seen-by': return c.get(`/api/encounters/${enc}/seen-by?player=p1`);
     case 'GET roster': return c.get(`/api/tables/${tid}/roster`);
     case 'POST carry-back': return c.post(`/api/encounters/${enc}/carry-back`);
     case 'POST carry-back/accept': return c.post(`/api/encounters/${enc}/carry-back/accept`, { accepted: [] });

@@ -6,7 +6,7 @@
  * refuses such a move; `blockedMove` words that refusal as the GM would. A decision's options come under
  * the words the player reads (view-mentions.ts), and no option names a hidden unit.
  */
-import { choiceAt, choiceIndex, hiddenMentions, pendingView, type ActionOption, type Command, type EncounterState } from '../engine/index.ts';
+import { choiceAt, choiceIndex, hiddenMentions, pendingView, visionOn, type ActionOption, type Command, type EncounterState } from '../engine/index.ts';
 import type { Member } from './context.ts';
 import { ApiError } from './errors.ts';
 import { canonicalJson } from './json.ts';
@@ -15,7 +15,8 @@ import { hiddenUnits, secretsFor, viewerOf } from './policy.ts';
 import { reckoningState, visibleActions } from './projection.ts';
 
 const isMove = (o: ActionOption) => o.group === 'move';
-const anyHidden = (state: EncounterState) => state.unitOrder.some((id) => state.units[id].hidden);
+// under fog the board itself is partly unknown (vision.ts), even with every unit in sight
+const anyHidden = (state: EncounterState) => visionOn(state) !== undefined || state.unitOrder.some((id) => state.units[id].hidden);
 
 /** The engine's list on the state `p` knows; undefined when the ruleset cannot list on it (then the real moves stand). */
 function knownListing(live: Live, p: Member & { role: 'player' }, state: EncounterState, unit: string): ActionOption[] | undefined {
@@ -78,7 +79,8 @@ export function blockedMove(live: Live, p: Member, state: EncounterState, comman
   const body = canonicalJson(command);
   const same = (o: ActionOption) => isMove(o) && canonicalJson(o.command) === body;
   if (!knownListing(live, p, state, actor)?.some(same)) return undefined;
-  if (live.engine.legalActions(state, actor).some(same)) return undefined;
+  // the real board (under fog `state` is the board the player knows)
+  if (live.engine.legalActions(live.log.state, actor).some(same)) return undefined;
   const name = state.units[actor]?.name ?? actor;
   return new ApiError('action/blocked', `${name} cannot get there: something unseen is in the way`, 'to');
 }

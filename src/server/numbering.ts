@@ -32,6 +32,19 @@ import { heldEvent, heldState, Holdings, type Ids } from './held.ts';
 import { PrefixStates } from './history.ts';
 import type { Live } from './live.ts';
 import { projectState, rulesOf } from './projection.ts';
+import { knownTo, sightStep } from './vision.ts';
+
+/**
+ * The board as player `p` knows it under fog (vision.ts), as the server checks its commands, lists its
+ * actions and reckons its odds: units out of sight marked hidden (treated as units the GM hid), the map
+ * only as seen (unseen ground is open ground to it: a move through it is offered, and the engine, on the
+ * real board, stops it). The data stays real. The state itself without fog.
+ */
+export function unitsKnown(live: Live, p: Member, state: EncounterState): EncounterState {
+  if (p.role === 'gm') return state;
+  const known = knownTo(playerLog(live, p.playerId), p.playerId, state, live.ruleset);
+  return known === state ? state : { ...state, units: known.units, map: known.map };
+}
 
 export interface PlayerLog {
   /** The player's events in its own numbering: `seq` i + 1 at index i, command, effect and decision ids its own. */
@@ -105,7 +118,7 @@ function slotsOf(state: EncounterState): string {
  * the event, which may name it), the turn order when the slots it sees changed with no event saying so
  * (a reveal, a hiding), effects and decisions. So a player's log, replayed, holds what its state shows.
  */
-function extend(log: PlayerLog, player: string, e: LoggedEvent, before: EncounterState, after: EncounterState, rules: ViewRules, slotsMoved: boolean): void {
+function extend(log: PlayerLog, player: string, e: LoggedEvent, before: EncounterState, after: EncounterState, rules: ViewRules, slotsMoved: boolean, fogged = false): void {
   const viewer = { role: 'player', player } as const;
   const undoRedo = isUndoRedo(e);
   // an undo or redo is projected against the state before it, as viewLog does
@@ -116,7 +129,8 @@ function extend(log: PlayerLog, player: string, e: LoggedEvent, before: Encounte
   const held = { unit: (id: string) => h.holdsUnit(id) || own.has(id), effect: (id: string) => h.alias('effect', id) !== undefined, pending: (id: string) => h.alias('pending', id) !== undefined };
   // an undo or redo the player sees replays its own events; the rest of what it now sees comes after
   if (undoRedo && shown) push(log, shown, e);
-  if (mayBringUnitsIntoSight(e)) for (const u of introducedUnits(after, viewer, rules, held)) push(log, u, e);
+  // under fog any event may bring a unit into sight (someone moved, a wall went)
+  if (fogged || mayBringUnitsIntoSight(e)) for (const u of introducedUnits(after, viewer, rules, held)) push(log, u, e);
   if (!undoRedo && shown) push(log, shown, e);
   const ordered = shown && (shown.type === 'turn.order' || shown.type === 'encounter.created' || undoRedo);
   if (!ordered && slotsMoved) push(log, { type: 'turn.order', ...viewOrder(after), why: NEUTRAL_ORDER_WHY }, e);
@@ -139,7 +153,12 @@ function fold(live: Live, real: LogFold, from: number, to: number, logs: readonl
     // which slots players see is the same for every player (hidden is hidden to all)
     // (evolve shares the order with the state before unless the event changes it)
     const slotsMoved = logs.length > 0 && (mayBringUnitsIntoSight(e) || s.turn.order !== after.turn.order) && slotsOf(s) !== slotsOf(after);
-    for (const [player, log] of logs) extend(log, player, e, s, after, rules, slotsMoved);
+    for (const [player, log] of logs) {
+      // fog of war: the event and the states as this player's units see them (vision.ts)
+      const seen = sightStep(log, player, e, s, after, live.ruleset);
+      if (!seen) extend(log, player, e, s, after, rules, slotsMoved);
+      else extend(log, player, seen.event, seen.before, seen.after, rules, slotsOf(seen.before) !== slotsOf(seen.after), true);
+    }
   }
   return to;
 }
@@ -249,7 +268,8 @@ export function stateAfter(live: Live, n: number): EncounterState {
 export function stateFor(live: Live, p: Member, state: EncounterState, version = versionFor(live, p), ids?: Ids): EncounterState {
   if (p.role === 'gm') return state;
   const viewer = { role: 'player', player: p.playerId } as const;
-  return heldState(projectState(state, viewer, live.ruleset), ids ?? playerLog(live, p.playerId).held, version);
+  const log = playerLog(live, p.playerId);
+  return heldState(projectState(knownTo(log, p.playerId, state, live.ruleset), viewer, live.ruleset), ids ?? log.held, version);
 }
 
 /** An encounter's summary as `p` is told it (a player's version is its own). */

@@ -22,7 +22,7 @@ import { type Live } from './live.ts';
 import { read } from './reader.ts';
 import type { ReadEncounter } from './reading.ts';
 import { prepareCommand, scrubMessage, secretsFor, tableAccess, unitAccess, viewerOf, type Principal } from './policy.ts';
-import { countUpTo, eventsAfter, eventsBetween, liveSummaryFor, playerLog, stateAfter, stateFor, summaryFor, versionFor, warmBefore, warmPlayerLog } from './numbering.ts';
+import { countUpTo, eventsAfter, eventsBetween, liveSummaryFor, playerLog, stateAfter, stateFor, summaryFor, unitsKnown, versionFor, warmBefore, warmPlayerLog } from './numbering.ts';
 import { previewJson, reckoningState, type PreviewJson } from './projection.ts';
 import { blockedMove, listFor } from './listing.ts';
 import { ODDS_LEFT_OUT, OddsShare, withOddsBudget } from './odds.ts';
@@ -122,7 +122,8 @@ export async function readEvents(ctx: Context, token: Principal, id: string, aft
 /** What `unit` may do now, each option with its odds when the ruleset gives a preview. */
 export async function legalActions(ctx: Context, token: Principal, id: string, unit: string, withPreview = true): Promise<{ unit: string; version: number; actions: (ReturnType<Live['engine']['legalActions']>[number] & { preview?: PreviewJson })[]; oddsLeftOut?: string }> {
   const { live, p } = await liveFor(ctx, token, id);
-  const state = live.log.state;
+  // under fog, units out of a player's sight count as hidden from it (vision.ts)
+  const state = unitsKnown(live, p, live.log.state);
   // a player reads the options of its own units only: they are its controls, not a view of others
   const denied = unitAccess(p, state, unit, 'act');
   if (denied) throw denied;
@@ -169,7 +170,7 @@ function scrubPreview(p: PreviewJson, secrets: readonly string[]): PreviewJson {
 export async function preview(ctx: Context, token: Principal, id: string, body: unknown): Promise<{ version: number; preview: PreviewJson }> {
   const { live, p } = await liveFor(ctx, token, id);
   const req = parseWith(PreviewRequest, body);
-  const state = live.log.state;
+  const state = unitsKnown(live, p, live.log.state);
   const prepared = prepareCommand(p, state, req.command as Command, live.ruleset, idsOf(live, p));
   if (prepared instanceof ApiError) throw prepared;
   const pv = withOddsBudget(ctx, () => live.engine.preview(reckoningState(state, viewerOf(p), live.ruleset), prepared.command));
@@ -235,7 +236,8 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
   if (earlier) return repeated(live, p, req.id, hash, earlier, sync);
   // who may send it first, then whether now: a refused command says why it is refused, whatever the version
   const before = live.log.state;
-  const prepared = prepareCommand(p, before, req.command as Command, live.ruleset, idsOf(live, p));
+  const known = unitsKnown(live, p, before);
+  const prepared = prepareCommand(p, known, req.command as Command, live.ruleset, idsOf(live, p));
   if (prepared instanceof ApiError) throw prepared;
   if (live.row.paused && p.role !== 'gm') throw new ApiError('ENCOUNTER_PAUSED', 'the GM has paused this encounter');
   const waiting = pendingRolls(ctx).get(id);
@@ -278,7 +280,7 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
   }
   if (!out.ok) {
     if (live.log.version !== version) ctx.cache.evict(id);
-    throw blockedMove(live, p, before, command) ?? rejectionError(p, before, out.rejection, prepared.restore);
+    throw blockedMove(live, p, known, command) ?? rejectionError(p, known, out.rejection, prepared.restore);
   }
   const unused = dice.leftover();
   if (unused) {

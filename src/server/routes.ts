@@ -17,6 +17,7 @@ import { createInvite, createTable, deleteTable, join, patchSettings, revokePlay
 import { exportEncounter, exportTable, IMPORT_BYTES, importTable } from './transfer.ts';
 import { keepImage } from './map-images.ts';
 import { imageTooBig, IMAGE_MIME, MAX_IMAGE_BYTES } from '../engine/index.ts';
+import { seenBy } from './seen-by.ts';
 
 const seqParam = (q: URLSearchParams, name: string, dflt?: number): number => {
   const v = q.get(name);
@@ -120,6 +121,11 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
         if (!unit) throw new ApiError('BAD_REQUEST', 'unit is required', 'unit');
         return { body: await legalActions(ctx, await who(c), c.params.encounterId, unit, c.query.get('preview') !== '0') };
       },
+    },
+    {
+      method: 'GET', path: '/api/encounters/:encounterId/seen-by', tag: 'play', auth: 'gm', summary: 'Fog of war: the state as one player (or one side) is shown it now — the GM\'s "what players see" (docs/fog.md).', returns: '{ encounter, player?, side?, state }',
+      query: { player: { schema: z.string(), description: 'a player id at the table' }, side: { schema: z.string(), description: 'a side of the encounter (instead of a player)' } },
+      handle: async (c) => ({ body: await seenBy(ctx, await who(c), c.params.encounterId, { player: c.query.get('player') ?? undefined, side: c.query.get('side') ?? undefined }) }),
     },
     { method: 'POST', path: '/api/encounters/:encounterId/preview', tag: 'play', auth: 'member', body: PreviewRequest, maxBody: 65_536, summary: 'The odds of a command before it is sent.', returns: '{ version, preview }', handle: async (c) => ({ body: await preview(ctx, await who(c), c.params.encounterId, c.body) }) },
     {

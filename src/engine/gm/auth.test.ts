@@ -12,7 +12,7 @@ describe('GM authority', () => {
     expect(types.sort()).toEqual([
       'gm.add_unit', 'gm.answer_by_dice', 'gm.apply_effect', 'gm.cancel_extra_turn', 'gm.damage', 'gm.delay', 'gm.elevation', 'gm.end_round', 'gm.end_turn',
       'gm.extra_turn', 'gm.face', 'gm.heal', 'gm.hide', 'gm.link', 'gm.map_image', 'gm.move', 'gm.note', 'gm.remove_effect', 'gm.remove_unit', 'gm.reorder', 'gm.reroll',
-      'gm.set_controller', 'gm.set_data', 'gm.set_die', 'gm.set_effect', 'gm.set_pool', 'gm.set_side', 'gm.set_stat', 'gm.set_status', 'gm.unlink',
+      'gm.set_controller', 'gm.set_data', 'gm.set_die', 'gm.set_effect', 'gm.set_pool', 'gm.set_side', 'gm.set_stat', 'gm.set_status', 'gm.unlink', 'gm.vision',
     ]);
     for (const t of types) expect(gmCommands(toyGm)[t]).toMatchObject({ by: 'gm', onTurn: false });
     expect(gmCommands(toyGm).suggest.by).toBeUndefined();

@@ -14,6 +14,7 @@ import { damageCommands } from './damage.ts';
 import { effectCommands } from './effects.ts';
 import { linkCommands } from './links.ts';
 import { mapCommands } from './map.ts';
+import { visionCommands } from './vision.ts';
 import { runSuggestion, suggestCommand } from './suggest.ts';
 import { turnCommands } from './turns.ts';
 import { unitCommands } from './units.ts';
@@ -31,6 +32,7 @@ export function gmCommands(ruleset: Ruleset): Record<string, CommandHandler> {
     ...linkCommands(ruleset),
     ...turnCommands(ruleset),
     ...mapCommands(ruleset),
+    ...visionCommands(ruleset),
   };
   const settle = (ctx: Resolution, p: Pending, choice: Json) => {
     ctx.emit({ type: 'pending.closed', id: p.id, answer: choice, said: saidOf(p, choice, ctx.state) });

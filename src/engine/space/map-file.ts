@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { BOUNDS } from '../bounds.ts';
-import type { GridMap, Terrain } from '../types.ts';
+import type { GridMap, Terrain, Vision } from '../types.ts';
 import { mapImageFrom, mapImageSchema } from './map-image.ts';
 
 export const cellSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).describe('[x, y] cell on the grid');
@@ -17,6 +17,22 @@ export const terrainSchema = z.strictObject({
   blocksSight: z.boolean().optional().describe('attacks and spells cannot see through it'),
 });
 
+/** Fog of war as a file turns it on (docs/fog.md): `vision: { range: 6, units: { scout: 10 } }`. */
+export const visionSchema = z
+  .strictObject({
+    on: z.boolean().default(true).describe('players see only what their own units see'),
+    range: z.number().int().min(1).max(BOUNDS.mapSide).optional().describe('how far a unit sees, in cells (default: no limit but walls and smoke)'),
+    units: z.record(z.string().min(1), z.number().int().min(1).max(BOUNDS.mapSide)).optional().describe('sight range per unit id, in cells'),
+  })
+  .describe('fog of war');
+
+export type VisionDoc = z.output<typeof visionSchema>;
+
+/** The engine's Vision from a file's. */
+export function visionFrom(doc: VisionDoc): Vision {
+  return { on: doc.on, ...(doc.range !== undefined ? { range: doc.range } : {}), ...(doc.units ? { units: { ...doc.units } } : {}) };
+}
+
 // map art is checked in one place (map-image.ts); re-exported for the files that read it from here
 export { MAX_IMAGE_CHARS, mapImageFrom, mapImageSchema } from './map-image.ts';
 
@@ -26,6 +42,7 @@ export const gridMapSchema = z
     height: z.number().int().min(1).max(BOUNDS.mapSide).describe('cells from north to south'),
     terrain: z.array(terrainSchema).default([]).describe('cells that are not open ground'),
     image: mapImageSchema.optional(),
+    vision: visionSchema.optional(),
   })
   .superRefine((map, ctx) => terrainOffTheMap(map, ctx));
 
@@ -39,7 +56,7 @@ export function terrainOffTheMap(map: { width: number; height: number; terrain: 
 export type GridMapDoc = z.output<typeof gridMapSchema>;
 
 export function gridMapFrom(doc: GridMapDoc): GridMap {
-  const map: GridMap = { kind: 'grid', width: doc.width, height: doc.height, cells: {}, ...(doc.image ? { image: mapImageFrom(doc.image) } : {}) };
+  const map: GridMap = { kind: 'grid', width: doc.width, height: doc.height, cells: {}, ...(doc.image ? { image: mapImageFrom(doc.image) } : {}), ...(doc.vision ? { vision: visionFrom(doc.vision) } : {}) };
   for (const t of doc.terrain) {
     const cell: Terrain = { tags: t.tags };
     if (t.cost !== undefined) cell.cost = t.cost;

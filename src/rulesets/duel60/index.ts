@@ -15,7 +15,7 @@ import { has } from './model.ts';
 import { roundOrder } from './order.ts';
 import { aggressive } from './policy.ts';
 import { preview } from './preview.ts';
-import { advanceProjectiles, answerReaction, inFlight } from './projectile.ts';
+import { advanceProjectiles, answerReaction, inFlight, projectilesSeen } from './projectile.ts';
 import { encounterSchema } from './schema.ts';
 import { avertCommand, blockCommand, restCommand } from './stance.ts';
 import { throwCommand } from './throw.ts';
@@ -72,6 +72,8 @@ export const duel60: Ruleset = {
   description: 'Stat-contest system on tiles: one action and one movement a turn, stamina, limb attacks, d60 + Agility contests graded by margin, flanking, close quarters, travelling projectiles, side effects.',
   encounterSchema,
   inFlight,
+  // no sight rule of its own: walls stop sight where the map marks them so (blocksSight)
+  sight: { dataSeen: projectilesSeen },
   terrainKinds,
   create: (doc) => createState(encounterSchema.parse(doc)),
   start(ctx) {

@@ -345,3 +345,14 @@ export function inFlight(state: EncounterState): InFlight[] {
     return { id: p.id, name: p.name, owner: p.owner, at: { x: at.x, y: at.y }, path: rest.map((c) => ({ x: c.x, y: c.y })), next: rest.slice(0, tilesPerTurn(p.speed)).map((c) => ({ x: c.x, y: c.y })), ...(p.pendingOn ? { reaching: p.pendingOn } : {}) };
   });
 }
+
+/**
+ * Fog of war (docs/fog.md): a player sees a projectile only while the tile where it hangs is in sight of
+ * one of its units (inFlight's `at`); the others are left out of the data it is sent.
+ */
+export function projectilesSeen(data: EncounterState['data'], sees: (c: { x: number; y: number }) => boolean): EncounterState['data'] {
+  const list = (data.projectiles ?? []) as unknown as Projectile[];
+  if (!list.length) return data;
+  const kept = list.filter((p) => sees(p.progress > 0 ? p.path[p.progress - 1] : p.launch ?? p.path[0]));
+  return kept.length === list.length ? data : { ...data, projectiles: asJson(kept) };
+}

@@ -1,6 +1,6 @@
 /** Builds the initial encounter state from a validated outerah file. */
 import { newEncounter, sidePoliciesOf, type EncounterState, type GridMap, type Json, type Terrain, type Unit } from '../../engine/index.ts';
-import { mapImageFrom } from '../../engine/space/map-file.ts';
+import { mapImageFrom, visionFrom } from '../../engine/space/map-file.ts';
 import { classRow } from './classes.ts';
 import { alignmentTable } from './elements.ts';
 import type { OutData, Weapon } from './model.ts';
@@ -100,7 +100,7 @@ function buildUnit(doc: EncounterDoc, u: UnitDoc): Unit {
 }
 
 export function createState(doc: EncounterDoc): EncounterState {
-  const map: GridMap = { kind: 'grid', width: doc.map.width, height: doc.map.height, cells: {}, ...(doc.map.image ? { image: mapImageFrom(doc.map.image) } : {}) };
+  const map: GridMap = { kind: 'grid', width: doc.map.width, height: doc.map.height, cells: {}, ...(doc.map.image ? { image: mapImageFrom(doc.map.image) } : {}), ...(doc.map.vision ? { vision: visionFrom(doc.map.vision) } : {}) };
   for (const t of doc.map.terrain) {
     const cell: Terrain = { tags: t.tags };
     if (t.cost !== undefined) cell.cost = t.cost;

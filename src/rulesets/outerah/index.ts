@@ -15,7 +15,7 @@ import { shakeOff } from './effects.ts';
 import { hiddenRoundEnd, hideCommand } from './hidden.ts';
 import { useItemCommand } from './items.ts';
 import { legalActions } from './legal.ts';
-import { isPlayerSide } from './model.ts';
+import { canBeTargeted, isPlayerSide } from './model.ts';
 import { moveCommand } from './move.ts';
 import { aggressive } from './policy.ts';
 import { preview } from './preview.ts';
@@ -73,6 +73,8 @@ export const outerah: Ruleset = {
   roundSeconds: 10, // "A Round consists of a 10 second interval"
   description: 'Speed-based turns with Haste/Slow/Stop/Inspiration, D100 hit checks (Charisma vs Agility, facing, cover), 12 elemental resistances, weapon types with stacking debuffs, buffs, debuffs and reactions.',
   encounterSchema,
+  // a Hidden enemy cannot be found (OUT-OPEN-2): in sight or not, it is not seen
+  sight: { unseen: (state, u, looker) => !canBeTargeted(state, looker, u) },
   terrainKinds,
   create: (doc) => createState(encounterSchema.parse(doc)),
   start(ctx) {

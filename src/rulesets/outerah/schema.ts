@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { BOUNDS } from '../../engine/bounds.ts';
 import { contentRef } from '../../engine/content.ts';
-import { mapImageSchema, terrainOffTheMap } from '../../engine/space/map-file.ts';
+import { mapImageSchema, terrainOffTheMap, visionSchema } from '../../engine/space/map-file.ts';
 import { CLASS_IDS } from './classes.ts';
 import { CORE_STATS, parseEffectNotation } from './effect-table.ts';
 import { ELEMENTS } from './elements.ts';
@@ -220,6 +220,7 @@ export const encounterSchema = z
       /** What lies off the ships and land: ground (default), sky (open air: falls) or space (drift, gravity fields). */
       surroundings: z.enum(['ground', 'sky', 'space']).default('ground').describe('what lies off the ships and land: ground, sky (open air: falls) or space (drift, gravity fields)'),
       image: mapImageSchema.optional(),
+      vision: visionSchema.optional(),
     })
       .superRefine((map, ctx) => terrainOffTheMap(map, ctx)),
     /** Airships (OUT-SHIP-1..3); units standing on a ship's cells are aboard. */

@@ -16,6 +16,7 @@ import { aggressive } from './policy.ts';
 import { preview } from './preview.ts';
 import { encounterSchema, type Status } from './schema.ts';
 import { castCommand } from './spell.ts';
+import { inSight } from './sight.ts';
 import { afterAction, endActionPhase, prepareCommand, startTurn } from './turn.ts';
 import { fileEntry } from './roster.ts';
 import { terrainKinds } from './terrain-kinds.ts';
@@ -96,6 +97,8 @@ export const phase20: Ruleset = {
   placeInOrder: placeByInitiative,
   describe,
   // the book's words for a unit's action pools (P20-TURN-1)
+  // the line its attacks and spells need (ruling P20-ATK-1): walls and smoke stop it
+  sight: { line: inSight },
   keyNames: { actions: 'Actions', attackActions: 'Attack actions', spellActions: 'Spell actions', movement: 'Movement' },
   carryPools: ['hp'],
   fileEntry,

@@ -2,7 +2,7 @@
  * HTTP calls to the table server. Every route this page uses is listed here, in one place, so a change
  * in docs/api.md is a change in this file. Failures throw the server's `{ code, message, field }`.
  */
-import type { ActionOption, Command } from '../../../engine/index.ts';
+import type { ActionOption, Command, EncounterState } from '../../../engine/index.ts';
 import type { CarryBackReview, EncounterSummary, Example, FileUnits, LibraryFile, PreviewJson, RollView, RosterEntry, ServerError, Simulation, Snapshot, TableInfo } from './types.ts';
 
 export class ApiFailure extends Error {
@@ -131,6 +131,11 @@ export class Api {
   }
   simulate(encounterId: string, body: { runs?: number; seed?: number; maxRounds?: number }) {
     return call<Simulation>('POST', `/api/encounters/${enc(encounterId)}/simulate`, this.token, body);
+  }
+  /** Fog of war (GM): the encounter as one player, or one side, is shown it now (docs/fog.md). */
+  seenBy(encounterId: string, who: { player: string } | { side: string }) {
+    const q = 'player' in who ? `player=${enc(who.player)}` : `side=${enc(who.side)}`;
+    return call<{ state: EncounterState }>('GET', `/api/encounters/${enc(encounterId)}/seen-by?${q}`, this.token);
   }
   /** The encounter file's units (GM): a start for gm.add_unit {entry}. */
   fileUnits(encounterId: string) {

@@ -13,6 +13,7 @@ import type { BoardHandlers, BoardMarks } from './marks.ts';
 import { ShipPanel } from './ShipPanel.tsx';
 import { ZoneBoard } from './ZoneBoard.tsx';
 import { TerrainKey } from './terrain.tsx';
+import { FogKey } from './fog.tsx';
 
 interface Props extends BoardHandlers {
   state: EncounterState;
@@ -167,6 +168,7 @@ export function Board(props: Props) {
   return (
     <div className="board-wrap">
       {map?.kind === 'grid' && <GridFrame {...props} map={map} />}
+      {map?.kind === 'grid' && <FogKey map={map} />}
       {map?.kind === 'grid' && <TerrainKey map={map} />}
       {map?.kind === 'grid' && <InTheAir state={props.state} />}
       {map?.kind === 'zones' && <ZoneBoard {...props} map={map} />}

@@ -18,6 +18,7 @@ import { bowOf, cannonArcs, COMPASS, outlineOf, shipsOf } from './ships.ts';
 import { isOut } from '../model/standing.ts';
 import { UnitToken } from './UnitToken.tsx';
 import { CoverMark, groundOf, TerrainDefs } from './terrain.tsx';
+import { FogLayer } from './fog.tsx';
 
 const S = 48;
 
@@ -207,6 +208,7 @@ export function GridBoard({ state, map, marks, active, selected, placing, cellPx
           );
         })}
       </g>
+      <FogLayer map={map} />
       <g className="in-flight" pointerEvents="none">
         {flying.map((f) => {
           const owner = state.units[f.owner];

@@ -3,7 +3,7 @@
  * for the expandable detail. Lines are built incrementally as events arrive, folding a working state so
  * each line names units as they were right after the event.
  */
-import { applyEvent, emptyState, describeEvent, isBookkeeping, linksOf, undoneCommands, type Breakdown, type EncounterState, type LoggedEvent } from '../../../engine/index.ts';
+import { applyEvent, emptyState, describeEvent, fogOn, isBookkeeping, visionWords, linksOf, undoneCommands, type Breakdown, type EncounterState, type LoggedEvent } from '../../../engine/index.ts';
 import { rulesetById } from '../../../rulesets/index.ts';
 import { linkChangeText } from './links.ts';
 
@@ -49,6 +49,8 @@ export class LogBuilder {
       const ruleset = rulesetById(e.type === 'encounter.created' ? e.state.ruleset : this.state.ruleset);
       // applyEvent changes the state in place: a unit's links are read before
       const oldLinks = e.type === 'unit.data' && e.key === 'links' && this.state.units[e.unit] ? [...linksOf(this.state.units[e.unit])] : [];
+      // and whether fog of war was on (a map set that turns it on or off says so)
+      const fogWas = e.type === 'map.set' ? fogOn(this.state.map) : undefined;
       if (e.type !== 'undo' && e.type !== 'redo') {
         // a player's projection may lack pools an event touches; a line is still worth showing
         try {
@@ -60,7 +62,7 @@ export class LogBuilder {
       let text: string;
       try {
         // links (gm.link / gm.unlink) in words rather than as the data they are kept in
-        text = e.type === 'unit.data' && e.key === 'links' ? linkChangeText(this.state, e.unit, oldLinks, e.value) : describeEvent(e, this.state, ruleset);
+        text = e.type === 'unit.data' && e.key === 'links' ? linkChangeText(this.state, e.unit, oldLinks, e.value) : e.type === 'map.set' && fogWas !== fogOn(e.map) ? visionWords(fogOn(e.map)) : describeEvent(e, this.state, ruleset);
         // an undo or redo names the command by what it did, as its first line reads
         if (e.type === 'undo' || e.type === 'redo') {
           const first = this.lines.find((l) => l.cmd === e.command && !l.bookkeeping);

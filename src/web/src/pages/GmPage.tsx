@@ -20,6 +20,7 @@ import { ChatPanel } from '../chat/ChatPanel.tsx';
 import { DeleteTable } from '../gm/DeleteTable.tsx';
 import { EncounterLoader } from '../gm/EncounterLoader.tsx';
 import { EncounterTabs } from '../gm/EncounterTabs.tsx';
+import { FogPanel } from '../gm/FogPanel.tsx';
 import { GmControls } from '../gm/GmControls.tsx';
 import { MapArtTab } from '../gm/MapArtTab.tsx';
 import { InvitePanel } from '../gm/InvitePanel.tsx';
@@ -48,6 +49,7 @@ const TOOL_TABS = [
   ['roster', 'Roster'],
   ['simulation', 'Simulation'],
   ['map', 'Map art'],
+  ['fog', 'Fog of war'],
 ] as const;
 type ToolTab = (typeof TOOL_TABS)[number][0];
 
@@ -201,6 +203,9 @@ export function GmPage({ tableId, linkToken }: { tableId: string; linkToken?: st
               {tab === 'roster' && encounter && <RosterPanel api={session.api} tableId={tableId} encounterId={encounter.id} state={state} />}
               {tab === 'simulation' && encounter && <SimulationPanel api={session.api} encounterId={encounter.id} state={state} />}
               {tab === 'map' && <MapArtTab api={session.api} tableId={tableId} state={state} sender={tools} />}
+              {tab === 'fog' && encounter && (
+                <FogPanel api={session.api} encounterId={encounter.id} state={state} version={feed.version} players={table.players.map((p) => ({ id: p.playerId, name: p.name }))} send={tools.send} error={tools.error} clearError={() => tools.setError(undefined)} />
+              )}
             </div>
           </div>
           <aside className="side-col">
