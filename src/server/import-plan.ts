@@ -6,6 +6,7 @@
  */
 import { replayLog, rulesetIdOf, type Command, type EncounterState, type Json, type LoggedEvent } from '../engine/index.ts';
 import { validateEncounter } from '../rulesets/load.ts';
+import { eventRowsOf, type EventRows } from '../store/store.ts';
 import { ApiError } from './errors.ts';
 import { checkImportedLog } from './imported-log.ts';
 import { engineFor } from './live.ts';
@@ -21,7 +22,8 @@ export interface PlannedEncounter {
   ruleset: string;
   name: string;
   status: EncounterState['status'];
-  events: LoggedEvent[];
+  /** The log as the store keeps it, written here (the reader thread): the main thread only stores it. */
+  events: EventRows;
   commands: Record<string, Command>;
   document?: Record<string, Json>;
 }
@@ -49,7 +51,7 @@ export function planImport(body: unknown, limits: ImportLimits): PlannedEncounte
     }
     if (state.ruleset !== enc.ruleset) throw new ApiError('INVALID_IMPORT', `${where}: the log is a ${state.ruleset} encounter, not ${enc.ruleset}`, `${where}.ruleset`);
     const document = importedDocument(enc.document, enc.ruleset, `${where}.document`);
-    return { ruleset: enc.ruleset, name: enc.name ?? state.name, status: state.status, events, commands: (enc.commands ?? {}) as Record<string, Command>, ...(document !== undefined ? { document } : {}) };
+    return { ruleset: enc.ruleset, name: enc.name ?? state.name, status: state.status, events: eventRowsOf(events), commands: (enc.commands ?? {}) as Record<string, Command>, ...(document !== undefined ? { document } : {}) };
   });
 }
 

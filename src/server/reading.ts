@@ -14,8 +14,8 @@ import { engineFor } from './live.ts';
 export type ReadTask =
   /** An encounter file (or scenario) as text; with `roster` (the table's), the values of its entries of the file's ruleset go in first. */
   | { kind: 'encounter'; text: string; file: string; roster?: RosterEntry[] }
-  /** An export file as the JSON text of the request. */
-  | { kind: 'import'; text: string; maxBytes: number; maxNodes: number; limits: ImportLimits };
+  /** An export file as the request's body: its bytes (UTF-8 JSON), decoded here. */
+  | { kind: 'import'; bytes: Uint8Array; maxBytes: number; maxNodes: number; limits: ImportLimits };
 
 export interface ReadEncounter {
   ruleset: string;
@@ -84,8 +84,12 @@ export function readEncounter(text: string, file: string, roster?: RosterEntry[]
   return { ruleset: engine.ruleset.id, name: state.name, status: state.status, events, ...(source ? { source } : {}) };
 }
 
+/** How much a task reads: its text's characters or its body's bytes. */
+export const sizeOfTask = (task: ReadTask): number => (task.kind === 'import' ? task.bytes.byteLength : task.text.length);
+
 /** Run one task (throws ApiError as the request's answer). */
 export function runReadTask(task: ReadTask): ReadResult {
   if (task.kind === 'encounter') return readEncounter(task.text, task.file, task.roster);
-  return planImport(parseJson(task.text, task.maxBytes, task.maxNodes), task.limits);
+  const text = new TextDecoder().decode(task.bytes);
+  return planImport(parseJson(text, task.maxBytes, task.maxNodes), task.limits);
 }
