@@ -13,7 +13,7 @@ import { Client, command, load, longLog, TEST_LIMITS, testTable, type Reply, typ
 let t: TestTable;
 let file: any;
 beforeAll(async () => {
-  t = await testTable();
+  t = await testTable({ limits: { ...TEST_LIMITS, encounterUnits: 1000 } });
   const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });
   await command(t.gm, enc, { type: 'gm.set_pool', unit: 'kara', pool: 'hp', value: 20, reason: 'fix' });
   file = (await t.gm.get(`/api/encounters/${enc}/export`)).body;

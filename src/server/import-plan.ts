@@ -16,6 +16,8 @@ export interface ImportLimits {
   eventsPerEncounter: number;
   /** Events of all the file's encounters together. */
   importEvents: number;
+  /** Units one encounter holds (limits.encounterUnits). */
+  units: number;
 }
 
 export interface PlannedEncounter {
@@ -42,7 +44,7 @@ export function planImport(body: unknown, limits: ImportLimits): PlannedEncounte
       if (e.seq !== i + 1) throw new ApiError('INVALID_IMPORT', `${where}.events[${i}]: seq ${e.seq}, expected ${i + 1}`, `${where}.events[${i}].seq`);
     });
     if (events[0].type !== 'encounter.created') throw new ApiError('INVALID_IMPORT', `${where}: a log starts with encounter.created`, `${where}.events[0].type`);
-    checkImportedLog(events, enc.commands, where);
+    checkImportedLog(events, enc.commands, where, limits.units);
     let state: EncounterState;
     try {
       state = replayLog(engine, events);

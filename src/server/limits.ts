@@ -25,6 +25,12 @@ export interface Limits {
   /** Days a table may lie idle (no request of its GM or players) before it is deleted; 0: kept forever. */
   tableIdleDays: number;
   encountersPerTable: number;
+  /**
+   * Units one encounter holds here (a file's, an import's, the GM's added ones), below the engine's own
+   * bound (BOUNDS.units, for simulations): each step's work grows with them, and at 1,000 a start or a
+   * player's read held the loop 60 ms on a quiet machine, 130–470 ms on a loaded one.
+   */
+  encounterUnits: number;
   playersPerTable: number;
   eventsPerEncounter: number;
   /** Encounters kept in memory. */
@@ -83,6 +89,7 @@ export const DEFAULT_LIMITS: Limits = {
   tablesPerNetwork: 100,
   tableIdleDays: 90,
   encountersPerTable: 500,
+  encounterUnits: 300,
   playersPerTable: 50,
   eventsPerEncounter: 200_000,
   liveEncounters: 1000,

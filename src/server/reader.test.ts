@@ -47,7 +47,7 @@ describe('the reader thread', () => {
   }, 120_000);
 
   it("moves an import's body to the thread (not copied), decodes and parses it there; a body larger than the route takes, or too many values, is refused there", async () => {
-    const task = (text: string, maxNodes = 1_000_000) => ({ kind: 'import' as const, bytes: new TextEncoder().encode(text), maxBytes: 32_000_000, maxNodes, limits: { eventsPerEncounter: 20_000, importEvents: 20_000 } });
+    const task = (text: string, maxNodes = 1_000_000) => ({ kind: 'import' as const, bytes: new TextEncoder().encode(text), maxBytes: 32_000_000, maxNodes, limits: { eventsPerEncounter: 20_000, importEvents: 20_000, units: 300 } });
     // 3 MB of numbers: refused by the value count, in the thread; the main thread's copy of the body is gone (moved)
     const flat = task(`[${'0,'.repeat(1_500_000)}0]`);
     const err = await read(flat, limits).catch((e) => e);

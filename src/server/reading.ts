@@ -13,7 +13,7 @@ import { engineFor } from './live.ts';
 
 export type ReadTask =
   /** An encounter file (or scenario) as text; with `roster` (the table's), the values of its entries of the file's ruleset go in first. */
-  | { kind: 'encounter'; text: string; file: string; roster?: RosterEntry[] }
+  | { kind: 'encounter'; text: string; file: string; roster?: RosterEntry[]; maxUnits?: number }
   /** An export file as the request's body: its bytes (UTF-8 JSON), decoded here. */
   | { kind: 'import'; bytes: Uint8Array; maxBytes: number; maxNodes: number; limits: ImportLimits };
 
@@ -42,7 +42,7 @@ function invalid(problems: Problem[], suffix = ''): ApiError {
 }
 
 /** An encounter file read, checked and built into its first events (INVALID_ENCOUNTER with every problem). */
-export function readEncounter(text: string, file: string, roster?: RosterEntry[]): ReadEncounter {
+export function readEncounter(text: string, file: string, roster?: RosterEntry[], maxUnits?: number): ReadEncounter {
   let loaded: LoadedEncounter;
   let source: Record<string, Json> | undefined;
   if (roster) {
@@ -64,6 +64,11 @@ export function readEncounter(text: string, file: string, roster?: RosterEntry[]
     loaded = checked.value;
     // the source document as written (before defaults): units added later in the file's shape are built from it
     source = sourceDocument(parsed.value);
+  }
+  // a server's bound on units (limits.encounterUnits), below the engine's: refused before anything is built
+  const units = (loaded.doc as { units?: unknown[] }).units?.length ?? 0;
+  if (maxUnits !== undefined && units > maxUnits) {
+    throw new ApiError('INVALID_ENCOUNTER', `${file}: units: the file has ${units} units; an encounter on this server holds at most ${maxUnits}`, 'units');
   }
   // a file sent here is held to what any image sent to a table is (map-image.ts): no map beside it on disk
   const image = (loaded.doc as { map?: { image?: unknown } }).map?.image;
@@ -89,7 +94,7 @@ export const sizeOfTask = (task: ReadTask): number => (task.kind === 'import' ? 
 
 /** Run one task (throws ApiError as the request's answer). */
 export function runReadTask(task: ReadTask): ReadResult {
-  if (task.kind === 'encounter') return readEncounter(task.text, task.file, task.roster);
+  if (task.kind === 'encounter') return readEncounter(task.text, task.file, task.roster, task.maxUnits);
   const text = new TextDecoder().decode(task.bytes);
   return planImport(parseJson(text, task.maxBytes, task.maxNodes), task.limits);
 }

@@ -75,7 +75,7 @@ export async function exportEncounter(ctx: Context, p: Principal, id: string): P
 export async function importTable(ctx: Context, p: Principal, tableId: string, bytes: Uint8Array): Promise<EncounterSummary[]> {
   await checkTable(ctx, p, tableId, 'gm');
   // parsed, checked and every log replayed off the main thread (reading.ts); this thread writes the result
-  const planned = (await read({ kind: 'import', bytes, maxBytes: IMPORT_BYTES, maxNodes: ctx.limits.importNodes, limits: { eventsPerEncounter: ctx.limits.eventsPerEncounter, importEvents: ctx.limits.importEvents } }, ctx.limits)) as PlannedEncounter[];
+  const planned = (await read({ kind: 'import', bytes, maxBytes: IMPORT_BYTES, maxNodes: ctx.limits.importNodes, limits: { eventsPerEncounter: ctx.limits.eventsPerEncounter, importEvents: ctx.limits.importEvents, units: ctx.limits.encounterUnits } }, ctx.limits)) as PlannedEncounter[];
   if ((await ctx.store.encounters(tableId)).length + planned.length > ctx.limits.encountersPerTable) {
     throw new ApiError('LIMIT_REACHED', `a table holds at most ${ctx.limits.encountersPerTable} encounters`);
   }
