@@ -59,6 +59,12 @@ export interface Limits {
   rosterBytes: number;
   /** Events one import may bring, all its encounters together (the main thread writes them). */
   importEvents: number;
+  /**
+   * Bytes of an import file, refused on the declared size before a byte is read (a 20,000-event export
+   * is 1–10 MB; a 30 MB body read and refused held the loop 400–880 ms on a loaded machine, before the
+   * reader thread took the parsing, and still 70–130 ms to read it).
+   */
+  importBytes: number;
   /** Values (JSON nodes) an import file may hold. */
   importNodes: number;
   /** Milliseconds the reader thread may spend on one file before it is stopped. */
@@ -108,6 +114,7 @@ export const DEFAULT_LIMITS: Limits = {
   rosterEntries: 500,
   rosterBytes: 4_000_000,
   importEvents: 20_000,
+  importBytes: 16_000_000,
   importNodes: 2_000_000,
   readMs: 10_000,
   readQueue: 16,

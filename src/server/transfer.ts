@@ -14,9 +14,6 @@ import { read } from './reader.ts';
 import { EXPORT_FORMAT } from './schemas.ts';
 import { newId } from './tokens.ts';
 
-/** The largest import file (the import route's body limit). */
-export const IMPORT_BYTES = 32_000_000;
-
 export interface ExportedEncounter extends EncounterSummary {
   events: LoggedEvent[];
   state: EncounterState;
@@ -75,7 +72,7 @@ export async function exportEncounter(ctx: Context, p: Principal, id: string): P
 export async function importTable(ctx: Context, p: Principal, tableId: string, bytes: Uint8Array): Promise<EncounterSummary[]> {
   await checkTable(ctx, p, tableId, 'gm');
   // parsed, checked and every log replayed off the main thread (reading.ts); this thread writes the result
-  const planned = (await read({ kind: 'import', bytes, maxBytes: IMPORT_BYTES, maxNodes: ctx.limits.importNodes, limits: { eventsPerEncounter: ctx.limits.eventsPerEncounter, importEvents: ctx.limits.importEvents, units: ctx.limits.encounterUnits } }, ctx.limits)) as PlannedEncounter[];
+  const planned = (await read({ kind: 'import', bytes, maxBytes: ctx.limits.importBytes, maxNodes: ctx.limits.importNodes, limits: { eventsPerEncounter: ctx.limits.eventsPerEncounter, importEvents: ctx.limits.importEvents, units: ctx.limits.encounterUnits } }, ctx.limits)) as PlannedEncounter[];
   if ((await ctx.store.encounters(tableId)).length + planned.length > ctx.limits.encountersPerTable) {
     throw new ApiError('LIMIT_REACHED', `a table holds at most ${ctx.limits.encountersPerTable} encounters`);
   }
