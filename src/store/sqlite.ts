@@ -7,6 +7,10 @@
  * Each method runs its statements synchronously (better-sqlite3) inside one transaction, and resolves
  * after it has committed. The log is append-only: `append` names the version it expects and fails with
  * StaleVersionError, changing nothing, when another writer got there first.
+ *
+ * A long log (an import's) is written as one transaction over several turns of the event loop
+ * (`createInChunks`): every method that writes starts with `if (this.gate) await this.writable();`, or
+ * its statements would join that transaction (and be undone if it fails).
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
