@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { openStore, type Store, type Synchronous } from '../store/index.ts';
 import { requirePrincipal, type Context } from './context.ts';
 import { apiHandler, sendError, sendJson } from './http.ts';
+import { listExamples } from './examples.ts';
 import { hostChecker } from './hosts.ts';
 import { Upkeep } from './upkeep.ts';
 import { Hub } from './hub.ts';
@@ -59,6 +60,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   hub.ctx = ctx;
   cache.listener = hub;
   const unlisten = store.onChange((change) => hub.storeChanged(change));
+  // the examples' list parses every example (150–230 ms): read now, not in the first request that names one
+  listExamples();
   let doc: Record<string, unknown> | undefined;
   const list = routes(ctx, { openapi: () => (doc ??= openApiDocument(list, '0.1.0')) });
   const api = apiHandler(list, { maxBody: limits.httpBodyBytes, rate: limits.httpRate, burst: limits.httpBurst, sliceMs: limits.replySliceMs, authenticate: (token) => requirePrincipal(ctx, token) });

@@ -6,8 +6,10 @@
  */
 import { replayLog, rulesetIdOf, type Command, type EncounterState, type Json, type LoggedEvent } from '../engine/index.ts';
 import { validateEncounter } from '../rulesets/load.ts';
+import { eventRowsOf, type EventRows } from '../store/store.ts';
 import { ApiError } from './errors.ts';
 import { checkImportedLog } from './imported-log.ts';
+import { eventHasArt } from './map-images.ts';
 import { engineFor } from './live.ts';
 import { ImportRequest, parseWith } from './schemas.ts';
 
@@ -15,13 +17,18 @@ export interface ImportLimits {
   eventsPerEncounter: number;
   /** Events of all the file's encounters together. */
   importEvents: number;
+  /** Units one encounter holds (limits.encounterUnits). */
+  units: number;
 }
 
 export interface PlannedEncounter {
   ruleset: string;
   name: string;
   status: EncounterState['status'];
-  events: LoggedEvent[];
+  /** The log as the store keeps it, written here (the reader thread): the main thread only stores it. */
+  events: EventRows;
+  /** The indices of the events that carry map art: the main thread keeps their images (map-images.ts). */
+  art: number[];
   commands: Record<string, Command>;
   document?: Record<string, Json>;
 }
@@ -40,7 +47,7 @@ export function planImport(body: unknown, limits: ImportLimits): PlannedEncounte
       if (e.seq !== i + 1) throw new ApiError('INVALID_IMPORT', `${where}.events[${i}]: seq ${e.seq}, expected ${i + 1}`, `${where}.events[${i}].seq`);
     });
     if (events[0].type !== 'encounter.created') throw new ApiError('INVALID_IMPORT', `${where}: a log starts with encounter.created`, `${where}.events[0].type`);
-    checkImportedLog(events, enc.commands, where);
+    checkImportedLog(events, enc.commands, where, limits.units);
     let state: EncounterState;
     try {
       state = replayLog(engine, events);
@@ -49,7 +56,7 @@ export function planImport(body: unknown, limits: ImportLimits): PlannedEncounte
     }
     if (state.ruleset !== enc.ruleset) throw new ApiError('INVALID_IMPORT', `${where}: the log is a ${state.ruleset} encounter, not ${enc.ruleset}`, `${where}.ruleset`);
     const document = importedDocument(enc.document, enc.ruleset, `${where}.document`);
-    return { ruleset: enc.ruleset, name: enc.name ?? state.name, status: state.status, events, commands: (enc.commands ?? {}) as Record<string, Command>, ...(document !== undefined ? { document } : {}) };
+    return { ruleset: enc.ruleset, name: enc.name ?? state.name, status: state.status, events: eventRowsOf(events), art: events.flatMap((e, i) => (eventHasArt(e) ? [i] : [])), commands: (enc.commands ?? {}) as Record<string, Command>, ...(document !== undefined ? { document } : {}) };
   });
 }
 

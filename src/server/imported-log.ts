@@ -23,7 +23,7 @@ function checkArt(map: unknown, at: string): void {
 }
 
 /** Throws INVALID_IMPORT naming the first event (and field) that a file could not have given. */
-export function checkImportedLog(events: readonly LoggedEvent[], commands: unknown, where: string): void {
+export function checkImportedLog(events: readonly LoggedEvent[], commands: unknown, where: string, maxUnits: number = BOUNDS.units): void {
   const named = findBuiltinName(commands);
   if (named) throw invalid(`${where}.commands.${formatPath(named.path)}`, builtinNameMessage(named.name));
   let units = 0;
@@ -37,6 +37,7 @@ export function checkImportedLog(events: readonly LoggedEvent[], commands: unkno
       if (out) throw invalid(`${at}.state`, out);
       checkArt(state.map, `${at}.state.map`);
       units = Object.keys(state.units).length;
+      if (units > maxUnits) throw invalid(`${at}.state.units`, `an encounter holds at most ${maxUnits} units on this server (this one starts with ${units})`);
       for (const id of Object.keys(state.units)) {
         const r = unitJsonSchema.safeParse(state.units[id]);
         if (!r.success) throw invalid(`${at}.state.units.${id}.${formatPath(keys(r.error.issues[0].path))}`, r.error.issues[0].message);
@@ -52,7 +53,7 @@ export function checkImportedLog(events: readonly LoggedEvent[], commands: unkno
     } else if (e.type === 'unit.added') {
       const r = unitJsonSchema.safeParse(e.unit);
       if (!r.success) throw invalid(`${at}.unit.${formatPath(keys(r.error.issues[0].path))}`, r.error.issues[0].message);
-      if (++units > BOUNDS.units) throw invalid(`${at}.unit`, `an encounter holds at most ${BOUNDS.units} units`);
+      if (++units > maxUnits) throw invalid(`${at}.unit`, `an encounter holds at most ${maxUnits} units${maxUnits < BOUNDS.units ? ' on this server' : ''}`);
     }
   });
 }

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const lib = () => `/api/tables/${t.tableId}/library`;
-const character = (id: string, story: unknown = '') => ({ name: id, ruleset: 'phase20', data: { id, name: id, side: 'heroes', hp: 9, dv: 10, story } });
+const character = (id: string, story: unknown = '') => ({ name: id, ruleset: 'phase20', data: { id, name: id, side: 'heroes', hp: 9, dv: 10, gmNotes: String(story) } });
 const ids = async () => ((await t.gm.get(lib())).body.entries as { id: string }[]).map((e) => e.id);
 
 describe("a table's library is bounded", () => {

@@ -46,6 +46,19 @@ describe('library entries', () => {
     expect((await t.gm.get(lib())).body.entries).toEqual(before);
   });
 
+  it("refuses data its ruleset would refuse in a file, in the file's words at the path from data, on PUT and in a library file alike; nothing kept", async () => {
+    const before = (await t.gm.get(lib())).body.entries;
+    const bad = { ...kara, data: { ...kara.data, hp: 'lots', onload: 'alert(1)' } };
+    const put = await t.gm.call('PUT', `${lib()}/character/x`, bad);
+    expect(put.status, put.text).toBe(422);
+    expect(put.body.error).toMatchObject({ code: 'INVALID_LIBRARY', field: 'data.hp', message: 'data.hp: must be a number, not the text "lots" (and 1 more)', problems: ['data.hp: must be a number, not the text "lots"', 'data: unknown field "onload"'] });
+    const file = { format: 'skirmish-library', version: 1, entries: [{ kind: 'character', id: 'ok', ...kara }, { kind: 'monster', id: 'x', ...bad }, { kind: 'item', id: 'i', name: 'I', ruleset: 'chess', data: {} }] };
+    const imp = await t.gm.post(`${lib()}/import`, file);
+    expect(imp.status, imp.text).toBe(422);
+    expect(imp.body.error).toMatchObject({ code: 'INVALID_LIBRARY', field: 'entries[1].data.hp', problems: ['entries[1].data.hp: must be a number, not the text "lots"', 'entries[1].data: unknown field "onload"', 'entries[2].ruleset: unknown ruleset "chess"'] });
+    expect((await t.gm.get(lib())).body.entries).toEqual(before);
+  });
+
   it('is the GM\'s: a player may not read or write it', async () => {
     expect((await t.p1.get(lib())).status).toBe(403);
     expect((await t.p1.call('PUT', `${lib()}/character/kara`, kara)).status).toBe(403);

@@ -9,6 +9,8 @@ import { rulesetById } from '../rulesets/index.ts';
 import { checkTable, type Context } from './context.ts';
 import { ApiError, notFound } from './errors.ts';
 import type { Principal } from './policy.ts';
+import { libraryDataProblems, type DataProblem } from './library-data.ts';
+import { SLICE_MS } from './live.ts';
 import { LibraryEntryBody, parseWith } from './schemas.ts';
 
 /** An entry's size as it is kept and sent: its JSON. */
@@ -34,12 +36,36 @@ export async function checkLibraryRoom(ctx: Context, tableId: string, incoming: 
   if (total > libraryBytes) throw new ApiError('LIMIT_REACHED', `a table's library holds at most ${libraryBytes} characters (this would make ${total}); delete some entries first`);
 }
 
+/** INVALID_LIBRARY for `data` problems (library-data.ts): the first in the message, all of them listed. */
+export function invalidData(bad: readonly DataProblem[]): ApiError {
+  const more = bad.length > 1 ? ` (and ${bad.length - 1} more)` : '';
+  return new ApiError('INVALID_LIBRARY', `${bad[0].text}${more}`, bad[0].path, { problems: bad.map((p) => p.text) });
+}
+
+/**
+ * Entries of a library file checked as PUT checks one: a ruleset the server knows, `data` valid for it
+ * (library-data.ts). In slices: 500 entries of units checked by their ruleset's schema is tens of ms.
+ */
+export async function checkLibraryEntries(entries: readonly LibraryEntry[]): Promise<void> {
+  const bad: DataProblem[] = [];
+  let until = performance.now() + SLICE_MS;
+  for (const [i, e] of entries.entries()) {
+    if (!rulesetById(e.ruleset)) bad.push({ path: `entries[${i}].ruleset`, message: `unknown ruleset "${e.ruleset}"`, text: `entries[${i}].ruleset: unknown ruleset "${e.ruleset}"` });
+    else bad.push(...libraryDataProblems(e, `entries[${i}].data`));
+    if (performance.now() > until) {
+      await new Promise((r) => setImmediate(r));
+      until = performance.now() + SLICE_MS;
+    }
+  }
+  if (bad.length) throw invalidData(bad);
+}
+
 export async function listLibrary(ctx: Context, p: Principal, tableId: string): Promise<{ entries: LibraryEntry[] }> {
   await checkTable(ctx, p, tableId, 'gm');
   return { entries: await ctx.store.library(tableId) };
 }
 
-/** PUT /api/tables/{t}/library/{kind}/{id}: the entry checked as an import checks it, then kept. */
+/** PUT /api/tables/{t}/library/{kind}/{id}: the entry checked as an import checks it (its `data` by its ruleset), then kept. */
 export async function putLibraryEntry(ctx: Context, p: Principal, tableId: string, kind: string, id: string, body: unknown): Promise<LibraryEntry> {
   await checkTable(ctx, p, tableId, 'gm');
   const fields = parseWith(LibraryEntryBody, body);
@@ -50,6 +76,8 @@ export async function putLibraryEntry(ctx: Context, p: Principal, tableId: strin
   }
   if (!rulesetById(r.data.ruleset)) throw new ApiError('INVALID_LIBRARY', `ruleset: unknown ruleset "${r.data.ruleset}"`, 'ruleset');
   await checkLibraryRoom(ctx, tableId, [r.data]);
+  const bad = libraryDataProblems(r.data);
+  if (bad.length) throw invalidData(bad);
   await ctx.store.putLibrary(tableId, [r.data]);
   return r.data;
 }

@@ -25,6 +25,12 @@ export interface Limits {
   /** Days a table may lie idle (no request of its GM or players) before it is deleted; 0: kept forever. */
   tableIdleDays: number;
   encountersPerTable: number;
+  /**
+   * Units one encounter holds here (a file's, an import's, the GM's added ones), below the engine's own
+   * bound (BOUNDS.units, for simulations): each step's work grows with them, and at 1,000 a start or a
+   * player's read held the loop 60 ms on a quiet machine, 130–470 ms on a loaded one.
+   */
+  encounterUnits: number;
   playersPerTable: number;
   eventsPerEncounter: number;
   /** Encounters kept in memory. */
@@ -57,6 +63,12 @@ export interface Limits {
   mapImageBytesPerServer: number;
   /** Events one import may bring, all its encounters together (the main thread writes them). */
   importEvents: number;
+  /**
+   * Bytes of an import file, refused on the declared size before a byte is read (a 20,000-event export
+   * is 1–10 MB; a 30 MB body read and refused held the loop 400–880 ms on a loaded machine, before the
+   * reader thread took the parsing, and still 70–130 ms to read it).
+   */
+  importBytes: number;
   /** Values (JSON nodes) an import file may hold. */
   importNodes: number;
   /** Milliseconds the reader thread may spend on one file before it is stopped. */
@@ -99,6 +111,7 @@ export const DEFAULT_LIMITS: Limits = {
   tablesPerNetwork: 100,
   tableIdleDays: 90,
   encountersPerTable: 500,
+  encounterUnits: 300,
   playersPerTable: 50,
   eventsPerEncounter: 200_000,
   liveEncounters: 1000,
@@ -121,6 +134,7 @@ export const DEFAULT_LIMITS: Limits = {
   mapImageBytesPerTable: 25_000_000,
   mapImageBytesPerServer: 12_000_000_000,
   importEvents: 20_000,
+  importBytes: 16_000_000,
   importNodes: 2_000_000,
   readMs: 10_000,
   readQueue: 16,

@@ -41,15 +41,24 @@ export function engineFor(rulesetId: string): Engine | undefined {
   return e;
 }
 
-/** Events read from the store at a time when an encounter is built from it. */
-const READ_PAGE = 2000;
+/**
+ * Events read from the store at a time when an encounter is built from it: a driver reads and decodes a
+ * page in one go (2,000 took 5–10 ms here, several times that on a loaded machine: issue 37).
+ */
+export const READ_PAGE = 500;
+
+/**
+ * Work a long read does between two turns of the event loop (folds, projections): short enough that
+ * on a loaded machine, where a slice is descheduled part of the way, no other request waits 100 ms.
+ */
+export const SLICE_MS = 8;
 
 /**
  * A stored log replayed in slices of about `sliceMs`, letting other work in between: a long log (an
  * import of 20,000 events) folds at about 20 µs an event, which in one go would hold every table. The
  * states it keeps along the way (`checkpoints`) let a later undo replay from near its command.
  */
-export async function foldInSlices(checkpoints: Checkpoints, events: readonly LoggedEvent[], sliceMs = 20): Promise<EncounterState> {
+export async function foldInSlices(checkpoints: Checkpoints, events: readonly LoggedEvent[], sliceMs = SLICE_MS): Promise<EncounterState> {
   const steps = checkpoints.steps(events);
   let until = performance.now() + sliceMs;
   for (let r = steps.next(); ; r = steps.next()) {
@@ -151,7 +160,7 @@ export class LiveCache {
   private async load(row: EncounterRow): Promise<Live> {
     const engine = engineFor(row.ruleset);
     if (!engine) throw new Error(`encounter ${row.id} uses unknown ruleset ${row.ruleset}`);
-    // read in pages (a driver reads and decodes a page in one go), folded in slices: a long log held every table
+    // read in pages, folded in slices: a long log held every table
     const events: LoggedEvent[] = [];
     while (events.length < row.version) {
       const page = await this.store.events(row.id, events.length, Math.min(row.version, events.length + READ_PAGE));

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkImageBytes, dataImageBytes, IMAGE_MIME, imageSrcProblem, MAX_IMAGE_CHARS, STORED_MAP, type Base64Decoder, type Json } from '../engine/index.ts';
+import type { EventRows } from '../store/index.ts';
 import type { Context } from './context.ts';
 import { ApiError } from './errors.ts';
 import type { Limits } from './limits.ts';
@@ -104,11 +105,38 @@ export function refuseSuggestedArt(command: { type: string; proposal?: unknown }
  * and every `map.set`, every `gm.map_image` among its commands, and its source document's map (a scenario's too).
  */
 export async function keepImagesOf(ctx: Context, tableId: string, enc: { events: readonly unknown[]; commands?: Record<string, unknown>; document?: Record<string, Json> }, where: string): Promise<void> {
-  for (const [i, e] of enc.events.entries()) {
-    if (!isObj(e)) continue;
-    if (e.type === 'encounter.created' && isObj(e.state)) await keepArtOf(ctx, tableId, e.state.map, `${where}events[${i}].state.map`);
-    else if (e.type === 'map.set') await keepArtOf(ctx, tableId, e.map, `${where}events[${i}].map`);
+  for (const [i, e] of enc.events.entries()) await keepArtOfEvent(ctx, tableId, e, `${where}events[${i}]`);
+  await keepArtOfRest(ctx, tableId, enc, where);
+}
+
+/**
+ * An import's encounter, its log as rows written in the reader thread (import-plan.ts): only the events that
+ * carry map art (`art`, found there) are parsed here, kept as keepImagesOf keeps them, and written again.
+ */
+export async function keepImagesOfRows(ctx: Context, tableId: string, enc: { events: EventRows; art: readonly number[]; commands?: Record<string, unknown>; document?: Record<string, Json> }, where: string): Promise<void> {
+  for (const i of enc.art) {
+    const e = JSON.parse(enc.events.bodies[i]) as unknown;
+    await keepArtOfEvent(ctx, tableId, e, `${where}events[${i}]`);
+    (enc.events.bodies as string[])[i] = JSON.stringify(e);
   }
+  await keepArtOfRest(ctx, tableId, enc, where);
+}
+
+/** Whether a logged event carries map art (what keepArtOfEvent looks at). */
+export function eventHasArt(e: unknown): boolean {
+  if (!isObj(e)) return false;
+  const map = e.type === 'encounter.created' && isObj(e.state) ? e.state.map : e.type === 'map.set' ? e.map : undefined;
+  return isObj(map) && isObj(map.image);
+}
+
+async function keepArtOfEvent(ctx: Context, tableId: string, e: unknown, field: string): Promise<void> {
+  if (!isObj(e)) return;
+  if (e.type === 'encounter.created' && isObj(e.state)) await keepArtOf(ctx, tableId, e.state.map, `${field}.state.map`);
+  else if (e.type === 'map.set') await keepArtOf(ctx, tableId, e.map, `${field}.map`);
+}
+
+/** The art of an encounter's commands and source document. */
+async function keepArtOfRest(ctx: Context, tableId: string, enc: { commands?: Record<string, unknown>; document?: Record<string, Json> }, where: string): Promise<void> {
   for (const [cmd, c] of Object.entries(enc.commands ?? {})) if (isObj(c) && c.type === 'gm.map_image') await keepArtOf(ctx, tableId, c, `${where}commands.${cmd}`);
   const doc = enc.document;
   if (doc) {

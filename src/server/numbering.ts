@@ -30,7 +30,7 @@ import { summaryOf, type Context, type EncounterSummary, type Member } from './c
 import type { EncounterRow } from '../store/index.ts';
 import { heldEvent, heldState, Holdings, type Ids } from './held.ts';
 import { PrefixStates } from './history.ts';
-import type { Live } from './live.ts';
+import { SLICE_MS, type Live } from './live.ts';
 import { projectState, rulesOf } from './projection.ts';
 import { knownTo, sightStep } from './vision.ts';
 
@@ -145,7 +145,7 @@ function fold(live: Live, real: LogFold, from: number, to: number, logs: readonl
   const events = live.log.events;
   const rules = rulesOf(live.ruleset);
   for (let i = from; i < to; i++) {
-    if ((i - from) % 64 === 63 && performance.now() > deadline) return i;
+    if ((i - from) % 16 === 15 && performance.now() > deadline) return i;
     const e = events[i];
     const s = real.state;
     const after = real.step(events, i);
@@ -206,7 +206,7 @@ const warming = new WeakMap<Live, Promise<void>>();
  * would hold every table for a third of a second. After it, `playerLog` and `stateAfter` have nothing
  * left to fold. One warming per encounter at a time.
  */
-export function warmPlayerLog(live: Live, player: string | undefined, sliceMs = 20): Promise<void> {
+export function warmPlayerLog(live: Live, player: string | undefined, sliceMs = SLICE_MS): Promise<void> {
   const run = async () => {
     while (!advance(live, player, performance.now() + sliceMs)) await new Promise((r) => setImmediate(r));
   };

@@ -45,4 +45,18 @@ describe('the reader thread', () => {
     const tasks = Array.from({ length: 3 }, () => read({ kind: 'encounter', text: long, file: 'cave.yaml' }, { ...limits, readQueue: 2 }).then(() => 'read', (e) => e.code));
     expect(await Promise.all(tasks)).toEqual(['read', 'read', 'LIMIT_REACHED']);
   }, 120_000);
+
+  it("moves an import's body to the thread (not copied), decodes and parses it there; a body larger than the route takes, or too many values, is refused there", async () => {
+    const task = (text: string, maxNodes = 1_000_000) => ({ kind: 'import' as const, bytes: new TextEncoder().encode(text), maxBytes: 32_000_000, maxNodes, limits: { eventsPerEncounter: 20_000, importEvents: 20_000, units: 300 } });
+    // 3 MB of numbers: refused by the value count, in the thread; the main thread's copy of the body is gone (moved)
+    const flat = task(`[${'0,'.repeat(1_500_000)}0]`);
+    const err = await read(flat, limits).catch((e) => e);
+    expect(flat.bytes.byteLength).toBe(0);
+    expect([err.code, err.message]).toEqual(['PAYLOAD_TOO_LARGE', expect.stringMatching(/1000000/)]);
+    // a real body after it (UTF-8 beyond ASCII decoded there): read as the main thread reads it
+    const ok = task(`{"format":"skirmish.table/1","pad":"${'é'.repeat(READ_HERE_CHARS)}","encounters":[{"ruleset":"nöne","events":[{"seq":1,"cmd":"c1","type":"encounter.created"}]}]}`);
+    const bad = await read(ok, limits).catch((e) => e);
+    expect([bad.code, bad.message]).toEqual(['INVALID_IMPORT', 'encounters[0]: unknown ruleset "nöne"']);
+    expect(ok.bytes.byteLength).toBe(0);
+  }, 120_000);
 });

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { bundledWorker } from '../sim/worker-bundle.ts';
 import { ApiError } from './errors.ts';
 import type { Limits } from './limits.ts';
-import { runReadTask, type ReadResult, type ReadTask } from './reading.ts';
+import { runReadTask, sizeOfTask, type ReadResult, type ReadTask } from './reading.ts';
 import type { ReadReply } from './reader-thread.ts';
 
 interface Job {
@@ -99,8 +99,12 @@ async function post(job: Job): Promise<void> {
     }
     return;
   }
+  // a body's buffer moves to the thread (not copied) when it is the body's alone and the thread has
+  // nothing else in hand: a task waiting behind one that runs too long is sent again to a fresh thread
+  const bytes = job.task.kind === 'import' ? job.task.bytes : undefined;
+  const owned = jobs.size === 0 && bytes && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
   jobs.set(job.id, job);
-  w.postMessage({ id: job.id, task: job.task });
+  w.postMessage({ id: job.id, task: job.task }, owned ? [bytes.buffer as ArrayBuffer] : []);
 }
 
 /**
@@ -111,7 +115,7 @@ export const READ_HERE_CHARS = 16_384;
 
 /** Run `task` (in the reader thread unless its text is short); its ApiError comes back as one. */
 export async function read(task: ReadTask, limits: Pick<Limits, 'readMs' | 'readQueue'>): Promise<ReadResult> {
-  if (task.text.length <= READ_HERE_CHARS) return runReadTask(task);
+  if (sizeOfTask(task) <= READ_HERE_CHARS) return runReadTask(task);
   if (jobs.size >= limits.readQueue) throw new ApiError('LIMIT_REACHED', 'the server is reading other files; try again in a moment');
   return new Promise((resolve, reject) => void post({ id: next++, task, readMs: limits.readMs, resolve, reject }));
 }

@@ -13,9 +13,9 @@ import { engineFor } from './live.ts';
 
 export type ReadTask =
   /** An encounter file (or scenario) as text; with `roster` (the table's), the values of its entries of the file's ruleset go in first. */
-  | { kind: 'encounter'; text: string; file: string; roster?: RosterEntry[] }
-  /** An export file as the JSON text of the request. */
-  | { kind: 'import'; text: string; maxBytes: number; maxNodes: number; limits: ImportLimits };
+  | { kind: 'encounter'; text: string; file: string; roster?: RosterEntry[]; maxUnits?: number }
+  /** An export file as the request's body: its bytes (UTF-8 JSON), decoded here. */
+  | { kind: 'import'; bytes: Uint8Array; maxBytes: number; maxNodes: number; limits: ImportLimits };
 
 export interface ReadEncounter {
   ruleset: string;
@@ -56,7 +56,7 @@ function checkArt(doc: unknown, file: string): void {
 }
 
 /** An encounter file read, checked and built into its first events (INVALID_ENCOUNTER with every problem). */
-export function readEncounter(text: string, file: string, roster?: RosterEntry[]): ReadEncounter {
+export function readEncounter(text: string, file: string, roster?: RosterEntry[], maxUnits?: number): ReadEncounter {
   let loaded: LoadedEncounter;
   let source: Record<string, Json> | undefined;
   if (roster) {
@@ -81,6 +81,11 @@ export function readEncounter(text: string, file: string, roster?: RosterEntry[]
     // the source document as written (before defaults): units added later in the file's shape are built from it
     source = sourceDocument(parsed.value);
   }
+  // a server's bound on units (limits.encounterUnits), below the engine's: refused before anything is built
+  const units = (loaded.doc as { units?: unknown[] }).units?.length ?? 0;
+  if (maxUnits !== undefined && units > maxUnits) {
+    throw new ApiError('INVALID_ENCOUNTER', `${file}: units: the file has ${units} units; an encounter on this server holds at most ${maxUnits}`, 'units');
+  }
   const engine = engineFor(loaded.ruleset.id)!;
   let created: GameEvent[];
   try {
@@ -93,8 +98,12 @@ export function readEncounter(text: string, file: string, roster?: RosterEntry[]
   return { ruleset: engine.ruleset.id, name: state.name, status: state.status, events, ...(source ? { source } : {}) };
 }
 
+/** How much a task reads: its text's characters or its body's bytes. */
+export const sizeOfTask = (task: ReadTask): number => (task.kind === 'import' ? task.bytes.byteLength : task.text.length);
+
 /** Run one task (throws ApiError as the request's answer). */
 export function runReadTask(task: ReadTask): ReadResult {
-  if (task.kind === 'encounter') return readEncounter(task.text, task.file, task.roster);
-  return planImport(parseJson(task.text, task.maxBytes, task.maxNodes), task.limits);
+  if (task.kind === 'encounter') return readEncounter(task.text, task.file, task.roster, task.maxUnits);
+  const text = new TextDecoder().decode(task.bytes);
+  return planImport(parseJson(text, task.maxBytes, task.maxNodes), task.limits);
 }

@@ -70,7 +70,7 @@ export async function loadEncounter(ctx: Context, p: Principal, tableId: string,
   }
   if ((await ctx.store.encounters(tableId)).length >= ctx.limits.encountersPerTable) throw new ApiError('LIMIT_REACHED', `a table holds at most ${ctx.limits.encountersPerTable} encounters`);
   // read, checked and built off the main thread (reading.ts): a 1,000-unit file is most of a second of YAML
-  const loaded = (await read({ kind: 'encounter', text, file, ...(roster ? { roster } : {}) }, ctx.limits)) as ReadEncounter;
+  const loaded = (await read({ kind: 'encounter', text, file, maxUnits: ctx.limits.encounterUnits, ...(roster ? { roster } : {}) }, ctx.limits)) as ReadEncounter;
   await keepImagesOf(ctx, tableId, { events: loaded.events, ...(loaded.source ? { document: loaded.source } : {}) }, '');
   const id = newId('e_');
   await createEncounter(ctx.store, { id, tableId, ruleset: loaded.ruleset, name: loaded.name, status: loaded.status }, loaded.events, {}, loaded.source);
@@ -248,6 +248,9 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
   const told = versionFor(live, p);
   if (req.expectedVersion !== told) throw new ApiError('STALE_VERSION', `the encounter is at version ${told}, not ${req.expectedVersion}`, 'expectedVersion', { version: told });
   if (version >= ctx.limits.eventsPerEncounter) throw new ApiError('LIMIT_REACHED', `an encounter holds at most ${ctx.limits.eventsPerEncounter} events`);
+  if (prepared.command.type === 'gm.add_unit' && Object.keys(before.units).length >= ctx.limits.encounterUnits) {
+    throw new ApiError('LIMIT_REACHED', `an encounter holds at most ${ctx.limits.encounterUnits} units on this server; remove one first`);
+  }
   // a unit written as in the encounter file: the server builds the engine's unit from the stored file
   let command = prepared.command;
   let document: unknown;

@@ -28,7 +28,7 @@ import {
 } from '../engine/index.ts';
 import { allowed, checkTable, summaryOf, type Context, type EncounterSummary } from './context.ts';
 import { ApiError } from './errors.ts';
-import { checkLibraryRoom } from './library.ts';
+import { checkLibraryEntries, checkLibraryRoom } from './library.ts';
 import type { Live } from './live.ts';
 import type { Principal } from './policy.ts';
 import { loadEncounter } from './referee.ts';
@@ -203,7 +203,7 @@ export async function exportLibraryFile(ctx: Context, p: Principal, tableId: str
   return { format: LIBRARY_FORMAT, version: LIBRARY_VERSION, entries };
 }
 
-/** POST /api/tables/{t}/library/import: every entry checked first; one problem line per mistake. */
+/** POST /api/tables/{t}/library/import: every entry checked first, as PUT checks one; one problem line per mistake. */
 export async function importLibraryFile(ctx: Context, p: Principal, tableId: string, body: unknown): Promise<{ imported: number; entries: LibraryEntry[] }> {
   await checkTable(ctx, p, tableId, 'gm');
   parseWith(LibraryFile, body);
@@ -213,6 +213,7 @@ export async function importLibraryFile(ctx: Context, p: Principal, tableId: str
     throw new ApiError('INVALID_LIBRARY', r.problems.length > 1 ? `${r.problems[0]} (and ${r.problems.length - 1} more)` : r.problems[0], field, { problems: r.problems });
   }
   await checkLibraryRoom(ctx, tableId, r.entries, true);
+  await checkLibraryEntries(r.entries);
   await ctx.store.putLibrary(tableId, r.entries);
   return { imported: r.entries.length, entries: await ctx.store.library(tableId) };
 }

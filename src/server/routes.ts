@@ -14,7 +14,7 @@ import { ChatPost, postChat, readChat } from './chat.ts';
 import { AcceptCarryBack, CommandRequest, DiceAnswer, CreateInvite, CreateTable, ImportRequest, Join, LibraryEntryBody, LibraryFile, LoadEncounter, PatchSettings, PauseRequest, PreviewRequest, SimulateRequest } from './schemas.ts';
 import { simulate } from './simulate.ts';
 import { createInvite, createTable, deleteTable, join, patchSettings, revokePlayer, tableInfo } from './tables.ts';
-import { exportEncounter, exportTable, IMPORT_BYTES, importTable } from './transfer.ts';
+import { exportEncounter, exportTable, importTable } from './transfer.ts';
 import { keepImage } from './map-images.ts';
 import { imageTooBig, IMAGE_MIME, MAX_IMAGE_BYTES } from '../engine/index.ts';
 import { seenBy } from './seen-by.ts';
@@ -94,7 +94,7 @@ export function routes(ctx: Context, extra: { openapi: () => unknown }): Route[]
       returns: '{ imported, entries }', handle: async (c) => ({ body: await importLibraryFile(ctx, await who(c), c.params.tableId, c.body), sliced: true }),
     },
     { method: 'GET', path: '/api/tables/:tableId/export', tag: 'transfer', auth: 'member', summary: 'Every encounter with its log, as you may see it, as a file.', returns: 'TableExport', handle: async (c) => ({ body: await exportTable(ctx, await who(c), c.params.tableId), filename: `skirmish-${c.params.tableId}.json`, sliced: true }) },
-    { method: 'POST', path: '/api/tables/:tableId/import', tag: 'transfer', auth: 'gm', body: ImportRequest, raw: true, maxBody: IMPORT_BYTES, status: 201, summary: 'Add the encounters of an export file (new ids); every log is replayed first.', returns: '[EncounterSummary]', handle: async (c) => ({ body: await importTable(ctx, await who(c), c.params.tableId, c.body as string) }) },
+    { method: 'POST', path: '/api/tables/:tableId/import', tag: 'transfer', auth: 'gm', body: ImportRequest, raw: true, maxBody: ctx.limits.importBytes, status: 201, summary: 'Add the encounters of an export file (new ids); every log is replayed first.', returns: '[EncounterSummary]', handle: async (c) => ({ body: await importTable(ctx, await who(c), c.params.tableId, c.body as Uint8Array) }) },
 
     {
       method: 'POST', path: '/api/tables/:tableId/maps', tag: 'tables', auth: 'gm', status: 201, maxBody: MAX_IMAGE_BYTES,

@@ -99,4 +99,40 @@ describe('over HTTP', () => {
       await t.close();
     }
   }, 60_000);
+
+  it("the probe's scenario with a caller that is another: loopback's 15 addresses fill all the server lets one network fill, and a GM from ::1 (another network) still makes a table", async () => {
+    // listening on both stacks: 127.0.0.x comes as ::ffff:127.0.0.x (loopback's /8, one network), ::1 as itself
+    const t = await testTable({ host: '::', limits: { ...TEST_LIMITS, tablesPerAddressHour: 1000, tablesPerNetwork: 1000, tables: 30 } });
+    try {
+      const post = (host: string, localAddress?: string) =>
+        new Promise<{ status: number; text: string }>((resolve, reject) => {
+          const body = JSON.stringify({ name: 'junk' });
+          const req = httpModule.request({ host, port: t.srv.port, path: '/api/tables', method: 'POST', ...(localAddress ? { localAddress } : {}), headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+            let text = '';
+            res.on('data', (c) => (text += c));
+            res.on('end', () => resolve({ status: res.statusCode!, text }));
+          });
+          req.on('error', reject);
+          req.end(body);
+        });
+      let made = 1; // testTable's own, from 127.0.0.1
+      let refused = '';
+      for (let a = 2; a <= 16 && !refused; a++) {
+        for (let i = 0; i < 3 && !refused; i++) {
+          const r = await post('127.0.0.1', `127.0.0.${a}`);
+          if (r.status === 201) made++;
+          else refused = `${r.status} ${JSON.parse(r.text).error.message}`;
+        }
+      }
+      // 27 of 30: the last tenth is kept for networks that hold none
+      expect(made).toBe(27);
+      expect(refused).toMatch(/^429 this server is nearly full: its last 3 tables are kept for GMs whose network holds none/);
+      // the same caller from another of its addresses: refused; another caller: served
+      expect((await post('127.0.0.1', '127.0.0.17')).status).toBe(429);
+      const other = await post('::1');
+      expect(other.status, other.text).toBe(201);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
 });

@@ -7,16 +7,13 @@
 import type { Command, EncounterState, Json, LoggedEvent } from '../engine/index.ts';
 import { checkTable, liveFor, summaryOf, type Context, type EncounterSummary } from './context.ts';
 import { ApiError } from './errors.ts';
-import { keepImagesOf } from './map-images.ts';
+import { keepImagesOfRows } from './map-images.ts';
 import type { PlannedEncounter } from './import-plan.ts';
 import type { Principal } from './policy.ts';
 import { eventsAfter, liveSummaryFor, stateFor } from './numbering.ts';
 import { read } from './reader.ts';
 import { EXPORT_FORMAT } from './schemas.ts';
 import { newId } from './tokens.ts';
-
-/** The largest import file (the import route's body limit). */
-export const IMPORT_BYTES = 32_000_000;
 
 export interface ExportedEncounter extends EncounterSummary {
   events: LoggedEvent[];
@@ -73,15 +70,15 @@ export async function exportEncounter(ctx: Context, p: Principal, id: string): P
 }
 
 /** New encounters (new ids) at the GM's table from an export file; all of them or none. */
-export async function importTable(ctx: Context, p: Principal, tableId: string, text: string): Promise<EncounterSummary[]> {
+export async function importTable(ctx: Context, p: Principal, tableId: string, bytes: Uint8Array): Promise<EncounterSummary[]> {
   await checkTable(ctx, p, tableId, 'gm');
   // parsed, checked and every log replayed off the main thread (reading.ts); this thread writes the result
-  const planned = (await read({ kind: 'import', text, maxBytes: IMPORT_BYTES, maxNodes: ctx.limits.importNodes, limits: { eventsPerEncounter: ctx.limits.eventsPerEncounter, importEvents: ctx.limits.importEvents } }, ctx.limits)) as PlannedEncounter[];
+  const planned = (await read({ kind: 'import', bytes, maxBytes: ctx.limits.importBytes, maxNodes: ctx.limits.importNodes, limits: { eventsPerEncounter: ctx.limits.eventsPerEncounter, importEvents: ctx.limits.importEvents, units: ctx.limits.encounterUnits } }, ctx.limits)) as PlannedEncounter[];
   if ((await ctx.store.encounters(tableId)).length + planned.length > ctx.limits.encountersPerTable) {
     throw new ApiError('LIMIT_REACHED', `a table holds at most ${ctx.limits.encountersPerTable} encounters`);
   }
   // map art an export brings as data: is kept once by address; an address is claimed (map-images.ts)
-  for (const [n, e] of planned.entries()) await keepImagesOf(ctx, tableId, e, `encounters[${n}].`);
+  for (const [n, e] of planned.entries()) await keepImagesOfRows(ctx, tableId, e, `encounters[${n}].`);
   const rows = planned.map((e) => ({ ...e, id: newId('e_') }));
   await ctx.store.createEncounters(rows.map((e) => ({ row: { id: e.id, tableId, ruleset: e.ruleset, name: e.name, status: e.status }, events: e.events, logCommands: e.commands, ...(e.document !== undefined ? { document: e.document } : {}) })));
   const out: EncounterSummary[] = [];

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { rosterEntry, type LoggedEvent } from '../engine/index.ts';
-import { createEncounter, DuplicateCommandError, StaleVersionError, type Store } from './store.ts';
+import { createEncounter, CREATE_CHUNK, DuplicateCommandError, eventRowsOf, StaleVersionError, type Store } from './store.ts';
 
 export const note = (seq: number, cmd: string, text = `n${seq}`): LoggedEvent => ({ type: 'note', text, seq, cmd }) as LoggedEvent;
 
@@ -132,6 +132,30 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       expect(await s.encounter('e4')).toBeUndefined();
       expect(await s.encounters('t1')).toHaveLength(3);
       expect(await s.encounters('nope')).toEqual([]);
+    });
+
+    it('creates a long log (an import\'s, written as rows) all or none, while other writes go on and are kept', async () => {
+      const s = await withEncounter();
+      const N = 3 * CREATE_CHUNK + 7;
+      const long = Array.from({ length: N }, (_, i) => note(i + 1, `c${i + 1}`));
+      const rows = eventRowsOf(long);
+      const created = s.createEncounters([{ row: { id: 'e2', tableId: 't1', ruleset: 'phase20', name: 'Long', status: 'active' }, events: rows, logCommands: { c2: { type: 'end_combat' } } }]);
+      // another table's write and another encounter's append, sent while the log is written: kept, in order
+      const other = s.createTable('t2', 'Other', {}, 'gm2');
+      const appended = s.append('e1', 1, [note(2, 'c2')], { status: 'setup' });
+      await Promise.all([created, other, appended]);
+      expect(await s.encounter('e2')).toMatchObject({ version: N, status: 'active' });
+      expect((await s.events('e2')).map((e) => e.seq)).toEqual(long.map((e) => e.seq));
+      expect((await s.events('e2', N - 1))[0]).toEqual(long[N - 1]);
+      expect(await s.logCommands('e2')).toEqual({ c2: { type: 'end_combat' } });
+      expect(await s.encounter('e1')).toMatchObject({ version: 2 });
+      expect(await s.table('t2')).toBeDefined();
+      // an id taken after a long log: nothing of either is kept, and the next write goes through
+      await expect(s.createEncounters([{ row: { id: 'e3', tableId: 't1', ruleset: 'phase20', name: 'Three', status: 'setup' }, events: rows }, { row: { id: 'e1', tableId: 't1', ruleset: 'phase20', name: 'Again', status: 'setup' }, events: [note(1, 'c1')] }])).rejects.toThrow();
+      expect(await s.encounter('e3')).toBeUndefined();
+      expect(await s.events('e3')).toEqual([]);
+      await s.append('e1', 2, [note(3, 'c3')], { status: 'setup' });
+      expect(await s.encounter('e1')).toMatchObject({ version: 3 });
     });
 
     it('keeps an encounter\'s source document, and replaces it with an append, in the same transaction', async () => {

@@ -29,7 +29,9 @@ import { migratePostgres } from './postgres-schema.ts';
 import { chatCursor, chatPage } from './chat-sql.ts';
 import { encounterFileOf, type EncounterFile } from './roster.ts';
 import {
+  CREATE_CHUNK,
   DuplicateCommandError,
+  eventRowsOf,
   StaleVersionError,
   StoreUnavailableError,
   type AppendOptions,
@@ -319,20 +321,26 @@ export class PostgresStore implements Store {
   // ── encounters and their logs ───────────────────────────────────────────
 
   async createEncounters(list: readonly NewEncounter[]): Promise<void> {
-    for (const { events } of list) checkSeqs(0, events);
+    const all = list.map((e) => ({ ...e, events: eventRowsOf(e.events) }));
     await this.tx(async (c) => {
-      for (const { row, events, logCommands = {}, document } of list) {
+      for (const { row, events, logCommands = {}, document } of all) {
+        const n = events.bodies.length;
         await c.query('INSERT INTO encounters (id, table_id, ruleset, name, status, version, created_at, document) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
           row.id,
           row.tableId,
           row.ruleset,
           row.name,
           row.status,
-          events.length,
+          n,
           Date.now(),
           document === undefined ? null : JSON.stringify(document),
         ]);
-        await c.query('INSERT INTO events (encounter_id, seq, cmd, body) SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[])', [row.id, ...eventColumns(events)]);
+        // a chunk a statement: the driver writes each statement's arrays in one go on this thread
+        for (let from = 0; from < n; from += CREATE_CHUNK) {
+          const to = Math.min(n, from + CREATE_CHUNK);
+          const seqs = Array.from({ length: to - from }, (_, i) => from + i + 1);
+          await c.query('INSERT INTO events (encounter_id, seq, cmd, body) SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[])', [row.id, seqs, events.cmds.slice(from, to), events.bodies.slice(from, to)]);
+        }
         const lc = Object.entries(logCommands);
         if (lc.length) await c.query('INSERT INTO log_commands (encounter_id, cmd, body) SELECT $1, * FROM unnest($2::text[], $3::text[])', [row.id, lc.map(([k]) => k), lc.map(([, v]) => JSON.stringify(v))]);
         await c.query('SELECT pg_notify($1, $2)', [CHANNEL, this.payload('e', row.id, row.tableId)]);

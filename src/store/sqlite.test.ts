@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { describeStoreContract, note } from './contract.ts';
 import { SqliteStore } from './sqlite.ts';
 import { SCHEMA_VERSION } from './sqlite-schema.ts';
-import { createEncounter } from './store.ts';
+import { createEncounter, CREATE_CHUNK, eventRowsOf } from './store.ts';
 
 describeStoreContract('SQLite', async () => new SqliteStore({ path: ':memory:' }));
 
@@ -22,6 +22,35 @@ describe('SQLite store', () => {
     dirs.push(dir);
     return join(dir, name);
   };
+
+  it('writes a long log a chunk at a turn of the event loop, and no read sees its encounter before all of it', async () => {
+    const s = new SqliteStore({ path: ':memory:' });
+    await s.createTable('t1', 'T', {}, 'g');
+    const N = 5 * CREATE_CHUNK;
+    const rows = eventRowsOf(Array.from({ length: N }, (_, i) => note(i + 1, `c${i + 1}`)));
+    // the rows written between two turns of the loop (counted at the statement), and what a read saw then
+    let written = 0;
+    const st = (s as unknown as { st: { insertEvent: { run: (...a: unknown[]) => unknown } } }).st.insertEvent;
+    const run = st.run.bind(st);
+    st.run = (...a: unknown[]) => (written++, run(...a));
+    const perTurn: number[] = [];
+    const seen: (number | undefined)[] = [];
+    let done = false;
+    const created = s.createEncounters([{ row: { id: 'e1', tableId: 't1', ruleset: 'phase20', name: 'Long', status: 'setup' }, events: rows }]).finally(() => (done = true));
+    while (!done) {
+      const before = written;
+      seen.push((await s.encounter('e1'))?.version);
+      await new Promise((r) => setImmediate(r));
+      perTurn.push(written - before);
+    }
+    await created;
+    expect(written).toBe(N);
+    expect(Math.max(...perTurn)).toBeLessThanOrEqual(CREATE_CHUNK);
+    expect(perTurn.filter((n) => n > 0).length).toBeGreaterThanOrEqual(N / CREATE_CHUNK - 1);
+    expect(seen.every((v) => v === undefined || v === N)).toBe(true);
+    expect(await s.encounter('e1')).toMatchObject({ version: N });
+    await s.close();
+  });
 
   it('uses WAL and the synchronous level asked for, and survives reopening', async () => {
     const path = join(tempPath('x'), '..', 'sub', 'db.sqlite');

@@ -7,6 +7,10 @@
  * Each method runs its statements synchronously (better-sqlite3) inside one transaction, and resolves
  * after it has committed. The log is append-only: `append` names the version it expects and fails with
  * StaleVersionError, changing nothing, when another writer got there first.
+ *
+ * A long log (an import's) is written as one transaction over several turns of the event loop
+ * (`createInChunks`): every method that writes starts with `if (this.gate) await this.writable();`, or
+ * its statements would join that transaction (and be undone if it fails).
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
@@ -17,12 +21,15 @@ import { imageStatements } from './sqlite-images.ts';
 import { migrate } from './sqlite-schema.ts';
 import { chatCursor, chatPage } from './chat-sql.ts';
 import {
+  CREATE_CHUNK,
   DuplicateCommandError,
+  eventRowsOf,
   StaleVersionError,
   type AppendOptions,
   type ChatQuery,
   type ChatReader,
   type ChatRow,
+  type EventRows,
   type EncounterRow,
   type IdleTable,
   type ImageBounds,
@@ -138,6 +145,7 @@ export class SqliteStore implements Store {
   // ── tables, players, tokens ─────────────────────────────────────────────
 
   async createTable(id: string, name: string, settings: unknown, gmTokenHash: string, creator?: string): Promise<void> {
+    if (this.gate) await this.writable();
     const now = Date.now();
     this.db.transaction(() => {
       this.st.insertTable.run(id, name, JSON.stringify(settings), now, now, creator ?? null);
@@ -155,10 +163,12 @@ export class SqliteStore implements Store {
   }
 
   async setSettings(id: string, settings: unknown): Promise<void> {
+    if (this.gate) await this.writable();
     this.st.setSettings.run(JSON.stringify(settings), id);
   }
 
   async deleteTable(id: string): Promise<boolean> {
+    if (this.gate) await this.writable();
     return this.db.transaction(() => {
       const ofEncounters = 'WHERE encounter_id IN (SELECT id FROM encounters WHERE table_id = ?)';
       for (const t of ['events', 'commands', 'log_commands', 'encounter_files']) this.db.prepare(`DELETE FROM ${t} ${ofEncounters}`).run(id);
@@ -169,6 +179,7 @@ export class SqliteStore implements Store {
   }
 
   async putImage(tableId: string, image: StoredImage, body: Uint8Array | undefined, bounds: ImageBounds): Promise<PutImage> {
+    if (this.gate) await this.writable();
     return this.images.put(tableId, image, body, bounds);
   }
 
@@ -177,6 +188,7 @@ export class SqliteStore implements Store {
   }
 
   async touchTable(id: string, at: number): Promise<void> {
+    if (this.gate) await this.writable();
     this.st.touchTable.run(at, id);
   }
 
@@ -189,6 +201,7 @@ export class SqliteStore implements Store {
   }
 
   async addInvite(tableId: string, playerId: string, name: string, inviteHash: string): Promise<void> {
+    if (this.gate) await this.writable();
     const now = Date.now();
     this.db.transaction(() => {
       this.st.insertPlayer.run(tableId, playerId, name, now);
@@ -197,6 +210,7 @@ export class SqliteStore implements Store {
   }
 
   async redeemInvite(inviteHash: string, playerTokenHash: string): Promise<TokenRow | undefined> {
+    if (this.gate) await this.writable();
     return this.db.transaction(() => {
       const t = this.tokenOf(inviteHash);
       if (!t || t.role !== 'invite') return undefined;
@@ -207,6 +221,7 @@ export class SqliteStore implements Store {
   }
 
   async revokePlayer(tableId: string, playerId: string): Promise<number> {
+    if (this.gate) await this.writable();
     return this.st.deletePlayerTokens.run(tableId, playerId).changes;
   }
 
@@ -223,13 +238,65 @@ export class SqliteStore implements Store {
   // ── encounters and their logs ───────────────────────────────────────────
 
   async createEncounters(list: readonly NewEncounter[]): Promise<void> {
+    const all = list.map((e) => ({ ...e, events: eventRowsOf(e.events) }));
+    if (this.gate) await this.writable();
+    if (all.reduce((n, e) => n + e.events.bodies.length, 0) > CREATE_CHUNK) return this.createInChunks(all);
     this.db.transaction(() => {
-      for (const { row, events, logCommands = {}, document } of list) {
-        this.st.insertEncounter.run(row.id, row.tableId, row.ruleset, row.name, row.status, Date.now(), document === undefined ? null : JSON.stringify(document));
-        this.appendInTx(row.id, 0, events, row.status);
-        for (const [cmd, body] of Object.entries(logCommands)) this.st.insertLogCommand.run(row.id, cmd, JSON.stringify(body));
+      for (const e of all) {
+        this.insertCreated(e);
+        this.insertEvents(e.row.id, e.events, 0, e.events.bodies.length);
       }
     }).immediate();
+  }
+
+  /**
+   * A long log (an import of 20,000 events took 60–80 ms in one go, every table waiting) written as one
+   * transaction a chunk at a time, other work running between chunks. Other writes wait their turn
+   * (`gate`): on this one connection they would join this transaction, and a failure here would undo
+   * them. The encounter rows go in last, in the same turn as the commit (their events' foreign keys
+   * checked then), so no read sees an encounter before all of its log.
+   */
+  private async createInChunks(all: readonly (NewEncounter & { events: EventRows })[]): Promise<void> {
+    let open!: () => void;
+    this.gate = new Promise<void>((r) => (open = r));
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        this.db.pragma('defer_foreign_keys = ON');
+        for (const e of all) {
+          for (let from = 0; from < e.events.bodies.length; from += CREATE_CHUNK) {
+            this.insertEvents(e.row.id, e.events, from, Math.min(e.events.bodies.length, from + CREATE_CHUNK));
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        }
+        for (const e of all) this.insertCreated(e);
+        this.db.exec('COMMIT');
+      } catch (err) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        throw err;
+      }
+    } finally {
+      this.gate = undefined;
+      open();
+    }
+  }
+
+  private insertEvents(encounterId: string, events: EventRows, from: number, to: number): void {
+    for (let i = from; i < to; i++) this.st.insertEvent.run(encounterId, i + 1, events.cmds[i], events.bodies[i]);
+  }
+
+  /** The encounter's row (at the version of its events), its log commands. */
+  private insertCreated({ row, events, logCommands = {}, document }: NewEncounter & { events: EventRows }): void {
+    this.st.insertEncounter.run(row.id, row.tableId, row.ruleset, row.name, row.status, Date.now(), document === undefined ? null : JSON.stringify(document));
+    this.st.setVersion.run(events.bodies.length, row.status, row.id);
+    for (const [cmd, body] of Object.entries(logCommands)) this.st.insertLogCommand.run(row.id, cmd, JSON.stringify(body));
+  }
+
+  /** While a long log is written (`createInChunks`), a write waits for it to commit (or fail). */
+  private gate: Promise<void> | undefined;
+
+  private async writable(): Promise<void> {
+    while (this.gate) await this.gate;
   }
 
   async encounter(id: string): Promise<EncounterRow | undefined> {
@@ -247,6 +314,7 @@ export class SqliteStore implements Store {
   }
 
   async setPaused(id: string, paused: boolean): Promise<void> {
+    if (this.gate) await this.writable();
     this.st.setPaused.run(paused ? 1 : 0, id);
   }
 
@@ -255,6 +323,7 @@ export class SqliteStore implements Store {
   }
 
   async append(encounterId: string, expectedVersion: number, events: readonly LoggedEvent[], opts: AppendOptions): Promise<void> {
+    if (this.gate) await this.writable();
     this.db.transaction(() => {
       this.appendInTx(encounterId, expectedVersion, events, opts.status);
       if (opts.command) {
@@ -307,6 +376,7 @@ export class SqliteStore implements Store {
   }
 
   async updateRoster<T extends { entries: RosterEntry[] }>(tableId: string, next: (entries: RosterEntry[]) => T): Promise<T> {
+    if (this.gate) await this.writable();
     return this.db.transaction(() => {
       const out = next(this.rosterOf(tableId));
       this.st.clearRoster.run(tableId);
@@ -320,6 +390,7 @@ export class SqliteStore implements Store {
   }
 
   async putLibrary(tableId: string, entries: readonly LibraryEntry[]): Promise<void> {
+    if (this.gate) await this.writable();
     this.db.transaction(() => {
       let n = this.st.libraryCount.get(tableId) as number;
       for (const e of entries) this.st.upsertLibrary.run(tableId, e.kind, e.id, n++, JSON.stringify(e));
@@ -327,6 +398,7 @@ export class SqliteStore implements Store {
   }
 
   async deleteLibrary(tableId: string, kind: string, id: string): Promise<boolean> {
+    if (this.gate) await this.writable();
     return this.st.deleteLibrary.run(tableId, kind, id).changes > 0;
   }
 
@@ -338,6 +410,7 @@ export class SqliteStore implements Store {
   // ── chat ────────────────────────────────────────────────────────────────
 
   async appendChat(tableId: string, row: Omit<ChatRow, 'seq'>, keep: number): Promise<number | undefined> {
+    if (this.gate) await this.writable();
     return this.db.transaction(() => {
       if (!this.st.tableExists.get(tableId)) return undefined;
       const seq = (this.st.chatLast.get(tableId) as number) + 1;

@@ -73,11 +73,34 @@ export interface AppendOptions {
 /** A new encounter with its first events (the creation). */
 export interface NewEncounter {
   row: Pick<EncounterRow, 'id' | 'tableId' | 'ruleset' | 'name' | 'status'>;
-  events: readonly LoggedEvent[];
+  /** Its events, or (an import's) their JSON already written off the main thread. */
+  events: readonly LoggedEvent[] | EventRows;
   logCommands?: Record<string, Command>;
   /** The source document it was created from (plain JSON), when there is one. */
   document?: unknown;
 }
+
+/**
+ * A log as the store keeps it, seq 1 onwards: each event's command id and JSON text. An import's log is
+ * written so in the reader thread (reading.ts): the main thread neither copies nor stringifies its events.
+ */
+export interface EventRows {
+  cmds: readonly string[];
+  bodies: readonly string[];
+}
+
+/** `events` as rows (seq checked to run from 1). */
+export function eventRowsOf(events: readonly LoggedEvent[] | EventRows): EventRows {
+  if (!Array.isArray(events)) return events as EventRows;
+  const list = events as readonly LoggedEvent[];
+  list.forEach((e, i) => {
+    if (e.seq !== i + 1) throw new Error(`event seq ${e.seq} does not follow version ${i}`);
+  });
+  return { cmds: list.map((e) => e.cmd), bodies: list.map((e) => JSON.stringify(e)) };
+}
+
+/** Rows written per statement (and, in SQLite, per turn of the event loop) when a long log is created. */
+export const CREATE_CHUNK = 1000;
 
 export interface IdleTable {
   id: string;
