@@ -11,6 +11,8 @@ export interface BenchRow {
   baseline: number;
   unit: string;
   ratio: number;
+  /** What the row is held to, and whether this run met it (none: a row that only informs). */
+  target?: import('./table.ts').Target;
 }
 
 let sink = 0;

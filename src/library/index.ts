@@ -12,7 +12,7 @@ export { rulesets, rulesetById } from '../rulesets/index.ts';
 export { loadText, validateEncounter, isScenario, type LoadedEncounter, type LoadedScenario } from '../rulesets/load.ts';
 export { loadEncounterFile } from './load-file.ts';
 export { playFight, playFrom, type FightOptions, type FightResult } from '../sim/fight.ts';
-export { simulate, simulateAll, defaultWorkers, type PoolOptions, type Until } from '../sim/pool.ts';
+export { simulate, simulateAll, defaultWorkers, closeSimulationThreads, type PoolOptions, type Until } from '../sim/pool.ts';
 export type { SimSpec } from '../sim/runner.ts';
 export { summarize, type Summary, type SummaryInfo, type SideSummary, type UnitSummary, type Rate } from '../sim/summary.ts';
 export type { Tally, UnitTally } from '../sim/tally.ts';

@@ -17,6 +17,7 @@ import { LiveCache } from './live.ts';
 import { openApiDocument } from './openapi.ts';
 import { routes } from './routes.ts';
 import { serveImage } from './map-images.ts';
+import { closeQuickSimulationThreads } from './simulate.ts';
 import { serveStatic, WEB_DIST } from './static.ts';
 
 export const DEFAULT_PORT = 8080;
@@ -116,6 +117,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       unlisten();
+      await closeQuickSimulationThreads();
       await store.close();
     },
   };

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { loadText } from '../rulesets/load.ts';
 import { prepare, runRange } from '../sim/runner.ts';
 import { summarize } from '../sim/summary.ts';
-import { simulationsCancelled, simulationsRunning } from './simulate.ts';
+import { quickThreadsStarted, simulationsCancelled, simulationsRunning } from './simulate.ts';
 import { command, load, testTable, TEST_LIMITS, type TestTable } from './testing.ts';
 
 let t: TestTable;
@@ -131,6 +131,19 @@ describe('quick simulation', () => {
     await until(() => simulationsRunning() === 0);
     expect(simulationsCancelled.count).toBe(before + 1);
   });
+
+  it('plays on a worker thread kept warm: the next simulation starts no thread, and gives the same numbers for the seed', async () => {
+    const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });
+    const first = await t.gm.post(`/api/encounters/${enc}/simulate`, { runs: 40, seed: 5 });
+    expect(first.status, first.text).toBe(200);
+    const started = quickThreadsStarted();
+    expect(started).toBeGreaterThanOrEqual(1);
+    const second = await t.gm.post(`/api/encounters/${enc}/simulate`, { runs: 40, seed: 5 });
+    expect(quickThreadsStarted()).toBe(started);
+    const { elapsedMs: _a, ...a } = first.body;
+    const { elapsedMs: _b, ...b } = second.body;
+    expect(b).toEqual(a);
+  }, 60_000);
 
   it('is in the OpenAPI document', async () => {
     const doc = (await t.gm.get('/api/openapi.json')).body;

@@ -47,6 +47,9 @@ describe('a worker\'s flags', () => {
     expect(workerArgv(['--import', 'tsx', '--max-old-space-size=4096'])).toEqual(['--max-old-space-size=4096']);
     expect(workerArgv(['--import=tsx/esm', '--cpu-prof', '--loader', 'tsx', '-r', 'tsx/cjs'])).toEqual(['--cpu-prof']);
     expect(workerArgv(['--import', './tracing.mjs', '--require=dotenv/config'])).toEqual(['--import', './tracing.mjs', '--require=dotenv/config']);
+    // `node --input-type=module -e …` (a script given as text): the flag is the main script's, and a worker refuses it
+    expect(workerArgv(['--input-type=module', '--import', 'tsx', '--no-warnings'])).toEqual(['--no-warnings']);
+    expect(workerArgv(['--input-type', 'module', '--cpu-prof'])).toEqual(['--cpu-prof']);
   });
 
   it('leave out what a worker refuses (V8\'s own flags, which every thread has already), and the worker plays', async () => {
@@ -59,7 +62,7 @@ describe('a worker\'s flags', () => {
           w.once('error', reject);
           w.postMessage({ v: 0, from: 0, to: 20 });
         });
-        expect('error' in back ? back.error : back.tally).toEqual(runRange(spec, 0, 20));
+        expect('tally' in back ? back.tally : back).toEqual(runRange(spec, 0, 20));
       } finally {
         await w.terminate();
       }

@@ -9,21 +9,28 @@
  * chunks the workers hold and have not answered yet, from the last sent back: the first answer for a
  * chunk counts, the other is dropped. A cold or slow worker then never holds up the end of a run.
  *
+ * The workers are borrowed from a set of threads kept warm across runs (warm-threads.ts: by default this
+ * process's own) and given back at the end: a second run — a sweep's, a comparison's, the server's next
+ * quick simulation — starts no thread and pays no warm-up.
+ *
  * With `until` (a stated precision) the results are looked at only at checkpoints — every `step` fights
  * of each variant — and a variant stops at the first checkpoint its rule accepts: its tally then holds
  * exactly the fights before that checkpoint, whichever threads played them and in whatever order they
  * came back (fights handed out past it are dropped).
  */
 import { availableParallelism } from 'node:os';
-import type { Worker } from 'node:worker_threads';
 import { prepare, runRange, type Prepared, type SimSpec } from './runner.ts';
 import { emptyTally, mergeTally, type Tally } from './tally.ts';
+import { simulationThreads, WarmThreads, type WarmThread } from './warm-threads.ts';
 import type { FromWorker, ToWorker } from './worker.ts';
 import { workerEntry } from './worker-bundle.ts';
-import { startWorker } from './worker-start.ts';
 
 export { workerEntry }; // the bench and tests start workers of their own
 export { startWorker, workerArgv } from './worker-start.ts';
+export { closeSimulationThreads, simulationThreads, WarmThreads } from './warm-threads.ts';
+
+/** A run told to play on worker threads only (`here: false`) got none: the caller plays some other way. */
+export class NoThreadsError extends Error {}
 
 /** Looking at the results as they come: at every `step` fights of every variant, `done` says which may stop. */
 export interface Until {
@@ -45,8 +52,14 @@ export interface PoolOptions {
   onThreads?: (threads: number) => void;
   /** Stop early at a checkpoint (`runs` is then the most each variant plays). */
   until?: Until;
-  /** The workers' script (default: the bundle of the sources, worker-bundle.ts); tests give their own. */
+  /** The workers' script (default: the bundle of the sources, worker-bundle.ts); tests give their own. Threads of another script are started for this run and ended after it. */
   entry?: URL;
+  /** Where the worker threads are borrowed from (default: this process's warm threads, simulationThreads()). */
+  threads?: WarmThreads;
+  /** false: this thread plays no fight, only hands out chunks and merges (a server keeps serving); NoThreadsError if no worker thread could be had. */
+  here?: boolean;
+  /** Stop the run: it fails with the signal's reason, and the threads go back to their set. */
+  signal?: AbortSignal;
 }
 
 /** A sensible default: every core, but no extra threads for small runs. */
@@ -76,7 +89,7 @@ interface Sent {
   v: number;
   from: number;
   to: number;
-  by: Worker;
+  by: WarmThread;
   /** This thread has taken it up too. */
   taken: boolean;
 }
@@ -103,7 +116,8 @@ export async function simulateAll(specs: readonly SimSpec[], runs: number, opts:
   const variants: Variant[] = prepared.map((p) => ({ next: 0, merged: 0, tally: emptyTally(p.initial), waiting: new Map() }));
   if (specs.some((s) => s.outcomes)) for (const v of variants) v.tally.outcomes = [];
   const total = runs * specs.length;
-  const threads = Math.max(1, Math.min(opts.workers, Math.ceil(total / 50)));
+  const here = opts.here !== false;
+  const threads = Math.max(here ? 1 : 2, Math.min(opts.workers, Math.ceil(total / 50)));
   const size = chunkSize(total, threads, opts.chunk);
   const step = opts.until ? Math.max(1, opts.until.step) : runs;
   /** The next checkpoint to look at; no variant merges past it until it is looked at. */
@@ -168,14 +182,25 @@ export async function simulateAll(specs: readonly SimSpec[], runs: number, opts:
 
   let failure: Error | undefined;
   let wake: (() => void) | undefined;
-  const workers: Worker[] = [];
+  const onAbort = () => {
+    failure ??= opts.signal?.reason instanceof Error ? opts.signal.reason : new Error('the simulation was stopped');
+    wake?.();
+  };
+  if (opts.signal?.aborted) onAbort();
+  opts.signal?.addEventListener('abort', onAbort);
+  // threads of a script of the caller's own are this run's only; else borrowed from the warm set
+  const own = opts.entry ? new WarmThreads({ entry: async () => opts.entry! }) : undefined;
+  const set = own ?? opts.threads ?? simulationThreads();
+  const run = set.nextRun();
+  const workers: WarmThread[] = [];
   /** What the workers hold, in the order sent: each plays its own in that order. */
   const sent: Sent[] = [];
-  const feed = (w: Worker) => {
+  const feed = (w: WarmThread) => {
+    if (w.gone) return false;
     const c = take();
     if (!c) return false;
     sent.push({ v: c[0], from: c[1], to: c[2], by: w, taken: false });
-    w.postMessage({ v: c[0], from: c[1], to: c[2] } satisfies ToWorker);
+    w.worker.postMessage({ run, v: c[0], from: c[1], to: c[2] } satisfies ToWorker);
     return true;
   };
   /** The chunk a worker holds that it would come to last, for this thread to play too (as `take` gives one). */
@@ -186,52 +211,60 @@ export async function simulateAll(specs: readonly SimSpec[], runs: number, opts:
     }
     return undefined;
   };
-  const idle = new Set<Worker>();
-  const spawn = (entry: URL) => {
-    // this thread may have played everything while the bundle was built: then no worker is needed
-    for (let k = 1; k < threads && !finished() && !failure; k++) {
-      const w = startWorker(entry, { specs });
+  const idle = new Set<WarmThread>();
+  const lent: WarmThread[] = [];
+  const spawn = (got: WarmThread[]) => {
+    lent.push(...got);
+    // this thread may have played everything while the threads started: then they are given back unused
+    for (const w of got) {
+      if (finished() || failure) break;
       workers.push(w);
-      w.on('message', (msg: FromWorker) => {
+      w.onMessage = (msg: FromWorker) => {
+        if ((msg.run ?? 0) !== run) return; // an answer of an earlier run this thread was lent to
         if ('error' in msg) failure ??= new Error(msg.error);
         else {
           const v = msg.v ?? 0;
           const at = sent.findIndex((c) => c.by === w && c.v === v && c.from === msg.from);
           if (at >= 0) sent.splice(at, 1);
-          done(v, msg.from, msg.to, msg.tally, true);
+          if (!('skipped' in msg)) done(v, msg.from, msg.to, msg.tally, true);
           if (!failure && !feed(w)) idle.add(w);
           // a merge may have opened the next checkpoint's work for the idle ones
           for (const i of [...idle]) if (feed(i)) idle.delete(i);
         }
         wake?.();
-      });
-      w.on('error', (err) => {
-        failure ??= err;
+      };
+      w.onEnd = (err) => {
+        idle.delete(w);
+        // its chunks are lost (this thread could play them again, but a fight that kills a thread would
+        // kill this one too); without this thread playing, no one is left to
+        if (sent.some((c) => c.by === w) || !here) failure ??= err;
         wake?.();
-      });
-      w.on('exit', (code) => {
-        if (sent.some((c) => c.by === w)) failure ??= new Error(`a simulation worker stopped (exit code ${code})`);
-        wake?.();
-      });
+      };
+      w.worker.postMessage({ run, specs: [...specs] } satisfies ToWorker);
       if (!feed(w)) idle.add(w);
       for (let k = 1; k < IN_FLIGHT; k++) feed(w);
     }
-    opts.onThreads?.(1 + workers.length);
+    opts.onThreads?.((here ? 1 : 0) + workers.length);
   };
-  // the workers' code is found (or bundled) in the background while this thread already plays
+  // the workers are borrowed (or started, their code found or bundled) in the background while this thread already plays
   let started = threads === 1;
-  const spawned = threads > 1 ? (opts.entry ? Promise.resolve(opts.entry) : workerEntry()).then(spawn).finally(() => (started = true)) : Promise.resolve();
+  // (a one-file server has no worker code beside it: without this thread, that is "no threads")
+  const borrow = () => set.lend(threads - 1, run).catch((err: Error) => (here ? Promise.reject(err) : []));
+  const spawned = threads > 1 ? borrow().then(spawn).finally(() => (started = true)) : Promise.resolve();
   const playHere = (v: number, from: number, to: number) => done(v, from, to, runRange(specs[v], from, to, prepared[v]), false);
   try {
     // this thread works too, yielding between chunks so worker results are taken in and answered; in
     // small chunks until the workers are spawned, so they start now and not after a whole chunk
     while (!failure && !finished()) {
       // a new chunk, or else one a worker holds (played twice, the first answer counts)
-      const c = take(started ? Infinity : BEFORE_SPAWN) ?? takeUp();
+      const c = here ? take(started ? Infinity : BEFORE_SPAWN) ?? takeUp() : undefined;
       if (c) playHere(c[0], c[1], c[2]);
       else {
         // every chunk is in hand: wait for the workers' answers (or for the workers to start)
-        if (started && sent.length === 0) throw new Error('the simulation has fights left but none to play (a bug)');
+        if (started && sent.length === 0) {
+          if (!here && workers.length === 0) throw new NoThreadsError('no simulation thread could be started');
+          throw new Error('the simulation has fights left but none to play (a bug)');
+        }
         const back = new Promise<void>((r) => (wake = r));
         await (started ? back : Promise.race([spawned, back]));
         wake = undefined;
@@ -242,9 +275,11 @@ export async function simulateAll(specs: readonly SimSpec[], runs: number, opts:
     }
     await spawned;
   } finally {
-    sent.length = 0; // terminating is not a failure
+    opts.signal?.removeEventListener('abort', onAbort);
+    sent.length = 0; // a thread ending now is not this run's failure
     await spawned.catch(() => undefined);
-    await Promise.all(workers.map((w) => w.terminate()));
+    set.giveBack(lent);
+    if (own) await own.close();
   }
   if (failure) throw failure;
   return variants.map((v) => v.tally);

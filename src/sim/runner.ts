@@ -24,6 +24,8 @@ export interface SimSpec {
   dice?: (number | string)[];
   /** Keep each fight's result in order (Tally.outcomes), to pair the fights of two variants. */
   outcomes?: boolean;
+  /** The state every fight starts from, instead of `doc` set up (the server's quick simulation: the live encounter now, sent to a worker thread). */
+  state?: EncounterState;
 }
 
 /** Playing a range in slices (the server's quick simulation yields to other requests between them). */
@@ -44,6 +46,7 @@ export interface Prepared {
 export function prepare(spec: SimSpec): Prepared {
   const ruleset = rulesetById(spec.ruleset);
   if (!ruleset) throw new Error(`unknown ruleset "${spec.ruleset}"`);
+  if (spec.state) return { engine: createEngine(ruleset), initial: spec.state };
   return prepareWith(ruleset, spec.doc);
 }
 

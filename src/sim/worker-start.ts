@@ -16,7 +16,9 @@ export function workerArgv(argv: readonly string[] = process.execArgv): string[]
   for (let i = 0; i < argv.length; i++) {
     const m = loader.exec(argv[i]);
     if (m && m[2] === undefined && isTsx(argv[i + 1])) i++;
-    else if (!(m && isTsx(m[3]))) out.push(argv[i]);
+    // `--input-type` is about the main script (`node --input-type=module -e …`): a worker started with it fails
+    else if (argv[i] === '--input-type') i++;
+    else if (!(m && isTsx(m[3])) && !argv[i].startsWith('--input-type=')) out.push(argv[i]);
   }
   return out;
 }

@@ -69,6 +69,9 @@ describe('skirmish serve shuts down', { timeout: 120_000 }, () => {
         const exported = await call(url, 'GET', `/api/encounters/${loaded.body.id}/export`, gm);
         const imported = await call(url, 'POST', `/api/tables/${tableId}/import`, gm, exported.body);
         expect(imported.status, JSON.stringify(imported.body).slice(0, 300)).toBe(201);
+        // a quick simulation, played on a worker thread the server keeps warm
+        const quick = await call(url, 'POST', `/api/encounters/${loaded.body.id}/simulate`, gm, { runs: 50, seed: 1 });
+        expect(quick.status, JSON.stringify(quick.body).slice(0, 300)).toBe(200);
 
         const { ms, code } = await exitAfter(child, signal, 10_000);
         expect(code, `still running ${ms} ms after ${signal}`).toBe(0);
