@@ -10,6 +10,7 @@
 import { keepImagesOf, keptImageCommand, refuseSuggestedArt } from './map-images.ts';
 import { isRejection, type Command, type DiceSource, type EncounterState, type GameEvent, type LoggedEvent, type Rejection, type RosterEntry } from '../engine/index.ts';
 import { createEncounter, DuplicateCommandError, StaleVersionError, type StoredCommand } from '../store/index.ts';
+import { done, mark } from './tail-trace.ts';
 import { allowed, checkTable, liveFor, settingsOf, summaryOf, type Context, type EncounterSummary, type Member } from './context.ts';
 import { diceFor, exactDice } from './dice.ts';
 import { askDice, awaitingWords, dryRunSeed, newRoll, pendingRolls, rollsAtTable, viewOf as viewOfRoll, type PendingRoll, type RollView } from './pending-dice.ts';
@@ -220,18 +221,32 @@ function decide(live: Live, p: Member, command: Command, dice: DiceSource, playe
 
 export async function runCommand(ctx: Context, token: Principal, id: string, body: unknown): Promise<CommandResult | DiceAsked> {
   if (token.role === 'anonymous') throw tableAccess(token, '', 'member')!;
+  mark(id, 'recv', true);
   await warmBefore(ctx, token, id);
-  return ctx.cache.exclusive(id, (current, sync) => commandTurn(ctx, allowed(token, current), body, sync));
+  return ctx.cache.command(id, async (current, sync, read) => {
+    if (read) return commandTurn(ctx, allowed(token, current), body, sync);
+    // decided on the copy held, not read again (LiveCache.command): whatever goes wrong, read; if anything
+    // moved, decide again on what was read — the answer is the one a read first would have given
+    const held = { live: current, version: current?.log.version, paused: current?.row.paused, status: current?.row.status };
+    try {
+      return await commandTurn(ctx, allowed(token, current), body, sync, undefined, false);
+    } catch (err) {
+      const fresh = await sync();
+      if (fresh === held.live && fresh?.log.version === held.version && fresh?.row.paused === held.paused && fresh?.row.status === held.status) throw err;
+      return commandTurn(ctx, allowed(token, fresh), body, sync);
+    }
+  });
 }
 
 /** One command, holding the encounter's turn: everything read from the store first, then decide and append. */
-export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member }, body: unknown, sync: () => Promise<Live | undefined>, resume?: Resume): Promise<CommandResult | DiceAsked> {
+export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member }, body: unknown, sync: () => Promise<Live | undefined>, resume?: Resume, read = true): Promise<CommandResult | DiceAsked> {
   const id = live.row.id;
   const req = parseWith(CommandRequest, body);
   const hash = bodyHash(p, req);
   const key = commandKey(p, req.id);
   // both reads at once: one round trip to the database, not two
   const [earlier, settings] = await Promise.all([ctx.store.command(id, key), settingsOf(ctx, live.row.tableId)]);
+  mark(id, 'reads');
   if (earlier) return repeated(live, p, req.id, hash, earlier, sync);
   // who may send it first, then whether now: a refused command says why it is refused, whatever the version
   const before = live.log.state;
@@ -291,12 +306,16 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
   try {
     // the engine keeps each command's body (to decide it again when the GM replaces a roll): so does the store
     const logCommands = Object.fromEntries([...new Set(events.map((e) => e.cmd))].flatMap((cmd) => (Object.hasOwn(live.log.commands, cmd) ? [[cmd, live.log.commands[cmd]]] : [])));
-    await ctx.store.append(id, version, events, { status: live.log.state.status, command: { id: key, bodyHash: hash, result: record }, logCommands, ...(document !== undefined ? { document } : {}) });
+    mark(id, 'decided');
+    // not read first: the pause may have come from another process since, unheard of — the append checks it
+    const unpaused = !read && p.role !== 'gm';
+    await ctx.store.append(id, version, events, { status: live.log.state.status, command: { id: key, bodyHash: hash, result: record }, logCommands, ...(document !== undefined ? { document } : {}), ...(unpaused ? { unpaused } : {}) });
   } catch (err) {
     ctx.cache.evict(id);
-    if (err instanceof StaleVersionError || err instanceof DuplicateCommandError) return lostRace(ctx, p, req, hash, key, err, sync);
+    if (read && (err instanceof StaleVersionError || err instanceof DuplicateCommandError)) return lostRace(ctx, p, req, hash, key, err, sync);
     throw err;
   }
+  mark(id, 'appended');
   live.row.version = live.log.version;
   const status = live.row.status;
   live.row.status = live.log.state.status;
@@ -304,6 +323,8 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
   // the table's list of encounters shows each one's status: said when it changes (a start, an end, an undo
   // of one), not on every undo, which would tell players that a hidden command was taken back
   if (live.row.status !== status) ctx.publisher.encounterChanged(summaryOf(live.row), live);
+  mark(id, 'published');
+  done(id);
   return { encounter: id, id: req.id, version: versionFor(live, p), events: eventsBetween(live, p, record.from, record.to) };
 }
 

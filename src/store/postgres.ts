@@ -23,6 +23,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { lastRecv, rec, stamp, stampAt, tracing } from '../server/tail-trace.ts';
 import type { Command, LibraryEntry, LoggedEvent, RosterEntry } from '../engine/index.ts';
 import { IMAGE_SELECT, putImageIn, tableImagesDeleted } from './postgres-images.ts';
 import { migratePostgres } from './postgres-schema.ts';
@@ -106,6 +107,8 @@ export class PostgresStore implements Store {
   private closed = false;
   private retry?: NodeJS.Timeout;
   private backoff = 100;
+  /** How many times the change feed has come up: a read made while it was up is told of later changes while it stays. */
+  private feeds = 0;
 
   private constructor(readonly url: string, options: PostgresOptions) {
     this.location = redact(url);
@@ -166,6 +169,19 @@ export class PostgresStore implements Store {
   /** A query; `name`: prepared once per connection and its plan kept (the statements every command or catch-up runs). */
   private async q<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = [], name?: string): Promise<pg.QueryResult<R>> {
     try {
+      if (tracing) {
+        rec('pool waiting at q', this.pool.waitingCount);
+        const t0 = performance.now();
+        const c = await this.pool.connect();
+        rec('pool acquire ms', performance.now() - t0);
+        const t1 = performance.now();
+        try {
+          return await c.query<R>(name ? { name, text, values } : { text, values });
+        } finally {
+          rec(`q exec ms ${name ?? text.slice(0, 30)}`, performance.now() - t1);
+          c.release();
+        }
+      }
       return await this.pool.query<R>(name ? { name, text, values } : { text, values });
     } catch (err) {
       throw storeError(err);
@@ -215,6 +231,7 @@ export class PostgresStore implements Store {
     while (this.outbox.length) {
       const batch = this.outbox;
       this.outbox = [];
+      if (tracing) for (const b of batch) stamp('notify sent', b.split(' ').slice(2).join(':'));
       await this.notifier.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS u(p, i) ORDER BY i', [CHANNEL, batch]).catch((err: unknown) => {
         process.stderr.write(`skirmish store: ${batch.length} change notification(s) not sent (${(err as Error).message}); the other processes find the changes when they check\n`);
       });
@@ -370,10 +387,12 @@ export class PostgresStore implements Store {
     let rows: unknown[];
     try {
       // one statement, so one transaction and one round trip: nothing is written unless the version was the expected one
+      if (tracing) rec('pool waiting at append', this.pool.waitingCount);
+      const tA = performance.now();
       ({ rows } = await this.pool.query(
         `WITH bumped AS (
            UPDATE encounters SET version = $3, status = $4, document = CASE WHEN $5::boolean THEN $6 ELSE document END
-           WHERE id = $1 AND version = $2 RETURNING id
+           WHERE id = $1 AND version = $2 AND NOT ($15::boolean AND paused) RETURNING id
          ), ev AS (
            INSERT INTO events (encounter_id, seq, cmd, body) SELECT bumped.id, e.* FROM bumped, unnest($7::int[], $8::text[], $9::text[]) AS e
          ), cmd AS (
@@ -395,12 +414,20 @@ export class PostgresStore implements Store {
           c ? JSON.stringify(c.result) : null,
           lc.map(([k]) => k),
           lc.map(([, v]) => JSON.stringify(v)),
+          opts.unpaused === true,
         ],
       ));
+      rec('append ms', performance.now() - tA);
     } catch (err) {
       const e = err as { code?: string; constraint?: string };
       if (c && e.code === '23505' && e.constraint === 'commands_pkey') throw new DuplicateCommandError(c.id);
       throw storeError(err);
+    }
+    if (rows.length && tracing) {
+      const k = `${encounterId}:${version}`;
+      const r = lastRecv.get(encounterId);
+      if (r !== undefined) stampAt('recv', k, r);
+      stamp('appended', k);
     }
     if (rows.length) return this.announce(this.payload('a', encounterId, String(version)));
     const actual = (await this.encounter(encounterId))?.version;
@@ -570,6 +597,7 @@ export class PostgresStore implements Store {
     client.on('error', (err) => reconnect(err.message));
     client.on('end', () => reconnect('connection ended'));
     client.on('notification', (n) => {
+      if (tracing && n.payload) stamp('heard', n.payload.split(' ').slice(2).join(':'));
       if (n.channel === CHANNEL && n.payload) this.received(n.payload);
     });
     try {
@@ -583,12 +611,17 @@ export class PostgresStore implements Store {
       await client.end().catch(() => undefined);
       return;
     }
+    this.feeds++;
     this.listener = client;
     this.backoff = 100;
     if (again) {
       process.stderr.write('skirmish store: the change feed is back; reading again what may have been missed\n');
       this.emit({ kind: 'resync' });
     }
+  }
+
+  feed(): number | undefined {
+    return this.listener ? this.feeds : undefined;
   }
 
   private received(payload: string): void {
