@@ -100,7 +100,6 @@ async function drive(senders: Sender[], latencies: number[], ms: number, rates: 
     await sleep(pacedMs);
     timers.forEach((t) => clearInterval(t));
     const took = performance.now() - started;
-    if (process.env.SKIRMISH_TAIL_TRACE) (await import('node:fs')).appendFileSync(`${process.env.SKIRMISH_TAIL_TRACE}/phases.jsonl`, JSON.stringify({ rate, start: Date.now() - took, end: Date.now(), cpu: process.cpuUsage() }) + '\n');
     await sleep(500); // the last notes' frames
     paced.push({ rate, latencies: [...latencies], sent: (sent / took) * 1000 });
   }

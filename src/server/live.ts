@@ -10,7 +10,6 @@
 import { Checkpoints, createEngine, EncounterLog, type Command, type EncounterState, type Engine, type LoggedEvent, type Ruleset } from '../engine/index.ts';
 import { rulesetById } from '../rulesets/index.ts';
 import type { EncounterRow, Store } from '../store/index.ts';
-import { mark, rec, stamp } from './tail-trace.ts';
 
 export interface Live {
   row: EncounterRow;
@@ -117,22 +116,12 @@ export class LiveCache {
     const chain = prev ? prev.then(() => mine) : mine;
     this.locks.set(id, chain);
     try {
-      const t0 = performance.now();
       if (prev) await prev;
-      mark(id, 'lock');
-      rec('lock wait (any)', performance.now() - t0);
       const sync = () => this.sync(id);
-      const feed = mayTrust && !process.env.SKIRMISH_TAIL_NOSKIP ? this.store.feed?.() : undefined;
+      const feed = mayTrust ? this.store.feed?.() : undefined;
       const held = this.map.get(id);
-      if (held && feed !== undefined && this.readIn.get(id) === feed && !this.told.has(id)) {
-        mark(id, 'sync');
-        return await fn(held, sync, false);
-      }
-      const t1 = performance.now();
-      const s = await sync();
-      rec('sync (any)', performance.now() - t1);
-      mark(id, 'sync');
-      return await fn(s, sync, true);
+      if (held && feed !== undefined && this.readIn.get(id) === feed && !this.told.has(id)) return await fn(held, sync, false);
+      return await fn(await sync(), sync, true);
     } finally {
       release();
       if (this.locks.get(id) === chain) this.locks.delete(id);
@@ -154,9 +143,7 @@ export class LiveCache {
     const held = this.map.get(id);
     if ((held && held.log.version >= version) || this.heardOf.has(id)) return;
     this.heardOf.add(id);
-    const t = performance.now();
     await this.get(id);
-    rec('heard catch-up total', performance.now() - t);
   }
 
   /** Held in memory already (no store read, no catching up): for what only matters when it is. */
@@ -235,8 +222,6 @@ export class LiveCache {
     else live.log.state = events.reduce((s, e) => live.engine.evolve(s, e), before);
     live.log.checkpoints.offer(live.log.events, live.log.version, live.log.state);
     this.listener?.caughtUp(live, before, events);
-    stamp('caught up+frames', `${live.row.id}:${live.log.version}`);
-    for (const e of events) stamp('caught up+frames', `${live.row.id}:${e.seq}`);
   }
 
   evict(id: string): void {

@@ -10,7 +10,6 @@
 import { keepImagesOf, keptImageCommand, refuseSuggestedArt } from './map-images.ts';
 import { isRejection, type Command, type DiceSource, type EncounterState, type GameEvent, type LoggedEvent, type Rejection, type RosterEntry } from '../engine/index.ts';
 import { createEncounter, DuplicateCommandError, StaleVersionError, type StoredCommand } from '../store/index.ts';
-import { done, mark } from './tail-trace.ts';
 import { allowed, checkTable, liveFor, settingsOf, summaryOf, type Context, type EncounterSummary, type Member } from './context.ts';
 import { diceFor, exactDice } from './dice.ts';
 import { askDice, awaitingWords, dryRunSeed, newRoll, pendingRolls, rollsAtTable, viewOf as viewOfRoll, type PendingRoll, type RollView } from './pending-dice.ts';
@@ -221,7 +220,6 @@ function decide(live: Live, p: Member, command: Command, dice: DiceSource, playe
 
 export async function runCommand(ctx: Context, token: Principal, id: string, body: unknown): Promise<CommandResult | DiceAsked> {
   if (token.role === 'anonymous') throw tableAccess(token, '', 'member')!;
-  mark(id, 'recv', true);
   await warmBefore(ctx, token, id);
   return ctx.cache.command(id, async (current, sync, read) => {
     if (read) return commandTurn(ctx, allowed(token, current), body, sync);
@@ -246,7 +244,6 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
   const key = commandKey(p, req.id);
   // both reads at once: one round trip to the database, not two
   const [earlier, settings] = await Promise.all([ctx.store.command(id, key), settingsOf(ctx, live.row.tableId)]);
-  mark(id, 'reads');
   if (earlier) return repeated(live, p, req.id, hash, earlier, sync);
   // who may send it first, then whether now: a refused command says why it is refused, whatever the version
   const before = live.log.state;
@@ -306,7 +303,6 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
   try {
     // the engine keeps each command's body (to decide it again when the GM replaces a roll): so does the store
     const logCommands = Object.fromEntries([...new Set(events.map((e) => e.cmd))].flatMap((cmd) => (Object.hasOwn(live.log.commands, cmd) ? [[cmd, live.log.commands[cmd]]] : [])));
-    mark(id, 'decided');
     // not read first: the pause may have come from another process since, unheard of — the append checks it
     const unpaused = !read && p.role !== 'gm';
     await ctx.store.append(id, version, events, { status: live.log.state.status, command: { id: key, bodyHash: hash, result: record }, logCommands, ...(document !== undefined ? { document } : {}), ...(unpaused ? { unpaused } : {}) });
@@ -315,7 +311,6 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
     if (read && (err instanceof StaleVersionError || err instanceof DuplicateCommandError)) return lostRace(ctx, p, req, hash, key, err, sync);
     throw err;
   }
-  mark(id, 'appended');
   live.row.version = live.log.version;
   const status = live.row.status;
   live.row.status = live.log.state.status;
@@ -323,8 +318,6 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
   // the table's list of encounters shows each one's status: said when it changes (a start, an end, an undo
   // of one), not on every undo, which would tell players that a hidden command was taken back
   if (live.row.status !== status) ctx.publisher.encounterChanged(summaryOf(live.row), live);
-  mark(id, 'published');
-  done(id);
   return { encounter: id, id: req.id, version: versionFor(live, p), events: eventsBetween(live, p, record.from, record.to) };
 }
 

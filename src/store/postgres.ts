@@ -23,7 +23,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { lastRecv, rec, stamp, stampAt, tracing } from '../server/tail-trace.ts';
 import type { Command, LibraryEntry, LoggedEvent, RosterEntry } from '../engine/index.ts';
 import { IMAGE_SELECT, putImageIn, tableImagesDeleted } from './postgres-images.ts';
 import { migratePostgres } from './postgres-schema.ts';
@@ -169,19 +168,6 @@ export class PostgresStore implements Store {
   /** A query; `name`: prepared once per connection and its plan kept (the statements every command or catch-up runs). */
   private async q<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = [], name?: string): Promise<pg.QueryResult<R>> {
     try {
-      if (tracing) {
-        rec('pool waiting at q', this.pool.waitingCount);
-        const t0 = performance.now();
-        const c = await this.pool.connect();
-        rec('pool acquire ms', performance.now() - t0);
-        const t1 = performance.now();
-        try {
-          return await c.query<R>(name ? { name, text, values } : { text, values });
-        } finally {
-          rec(`q exec ms ${name ?? text.slice(0, 30)}`, performance.now() - t1);
-          c.release();
-        }
-      }
       return await this.pool.query<R>(name ? { name, text, values } : { text, values });
     } catch (err) {
       throw storeError(err);
@@ -231,7 +217,6 @@ export class PostgresStore implements Store {
     while (this.outbox.length) {
       const batch = this.outbox;
       this.outbox = [];
-      if (tracing) for (const b of batch) stamp('notify sent', b.split(' ').slice(2).join(':'));
       await this.notifier.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS u(p, i) ORDER BY i', [CHANNEL, batch]).catch((err: unknown) => {
         process.stderr.write(`skirmish store: ${batch.length} change notification(s) not sent (${(err as Error).message}); the other processes find the changes when they check\n`);
       });
@@ -387,8 +372,6 @@ export class PostgresStore implements Store {
     let rows: unknown[];
     try {
       // one statement, so one transaction and one round trip: nothing is written unless the version was the expected one
-      if (tracing) rec('pool waiting at append', this.pool.waitingCount);
-      const tA = performance.now();
       ({ rows } = await this.pool.query(
         `WITH bumped AS (
            UPDATE encounters SET version = $3, status = $4, document = CASE WHEN $5::boolean THEN $6 ELSE document END
@@ -417,17 +400,10 @@ export class PostgresStore implements Store {
           opts.unpaused === true,
         ],
       ));
-      rec('append ms', performance.now() - tA);
     } catch (err) {
       const e = err as { code?: string; constraint?: string };
       if (c && e.code === '23505' && e.constraint === 'commands_pkey') throw new DuplicateCommandError(c.id);
       throw storeError(err);
-    }
-    if (rows.length && tracing) {
-      const k = `${encounterId}:${version}`;
-      const r = lastRecv.get(encounterId);
-      if (r !== undefined) stampAt('recv', k, r);
-      stamp('appended', k);
     }
     if (rows.length) return this.announce(this.payload('a', encounterId, String(version)));
     const actual = (await this.encounter(encounterId))?.version;
@@ -597,7 +573,6 @@ export class PostgresStore implements Store {
     client.on('error', (err) => reconnect(err.message));
     client.on('end', () => reconnect('connection ended'));
     client.on('notification', (n) => {
-      if (tracing && n.payload) stamp('heard', n.payload.split(' ').slice(2).join(':'));
       if (n.channel === CHANNEL && n.payload) this.received(n.payload);
     });
     try {
