@@ -70,7 +70,8 @@ export interface AppendOptions {
   document?: unknown;
   /**
    * Append only if the encounter is not paused (else StaleVersionError): a player's command decided on a
-   * copy not read again first (the pause may have come from another process, not heard of yet).
+   * copy not read again first (the pause may have come from another process, not heard of yet). Sent only
+   * to stores with `feed` — the only ones a command is decided on such a copy with.
    */
   unpaused?: boolean;
 }
