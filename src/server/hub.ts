@@ -371,11 +371,13 @@ export class Hub implements Publisher, CatchUpListener {
     const run = (work: Promise<unknown>) => void work.catch((err: unknown) => logError(err));
     switch (change.kind) {
       case 'appended':
+        cache.changed(change.encounterId, change.version);
         // catching up sends the subscribers what they lack (caughtUp), at once: one read however many
         // appends were heard meanwhile; no one here watching: nothing to do, a later read catches up by itself
         if (this.subs.get(change.encounterId)?.size) run(cache.heard(change.encounterId, change.version));
         return;
       case 'encounter': {
+        cache.changed(change.encounterId);
         if (!this.byTable.get(change.tableId)?.size) return;
         const held = cache.peek(change.encounterId) !== undefined;
         // one held already says what changed (rowChanged); a new one is told here
@@ -394,6 +396,7 @@ export class Hub implements Publisher, CatchUpListener {
         return;
       case 'resync':
         // changes may have been missed: every watched encounter catches up, every table hears its list again
+        cache.resynced();
         this.chat.resync();
         for (const [id, set] of this.subs) if (set.size) run(cache.get(id));
         for (const [tableId, set] of this.byTable) {

@@ -75,6 +75,10 @@ export class LiveCache {
   private readonly locks = new Map<string, Promise<void>>();
   /** Encounters with a catch-up queued for what another process appended, which has not read the store yet. */
   private readonly heardOf = new Set<string>();
+  /** Encounters another process changed since this one last read them (their next command reads first). */
+  private readonly told = new Set<string>();
+  /** The store's change feed (its number) each held encounter was last read under. */
+  private readonly readIn = new Map<string, number>();
   listener?: CatchUpListener;
 
   constructor(private readonly store: Store, private readonly max = 1000) {}
@@ -84,7 +88,37 @@ export class LiveCache {
    * `exclusive` of the same encounter in this process has finished. `sync` catches up again (after a
    * stale append); call it only inside `fn`.
    */
-  async exclusive<T>(id: string, fn: (live: Live | undefined, sync: () => Promise<Live | undefined>) => T | Promise<T>): Promise<T> {
+  exclusive<T>(id: string, fn: (live: Live | undefined, sync: () => Promise<Live | undefined>) => T | Promise<T>): Promise<T> {
+    return this.turn(id, (live, sync) => fn(live, sync), false);
+  }
+
+  /**
+   * A command's turn: as `exclusive`, but without reading the store first when this process would have
+   * heard of any change since it last read the encounter (its store's change feed up and unbroken since,
+   * no change heard of) — `read` says whether it read. A command decided on a copy not read again is
+   * guarded by its append (the expected version; a player's, the pause): one that loses reads and is
+   * decided again (runCommand), so it is answered as if it had read first.
+   */
+  command<T>(id: string, fn: (live: Live | undefined, sync: () => Promise<Live | undefined>, read: boolean) => T | Promise<T>): Promise<T> {
+    return this.turn(id, fn, true);
+  }
+
+  /**
+   * Another process changed encounter `id` (its row; `version`: appended up to it): a command reads the
+   * store before deciding on it. Told of every change the feed brings, watched here or not.
+   */
+  changed(id: string, version?: number): void {
+    const held = this.map.get(id);
+    // one being read now (no copy yet) may have read before this change
+    if (held ? version === undefined || held.log.version < version : this.locks.has(id)) this.told.add(id);
+  }
+
+  /** The change feed was down: changes may have been missed, every copy is read again before a command. */
+  resynced(): void {
+    this.readIn.clear();
+  }
+
+  private async turn<T>(id: string, fn: (live: Live | undefined, sync: () => Promise<Live | undefined>, read: boolean) => T | Promise<T>, mayTrust: boolean): Promise<T> {
     const prev = this.locks.get(id);
     let release!: () => void;
     const mine = new Promise<void>((r) => (release = r));
@@ -93,7 +127,10 @@ export class LiveCache {
     try {
       if (prev) await prev;
       const sync = () => this.sync(id);
-      return await fn(await sync(), sync);
+      const feed = mayTrust ? this.store.feed?.() : undefined;
+      const held = this.map.get(id);
+      if (held && feed !== undefined && this.readIn.get(id) === feed && !this.told.has(id)) return await fn(held, sync, false);
+      return await fn(await sync(), sync, true);
     } finally {
       release();
       if (this.locks.get(id) === chain) this.locks.delete(id);
@@ -127,6 +164,9 @@ export class LiveCache {
   private async sync(id: string): Promise<Live | undefined> {
     // whatever was heard of until now is in the row read next
     this.heardOf.delete(id);
+    this.told.delete(id);
+    const feed = this.store.feed?.();
+    this.readIn.delete(id);
     const held = this.map.get(id);
     // held: the row and what follows in memory in one read, where the store can
     const read = held && this.store.since ? await this.store.since(id, held.log.version) : undefined;
@@ -150,10 +190,11 @@ export class LiveCache {
       Object.assign(live.row, row);
       if (changed) this.listener?.rowChanged(live);
     }
+    if (feed !== undefined) this.readIn.set(id, feed);
     // refresh recency (Map keeps insertion order)
     this.map.delete(id);
     this.map.set(id, live);
-    while (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+    while (this.map.size > this.max) this.evict(this.map.keys().next().value!);
     return live;
   }
 
@@ -194,11 +235,12 @@ export class LiveCache {
 
   evict(id: string): void {
     this.map.delete(id);
+    this.readIn.delete(id);
   }
 
   /** Drop every held encounter of a table (it was deleted). */
   evictTable(tableId: string): void {
-    for (const [id, live] of this.map) if (live.row.tableId === tableId) this.map.delete(id);
+    for (const [id, live] of this.map) if (live.row.tableId === tableId) this.evict(id);
   }
 
   /** The ids of the encounters held in memory. */

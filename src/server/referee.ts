@@ -222,11 +222,23 @@ function decide(live: Live, p: Member, command: Command, dice: DiceSource, playe
 export async function runCommand(ctx: Context, token: Principal, id: string, body: unknown): Promise<CommandResult | DiceAsked> {
   if (token.role === 'anonymous') throw tableAccess(token, '', 'member')!;
   await warmBefore(ctx, token, id);
-  return ctx.cache.exclusive(id, (current, sync) => commandTurn(ctx, allowed(token, current), body, sync));
+  return ctx.cache.command(id, async (current, sync, read) => {
+    if (read) return commandTurn(ctx, allowed(token, current), body, sync);
+    // decided on the copy held, not read again (LiveCache.command): whatever goes wrong, read; if anything
+    // moved, decide again on what was read — the answer is the one a read first would have given
+    const held = { live: current, version: current?.log.version, paused: current?.row.paused, status: current?.row.status };
+    try {
+      return await commandTurn(ctx, allowed(token, current), body, sync, undefined, false);
+    } catch (err) {
+      const fresh = await sync();
+      if (fresh === held.live && fresh?.log.version === held.version && fresh?.row.paused === held.paused && fresh?.row.status === held.status) throw err;
+      return commandTurn(ctx, allowed(token, fresh), body, sync);
+    }
+  });
 }
 
 /** One command, holding the encounter's turn: everything read from the store first, then decide and append. */
-export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member }, body: unknown, sync: () => Promise<Live | undefined>, resume?: Resume): Promise<CommandResult | DiceAsked> {
+export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member }, body: unknown, sync: () => Promise<Live | undefined>, resume?: Resume, read = true): Promise<CommandResult | DiceAsked> {
   const id = live.row.id;
   const req = parseWith(CommandRequest, body);
   const hash = bodyHash(p, req);
@@ -296,10 +308,12 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
   try {
     // the engine keeps each command's body (to decide it again when the GM replaces a roll): so does the store
     const logCommands = Object.fromEntries([...new Set(events.map((e) => e.cmd))].flatMap((cmd) => (Object.hasOwn(live.log.commands, cmd) ? [[cmd, live.log.commands[cmd]]] : [])));
-    await ctx.store.append(id, version, events, { status: live.log.state.status, command: { id: key, bodyHash: hash, result: record }, logCommands, ...(document !== undefined ? { document } : {}) });
+    // not read first: the pause may have come from another process since, unheard of — the append checks it
+    const unpaused = !read && p.role !== 'gm';
+    await ctx.store.append(id, version, events, { status: live.log.state.status, command: { id: key, bodyHash: hash, result: record }, logCommands, ...(document !== undefined ? { document } : {}), ...(unpaused ? { unpaused } : {}) });
   } catch (err) {
     ctx.cache.evict(id);
-    if (err instanceof StaleVersionError || err instanceof DuplicateCommandError) return lostRace(ctx, p, req, hash, key, err, sync);
+    if (read && (err instanceof StaleVersionError || err instanceof DuplicateCommandError)) return lostRace(ctx, p, req, hash, key, err, sync);
     throw err;
   }
   live.row.version = live.log.version;

@@ -108,6 +108,8 @@ export class PostgresStore implements Store {
   private closed = false;
   private retry?: NodeJS.Timeout;
   private backoff = 100;
+  /** How many times the change feed has come up: a read made while it was up is told of later changes while it stays. */
+  private feeds = 0;
 
   private constructor(readonly url: string, options: PostgresOptions) {
     this.location = redact(url);
@@ -381,7 +383,7 @@ export class PostgresStore implements Store {
       ({ rows } = await this.pool.query(
         `WITH bumped AS (
            UPDATE encounters SET version = $3, status = $4, document = CASE WHEN $5::boolean THEN $6 ELSE document END
-           WHERE id = $1 AND version = $2 RETURNING id
+           WHERE id = $1 AND version = $2 AND NOT ($15::boolean AND paused) RETURNING id
          ), ev AS (
            INSERT INTO events (encounter_id, seq, cmd, body) SELECT bumped.id, e.* FROM bumped, unnest($7::int[], $8::text[], $9::text[]) AS e
          ), cmd AS (
@@ -403,6 +405,7 @@ export class PostgresStore implements Store {
           c ? JSON.stringify(c.result) : null,
           lc.map(([k]) => k),
           lc.map(([, v]) => JSON.stringify(v)),
+          opts.unpaused === true,
         ],
       ));
     } catch (err) {
@@ -591,12 +594,17 @@ export class PostgresStore implements Store {
       await client.end().catch(() => undefined);
       return;
     }
+    this.feeds++;
     this.listener = client;
     this.backoff = 100;
     if (again) {
       process.stderr.write('skirmish store: the change feed is back; reading again what may have been missed\n');
       this.emit({ kind: 'resync' });
     }
+  }
+
+  feed(): number | undefined {
+    return this.listener ? this.feeds : undefined;
   }
 
   private received(payload: string): void {

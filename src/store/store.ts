@@ -68,6 +68,12 @@ export interface AppendOptions {
   logCommands?: Record<string, Command>;
   /** The encounter's source document as it stands after these events (a unit added in the file's shape). */
   document?: unknown;
+  /**
+   * Append only if the encounter is not paused (else StaleVersionError): a player's command decided on a
+   * copy not read again first (the pause may have come from another process, not heard of yet). Sent only
+   * to stores with `feed` — the only ones a command is decided on such a copy with.
+   */
+  unpaused?: boolean;
 }
 
 /** A new encounter with its first events (the creation). */
@@ -299,6 +305,12 @@ export interface Store {
   since?(id: string, after: number): Promise<{ row: EncounterRow; events: LoggedEvent[]; commands: Record<string, Command> } | undefined>;
   /** The encounters' versions as stored (absent ones left out): where others write too, what is watched is checked now and then against it. */
   versions?(ids: readonly string[]): Promise<Map<string, number>>;
+  /**
+   * Where other processes write too (PostgreSQL): which unbroken run of the change feed is up now — a
+   * number that changes whenever the feed reconnects — or undefined while it is down. A copy read while
+   * the feed was up hears of every later change to it (onChange) for as long as the number stays the same.
+   */
+  feed?(): number | undefined;
 }
 
 /** A single encounter (the common case of createEncounters). */
