@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import type { LibraryEntry } from '../engine/index.ts';
-import { characterOf } from '../web/src/builder/model/characters.ts';
-import { EXAMPLES_DIR, listExamples } from './examples.ts';
-import { libraryDataProblems } from './library-data.ts';
+import type { LibraryEntry } from '../../src/engine/index.ts';
+import { characterOf } from '../../src/web/src/builder/model/characters.ts';
+import { EXAMPLES_DIR, listExamples } from '../../src/server/examples.ts';
+import { libraryDataProblems } from '../../src/server/library-data.ts';
 
 const entry = (kind: LibraryEntry['kind'], ruleset: string, data: Record<string, unknown>): LibraryEntry => ({ kind, id: 'x', name: 'X', ruleset, data: data as LibraryEntry['data'] });
 const texts = (e: LibraryEntry, at?: string) => libraryDataProblems(e, at).map((p) => p.text);
