@@ -8,18 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/app.ts';
 import { Client, TEST_LIMITS, WsClient } from '../../src/server/testing.ts';
 import { postgresForTests, sayAbsent, type TestPostgres } from '../pg/cluster.ts';
+import { until } from './until.ts';
 
 const env: TestPostgres = await postgresForTests('processes_chat');
 afterAll(() => env.close());
 if (env.absent) sayAbsent('chat across two server processes on PostgreSQL', env.absent);
-
-const until = async (what: string, ok: () => boolean, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 describe.skipIf(!env.url)('chat across two server processes on one PostgreSQL database', () => {
   let a: RunningServer;

@@ -11,20 +11,13 @@ import type { LoggedEvent } from '../../src/engine/index.ts';
 import { startServer, type RunningServer } from '../../src/server/app.ts';
 import { Client, TEST_LIMITS, WsClient } from '../../src/server/testing.ts';
 import { postgresForTests, sayAbsent, type TestPostgres } from '../pg/cluster.ts';
+import { until } from './until.ts';
 
 const env: TestPostgres = await postgresForTests('processes_notify');
 afterAll(() => env.close());
 if (env.absent) sayAbsent('delivery across processes without timers', env.absent);
 
 const HOUR = 3_600_000;
-
-const until = async (what: string, ok: () => boolean, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 const notes = (ws: WsClient, enc: string) =>
   ws.messages.filter((m) => m.type === 'events' && m.encounter === enc).flatMap((m) => (m.events as LoggedEvent[]).filter((e) => e.type === 'note').map((e) => (e as { text: string }).text));

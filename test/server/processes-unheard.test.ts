@@ -10,18 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/app.ts';
 import { Client, TEST_LIMITS } from '../../src/server/testing.ts';
 import { postgresForTests, sayAbsent, type TestPostgres } from '../pg/cluster.ts';
+import { until } from './until.ts';
 
 const env: TestPostgres = await postgresForTests('processes_unheard');
 afterAll(() => env.close());
 if (env.absent) sayAbsent('commands on a copy not read again', env.absent);
-
-const until = async (what: string, ok: () => boolean, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 type Spied = { since(id: string, after: number): Promise<unknown>; announce(payload: string): void; received(payload: string): void };
 

@@ -12,18 +12,11 @@ import { rulesetById } from '../../src/rulesets/index.ts';
 import { startServer, type RunningServer } from '../../src/server/app.ts';
 import { allEvents, Client, TEST_LIMITS, WsClient } from '../../src/server/testing.ts';
 import { postgresForTests, sayAbsent, type TestPostgres } from '../pg/cluster.ts';
+import { until } from './until.ts';
 
 const env: TestPostgres = await postgresForTests('processes');
 afterAll(() => env.close());
 if (env.absent) sayAbsent('two server processes on PostgreSQL', env.absent);
-
-const until = async (what: string, ok: () => boolean, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
 
 /** The events frames of `ws` for `enc`, flattened, and the last version it was told. */
 const received = (ws: WsClient, enc: string) => {
