@@ -34,6 +34,17 @@ export function attackBonus(state: Parameters<typeof mod>[0], u: Unit, w: Weapon
   return { bonus: sumTerms(terms), terms };
 }
 
+/** The hit-check bonus alone (attackBonus's sum, its terms not built): every attack asks it, a log rarely reads the terms. */
+export function hitBonus(state: Parameters<typeof mod>[0], u: Unit, w: Weapon): number {
+  const general = mod(state, u, 'generalSkill');
+  return isSkilledWith(u, w) ? general + mod(state, u, 'combat') : general;
+}
+
+/** The damage bonus alone (attackDamageBonus's sum). */
+export function damageBonus(state: Parameters<typeof mod>[0], u: Unit, w: Weapon): number {
+  return (isSkilledWith(u, w) ? mod(state, u, w.scale) : 0) + dataOf(u).classBonus.attack;
+}
+
 /** Damage bonus: Scale Attribute when skilled, plus class bonus. */
 export function attackDamageBonus(state: Parameters<typeof mod>[0], u: Unit, w: Weapon): Term[] {
   const terms: Term[] = [];
@@ -63,6 +74,11 @@ export function targetOf(ctx: Resolution, u: Unit, id: unknown): Unit {
   return t;
 }
 
+/** A breakdown never built: given to `check` only when no log is kept (it is then counted, not called). */
+const UNREAD = (): never => {
+  throw new Error('an unlogged check was built');
+};
+
 const sumTerms = (terms: Term[]) => terms.reduce((s, t) => s + (t.kind === 'mod' ? t.value : 0), 0);
 
 /**
@@ -70,7 +86,8 @@ const sumTerms = (terms: Term[]) => terms.reduce((s, t) => s + (t.kind === 'mod'
  * are built only when someone keeps the log.
  */
 export function resolveAttack(ctx: Resolution, attacker: Unit, target: Unit, w: Weapon, why: string): boolean {
-  const { bonus, terms } = attackBonus(ctx.state, attacker, w);
+  // the sums are reckoned as numbers; their named terms are built only inside the breakdowns (when logged)
+  const bonus = hitBonus(ctx.state, attacker, w);
   const face = ctx.roll(20, 'hit check');
   const total = face + bonus;
   const dv = dvOf(ctx.state, target);
@@ -78,7 +95,7 @@ export function resolveAttack(ctx: Resolution, attacker: Unit, target: Unit, w: 
   ctx.check(
     () => ({
       label: `hit check (${w.name}${why ? `, ${why}` : ''})`,
-      terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...terms],
+      terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...attackBonus(ctx.state, attacker, w).terms],
       total,
       against: { op: '>', value: dv, name: 'DV' },
       outcome: hit ? 'hit' : 'miss',
@@ -88,12 +105,19 @@ export function resolveAttack(ctx: Resolution, attacker: Unit, target: Unit, w: 
     target.id,
   );
   if (!hit) return false;
-  const bonusTerms = attackDamageBonus(ctx.state, attacker, w);
+  const extra = damageBonus(ctx.state, attacker, w);
+  if (!ctx.logging) {
+    // no one reads the roll's term: its total alone, the same dice drawn; the check is only counted
+    const amount = Math.max(0, ctx.rollTotal(w.damage, 'attack roll') + extra);
+    ctx.check(UNREAD, attacker.id, target.id);
+    dealDamage(ctx, target.id, amount, attacker.id, 'P20-ATK-3');
+    return true;
+  }
   const roll = ctx.rollNotation(w.damage, 'attack roll');
-  const raw = roll.total + sumTerms(bonusTerms);
+  const raw = roll.total + extra;
   const amount = Math.max(0, raw);
   ctx.check(() => {
-    const dmgTerms: Term[] = [roll.term, ...bonusTerms];
+    const dmgTerms: Term[] = [roll.term, ...attackDamageBonus(ctx.state, attacker, w)];
     if (raw < 0) dmgTerms.push({ kind: 'note', text: `−${-raw}: damage is at least 0` });
     return { label: `attack roll (${w.name})`, terms: dmgTerms, total: amount, outcome: `${amount} damage`, rules: ['P20-ATK-3'] };
   }, attacker.id, target.id);
