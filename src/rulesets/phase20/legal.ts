@@ -8,7 +8,7 @@ import { canSpend, inActionPhase } from './actions.ts';
 import { dataOf, isBraced } from './model.ts';
 import { reachableCells } from './move.ts';
 import { canPrepare, readiedWeapon } from './turn.ts';
-import type { Weapon } from './schema.ts';
+import type { Spell, Weapon } from './schema.ts';
 import { hasBlockers, inSight } from './sight.ts';
 import { barredByBrace, hasCatalyst, spellTargets } from './spell.ts';
 
@@ -32,6 +32,31 @@ export function moveToward(state: EncounterState, u: Unit, toward: readonly Cell
   const stops = stopsOf(reachableCells(state, u));
   const { index } = nearestStop(stops, toward, toBeat);
   return index < 0 ? undefined : moveOption(u.id, stops.cells[index], stops.costs[index]);
+}
+
+/** The option of an Attack Action at `t` with `w`, as the listing offers it. */
+export const attackOption = (id: UnitId, t: Unit, w: Weapon): ActionOption => ({
+  command: { type: 'attack', actor: id, target: t.id, weapon: w.id },
+  label: `Attack ${t.name} with ${w.name}`,
+  group: 'attack',
+  range: w.range,
+  targets: [t.id],
+});
+
+/** The option of helping `t` up, as the listing offers it. */
+export const helpOption = (id: UnitId, t: Unit): ActionOption => ({ command: { type: 'help', actor: id, target: t.id }, label: `Help ${t.name} up`, group: 'generic', range: 1, targets: [t.id] });
+
+/** The option of casting `s` at `t` (a target it fits, in range and sight), as the listing offers it; undefined for a harmful area that strikes no one. */
+export function castOption(state: EncounterState, u: Unit, s: Spell, t: Unit): ActionOption | undefined {
+  const o: ActionOption = { command: { type: 'cast', actor: u.id, spell: s.id, target: t.id }, label: `Cast ${s.name} on ${t.name}`, group: 'spell', range: s.range, targets: [t.id] };
+  if (s.radius > 0) {
+    // an area: everyone it strikes, the one aimed at first
+    const struck = spellTargets(state, u, s, t.position!, t.id);
+    if (!s.heals && struck.length === 0) return undefined;
+    for (const x of struck) if (x.id !== t.id) o.targets!.push(x.id);
+    o.area = cellsInRadius(t.position!, s.radius, 'chebyshev', state.map as GridMap);
+  }
+  return o;
 }
 
 /** Whether the listing offers moves at all now (then the search's stops say which: the listing, moveToward). */
@@ -84,7 +109,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
       for (let i = 0; i < order.length; i++) {
         const t = state.units[order[i]];
         if (t.side !== u.side && t.status === 'active' && distance(u.position!, t.position!) <= w.range && (!walls || inSight(map, u.position!, t.position!))) {
-          out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}`, group: 'attack', range: w.range, targets: [t.id] });
+          out.push(attackOption(id, t, w));
           if (only?.enough?.(out)) return out; // a policy taking the first it accepts has it (Listing.first)
         }
       }
@@ -101,15 +126,8 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
         const fits = s.heals ? t.side === u.side && (t.status === 'active' || t.status === 'down') : t.side !== u.side && t.status === 'active';
         if (!fits || distance(u.position!, t.position!) > s.range || (walls && !inSight(map, u.position!, t.position!))) continue;
         if (s.heals && t.pools.hp.value >= t.pools.hp.max) continue;
-        const o: ActionOption = { command: { type: 'cast', actor: id, spell: s.id, target: t.id }, label: `Cast ${s.name} on ${t.name}`, group: 'spell', range: s.range, targets: [t.id] };
-        if (s.radius > 0) {
-          // an area: everyone it strikes, the one aimed at first
-          const struck = spellTargets(state, u, s, t.position!, t.id);
-          if (!s.heals && struck.length === 0) continue;
-          for (const x of struck) if (x.id !== t.id) o.targets!.push(x.id);
-          o.area = cellsInRadius(t.position!, s.radius, 'chebyshev', map);
-        }
-        out.push(o);
+        const o = castOption(state, u, s, t);
+        if (o) out.push(o);
       }
     }
   }
@@ -128,7 +146,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
       for (let i = 0; i < order.length; i++) {
         const t = state.units[order[i]];
         if (t.side === u.side && t.status === 'down' && distance(u.position!, t.position!) <= 1) {
-          out.push({ command: { type: 'help', actor: id, target: t.id }, label: `Help ${t.name} up`, group: 'generic', range: 1, targets: [t.id] });
+          out.push(helpOption(id, t));
         }
       }
     }

@@ -5,11 +5,14 @@
  */
 import { distributionOf } from '../../dice/index.ts';
 import { distance } from '../../engine/space/grid.ts';
-import { type ActionOption, type Cell, type EncounterState, type Policy, type UnitId } from '../../engine/index.ts';
-import { moveToward, movesListed } from './legal.ts';
+import { currentUnit, type ActionOption, type Cell, type Command, type EncounterState, type GridMap, type Listing, type Policy, type Unit, type UnitId } from '../../engine/index.ts';
+import { canSpend, inActionPhase } from './actions.ts';
+import { attackOption, castOption, helpOption, moveToward, movesListed } from './legal.ts';
+import type { Spell, Weapon } from './schema.ts';
+import { hasBlockers, inSight } from './sight.ts';
 import { dataOf, dvOf, mod } from './model.ts';
 import { strikeWorth } from './preview.ts';
-import { spellBonus, statusDc } from './spell.ts';
+import { barredByBrace, hasCatalyst, spellBonus, statusDc } from './spell.ts';
 
 const means = new Map<string, number>();
 const meanOf = (dice: string): number => {
@@ -33,11 +36,11 @@ function threat(state: EncounterState, id: UnitId): number {
  * for each turn it lasts, its damage over time and — if it costs turns — what the target would have
  * dealt. Nothing for a status the target already has (casting again only renews it).
  */
-function statusWorth(state: EncounterState, o: ActionOption): number {
-  if (o.command.type !== 'cast') return 0;
-  const u = state.units[o.command.actor!];
-  const t = state.units[o.command.target as string];
-  const s = dataOf(u).spells.find((x) => x.id === o.command.spell);
+function statusWorth(state: EncounterState, c: Command): number {
+  if (c.type !== 'cast') return 0;
+  const u = state.units[c.actor!];
+  const t = state.units[c.target as string];
+  const s = dataOf(u).spells.find((x) => x.id === c.spell);
   const st = s?.status;
   if (!s || !st || s.heals || state.effects.some((f) => f.target === t.id && f.name === st.name)) return 0;
   const lands = d20AtLeast(dvOf(state, t) - spellBonus(state, u, s).bonus) * (1 - d20AtLeast(statusDc(state, u, st) - mod(state, t, st.check)));
@@ -61,8 +64,88 @@ function nearest(enemies: Cell[], at: Cell): number {
   return best;
 }
 
+/** A strike the listing would offer: its command (what the worth is reckoned from) and how to build its option. */
+interface Strike {
+  command: Command;
+  target: Unit;
+  weapon?: Weapon;
+  spell?: Spell;
+}
+
+/**
+ * The narrow question of the aggressive policy, in the unit's own Action Phase: a Help if it may help
+ * one up, else the strikes it has — answered from the unit's data with the listing's own tests, in the
+ * listing's order (legal.ts: attacks by weapon then unit order, then harmful spells), and only the option
+ * chosen built. `null` when the listing would answer differently (not its turn, not in its Action Phase,
+ * a decision open, the encounter not running): then the policy asks the listing as before.
+ */
+function helpOrStrikes(state: EncounterState, id: UnitId): ActionOption | Strike[] | null {
+  const u = state.units[id];
+  if (state.status !== 'active' || state.pending.some((p) => p.blocking !== false) || !u || u.status !== 'active') return null;
+  if (currentUnit(state) !== id || !inActionPhase(state)) return null;
+  const order = state.unitOrder;
+  if (canSpend(state, u, 'generic')) {
+    for (let i = 0; i < order.length; i++) {
+      const t = state.units[order[i]];
+      if (t.side === u.side && t.status === 'down' && distance(u.position!, t.position!) <= 1) return helpOption(id, t);
+    }
+  }
+  const d = dataOf(u);
+  const map = state.map as GridMap;
+  const walls = hasBlockers(map);
+  const strikes: Strike[] = [];
+  if (canSpend(state, u, 'attack')) {
+    for (const w of d.weapons) {
+      if (w.physical === false) continue;
+      for (let i = 0; i < order.length; i++) {
+        const t = state.units[order[i]];
+        if (t.side !== u.side && t.status === 'active' && distance(u.position!, t.position!) <= w.range && (!walls || inSight(map, u.position!, t.position!))) {
+          strikes.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, target: t, weapon: w });
+        }
+      }
+    }
+  }
+  if (canSpend(state, u, 'spell') && hasCatalyst(u)) {
+    for (const s of d.spells) {
+      // a heal is aimed at the caster's own side: never a strike. A harmful area always strikes the enemy
+      // it is aimed at (standing, at its centre), so the listing never leaves one of these out as empty
+      if (s.heals || barredByBrace(u, s)) continue;
+      for (let i = 0; i < order.length; i++) {
+        const t = state.units[order[i]];
+        if (t.id === id || t.side === u.side || t.status !== 'active') continue;
+        if (distance(u.position!, t.position!) > s.range || (walls && !inSight(map, u.position!, t.position!))) continue;
+        strikes.push({ command: { type: 'cast', actor: id, spell: s.id, target: t.id }, target: t, spell: s });
+      }
+    }
+  }
+  return strikes;
+}
+
 export const aggressive: Policy = (state, id, options) => {
-  // asked narrowly (listing.ts): only what it may choose, the moves only when it would move
+  // asked narrowly: in its own Action Phase from the unit's data (helpOrStrikes), else of the listing;
+  // the moves only when it would move
+  const narrow = helpOrStrikes(state, id);
+  if (narrow !== null && !Array.isArray(narrow)) return narrow;
+  if (narrow !== null) {
+    const strikes = narrow;
+    if (strikes.length) {
+      let weakest = Infinity;
+      for (let i = 0; i < strikes.length; i++) weakest = Math.min(weakest, strikes[i].target.pools.hp.value);
+      let best = strikes[0];
+      let bestValue = -1;
+      for (let i = 0; i < strikes.length; i++) {
+        const o = strikes[i];
+        if (o.target.pools.hp.value !== weakest) continue;
+        const value = strikeWorth(state, o.command) + statusWorth(state, o.command);
+        if (value > bestValue) {
+          best = o;
+          bestValue = value;
+        }
+      }
+      return best.weapon ? attackOption(id, best.target, best.weapon) : castOption(state, state.units[id], best.spell!, best.target)!;
+    }
+    return closeInOrEnd(state, id, options, options.of('prepare', 'end_turn'));
+  }
   const main = options.of('help', 'attack', 'cast', 'prepare', 'end_turn');
   const help = main.find((o) => o.command.type === 'help');
   if (help) return help;
@@ -78,7 +161,7 @@ export const aggressive: Policy = (state, id, options) => {
       const o = strikes[i];
       if (hpOf(o) !== weakest) continue;
       // what the preview would show (expected damage, else the chance to land), without its words
-      const value = strikeWorth(state, o.command) + statusWorth(state, o);
+      const value = strikeWorth(state, o.command) + statusWorth(state, o.command);
       if (value > bestValue) {
         best = o;
         bestValue = value;
@@ -86,6 +169,11 @@ export const aggressive: Policy = (state, id, options) => {
     }
     return best;
   }
+  return closeInOrEnd(state, id, options, main);
+};
+
+/** Nothing to strike: walk toward the nearest enemy, else ready an attack, else end the turn (`main`: the listing's prepare and end_turn options, in order). */
+function closeInOrEnd(state: EncounterState, id: UnitId, options: Listing, main: ActionOption[]): ActionOption {
   // next to an enemy already (or none in sight), no move gets closer — an enemy's cell cannot be entered —
   // so the moves are not even looked at; else the first listed move that ends nearest, built alone
   const enemies = enemyCells(state, id);
@@ -94,4 +182,4 @@ export const aggressive: Policy = (state, id, options) => {
   if (move) return move;
   // nothing to strike or walk toward: a readied attack costs nothing and may land (P20-PREP-1)
   return main.find((o) => o.command.type === 'prepare') ?? main.find((o) => o.command.type === 'end_turn') ?? options.all[0];
-};
+}
