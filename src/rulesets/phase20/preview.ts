@@ -2,7 +2,7 @@
 import { distributionOf, Distribution } from '../../dice/index.ts';
 import { distance } from '../../engine/space/grid.ts';
 import { affectedOdds, hitOdds, reject, withMisses, type Command, type EncounterState, type Preview, type Rejection, type Unit, type UnitId } from '../../engine/index.ts';
-import { attackBonus, attackDamageBonus } from './attack.ts';
+import { damageBonus, hitBonus } from './attack.ts';
 import { dataOf, dvOf, isBraced } from './model.ts';
 import { spellBonus, spellDamageTerms, spellTargets, statusDc } from './spell.ts';
 import { mod } from './model.ts';
@@ -51,10 +51,11 @@ function needs(bonus: number, dv: number, beat: boolean): string {
 /** A weapon attack's odds (P20-ATK-1..3): the hit check's bonus, the DV it must beat, its chance, the damage on a hit. */
 function attackOdds(state: EncounterState, u: Unit, t: Unit, w: Weapon) {
   const dv = dvOf(state, t);
-  const { bonus } = attackBonus(state, u, w);
+  // the sums alone (attack.ts): the named terms are the log's, not the odds'
+  const bonus = hitBonus(state, u, w);
   const chance = d20Chance(bonus, (x) => x > dv);
   const braced = isBraced(state, t.id);
-  return { dv, bonus, chance, braced, onHit: damageDist(w.damage, sumMods(attackDamageBonus(state, u, w)), braced) };
+  return { dv, bonus, chance, braced, onHit: damageDist(w.damage, damageBonus(state, u, w), braced) };
 }
 
 /** A harmful spell's odds on one struck unit (P20-SPL-2..3): the spell check's bonus, the DV it must reach, its chance, the damage on a hit. */
