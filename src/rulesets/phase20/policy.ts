@@ -121,56 +121,55 @@ function helpOrStrikes(state: EncounterState, id: UnitId): ActionOption | Strike
   return strikes;
 }
 
+/** The first of the weakest strikes worth the most (expected damage, else the chance to land, with what a status adds). */
+function bestOf<T>(state: EncounterState, strikes: readonly T[], hpOf: (o: T) => number, commandOf: (o: T) => Command): T {
+  // asked before most commands: plain loops over the strikes, no copies of them
+  let weakest = Infinity;
+  for (let i = 0; i < strikes.length; i++) weakest = Math.min(weakest, hpOf(strikes[i]));
+  let best = strikes[0];
+  let bestValue = -1;
+  for (let i = 0; i < strikes.length; i++) {
+    const o = strikes[i];
+    if (hpOf(o) !== weakest) continue;
+    // what the preview would show, without its words
+    const value = strikeWorth(state, commandOf(o)) + statusWorth(state, commandOf(o));
+    if (value > bestValue) {
+      best = o;
+      bestValue = value;
+    }
+  }
+  return best;
+}
+
+const strikeHp = (o: Strike) => o.target.pools.hp.value;
+const strikeCommand = (o: Strike) => o.command;
+const optionCommand = (o: ActionOption) => o.command;
+
 export const aggressive: Policy = (state, id, options) => {
   // asked narrowly: in its own Action Phase from the unit's data (helpOrStrikes), else of the listing;
   // the moves only when it would move
   const narrow = helpOrStrikes(state, id);
-  if (narrow !== null && !Array.isArray(narrow)) return narrow;
-  if (narrow !== null) {
-    const strikes = narrow;
-    if (strikes.length) {
-      let weakest = Infinity;
-      for (let i = 0; i < strikes.length; i++) weakest = Math.min(weakest, strikes[i].target.pools.hp.value);
-      let best = strikes[0];
-      let bestValue = -1;
-      for (let i = 0; i < strikes.length; i++) {
-        const o = strikes[i];
-        if (o.target.pools.hp.value !== weakest) continue;
-        const value = strikeWorth(state, o.command) + statusWorth(state, o.command);
-        if (value > bestValue) {
-          best = o;
-          bestValue = value;
-        }
-      }
-      return best.weapon ? attackOption(id, best.target, best.weapon) : castOption(state, state.units[id], best.spell!, best.target)!;
-    }
-    return closeInOrEnd(state, id, options, options.of('prepare', 'end_turn'));
+  if (narrow === null) return aggressiveByListing(state, id, options);
+  if (!Array.isArray(narrow)) return narrow;
+  if (narrow.length) {
+    const best = bestOf(state, narrow, strikeHp, strikeCommand);
+    return best.weapon ? attackOption(id, best.target, best.weapon) : castOption(state, state.units[id], best.spell!, best.target)!;
   }
+  return closeInOrEnd(state, id, options, options.of('prepare', 'end_turn'));
+};
+
+/**
+ * The same choice read off the listing's options (help, strikes, prepare, end_turn): what the policy asks
+ * when the narrow question does not apply, and what src/rulesets/phase20/policy.test.ts holds the narrow answer to.
+ */
+export function aggressiveByListing(state: EncounterState, id: UnitId, options: Listing): ActionOption {
   const main = options.of('help', 'attack', 'cast', 'prepare', 'end_turn');
   const help = main.find((o) => o.command.type === 'help');
   if (help) return help;
   const strikes = main.filter((o) => o.command.type === 'attack' || (o.command.type === 'cast' && state.units[o.command.target as string]?.side !== state.units[id].side));
-  if (strikes.length) {
-    const hpOf = (o: ActionOption) => state.units[o.command.target as string].pools.hp.value;
-    // asked before most commands: plain loops over the strikes, no copies of them
-    let weakest = Infinity;
-    for (let i = 0; i < strikes.length; i++) weakest = Math.min(weakest, hpOf(strikes[i]));
-    let best = strikes[0];
-    let bestValue = -1;
-    for (let i = 0; i < strikes.length; i++) {
-      const o = strikes[i];
-      if (hpOf(o) !== weakest) continue;
-      // what the preview would show (expected damage, else the chance to land), without its words
-      const value = strikeWorth(state, o.command) + statusWorth(state, o.command);
-      if (value > bestValue) {
-        best = o;
-        bestValue = value;
-      }
-    }
-    return best;
-  }
+  if (strikes.length) return bestOf(state, strikes, (o) => state.units[o.command.target as string].pools.hp.value, optionCommand);
   return closeInOrEnd(state, id, options, main);
-};
+}
 
 /** Nothing to strike: walk toward the nearest enemy, else ready an attack, else end the turn (`main`: the listing's prepare and end_turn options, in order). */
 function closeInOrEnd(state: EncounterState, id: UnitId, options: Listing, main: ActionOption[]): ActionOption {
