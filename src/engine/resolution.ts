@@ -182,7 +182,8 @@ export class Resolution {
     const e: GameEvent & Record<string, unknown> = { type: 'pool.changed', unit, pool, delta: real, value, kind };
     // kept so a secret pool can be told as dealt, not as what the bounds let through (which gives it away)
     if (real !== delta) e.asked = delta;
-    for (const k in extra) e[k] = extra[k as keyof typeof extra];
+    // the caller's fields in its order, as a for-in would copy them, in one native call
+    Object.assign(e, extra);
     this.emit(e);
     return real;
   }

@@ -6,7 +6,7 @@
 import { RandomStream, scriptThen, streamSource, type DiceSource } from '../dice/index.ts';
 import { createEngine, type Command, type Engine, type EncounterState, type Ruleset } from '../engine/index.ts';
 import { rulesetById } from '../rulesets/index.ts';
-import { playFrom } from './fight.ts';
+import { playFrom, type FightOptions } from './fight.ts';
 import { emptyTally, FightObserver, type Tally } from './tally.ts';
 
 /** Everything a worker needs to play fights of an encounter: plain JSON, sent once. */
@@ -77,15 +77,10 @@ export function runRange(spec: SimSpec, from: number, to: number, prepared: Prep
     if (bounds?.stopStartingAt !== undefined && performance.now() > bounds.stopStartingAt) break;
     observer.reset(initial.version, initial);
     const choices = RandomStream.stream(spec.seed, 2 * i + 1);
-    const r = playFrom(engine, engine.fork(initial), {
-      dice: diceFor(spec, i),
-      pick: (n) => choices.nextInt(n),
-      maxRounds: spec.maxRounds,
-      policies: spec.policies,
-      ...(spec.commands?.length ? { commands: spec.commands } : {}),
-      onEvents: observer.onEvents,
-      unlogged: true,
-    });
+    // one literal of fixed shape per fight (a spread of a maybe-empty object in it was 2% of the 4v4 fixture)
+    const options: FightOptions = { dice: diceFor(spec, i), pick: (n) => choices.nextInt(n), maxRounds: spec.maxRounds, policies: spec.policies, onEvents: observer.onEvents, unlogged: true };
+    if (spec.commands?.length) options.commands = spec.commands;
+    const r = playFrom(engine, engine.fork(initial), options);
     observer.finish(r.state, r.commands);
   }
   return tally;
