@@ -19,7 +19,7 @@ import { petStrikeChoice } from './pet-strikes.ts';
 import { petsOf } from './pets.ts';
 import { fromReach, moveRules, reachableCells, takenCells } from './move.ts';
 import { petBudget, returnCell, returnCellIn } from './pet-orders.ts';
-import { catapultOptions, petMoveToward, petOptions, stationOption } from './legal-extras.ts';
+import { catapultOptions, petMoveToward, petOptions, shipAttackOptions, stationOption } from './legal-extras.ts';
 import { moveToward } from './legal.ts';
 import { gap, helmSteer } from './policy-extras.ts';
 import { aggressive, byListing } from './policy.ts';
@@ -258,6 +258,7 @@ describe('outerah fast paths', () => {
     let pets = 0;
     let moves = 0;
     let togethers = 0;
+    let shipShots = 0;
     eachExampleTurn((file, state, unit, options) => {
       const types = [...new Set(options.map((o) => o.command.type))];
       const asks: Wanted[] = [
@@ -279,6 +280,12 @@ describe('outerah fast paths', () => {
       expect(choice.together, file).toEqual(together);
       if (!together) expect(choice.alone, file).toEqual(strikes.find((o) => o.command.order === 'attack'));
       if (choice.together) togethers++;
+      // the attacks on a ship the policy asks of their builder on its own turn (no question pending)
+      if (!state.pending.some((p) => p.blocking !== false)) {
+        const atShips = options.filter((o) => o.command.type === 'attack_ship');
+        expect(shipAttackOptions(state, u), file).toEqual(atShips);
+        if (atShips.length) shipShots++;
+      }
       // the Move Order the policy walks a pet with: the first nearer than all before, measured for the first Move Order's pet
       const listedMoves = orders.filter((o) => o.command.order === 'move');
       let want: ActionOption | undefined;
@@ -304,6 +311,7 @@ describe('outerah fast paths', () => {
     expect(pets).toBeGreaterThan(20);
     expect(moves).toBeGreaterThan(10);
     expect(togethers).toBeGreaterThan(5);
+    expect(shipShots).toBeGreaterThan(0);
   });
 
   it('OUT-OPEN-2, OUT-RES-3, OUT-PET-3, OUT-PET-5: the aggressive policy\'s typed questions take the option its reading of the listing takes, on every turn of every example\'s fights', () => {

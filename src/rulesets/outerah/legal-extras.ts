@@ -145,6 +145,13 @@ function shipOptions(state: EncounterState, u: Unit, out: ActionOption[], want: 
   }
 }
 
+/** The listing's attacks on enemy ships' sections (on the unit's own turn), asked of their builder alone. */
+export function shipAttackOptions(state: EncounterState, u: Unit): ActionOption[] {
+  const out: ActionOption[] = [];
+  shipOptions(state, u, out, (type) => type === 'attack_ship');
+  return out;
+}
+
 /** Taking a station (the listing's and the policy's, one builder). */
 export const stationOption = (u: Unit, s: Station): ActionOption => opt('ship', `Take the ${s.replace('_', ' ')} station`, { type: 'station', actor: u.id, station: s });
 

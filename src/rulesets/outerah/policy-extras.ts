@@ -12,7 +12,7 @@ import { aboard, inCannonArc, shipInCannonArc, shipList, shipOf, type CannonSide
 import { dataOf, enemiesOf, unitsOf } from './model.ts';
 import { petStrikeChoice } from './pet-strikes.ts';
 import { petsOf } from './pets.ts';
-import { catapultOptions, petMoveToward, stationOption, steerCheck, steerMoves, steerOption, type SteerMove } from './legal-extras.ts';
+import { catapultOptions, petMoveToward, shipAttackOptions, stationOption, steerCheck, steerMoves, steerOption, type SteerMove } from './legal-extras.ts';
 import { stationBlocker } from './ship-stations.ts';
 
 const NO_PET_STRIKE: { together?: ActionOption; alone?: ActionOption } = {};
@@ -160,7 +160,8 @@ export function partTwoChoice(state: EncounterState, u: Unit, sorted: Sorted, li
   }
   // no enemy ship afloat, no attack on one is listed (shipOptions): the listing is not asked for none
   if (!anyOwnStrike && !sorted.anyCast && shipList(state).some((s) => !s.wrecked && s.side !== u.side)) {
-    const hull = listing.of('attack_ship');
+    // on its own turn the listing's attacks on a ship are those of their builder: asked of it alone
+    const hull = ownTurn ? shipAttackOptions(state, u) : listing.of('attack_ship');
     const atShip = hull.find((o) => o.command.section === 'hull') ?? hull[0];
     if (atShip) return atShip;
   }
