@@ -29,7 +29,10 @@ export type ChargeSource = (state: EncounterState, attacker: Unit, target: Unit)
 export const CHARGE_SOURCES: ChargeSource[] = [underwaterCharge, crewCharges];
 
 export function chargesFor(state: EncounterState, attacker: Unit, target: Unit, own: Charge[]): Charge[] {
-  return [...own, ...CHARGE_SOURCES.flatMap((s) => s(state, attacker, target))];
+  // a new list of the attack's own and then each source's, in order (no spread or flatMap: asked on every attack)
+  const out = own.slice();
+  for (const source of CHARGE_SOURCES) for (const c of source(state, attacker, target)) out.push(c);
+  return out;
 }
 
 export const chargeTerms = (charges: Charge[]): Term[] =>

@@ -14,12 +14,15 @@ import { damageFrom } from './damage.ts';
 import { duel } from './fixtures.ts';
 import { hitChance, hitOdds } from './hit.ts';
 import { outerah } from './index.ts';
-import { dataOf, type Weapon } from './model.ts';
+import { dataOf, unitsOf, type Weapon } from './model.ts';
+import { petStrikeChoice } from './pet-strikes.ts';
+import { petsOf } from './pets.ts';
 import { fromReach, moveRules, reachableCells, takenCells } from './move.ts';
 import { petBudget, returnCell, returnCellIn } from './pet-orders.ts';
-import { catapultOptions, petMoveToward, petOptions, stationOption } from './legal-extras.ts';
+import { catapultOptions, petMoveToward, petOptions, shipAttackOptions, stationOption } from './legal-extras.ts';
 import { moveToward } from './legal.ts';
 import { gap, helmSteer } from './policy-extras.ts';
+import { aggressive, byListing } from './policy.ts';
 import { preview, strikeValue } from './preview.ts';
 import { shipInCannonArc, shipList, shipOf, type CannonSide, type Ship } from './ship-model.ts';
 import { stationBlocker, steerBlocker } from './ship-stations.ts';
@@ -254,6 +257,8 @@ describe('outerah fast paths', () => {
   it('OUT-PET-1, OUT-PET-2, OUT-MNT-1: narrow questions get the full listing\'s options of what they ask — a type, all but the moves, a pet\'s attack orders, the Move Order nearest the foes — on every turn of every example\'s fights', () => {
     let pets = 0;
     let moves = 0;
+    let togethers = 0;
+    let shipShots = 0;
     eachExampleTurn((file, state, unit, options) => {
       const types = [...new Set(options.map((o) => o.command.type))];
       const asks: Wanted[] = [
@@ -267,7 +272,20 @@ describe('outerah fast paths', () => {
       for (const only of asks) expect(ofTypes(outerah.legalActions(state, unit, only), only), file).toEqual(ofTypes(options, only));
       const u = state.units[unit];
       const orders = options.filter((o) => o.command.type === 'pet');
-      expect(petOptions(state, u, [], { moves: false, others: false }), file).toEqual(orders.filter((o) => o.command.order === 'attack' || o.command.order === 'skill'));
+      const strikes = orders.filter((o) => o.command.order === 'attack' || o.command.order === 'skill');
+      expect(petOptions(state, u, [], { moves: false, others: false }), file).toEqual(strikes);
+      // the policy's question: the first together (else the first Skill Order), and the first lone attack — built alone
+      const choice = petStrikeChoice(state, u, petsOf(state, u), unitsOf(state));
+      const together = strikes.find((o) => o.command.order === 'attack' && o.command.together === true) ?? strikes.find((o) => o.command.order === 'skill');
+      expect(choice.together, file).toEqual(together);
+      if (!together) expect(choice.alone, file).toEqual(strikes.find((o) => o.command.order === 'attack'));
+      if (choice.together) togethers++;
+      // the attacks on a ship the policy asks of their builder on its own turn (no question pending)
+      if (!state.pending.some((p) => p.blocking !== false)) {
+        const atShips = options.filter((o) => o.command.type === 'attack_ship');
+        expect(shipAttackOptions(state, u), file).toEqual(atShips);
+        if (atShips.length) shipShots++;
+      }
       // the Move Order the policy walks a pet with: the first nearer than all before, measured for the first Move Order's pet
       const listedMoves = orders.filter((o) => o.command.order === 'move');
       let want: ActionOption | undefined;
@@ -292,6 +310,22 @@ describe('outerah fast paths', () => {
     });
     expect(pets).toBeGreaterThan(20);
     expect(moves).toBeGreaterThan(10);
+    expect(togethers).toBeGreaterThan(5);
+    expect(shipShots).toBeGreaterThan(0);
+  });
+
+  it('OUT-OPEN-2, OUT-RES-3, OUT-PET-3, OUT-PET-5: the aggressive policy\'s typed questions take the option its reading of the listing takes, on every turn of every example\'s fights', () => {
+    const engine = createEngine(outerah);
+    const taken = new Map<string, number>();
+    eachExampleTurn((file, state, unit, options) => {
+      const got = aggressive(state, unit, engine.listing(state, unit), () => 0);
+      expect(got, file).toEqual(byListing(state, unit, engine.listing(state, unit), () => 0));
+      expect(options, file).toContainEqual(got);
+      const kind = `${got.command.type}${got.command.type === 'end_turn' && got.command.facing ? ' facing' : ''}`;
+      taken.set(kind, (taken.get(kind) ?? 0) + 1);
+    });
+    // every kind of choice it makes came up
+    for (const kind of ['attack', 'cast', 'use_item', 'move', 'end_turn', 'end_turn facing', 'pet']) expect(taken.get(kind), kind).toBeGreaterThan(0);
   });
 
   it('OUT-TURN-1, OUT-SHIP-2, OUT-SHIP-3: what the policy takes without the listing is the listing\'s — the walk toward a cell, the catapult\'s orb, going up on deck, the helm\'s steer — on every turn of every example\'s fights', () => {

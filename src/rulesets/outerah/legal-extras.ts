@@ -12,19 +12,14 @@ import { dismissBlocker, tameBlocker } from './taming.ts';
 import { outOfCombat } from './hidden.ts';
 import { dataOf, unitsOf, type Station } from './model.ts';
 import { fromReach, reachableCells, takenCells } from './move.ts';
-import { isPincer } from './pet-link.ts';
 import { orderBlocker, petBudget, returnCellIn } from './pet-orders.ts';
+import { eachPetStrike, petStrikeOption } from './pet-strikes.ts';
 import { guardable } from './pet-watch.ts';
 import { petsOf, turnKey } from './pets.ts';
-import { trainerAttacked } from './interference.ts';
-import { reachOf } from './ranges.ts';
-import { castOpen } from './skills.ts';
 import { areaCells, struckBy } from './skill-area.ts';
 import { crewBlocker, distanceToShip, HEADINGS, quarterTurns, shipList, shipMovement, shipOf, type CannonSide, type Heading, type Ship } from './ship-model.ts';
 import { stationBlocker, STATIONS, steerBlocker, steerWorld } from './ship-stations.ts';
 import { boxLaunchBlocker, cannonShipBlocker, cannonSpec, cannonUnitBlocker, catapultBlocker, catapultRange, landingBlocker, orbLaunchBlocker, unitLaunchBlocker } from './ship-weapons.ts';
-import { skillSpec, weaponSpec } from './spec.ts';
-import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
 import { hasSlot } from './turn.ts';
 import { isOpenAir, surroundings } from './terrain.ts';
 import { HOOKSHOT_RANGE, hookshotBlocker, REPEL_CELLS, staysPut } from './space.ts';
@@ -82,32 +77,8 @@ export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] =
         if (guardable(u, pet, ward)) out.push({ ...opt('pet', `${pet.name}: Guard Order over ${ward.id === u.id ? `${u.name} (itself)` : ward.name}`, { ...base, order: 'guard', target: ward.id }), targets: [ward.id] });
       }
     }
-    const w = dataOf(pet).weapons[0];
-    const key = turnKey(state);
-    const mine = dataOf(u).weapons.find((x) => x.hand === 'main') ?? dataOf(u).weapons[0];
-    const petSpec = w && weaponSpec(w);
-    const mineSpec = mine && weaponSpec(mine);
-    // attackBlocker in its parts (targeting.ts): the pet's and the trainer's own asked once, not per target
-    const petFree = w !== undefined && !attackerBlocker(state, pet);
-    let trainerFree: boolean | undefined;
-    // the trainer's attack skills castBlocker could let through, each with its strike: its tests that read no
-    // target asked once (castOpen, attackerBlocker), per target only attackBlocker's wordless parts
-    const skillOrders = dataOf(u).skills.filter((k) => k.kind === 'attack' && castOpen(u, k)).map((k) => ({ k, spec: skillSpec(k) }));
-    if (skillOrders.length && attackerBlocker(state, u)) skillOrders.length = 0;
-    for (const t of units) {
-      if (!petFree || targetBars(state, pet, t)) continue;
-      const petReach = reachOf(state, pet, t, petSpec!.range); // the shot's, and the option's range
-      if (shotBars(state, pet, t, petSpec!, petReach)) continue;
-      // after the trainer's own attack the lone order bears the interference (ruling OUT-PET-3)
-      out.push(opt('attack', `${pet.name}: Attack Order on ${t.name}${trainerAttacked(state, u) ? ' (Trainer Interference)' : ''}`, { ...base, order: 'attack', target: t.id }, { range: petReach.range, targets: [t.id] }));
-      if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && (trainerFree ??= !attackerBlocker(state, u)) && !targetBars(state, u, t)) {
-        const reach = reachOf(state, u, t, mineSpec!.range);
-        if (!shotBars(state, u, t, mineSpec!, reach)) out.push(opt('attack', `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }, { range: reach.range, targets: [t.id] }));
-      }
-      for (const { k, spec } of skillOrders) {
-        if (!targetBars(state, u, t) && !shotBars(state, u, t, spec)) out.push(opt('attack', `${u.name} and ${pet.name}: Skill Order ${k.name} on ${t.name}`, { ...base, order: 'skill', skill: k.id, target: t.id }, { range: reachOf(state, u, t, k.range).range, targets: [t.id] }));
-      }
-    }
+    // the attack orders (pet-strikes.ts), an option built of each
+    eachPetStrike(state, u, pet, units, (kind, t, range, k) => void out.push(petStrikeOption(state, u, pet, kind, t, range, k)));
   }
   return out;
 }
@@ -172,6 +143,13 @@ function shipOptions(state: EncounterState, u: Unit, out: ActionOption[], want: 
     if (foe.wrecked || foe.side === u.side || distanceToShip(foe, u.position!) > w.range) continue;
     for (const sec of foe.sections) if (sec.hp > 0) out.push(opt('attack', `Attack ${foe.name}'s ${sec.name} with ${w.name}`, { type: 'attack_ship', actor: u.id, ship: foe.id, section: sec.id, weapon: w.id }));
   }
+}
+
+/** The listing's attacks on enemy ships' sections (on the unit's own turn), asked of their builder alone. */
+export function shipAttackOptions(state: EncounterState, u: Unit): ActionOption[] {
+  const out: ActionOption[] = [];
+  shipOptions(state, u, out, (type) => type === 'attack_ship');
+  return out;
 }
 
 /** Taking a station (the listing's and the policy's, one builder). */
@@ -321,6 +299,21 @@ export function catapultOptions(state: EncounterState, u: Unit, out: ActionOptio
       }
     }
   }
+  return out;
+}
+
+const MOUNT_FIRST = new Set(['summon_mount', 'calm_mount', 'ride']);
+const CANNON_FIRST = new Set(['load_cannon', 'fire_cannon']);
+
+/**
+ * The listing's options of the mount and cannon types the aggressive policy takes first (summoning, calming,
+ * riding its mount; loading and firing its cannon: partTwoChoice), in its order, asked of
+ * their two builders alone — not of a listing that walks every part to find them.
+ */
+export function mountAndCannonOptions(state: EncounterState, u: Unit): ActionOption[] {
+  const out: ActionOption[] = [];
+  mountOptions(state, u, out, (type) => MOUNT_FIRST.has(type));
+  shipOptions(state, u, out, (type) => CANNON_FIRST.has(type));
   return out;
 }
 

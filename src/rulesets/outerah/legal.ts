@@ -4,16 +4,10 @@ import { parseCellKey } from '../../engine/space/grid.ts';
 import { nearestStop, stopsOf } from '../../engine/space/stops.ts';
 import type { Reach } from '../../engine/space/path.ts';
 import { currentUnit, type ActionOption, type Cell, type EncounterState, type Unit, type UnitId, type Wanted } from '../../engine/index.ts';
-import { slotOfWeapon } from './attack.ts';
 import { hideBlocker } from './hidden.ts';
-import { itemBlocker } from './items.ts';
 import { dataOf, unitsOf } from './model.ts';
 import { fromReach, reachableCells } from './move.ts';
-import { reachOf } from './ranges.ts';
-import { castBlocker, castOpen, isHarmful } from './skills.ts';
-import { areaCells, struckBy } from './skill-area.ts';
-import { skillSpec, weaponSpec } from './spec.ts';
-import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
+import { attackOption, castOption, eachAttack, eachCast, eachItemUse, itemOption } from './open-actions.ts';
 import { hasSlot } from './turn.ts';
 import { extraActions } from './legal-extras.ts';
 import { petAttacked } from './interference.ts';
@@ -54,42 +48,13 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   const units = unitsOf(state);
   // ruling OUT-PET-3: after a lone pet attack this round the trainer's own attack bears the interference
   const late = petAttacked(state, u) ? ' (Trainer Interference)' : '';
-  // attackBlocker in its parts: the attacker's own (Feared, its ship) asked once for every weapon and target
-  for (const w of want('attack') && d.weapons.length && !attackerBlocker(state, u) ? d.weapons : []) {
-    if (!hasSlot(u, slotOfWeapon(w))) continue;
-    const spec = weaponSpec(w);
-    for (const t of units) {
-      if (targetBars(state, u, t)) continue;
-      const reach = reachOf(state, u, t, spec.range); // the shot's, and the option's range
-      if (shotBars(state, u, t, spec, reach)) continue;
-      out.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}${late}`, group: 'attack', range: reach.range, targets: [t.id] });
-      if (only?.enough?.(out)) return out; // a policy taking the first it accepts has it (Listing.first)
-    }
-  }
-  for (const k of want('cast') ? d.skills : []) {
-    // castBlocker in its parts: what reads no target once per skill; a harmful skill's target as attackBlocker's
-    // parts (as the attacks above: the same tests, no words built for the many refusals dropped)
-    if (!castOpen(u, k)) continue;
-    const spec = isHarmful(k) ? skillSpec(k) : undefined;
-    if (spec && attackerBlocker(state, u)) continue;
-    for (const t of units) {
-      if (spec ? targetBars(state, u, t) || shotBars(state, u, t, spec) : castBlocker(state, u, k, t)) continue;
-      if (k.kind === 'heal' && t.pools.hp.value >= t.pools.hp.max) continue;
-      const option: ActionOption = { command: { type: 'cast', actor: id, skill: k.id, target: t.id }, label: `${k.name} on ${t.name}`, group: k.kind === 'attack' || k.kind === 'debuff' ? 'attack' : 'support', range: isHarmful(k) ? reachOf(state, u, t, k.range).range : k.range, targets: [t.id] };
-      // an area skill says whom it strikes (ruling OUT-PET-5)
-      if (k.area) out.push({ ...option, label: `${option.label} (area ${2 * k.area + 1}×${2 * k.area + 1})`, area: areaCells(state, k, t.position!), targets: struckBy(state, u, k, t).map((v) => v.id) });
-      else out.push(option);
-      if (only?.enough?.(out)) return out;
-    }
-  }
+  // the attacks, casts and item uses as typed facts (open-actions.ts), an option built of each
+  const first = only?.enough;
+  const enough = first && (() => first.call(only, out)); // a policy taking the first it accepts has it (Listing.first)
+  if (want('attack') && eachAttack(state, u, units, (w, t, range) => (out.push(attackOption(id, w, t, range, late)), enough?.()))) return out;
+  if (want('cast') && eachCast(state, u, units, (k, t) => (out.push(castOption(state, u, k, t)), enough?.()))) return out;
   if (hasSlot(u, 'secondary')) {
-    for (const item of want('use_item') ? Object.keys(d.items) : []) {
-      for (const t of units) {
-        if (!itemBlocker(state, u, t, item) && t.pools.hp.value < t.pools.hp.max) {
-          out.push({ command: { type: 'use_item', actor: id, item, target: t.id }, label: `Use ${item} on ${t.name}`, group: 'item', range: 1, targets: [t.id] });
-        }
-      }
-    }
+    if (want('use_item')) eachItemUse(state, u, units, (item, t) => void out.push(itemOption(id, item, t)));
     if (want('hide') && !hideBlocker(state, u)) out.push({ command: { type: 'hide', actor: id }, label: 'Hide', group: 'stealth' });
   }
   if (only?.enough?.(out)) return out; // before the moves: a search of every reachable cell
@@ -113,7 +78,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
 const endTurns = new Map<string, Map<UnitId, ActionOption[]>>();
 let endTurnsKept = 0;
 
-function endTurnOptions(id: UnitId, facing: Unit['facing']): ActionOption[] {
+export function endTurnOptions(id: UnitId, facing: Unit['facing']): ActionOption[] {
   // by facing, then unit: two lookups of strings the state holds, no key spelt per listing
   let byUnit = endTurns.get(String(facing));
   let out = byUnit?.get(id);

@@ -9,10 +9,13 @@
 import { distance } from '../../engine/space/grid.ts';
 import type { ActionOption, Cell, EncounterState, Listing, Unit } from '../../engine/index.ts';
 import { aboard, inCannonArc, shipInCannonArc, shipList, shipOf, type CannonSide, type Placement, type Ship } from './ship-model.ts';
-import { dataOf, enemiesOf } from './model.ts';
+import { dataOf, enemiesOf, unitsOf } from './model.ts';
+import { petStrikeChoice } from './pet-strikes.ts';
 import { petsOf } from './pets.ts';
-import { catapultOptions, petMoveToward, petOptions, stationOption, steerCheck, steerMoves, steerOption, type SteerMove } from './legal-extras.ts';
+import { catapultOptions, petMoveToward, shipAttackOptions, stationOption, steerCheck, steerMoves, steerOption, type SteerMove } from './legal-extras.ts';
 import { stationBlocker } from './ship-stations.ts';
+
+const NO_PET_STRIKE: { together?: ActionOption; alone?: ActionOption } = {};
 
 /** Where `u`'s enemies stand (those on the grid), in unit order. */
 const foeCells = (state: EncounterState, u: Unit): Cell[] => enemiesOf(state, u).filter((e) => e.position).map((e) => e.position!);
@@ -43,20 +46,34 @@ function bears(state: EncounterState, u: Unit, ship: Ship, side: CannonSide): bo
   return shipList(state).some((f) => !f.wrecked && f.side !== u.side && shipInCannonArc(ship, side, f)) || enemiesOf(state, u).some((e) => e.position && inCannonArc(ship, side, e.position));
 }
 
-/** The options partTwoChoice looks at, sorted out in one pass (each list and "first" in the options' order). */
-interface Sorted {
+/**
+ * What partTwoChoice reads of the options the policy may take (each "first" in the options' order): the first
+ * of the mount and cannon types, the first shot at a Hull, and whether it may attack, cast or end its turn.
+ */
+export interface Sorted {
   first: Map<string, ActionOption>;
   hullShot?: ActionOption;
+  /** Anything offered at all (nothing: not this unit's turn to act). */
+  listed: boolean;
+  /** Its own turn with no question pending (a listing that has anything has the end of the turn then). */
+  ownTurn: boolean;
+  anyAttack: boolean;
+  anyCast: boolean;
 }
 
-function sortOut(options: ActionOption[]): Sorted {
-  const out: Sorted = { first: new Map() };
+/** Sorted out in one pass; `own`: whether it may attack, cast, end its turn, when the options do not hold those. */
+export function sortOut(options: ActionOption[], own?: { anyAttack: boolean; anyCast: boolean }): Sorted {
+  const out: Sorted = { first: new Map(), listed: options.length > 0 || own !== undefined, ownTurn: own !== undefined, anyAttack: own?.anyAttack ?? false, anyCast: own?.anyCast ?? false };
   for (const o of options) {
     const c = o.command;
     const type = c.type;
     if (!out.first.has(type)) out.first.set(type, o);
     if (type === 'fire_cannon' && !out.hullShot && c.section === 'hull') out.hullShot = o;
   }
+  if (own) return out;
+  out.ownTurn = out.first.has('end_turn');
+  out.anyAttack = out.first.has('attack');
+  out.anyCast = out.first.has('cast');
   return out;
 }
 
@@ -92,19 +109,16 @@ export function helmSteer(state: EncounterState, u: Unit, mine: Ship, foe: Ship,
 /**
  * `options`: what the policy was offered of `listing`, without the pet orders (type 'pet') and what it asks
  * for only when it would take one — stations, steers, attacks on a ship, the catapult — nor what it never
- * takes. The pet orders it asks for itself, narrowly: the attack orders (petOptions without the others), the
+ * takes. The pet orders it asks for itself, narrowly: the attack orders (petStrikeChoice: the first of each kind, built alone), the
  * Move Orders only by petMoveToward; the catapult's orb by catapultOptions' orbs alone, the steers by helmSteer.
  */
-export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOption[], listing: Listing): ActionOption | undefined {
-  const sorted = sortOut(options);
+export function partTwoChoice(state: EncounterState, u: Unit, sorted: Sorted, listing: Listing): ActionOption | undefined {
   const first = (type: string) => sorted.first.get(type);
   const mount = first('summon_mount') ?? first('calm_mount') ?? first('ride');
   if (mount) return mount;
-  // nothing offered at all: not this unit's turn to act (legalActions lists nothing then), no pet orders either
-  const listed = options.length > 0;
-  // its own turn with no question pending (a listing that has anything has the end of the turn then): what the
-  // options not asked of the listing are built for
-  const ownTurn = first('end_turn') !== undefined;
+  // nothing offered at all: not this unit's turn to act (legalActions lists nothing then), no pet orders either;
+  // on its own turn with no question pending, what the options not asked of the listing are built for
+  const { listed, ownTurn } = sorted;
   const fire = sorted.hullShot ?? first('fire_cannon');
   if (fire) return fire;
   const station = dataOf(u).station;
@@ -121,11 +135,9 @@ export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOpt
   if (launch) return launch;
   // its pets asked once, for the attack orders and the Move Orders (none for most units: nothing more is asked)
   const mine = listed ? petsOf(state, u) : [];
-  const pets = mine.length ? petOptions(state, u, [], { moves: false, others: false }, mine) : [];
-  const together = pets.find((o) => o.command.order === 'attack' && o.command.together === true) ?? pets.find((o) => o.command.order === 'skill');
+  const { together, alone } = mine.length ? petStrikeChoice(state, u, mine, unitsOf(state)) : NO_PET_STRIKE;
   if (together) return together;
-  const alone = pets.find((o) => o.command.order === 'attack');
-  const anyOwnStrike = first('attack') !== undefined;
+  const anyOwnStrike = sorted.anyAttack;
   if (alone && !anyOwnStrike) return alone;
   if (!alone && mine.length) {
     // the Move Order nearest the enemies of the pet of the first Move Order (as it stands), if nearer than it is now;
@@ -147,8 +159,9 @@ export function partTwoChoice(state: EncounterState, u: Unit, options: ActionOpt
     }
   }
   // no enemy ship afloat, no attack on one is listed (shipOptions): the listing is not asked for none
-  if (!anyOwnStrike && first('cast') === undefined && shipList(state).some((s) => !s.wrecked && s.side !== u.side)) {
-    const hull = listing.of('attack_ship');
+  if (!anyOwnStrike && !sorted.anyCast && shipList(state).some((s) => !s.wrecked && s.side !== u.side)) {
+    // on its own turn the listing's attacks on a ship are those of their builder: asked of it alone
+    const hull = ownTurn ? shipAttackOptions(state, u) : listing.of('attack_ship');
     const atShip = hull.find((o) => o.command.section === 'hull') ?? hull[0];
     if (atShip) return atShip;
   }

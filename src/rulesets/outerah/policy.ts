@@ -5,13 +5,18 @@
  */
 import { facingToward } from '../../engine/space/facing.ts';
 import { distance } from '../../engine/space/grid.ts';
-import { type ActionOption, type Cell, type EncounterState, type Policy, type Unit } from '../../engine/index.ts';
+import { currentUnit, type ActionOption, type Cell, type EncounterState, type Listing, type Policy, type Unit } from '../../engine/index.ts';
+import type { Element } from './elements.ts';
 import { effectRow } from './effect-table.ts';
-import { canBeTargeted, dataOf, enemiesOf, itemsOf } from './model.ts';
+import { canBeTargeted, dataOf, enemiesOf, itemsOf, unitsOf, type Weapon } from './model.ts';
+import { attackOption, castOption, eachAttack, eachCast, eachItemUse, itemOption } from './open-actions.ts';
+import { petAttacked } from './interference.ts';
+import type { Skill } from './schema.ts';
 import { strikeValue } from './preview.ts';
 import { effectOrderOf } from './skill-effects.ts';
-import { partTwoChoice } from './policy-extras.ts';
-import { moveToward } from './legal.ts';
+import { partTwoChoice, sortOut } from './policy-extras.ts';
+import { mountAndCannonOptions } from './legal-extras.ts';
+import { endTurnOptions, moveToward } from './legal.ts';
 
 /** The cells of the enemies `u` can find (OUT-OPEN-2), in unit order: what nearestEnemy measures against. */
 function enemyCells(state: EncounterState, u: Unit): Cell[] {
@@ -32,13 +37,32 @@ function nearestOf(cells: Cell[], at: Cell): { d: number; cell?: Cell } {
 
 const skillOf = (state: EncounterState, o: ActionOption) => dataOf(state.units[o.command.actor!]).skills.find((k) => k.id === o.command.skill);
 
-export const aggressive: Policy = (state, id, options) => {
+/** What it leaves out of its first question (listing.ts) — see `aggressive`. */
+const NOT_ASKED = ['move', 'hookshot', 'dismount', 'swim', 'hide', 'chat', 'set_reaction', 'pet', 'tame', 'dismiss_mount', 'station', 'steer', 'attack_ship', 'enchant_orb', 'launch'];
+
+/** A blocking decision is open: the listing offers its answers, nothing else (engine.ts). */
+const awaiting = (state: EncounterState) => state.pending.some((p) => p.blocking !== false);
+
+export const aggressive: Policy = (state, id, options, pick) => {
+  const u = state.units[id];
+  // on its own turn with no question pending, it asks typed questions (open-actions.ts) and builds only the
+  // option it takes; else (a question to answer, not its turn) it reads the listing, as the whole listing
+  if (state.status === 'active' && u?.status === 'active' && !awaiting(state) && currentUnit(state) === id) return onOwnTurn(state, u, options);
+  return byListing(state, id, options, pick);
+};
+
+/**
+ * The aggressive choice read off the listing's options: what `aggressive` takes when it is not on its own
+ * turn (a question to answer), and on its own turn the choice its typed questions must agree with (tested).
+ */
+export const byListing: Policy = (state, id, options) => {
+  const u = state.units[id];
   // asked narrowly (listing.ts): what it may choose but the moves first — not what it never takes by itself
   // (hides, swims, chats, hookshots, dismounts, tames, dismissals, reactions), nor what it asks for only when it
   // would take one (stations, steers, attacks on a ship, the catapult: partTwoChoice); the pet orders and the
   // moves from their searches, only when it would move (partTwoChoice, moveToward)
-  const main = options.except('move', 'hookshot', 'dismount', 'swim', 'hide', 'chat', 'set_reaction', 'pet', 'tame', 'dismiss_mount', 'station', 'steer', 'attack_ship', 'enchant_orb', 'launch');
-  const special = partTwoChoice(state, state.units[id], main, options);
+  const main = options.except(...NOT_ASKED);
+  const special = partTwoChoice(state, u, sortOut(main), options);
   if (special) return special;
   // one pass sorting the options out (each list keeps the options' order)
   const support: ActionOption[] = []; // use_item and cast
@@ -95,14 +119,88 @@ export const aggressive: Policy = (state, id, options) => {
     }
     return best;
   }
-  const foes = enemyCells(state, state.units[id]);
-  const here = nearestOf(foes, state.units[id].position!);
-  const ends = main.filter((o) => o.command.type === 'end_turn');
-  // the listed move nearest the nearest enemy, if nearer than here; next to it already (or none found), no
-  // move gets closer — an enemy's cell cannot be entered — so none is looked for; moves are listed only on
-  // its own turn with no question pending (when the listing has the end of the turn)
-  const move = ends.length && here.d > 1 && here.d < Infinity ? moveToward(state, state.units[id], foes, here.d) : undefined;
-  if (move) return move;
-  const face = here.cell ? facingToward(state.units[id].position!, here.cell) : undefined;
-  return ends.find((o) => (o.command.facing ?? state.units[id].facing) === face) ?? ends[0] ?? options.all[0];
+  return closeIn(state, state.units[id], main.filter((o) => o.command.type === 'end_turn'), options);
 };
+
+/**
+ * No one to heal, nothing to cast, no one to strike: the listed move nearest the nearest enemy, if nearer than
+ * here, else the end of the turn facing that enemy. Next to it already (or none found), no move gets closer —
+ * an enemy's cell cannot be entered — so none is looked for; moves are listed only on its own turn with no
+ * question pending (when the listing has the end of the turn: `ends`).
+ */
+function closeIn(state: EncounterState, u: Unit, ends: ActionOption[], options: Listing): ActionOption {
+  const foes = enemyCells(state, u);
+  const here = nearestOf(foes, u.position!);
+  const move = ends.length && here.d > 1 && here.d < Infinity ? moveToward(state, u, foes, here.d) : undefined;
+  if (move) return move;
+  const face = here.cell ? facingToward(u.position!, here.cell) : undefined;
+  return ends.find((o) => (o.command.facing ?? u.facing) === face) ?? ends[0] ?? options.all[0];
+}
+
+const hurt = (t: Unit) => t.pools.hp.value < t.pools.hp.max / 2;
+
+/** Healing of an element the target is immune to gives nothing (OUT-RES-3): not worth the action. */
+const healsSome = (element: Element | undefined, t: Unit) => element === undefined || (dataOf(t).resist[element] ?? 100) !== 0;
+
+/** A strike open to it, as typed facts: with a weapon, or an attack skill. */
+interface Strike {
+  t: Unit;
+  w?: Weapon;
+  range: number;
+  k?: Skill;
+}
+
+/**
+ * The aggressive choice on its own turn with no question pending, from typed facts (open-actions.ts): the
+ * same choice, in the same order, as the listing's options give (`aggressive` reading them) — the option taken
+ * is the very one the listing has (one builder), and no other option is built.
+ */
+function onOwnTurn(state: EncounterState, u: Unit, options: Listing): ActionOption {
+  const id = u.id;
+  const units = unitsOf(state);
+  const strikes: Strike[] = [];
+  eachAttack(state, u, units, (w, t, range) => void strikes.push({ t, w, range }));
+  const casts: { k: Skill; t: Unit }[] = [];
+  eachCast(state, u, units, (k, t) => void casts.push({ k, t }));
+  const special = partTwoChoice(state, u, sortOut(mountAndCannonOptions(state, u), { anyAttack: strikes.length > 0, anyCast: casts.length > 0 }), options);
+  if (special) return special;
+  // the skill as the options' readers find it: the first of its id
+  const skill = (k: Skill) => dataOf(u).skills.find((x) => x.id === k.id);
+  // a heal (a healing cast, then an item) on an ally below half that it can heal
+  for (const { k, t } of casts) if (skill(k)?.kind === 'heal' && hurt(t) && healsSome(skill(k)!.element, t)) return castOption(state, u, k, t);
+  let item: { item: string; t: Unit } | undefined;
+  eachItemUse(state, u, units, (it, t) => hurt(t) && healsSome(itemsOf(state).find((i) => i.id === it)?.element, t) && (item = { item: it, t }) !== undefined);
+  if (item) return itemOption(id, item.item, item.t);
+  // a buff or debuff not yet on its target
+  for (const { k, t } of casts) {
+    const kk = skill(k);
+    if (!kk || (kk.kind !== 'buff' && kk.kind !== 'debuff')) continue;
+    const name = effectOrderOf(kk)?.name;
+    if (kk.kind === 'buff' && (dataOf(t).resist[kk.element] ?? 100) === 0) continue; // it cannot land (OUT-RES-3)
+    if (effectRow(name ?? '')?.timing === 'inspiration' || !state.effects.some((f) => f.target === t.id && f.name === name)) return castOption(state, u, k, t);
+  }
+  for (const { k, t } of casts) if (skill(k)?.kind === 'attack') strikes.push({ t, k, range: 0 });
+  if (strikes.length) {
+    const late = strikes.some((s) => s.w) && petAttacked(state, u) ? ' (Trainer Interference)' : '';
+    const optionOf = (s: Strike) => (s.w ? attackOption(id, s.w, s.t, s.range, late) : castOption(state, u, s.k!, s.t));
+    // the strikes at the weakest target, in the options' order (one pass)
+    let weakest = Infinity;
+    let weak: Strike[] = [];
+    for (const s of strikes) {
+      const hp = s.t.pools.hp.value;
+      if (hp < weakest) [weakest, weak] = [hp, [s]];
+      else if (hp === weakest) weak.push(s);
+    }
+    // one strike at the weakest: it is the best, whatever its value
+    if (weak.length === 1) return optionOf(weak[0]);
+    let best = strikes[0];
+    let bestValue = -1;
+    for (const s of weak) {
+      // the preview's expected damage (or chance), without its words (strikeValue)
+      const value = strikeValue(state, s.w ? { type: 'attack', actor: id, target: s.t.id, weapon: s.w.id } : { type: 'cast', actor: id, skill: s.k!.id, target: s.t.id });
+      if (value > bestValue) [best, bestValue] = [s, value];
+    }
+    return optionOf(best);
+  }
+  return closeIn(state, u, endTurnOptions(id, u.facing), options);
+}

@@ -1,0 +1,82 @@
+/**
+ * The attacks, casts and item uses open to a unit now, as typed facts in the listing's order — the weapon or
+ * skill or item and the unit aimed at — and the one builder of each option. legalActions builds an option of
+ * every fact; the aggressive policy asks the facts and builds only the option it takes (issue 40, point 3:
+ * a policy's question answered from typed data, not from every option with its label).
+ */
+import type { ActionOption, EncounterState, Unit, UnitId } from '../../engine/index.ts';
+import { slotOfWeapon } from './attack.ts';
+import { itemBlocker } from './items.ts';
+import { dataOf, type Weapon } from './model.ts';
+import { reachOf } from './ranges.ts';
+import type { Skill } from './schema.ts';
+import { castBlocker, castOpen, isHarmful } from './skills.ts';
+import { areaCells, struckBy } from './skill-area.ts';
+import { skillSpec, weaponSpec } from './spec.ts';
+import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
+import { hasSlot } from './turn.ts';
+
+/**
+ * Each attack `u` may make now with a weapon on a unit of `units`, weapon by weapon, in unit order: `visit`
+ * gets the weapon, the target and the shot's range; it returns true to stop (then so does this).
+ * attackBlocker in its parts: the attacker's own (Feared, its ship) asked once for every weapon and target.
+ */
+export function eachAttack(state: EncounterState, u: Unit, units: readonly Unit[], visit: (w: Weapon, t: Unit, range: number) => boolean | void): boolean {
+  const d = dataOf(u);
+  if (!d.weapons.length || attackerBlocker(state, u)) return false;
+  for (const w of d.weapons) {
+    if (!hasSlot(u, slotOfWeapon(w))) continue;
+    const spec = weaponSpec(w);
+    for (const t of units) {
+      if (targetBars(state, u, t)) continue;
+      const reach = reachOf(state, u, t, spec.range); // the shot's, and the option's range
+      if (shotBars(state, u, t, spec, reach)) continue;
+      if (visit(w, t, reach.range)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Each cast `u` may make now, skill by skill, in unit order; `visit` returns true to stop (then so does this).
+ * castBlocker in its parts: what reads no target once per skill; a harmful skill's target as attackBlocker's
+ * parts (the same tests, no words built for the many refusals dropped).
+ */
+export function eachCast(state: EncounterState, u: Unit, units: readonly Unit[], visit: (k: Skill, t: Unit) => boolean | void): boolean {
+  for (const k of dataOf(u).skills) {
+    if (!castOpen(u, k)) continue;
+    const spec = isHarmful(k) ? skillSpec(k) : undefined;
+    if (spec && attackerBlocker(state, u)) continue;
+    for (const t of units) {
+      if (spec ? targetBars(state, u, t) || shotBars(state, u, t, spec) : castBlocker(state, u, k, t)) continue;
+      if (k.kind === 'heal' && t.pools.hp.value >= t.pools.hp.max) continue;
+      if (visit(k, t)) return true;
+    }
+  }
+  return false;
+}
+
+/** Each item `u` may use now on a unit of `units` (its Secondary action left), item by item, in unit order. */
+export function eachItemUse(state: EncounterState, u: Unit, units: readonly Unit[], visit: (item: string, t: Unit) => boolean | void): boolean {
+  if (!hasSlot(u, 'secondary')) return false;
+  for (const item of Object.keys(dataOf(u).items)) {
+    for (const t of units) {
+      if (!itemBlocker(state, u, t, item) && t.pools.hp.value < t.pools.hp.max && visit(item, t)) return true;
+    }
+  }
+  return false;
+}
+
+/** An attack's option; `late`: the words of the Trainer Interference it bears (ruling OUT-PET-3), or ''. */
+export function attackOption(id: UnitId, w: Weapon, t: Unit, range: number, late: string): ActionOption {
+  return { command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, label: `Attack ${t.name} with ${w.name}${late}`, group: 'attack', range, targets: [t.id] };
+}
+
+/** A cast's option: an area skill says whom it strikes (ruling OUT-PET-5). */
+export function castOption(state: EncounterState, u: Unit, k: Skill, t: Unit): ActionOption {
+  const option: ActionOption = { command: { type: 'cast', actor: u.id, skill: k.id, target: t.id }, label: `${k.name} on ${t.name}`, group: k.kind === 'attack' || k.kind === 'debuff' ? 'attack' : 'support', range: isHarmful(k) ? reachOf(state, u, t, k.range).range : k.range, targets: [t.id] };
+  if (k.area) return { ...option, label: `${option.label} (area ${2 * k.area + 1}×${2 * k.area + 1})`, area: areaCells(state, k, t.position!), targets: struckBy(state, u, k, t).map((v) => v.id) };
+  return option;
+}
+
+export const itemOption = (id: UnitId, item: string, t: Unit): ActionOption => ({ command: { type: 'use_item', actor: id, item, target: t.id }, label: `Use ${item} on ${t.name}`, group: 'item', range: 1, targets: [t.id] });
