@@ -25,6 +25,16 @@ const prompt = (p: Page) => p.getByTestId('dice-prompt');
 /** Everything a page holds, shown or not: its HTML (select options, attributes, hidden text). */
 const everything = (p: Page) => p.content();
 
+/** What the server sends this page's viewer: the encounter's state and its whole log, as JSON text. */
+const sent = (p: Page, role: 'gm' | 'player') =>
+  p.evaluate(async (role) => {
+    const table = location.hash.split('/')[2].split('?')[0];
+    const auth = { authorization: `Bearer ${localStorage.getItem(`skirmish.${role}.${table}`)}` };
+    const info = await (await fetch(`/api/tables/${table}`, { headers: auth })).json();
+    const enc = info.encounters[info.encounters.length - 1].id as string;
+    return `${await (await fetch(`/api/encounters/${enc}`, { headers: auth })).text()}\n${await (await fetch(`/api/encounters/${enc}/events?limit=1000`, { headers: auth })).text()}`;
+  }, role);
+
 describe('a table dealing cards', () => {
   it('Ana turns over Kara\'s cards, the order shows them, the odds and the log say Wounds, and no player holds a goblin\'s hidden card', async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -73,13 +83,17 @@ describe('a table dealing cards', () => {
       await ana.screenshot({ path: `${SHOTS}/order-phone.png` });
       await ana.setViewportSize({ width: 1280, height: 900 });
 
-      // the goblins' cards face down never reach a player's page; a player's own side's hands may
+      // the goblins' cards face down never reach a player: not on the page, not in what the server sends it
       for (const [who, p] of [['Ana', ana], ['Ben', ben]] as const) {
-        const html = await everything(p);
-        for (const g of ['gob', 'rat']) expect(html.includes(hands[g]!), `${who}'s page holds ${g}'s hand ${hands[g]}`).toBe(false);
+        const [html, json] = [await everything(p), await sent(p, 'player')];
+        for (const g of ['gob', 'rat']) {
+          expect(html.includes(hands[g]!), `${who}'s page holds ${g}'s hand ${hands[g]}`).toBe(false);
+          expect(json.includes(`"${hands[g]}"`), `${who} is sent ${g}'s hand ${hands[g]}`).toBe(false);
+        }
       }
-      // (the GM's does: the test could see it)
-      expect(await everything(gm)).toContain(hands.gob!);
+      // the GM is sent them (so the look above could find one)
+      const gmSent = await sent(gm, 'gm');
+      for (const g of ['gob', 'rat']) expect(gmSent).toContain(`"${hands[g]}"`);
 
       // whoever acts first (the ace of spades is beaten only by a joker): play on to Kara's turn
       for (let i = 0; i < 4 && (await activeUnit(gm)) !== 'kara'; i++) {

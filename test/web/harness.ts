@@ -32,10 +32,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * under a running test) once it is fresh.
  */
 export async function buildWeb(root = ROOT, page?: PageBuild): Promise<void> {
-  const out = join(page?.out ?? join(root, 'src/web/dist'), 'index.html');
+  const out = join(resolve(root, page?.out ?? 'src/web/dist'), 'index.html');
   const sources = ['src/web', 'src/engine', 'src/rulesets', 'src/dice', 'src/sim', ...(page?.sources ?? [])];
   const fresh = () => existsSync(out) && statSync(out).mtimeMs > Math.max(...sources.map((d) => newestMtime(join(root, d))));
-  const lock = join(root, page ? `${page.out.replace(/\/+$/, '')}.build-lock` : 'src/web/.build-lock');
+  const lock = resolve(root, page ? `${page.out.replace(/\/+$/, '')}.build-lock` : 'src/web/.build-lock');
   for (let waited = 0; ; waited += 200) {
     if (fresh()) return;
     try {
