@@ -39,7 +39,7 @@ function deal(ctx: Resolution): Slot[] {
 }
 
 // a document may name the toy (the engine's tests) or this ruleset by its own id (a table, test/web/cards/)
-const schema = (toy.encounterSchema as z.AnyZodObject).extend({ ruleset: z.enum(['toy', 'toy-cards']) });
+const schema = (toy.encounterSchema as z.ZodObject).extend({ ruleset: z.enum(['toy', 'toy-cards']) });
 
 export const toyCards: Ruleset = {
   ...toy,
@@ -47,7 +47,7 @@ export const toyCards: Ruleset = {
   name: 'toy with cards',
   encounterSchema: schema,
   create(doc) {
-    const parsed = schema.parse(doc);
+    const parsed = schema.parse(doc) as { ruleset: 'toy' | 'toy-cards' };
     return { ...toy.create({ ...parsed, ruleset: 'toy' }), ruleset: parsed.ruleset };
   },
   // a hit's odds are its resolution's own: a d6, played on every face (Ruleset.oddsByEnumeration)
