@@ -11,7 +11,7 @@
  * answer keeps the words alone.
  */
 import type { Engine } from './engine.ts';
-import { enumerateOdds, type UnitOdds } from './enumerated-odds.ts';
+import { enumerateOdds, MAX_DECISIONS, type UnitOdds } from './enumerated-odds.ts';
 import { affectedOdds, hitOdds } from './hit-odds.ts';
 import { isRejection, reject, type Rejection } from './rejection.ts';
 import type { AffectedOdds, Command, OddsByEnumeration, Preview } from './ruleset.ts';
@@ -20,7 +20,7 @@ import type { EncounterState } from './types.ts';
 export function enumeratedPreview(engine: Engine, spec: OddsByEnumeration, state: EncounterState, cmd: Command, words: Preview | Rejection): Preview | Rejection {
   if (isRejection(words)) return words;
   const odds = enumerateOdds(engine, state, cmd, spec);
-  if (odds === 'too many') return reject('preview/too_many_dice', `too many dice to reckon the odds: "${cmd.type}" would be played out more than ${spec.maxDecisions ?? 5_000} ways`);
+  if (odds === 'too many') return reject('preview/too_many_dice', `too many dice to reckon the odds: "${cmd.type}" would be played out more than ${spec.maxDecisions ?? MAX_DECISIONS} ways`);
   if (!odds) return words;
   const aimed = typeof cmd.target === 'string' ? cmd.target : words.affected?.[0]?.unit;
   const charted = (o: UnitOdds) => odds.harmsAnyone || o.harmed || (o.chance ?? 0) > 0;
