@@ -9,6 +9,7 @@ import { applyEvent, emptyState, evolve as evolvePure } from './apply.ts';
 import { cloneJson } from './clone.ts';
 import { choiceIndex, choicesOf, optionWords, saidOf } from './decision.ts';
 import type { GameEvent } from './events.ts';
+import { enumeratedPreview } from './enumerated-preview.ts';
 import { forkState } from './fork.ts';
 import { checkOutcome, currentUnit, endTurn, nextTurn } from './flow.ts';
 import { gmCommands, settleSuggestion } from './gm/index.ts';
@@ -217,8 +218,10 @@ export function createEngine(ruleset: Ruleset): Engine {
     preview(state, command) {
       const h = precheck(state, command, {});
       if (isRejection(h)) return h;
-      if (!ruleset.preview) return reject('preview/unsupported', `${ruleset.name} gives no preview for "${command.type}"`);
-      const preview = ruleset.preview;
+      // odds the resolution itself gives (enumerated-preview.ts), the ruleset's preview giving the words
+      const byFaces = ruleset.oddsByEnumeration?.commands.includes(command.type) ? ruleset.oddsByEnumeration : undefined;
+      const preview = byFaces ? (s: EncounterState, c: Command) => enumeratedPreview(engine, byFaces, s, c, ruleset.preview?.(s, c) ?? {}) : ruleset.preview;
+      if (!preview) return reject('preview/unsupported', `${ruleset.name} gives no preview for "${command.type}"`);
       // odds past the exact limit (200d200) are estimated and said to be, not refused: a listing keeps them
       try {
         const { value, estimated } = estimatingPastLimit(() => preview(state, command));

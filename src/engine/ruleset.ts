@@ -105,6 +105,20 @@ export interface AffectedOdds {
   note?: string;
 }
 
+/** Which commands' odds are worked out by playing every face (Ruleset.oddsByEnumeration), and how. */
+export interface OddsByEnumeration {
+  /** The command types (e.g. ['attack', 'flee']). */
+  commands: readonly string[];
+  /**
+   * Most decisions one command's odds may play (default 5,000): its dice tree, leaf by leaf. Past it the
+   * preview is refused as too many dice (`preview/too_many_dice`); every decision is also paid from the
+   * request's dice work budget (a server's odds stay bounded).
+   */
+  maxDecisions?: number;
+  /** The damage charted: what the pools lost (default), or what was dealt before their bounds cut it (8 to a unit at 1 HP). */
+  damage?: 'lost' | 'asked';
+}
+
 export interface CommandHandler {
   /** Whether this command needs the acting unit to be the one whose turn it is (default true). */
   onTurn?: boolean;
@@ -177,6 +191,12 @@ export interface Ruleset {
    */
   legalActions(state: EncounterState, unit: UnitId, only?: Wanted): ActionOption[];
   preview?(state: EncounterState, command: Command): Preview | Rejection;
+  /**
+   * Commands whose odds are the resolution's own (src/engine/enumerated-preview.ts): the engine plays `decide`
+   * over every face their dice can show and gives the numbers — chance, damage, each affected unit's — while
+   * `preview`, if given, gives only the words (why, notes, who is affected). See docs/writing-a-ruleset.md.
+   */
+  oddsByEnumeration?: OddsByEnumeration;
   /** Answer a pending decision (a GM's call, a reaction); `choice` is one of pending.options. */
   answer?(ctx: Resolution, pending: Pending, choice: Json): void;
   /** The combat's result once it is decided, else null (default: last side standing wins). */

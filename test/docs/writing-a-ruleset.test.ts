@@ -85,6 +85,8 @@ describe('docs/writing-a-ruleset.md, followed in a fresh copy of the project', (
   it('the page has the steps this test follows', () => {
     expect(steps.filter((s) => s.kind === 'run').map((s) => (s as { command: string }).command.split(' ').slice(0, 3).join(' '))).toEqual([
       'npx skirmish new-ruleset', 'npx vitest run', 'npx skirmish check-ruleset', 'npx skirmish run', 'npx skirmish sim', 'npx skirmish preview', 'npx vitest run', 'npx skirmish check-ruleset',
+      // odds from the rules themselves (section 6): the attack's odds played out from decide
+      'npx vitest run', 'npx skirmish check-ruleset',
     ]);
   });
 

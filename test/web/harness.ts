@@ -31,10 +31,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * processes: a lock folder makes one build while the others wait, and nobody rebuilds (emptying dist
  * under a running test) once it is fresh.
  */
-export async function buildWeb(root = ROOT): Promise<void> {
-  const out = join(root, 'src/web/dist/index.html');
-  const fresh = () => existsSync(out) && statSync(out).mtimeMs > Math.max(...['src/web', 'src/engine', 'src/rulesets', 'src/dice', 'src/sim'].map((d) => newestMtime(join(root, d))));
-  const lock = join(root, 'src/web/.build-lock');
+export async function buildWeb(root = ROOT, page?: PageBuild): Promise<void> {
+  const out = join(resolve(root, page?.out ?? 'src/web/dist'), 'index.html');
+  const sources = ['src/web', 'src/engine', 'src/rulesets', 'src/dice', 'src/sim', ...(page?.sources ?? [])];
+  const fresh = () => existsSync(out) && statSync(out).mtimeMs > Math.max(...sources.map((d) => newestMtime(join(root, d))));
+  const lock = resolve(root, page ? `${page.out.replace(/\/+$/, '')}.build-lock` : 'src/web/.build-lock');
   for (let waited = 0; ; waited += 200) {
     if (fresh()) return;
     try {
@@ -51,7 +52,7 @@ export async function buildWeb(root = ROOT): Promise<void> {
     if (fresh()) return;
     // a child process awaited, not run synchronously: a build of a minute must not hold the test worker's event loop
     const r = await new Promise<{ status: number | null; out: string }>((ok, fail) => {
-      const c = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'src/web/vite.config.ts', '--logLevel', 'error'], {
+      const c = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', page?.config ?? 'src/web/vite.config.ts', '--logLevel', 'error'], {
         cwd: root,
         // vitest sets NODE_ENV=test, which would bundle React's development build
         env: { ...process.env, NODE_ENV: 'production' },
@@ -67,6 +68,13 @@ export async function buildWeb(root = ROOT): Promise<void> {
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
+}
+
+/** A page built another way (test/web/cards/): its vite config, the folder it builds into, and more folders it is made of. */
+export interface PageBuild {
+  config: string;
+  out: string;
+  sources?: string[];
 }
 
 function freePort(): Promise<number> {
@@ -91,9 +99,9 @@ export interface TestServer {
 const LIMITS = JSON.stringify({ httpRate: 2000, httpBurst: 5000, wsRate: 500, wsBurst: 1000, tablesPerAddressHour: 10_000 });
 
 /** Seeded server dice: a browser run that fails can be played again with the same rolls. */
-function launch(port: number, db: string, root: string): Promise<ChildProcess> {
+function launch(port: number, db: string, root: string, entry?: ServerEntry): Promise<ChildProcess> {
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts'), '--port', String(port), '--db', db, '--sync', 'normal', '--limits', LIMITS, '--dice-seed', '20261130'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry?.script ?? join(root, 'src/server/main.ts'), ...(entry?.args ?? []), '--port', String(port), '--db', db, '--sync', 'normal', '--limits', LIMITS, '--dice-seed', '20261130'], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -124,17 +132,23 @@ function kill(child: ChildProcess): Promise<void> {
   });
 }
 
-/** The server of this project, or of another copy of it (`root`: the project a docs test builds). */
-export async function startServer(root = ROOT): Promise<TestServer> {
+/** A server started from another script than src/server/main.ts (test/web/cards/server.ts), taking main.ts's arguments and `args`. */
+export interface ServerEntry {
+  script: string;
+  args?: string[];
+}
+
+/** The server of this project, or of another copy of it (`root`: the project a docs test builds), or run by `entry`. */
+export async function startServer(root = ROOT, entry?: ServerEntry): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'skirmish-web-'));
   const db = join(dir, 'table.sqlite');
   const port = await freePort();
-  let child = await launch(port, db, root);
+  let child = await launch(port, db, root, entry);
   return {
     url: `http://127.0.0.1:${port}`,
     async restart() {
       await kill(child);
-      child = await launch(port, db, root);
+      child = await launch(port, db, root, entry);
     },
     async stop() {
       await kill(child);

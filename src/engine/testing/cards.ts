@@ -5,6 +5,7 @@
  * break ties), each slot labelled with its card — and one card face down, its hand, which only its own
  * side sees. The deck is secret: no player may learn what is left in it. Harm is counted as Wounds.
  */
+import { z } from 'zod';
 import { cardsLeft, standardDeck } from '../deck.ts';
 import type { Resolution } from '../resolution.ts';
 import type { Ruleset } from '../ruleset.ts';
@@ -37,10 +38,20 @@ function deal(ctx: Resolution): Slot[] {
   return dealt.sort((a, b) => b.initiative! - a.initiative!);
 }
 
+// a document may name the toy (the engine's tests) or this ruleset by its own id (a table, test/web/cards/)
+const schema = (toy.encounterSchema as z.ZodObject).extend({ ruleset: z.enum(['toy', 'toy-cards']) });
+
 export const toyCards: Ruleset = {
   ...toy,
   id: 'toy-cards',
   name: 'toy with cards',
+  encounterSchema: schema,
+  create(doc) {
+    const parsed = schema.parse(doc) as { ruleset: 'toy' | 'toy-cards' };
+    return { ...toy.create({ ...parsed, ruleset: 'toy' }), ruleset: parsed.ruleset };
+  },
+  // a hit's odds are its resolution's own: a d6, played on every face (Ruleset.oddsByEnumeration)
+  oddsByEnumeration: { commands: ['hit'] },
   secret: { decks: ['action'], unitData: ['hand'] },
   keyNames: { hp: 'Wounds' },
   harm: 'wounds',

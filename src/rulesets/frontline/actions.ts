@@ -68,6 +68,7 @@ export function fleeCommand(ctx: Resolution, cmd: Command): void {
       ...(highest ? { against: { op: '>=' as const, value: highest.e, name: `Evasion of ${highest.f.name}` } } : {}),
       outcome: escaped ? 'escapes' : stoppedBy.length ? `caught by ${stoppedBy.join(', ')}` : 'caught',
       rules: ['FRL-ACT-5'],
+      facts: { succeeds: escaped },
     },
     u.id,
   );

@@ -9,6 +9,11 @@ import { equippedWeapon, mod } from './model.ts';
 import { reaches, reachWords, zoneWords } from './reach.ts';
 import type { Weapon } from './schema.ts';
 
+/** Whether the attack hits (FRL-ATK-1): a natural 20 always, a natural 1 never, else d20 + Dexterity ≥ d20 + Dodge. */
+export function contestHits(face: number, dex: number, dodgeFace: number, dodge: number): boolean {
+  return face === 20 ? true : face === 1 ? false : face + dex >= dodgeFace + dodge;
+}
+
 /** The one place the hit check is made: weapons, and devices that must hit. */
 export function hitCheck(ctx: Resolution, attacker: Unit, target: Unit, what: string): boolean {
   const dex = mod(ctx.state, attacker, 'dexterity');
@@ -18,7 +23,7 @@ export function hitCheck(ctx: Resolution, attacker: Unit, target: Unit, what: st
   const dodge = mod(ctx.state, target, 'dodge');
   const total = face + dex;
   const dodgeTotal = dodgeFace + dodge;
-  const hit = face === 20 ? true : face === 1 ? false : total >= dodgeTotal;
+  const hit = contestHits(face, dex, dodgeFace, dodge);
   const outcome = face === 20 ? 'hit (natural 20)' : face === 1 ? 'miss (natural 1)' : hit ? 'hit' : 'miss';
   // worded only when someone keeps the log
   ctx.check(
@@ -34,6 +39,8 @@ export function hitCheck(ctx: Resolution, attacker: Unit, target: Unit, what: st
       },
       outcome,
       rules: ['FRL-ATK-1'],
+      // read by the odds, which play this check over every face (Ruleset.oddsByEnumeration)
+      facts: { succeeds: hit },
     }),
     attacker.id,
     target.id,

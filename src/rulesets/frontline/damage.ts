@@ -6,7 +6,7 @@
  *      Reflect: the attacker takes it, reduced by the attacker's own Defense;
  *   4. otherwise the target's Defense reduces it, to 0 at the least (FRL-DMG-3).
  */
-import { distributionOf, type Distribution } from '../../dice/index.ts';
+import { Distribution, distributionOf } from '../../dice/index.ts';
 import type { Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
 import { affinityOf, dataOf, defenseOf, isCharacter, mod, revealedTypes } from './model.ts';
 import type { Affinity, DamageType } from './schema.ts';
@@ -40,6 +40,11 @@ export function diceAfterAffinity(affinity: Affinity | undefined, rolled: number
   if (affinity === 'weak') return diceOf(dice).max;
   if (affinity === 'strong') return Math.max(1, diceOf(dice).min);
   return rolled;
+}
+
+/** The distribution of a strike's dice after the target's affinity (step 1): Weak the maximum, Strong the minimum (at least 1). */
+export function affinityDice(affinity: Affinity | undefined, dice: string): Distribution {
+  return affinity === 'weak' || affinity === 'strong' ? Distribution.constant(diceAfterAffinity(affinity, 0, dice)) : diceOf(dice);
 }
 
 export type Landing =

@@ -43,7 +43,11 @@ export const frontline: Ruleset = {
     flee: { resolve: fleeCommand },
   },
   legalActions,
+  // the words of the odds (preview.ts); their numbers are the resolution's own: `decide` played over every
+  // face. An attack's tree is 20 × 20 contests and a damage roll on each hit: about 2,000 decisions for a
+  // d8, 8,000 for 2d6. Damage is charted as dealt, before the target's last hit points cut it.
   preview,
+  oddsByEnumeration: { commands: ['attack', 'gadget', 'stream', 'flee'], maxDecisions: 15_000, damage: 'asked' },
   outcome,
   policies: { aggressive },
   // Ruling: players do not see enemy hit points; the labels (MAX DMG!, WEAK!...) are what they learn.

@@ -3,7 +3,7 @@
  *   1. wake or patch up an ally (unconscious, or at a third of its HP or less) with a healing device;
  *   2. strike the weakest enemy it can reach — with the weapon in hand, another weapon (equip it first:
  *      a Minor action, then the attack next), or a damaging device — choosing the best expected damage
- *      by preview; strikes that would do nothing (immune, reflect, drain) are never chosen — once known:
+ *      (expected.ts, the narrow question); strikes that would do nothing (immune, reflect, drain) are never chosen — once known:
  *      it judges an enemy's affinities as a player would, only for the damage types a hit has already
  *      revealed (`affinityKnownTo`, ruling "Revealed affinities"); an unseen one counts as none;
  *   3. with nothing in reach, move to the frontline; already there, use a buffing device, else end the turn.
@@ -19,7 +19,7 @@ import { canAttack } from './attack.ts';
 import { devicesOf, eachUseOf, type DeviceKind } from './devices.ts';
 import { attackOption, DEVICE_KINDS, deviceOption, endTurnOption, equipOption, mayAct, moveOption } from './legal.ts';
 import { dataOf, enemiesOf } from './model.ts';
-import { attackExpected, deviceExpectedOn } from './preview.ts';
+import { attackExpected, deviceExpectedOn } from './expected.ts';
 import type { Device, Weapon } from './schema.ts';
 
 const hp = (u: Unit) => u.pools.hp.value;
