@@ -7,7 +7,7 @@
  */
 import { attackAngle, type AttackAngle } from '../../engine/space/facing.ts';
 import type { Cell, EncounterState, Resolution, Term, Unit } from '../../engine/index.ts';
-import { agilityOf, agilityTerms, cannotDodge, helpless, stat } from './model.ts';
+import { agilityOf, agilityTerms, cannotDodge, helpless, speedOf } from './model.ts';
 
 export type Grade = 'dodged' | 'glancing' | 'solid' | 'dramatic' | 'critical';
 
@@ -43,7 +43,7 @@ export function flankOf(def: Unit, a: Approach): { angle: AttackAngle; note?: st
   const angle = flankAngle(def, a);
   const seen = def.facing ? attackAngle(a.from, def.position!, def.facing) : 'front';
   if (angle === seen) return { angle };
-  const over = a.cqcSpeed! - stat(def, 'speed');
+  const over = a.cqcSpeed! - speedOf(def);
   return { angle, note: angle === 'side' ? `Speed +${over} < +32: the back counts as the side` : `close quarters: Speed ${over >= 0 ? '+' : ''}${over} < +17, no flank` };
 }
 
@@ -51,7 +51,7 @@ export function flankOf(def: Unit, a: Approach): { angle: AttackAngle; note?: st
 export function flankAngle(def: Unit, a: Approach): AttackAngle {
   const seen = def.facing ? attackAngle(a.from, def.position!, def.facing) : 'front';
   if (seen === 'front' || a.cqcSpeed === undefined) return seen;
-  const over = a.cqcSpeed - stat(def, 'speed');
+  const over = a.cqcSpeed - speedOf(def);
   if (seen === 'back' && over >= 32) return 'back';
   return over >= 17 ? 'side' : 'front';
 }
