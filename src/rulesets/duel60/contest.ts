@@ -49,9 +49,13 @@ export function flankOf(def: Unit, a: Approach): { angle: AttackAngle; note?: st
 
 /** flankOf's angle alone, no words (the policy's estimates ask it for every tile they weigh). */
 export function flankAngle(def: Unit, a: Approach): AttackAngle {
-  const seen = def.facing ? attackAngle(a.from, def.position!, def.facing) : 'front';
-  if (seen === 'front' || a.cqcSpeed === undefined) return seen;
-  const over = a.cqcSpeed - speedOf(def);
+  return flankFrom(def.facing ? attackAngle(a.from, def.position!, def.facing) : 'front', a.cqcSpeed, speedOf(def));
+}
+
+/** The same from the angle the blow comes at (`seen`), the attacker's close-quarters Speed and the defender's Speed. */
+export function flankFrom(seen: AttackAngle, cqcSpeed: number | undefined, defSpeed: number): AttackAngle {
+  if (seen === 'front' || cqcSpeed === undefined) return seen;
+  const over = cqcSpeed - defSpeed;
   if (seen === 'back' && over >= 32) return 'back';
   return over >= 17 ? 'side' : 'front';
 }
@@ -98,7 +102,7 @@ export function defence(state: EncounterState, def: Unit, a: Approach): { total:
 }
 
 /** What a flank takes from the defender's total (D60-FLK-1). */
-const FLANK: Record<AttackAngle, number> = { front: 0, side: -16, back: -32 };
+export const FLANK: Record<AttackAngle, number> = { front: 0, side: -16, back: -32 };
 
 export interface ContestResult {
   margin: number;

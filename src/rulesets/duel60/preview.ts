@@ -32,16 +32,20 @@ const grading = new WeakMap<Distribution, Record<Grade, number>>();
 const seriesByMargin = new WeakMap<Distribution, Map<string, Distribution>>();
 
 export function marginOf(state: EncounterState, attacker: Unit | { agility: number }, def: Unit, a: Approach): Distribution {
-  const agility = 'id' in attacker ? agilityOf(attacker as Unit) : attacker.agility;
   const d = defenceTotal(state, def, a);
+  return marginFor('id' in attacker ? agilityOf(attacker as Unit) : attacker.agility, d.total, d.rolls, d.canDodge);
+}
+
+/** The same from the numbers: the attacker's Agility and the defence (defenceTotal's answer). */
+export function marginFor(agility: number, total: number, rolls: boolean, canDodge: boolean): Distribution {
   // Agility and defence may fall below 0 (avoiding eye contact, a flank): offset for smallKey
-  const key = d.rolls ? smallKey(agility + 512, d.total + 512, d.canDodge ? 1 : 0) : `${agility}|-`;
+  const key = rolls ? smallKey(agility + 512, total + 512, canDodge ? 1 : 0) : `${agility}|-`;
   let margin = margins.get(key);
   if (!margin) {
     const mine = Distribution.die(60).plus(agility);
-    margin = d.rolls ? mine.minus(Distribution.die(60).plus(d.total)) : mine;
+    margin = rolls ? mine.minus(Distribution.die(60).plus(total)) : mine;
     // at 0 stamina a blow it would have dodged lands, glancing (ruling D60-STA-1)
-    if (!d.canDodge) margin = margin.clampMin(NO_DODGE_FLOOR);
+    if (!canDodge) margin = margin.clampMin(NO_DODGE_FLOOR);
     if (margins.size > 5000) margins.clear();
     margins.set(key, margin);
   }
@@ -232,8 +236,11 @@ const tables = new Map<string, Map<number | string, DamageTable>>();
 
 /** What a blow on `def` from `from` deals at each grade: computeDamage's amounts, its block stance included. */
 function damageFn(def: Unit, a: Approach, kind: DamageKind, base: number, baseName: string, strength: number, vital: boolean): DamageTable {
-  const block = blockAgainst(def, a.from, a.cqcSpeed);
-  const endurance = enduranceOf(def);
+  return damageTable(blockAgainst(def, a.from, a.cqcSpeed), enduranceOf(def), kind, base, baseName, strength, vital);
+}
+
+/** The same from the numbers: the defender's block stance against the blow (blockAgainst's answer) and its Endurance. */
+export function damageTable(block: { weapon: Weapon | null } | undefined, endurance: number, kind: DamageKind, base: number, baseName: string, strength: number, vital: boolean): DamageTable {
   const kindKey = vital ? `${kind}|vital` : kind;
   let byNumbers = tables.get(kindKey);
   if (!byNumbers) tables.set(kindKey, (byNumbers = new Map()));
