@@ -11,15 +11,21 @@
  *     in (approach.ts: on the enemy it can strike soonest, around walls); else Block if the stance
  *     would spare it anything (guard.ts: its movement has nothing better to do);
  *   - else rest if short of stamina, else end the turn.
- * Deterministic: it never calls `pick`; ties go to the first option listed.
+ * Deterministic: it never calls `pick`; ties go to the first option listed. On its own turn it asks narrowly
+ * (issue 40): the strikes as data from the listing's own loop (legal.ts visitStrikes), the option built only
+ * for the one taken — the same choice as from the whole listing (policy-narrow.test.ts); with a decision
+ * pending it chooses from the listing (`fromListing`).
  */
-import type { ActionOption, EncounterState, Policy, Unit } from '../../engine/index.ts';
-import { actionRefusal } from './actions.ts';
+import { currentUnit, type ActionOption, type Command, type EncounterState, type Listing, type Policy, type Unit, type UnitId } from '../../engine/index.ts';
+import { actionRefusal, movementRefusal } from './actions.ts';
 import { approachMove } from './approach.ts';
 import { bestStrike } from './best-strike.ts';
 import { bestBlock } from './guard.ts';
-import { listedMove, listedMoves } from './legal.ts';
+import { blockOptions, castOptions, endTurnOption, listedMove, listedMoves, restOption, strikeOptionOf, visitStrikes, type StrikeKind } from './legal.ts';
+import { dataOf } from './model.ts';
 import { answer } from './reaction-policy.ts';
+import type { Weapon } from './schema.ts';
+import { restRefusal } from './stance.ts';
 import { strikeOdds, strikeOfCommand, strikesOf, type Odds, type Strike } from './strikes.ts';
 
 /** Stamina below this: rest instead of attacking. */
@@ -28,10 +34,13 @@ export const LOW_STAMINA = 3;
 /** A move first must make the strike worth this much more than striking from here (staying keeps the movement for Block). */
 export const MOVE_FIRST = 1.1;
 
-/** The listed strike with the best score, keeping a stamina to dodge with if any listed strike does (D60-STA-1). */
-function bestListed(state: EncounterState, u: Unit, options: ActionOption[]): { option: ActionOption; odds: Odds } | undefined {
+/**
+ * The listed strike with the best score, keeping a stamina to dodge with if any listed strike does (D60-STA-1):
+ * of the options, or of the strikes as data (`Found`, the narrow question below), in the listing's order.
+ */
+function bestListed<O extends { command: Command }>(state: EncounterState, u: Unit, options: readonly O[]): { option: O; odds: Odds } | undefined {
   const stamina = u.pools.stamina.value;
-  const listed: Listed[] = [];
+  const listed: Listed<O>[] = [];
   let spare = false;
   for (const o of options) {
     if (o.command.type !== 'attack' && o.command.type !== 'throw' && o.command.type !== 'cast') continue;
@@ -43,14 +52,14 @@ function bestListed(state: EncounterState, u: Unit, options: ActionOption[]): { 
   }
   // more limbs, or more weapons thrown, never deal less: weigh only the most of each (the first of the
   // most, in the order each kind was first listed) — a handful of options, compared field by field
-  const most: Listed[] = [];
+  const most: Listed<O>[] = [];
   for (const x of listed) {
     if (spare && x.s.stamina >= stamina) continue;
     const k = most.findIndex((m) => sameKind(m, x));
     if (k < 0) most.push(x);
     else if (x.s.count > most[k].s.count) most[k] = x;
   }
-  let best: { option: ActionOption; odds: Odds } | undefined;
+  let best: { option: O; odds: Odds } | undefined;
   for (const { o, t, s } of most) {
     const odds = strikeOdds(state, u, t, s, u.position!);
     if (odds && odds.score > (best?.odds.score ?? 0)) best = { option: o, odds };
@@ -58,17 +67,73 @@ function bestListed(state: EncounterState, u: Unit, options: ActionOption[]): { 
   return best;
 }
 
-interface Listed {
-  o: ActionOption;
+interface Listed<O> {
+  o: O;
   t: Unit;
   s: Strike;
 }
 
 /** The same strike but for its count: target, type, weapon or ability, vital point. */
-const sameKind = (a: Listed, b: Listed): boolean =>
+const sameKind = <O>(a: Listed<O>, b: Listed<O>): boolean =>
   a.t.id === b.t.id && a.s.type === b.s.type && (a.s.weapon?.id ?? a.s.ability?.id ?? '') === (b.s.weapon?.id ?? b.s.ability?.id ?? '') && (a.s.vital === true) === (b.s.vital === true);
 
+/** A strike the listing would offer, as visitStrikes found it: its option is built only if it is taken. */
+interface Found {
+  command: Command;
+  t: Unit;
+  kind: StrikeKind;
+  n: number;
+  w: Weapon | null;
+  range: number;
+}
+
+const optionOf = (f: Found | ActionOption): ActionOption => ('label' in f ? f : strikeOptionOf(f.command, f.t, f.kind, f.n, f.w, f.range));
+
 export const aggressive: Policy = (state, id, options) => {
+  const u = state.units[id];
+  // a decision pending (its answers are the listing's), or nothing to list: the listing as it stands
+  if (state.pending.length || state.status !== 'active' || !u || u.status !== 'active' || currentUnit(state) !== id) return fromListing(state, id, options);
+  // its own turn: the same choice asked narrowly — the strikes as data (visitStrikes, the listing's own
+  // loop and checks), each option built only for the one taken
+  const found: (Found | ActionOption)[] = [];
+  let kill: Found | undefined;
+  if (!actionRefusal(state, u)) {
+    visitStrikes(state, u, (command, t, kind, n, w, range) => {
+      const f = { command, t, kind, n, w, range };
+      if (kind === 'kill') kill ??= f;
+      found.push(f);
+      return false;
+    });
+    if (kill) return optionOf(kill);
+  }
+  if (dataOf(u).abilities.length) for (const o of castOptions(state, u)) found.push(o);
+  const canRest = !restRefusal(state, u);
+  if (canRest && u.pools.stamina.value < LOW_STAMINA) return restOption(u);
+  const now = bestListed(state, u, found);
+  if (!actionRefusal(state, u)) {
+    const cells = listedMoves(state, id);
+    if (cells.length) {
+      const there = bestStrike(state, u, cells, 'score');
+      if (there && there.odds.score > (now?.odds.score ?? 0) * MOVE_FIRST) return listedMove(state, id, there.cell);
+    }
+  }
+  if (now) return optionOf(now.option);
+  const engaged = bestStrike(state, u, [u.position!], 'score', undefined, strikesOf(state, u, u.pools.stamina.max), true) !== undefined;
+  if (!engaged) {
+    const cells = listedMoves(state, id);
+    const m = cells.length ? approachMove(state, u, cells) : undefined;
+    if (m) return listedMove(state, id, m);
+  }
+  if (!movementRefusal(state, u, false) && !dataOf(u).blocking) {
+    const b = bestBlock(state, u, blockOptions(u));
+    if (b) return b;
+  }
+  if (canRest && u.pools.stamina.value < u.pools.stamina.max) return restOption(u);
+  return endTurnOption(u);
+};
+
+/** The same policy on the listing as it stands (a decision pending: its answers are listed, nothing else). */
+export function fromListing(state: EncounterState, id: UnitId, options: Listing): ActionOption {
   // asked narrowly (listing.ts): everything but the moves (it never backs away), then the moves when it weighs them
   const main = options.except('move', 'backpedal');
   const answers = main.filter((o) => o.group === 'answer');
@@ -103,4 +168,4 @@ export const aggressive: Policy = (state, id, options) => {
   }
   if (rest && u.pools.stamina.value < u.pools.stamina.max) return rest;
   return main.find((o) => o.command.type === 'end_turn') ?? options.all[0];
-};
+}
