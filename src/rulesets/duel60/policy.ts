@@ -20,6 +20,7 @@ import { currentUnit, type ActionOption, type Command, type EncounterState, type
 import { actionRefusal, movementRefusal } from './actions.ts';
 import { approachMove } from './approach.ts';
 import { bestStrike } from './best-strike.ts';
+import { pairing, type Pairing } from './blow-odds.ts';
 import { bestBlock } from './guard.ts';
 import { blockOptions, castOptions, endTurnOption, listedMove, listedMoves, restOption, strikeOptionOf, visitStrikes, type StrikeKind } from './legal.ts';
 import { dataOf } from './model.ts';
@@ -60,8 +61,12 @@ function bestListed<O extends { command: Command }>(state: EncounterState, u: Un
     else if (x.s.count > most[k].s.count) most[k] = x;
   }
   let best: { option: O; odds: Odds } | undefined;
+  // each target's numbers read once for all the strikes at it (blow-odds.ts)
+  let pair: Pairing | undefined;
+  let paired: Unit | undefined;
   for (const { o, t, s } of most) {
-    const odds = strikeOdds(state, u, t, s, u.position!);
+    if (s.type === 'attack' && paired !== t) [pair, paired] = [pairing(state, u, t), t];
+    const odds = strikeOdds(state, u, t, s, u.position!, s.type === 'attack' ? pair : undefined);
     if (odds && odds.score > (best?.odds.score ?? 0)) best = { option: o, odds };
   }
   return best;
