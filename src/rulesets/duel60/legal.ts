@@ -13,7 +13,7 @@ import { dataOf, enemiesOf, inCloseQuarters } from './model.ts';
 import { backpedalCells, reachableCells } from './move.ts';
 import { restRefusal } from './stance.ts';
 import { planThrow, projectileCap } from './throw.ts';
-import type { Weapon } from './schema.ts';
+import type { Ability, Weapon } from './schema.ts';
 import { counted } from './words.ts';
 
 /**
@@ -135,9 +135,11 @@ export function strikeOptionOf(cmd: Command, t: Unit, kind: StrikeKind, n: numbe
   return strikeOption(cmd, label, kind === 'throw' ? 'throw' : 'attack', range, t.id);
 }
 
-/** The options of the spells `u` may cast now, in the listing's order (each target of each ability). */
-export function castOptions(state: EncounterState, u: Unit): ActionOption[] {
-  const out: ActionOption[] = [];
+/**
+ * Each spell `u` may cast now, at each target, in the listing's order with its checks: `visit` gets the
+ * command, the ability and the target (the listing words each: castOptionOf; the aggressive policy weighs them as data).
+ */
+export function visitCasts(state: EncounterState, u: Unit, visit: (cmd: Command, a: Ability, t: Unit) => void): void {
   const id = u.id;
   const others = state.unitOrder.map((k) => state.units[k]).filter((o) => o.id !== id && o.position);
   const enemies = others.filter((o) => o.side !== u.side);
@@ -149,18 +151,21 @@ export function castOptions(state: EncounterState, u: Unit): ActionOption[] {
       // planCast refuses these too: out of range, or anyone but the caster not able to fight
       if (a.target !== 'self' && t.id !== id && (t.status !== 'active' || distance(u.position!, t.position!) > a.range)) continue;
       const cmd = { type: 'cast', actor: id, ability: a.id, target: t.id };
-      if (!passes(planCast, state, u, cmd)) continue;
-      const o: ActionOption = a.target === 'self' ? { command: cmd, label: a.name, group: 'magic', targets: [t.id] } : { command: cmd, label: `${a.name}${t.id === id ? '' : ` on ${t.name}`}`, group: 'magic', range: a.range, targets: [t.id] };
-      if (a.area && a.target === 'enemy' && !a.projectile) {
-        // everyone the area takes (those fast enough evade it, but it is aimed at them: D60-DMG-4), the one aimed at first
-        const radius = a.area.radius;
-        for (const v of enemiesOf(state, u)) if (v.id !== t.id && distance(v.position!, t.position!) <= radius) o.targets!.push(v.id);
-        o.area = cellsInRadius(t.position!, radius, 'chebyshev', state.map as GridMap);
-      }
-      out.push(o);
+      if (passes(planCast, state, u, cmd)) visit(cmd, a, t);
     }
   }
-  return out;
+}
+
+/** The listing's option of a spell visitCasts found. */
+export function castOptionOf(state: EncounterState, u: Unit, cmd: Command, a: Ability, t: Unit): ActionOption {
+  const o: ActionOption = a.target === 'self' ? { command: cmd, label: a.name, group: 'magic', targets: [t.id] } : { command: cmd, label: `${a.name}${t.id === u.id ? '' : ` on ${t.name}`}`, group: 'magic', range: a.range, targets: [t.id] };
+  if (a.area && a.target === 'enemy' && !a.projectile) {
+    // everyone the area takes (those fast enough evade it, but it is aimed at them: D60-DMG-4), the one aimed at first
+    const radius = a.area.radius;
+    for (const v of enemiesOf(state, u)) if (v.id !== t.id && distance(v.position!, t.position!) <= radius) o.targets!.push(v.id);
+    o.area = cellsInRadius(t.position!, radius, 'chebyshev', state.map as GridMap);
+  }
+  return o;
 }
 
 /** Block (bare, then with each weapon), Rest, the free toggle of eye contact and the end of the turn: the listing's last options, as it words them. */
@@ -184,7 +189,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     });
     if (enough) return out;
   }
-  if (want('cast') && d.abilities.length) for (const o of castOptions(state, u)) out.push(o);
+  if (want('cast') && d.abilities.length) visitCasts(state, u, (cmd, a, t) => out.push(castOptionOf(state, u, cmd, a, t)));
   // the moves cost a search: none for a policy that has its option already
   if (only?.enough?.(out)) return out;
   if ((want('move') || want('backpedal')) && !movementRefusal(state, u)) {

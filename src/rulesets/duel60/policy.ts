@@ -22,10 +22,10 @@ import { approachMove } from './approach.ts';
 import { bestStrike } from './best-strike.ts';
 import { pairing, type Pairing } from './blow-odds.ts';
 import { bestBlock } from './guard.ts';
-import { blockOptions, castOptions, endTurnOption, listedMove, listedMoves, restOption, strikeOptionOf, visitStrikes, type StrikeKind } from './legal.ts';
+import { blockOptions, castOptionOf, endTurnOption, listedMove, listedMoves, restOption, strikeOptionOf, visitCasts, visitStrikes, type StrikeKind } from './legal.ts';
 import { dataOf } from './model.ts';
 import { answer } from './reaction-policy.ts';
-import type { Weapon } from './schema.ts';
+import type { Ability, Weapon } from './schema.ts';
 import { restRefusal } from './stance.ts';
 import { strikeOdds, strikeOfCommand, strikesOf, type Odds, type Strike } from './strikes.ts';
 
@@ -92,7 +92,14 @@ interface Found {
   range: number;
 }
 
-const optionOf = (f: Found | ActionOption): ActionOption => ('label' in f ? f : strikeOptionOf(f.command, f.t, f.kind, f.n, f.w, f.range));
+/** A spell the listing would offer, as visitCasts found it. */
+interface FoundCast {
+  command: Command;
+  a: Ability;
+  t: Unit;
+}
+
+const optionOf = (state: EncounterState, u: Unit, f: Found | FoundCast): ActionOption => ('a' in f ? castOptionOf(state, u, f.command, f.a, f.t) : strikeOptionOf(f.command, f.t, f.kind, f.n, f.w, f.range));
 
 export const aggressive: Policy = (state, id, options) => {
   const u = state.units[id];
@@ -100,7 +107,7 @@ export const aggressive: Policy = (state, id, options) => {
   if (state.pending.length || state.status !== 'active' || !u || u.status !== 'active' || currentUnit(state) !== id) return fromListing(state, id, options);
   // its own turn: the same choice asked narrowly — the strikes as data (visitStrikes, the listing's own
   // loop and checks), each option built only for the one taken
-  const found: (Found | ActionOption)[] = [];
+  const found: (Found | FoundCast)[] = [];
   let kill: Found | undefined;
   if (!actionRefusal(state, u)) {
     visitStrikes(state, u, (command, t, kind, n, w, range) => {
@@ -109,9 +116,9 @@ export const aggressive: Policy = (state, id, options) => {
       found.push(f);
       return false;
     });
-    if (kill) return optionOf(kill);
+    if (kill) return optionOf(state, u, kill);
   }
-  if (dataOf(u).abilities.length) for (const o of castOptions(state, u)) found.push(o);
+  if (dataOf(u).abilities.length) visitCasts(state, u, (command, a, t) => found.push({ command, a, t }));
   const canRest = !restRefusal(state, u);
   if (canRest && u.pools.stamina.value < LOW_STAMINA) return restOption(u);
   const now = bestListed(state, u, found);
@@ -122,7 +129,7 @@ export const aggressive: Policy = (state, id, options) => {
       if (there && there.odds.score > (now?.odds.score ?? 0) * MOVE_FIRST) return listedMove(state, id, there.cell);
     }
   }
-  if (now) return optionOf(now.option);
+  if (now) return optionOf(state, u, now.option);
   const engaged = bestStrike(state, u, [u.position!], 'score', undefined, strikesOf(state, u, u.pools.stamina.max), true) !== undefined;
   if (!engaged) {
     const cells = listedMoves(state, id);
