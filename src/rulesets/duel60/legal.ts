@@ -6,12 +6,12 @@ import { cellsInRadius } from '../../engine/space/area.ts';
 import { cellKey, cellOfKey, distance } from '../../engine/space/grid.ts';
 import type { Reach } from '../../engine/space/path.ts';
 import { currentUnit, RuleError, type ActionOption, type Cell, type Command, type EncounterState, type GridMap, type Unit, type UnitId, type Wanted } from '../../engine/index.ts';
-import { actionRefusal, movementRefusal } from './actions.ts';
+import { actionReason, movementReason } from './actions.ts';
 import { knockedOut, LIMBS, planAttack, planKill } from './attack.ts';
 import { planCast } from './magic.ts';
 import { dataOf, enemiesOf, inCloseQuarters } from './model.ts';
 import { backpedalCells, reachableCells } from './move.ts';
-import { restRefusal } from './stance.ts';
+import { restReason } from './stance.ts';
 import { planThrow, projectileCap } from './throw.ts';
 import type { Ability, Weapon } from './schema.ts';
 import { counted } from './words.ts';
@@ -45,7 +45,7 @@ export const moveOption = (id: UnitId, c: Cell, cost: number): ActionOption => (
  */
 export function listedMoves(state: EncounterState, id: UnitId): Cell[] {
   const u = state.units[id];
-  if (!u || u.status !== 'active' || currentUnit(state) !== id || movementRefusal(state, u)) return [];
+  if (!u || u.status !== 'active' || currentUnit(state) !== id || movementReason(state, u)) return [];
   return moveCells(state, u);
 }
 
@@ -145,7 +145,7 @@ export function visitCasts(state: EncounterState, u: Unit, visit: (cmd: Command,
   const enemies = others.filter((o) => o.side !== u.side);
   for (const a of dataOf(u).abilities) {
     // short of stamina, every target would be refused (planCast's requireStamina)
-    if (a.stamina > u.pools.stamina.value || actionRefusal(state, u, { magic: a.magic, instant: a.instantCast })) continue;
+    if (a.stamina > u.pools.stamina.value || actionReason(state, u, { magic: a.magic, instant: a.instantCast })) continue;
     const targets = a.target === 'self' ? [u] : a.target === 'ally' ? [u, ...others.filter((o) => o.side === u.side)] : enemies;
     for (const t of targets) {
       // planCast refuses these too: out of range, or anyone but the caster not able to fight
@@ -182,7 +182,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   const want = (type: string) => !only || only.has(type);
   // after each strike, `only?.enough?.(out)`: a policy taking the first it accepts has it (Listing.first)
   let enough = false;
-  if ((want('attack') || want('throw') || want('kill')) && !actionRefusal(state, u)) {
+  if ((want('attack') || want('throw') || want('kill')) && !actionReason(state, u)) {
     visitStrikes(state, u, (cmd, t, kind, n, w, range) => {
       out.push(strikeOptionOf(cmd, t, kind, n, w, range));
       return (enough = only?.enough?.(out) === true);
@@ -192,7 +192,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   if (want('cast') && d.abilities.length) visitCasts(state, u, (cmd, a, t) => out.push(castOptionOf(state, u, cmd, a, t)));
   // the moves cost a search: none for a policy that has its option already
   if (only?.enough?.(out)) return out;
-  if ((want('move') || want('backpedal')) && !movementRefusal(state, u)) {
+  if ((want('move') || want('backpedal')) && !movementReason(state, u)) {
     if (want('move')) {
       const reach = reachableCells(state, u);
       for (const c of moveCells(state, u)) out.push(moveOption(id, c, reach.get(cellKey(c))!.cost));
@@ -202,10 +202,10 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     }
   }
   // Block uses the movement without moving: Root does not forbid it
-  if (want('block') && !movementRefusal(state, u, false)) {
+  if (want('block') && !movementReason(state, u, false)) {
     if (!d.blocking) for (const o of blockOptions(u)) out.push(o);
   }
-  if (want('rest') && !restRefusal(state, u)) out.push(restOption(u));
+  if (want('rest') && !restReason(state, u)) out.push(restOption(u));
   out.push({ command: { type: 'avert', actor: id, on: !d.averting }, label: d.averting ? 'Meet their eyes again' : 'Avoid eye contact', group: 'free' });
   out.push(endTurnOption(u));
   return out;
@@ -218,12 +218,12 @@ export function turnSpent(state: EncounterState, id: UnitId): boolean {
   if (!u || u.status !== 'active' || currentUnit(state) !== id) return true;
   // Block and Rest are listed on these checks alone (as above): asked first, they spare the listing
   // that tries every strike — most turns are not spent after a command, and Block says so
-  if ((!movementRefusal(state, u, false) && !dataOf(u).blocking) || !restRefusal(state, u)) return false;
+  if ((!movementReason(state, u, false) && !dataOf(u).blocking) || !restReason(state, u)) return false;
   // so is a 1-limb blow at an able enemy beside it (planAttack asks no more than 1 stamina and reach 1)
-  if (!actionRefusal(state, u) && u.pools.stamina.value >= 1 && inCloseQuarters(state, u)) return false;
+  if (!actionReason(state, u) && u.pools.stamina.value >= 1 && inCloseQuarters(state, u)) return false;
   // the moves last, and only as "is there a tile at all" (every back-pedal tile is a move tile too)
   if (!legalActions(state, id, NOT_MOVES).every((o) => o.group === 'free' || o.group === 'turn')) return false;
-  return movementRefusal(state, u) !== null || moveCells(state, u).length === 0;
+  return movementReason(state, u) !== null || moveCells(state, u).length === 0;
 }
 
 /**

@@ -17,7 +17,7 @@
  * pending it chooses from the listing (`fromListing`).
  */
 import { currentUnit, type ActionOption, type Command, type EncounterState, type Listing, type Policy, type Unit, type UnitId } from '../../engine/index.ts';
-import { actionRefusal, movementRefusal } from './actions.ts';
+import { actionReason, movementReason } from './actions.ts';
 import { approachMove } from './approach.ts';
 import { bestStrike } from './best-strike.ts';
 import { pairing, type Pairing } from './blow-odds.ts';
@@ -26,7 +26,7 @@ import { blockOptions, castOptionOf, endTurnOption, listedMove, listedMoves, res
 import { dataOf } from './model.ts';
 import { answer } from './reaction-policy.ts';
 import type { Ability, Weapon } from './schema.ts';
-import { restRefusal } from './stance.ts';
+import { restReason } from './stance.ts';
 import { strikeOdds, strikeOfCommand, strikesOf, type Odds, type Strike } from './strikes.ts';
 
 /** Stamina below this: rest instead of attacking. */
@@ -109,7 +109,7 @@ export const aggressive: Policy = (state, id, options) => {
   // loop and checks), each option built only for the one taken
   const found: (Found | FoundCast)[] = [];
   let kill: Found | undefined;
-  if (!actionRefusal(state, u)) {
+  if (!actionReason(state, u)) {
     visitStrikes(state, u, (command, t, kind, n, w, range) => {
       const f = { command, t, kind, n, w, range };
       if (kind === 'kill') kill ??= f;
@@ -119,10 +119,10 @@ export const aggressive: Policy = (state, id, options) => {
     if (kill) return optionOf(state, u, kill);
   }
   if (dataOf(u).abilities.length) visitCasts(state, u, (command, a, t) => found.push({ command, a, t }));
-  const canRest = !restRefusal(state, u);
+  const canRest = !restReason(state, u);
   if (canRest && u.pools.stamina.value < LOW_STAMINA) return restOption(u);
   const now = bestListed(state, u, found);
-  if (!actionRefusal(state, u)) {
+  if (!actionReason(state, u)) {
     const cells = listedMoves(state, id);
     if (cells.length) {
       const there = bestStrike(state, u, cells, 'score');
@@ -136,7 +136,7 @@ export const aggressive: Policy = (state, id, options) => {
     const m = cells.length ? approachMove(state, u, cells) : undefined;
     if (m) return listedMove(state, id, m);
   }
-  if (!movementRefusal(state, u, false) && !dataOf(u).blocking) {
+  if (!movementReason(state, u, false) && !dataOf(u).blocking) {
     const b = bestBlock(state, u, blockOptions(u));
     if (b) return b;
   }
@@ -157,7 +157,7 @@ export function fromListing(state: EncounterState, id: UnitId, options: Listing)
   if (rest && u.pools.stamina.value < LOW_STAMINA) return rest;
   const now = bestListed(state, u, main);
   // the listed moves as tiles: the option is built for the one taken
-  if (!actionRefusal(state, u)) {
+  if (!actionReason(state, u)) {
     const cells = listedMoves(state, id);
     if (cells.length) {
       const there = bestStrike(state, u, cells, 'score');
