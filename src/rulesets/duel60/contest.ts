@@ -39,12 +39,18 @@ export interface Approach {
 }
 
 /** The angle that counts: in close quarters a flank needs the Speed (ruling D60-CQC-2: else it counts as less). */
-export function flankOf(def: Unit, a: Approach): { angle: AttackAngle; note?: string } {
-  const angle = flankAngle(def, a);
+export function flankOf(def: Unit, a: Approach): { angle: AttackAngle; note?: () => string } {
   const seen = def.facing ? attackAngle(a.from, def.position!, def.facing) : 'front';
+  const angle = flankFrom(seen, a.cqcSpeed, speedOf(def));
   if (angle === seen) return { angle };
-  const over = a.cqcSpeed! - speedOf(def);
-  return { angle, note: angle === 'side' ? `Speed +${over} < +32: the back counts as the side` : `close quarters: Speed ${over >= 0 ? '+' : ''}${over} < +17, no flank` };
+  // worded only for the log (a blow in close quarters from a flank the attacker is too slow for is common)
+  return {
+    angle,
+    note: () => {
+      const over = a.cqcSpeed! - speedOf(def);
+      return angle === 'side' ? `Speed +${over} < +32: the back counts as the side` : `close quarters: Speed ${over >= 0 ? '+' : ''}${over} < +17, no flank`;
+    },
+  };
 }
 
 /** flankOf's angle alone, no words (the policy's estimates ask it for every tile they weigh). */
@@ -92,7 +98,7 @@ export function defence(state: EncounterState, def: Unit, a: Approach): { total:
   const terms = (): Term[] => {
     const out: Term[] = [...agilityTerms(def).terms];
     if (flank.angle !== 'front') out.push({ kind: 'mod', name: `${flank.angle} attack`, value: FLANK[flank.angle] });
-    if (flank.note) out.push({ kind: 'note', text: flank.note });
+    if (flank.note) out.push({ kind: 'note', text: flank.note() });
     return out;
   };
   const total = agilityOf(def) + FLANK[flank.angle];

@@ -137,9 +137,10 @@ export function strikeOptionOf(cmd: Command, t: Unit, kind: StrikeKind, n: numbe
 
 /**
  * Each spell `u` may cast now, at each target, in the listing's order with its checks: `visit` gets the
- * command, the ability and the target (the listing words each: castOptionOf; the aggressive policy weighs them as data).
+ * command, the ability and the target, and stops there if it returns true (the listing words each: castOptionOf; the
+ * aggressive policy weighs them as data).
  */
-export function visitCasts(state: EncounterState, u: Unit, visit: (cmd: Command, a: Ability, t: Unit) => void): void {
+export function visitCasts(state: EncounterState, u: Unit, visit: (cmd: Command, a: Ability, t: Unit) => unknown): void {
   const id = u.id;
   const others = state.unitOrder.map((k) => state.units[k]).filter((o) => o.id !== id && o.position);
   const enemies = others.filter((o) => o.side !== u.side);
@@ -151,7 +152,8 @@ export function visitCasts(state: EncounterState, u: Unit, visit: (cmd: Command,
       // planCast refuses these too: out of range, or anyone but the caster not able to fight
       if (a.target !== 'self' && t.id !== id && (t.status !== 'active' || distance(u.position!, t.position!) > a.range)) continue;
       const cmd = { type: 'cast', actor: id, ability: a.id, target: t.id };
-      if (passes(planCast, state, u, cmd)) visit(cmd, a, t);
+      // `visit` returning true: enough (turnSpent asks whether there is any)
+      if (passes(planCast, state, u, cmd) && visit(cmd, a, t) === true) return;
     }
   }
 }
@@ -222,12 +224,11 @@ export function turnSpent(state: EncounterState, id: UnitId): boolean {
   // so is a 1-limb blow at an able enemy beside it (planAttack asks no more than 1 stamina and reach 1)
   if (!actionReason(state, u) && u.pools.stamina.value >= 1 && inCloseQuarters(state, u)) return false;
   // the moves last, and only as "is there a tile at all" (every back-pedal tile is a move tile too)
-  if (!legalActions(state, id, NOT_MOVES).every((o) => o.group === 'free' || o.group === 'turn')) return false;
+  // then any strike or spell the listing would offer (Block and Rest are not, as asked above): found, not worded
+  let some = false;
+  if (!actionReason(state, u)) visitStrikes(state, u, () => (some = true));
+  if (!some && dataOf(u).abilities.length) visitCasts(state, u, () => (some = true));
+  if (some) return false;
   return movementReason(state, u) !== null || moveCells(state, u).length === 0;
 }
 
-/**
- * Everything but the moves (turnSpent asks for the moves apart), and enough at the first option listed:
- * everything listed before the free toggle and the end of the turn is something left to do.
- */
-const NOT_MOVES: Wanted = { has: (type) => type !== 'move' && type !== 'backpedal', enough: (listed) => listed.length > 0 };

@@ -118,7 +118,9 @@ export const aggressive: Policy = (state, id, options) => {
     });
     if (kill) return optionOf(state, u, kill);
   }
-  if (dataOf(u).abilities.length) visitCasts(state, u, (command, a, t) => found.push({ command, a, t }));
+  if (dataOf(u).abilities.length) visitCasts(state, u, (command, a, t) => {
+      found.push({ command, a, t });
+    });
   const canRest = !restReason(state, u);
   if (canRest && u.pools.stamina.value < LOW_STAMINA) return restOption(u);
   const now = bestListed(state, u, found);
