@@ -37,10 +37,8 @@ export interface D60Data {
 export const dataOf = (u: Unit): D60Data => u.data as unknown as D60Data;
 export const asJson = (x: unknown): Json => x as Json;
 
-export const stat = (u: Unit, name: string): number => u.stats[name] ?? 0;
-
-// The stats the rules ask of every blow weighed, each by its name: a read of a named field (one shape of
-// stats record for every unit), not a lookup by a key passed in (`stat`), which V8 cannot specialise.
+// The stats the rules read, each by its name: a read of a named field (one shape of stats record for every
+// unit), not a lookup by a key passed in (`u.stats[name]`), which V8 cannot specialise.
 export const speedOf = (u: Unit): number => u.stats.speed ?? 0;
 export const strengthOf = (u: Unit): number => u.stats.strength ?? 0;
 export const enduranceOf = (u: Unit): number => u.stats.endurance ?? 0;
