@@ -14,7 +14,7 @@ import { landBlow } from './blow.ts';
 import { UNARMED_BASE } from './damage.ts';
 import { deferIfDelayed } from './delay.ts';
 import { applySideEffect } from './effects.ts';
-import { agilityTerms, has, stat, weaponOf } from './model.ts';
+import { agilityTerms, has, speedOf, strengthOf, weaponOf } from './model.ts';
 import type { Weapon } from './schema.ts';
 
 /** The attacker's side of a blow's contest, in one shape (a spread into the literal made a new one per blow). */
@@ -104,11 +104,11 @@ export function resolveAttack(ctx: Resolution, u: Unit, plan: AttackPlan): void 
     const landed = landBlow(ctx, {
       label: `${LIMB_NAME[limb]} attack`,
       attacker: attackerOf(u.id, a),
-      approach: { from: a.position!, cqcSpeed: stat(a, 'speed') },
+      approach: { from: a.position!, cqcSpeed: speedOf(a) },
       kind: 'blunt',
       base: UNARMED_BASE,
       baseName: 'Unarmed',
-      strength: stat(a, 'strength'),
+      strength: strengthOf(a),
       vital: plan.vital,
       rule: 'D60-DMG-1',
     }, t.id);
@@ -124,11 +124,11 @@ function strikeWithWeapon(ctx: Resolution, u: Unit, t: Unit, w: Weapon, vital: b
   const landed = landBlow(ctx, {
     label: `${w.name} strike`,
     attacker: attackerOf(u.id, a),
-    approach: cqc ? { from: a.position!, cqcSpeed: stat(a, 'speed') } : { from: a.position! },
+    approach: cqc ? { from: a.position!, cqcSpeed: speedOf(a) } : { from: a.position! },
     kind: w.type,
     base: w.damage,
     baseName: w.name,
-    strength: stat(a, 'strength'),
+    strength: strengthOf(a),
     vital,
     rule: w.type === 'pierce' ? 'D60-DMG-2' : 'D60-DMG-1',
   }, t.id);

@@ -7,6 +7,7 @@ import { attackAngle, type AttackAngle } from '../../engine/space/facing.ts';
 import { distance } from '../../engine/space/grid.ts';
 import type { Cell, EncounterState, Unit } from '../../engine/index.ts';
 import { occupiedBy } from '../../engine/space/occupancy.ts';
+import { attackOdds, pairing, type Pairing } from './blow-odds.ts';
 import { dataOf, enemiesOf } from './model.ts';
 import { knockedAway } from './preview.ts';
 import { arrivalTurns, flightShare, landedOdds, strikeOdds, strikesOf, type Odds, type Strike } from './strikes.ts';
@@ -58,6 +59,7 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
       known = new Array(strikes.length * 32);
     }
     let blocked: ((c: Cell) => boolean) | undefined;
+    let pair: Pairing | undefined;
     for (let i = 0; i < strikes.length; i++) {
       const s = strikes[i];
       const memo = s.type !== 'attack' || s.weapon !== undefined;
@@ -94,7 +96,9 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
           if (seen[key] === stamp) odds = known[key];
           else {
             seen[key] = stamp;
-            odds = known[key] = landedOdds(state, u, t, s, c, share, blocked, away);
+            // an attack from the pair's numbers (blow-odds.ts), asked only of the angle and close quarters
+            if (s.type === 'attack') odds = known[key] = attackOdds((pair ??= pairing(state, u, t)), s.weapon ?? null, s.count, s.vital === true, ANGLES[f], d <= 1, away === true, share);
+            else odds = known[key] = landedOdds(state, u, t, s, c, share, blocked, away);
           }
         }
         if (odds && (byScore ? odds.score > (best?.odds.score ?? 0) : odds.expected > (best?.odds.expected ?? 0))) {
@@ -108,6 +112,7 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
 }
 
 const ANGLE: Record<AttackAngle, number> = { front: 0, side: 1, back: 2 };
+const ANGLES: AttackAngle[] = ['front', 'side', 'back'];
 
 /** Working arrays kept between calls (bestStrike calls nothing that calls it back): a target's tiles in reach, their distance and flank. */
 let near = new Int32Array(256);

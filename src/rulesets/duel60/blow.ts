@@ -5,7 +5,7 @@
 import type { Cell, Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
 import { contest, flankAngle, GRADE_TEXT, type Approach, type Grade } from './contest.ts';
 import { computeDamage, hurt, type DamageInput, type DamageKind } from './damage.ts';
-import { asJson, dataOf, stat, weaponOf } from './model.ts';
+import { asJson, dataOf, enduranceOf, weaponOf } from './model.ts';
 import type { Weapon } from './schema.ts';
 
 export interface Blow {
@@ -45,7 +45,7 @@ export function landBlow(ctx: Resolution, blow: Blow, defId: UnitId): Landed {
   const grade = blow.grade ?? contest(ctx, blow.label, blow.attacker, def, blow.approach).grade;
   if (grade === 'dodged') return { grade, damage: 0 };
   const block = blow.reactionBlock ? undefined : blockAgainst(def, blow.approach.from, blow.approach.cqcSpeed);
-  const input: DamageInput = { kind: blow.kind, base: blow.base, baseName: blow.baseName, strength: blow.strength, endurance: stat(def, 'endurance'), grade };
+  const input: DamageInput = { kind: blow.kind, base: blow.base, baseName: blow.baseName, strength: blow.strength, endurance: enduranceOf(def), grade };
   // set, not spread: every blow of every fight builds one
   if (block) input.block = block;
   if (blow.reactionBlock) input.reactionBlock = true;

@@ -7,7 +7,7 @@
  */
 import { attackAngle, type AttackAngle } from '../../engine/space/facing.ts';
 import type { Cell, EncounterState, Resolution, Term, Unit } from '../../engine/index.ts';
-import { agilityOf, agilityTerms, cannotDodge, helpless, stat } from './model.ts';
+import { agilityOf, agilityTerms, cannotDodge, helpless, speedOf } from './model.ts';
 
 export type Grade = 'dodged' | 'glancing' | 'solid' | 'dramatic' | 'critical';
 
@@ -39,19 +39,29 @@ export interface Approach {
 }
 
 /** The angle that counts: in close quarters a flank needs the Speed (ruling D60-CQC-2: else it counts as less). */
-export function flankOf(def: Unit, a: Approach): { angle: AttackAngle; note?: string } {
-  const angle = flankAngle(def, a);
+export function flankOf(def: Unit, a: Approach): { angle: AttackAngle; note?: () => string } {
   const seen = def.facing ? attackAngle(a.from, def.position!, def.facing) : 'front';
+  const angle = flankFrom(seen, a.cqcSpeed, speedOf(def));
   if (angle === seen) return { angle };
-  const over = a.cqcSpeed! - stat(def, 'speed');
-  return { angle, note: angle === 'side' ? `Speed +${over} < +32: the back counts as the side` : `close quarters: Speed ${over >= 0 ? '+' : ''}${over} < +17, no flank` };
+  // worded only for the log (a blow in close quarters from a flank the attacker is too slow for is common)
+  return {
+    angle,
+    note: () => {
+      const over = a.cqcSpeed! - speedOf(def);
+      return angle === 'side' ? `Speed +${over} < +32: the back counts as the side` : `close quarters: Speed ${over >= 0 ? '+' : ''}${over} < +17, no flank`;
+    },
+  };
 }
 
 /** flankOf's angle alone, no words (the policy's estimates ask it for every tile they weigh). */
 export function flankAngle(def: Unit, a: Approach): AttackAngle {
-  const seen = def.facing ? attackAngle(a.from, def.position!, def.facing) : 'front';
-  if (seen === 'front' || a.cqcSpeed === undefined) return seen;
-  const over = a.cqcSpeed - stat(def, 'speed');
+  return flankFrom(def.facing ? attackAngle(a.from, def.position!, def.facing) : 'front', a.cqcSpeed, speedOf(def));
+}
+
+/** The same from the angle the blow comes at (`seen`), the attacker's close-quarters Speed and the defender's Speed. */
+export function flankFrom(seen: AttackAngle, cqcSpeed: number | undefined, defSpeed: number): AttackAngle {
+  if (seen === 'front' || cqcSpeed === undefined) return seen;
+  const over = cqcSpeed - defSpeed;
   if (seen === 'back' && over >= 32) return 'back';
   return over >= 17 ? 'side' : 'front';
 }
@@ -88,7 +98,7 @@ export function defence(state: EncounterState, def: Unit, a: Approach): { total:
   const terms = (): Term[] => {
     const out: Term[] = [...agilityTerms(def).terms];
     if (flank.angle !== 'front') out.push({ kind: 'mod', name: `${flank.angle} attack`, value: FLANK[flank.angle] });
-    if (flank.note) out.push({ kind: 'note', text: flank.note });
+    if (flank.note) out.push({ kind: 'note', text: flank.note() });
     return out;
   };
   const total = agilityOf(def) + FLANK[flank.angle];
@@ -98,7 +108,7 @@ export function defence(state: EncounterState, def: Unit, a: Approach): { total:
 }
 
 /** What a flank takes from the defender's total (D60-FLK-1). */
-const FLANK: Record<AttackAngle, number> = { front: 0, side: -16, back: -32 };
+export const FLANK: Record<AttackAngle, number> = { front: 0, side: -16, back: -32 };
 
 export interface ContestResult {
   margin: number;

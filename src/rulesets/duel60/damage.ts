@@ -5,7 +5,7 @@
  */
 import type { Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
 import type { Grade } from './contest.ts';
-import { stat } from './model.ts';
+import { controlOf } from './model.ts';
 import type { Weapon } from './schema.ts';
 
 export type DamageKind = 'blunt' | 'pierce' | 'magic' | 'true';
@@ -112,7 +112,7 @@ export const UNARMED_BASE = 6;
 
 /** Spell power: the ability's power + 2 per full 10 Control (ruling D60-DMG-3). */
 export function spellPower(caster: Unit, power: number): number {
-  return power + 2 * Math.floor(stat(caster, 'control') / 10);
+  return power + 2 * Math.floor(controlOf(caster) / 10);
 }
 
 /**

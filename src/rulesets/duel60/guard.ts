@@ -10,15 +10,15 @@ import { distance } from '../../engine/space/grid.ts';
 import { lineCells } from '../../engine/space/line.ts';
 import type { ActionOption, Cell, EncounterState, Unit } from '../../engine/index.ts';
 import { computeDamage, spellPower, UNARMED_BASE, type DamageKind } from './damage.ts';
-import { baseTiles, enemiesOf, stat, weaponOf } from './model.ts';
+import { baseTiles, enduranceOf, enemiesOf, strengthOf, weaponOf } from './model.ts';
 import type { Weapon } from './schema.ts';
 import { arrivalTurns, strikeOdds, strikesOf, type Strike } from './strikes.ts';
 
 /** The blow a strike lands, for the damage formula. */
 function blowOf(e: Unit, s: Strike): { kind: DamageKind; base: number; strength: number } {
   if (s.type === 'cast') return { kind: s.ability!.trueDamage ? 'true' : 'magic', base: spellPower(e, s.ability!.power ?? 0), strength: 0 };
-  if (s.weapon) return { kind: s.weapon.type, base: s.weapon.damage, strength: stat(e, 'strength') };
-  return { kind: 'blunt', base: UNARMED_BASE, strength: stat(e, 'strength') };
+  if (s.weapon) return { kind: s.weapon.type, base: s.weapon.damage, strength: strengthOf(e) };
+  return { kind: 'blunt', base: UNARMED_BASE, strength: strengthOf(e) };
 }
 
 /** Where `e` would strike `u` from with `s` before `u`'s next turn (undefined: it cannot get there). */
@@ -55,7 +55,7 @@ export function blockSavings(state: EncounterState, u: Unit, weapon: Weapon | nu
     if (weapon) {
       const b = blowOf(e, s);
       // one literal in one shape (a spread of the blow made a new shape per call, and was most of this check)
-      const crit = computeDamage({ kind: b.kind, base: b.base, baseName: '', strength: b.strength, endurance: stat(u, 'endurance'), grade: 'critical', block: { weapon } }, false);
+      const crit = computeDamage({ kind: b.kind, base: b.base, baseName: '', strength: b.strength, endurance: enduranceOf(u), grade: 'critical', block: { weapon } }, false);
       if (crit.breaks) return -1;
     }
     saved += expected - (strikeOdds(state, e, guarded, s, from)?.expected ?? 0);

@@ -6,13 +6,14 @@ import { cellsInRadius } from '../../engine/space/area.ts';
 import { cellKey, cellOfKey, distance } from '../../engine/space/grid.ts';
 import type { Reach } from '../../engine/space/path.ts';
 import { currentUnit, RuleError, type ActionOption, type Cell, type Command, type EncounterState, type GridMap, type Unit, type UnitId, type Wanted } from '../../engine/index.ts';
-import { actionRefusal, movementRefusal } from './actions.ts';
+import { actionReason, movementReason } from './actions.ts';
 import { knockedOut, LIMBS, planAttack, planKill } from './attack.ts';
 import { planCast } from './magic.ts';
 import { dataOf, enemiesOf, inCloseQuarters } from './model.ts';
 import { backpedalCells, reachableCells } from './move.ts';
-import { restRefusal } from './stance.ts';
+import { restReason } from './stance.ts';
 import { planThrow, projectileCap } from './throw.ts';
+import type { Ability, Weapon } from './schema.ts';
 import { counted } from './words.ts';
 
 /**
@@ -44,7 +45,7 @@ export const moveOption = (id: UnitId, c: Cell, cost: number): ActionOption => (
  */
 export function listedMoves(state: EncounterState, id: UnitId): Cell[] {
   const u = state.units[id];
-  if (!u || u.status !== 'active' || currentUnit(state) !== id || movementRefusal(state, u)) return [];
+  if (!u || u.status !== 'active' || currentUnit(state) !== id || movementReason(state, u)) return [];
   return moveCells(state, u);
 }
 
@@ -66,6 +67,114 @@ function passes<P>(plan: (state: EncounterState, u: Unit, cmd: Command) => P, st
 /** A strike's option at one target: `range` and `targets` its typed facts. */
 const strikeOption = (command: Command, label: string, group: string, range: number, target: UnitId): ActionOption => ({ command, label, group, range, targets: [target] });
 
+/**
+ * How a strike the listing offers is worded: `n` limbs, a strike or a throw of `n` of weapon `w`, a vital
+ * point, a killing blow. Kept apart from the command so a policy weighing the strikes words only the one it takes.
+ */
+export type StrikeKind = 'limbs' | 'weapon' | 'throw' | 'vital' | 'kill';
+
+/**
+ * Each strike the listing offers at a unit (attacks, throws, vital points, killing blows: not spells), in its
+ * order, with the same checks: `visit` returns true to stop there. The listing words each; the aggressive
+ * policy weighs them as data (policy.ts).
+ */
+export function visitStrikes(state: EncounterState, u: Unit, visit: (cmd: Command, t: Unit, kind: StrikeKind, n: number, w: Weapon | null, range: number) => boolean): void {
+  const id = u.id;
+  const d = dataOf(u);
+  const stamina = u.pools.stamina.value;
+  for (const k of state.unitOrder) {
+    const t = state.units[k];
+    if (t.id === id || !t.position || t.side === u.side) continue;
+    const near = distance(u.position!, t.position);
+    if (t.status === 'active' && near <= 1) {
+      // planAttack reads the limbs only for their number (distinct limbs, each 1 stamina): the first n
+      // limbs with n within the stamina pass exactly when one limb does — asked once, not five times
+      const one = { type: 'attack', actor: id, target: t.id, limbs: LIMBS.slice(0, 1) };
+      if (stamina >= 1 && passes(planAttack, state, u, one)) {
+        for (let n = 1; n <= Math.min(5, stamina); n++) {
+          const cmd = n === 1 ? one : { type: 'attack', actor: id, target: t.id, limbs: LIMBS.slice(0, n) };
+          if (visit(cmd, t, 'limbs', n, null, 1)) return;
+        }
+      }
+    }
+    // what would be refused anyway (out of reach, short of stamina, not knocked out, not defenseless)
+    // is not even tried: a refusal costs far more than the test
+    for (const w of d.weapons) {
+      if (t.status === 'active' && near <= w.reach && w.stamina <= stamina) {
+        const cmd = { type: 'attack', actor: id, target: t.id, weapon: w.id };
+        if (passes(planAttack, state, u, cmd) && visit(cmd, t, 'weapon', 1, w, w.reach)) return;
+      }
+      if (w.thrown && t.status === 'active' && near <= w.thrown.range) {
+        for (let n = 1; n <= Math.min(projectileCap(u, w), w.count) && w.stamina * n <= stamina; n++) {
+          const th = { type: 'throw', actor: id, target: t.id, weapon: w.id, count: n };
+          if (passes(planThrow, state, u, th) && visit(th, t, 'throw', n, w, w.thrown.range)) return;
+        }
+      }
+    }
+    if (near <= 1 && knockedOut(state, t)) {
+      const vital = { type: 'attack', actor: id, target: t.id, limbs: ['right_hand'], vital: true };
+      if (passes(planAttack, state, u, vital) && visit(vital, t, 'vital', 1, null, 1)) return;
+    }
+    if (t.status === 'down') {
+      let range = 1;
+      for (const w of d.weapons) range = Math.max(range, w.reach);
+      const kill = { type: 'kill', actor: id, target: t.id };
+      if (near <= range && passes(planKill, state, u, kill) && visit(kill, t, 'kill', 1, null, range)) return;
+    }
+  }
+}
+
+/** The listing's option of a strike visitStrikes found. */
+export function strikeOptionOf(cmd: Command, t: Unit, kind: StrikeKind, n: number, w: Weapon | null, range: number): ActionOption {
+  const label =
+    kind === 'limbs' ? `Attack ${t.name} with ${n} limb${n > 1 ? 's' : ''}`
+    : kind === 'weapon' ? `Strike ${t.name} with ${w!.name}`
+    : kind === 'throw' ? `Throw ${counted(n, w!.name)} at ${t.name}`
+    : kind === 'vital' ? `Strike a vital point of ${t.name}`
+    : `Killing blow on ${t.name}`;
+  return strikeOption(cmd, label, kind === 'throw' ? 'throw' : 'attack', range, t.id);
+}
+
+/**
+ * Each spell `u` may cast now, at each target, in the listing's order with its checks: `visit` gets the
+ * command, the ability and the target, and stops there if it returns true (the listing words each: castOptionOf; the
+ * aggressive policy weighs them as data).
+ */
+export function visitCasts(state: EncounterState, u: Unit, visit: (cmd: Command, a: Ability, t: Unit) => unknown): void {
+  const id = u.id;
+  const others = state.unitOrder.map((k) => state.units[k]).filter((o) => o.id !== id && o.position);
+  const enemies = others.filter((o) => o.side !== u.side);
+  for (const a of dataOf(u).abilities) {
+    // short of stamina, every target would be refused (planCast's requireStamina)
+    if (a.stamina > u.pools.stamina.value || actionReason(state, u, { magic: a.magic, instant: a.instantCast })) continue;
+    const targets = a.target === 'self' ? [u] : a.target === 'ally' ? [u, ...others.filter((o) => o.side === u.side)] : enemies;
+    for (const t of targets) {
+      // planCast refuses these too: out of range, or anyone but the caster not able to fight
+      if (a.target !== 'self' && t.id !== id && (t.status !== 'active' || distance(u.position!, t.position!) > a.range)) continue;
+      const cmd = { type: 'cast', actor: id, ability: a.id, target: t.id };
+      // `visit` returning true: enough (turnSpent asks whether there is any)
+      if (passes(planCast, state, u, cmd) && visit(cmd, a, t) === true) return;
+    }
+  }
+}
+
+/** The listing's option of a spell visitCasts found. */
+export function castOptionOf(state: EncounterState, u: Unit, cmd: Command, a: Ability, t: Unit): ActionOption {
+  const o: ActionOption = a.target === 'self' ? { command: cmd, label: a.name, group: 'magic', targets: [t.id] } : { command: cmd, label: `${a.name}${t.id === u.id ? '' : ` on ${t.name}`}`, group: 'magic', range: a.range, targets: [t.id] };
+  if (a.area && a.target === 'enemy' && !a.projectile) {
+    // everyone the area takes (those fast enough evade it, but it is aimed at them: D60-DMG-4), the one aimed at first
+    const radius = a.area.radius;
+    for (const v of enemiesOf(state, u)) if (v.id !== t.id && distance(v.position!, t.position!) <= radius) o.targets!.push(v.id);
+    o.area = cellsInRadius(t.position!, radius, 'chebyshev', state.map as GridMap);
+  }
+  return o;
+}
+
+/** Block (bare, then with each weapon), Rest, the free toggle of eye contact and the end of the turn: the listing's last options, as it words them. */
+export const blockOptions = (u: Unit): ActionOption[] => [{ command: { type: 'block', actor: u.id }, label: 'Block', group: 'defend' }, ...dataOf(u).weapons.map((w) => ({ command: { type: 'block', actor: u.id, weapon: w.id }, label: `Block with ${w.name}`, group: 'defend' }))];
+export const restOption = (u: Unit): ActionOption => ({ command: { type: 'rest', actor: u.id }, label: 'Rest (+2 stamina)', group: 'rest', restores: ['stamina'] });
+export const endTurnOption = (u: Unit): ActionOption => ({ command: { type: 'end_turn', actor: u.id }, label: 'End the turn', group: 'turn' });
+
 export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {
   const u = state.units[id];
   if (!u || u.status !== 'active' || currentUnit(state) !== id) return [];
@@ -74,88 +183,18 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   // a policy asked narrowly (listing.ts): what it did not ask for is not tried
   const want = (type: string) => !only || only.has(type);
   // after each strike, `only?.enough?.(out)`: a policy taking the first it accepts has it (Listing.first)
-  if ((want('attack') || want('throw') || want('kill')) && !actionRefusal(state, u)) {
-    const stamina = u.pools.stamina.value;
-    for (const k of state.unitOrder) {
-      const t = state.units[k];
-      if (t.id === id || !t.position || t.side === u.side) continue;
-      const near = distance(u.position!, t.position);
-      if (t.status === 'active' && near <= 1) {
-        // planAttack reads the limbs only for their number (distinct limbs, each 1 stamina): the first n
-        // limbs with n within the stamina pass exactly when one limb does — asked once, not five times
-        const one = { type: 'attack', actor: id, target: t.id, limbs: LIMBS.slice(0, 1) };
-        if (stamina >= 1 && passes(planAttack, state, u, one)) {
-          for (let n = 1; n <= Math.min(5, stamina); n++) {
-            const cmd = n === 1 ? one : { type: 'attack', actor: id, target: t.id, limbs: LIMBS.slice(0, n) };
-            out.push(strikeOption(cmd, `Attack ${t.name} with ${n} limb${n > 1 ? 's' : ''}`, 'attack', 1, t.id));
-            if (only?.enough?.(out)) return out;
-          }
-        }
-      }
-      // what would be refused anyway (out of reach, short of stamina, not knocked out, not defenseless)
-      // is not even tried: a refusal costs far more than the test
-      for (const w of d.weapons) {
-        if (t.status === 'active' && near <= w.reach && w.stamina <= stamina) {
-          const cmd = { type: 'attack', actor: id, target: t.id, weapon: w.id };
-          if (passes(planAttack, state, u, cmd)) {
-            out.push(strikeOption(cmd, `Strike ${t.name} with ${w.name}`, 'attack', w.reach, t.id));
-            if (only?.enough?.(out)) return out;
-          }
-        }
-        if (w.thrown && t.status === 'active' && near <= w.thrown.range) {
-          for (let n = 1; n <= Math.min(projectileCap(u, w), w.count) && w.stamina * n <= stamina; n++) {
-            const th = { type: 'throw', actor: id, target: t.id, weapon: w.id, count: n };
-            if (passes(planThrow, state, u, th)) {
-              out.push(strikeOption(th, `Throw ${counted(n, w.name)} at ${t.name}`, 'throw', w.thrown.range, t.id));
-              if (only?.enough?.(out)) return out;
-            }
-          }
-        }
-      }
-      if (near <= 1 && knockedOut(state, t)) {
-        const vital = { type: 'attack', actor: id, target: t.id, limbs: ['right_hand'], vital: true };
-        if (passes(planAttack, state, u, vital)) {
-          out.push(strikeOption(vital, `Strike a vital point of ${t.name}`, 'attack', 1, t.id));
-          if (only?.enough?.(out)) return out;
-        }
-      }
-      if (t.status === 'down') {
-        let range = 1;
-        for (const w of d.weapons) range = Math.max(range, w.reach);
-        const kill = { type: 'kill', actor: id, target: t.id };
-        if (near <= range && passes(planKill, state, u, kill)) {
-          out.push(strikeOption(kill, `Killing blow on ${t.name}`, 'attack', range, t.id));
-          if (only?.enough?.(out)) return out;
-        }
-      }
-    }
+  let enough = false;
+  if ((want('attack') || want('throw') || want('kill')) && !actionReason(state, u)) {
+    visitStrikes(state, u, (cmd, t, kind, n, w, range) => {
+      out.push(strikeOptionOf(cmd, t, kind, n, w, range));
+      return (enough = only?.enough?.(out) === true);
+    });
+    if (enough) return out;
   }
-  if (want('cast') && d.abilities.length) {
-    const others = state.unitOrder.map((k) => state.units[k]).filter((o) => o.id !== id && o.position);
-    const enemies = others.filter((o) => o.side !== u.side);
-    for (const a of d.abilities) {
-      // short of stamina, every target would be refused (planCast's requireStamina)
-      if (a.stamina > u.pools.stamina.value || actionRefusal(state, u, { magic: a.magic, instant: a.instantCast })) continue;
-      const targets = a.target === 'self' ? [u] : a.target === 'ally' ? [u, ...others.filter((o) => o.side === u.side)] : enemies;
-      for (const t of targets) {
-        // planCast refuses these too: out of range, or anyone but the caster not able to fight
-        if (a.target !== 'self' && t.id !== id && (t.status !== 'active' || distance(u.position!, t.position!) > a.range)) continue;
-        const cmd = { type: 'cast', actor: id, ability: a.id, target: t.id };
-        if (!passes(planCast, state, u, cmd)) continue;
-        const o: ActionOption = a.target === 'self' ? { command: cmd, label: a.name, group: 'magic', targets: [t.id] } : { command: cmd, label: `${a.name}${t.id === id ? '' : ` on ${t.name}`}`, group: 'magic', range: a.range, targets: [t.id] };
-        if (a.area && a.target === 'enemy' && !a.projectile) {
-          // everyone the area takes (those fast enough evade it, but it is aimed at them: D60-DMG-4), the one aimed at first
-          const radius = a.area.radius;
-          for (const v of enemiesOf(state, u)) if (v.id !== t.id && distance(v.position!, t.position!) <= radius) o.targets!.push(v.id);
-          o.area = cellsInRadius(t.position!, radius, 'chebyshev', state.map as GridMap);
-        }
-        out.push(o);
-      }
-    }
-  }
+  if (want('cast') && d.abilities.length) visitCasts(state, u, (cmd, a, t) => out.push(castOptionOf(state, u, cmd, a, t)));
   // the moves cost a search: none for a policy that has its option already
   if (only?.enough?.(out)) return out;
-  if ((want('move') || want('backpedal')) && !movementRefusal(state, u)) {
+  if ((want('move') || want('backpedal')) && !movementReason(state, u)) {
     if (want('move')) {
       const reach = reachableCells(state, u);
       for (const c of moveCells(state, u)) out.push(moveOption(id, c, reach.get(cellKey(c))!.cost));
@@ -165,15 +204,12 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     }
   }
   // Block uses the movement without moving: Root does not forbid it
-  if (want('block') && !movementRefusal(state, u, false)) {
-    if (!d.blocking) {
-      out.push({ command: { type: 'block', actor: id }, label: 'Block', group: 'defend' });
-      for (const w of d.weapons) out.push({ command: { type: 'block', actor: id, weapon: w.id }, label: `Block with ${w.name}`, group: 'defend' });
-    }
+  if (want('block') && !movementReason(state, u, false)) {
+    if (!d.blocking) for (const o of blockOptions(u)) out.push(o);
   }
-  if (want('rest') && !restRefusal(state, u)) out.push({ command: { type: 'rest', actor: id }, label: 'Rest (+2 stamina)', group: 'rest', restores: ['stamina'] });
+  if (want('rest') && !restReason(state, u)) out.push(restOption(u));
   out.push({ command: { type: 'avert', actor: id, on: !d.averting }, label: d.averting ? 'Meet their eyes again' : 'Avoid eye contact', group: 'free' });
-  out.push({ command: { type: 'end_turn', actor: id }, label: 'End the turn', group: 'turn' });
+  out.push(endTurnOption(u));
   return out;
 }
 
@@ -184,16 +220,15 @@ export function turnSpent(state: EncounterState, id: UnitId): boolean {
   if (!u || u.status !== 'active' || currentUnit(state) !== id) return true;
   // Block and Rest are listed on these checks alone (as above): asked first, they spare the listing
   // that tries every strike — most turns are not spent after a command, and Block says so
-  if ((!movementRefusal(state, u, false) && !dataOf(u).blocking) || !restRefusal(state, u)) return false;
+  if ((!movementReason(state, u, false) && !dataOf(u).blocking) || !restReason(state, u)) return false;
   // so is a 1-limb blow at an able enemy beside it (planAttack asks no more than 1 stamina and reach 1)
-  if (!actionRefusal(state, u) && u.pools.stamina.value >= 1 && inCloseQuarters(state, u)) return false;
+  if (!actionReason(state, u) && u.pools.stamina.value >= 1 && inCloseQuarters(state, u)) return false;
   // the moves last, and only as "is there a tile at all" (every back-pedal tile is a move tile too)
-  if (!legalActions(state, id, NOT_MOVES).every((o) => o.group === 'free' || o.group === 'turn')) return false;
-  return movementRefusal(state, u) !== null || moveCells(state, u).length === 0;
+  // then any strike or spell the listing would offer (Block and Rest are not, as asked above): found, not worded
+  let some = false;
+  if (!actionReason(state, u)) visitStrikes(state, u, () => (some = true));
+  if (!some && dataOf(u).abilities.length) visitCasts(state, u, () => (some = true));
+  if (some) return false;
+  return movementReason(state, u) !== null || moveCells(state, u).length === 0;
 }
 
-/**
- * Everything but the moves (turnSpent asks for the moves apart), and enough at the first option listed:
- * everything listed before the free toggle and the end of the turn is something left to do.
- */
-const NOT_MOVES: Wanted = { has: (type) => type !== 'move' && type !== 'backpedal', enough: (listed) => listed.length > 0 };

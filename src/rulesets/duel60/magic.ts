@@ -15,7 +15,7 @@ import { contest } from './contest.ts';
 import { spellPower } from './damage.ts';
 import { deferIfDelayed } from './delay.ts';
 import { cleanse, hardCleanse } from './effects.ts';
-import { abilityOf, cannotEvadeArea, dataOf, enemiesOf, stat } from './model.ts';
+import { abilityOf, cannotEvadeArea, controlOf, dataOf, enemiesOf, speedOf, strengthOf } from './model.ts';
 import { launch } from './projectile.ts';
 import type { Ability } from './schema.ts';
 
@@ -86,7 +86,7 @@ export function resolveCast(ctx: Resolution, u: Unit, plan: CastPlan, paid = fal
   const power = a.power === undefined ? 0 : spellPower(u, a.power);
   const kind = a.trueDamage ? 'true' : 'magic';
   if (a.projectile) {
-    launch(ctx, { name: a.name, owner: u.id, speed: a.projectile.speed, strength: stat(u, 'strength'), kind, base: power, ability: a.id, nonReactionary: a.nonReactionary }, u.position!, t.position!, a.projectile.range);
+    launch(ctx, { name: a.name, owner: u.id, speed: a.projectile.speed, strength: strengthOf(u), kind, base: power, ability: a.id, nonReactionary: a.nonReactionary }, u.position!, t.position!, a.projectile.range);
     return;
   }
   const caster = ctx.unit(u.id);
@@ -98,31 +98,31 @@ export function resolveCast(ctx: Resolution, u: Unit, plan: CastPlan, paid = fal
     }
     const area = a.area;
     // ruling D60-DMG-4: the Speed it asks evades — a dodge and a move, so only for a unit that can do both
-    const held = area && stat(v, 'speed') >= area.speed ? cannotEvadeArea(ctx.state, v) : null;
-    if (area && stat(v, 'speed') >= area.speed && !held) {
-      ctx.note(() => `${v.name} evades ${a.name}: Speed ${stat(v, 'speed')} ≥ ${area.speed} [D60-DMG-4]`);
+    const held = area && speedOf(v) >= area.speed ? cannotEvadeArea(ctx.state, v) : null;
+    if (area && speedOf(v) >= area.speed && !held) {
+      ctx.note(() => `${v.name} evades ${a.name}: Speed ${speedOf(v)} ≥ ${area.speed} [D60-DMG-4]`);
       continue;
     }
     // no roll for an area: the Speed it asks decides, and the log says so
-    if (area && held) ctx.note(() => `${v.name} cannot evade ${a.name}: Speed ${stat(v, 'speed')} ≥ ${area.speed}, but ${areaHeldWords(held)} — no roll, a solid blow [D60-DMG-4, ${held === 'no stamina' ? 'D60-STA-1' : 'D60-EFF-1'}]`);
-    else if (area) ctx.note(() => `${v.name} cannot evade ${a.name}: Speed ${stat(v, 'speed')} < ${area.speed}, no roll — a solid blow [D60-DMG-4]`);
+    if (area && held) ctx.note(() => `${v.name} cannot evade ${a.name}: Speed ${speedOf(v)} ≥ ${area.speed}, but ${areaHeldWords(held)} — no roll, a solid blow [D60-DMG-4, ${held === 'no stamina' ? 'D60-STA-1' : 'D60-EFF-1'}]`);
+    else if (area) ctx.note(() => `${v.name} cannot evade ${a.name}: Speed ${speedOf(v)} < ${area.speed}, no roll — a solid blow [D60-DMG-4]`);
     const cqc = distance(caster.position!, v.position!) <= 1;
     let grade: string = 'solid';
     if (a.power !== undefined) {
       grade = landBlow(ctx, {
         label: a.name,
         attacker: attackerOf(u.id, caster),
-        approach: cqc ? { from: caster.position!, cqcSpeed: stat(caster, 'speed') } : { from: caster.position! },
+        approach: cqc ? { from: caster.position!, cqcSpeed: speedOf(caster) } : { from: caster.position! },
         kind,
         base: power,
-        baseName: `${a.name} power${power !== a.power ? ` (${a.power} + Control ${stat(caster, 'control')}: ${(power - a.power) / 2} × 2)` : ''}`,
+        baseName: `${a.name} power${power !== a.power ? ` (${a.power} + Control ${controlOf(caster)}: ${(power - a.power) / 2} × 2)` : ''}`,
         strength: 0,
         ...(a.area ? { grade: 'solid' as const } : {}),
         rule: a.area ? 'D60-DMG-4' : 'D60-DMG-3',
       }, v.id).grade;
     } else if (!a.area) {
       // no damage, still a hit to land: the combat roll decides whether the effects take hold
-      grade = contest(ctx, a.name, attackerOf(u.id, caster), v, cqc ? { from: caster.position!, cqcSpeed: stat(caster, 'speed') } : { from: caster.position! }).grade;
+      grade = contest(ctx, a.name, attackerOf(u.id, caster), v, cqc ? { from: caster.position!, cqcSpeed: speedOf(caster) } : { from: caster.position! }).grade;
     }
     if (grade !== 'dodged') abilityAftermath(ctx, u.id, a, v.id);
     // ruling D60-HIT-2: a dramatic spell blow has no weapon to bleed with: it knocks back

@@ -37,10 +37,17 @@ export interface D60Data {
 export const dataOf = (u: Unit): D60Data => u.data as unknown as D60Data;
 export const asJson = (x: unknown): Json => x as Json;
 
-export const stat = (u: Unit, name: string): number => u.stats[name] ?? 0;
+// The stats the rules read, each by its name: a read of a named field (one shape of stats record for every
+// unit), not a lookup by a key passed in (`u.stats[name]`), which V8 cannot specialise.
+export const speedOf = (u: Unit): number => u.stats.speed ?? 0;
+export const strengthOf = (u: Unit): number => u.stats.strength ?? 0;
+export const enduranceOf = (u: Unit): number => u.stats.endurance ?? 0;
+export const controlOf = (u: Unit): number => u.stats.control ?? 0;
+/** Agility as the stat stands (agilityOf counts avoiding eye contact). */
+export const agilityStat = (u: Unit): number => u.stats.agility ?? 0;
 
 /** Movement tiles before close quarters and Slow: 3 + 1 per full 10 Speed (D60-MOV-1). */
-export const baseTiles = (u: Unit): number => 3 + Math.floor(stat(u, 'speed') / 10);
+export const baseTiles = (u: Unit): number => 3 + Math.floor(speedOf(u) / 10);
 
 export function effectOn(state: EncounterState, id: UnitId, name: SideEffectName) {
   // a plain loop: every refusal and every odds asks it, several times over
@@ -117,14 +124,14 @@ const eyePenalty = (u: Unit): number => (dataOf(u).averting && !hasPerk(u, INDIR
 
 /** Agility with the eye-contact penalty (D60-EYE-1), as terms. */
 export function agilityTerms(u: Unit): { agility: number; terms: { kind: 'mod'; name: string; value: number }[] } {
-  const terms = [{ kind: 'mod' as const, name: 'Agility', value: stat(u, 'agility') }];
+  const terms = [{ kind: 'mod' as const, name: 'Agility', value: agilityStat(u) }];
   const penalty = eyePenalty(u);
   if (penalty) terms.push({ kind: 'mod', name: 'avoiding eye contact', value: penalty });
   return { agility: terms.reduce((s, t) => s + t.value, 0), terms };
 }
 
 /** The same Agility as a number alone (for estimates asked many times: no terms built). */
-export const agilityOf = (u: Unit): number => stat(u, 'agility') + eyePenalty(u);
+export const agilityOf = (u: Unit): number => agilityStat(u) + eyePenalty(u);
 
 export function weaponOf(u: Unit, id: unknown): Weapon | undefined {
   return dataOf(u).weapons.find((w) => w.id === id);

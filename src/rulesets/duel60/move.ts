@@ -78,19 +78,36 @@ export function reachableCells(state: EncounterState, u: Unit): Map<string, Reac
     if (n === taken.length) taken = growTo(taken, n * 2);
     taken[n++] = i;
   }
-  // the same search as the last one asked (a listing, then the move it offered): no key built
-  if (last && last.map === map && last.x === at.x && last.y === at.y && last.tiles === tiles && sameTaken(last.taken, n)) return last.result;
+  // a search asked lately (a listing, the move it offered, the units taking turns in a round): found by
+  // its numbers, no key built and hashed — the shared store is asked only past these
+  for (let r = 0; r < recent.length; r++) {
+    const was = recent[r];
+    if (was.map === map && was.x === at.x && was.y === at.y && was.tiles === tiles && sameTaken(was.taken, n)) return was.result;
+  }
   let key = `${at.x},${at.y}|${tiles}|`;
   for (let k = 0; k < n; k++) key += `${taken[k]};`;
   const around: number[] = [];
   for (let k = 0; k < n; k++) around.push(taken[k]);
   const result = searches.get(map, key, () => reachable(map, at, tiles, { occupied: (c) => around.includes(c.y * map.width + c.x) }));
-  last = { map, x: at.x, y: at.y, tiles, taken: around, result };
+  const entry = { map, x: at.x, y: at.y, tiles, taken: around, result };
+  if (recent.length < RECENT) recent.push(entry);
+  else recent[next] = entry;
+  next = (next + 1) % RECENT;
   return result;
 }
 
-/** The last search answered, with what it was asked (results are shared: nobody changes them). */
-let last: { map: GridMap; x: number; y: number; tiles: number; taken: number[]; result: Map<string, Reach> } | undefined;
+/** Searches answered lately, with what each was asked (results are shared: nobody changes them); the oldest goes first. */
+interface Asked {
+  map: GridMap;
+  x: number;
+  y: number;
+  tiles: number;
+  taken: number[];
+  result: Map<string, Reach>;
+}
+const RECENT = 8;
+const recent: Asked[] = [];
+let next = 0;
 let taken: Int32Array = new Int32Array(16);
 const sameTaken = (was: number[], n: number): boolean => {
   if (was.length !== n) return false;

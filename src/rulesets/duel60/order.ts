@@ -4,7 +4,7 @@
  * 3rd Initiative acts before those without, in that order (ruling D60-EFF-2).
  */
 import type { EncounterState, Slot, Unit } from '../../engine/index.ts';
-import { dataOf, stat } from './model.ts';
+import { agilityStat, dataOf, speedOf } from './model.ts';
 
 /** 1, 2 or 3 for the best Initiative ability the unit carries; 4 for none. */
 export function initiativeClass(u: Unit): number {
@@ -16,7 +16,7 @@ export function roundOrder(state: EncounterState): Slot[] {
   const units: { u: Unit; initiative: number; speed: number; agility: number; file: number }[] = [];
   state.unitOrder.forEach((id, file) => {
     const u = state.units[id];
-    if (u.status === 'active' || u.status === 'down') units.push({ u, initiative: initiativeClass(u), speed: stat(u, 'speed'), agility: stat(u, 'agility'), file });
+    if (u.status === 'active' || u.status === 'down') units.push({ u, initiative: initiativeClass(u), speed: speedOf(u), agility: agilityStat(u), file });
   });
   units.sort((a, b) => a.initiative - b.initiative || b.speed - a.speed || b.agility - a.agility || a.file - b.file);
   return units.map(({ u, speed }) => ({ unit: u.id, initiative: speed }));

@@ -11,15 +11,22 @@
  *     in (approach.ts: on the enemy it can strike soonest, around walls); else Block if the stance
  *     would spare it anything (guard.ts: its movement has nothing better to do);
  *   - else rest if short of stamina, else end the turn.
- * Deterministic: it never calls `pick`; ties go to the first option listed.
+ * Deterministic: it never calls `pick`; ties go to the first option listed. On its own turn it asks narrowly
+ * (issue 40): the strikes as data from the listing's own loop (legal.ts visitStrikes), the option built only
+ * for the one taken — the same choice as from the whole listing (policy-narrow.test.ts); with a decision
+ * pending it chooses from the listing (`fromListing`).
  */
-import type { ActionOption, EncounterState, Policy, Unit } from '../../engine/index.ts';
-import { actionRefusal } from './actions.ts';
+import { currentUnit, type ActionOption, type Command, type EncounterState, type Listing, type Policy, type Unit, type UnitId } from '../../engine/index.ts';
+import { actionReason, movementReason } from './actions.ts';
 import { approachMove } from './approach.ts';
 import { bestStrike } from './best-strike.ts';
+import { pairing, type Pairing } from './blow-odds.ts';
 import { bestBlock } from './guard.ts';
-import { listedMove, listedMoves } from './legal.ts';
+import { blockOptions, castOptionOf, endTurnOption, listedMove, listedMoves, restOption, strikeOptionOf, visitCasts, visitStrikes, type StrikeKind } from './legal.ts';
+import { dataOf } from './model.ts';
 import { answer } from './reaction-policy.ts';
+import type { Ability, Weapon } from './schema.ts';
+import { restReason } from './stance.ts';
 import { strikeOdds, strikeOfCommand, strikesOf, type Odds, type Strike } from './strikes.ts';
 
 /** Stamina below this: rest instead of attacking. */
@@ -28,10 +35,13 @@ export const LOW_STAMINA = 3;
 /** A move first must make the strike worth this much more than striking from here (staying keeps the movement for Block). */
 export const MOVE_FIRST = 1.1;
 
-/** The listed strike with the best score, keeping a stamina to dodge with if any listed strike does (D60-STA-1). */
-function bestListed(state: EncounterState, u: Unit, options: ActionOption[]): { option: ActionOption; odds: Odds } | undefined {
+/**
+ * The listed strike with the best score, keeping a stamina to dodge with if any listed strike does (D60-STA-1):
+ * of the options, or of the strikes as data (`Found`, the narrow question below), in the listing's order.
+ */
+function bestListed<O extends { command: Command }>(state: EncounterState, u: Unit, options: readonly O[]): { option: O; odds: Odds } | undefined {
   const stamina = u.pools.stamina.value;
-  const listed: Listed[] = [];
+  const listed: Listed<O>[] = [];
   let spare = false;
   for (const o of options) {
     if (o.command.type !== 'attack' && o.command.type !== 'throw' && o.command.type !== 'cast') continue;
@@ -43,32 +53,101 @@ function bestListed(state: EncounterState, u: Unit, options: ActionOption[]): { 
   }
   // more limbs, or more weapons thrown, never deal less: weigh only the most of each (the first of the
   // most, in the order each kind was first listed) — a handful of options, compared field by field
-  const most: Listed[] = [];
+  const most: Listed<O>[] = [];
   for (const x of listed) {
     if (spare && x.s.stamina >= stamina) continue;
     const k = most.findIndex((m) => sameKind(m, x));
     if (k < 0) most.push(x);
     else if (x.s.count > most[k].s.count) most[k] = x;
   }
-  let best: { option: ActionOption; odds: Odds } | undefined;
+  let best: { option: O; odds: Odds } | undefined;
+  // each target's numbers read once for all the strikes at it (blow-odds.ts)
+  let pair: Pairing | undefined;
+  let paired: Unit | undefined;
   for (const { o, t, s } of most) {
-    const odds = strikeOdds(state, u, t, s, u.position!);
+    if (s.type === 'attack' && paired !== t) [pair, paired] = [pairing(state, u, t), t];
+    const odds = strikeOdds(state, u, t, s, u.position!, s.type === 'attack' ? pair : undefined);
     if (odds && odds.score > (best?.odds.score ?? 0)) best = { option: o, odds };
   }
   return best;
 }
 
-interface Listed {
-  o: ActionOption;
+interface Listed<O> {
+  o: O;
   t: Unit;
   s: Strike;
 }
 
 /** The same strike but for its count: target, type, weapon or ability, vital point. */
-const sameKind = (a: Listed, b: Listed): boolean =>
+const sameKind = <O>(a: Listed<O>, b: Listed<O>): boolean =>
   a.t.id === b.t.id && a.s.type === b.s.type && (a.s.weapon?.id ?? a.s.ability?.id ?? '') === (b.s.weapon?.id ?? b.s.ability?.id ?? '') && (a.s.vital === true) === (b.s.vital === true);
 
+/** A strike the listing would offer, as visitStrikes found it: its option is built only if it is taken. */
+interface Found {
+  command: Command;
+  t: Unit;
+  kind: StrikeKind;
+  n: number;
+  w: Weapon | null;
+  range: number;
+}
+
+/** A spell the listing would offer, as visitCasts found it. */
+interface FoundCast {
+  command: Command;
+  a: Ability;
+  t: Unit;
+}
+
+const optionOf = (state: EncounterState, u: Unit, f: Found | FoundCast): ActionOption => ('a' in f ? castOptionOf(state, u, f.command, f.a, f.t) : strikeOptionOf(f.command, f.t, f.kind, f.n, f.w, f.range));
+
 export const aggressive: Policy = (state, id, options) => {
+  const u = state.units[id];
+  // a decision pending (its answers are the listing's), or nothing to list: the listing as it stands
+  if (state.pending.length || state.status !== 'active' || !u || u.status !== 'active' || currentUnit(state) !== id) return fromListing(state, id, options);
+  // its own turn: the same choice asked narrowly — the strikes as data (visitStrikes, the listing's own
+  // loop and checks), each option built only for the one taken
+  const found: (Found | FoundCast)[] = [];
+  let kill: Found | undefined;
+  if (!actionReason(state, u)) {
+    visitStrikes(state, u, (command, t, kind, n, w, range) => {
+      const f = { command, t, kind, n, w, range };
+      if (kind === 'kill') kill ??= f;
+      found.push(f);
+      return false;
+    });
+    if (kill) return optionOf(state, u, kill);
+  }
+  if (dataOf(u).abilities.length) visitCasts(state, u, (command, a, t) => {
+      found.push({ command, a, t });
+    });
+  const canRest = !restReason(state, u);
+  if (canRest && u.pools.stamina.value < LOW_STAMINA) return restOption(u);
+  const now = bestListed(state, u, found);
+  if (!actionReason(state, u)) {
+    const cells = listedMoves(state, id);
+    if (cells.length) {
+      const there = bestStrike(state, u, cells, 'score');
+      if (there && there.odds.score > (now?.odds.score ?? 0) * MOVE_FIRST) return listedMove(state, id, there.cell);
+    }
+  }
+  if (now) return optionOf(state, u, now.option);
+  const engaged = bestStrike(state, u, [u.position!], 'score', undefined, strikesOf(state, u, u.pools.stamina.max), true) !== undefined;
+  if (!engaged) {
+    const cells = listedMoves(state, id);
+    const m = cells.length ? approachMove(state, u, cells) : undefined;
+    if (m) return listedMove(state, id, m);
+  }
+  if (!movementReason(state, u, false) && !dataOf(u).blocking) {
+    const b = bestBlock(state, u, blockOptions(u));
+    if (b) return b;
+  }
+  if (canRest && u.pools.stamina.value < u.pools.stamina.max) return restOption(u);
+  return endTurnOption(u);
+};
+
+/** The same policy on the listing as it stands (a decision pending: its answers are listed, nothing else). */
+export function fromListing(state: EncounterState, id: UnitId, options: Listing): ActionOption {
   // asked narrowly (listing.ts): everything but the moves (it never backs away), then the moves when it weighs them
   const main = options.except('move', 'backpedal');
   const answers = main.filter((o) => o.group === 'answer');
@@ -80,7 +159,7 @@ export const aggressive: Policy = (state, id, options) => {
   if (rest && u.pools.stamina.value < LOW_STAMINA) return rest;
   const now = bestListed(state, u, main);
   // the listed moves as tiles: the option is built for the one taken
-  if (!actionRefusal(state, u)) {
+  if (!actionReason(state, u)) {
     const cells = listedMoves(state, id);
     if (cells.length) {
       const there = bestStrike(state, u, cells, 'score');
@@ -103,4 +182,4 @@ export const aggressive: Policy = (state, id, options) => {
   }
   if (rest && u.pools.stamina.value < u.pools.stamina.max) return rest;
   return main.find((o) => o.command.type === 'end_turn') ?? options.all[0];
-};
+}

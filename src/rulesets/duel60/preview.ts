@@ -13,7 +13,7 @@ import { blockAgainst } from './blow.ts';
 import { defence, defenceTotal, gradeOf, NO_DODGE_FLOOR, type Approach, type Grade } from './contest.ts';
 import { computeDamage, spellPower, UNARMED_BASE, type DamageKind } from './damage.ts';
 import { areaHeldWords, planCast } from './magic.ts';
-import { agilityOf, agilityTerms, cannotEvadeArea, dataOf, enemiesOf, projectileSpeed, stat } from './model.ts';
+import { agilityOf, agilityTerms, cannotEvadeArea, dataOf, enduranceOf, enemiesOf, projectileSpeed, speedOf, strengthOf } from './model.ts';
 import { tilesPerTurn } from './projectile.ts';
 import type { Ability, Weapon } from './schema.ts';
 import { planThrow } from './throw.ts';
@@ -32,16 +32,20 @@ const grading = new WeakMap<Distribution, Record<Grade, number>>();
 const seriesByMargin = new WeakMap<Distribution, Map<string, Distribution>>();
 
 export function marginOf(state: EncounterState, attacker: Unit | { agility: number }, def: Unit, a: Approach): Distribution {
-  const agility = 'id' in attacker ? agilityOf(attacker as Unit) : attacker.agility;
   const d = defenceTotal(state, def, a);
+  return marginFor('id' in attacker ? agilityOf(attacker as Unit) : attacker.agility, d.total, d.rolls, d.canDodge);
+}
+
+/** The same from the numbers: the attacker's Agility and the defence (defenceTotal's answer). */
+export function marginFor(agility: number, total: number, rolls: boolean, canDodge: boolean): Distribution {
   // Agility and defence may fall below 0 (avoiding eye contact, a flank): offset for smallKey
-  const key = d.rolls ? smallKey(agility + 512, d.total + 512, d.canDodge ? 1 : 0) : `${agility}|-`;
+  const key = rolls ? smallKey(agility + 512, total + 512, canDodge ? 1 : 0) : `${agility}|-`;
   let margin = margins.get(key);
   if (!margin) {
     const mine = Distribution.die(60).plus(agility);
-    margin = d.rolls ? mine.minus(Distribution.die(60).plus(d.total)) : mine;
+    margin = rolls ? mine.minus(Distribution.die(60).plus(total)) : mine;
     // at 0 stamina a blow it would have dodged lands, glancing (ruling D60-STA-1)
-    if (!d.canDodge) margin = margin.clampMin(NO_DODGE_FLOOR);
+    if (!canDodge) margin = margin.clampMin(NO_DODGE_FLOOR);
     if (margins.size > 5000) margins.clear();
     margins.set(key, margin);
   }
@@ -232,8 +236,11 @@ const tables = new Map<string, Map<number | string, DamageTable>>();
 
 /** What a blow on `def` from `from` deals at each grade: computeDamage's amounts, its block stance included. */
 function damageFn(def: Unit, a: Approach, kind: DamageKind, base: number, baseName: string, strength: number, vital: boolean): DamageTable {
-  const block = blockAgainst(def, a.from, a.cqcSpeed);
-  const endurance = stat(def, 'endurance');
+  return damageTable(blockAgainst(def, a.from, a.cqcSpeed), enduranceOf(def), kind, base, baseName, strength, vital);
+}
+
+/** The same from the numbers: the defender's block stance against the blow (blockAgainst's answer) and its Endurance. */
+export function damageTable(block: { weapon: Weapon | null } | undefined, endurance: number, kind: DamageKind, base: number, baseName: string, strength: number, vital: boolean): DamageTable {
   const kindKey = vital ? `${kind}|vital` : kind;
   let byNumbers = tables.get(kindKey);
   if (!byNumbers) tables.set(kindKey, (byNumbers = new Map()));
@@ -260,9 +267,9 @@ const NO_DAMAGE: DamageTable = { key: 'none', of: { dodged: 0, glancing: 0, soli
  */
 export function attackBlows(state: EncounterState, u: Unit, t: Unit, weapon: Weapon | null, count: number, vital: boolean, from: Cell, blocked?: (c: Cell) => boolean, away?: boolean): BlowSpec {
   const cqc = distance(from, t.position!) <= 1;
-  const approach: Approach = cqc ? { from, cqcSpeed: stat(u, 'speed') } : { from };
+  const approach: Approach = cqc ? { from, cqcSpeed: speedOf(u) } : { from };
   const margin = marginOf(state, u, t, approach);
-  const damage = weapon ? damageFn(t, approach, weapon.type, weapon.damage, weapon.name, stat(u, 'strength'), vital) : damageFn(t, approach, 'blunt', UNARMED_BASE, 'Unarmed', stat(u, 'strength'), vital);
+  const damage = weapon ? damageFn(t, approach, weapon.type, weapon.damage, weapon.name, strengthOf(u), vital) : damageFn(t, approach, 'blunt', UNARMED_BASE, 'Unarmed', strengthOf(u), vital);
   // `away`: knockedAway's answer, when the caller has it already
   return { margin, damage, count: weapon ? 1 : count, dramaticEnds: !weapon && (away ?? knockedAway(state, u, t, from, blocked)), health: t.pools.hp.value };
 }
@@ -293,14 +300,14 @@ function standingBut(state: EncounterState, a: string, b: string): (c: Cell) => 
 /** The blows of `count` weapons `w` thrown by `u` from `from` at `t`, as if each reached it (no reaction). */
 export function throwBlows(state: EncounterState, u: Unit, t: Unit, w: Weapon, count: number, from: Cell): BlowSpec {
   const margin = marginOf(state, { agility: agilityOf(u) }, t, { from });
-  return { margin, damage: damageFn(t, { from }, w.type, w.damage, w.name, stat(u, 'strength'), false), count, dramaticEnds: false, health: t.pools.hp.value };
+  return { margin, damage: damageFn(t, { from }, w.type, w.damage, w.name, strengthOf(u), false), count, dramaticEnds: false, health: t.pools.hp.value };
 }
 
 /** The blow of a single-target spell of `u` cast from `from` at `t` (the combat roll, power against Endurance). */
 export function spellBlows(state: EncounterState, u: Unit, t: Unit, a: Ability, from: Cell): BlowSpec {
   const power = a.power === undefined ? 0 : spellPower(u, a.power);
   const cqc = distance(from, t.position!) <= 1;
-  const approach: Approach = cqc ? { from, cqcSpeed: stat(u, 'speed') } : { from };
+  const approach: Approach = cqc ? { from, cqcSpeed: speedOf(u) } : { from };
   const damage = damageFn(t, approach, a.trueDamage ? 'true' : 'magic', power, a.name, 0, false);
   const margin = marginOf(state, u, t, approach);
   return { margin, damage: a.power === undefined ? NO_DAMAGE : damage, count: 1, dramaticEnds: false, health: t.pools.hp.value };
@@ -309,13 +316,13 @@ export function spellBlows(state: EncounterState, u: Unit, t: Unit, a: Ability, 
 /** What area magic deals `v` (no contest: a solid blow, or nothing when its Speed evades, D60-DMG-4). */
 export function areaDamage(state: EncounterState, u: Unit, v: Unit, a: Ability, from: Cell): number {
   // only a unit fast enough that can dodge and move evades (D60-DMG-4, ruling D60-STA-1 / D60-EFF-1)
-  if (!a.area || (stat(v, 'speed') >= a.area.speed && !cannotEvadeArea(state, v))) return 0;
+  if (!a.area || (speedOf(v) >= a.area.speed && !cannotEvadeArea(state, v))) return 0;
   const power = a.power === undefined ? 0 : spellPower(u, a.power);
-  return Math.min(v.pools.hp.value, damageFn(v, distance(from, v.position!) <= 1 ? { from, cqcSpeed: stat(u, 'speed') } : { from }, a.trueDamage ? 'true' : 'magic', power, a.name, 0, false).of.solid);
+  return Math.min(v.pools.hp.value, damageFn(v, distance(from, v.position!) <= 1 ? { from, cqcSpeed: speedOf(u) } : { from }, a.trueDamage ? 'true' : 'magic', power, a.name, 0, false).of.solid);
 }
 
 function approachFrom(u: Unit, t: Unit, from: Cell): Approach {
-  return distance(from, t.position!) <= 1 ? { from, cqcSpeed: stat(u, 'speed') } : { from };
+  return distance(from, t.position!) <= 1 ? { from, cqcSpeed: speedOf(u) } : { from };
 }
 
 function attackPreview(state: EncounterState, cmd: Command): AttackPreview {
@@ -350,10 +357,10 @@ function castPreview(state: EncounterState, cmd: Command): Preview {
     const victims = enemiesOf(state, u).filter((o) => distance(o.position!, t.position!) <= area.radius);
     const one = (v: Unit) => {
       if (a.gaze && dataOf(v).averting) return affectedOdds(v.id, 0, Distribution.constant(0), 'avoids eye contact');
-      const fast = stat(v, 'speed') >= area.speed;
+      const fast = speedOf(v) >= area.speed;
       const held = fast ? cannotEvadeArea(state, v) : null;
       const evades = fast && !held;
-      const why = held ? `Speed ${stat(v, 'speed')} ≥ ${area.speed}, but ${areaHeldWords(held)}` : `Speed ${stat(v, 'speed')} ${fast ? '≥' : '<'} ${area.speed}: ${evades ? 'evades' : 'cannot evade'}`;
+      const why = held ? `Speed ${speedOf(v)} ≥ ${area.speed}, but ${areaHeldWords(held)}` : `Speed ${speedOf(v)} ${fast ? '≥' : '<'} ${area.speed}: ${evades ? 'evades' : 'cannot evade'}`;
       return affectedOdds(v.id, evades ? 0 : 1, Distribution.constant(areaDamage(state, u, v, a, u.position!)), why);
     };
     const affected = [t, ...victims.filter((v) => v.id !== t.id)].map(one);
@@ -362,7 +369,7 @@ function castPreview(state: EncounterState, cmd: Command): Preview {
   }
   const power = a.power === undefined ? 0 : spellPower(u, a.power);
   const spec = spellBlows(state, u, t, a, u.position!);
-  return finish(spec, [`power ${power} against Endurance ${stat(t, 'endurance')}`], contestWhy(state, agilityTerms(u).agility, t, approachFrom(u, t, u.position!), 1), t);
+  return finish(spec, [`power ${power} against Endurance ${enduranceOf(t)}`], contestWhy(state, agilityTerms(u).agility, t, approachFrom(u, t, u.position!), 1), t);
 }
 
 export function preview(state: EncounterState, cmd: Command): Preview | Rejection {

@@ -17,7 +17,7 @@ import { landBlow, type Blow } from './blow.ts';
 import { gradeOf, GRADE_TEXT } from './contest.ts';
 import { applySideEffect } from './effects.ts';
 import type { Ability } from './schema.ts';
-import { abilityOf, agilityTerms, asJson, cannotDodge, dataOf, has, heldInPlace, projectileSpeed, projectilesOf, stat, type Projectile } from './model.ts';
+import { abilityOf, agilityTerms, asJson, cannotDodge, dataOf, has, heldInPlace, type Projectile, projectilesOf, projectileSpeed, speedOf } from './model.ts';
 
 export type Reaction =
   | { reaction: 'none' }
@@ -43,7 +43,7 @@ function counterSpell(ctx: Resolution, u: Unit, a: Ability, hasAction: boolean):
 export const tilesPerTurn = (speed: number): number => Math.floor(speed / 10);
 
 /** Evade: 1 tile, then 1 more per full 10 Speed (ruling D60-PRJ-2). */
-export const evadeTiles = (u: Unit): number => 1 + Math.floor(stat(u, 'speed') / 10);
+export const evadeTiles = (u: Unit): number => 1 + Math.floor(speedOf(u) / 10);
 
 function save(ctx: Resolution, list: Projectile[]): void {
   ctx.setEncounterData('projectiles', asJson(list));

@@ -18,7 +18,7 @@ import type { ActionOption, Cell, EncounterState, Unit, UnitId } from '../../eng
 import { blockAgainst } from './blow.ts';
 import { gradeOf, type Grade } from './contest.ts';
 import { computeDamage } from './damage.ts';
-import { agilityTerms, dataOf, enemiesOf, projectilesOf, stat, type Projectile } from './model.ts';
+import { agilityTerms, dataOf, enduranceOf, enemiesOf, type Projectile, projectilesOf } from './model.ts';
 import { marginOf } from './preview.ts';
 import { cameFrom, type Reaction } from './projectile.ts';
 import { actionWorth, rootCost } from './worth.ts';
@@ -56,7 +56,7 @@ export function reactionOdds(state: EncounterState, u: Unit, p: Projectile): { n
   const from = cameFrom(p);
   const stance = blockAgainst(u, from);
   const blow = (grade: Grade, reactionBlock = false) =>
-    computeDamage({ kind: p.kind, base: p.base, baseName: p.name, strength: p.strength, endurance: stat(u, 'endurance'), grade, ...(reactionBlock ? { reactionBlock } : stance ? { block: stance } : {}) }, false).amount;
+    computeDamage({ kind: p.kind, base: p.base, baseName: p.name, strength: p.strength, endurance: enduranceOf(u), grade, ...(reactionBlock ? { reactionBlock } : stance ? { block: stance } : {}) }, false).amount;
   const health = u.pools.hp.value;
   const none = oddsOf(marginOf(state, { agility: p.agility }, u, { from }).pmf().map(([m, pr]) => [gradeOf(m) === 'dodged' ? 0 : blow(gradeOf(m)), pr]), health);
   const block = oddsOf([[blow('solid', true), 1]], health);

@@ -3,7 +3,7 @@
  * consumes action and movement), and purposely avoiding eye contact (D60-EYE-1, free).
  */
 import { fail, type Command, type EncounterState, type Resolution, type Unit } from '../../engine/index.ts';
-import { actionRefusal, movementRefusal, requireMovement, spendAction, spendMovement } from './actions.ts';
+import { actionReason, movementReason, requireMovement, spendAction, spendMovement, type ActionKind, type Reason } from './actions.ts';
 import { dataOf, hasPerk, weaponOf } from './model.ts';
 import { INDIRECT_FIGHTER } from './schema.ts';
 
@@ -30,10 +30,19 @@ export function blockCommand(ctx: Resolution, cmd: Command): void {
  * during a turn and performs no actions" (D60-REST-1) — a perk's spare action after an attack is no rest.
  */
 export function restRefusal(state: EncounterState, u: Unit) {
-  const refused = actionRefusal(state, u, { rest: true }) ?? movementRefusal(state, u, false);
+  const r = restReason(state, u);
+  return r ? { code: r.code, message: r.words(u) } : null;
+}
+
+const RESTING: ActionKind = { rest: true };
+const ALREADY_ACTED: Reason = { code: 'action/already_acted', words: (u) => `${u.name} has acted this turn: resting needs a turn with nothing else done [D60-REST-1]` };
+
+/** restRefusal's reason, unworded. */
+export function restReason(state: EncounterState, u: Unit): Reason | null {
+  const refused = actionReason(state, u, RESTING) ?? movementReason(state, u, false);
   if (refused) return refused;
   const { actions, movements } = dataOf(u).perTurn;
-  if (u.pools.action.value < actions || u.pools.movement.value < movements) return { code: 'action/already_acted', message: `${u.name} has acted this turn: resting needs a turn with nothing else done [D60-REST-1]` };
+  if (u.pools.action.value < actions || u.pools.movement.value < movements) return ALREADY_ACTED;
   return null;
 }
 

@@ -9,11 +9,13 @@
  *     line stops it, and an ally first on the line would take it, so it is not thrown at all;
  *   - area magic (D60-DMG-4) hits every enemy around its target.
  */
+import { attackAngle } from '../../engine/space/facing.ts';
 import { distance, terrainAt } from '../../engine/space/grid.ts';
 import { ray } from '../../engine/space/line.ts';
 import type { Cell, Command, EncounterState, GridMap, Unit } from '../../engine/index.ts';
 import { agilityOf, cannotDodge, dataOf, enemiesOf, has, heldInPlace, projectileSpeed } from './model.ts';
-import { areaDamage, attackBlows, seriesOutlook, spellBlows, throwBlows, type BlowSpec } from './preview.ts';
+import { attackOdds, pairing, type Pairing } from './blow-odds.ts';
+import { areaDamage, attackBlows, knockedAway, seriesOutlook, spellBlows, throwBlows, type BlowSpec } from './preview.ts';
 import { tilesPerTurn } from './projectile.ts';
 import type { Ability, SideEffectName, Weapon } from './schema.ts';
 import { projectileCap } from './throw.ts';
@@ -160,9 +162,14 @@ function oddsOfBlows(spec: BlowSpec, share: number): Odds {
  * What strike `s` of `u` at `t` is worth from tile `from` (null: out of reach, or it would hit an ally).
  * `u` keeps its own position in the state: only `from` says where it strikes from.
  */
-export function strikeOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, from: Cell): Odds | null {
+export function strikeOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, from: Cell, pair?: Pairing): Odds | null {
   const d = distance(from, t.position!);
   if (d > s.reach || d === 0 || t.status !== 'active') return null;
+  // an attack from the pair's numbers (blow-odds.ts: the same margins and tables attackBlows reads); `pair`, when the caller weighs several strikes at `t`
+  if (s.type === 'attack') {
+    const seen = t.facing ? attackAngle(from, t.position!, t.facing) : 'front';
+    return attackOdds(pair ?? pairing(state, u, t), s.weapon ?? null, s.count, s.vital === true, seen, d <= 1, !s.weapon && knockedAway(state, u, t, from), 1);
+  }
   let share = 1;
   if (s.flight) {
     const f = flightShare(state, u, t, from, s);

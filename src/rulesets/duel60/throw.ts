@@ -9,7 +9,7 @@ import { fail, type Command, type EncounterState, type Resolution, type Unit } f
 import { requireAction, requireStamina, spendAction, spendStamina } from './actions.ts';
 import { targetUnit } from './attack.ts';
 import { deferIfDelayed } from './delay.ts';
-import { asJson, dataOf, stat, weaponOf } from './model.ts';
+import { asJson, dataOf, strengthOf, weaponOf } from './model.ts';
 import { launch } from './projectile.ts';
 import type { Weapon } from './schema.ts';
 import { counted } from './words.ts';
@@ -59,7 +59,7 @@ export function resolveThrow(ctx: Resolution, u: Unit, plan: ThrowPlan): void {
       name: w.name,
       owner: u.id,
       speed: w.thrown.speed, // the thrower's outlets are added at launch
-      strength: stat(u, 'strength'),
+      strength: strengthOf(u),
       kind: w.type,
       base: w.damage,
       weapon: w.id,
