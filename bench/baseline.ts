@@ -75,15 +75,27 @@ export function compiledPool(): typeof import('../src/sim/pool.ts') {
   }
 }
 
+/** The full hash `commit` (a hash, a branch, `HEAD~2`) names now, or undefined when git does not know it. */
+function commitHash(commit: string): string | undefined {
+  try {
+    return execFileSync('git', ['rev-parse', '--verify', `${commit}^{commit}`], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
 /** The sources of `commit`, or undefined when git cannot give them. */
 export function baselineAt(commit: string): Simulator | undefined {
-  const tree = join(CACHE, `baseline-${commit.slice(0, 12)}`);
+  const hash = commitHash(commit);
+  if (!hash) return undefined;
+  // cached by the hash, never the name: `HEAD` or a branch moves, and its old tree would be timed as new
+  const tree = join(CACHE, `baseline-${hash.slice(0, 12)}`);
   const out = join(tree, 'bench.cjs');
   if (!existsSync(out) || !existsSync(join(tree, 'examples'))) {
     try {
       rmSync(tree, { recursive: true, force: true });
       mkdirSync(tree, { recursive: true });
-      const tar = execFileSync('git', ['archive', '--format=tar', commit, 'src', 'examples', 'package.json'], { cwd: ROOT, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
+      const tar = execFileSync('git', ['archive', '--format=tar', hash, 'src', 'examples', 'package.json'], { cwd: ROOT, maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'ignore'] });
       writeFileSync(join(tree, 'src.tar'), tar);
       execFileSync('tar', ['-xf', 'src.tar'], { cwd: tree });
       return { ...bundleAt(tree, out), root: tree };
