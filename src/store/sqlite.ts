@@ -24,6 +24,8 @@ import {
   CREATE_CHUNK,
   DuplicateCommandError,
   eventRowsOf,
+  rowCount,
+  rowsBetween,
   StaleVersionError,
   type AppendOptions,
   type ChatQuery,
@@ -240,11 +242,11 @@ export class SqliteStore implements Store {
   async createEncounters(list: readonly NewEncounter[]): Promise<void> {
     const all = list.map((e) => ({ ...e, events: eventRowsOf(e.events) }));
     if (this.gate) await this.writable();
-    if (all.reduce((n, e) => n + e.events.bodies.length, 0) > CREATE_CHUNK) return this.createInChunks(all);
+    if (all.reduce((n, e) => n + rowCount(e.events), 0) > CREATE_CHUNK) return this.createInChunks(all);
     this.db.transaction(() => {
       for (const e of all) {
         this.insertCreated(e);
-        this.insertEvents(e.row.id, e.events, 0, e.events.bodies.length);
+        this.insertEvents(e.row.id, e.events, 0, rowCount(e.events));
       }
     }).immediate();
   }
@@ -264,8 +266,9 @@ export class SqliteStore implements Store {
       try {
         this.db.pragma('defer_foreign_keys = ON');
         for (const e of all) {
-          for (let from = 0; from < e.events.bodies.length; from += CREATE_CHUNK) {
-            this.insertEvents(e.row.id, e.events, from, Math.min(e.events.bodies.length, from + CREATE_CHUNK));
+          const n = rowCount(e.events);
+          for (let from = 0; from < n; from += CREATE_CHUNK) {
+            this.insertEvents(e.row.id, e.events, from, Math.min(n, from + CREATE_CHUNK));
             await new Promise((resolve) => setImmediate(resolve));
           }
         }
@@ -281,14 +284,16 @@ export class SqliteStore implements Store {
     }
   }
 
+  /** Rows [from, to): decoded from the packed log here, a chunk at a time (event-rows.ts). */
   private insertEvents(encounterId: string, events: EventRows, from: number, to: number): void {
-    for (let i = from; i < to; i++) this.st.insertEvent.run(encounterId, i + 1, events.cmds[i], events.bodies[i]);
+    const { cmds, bodies } = rowsBetween(events, from, to);
+    for (let i = from; i < to; i++) this.st.insertEvent.run(encounterId, i + 1, cmds[i - from], bodies[i - from]);
   }
 
   /** The encounter's row (at the version of its events), its log commands. */
   private insertCreated({ row, events, logCommands = {}, document }: NewEncounter & { events: EventRows }): void {
     this.st.insertEncounter.run(row.id, row.tableId, row.ruleset, row.name, row.status, Date.now(), document === undefined ? null : JSON.stringify(document));
-    this.st.setVersion.run(events.bodies.length, row.status, row.id);
+    this.st.setVersion.run(rowCount(events), row.status, row.id);
     for (const [cmd, body] of Object.entries(logCommands)) this.st.insertLogCommand.run(row.id, cmd, JSON.stringify(body));
   }
 
