@@ -307,6 +307,10 @@ export class PostgresStore implements Store {
     return r && { tableId: r.tableId, role: 'player', playerId: r.playerId };
   }
 
+  async playerTokens(tableId: string, playerId: string): Promise<number> {
+    return (await this.q<{ n: number }>('SELECT count(*)::int AS n FROM tokens WHERE table_id = $1 AND player_id = $2', [tableId, playerId])).rows[0].n;
+  }
+
   async revokePlayer(tableId: string, playerId: string): Promise<number> {
     const { rows } = await this.q<{ n: number }>(
       'WITH gone AS (DELETE FROM tokens WHERE table_id = $1 AND player_id = $2 RETURNING 1) SELECT (SELECT count(*) FROM gone) AS n, pg_notify($3, $4)',

@@ -106,6 +106,7 @@ export class SqliteStore implements Store {
       token: db.prepare('SELECT table_id AS tableId, role, player_id AS playerId FROM tokens WHERE hash = ?'),
       deleteToken: db.prepare('DELETE FROM tokens WHERE hash = ?'),
       deletePlayerTokens: db.prepare('DELETE FROM tokens WHERE table_id = ? AND player_id = ?'),
+      countPlayerTokens: db.prepare('SELECT count(*) FROM tokens WHERE table_id = ? AND player_id = ?').pluck(),
       insertEncounter: db.prepare('INSERT INTO encounters (id, table_id, ruleset, name, status, version, created_at, document) VALUES (?, ?, ?, ?, ?, 0, ?, ?)'),
       document: db.prepare('SELECT document FROM encounters WHERE id = ?').pluck(),
       setDocument: db.prepare('UPDATE encounters SET document = ? WHERE id = ?'),
@@ -236,6 +237,10 @@ export class SqliteStore implements Store {
   async revokePlayer(tableId: string, playerId: string): Promise<number> {
     if (this.gate) await this.writable();
     return this.st.deletePlayerTokens.run(tableId, playerId).changes;
+  }
+
+  async playerTokens(tableId: string, playerId: string): Promise<number> {
+    return this.st.countPlayerTokens.get(tableId, playerId) as number;
   }
 
   async tokenRow(hash: string): Promise<TokenRow | undefined> {

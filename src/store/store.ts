@@ -213,6 +213,8 @@ export interface Store {
   redeemInvite(inviteHash: string, playerTokenHash: string): Promise<TokenRow | undefined>;
   /** Every token (invites and sessions) of a player; how many there were. */
   revokePlayer(tableId: string, playerId: string): Promise<number>;
+  /** How many tokens a player holds: invites not yet used and sessions. */
+  playerTokens(tableId: string, playerId: string): Promise<number>;
   tokenRow(hash: string): Promise<TokenRow | undefined>;
 
   // ── encounters and their logs ───────────────────────────────────────────
