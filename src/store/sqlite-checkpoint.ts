@@ -50,9 +50,14 @@ export class Checkpointer {
   async stop(): Promise<void> {
     if (this.down) return;
     this.down = true;
+    // held (ref'd) while it ends: an unref'd thread's exit alone keeps nothing waiting, and a process
+    // whose last work is this wait would leave its shutdown unsettled (exit code 13 on SIGTERM)
+    this.worker.ref();
     const ended = new Promise((r) => this.worker.once('exit', r));
     this.worker.postMessage({ stop: true });
-    await Promise.race([ended, new Promise((r) => setTimeout(r, 2000).unref())]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([ended, new Promise((r) => (timer = setTimeout(r, 2000)))]);
+    clearTimeout(timer);
     await this.worker.terminate();
   }
 }
