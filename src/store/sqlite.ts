@@ -10,7 +10,8 @@
  *
  * A long log (an import's) is written as one transaction over several turns of the event loop
  * (`createInChunks`): every method that writes starts with `if (this.gate) await this.writable();`, or
- * its statements would join that transaction (and be undone if it fails).
+ * its statements would join that transaction (and be undone if it fails). Checkpoints (the log copied
+ * into the file) run in a thread of their own on a file (sqlite-checkpoint.ts), never on this one.
  */
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
