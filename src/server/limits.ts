@@ -32,6 +32,11 @@ export interface Limits {
    */
   encounterUnits: number;
   playersPerTable: number;
+  /**
+   * Tokens one player holds, invites not yet used and sessions: each invite for a player already there
+   * added one, without end (a GM of a table anyone may make could fill the disk with them).
+   */
+  tokensPerPlayer: number;
   eventsPerEncounter: number;
   /** Encounters kept in memory. */
   liveEncounters: number;
@@ -113,6 +118,7 @@ export const DEFAULT_LIMITS: Limits = {
   encountersPerTable: 500,
   encounterUnits: 300,
   playersPerTable: 50,
+  tokensPerPlayer: 20,
   eventsPerEncounter: 200_000,
   liveEncounters: 1000,
   catchUpChunk: 1000,

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { checkImageBytes, dataImageBytes, IMAGE_MIME, imageSrcProblem, MAX_IMAGE_CHARS, STORED_MAP, type Base64Decoder, type Json } from '../engine/index.ts';
-import type { EventRows } from '../store/index.ts';
+import { rowBody, type EventRows } from '../store/index.ts';
 import type { Context } from './context.ts';
 import { ApiError } from './errors.ts';
 import type { Limits } from './limits.ts';
@@ -115,9 +115,9 @@ export async function keepImagesOf(ctx: Context, tableId: string, enc: { events:
  */
 export async function keepImagesOfRows(ctx: Context, tableId: string, enc: { events: EventRows; art: readonly number[]; commands?: Record<string, unknown>; document?: Record<string, Json> }, where: string): Promise<void> {
   for (const i of enc.art) {
-    const e = JSON.parse(enc.events.bodies[i]) as unknown;
+    const e = JSON.parse(rowBody(enc.events, i)) as unknown;
     await keepArtOfEvent(ctx, tableId, e, `${where}events[${i}]`);
-    (enc.events.bodies as string[])[i] = JSON.stringify(e);
+    (enc.events.changed ??= new Map()).set(i, JSON.stringify(e));
   }
   await keepArtOfRest(ctx, tableId, enc, where);
 }

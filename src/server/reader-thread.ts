@@ -1,5 +1,10 @@
-/** The reader's worker thread (reader.ts): runs each task it is sent, one at a time, and says when it starts one. */
+/**
+ * The reader's worker thread (reader.ts): runs each task it is sent, one at a time, and says when it starts
+ * one. An import's logs go back as packed buffers, moved, not copied (store/event-rows.ts): the main
+ * thread unpacks nothing on receipt.
+ */
 import { parentPort } from 'node:worker_threads';
+import { rowBuffers } from '../store/store.ts';
 import { ApiError } from './errors.ts';
 import { runReadTask, type ReadResult, type ReadTask } from './reading.ts';
 
@@ -11,13 +16,16 @@ export type ReadReply =
 parentPort?.on('message', (m: { id: number; task: ReadTask }) => {
   parentPort!.postMessage({ id: m.id, started: true } satisfies ReadReply);
   let reply: ReadReply;
+  let moved: ArrayBuffer[] = [];
   try {
-    reply = { id: m.id, ok: true, value: runReadTask(m.task) };
+    const value = runReadTask(m.task);
+    if (Array.isArray(value)) moved = value.flatMap((e) => rowBuffers(e.events));
+    reply = { id: m.id, ok: true, value };
   } catch (err) {
     reply =
       err instanceof ApiError
         ? { id: m.id, ok: false, error: { code: err.code, message: err.message, ...(err.field !== undefined ? { field: err.field } : {}), extra: err.extra } }
         : { id: m.id, ok: false, error: { code: 'INTERNAL', message: 'internal error' } };
   }
-  parentPort!.postMessage(reply);
+  parentPort!.postMessage(reply, moved);
 });

@@ -70,6 +70,9 @@ export async function createInvite(ctx: Context, p: Principal, tableId: string, 
   }
   const existing = players.find((x) => x.playerId === playerId);
   if (!existing && players.length >= ctx.limits.playersPerTable) throw new ApiError('LIMIT_REACHED', `a table holds at most ${ctx.limits.playersPerTable} players`);
+  if (existing && (await ctx.store.playerTokens(tableId, playerId)) >= ctx.limits.tokensPerPlayer) {
+    throw new ApiError('LIMIT_REACHED', `${existing.name} holds ${ctx.limits.tokensPerPlayer} invites and sessions, the most a player may; revoke them first (DELETE /api/tables/${tableId}/players/${playerId}/tokens), then invite again`, 'playerId');
+  }
   const name = req.name ?? existing?.name ?? playerId;
   const invite = newToken('invite');
   await ctx.store.addInvite(tableId, playerId, name, hashToken(invite));

@@ -109,7 +109,9 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       expect(await s.redeemInvite('gmhash', 'sess3')).toBeUndefined();
       expect(await s.tokenRow('sess')).toEqual({ tableId: 't1', role: 'player', playerId: 'p1' });
       expect(await s.players('t1')).toEqual([{ playerId: 'p1', name: 'Anne' }, { playerId: 'p2', name: 'Bo' }]);
+      expect([await s.playerTokens('t1', 'p1'), await s.playerTokens('t1', 'p2'), await s.playerTokens('t1', 'p9'), await s.playerTokens('t9', 'p1')]).toEqual([2, 1, 0, 0]);
       expect(await s.revokePlayer('t1', 'p1')).toBe(2);
+      expect(await s.playerTokens('t1', 'p1')).toBe(0);
       expect(await s.tokenRow('sess')).toBeUndefined();
       expect(await s.tokenRow('inv2')).toEqual({ tableId: 't1', role: 'invite', playerId: 'p2' });
     });

@@ -32,6 +32,8 @@ import {
   CREATE_CHUNK,
   DuplicateCommandError,
   eventRowsOf,
+  rowCount,
+  rowsBetween,
   StaleVersionError,
   StoreUnavailableError,
   type AppendOptions,
@@ -305,6 +307,10 @@ export class PostgresStore implements Store {
     return r && { tableId: r.tableId, role: 'player', playerId: r.playerId };
   }
 
+  async playerTokens(tableId: string, playerId: string): Promise<number> {
+    return (await this.q<{ n: number }>('SELECT count(*)::int AS n FROM tokens WHERE table_id = $1 AND player_id = $2', [tableId, playerId])).rows[0].n;
+  }
+
   async revokePlayer(tableId: string, playerId: string): Promise<number> {
     const { rows } = await this.q<{ n: number }>(
       'WITH gone AS (DELETE FROM tokens WHERE table_id = $1 AND player_id = $2 RETURNING 1) SELECT (SELECT count(*) FROM gone) AS n, pg_notify($3, $4)',
@@ -326,7 +332,7 @@ export class PostgresStore implements Store {
     const all = list.map((e) => ({ ...e, events: eventRowsOf(e.events) }));
     await this.tx(async (c) => {
       for (const { row, events, logCommands = {}, document } of all) {
-        const n = events.bodies.length;
+        const n = rowCount(events);
         await c.query('INSERT INTO encounters (id, table_id, ruleset, name, status, version, created_at, document) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
           row.id,
           row.tableId,
@@ -341,7 +347,8 @@ export class PostgresStore implements Store {
         for (let from = 0; from < n; from += CREATE_CHUNK) {
           const to = Math.min(n, from + CREATE_CHUNK);
           const seqs = Array.from({ length: to - from }, (_, i) => from + i + 1);
-          await c.query('INSERT INTO events (encounter_id, seq, cmd, body) SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[])', [row.id, seqs, events.cmds.slice(from, to), events.bodies.slice(from, to)]);
+          const { cmds, bodies } = rowsBetween(events, from, to);
+          await c.query('INSERT INTO events (encounter_id, seq, cmd, body) SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[])', [row.id, seqs, cmds, bodies]);
         }
         const lc = Object.entries(logCommands);
         if (lc.length) await c.query('INSERT INTO log_commands (encounter_id, cmd, body) SELECT $1, * FROM unnest($2::text[], $3::text[])', [row.id, lc.map(([k]) => k), lc.map(([, v]) => JSON.stringify(v))]);

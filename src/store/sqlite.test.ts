@@ -1,7 +1,7 @@
 // The SQLite store: the contract (contract.ts), then what only a file has — its durability settings, and
 // files written by earlier schema versions, migrated in place.
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { describeStoreContract, note } from './contract.ts';
 import { SqliteStore } from './sqlite.ts';
 import { SCHEMA_VERSION } from './sqlite-schema.ts';
 import { createEncounter, CREATE_CHUNK, eventRowsOf } from './store.ts';
+import { until } from '../../test/server/until.ts';
 
 describeStoreContract('SQLite', async () => new SqliteStore({ path: ':memory:' }));
 
@@ -50,6 +51,40 @@ describe('SQLite store', () => {
     expect(seen.every((v) => v === undefined || v === N)).toBe(true);
     expect(await s.encounter('e1')).toMatchObject({ version: N });
     await s.close();
+  });
+
+  it('a long log for a table deleted meanwhile is refused, nothing of it kept, foreign keys on again after', async () => {
+    const s = new SqliteStore({ path: ':memory:' });
+    await s.createTable('t1', 'T', {}, 'g');
+    const rows = eventRowsOf(Array.from({ length: 2 * CREATE_CHUNK + 1 }, (_, i) => note(i + 1, `c${i + 1}`)));
+    await expect(s.createEncounters([{ row: { id: 'e1', tableId: 'gone', ruleset: 'phase20', name: 'Long', status: 'setup' }, events: rows }])).rejects.toThrow(/FOREIGN KEY/);
+    expect(await s.encounter('e1')).toBeUndefined();
+    expect(await s.events('e1')).toEqual([]);
+    expect(s.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    await expect(s.createEncounters([{ row: { id: 'e2', tableId: 'gone', ruleset: 'phase20', name: 'Short', status: 'setup' }, events: [note(1, 'c1')] }])).rejects.toThrow(/FOREIGN KEY/);
+    await s.close();
+  });
+
+  it('checkpoints in a thread of its own: the main connection never does (issue 37), the file still gets the log', async () => {
+    // a checkpoint after a 100,000-event import copied 22 MB on the main thread (170–620 ms on a loaded machine)
+    const path = join(tempPath('x'), '..', 'cp', 'db.sqlite');
+    const s = new SqliteStore({ path });
+    expect(s.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    await s.createTable('t1', 'T', {}, 'g');
+    const before = statSync(path).size;
+    const N = 5 * CREATE_CHUNK;
+    await s.createEncounters([{ row: { id: 'e1', tableId: 't1', ruleset: 'phase20', name: 'Long', status: 'setup' }, events: eventRowsOf(Array.from({ length: N }, (_, i) => note(i + 1, `c${i + 1}`))) }]);
+    // the log's pages reach the database file only by a checkpoint, and this connection makes none
+    await until('a checkpoint by the thread', () => statSync(path).size > before + 100_000);
+    expect((await s.events('e1')).length).toBe(N);
+    await s.close();
+    const again = new SqliteStore({ path });
+    expect(await again.encounter('e1')).toMatchObject({ version: N });
+    // the thread gone (crashed): SQLite's own checkpoint is on again, so the log never grows without end
+    const thread = (again as unknown as { checkpointer: { worker: { terminate(): Promise<number> } } }).checkpointer.worker;
+    await thread.terminate();
+    await until('the checkpoint back on this connection', () => again.db.pragma('wal_autocheckpoint', { simple: true }) === 1000);
+    await again.close();
   });
 
   it('uses WAL and the synchronous level asked for, and survives reopening', async () => {

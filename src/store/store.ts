@@ -12,7 +12,10 @@
  * log, so a change is a pointer, never the data. A store no other process writes to never calls it.
  */
 import type { Command, LibraryEntry, LoggedEvent, RosterEntry } from '../engine/index.ts';
+import type { EventRows } from './event-rows.ts';
 import type { EncounterFile } from './roster.ts';
+
+export * from './event-rows.ts';
 
 export type Role = 'gm' | 'player' | 'invite';
 
@@ -84,25 +87,6 @@ export interface NewEncounter {
   logCommands?: Record<string, Command>;
   /** The source document it was created from (plain JSON), when there is one. */
   document?: unknown;
-}
-
-/**
- * A log as the store keeps it, seq 1 onwards: each event's command id and JSON text. An import's log is
- * written so in the reader thread (reading.ts): the main thread neither copies nor stringifies its events.
- */
-export interface EventRows {
-  cmds: readonly string[];
-  bodies: readonly string[];
-}
-
-/** `events` as rows (seq checked to run from 1). */
-export function eventRowsOf(events: readonly LoggedEvent[] | EventRows): EventRows {
-  if (!Array.isArray(events)) return events as EventRows;
-  const list = events as readonly LoggedEvent[];
-  list.forEach((e, i) => {
-    if (e.seq !== i + 1) throw new Error(`event seq ${e.seq} does not follow version ${i}`);
-  });
-  return { cmds: list.map((e) => e.cmd), bodies: list.map((e) => JSON.stringify(e)) };
 }
 
 /** Rows written per statement (and, in SQLite, per turn of the event loop) when a long log is created. */
@@ -229,6 +213,8 @@ export interface Store {
   redeemInvite(inviteHash: string, playerTokenHash: string): Promise<TokenRow | undefined>;
   /** Every token (invites and sessions) of a player; how many there were. */
   revokePlayer(tableId: string, playerId: string): Promise<number>;
+  /** How many tokens a player holds: invites not yet used and sessions. */
+  playerTokens(tableId: string, playerId: string): Promise<number>;
   tokenRow(hash: string): Promise<TokenRow | undefined>;
 
   // ── encounters and their logs ───────────────────────────────────────────
