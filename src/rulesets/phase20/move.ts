@@ -19,17 +19,24 @@ import { readiedWeapon } from './turn.ts';
  * own cache is all it is used for).
  */
 function moveRules(state: EncounterState, mover: Unit) {
+  // short, as the store hashes it at every ask: a whole cell on the map is one character (its index) after
+  // 'b' (blocked) or 'p' (pass-only); any other place is spelt out after 'B' or 'P', up to a ';'
+  const map = state.map as GridMap;
+  const w = map.width;
+  const compact = w * map.height <= 0xffff;
   let key = '';
   for (const id of state.unitOrder) {
     const o = state.units[id];
     if (o.id === mover.id || !o.position || (o.status !== 'active' && o.status !== 'down')) continue;
-    key += `${o.status === 'active' && o.side !== mover.side ? 'b' : 'p'}${o.position.x},${o.position.y};`;
+    const blocks = o.status === 'active' && o.side !== mover.side;
+    const { x, y } = o.position;
+    if (compact && (x | 0) === x && (y | 0) === y && x >= 0 && y >= 0 && x < w && y < map.height) key += (blocks ? 'b' : 'p') + String.fromCharCode(y * w + x);
+    else key += `${blocks ? 'B' : 'P'}${x},${y};`;
   }
   // built only when the search runs (a cache miss): what stands on each cell, 1 blocked, 2 pass-only —
   // by cell index on the map (the search asks of every cell it meets), by key off it
   const rules = (): MoveRules => {
-    const map = state.map as GridMap;
-    const width = map.width;
+    const width = w;
     const onMap = (c: Cell) => Number.isInteger(c.x) && Number.isInteger(c.y) && inBounds(map, c);
     const grid = new Uint8Array(width * map.height);
     const off = new Map<string, number>();
