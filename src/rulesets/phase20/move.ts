@@ -60,7 +60,7 @@ function moveRules(state: EncounterState, mover: Unit) {
  * listing the moves and then making one asks twice, and simulated fights of one encounter start from
  * the same places. Results are shared: nobody changes them.
  */
-const searches = moveSearches.scope('phase20');
+const searches = moveSearches.scope<Reached>('phase20');
 
 /**
  * The unit's search with the movement it has left, as arrays of numbers (Reached: cells in the search's

@@ -50,7 +50,7 @@ function towardByListing(state: EncounterState, id: UnitId, toward: readonly Cel
   let best: ActionOption | undefined;
   let bestD = toBeat;
   for (const o of engine.listing(state, id).of('move')) {
-    const c = o.move!.to;
+    const c = o.move!.to as Cell;
     const d = Math.min(...toward.map((t) => Math.max(Math.abs(c.x - t.x), Math.abs(c.y - t.y))));
     if (d < bestD) [best, bestD] = [o, d];
   }
