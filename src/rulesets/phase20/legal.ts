@@ -2,11 +2,11 @@
 import { cellsInRadius } from '../../engine/space/area.ts';
 import { cellKey, distance } from '../../engine/space/grid.ts';
 import type { ActionOption, Cell, EncounterState, GridMap, Unit, UnitId, Wanted } from '../../engine/index.ts';
-import { nearestStop, stopsOf } from '../../engine/space/stops.ts';
+import { stopsOf } from '../../engine/space/stops.ts';
 import { currentUnit } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
 import { dataOf, isBraced } from './model.ts';
-import { reachableCells } from './move.ts';
+import { reachableCells, reachedOf } from './move.ts';
 import { canPrepare, readiedWeapon } from './turn.ts';
 import type { Spell, Weapon } from './schema.ts';
 import { hasBlockers, inSight } from './sight.ts';
@@ -24,14 +24,32 @@ export const moveOption = (id: UnitId, c: Cell, cost: number): ActionOption => (
 
 /**
  * The listed move ending nearer the nearest of `toward` than `toBeat` and than every move listed before
- * it, or undefined: a policy closing in on its foes, with one option built (nearestStop). For a unit
- * whose moves are listed (movesListed: the caller asks).
+ * it, or undefined: a policy closing in on its foes, with one option built. Read off the search's numbers
+ * (reachedOf) in its order — the listing's moves are its stops (stopsOf: not the start, nor a cell only
+ * passed) in that order — with no key, cell or option made per reachable cell. For a unit whose moves are
+ * listed (movesListed: the caller asks). policy.test.ts holds it to the listing's moves.
  */
 export function moveToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number): ActionOption | undefined {
   if (u.pools.movement.value <= 0) return undefined;
-  const stops = stopsOf(reachableCells(state, u));
-  const { index } = nearestStop(stops, toward, toBeat);
-  return index < 0 ? undefined : moveOption(u.id, stops.cells[index], stops.costs[index]);
+  const { count, x, y, cost, stop } = reachedOf(state, u);
+  let index = -1;
+  let bestD = toBeat;
+  for (let k = 0; k < count; k++) {
+    if (cost[k] === 0 || stop[k] === 0) continue;
+    const cx = x[k];
+    const cy = y[k];
+    let d = Infinity;
+    for (let i = 0; i < toward.length; i++) {
+      const t = toward[i];
+      const e = Math.max(Math.abs(cx - t.x), Math.abs(cy - t.y));
+      if (e < d) d = e;
+    }
+    if (d < bestD) {
+      index = k;
+      bestD = d;
+    }
+  }
+  return index < 0 ? undefined : moveOption(u.id, { x: x[index], y: y[index] }, cost[index]);
 }
 
 /** The option of an Attack Action at `t` with `w`, as the listing offers it. */

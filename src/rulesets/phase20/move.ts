@@ -4,7 +4,7 @@
  * a unit with a readied attack is struck (the Preparation, P20-PREP-1).
  */
 import { cellKey, inBounds } from '../../engine/space/grid.ts';
-import { pathTo, reachable, type MoveRules } from '../../engine/space/path.ts';
+import { reachCells, type MoveRules, type Reached } from '../../engine/space/path.ts';
 import { moveSearches } from '../../engine/space/searches.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { inActionPhase } from './actions.ts';
@@ -19,17 +19,24 @@ import { readiedWeapon } from './turn.ts';
  * own cache is all it is used for).
  */
 function moveRules(state: EncounterState, mover: Unit) {
+  // short, as the store hashes it at every ask: a whole cell on the map is one character (its index) after
+  // 'b' (blocked) or 'p' (pass-only); any other place is spelt out after 'B' or 'P', up to a ';'
+  const map = state.map as GridMap;
+  const w = map.width;
+  const compact = w * map.height <= 0xffff;
   let key = '';
   for (const id of state.unitOrder) {
     const o = state.units[id];
     if (o.id === mover.id || !o.position || (o.status !== 'active' && o.status !== 'down')) continue;
-    key += `${o.status === 'active' && o.side !== mover.side ? 'b' : 'p'}${o.position.x},${o.position.y};`;
+    const blocks = o.status === 'active' && o.side !== mover.side;
+    const { x, y } = o.position;
+    if (compact && (x | 0) === x && (y | 0) === y && x >= 0 && y >= 0 && x < w && y < map.height) key += (blocks ? 'b' : 'p') + String.fromCharCode(y * w + x);
+    else key += `${blocks ? 'B' : 'P'}${x},${y};`;
   }
   // built only when the search runs (a cache miss): what stands on each cell, 1 blocked, 2 pass-only —
   // by cell index on the map (the search asks of every cell it meets), by key off it
   const rules = (): MoveRules => {
-    const map = state.map as GridMap;
-    const width = map.width;
+    const width = w;
     const onMap = (c: Cell) => Number.isInteger(c.x) && Number.isInteger(c.y) && inBounds(map, c);
     const grid = new Uint8Array(width * map.height);
     const off = new Map<string, number>();
@@ -53,14 +60,29 @@ function moveRules(state: EncounterState, mover: Unit) {
  * listing the moves and then making one asks twice, and simulated fights of one encounter start from
  * the same places. Results are shared: nobody changes them.
  */
-const searches = moveSearches.scope('phase20');
+const searches = moveSearches.scope<Reached>('phase20');
 
-/** Every cell the unit can reach with the movement it has left, with its cost (cells it may only pass have canStop: false). */
-export function reachableCells(state: EncounterState, u: Unit) {
+/**
+ * The unit's search with the movement it has left, as arrays of numbers (Reached: cells in the search's
+ * order, costs, the way back, where it may stop) — what the policy's walk toward a foe and a move command
+ * read, with no Map or key per cell; the listing asks for the Map (reachableCells), made once from these.
+ */
+export function reachedOf(state: EncounterState, u: Unit): Reached {
   const map = state.map as GridMap;
   const { key: around, rules } = moveRules(state, u);
   const key = `${u.position!.x},${u.position!.y}|${u.pools.movement.value}|${around}`;
-  return searches.get(map, key, () => reachable(map, u.position!, u.pools.movement.value, rules()));
+  return searches.get(map, key, () => reachCells(map, u.position!, u.pools.movement.value, rules()));
+}
+
+/** Every cell the unit can reach with the movement it has left, with its cost (cells it may only pass have canStop: false). */
+export function reachableCells(state: EncounterState, u: Unit) {
+  return reachedOf(state, u).map();
+}
+
+/** Cell (x, y)'s place in a search's answer, −1 when it was not reached (a search holds at most a few hundred cells). */
+function placeOf(r: Reached, x: number, y: number): number {
+  for (let k = 0; k < r.count; k++) if (r.x[k] === x && r.y[k] === y) return k;
+  return -1;
 }
 
 export function moveCommand(ctx: Resolution, cmd: Command): void {
@@ -71,14 +93,16 @@ export function moveCommand(ctx: Resolution, cmd: Command): void {
   const cell = { x: to[0] as number, y: to[1] as number };
   const map = ctx.state.map as GridMap;
   if (!inBounds(map, cell)) fail('action/out_of_bounds', `(${cell.x}, ${cell.y}) is off the map`, 'to');
-  const reach = reachableCells(ctx.state, u);
-  const spot = reach.get(cellKey(cell));
-  if (!spot || spot.canStop === false || (cell.x === u.position!.x && cell.y === u.position!.y)) {
+  // read off the search's numbers: the cell's place, its cost and the way there (the start first)
+  const reach = reachedOf(ctx.state, u);
+  const k = placeOf(reach, cell.x, cell.y);
+  if (k < 0 || reach.stop[k] === 0 || (cell.x === u.position!.x && cell.y === u.position!.y)) {
     fail('action/out_of_range', `${u.name} cannot reach (${cell.x}, ${cell.y}) with ${u.pools.movement.value} movement left [P20-ACT-2]`, 'to');
   }
-  const path = pathTo(reach, cell);
-  ctx.changePool(u.id, 'movement', -spot.cost, 'spend', { rule: 'P20-ACT-2' });
-  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: cell, path, cost: spot.cost });
+  const cost = reach.cost[k];
+  const path = reach.path(k);
+  ctx.changePool(u.id, 'movement', -cost, 'spend', { rule: 'P20-ACT-2' });
+  ctx.emit({ type: 'unit.moved', unit: u.id, from: u.position, to: cell, path, cost });
   triggerReadiedAttacks(ctx, ctx.unit(u.id));
 }
 
