@@ -71,8 +71,17 @@ async function measure(db: string, processes: 1 | 2, ms: number, postmaster?: nu
     const cpu = () => ({ server: cpuOf(pids), db: postmaster ? cpuOfChildren(postmaster) : 0 });
     return await measureTables((t) => (processes === 1 ? { gm: urls[0], watchers: urls[0] } : { gm: urls[t % 2], watchers: urls[(t + 1) % 2] }), ms, RATES, ms * 3, cpu);
   } finally {
-    for (const p of procs) await kill(p.child);
+    // profiled (SKIRMISH_SERVER_NODE): a server stopped as an operator stops it writes its profile on the way out
+    for (const p of procs) await (process.env.SKIRMISH_SERVER_NODE ? stop(p.child) : kill(p.child));
   }
+}
+
+function stop(child: import('node:child_process').ChildProcess): Promise<void> {
+  return new Promise((res) => {
+    if (child.exitCode !== null || child.signalCode !== null) return res();
+    child.once('exit', () => res());
+    child.kill('SIGTERM');
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -120,6 +120,42 @@ describe.skipIf(!env.url)('PostgreSQL store', () => {
       offB();
     });
 
+    it("holds a table's settings and players while its change feed is up: read again when any store changes them, or the feed breaks", async () => {
+      const offA = a.onChange(() => undefined);
+      const offB = b.onChange(() => undefined);
+      await until('both listening', () => a.hearing && b.hearing);
+      await a.createTable('tf', 'TF', { v: 1 }, 'gtf');
+      expect([await b.settings('tf'), await b.players('tf')]).toEqual([{ v: 1 }, []]);
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      // a change no store told of (no process of ours writes so): the copy held is what b answers
+      await admin.query(`UPDATE tables SET settings = '{"v":2}' WHERE id = 'tf'`);
+      expect(await b.settings('tf')).toEqual({ v: 1 });
+      // a copy handed out is not the one held
+      ((await b.settings('tf')) as { v: number }).v = 99;
+      expect(await b.settings('tf')).toEqual({ v: 1 });
+      // another store's changes are told in their commits
+      await a.setSettings('tf', { v: 3 });
+      let seen: unknown;
+      await until('b reads the new settings', () => (void b.settings('tf').then((x) => (seen = x)), (seen as { v?: number })?.v === 3));
+      await a.addInvite('tf', 'p1', 'Ann', 'itf');
+      await until('b reads the new player', () => (void b.players('tf').then((x) => (seen = x)), JSON.stringify(seen) === JSON.stringify([{ playerId: 'p1', name: 'Ann' }])));
+      // its own change, at once
+      await b.setSettings('tf', { v: 4 });
+      expect(await b.settings('tf')).toEqual({ v: 4 });
+      // the feed broken: nothing held is trusted (the change below was never told)
+      await admin.query(`UPDATE tables SET settings = '{"v":5}' WHERE id = 'tf'`);
+      expect(await b.settings('tf')).toEqual({ v: 4 });
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'skirmish listener' AND pid <> pg_backend_pid()");
+      await until('b reads again', () => (void b.settings('tf').then((x) => (seen = x)), (seen as { v?: number })?.v === 5));
+      await admin.end();
+      await until('b hears again', () => b.hearing);
+      await a.deleteTable('tf');
+      await until('the table gone for b', () => (void b.settings('tf').then((x) => (seen = x ?? 'gone')), seen === 'gone'));
+      offA();
+      offB();
+    });
+
     it('hears again after its listening connection is cut, and says to read again', async () => {
       const heard: StoreChange[] = [];
       const off = b.onChange((c) => heard.push(c));

@@ -110,6 +110,14 @@ export class PostgresStore implements Store {
   private backoff = 100;
   /** How many times the change feed has come up: a read made while it was up is told of later changes while it stays. */
   private feeds = 0;
+  /**
+   * Each table's settings and players as last read, and the run of the change feed they were read under:
+   * good while that run lasts, since every write to them notifies in its own commit (a command reads
+   * both: two statements fewer for each, issue 42).
+   */
+  private readonly facts = new Map<string, { feed: number; settings?: unknown; players?: PlayerRow[] }>();
+  /** Moved by every change to any table's facts: a read that saw it move keeps nothing (it may predate the change). */
+  private factsMoved = 0;
 
   private constructor(readonly url: string, options: PostgresOptions) {
     this.location = redact(url);
@@ -248,8 +256,39 @@ export class PostgresStore implements Store {
     return (await this.q<{ n: number }>('SELECT count(*) AS n FROM tables WHERE creator = $1', [creator])).rows[0].n;
   }
 
+  async settings(id: string): Promise<unknown> {
+    return this.fact(id, 'settings', async () => {
+      const r = (await this.q<{ settings: string }>('SELECT settings FROM tables WHERE id = $1', [id], 'skirmish_settings')).rows[0];
+      return r && (JSON.parse(r.settings) as unknown);
+    });
+  }
+
   async setSettings(id: string, settings: unknown): Promise<void> {
-    await this.q('UPDATE tables SET settings = $2 WHERE id = $1', [id, JSON.stringify(settings)]);
+    // told in the commit (rare): a process that holds the old settings never outlives the change unheard
+    await this.q('WITH u AS (UPDATE tables SET settings = $2 WHERE id = $1 RETURNING id) SELECT pg_notify($3, $4) FROM u', [id, JSON.stringify(settings), CHANNEL, this.payload('f', id)]);
+    this.factsChanged(id);
+  }
+
+  /** A table's settings or players as held (a copy), or read and held while the change feed stays up. */
+  private async fact<T>(tableId: string, key: 'settings' | 'players', read: () => Promise<T>): Promise<T> {
+    const feed = this.feed();
+    const held = feed === undefined ? undefined : this.facts.get(tableId);
+    if (held?.feed === feed && held?.[key] !== undefined) return structuredClone(held[key] as T);
+    const moved = this.factsMoved;
+    const value = await read();
+    if (feed !== undefined && value !== undefined && moved === this.factsMoved && this.feed() === feed) {
+      const entry = held?.feed === feed ? held : { feed };
+      (entry as Record<string, unknown>)[key] = value;
+      this.facts.set(tableId, entry);
+      return structuredClone(value);
+    }
+    return value;
+  }
+
+  /** A table's settings or players changed (here, or told by another process): read them again. */
+  private factsChanged(tableId: string): void {
+    this.facts.delete(tableId);
+    this.factsMoved++;
   }
 
   async deleteTable(id: string): Promise<boolean> {
@@ -261,7 +300,7 @@ export class PostgresStore implements Store {
       const gone = (await c.query('DELETE FROM tables WHERE id = $1', [id])).rowCount! > 0;
       if (gone) await c.query('SELECT pg_notify($1, $2)', [CHANNEL, this.payload('t', id)]);
       return gone;
-    });
+    }).finally(() => this.factsChanged(id));
   }
 
   async putImage(tableId: string, image: StoredImage, body: Uint8Array | undefined, bounds: ImageBounds): Promise<PutImage> {
@@ -281,16 +320,19 @@ export class PostgresStore implements Store {
   }
 
   async players(tableId: string): Promise<PlayerRow[]> {
-    return (await this.q<PlayerRow>('SELECT player_id AS "playerId", name FROM players WHERE table_id = $1 ORDER BY created_at, player_id', [tableId])).rows;
+    return this.fact(tableId, 'players', async () => (await this.q<PlayerRow>('SELECT player_id AS "playerId", name FROM players WHERE table_id = $1 ORDER BY created_at, player_id', [tableId], 'skirmish_players')).rows);
   }
 
   async addInvite(tableId: string, playerId: string, name: string, inviteHash: string): Promise<void> {
+    // a player added or renamed: told in the commit, as settings are
     await this.q(
       `WITH p AS (INSERT INTO players (table_id, player_id, name, created_at) VALUES ($1, $2, $3, $4)
-                  ON CONFLICT (table_id, player_id) DO UPDATE SET name = excluded.name RETURNING table_id)
-       INSERT INTO tokens (hash, table_id, role, player_id, created_at) SELECT $5, table_id, 'invite', $2, $4 FROM p`,
-      [tableId, playerId, name, Date.now(), inviteHash],
+                  ON CONFLICT (table_id, player_id) DO UPDATE SET name = excluded.name RETURNING table_id),
+       t AS (INSERT INTO tokens (hash, table_id, role, player_id, created_at) SELECT $5, table_id, 'invite', $2, $4 FROM p RETURNING table_id)
+       SELECT pg_notify($6, $7) FROM t`,
+      [tableId, playerId, name, Date.now(), inviteHash, CHANNEL, this.payload('f', tableId)],
     );
+    this.factsChanged(tableId);
   }
 
   async redeemInvite(inviteHash: string, playerTokenHash: string): Promise<TokenRow | undefined> {
@@ -610,6 +652,7 @@ export class PostgresStore implements Store {
   private received(payload: string): void {
     const [from, kind, a, b] = payload.split(' ');
     if (from === this.instance) return;
+    if ((kind === 'f' || kind === 't') && a) this.factsChanged(a);
     if (kind === 'a' && a && b) this.emit({ kind: 'appended', encounterId: a, version: Number(b) });
     else if (kind === 'e' && a && b) this.emit({ kind: 'encounter', encounterId: a, tableId: b });
     else if (kind === 'r' && a && b) this.emit({ kind: 'revoked', tableId: a, playerId: b });

@@ -213,6 +213,8 @@ export interface Store {
   /** `creator`: the network it was created from (src/server/upkeep.ts), counted by countTables(creator). */
   createTable(id: string, name: string, settings: unknown, gmTokenHash: string, creator?: string): Promise<void>;
   table(id: string): Promise<TableRow | undefined>;
+  /** The table's settings as `setSettings` left them (undefined: no such table): what every command reads. */
+  settings(id: string): Promise<unknown>;
   /** Tables held: all, or those created from `creator`. */
   countTables(creator?: string): Promise<number>;
   setSettings(id: string, settings: unknown): Promise<void>;
