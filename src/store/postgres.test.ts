@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresForTests, sayAbsent, type TestPostgres } from '../../test/pg/cluster.ts';
 import { describeStoreContract, note } from './contract.ts';
-import { PostgresStore, redact } from './postgres.ts';
+import { CARRIED_BYTES, PostgresStore, redact } from './postgres.ts';
 import { PG_SCHEMA_VERSION } from './postgres-schema.ts';
 import { createEncounter, StaleVersionError, StoreUnavailableError, type StoreChange } from './store.ts';
 
@@ -96,7 +96,10 @@ describe.skipIf(!env.url)('PostgreSQL store', () => {
       await until('both listening', () => a.hearing && b.hearing);
       await a.createTable('t2', 'T2', {}, 'g2');
       await createEncounter(a, { id: 'e2', tableId: 't2', ruleset: 'phase20', name: 'E', status: 'setup' }, [note(1, 'c1')]);
-      for (let v = 1; v <= 5; v++) await a.append('e2', v, [note(v + 1, `c${v + 1}`)], { status: 'active' });
+      for (let v = 1; v <= 4; v++) await a.append('e2', v, [note(v + 1, `c${v + 1}`)], { status: 'active', logCommands: { [`c${v + 1}`]: { type: 'gm.note', text: `t${v}` } } });
+      // too long to carry (NOTIFY's payload stays under 8000 bytes): the pointer alone
+      const long = note(6, 'c6', 'é'.repeat(CARRIED_BYTES / 2));
+      await a.append('e2', 5, [long], { status: 'active' });
       await a.setPaused('e2', true);
       await a.revokePlayer('t2', 'p1');
       await a.deleteTable('t2');
@@ -104,7 +107,9 @@ describe.skipIf(!env.url)('PostgreSQL store', () => {
       // an append's notification is sent just after its commit, from a connection of its own (not inside
       // the commit: postgres.ts says why), so it may come after a later change of another kind; each kind
       // comes in commit order, and a listener reads the log as it stands, whatever the order
-      expect(heardB.filter((c) => c.kind === 'appended')).toEqual([2, 3, 4, 5, 6].map((version) => ({ kind: 'appended', encounterId: 'e2', version })));
+      // each carries what it appended, as stored — but the one too long to carry
+      const carried = [2, 3, 4, 5].map((version) => ({ kind: 'appended', encounterId: 'e2', version, logged: { events: [note(version, `c${version}`)], commands: { [`c${version}`]: { type: 'gm.note', text: `t${version - 1}` } } } }));
+      expect(heardB.filter((c) => c.kind === 'appended')).toEqual([...carried, { kind: 'appended', encounterId: 'e2', version: 6 }]);
       expect(heardB.filter((c) => c.kind !== 'appended')).toEqual([
         { kind: 'encounter', encounterId: 'e2', tableId: 't2' },
         { kind: 'encounter', encounterId: 'e2', tableId: 't2' },
@@ -115,7 +120,7 @@ describe.skipIf(!env.url)('PostgreSQL store', () => {
       await expect(b.append('e', 1, [note(2, 'x')], { status: 'active' })).rejects.toBeInstanceOf(StaleVersionError);
       await b.append('e', 21, [note(22, 'c22')], { status: 'active' });
       await until('b\'s append', () => heardA.length >= 1);
-      expect(heardA).toEqual([{ kind: 'appended', encounterId: 'e', version: 22 }]);
+      expect(heardA).toEqual([{ kind: 'appended', encounterId: 'e', version: 22, logged: { events: [note(22, 'c22')], commands: {} } }]);
       offA();
       offB();
     });

@@ -417,7 +417,8 @@ export class PostgresStore implements Store {
   async append(encounterId: string, expectedVersion: number, events: readonly LoggedEvent[], opts: AppendOptions): Promise<void> {
     checkSeqs(expectedVersion, events);
     const version = expectedVersion + events.length;
-    const lc = Object.entries(opts.logCommands ?? {});
+    const lc = Object.entries(opts.logCommands ?? {}).map(([k, v]) => [k, JSON.stringify(v)] as const);
+    const columns = eventColumns(events);
     const c = opts.command;
     let rows: unknown[];
     try {
@@ -441,12 +442,12 @@ export class PostgresStore implements Store {
           opts.status,
           opts.document !== undefined,
           opts.document === undefined ? null : JSON.stringify(opts.document),
-          ...eventColumns(events),
+          ...columns,
           c?.id ?? null,
           c?.bodyHash ?? null,
           c ? JSON.stringify(c.result) : null,
           lc.map(([k]) => k),
-          lc.map(([, v]) => JSON.stringify(v)),
+          lc.map(([, v]) => v),
           opts.unpaused === true,
         ],
       ));
@@ -455,7 +456,7 @@ export class PostgresStore implements Store {
       if (c && e.code === '23505' && e.constraint === 'commands_pkey') throw new DuplicateCommandError(c.id);
       throw storeError(err);
     }
-    if (rows.length) return this.announce(this.payload('a', encounterId, String(version)));
+    if (rows.length) return this.announce(carrying(this.payload('a', encounterId, String(version)), columns[2], lc));
     const actual = (await this.encounter(encounterId))?.version;
     if (actual === undefined) throw new Error(`no encounter ${encounterId}`);
     throw new StaleVersionError(expectedVersion, actual);
@@ -650,15 +651,39 @@ export class PostgresStore implements Store {
   }
 
   private received(payload: string): void {
-    const [from, kind, a, b] = payload.split(' ');
+    const [from, kind, a, b] = payload.split(' ', 4);
     if (from === this.instance) return;
     if ((kind === 'f' || kind === 't') && a) this.factsChanged(a);
-    if (kind === 'a' && a && b) this.emit({ kind: 'appended', encounterId: a, version: Number(b) });
+    if (kind === 'a' && a && b) this.emit({ kind: 'appended', encounterId: a, version: Number(b), ...carried(payload, from.length + kind.length + a.length + b.length + 4) });
     else if (kind === 'e' && a && b) this.emit({ kind: 'encounter', encounterId: a, tableId: b });
     else if (kind === 'r' && a && b) this.emit({ kind: 'revoked', tableId: a, playerId: b });
     else if (kind === 't' && a) this.emit({ kind: 'tableDeleted', tableId: a });
     else if (kind === 'c' && a && b) this.emit({ kind: 'chat', tableId: a, seq: Number(b) });
   }
+}
+
+/**
+ * NOTIFY's payload must be shorter than 8000 bytes: an append's notification carries its events and their
+ * commands (the JSON stored) when they fit under this, so a listener need not read them back.
+ */
+export const CARRIED_BYTES = 7900;
+
+/** An append's notification: the pointer, and after it what was stored, when it fits. */
+function carrying(pointer: string, bodies: readonly string[], commands: readonly (readonly [string, string])[]): string {
+  const told = `${pointer} {"events":[${bodies.join(',')}],"commands":{${commands.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}}`;
+  return Buffer.byteLength(told) < CARRIED_BYTES ? told : pointer;
+}
+
+/** What an append's notification carried past its pointer (`at`: where it starts), if anything readable. */
+function carried(payload: string, at: number): { logged?: { events: LoggedEvent[]; commands: Record<string, Command> } } {
+  if (payload.length <= at) return {};
+  try {
+    const logged = JSON.parse(payload.slice(at)) as { events?: unknown; commands?: unknown };
+    if (Array.isArray(logged.events) && logged.commands && typeof logged.commands === 'object') return { logged: logged as { events: LoggedEvent[]; commands: Record<string, Command> } };
+  } catch {
+    // the pointer alone: the listener reads the log
+  }
+  return {};
 }
 
 function checkSeqs(expectedVersion: number, events: readonly LoggedEvent[]): void {

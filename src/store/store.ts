@@ -113,9 +113,12 @@ export interface IdleTable {
   lastActiveAt: number;
 }
 
-/** What another process wrote: a pointer to re-read, never the data. */
+/**
+ * What another process wrote: a pointer to re-read — and for an append whose events are small, the events
+ * and their commands as stored (`logged`), so a listener holding the log up to just before them need not read.
+ */
 export type StoreChange =
-  | { kind: 'appended'; encounterId: string; version: number }
+  | { kind: 'appended'; encounterId: string; version: number; logged?: { events: LoggedEvent[]; commands: Record<string, Command> } }
   | { kind: 'encounter'; encounterId: string; tableId: string }
   | { kind: 'revoked'; tableId: string; playerId: string }
   | { kind: 'tableDeleted'; tableId: string }
