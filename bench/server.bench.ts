@@ -64,10 +64,11 @@ export interface Paced {
   acked: number;
 }
 
-/** CPU time used (ms) by the server processes and by the database, from a sampler (cpu.ts). */
+/** CPU time used (ms) by the server processes, by the database and by this bench's clients, from a sampler (cpu.ts). */
 export interface Cpu {
   server: number;
   db: number;
+  client: number;
 }
 
 export interface Measured {
@@ -88,7 +89,7 @@ async function drive(senders: Sender[], latencies: number[], ms: number, rates: 
   const used = (from: Cpu | undefined): Cpu | undefined => {
     if (!from || !cpu) return undefined;
     const now = cpu();
-    return { server: now.server - from.server, db: now.db - from.db };
+    return { server: now.server - from.server, db: now.db - from.db, client: now.client - from.client };
   };
   let acks = 0;
   let closed = true;

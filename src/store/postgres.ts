@@ -10,7 +10,10 @@
  * it; on by default).
  *
  * Changes go out as NOTIFY on one channel. The payload is a pointer (`<process> a <encounter> <version>`),
- * never the data: a listener re-reads the log. Each store ignores its own. When the listening connection
+ * and for an append whose events fit (the payload stays under 8000 bytes) the events and their commands
+ * as stored after it: a listener holding the log just before them folds them on without reading; any other
+ * reads the log. Each store ignores its own. A table's settings and players are held while the feed is up
+ * (every change to them is told in its own commit), so a command does not read them. When the listening connection
  * drops it reconnects with backoff and reports `resync`: whatever was missed meanwhile is read again.
  * An append's NOTIFY is sent just after its commit, not inside it: PostgreSQL serialises every committing
  * transaction that notified on one lock held through its WAL flush, which would make every append of

@@ -8,8 +8,9 @@
  * fails with StaleVersionError, changing nothing, when another writer got there first — the database
  * decides, so of two processes appending the same version exactly one wins.
  *
- * `onChange` hears what other processes wrote (PostgreSQL LISTEN/NOTIFY): the server catches up from the
- * log, so a change is a pointer, never the data. A store no other process writes to never calls it.
+ * `onChange` hears what other processes wrote (PostgreSQL LISTEN/NOTIFY): a pointer, with which the server
+ * catches up from the log — and for a small append its events, which need no read when they follow what
+ * the server holds. A store no other process writes to never calls it.
  */
 import type { Command, LibraryEntry, LoggedEvent, RosterEntry } from '../engine/index.ts';
 import type { EncounterFile } from './roster.ts';
