@@ -105,8 +105,8 @@ export class LiveCache {
    * A command's turn: as `exclusive`, but without reading the store first when this process would have
    * heard of any change since it last read the encounter (its store's change feed up and unbroken since,
    * no change heard of) — `read` says whether it read. A command decided on a copy not read again is
-   * guarded by its append (the expected version; a player's, the pause): one that loses reads and is
-   * decided again (runCommand), so it is answered as if it had read first.
+   * guarded by its append (the expected version; a player's, the pause; the command id): one that fails in
+   * any way reads and is decided again (runCommand), so it is answered as if it had read first.
    */
   command<T>(id: string, fn: (live: Live | undefined, sync: () => Promise<Live | undefined>, read: boolean) => T | Promise<T>): Promise<T> {
     return this.turn(id, fn, true);

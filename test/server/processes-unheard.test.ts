@@ -4,7 +4,8 @@
  * one round trip less before every append). Where that copy is behind — another process's commit or pause
  * not heard of yet (its notification on its way, or never sent) — the command is answered exactly as if
  * the store had been read first: the append checks the version (and, for a player, the pause), and a
- * command that loses reads and is decided again.
+ * command that loses reads and is decided again. Nor is its command id looked up first: a command sent again
+ * fails before its append (its version, or the append's duplicate id), and is then answered as first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/app.ts';
