@@ -5,12 +5,17 @@
 //   - 1 process: GM and watchers on the same process;
 //   - 2 processes: half the GMs on each, and every table's watchers on the *other* process — each
 //     broadcast crosses processes (commit, NOTIFY, the other process re-reads the log, projects, sends).
-// Baseline: 1 process. The target is p99 < 50 ms at 100 commands/s across processes.
+// Baseline: 1 process. The target is p99 < 50 ms at 100 and 300 commands/s across processes. Beside each
+// phase, CPU per acknowledged command — the servers', PostgreSQL's backends' (when the bench started the
+// cluster) and the bench's own clients' (cpu.ts): on a shared machine the latency swings with the others'
+// load, the CPU a command costs much less. Profile the servers: SKIRMISH_SERVER_NODE="--cpu-prof --cpu-prof-dir=<dir>".
 // Run alone: node --import tsx bench/postgres.bench.ts [--quick]
 import { pathToFileURL } from 'node:url';
 import { createDatabase, postgresBinaries, startCluster } from '../test/pg/cluster.ts';
+import { join } from 'node:path';
 import { kill, launch } from '../test/server/spawn.ts';
-import { measureTables, pct, type BenchRow } from './server.bench.ts';
+import { cpuOf, cpuOfChildren, postmasterOf } from './cpu.ts';
+import { measureTables, pct, type BenchRow, type Measured, type Paced } from './server.bench.ts';
 
 /** Commands a second, all tables together, in the paced phases: a busy evening, and three times it. */
 const RATES = [100, 300];
@@ -22,11 +27,14 @@ export async function benchPostgres(ms = 1000): Promise<BenchRow[]> {
   }
   const cluster = process.env.SKIRMISH_TEST_PG ? undefined : await startCluster({ fsync: true });
   const admin = process.env.SKIRMISH_TEST_PG ?? cluster!.url;
+  // the database's CPU, where the bench started the cluster (its backends: the postmaster's children)
+  const postmaster = cluster ? postmasterOf(join(cluster.dir, 'data')) : undefined;
   try {
-    const one = await measure(await createDatabase(admin, `bench_one_${process.pid}`), 1, ms);
-    const two = await measure(await createDatabase(admin, `bench_two_${process.pid}`), 2, ms);
+    const one = await measure(await createDatabase(admin, `bench_one_${process.pid}`), 1, ms, postmaster);
+    const two = await measure(await createDatabase(admin, `bench_two_${process.pid}`), 2, ms, postmaster);
     const label = 'postgres 50×5 ws, 2 processes vs 1';
     const rows: BenchRow[] = [{ name: `${label}: commands/s (closed loop)`, ours: two.perSecond, baseline: one.perSecond, unit: 'cmd/s', ratio: two.perSecond / one.perSecond }];
+    rows.push(...cpuRows(`${label}: closed loop`, two.closed, one.closed, postmaster !== undefined));
     two.paced.forEach((across, i) => {
       const alone = one.paced[i];
       const at = `@${across.rate}/s`;
@@ -40,6 +48,7 @@ export async function benchPostgres(ms = 1000): Promise<BenchRow[]> {
       rows.push({ name: `postgres 2 processes: p99 ${at} across processes vs the 50 ms target`, ours: p99, baseline: 50, unit: 'ms', ratio: p99 / 50, target: { text: '< 50 ms', met: p99 < 50 } });
       const one99 = pct(alone.latencies, 99);
       rows.push({ name: `postgres 2 processes: p99 ${at} across processes vs one process`, ours: p99, baseline: one99, unit: 'ms', ratio: p99 / one99, target: { text: '≤ 2× one process', met: p99 <= 2 * one99 } });
+      rows.push(...cpuRows(`${label}: ${at}`, across, alone, postmaster !== undefined));
     });
     return rows;
   } finally {
@@ -47,15 +56,40 @@ export async function benchPostgres(ms = 1000): Promise<BenchRow[]> {
   }
 }
 
-async function measure(db: string, processes: 1 | 2, ms: number) {
+/** CPU per acknowledged command (ms): the server processes together, and the database's backends. */
+function cpuRows(label: string, two: Measured['closed'] | Paced | undefined, one: Measured['closed'] | Paced | undefined, db: boolean): BenchRow[] {
+  if (!two?.cpu || !one?.cpu || !two.acked || !one.acked) return [];
+  const per = (m: NonNullable<typeof two>, k: 'server' | 'db' | 'client') => m.cpu![k] / m.acked;
+  const rows: BenchRow[] = [{ name: `${label} server CPU per command`, ours: per(two, 'server'), baseline: per(one, 'server'), unit: 'ms', ratio: per(two, 'server') / per(one, 'server') }];
+  if (db) rows.push({ name: `${label} PostgreSQL CPU per command`, ours: per(two, 'db'), baseline: per(one, 'db'), unit: 'ms', ratio: per(two, 'db') / per(one, 'db') });
+  // the bench's own 250 clients (parsing every frame) share the machine too
+  rows.push({ name: `${label} bench clients' CPU per command`, ours: per(two, 'client'), baseline: per(one, 'client'), unit: 'ms', ratio: per(two, 'client') / per(one, 'client') });
+  return rows;
+}
+
+async function measure(db: string, processes: 1 | 2, ms: number, postmaster?: number) {
   const procs = [];
   for (let i = 0; i < processes; i++) procs.push(await launch(['--store', db]));
   try {
     const urls = procs.map((p) => p.url);
-    return await measureTables((t) => (processes === 1 ? { gm: urls[0], watchers: urls[0] } : { gm: urls[t % 2], watchers: urls[(t + 1) % 2] }), ms, RATES, ms * 3);
+    const pids = procs.map((p) => p.child.pid!);
+    const cpu = () => {
+      const own = process.cpuUsage();
+      return { server: cpuOf(pids), db: postmaster ? cpuOfChildren(postmaster) : 0, client: (own.user + own.system) / 1000 };
+    };
+    return await measureTables((t) => (processes === 1 ? { gm: urls[0], watchers: urls[0] } : { gm: urls[t % 2], watchers: urls[(t + 1) % 2] }), ms, RATES, ms * 3, cpu);
   } finally {
-    for (const p of procs) await kill(p.child);
+    // profiled (SKIRMISH_SERVER_NODE): a server stopped as an operator stops it writes its profile on the way out
+    for (const p of procs) await (process.env.SKIRMISH_SERVER_NODE ? stop(p.child) : kill(p.child));
   }
+}
+
+function stop(child: import('node:child_process').ChildProcess): Promise<void> {
+  return new Promise((res) => {
+    if (child.exitCode !== null || child.signalCode !== null) return res();
+    child.once('exit', () => res());
+    child.kill('SIGTERM');
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

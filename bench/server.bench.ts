@@ -59,10 +59,22 @@ export interface Paced {
   rate: number;
   latencies: number[];
   sent: number;
+  /** With a CPU sampler: CPU ms used from the phase's start to its last frames, and the commands acknowledged meanwhile. */
+  cpu?: Cpu;
+  acked: number;
+}
+
+/** CPU time used (ms) by the server processes, by the database and by this bench's clients, from a sampler (cpu.ts). */
+export interface Cpu {
+  server: number;
+  db: number;
+  client: number;
 }
 
 export interface Measured {
   perSecond: number;
+  /** The closed loop's CPU and commands acknowledged (with a sampler). */
+  closed?: { cpu: Cpu; acked: number };
   /** The first paced rate's latencies. */
   latencies: number[];
   paced: Paced[];
@@ -73,7 +85,12 @@ export interface Measured {
  * together) for `pacedMs`; `latencies` is filled by the watchers. Between phases the server is let
  * settle, and a phase's late frames are waited for, so every note sent in it is counted.
  */
-async function drive(senders: Sender[], latencies: number[], ms: number, rates: readonly number[] = [TABLES * 1000 / PACE_MS], pacedMs = Math.max(ms, PACE_MS * 2)): Promise<Measured> {
+async function drive(senders: Sender[], latencies: number[], ms: number, rates: readonly number[] = [TABLES * 1000 / PACE_MS], pacedMs = Math.max(ms, PACE_MS * 2), cpu?: () => Cpu): Promise<Measured> {
+  const used = (from: Cpu | undefined): Cpu | undefined => {
+    if (!from || !cpu) return undefined;
+    const now = cpu();
+    return { server: now.server - from.server, db: now.db - from.db, client: now.client - from.client };
+  };
   let acks = 0;
   let closed = true;
   for (const s of senders) s.onAck = () => {
@@ -83,14 +100,19 @@ async function drive(senders: Sender[], latencies: number[], ms: number, rates: 
   for (const s of senders) s.send();
   await sleep(ms / 4); // warm up
   acks = 0;
+  const cpu0 = cpu?.();
   const t0 = performance.now();
   await sleep(ms);
   const perSecond = (acks / (performance.now() - t0)) * 1000;
+  const closedCpu = used(cpu0);
+  const closedAcks = acks;
   closed = false;
   const paced: Paced[] = [];
   for (const rate of rates) {
     await sleep(300); // drain what came before
     latencies.length = 0;
+    const acks0 = acks;
+    const phaseCpu = cpu?.();
     const pace = (senders.length * 1000) / rate;
     let sent = 0;
     const send = (s: Sender) => void (s.send() && sent++);
@@ -103,16 +125,17 @@ async function drive(senders: Sender[], latencies: number[], ms: number, rates: 
     timers.forEach((t) => clearInterval(t));
     const took = performance.now() - started;
     await sleep(500); // the last notes' frames
-    paced.push({ rate, latencies: [...latencies], sent: (sent / took) * 1000 });
+    const phaseUsed = used(phaseCpu);
+    paced.push({ rate, latencies: [...latencies], sent: (sent / took) * 1000, acked: acks - acks0, ...(phaseUsed ? { cpu: phaseUsed } : {}) });
   }
-  return { perSecond, latencies: paced[0].latencies, paced };
+  return { perSecond, latencies: paced[0].latencies, paced, ...(closedCpu ? { closed: { cpu: closedCpu, acked: closedAcks } } : {}) };
 }
 
 /**
  * Table t's GM sends on the server `at(t).gm`, its watchers listen on `at(t).watchers` (another process
  * on the same database, to time the way across processes). Both are http:// base URLs.
  */
-export async function measureTables(at: (t: number) => { gm: string; watchers: string }, ms: number, rates?: readonly number[], pacedMs?: number): Promise<Measured> {
+export async function measureTables(at: (t: number) => { gm: string; watchers: string }, ms: number, rates?: readonly number[], pacedMs?: number, cpu?: () => Cpu): Promise<Measured> {
   const latencies: number[] = [];
   const sentAt = new Map<string, number>();
   const sockets: WebSocket[] = [];
@@ -179,7 +202,7 @@ export async function measureTables(at: (t: number) => { gm: string; watchers: s
     }),
   );
   try {
-    return await drive(senders, latencies, ms, rates, pacedMs);
+    return await drive(senders, latencies, ms, rates, pacedMs, cpu);
   } finally {
     for (const ws of sockets) ws.terminate();
   }

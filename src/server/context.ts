@@ -97,7 +97,7 @@ export function allowed(p: Principal, live: Live | undefined, need: 'member' | '
 }
 
 export async function settingsOf(ctx: Context, tableId: string): Promise<Settings> {
-  const t = await ctx.store.table(tableId);
-  if (!t) throw notFound('no such table');
-  return Settings.parse(t.settings);
+  const settings = await ctx.store.settings(tableId);
+  if (settings === undefined) throw notFound('no such table');
+  return Settings.parse(settings);
 }

@@ -374,7 +374,8 @@ export class Hub implements Publisher, CatchUpListener {
         cache.changed(change.encounterId, change.version);
         // catching up sends the subscribers what they lack (caughtUp), at once: one read however many
         // appends were heard meanwhile; no one here watching: nothing to do, a later read catches up by itself
-        if (this.subs.get(change.encounterId)?.size) run(cache.heard(change.encounterId, change.version));
+        // (its events told with it, when they fit, are folded onto the copy held: no read)
+        if (this.subs.get(change.encounterId)?.size) run(cache.heard(change.encounterId, change.version, change.logged));
         return;
       case 'encounter': {
         cache.changed(change.encounterId);

@@ -11,6 +11,12 @@ import { Checkpoints, createEngine, EncounterLog, type Command, type EncounterSt
 import { rulesetById } from '../rulesets/index.ts';
 import type { EncounterRow, Store } from '../store/index.ts';
 
+/** An append's events and the bodies of their commands, as stored (told by another process). */
+export interface Logged {
+  events: LoggedEvent[];
+  commands: Record<string, Command>;
+}
+
 export interface Live {
   row: EncounterRow;
   ruleset: Ruleset;
@@ -75,8 +81,11 @@ export class LiveCache {
   private readonly locks = new Map<string, Promise<void>>();
   /** Encounters with a catch-up queued for what another process appended, which has not read the store yet. */
   private readonly heardOf = new Set<string>();
-  /** Encounters another process changed since this one last read them (their next command reads first). */
-  private readonly told = new Set<string>();
+  /**
+   * Encounters another process changed since this one last read them (their next command reads first), and
+   * the version told (Infinity: a change of the row, not an append).
+   */
+  private readonly told = new Map<string, number>();
   /** The store's change feed (its number) each held encounter was last read under. */
   private readonly readIn = new Map<string, number>();
   listener?: CatchUpListener;
@@ -96,8 +105,8 @@ export class LiveCache {
    * A command's turn: as `exclusive`, but without reading the store first when this process would have
    * heard of any change since it last read the encounter (its store's change feed up and unbroken since,
    * no change heard of) — `read` says whether it read. A command decided on a copy not read again is
-   * guarded by its append (the expected version; a player's, the pause): one that loses reads and is
-   * decided again (runCommand), so it is answered as if it had read first.
+   * guarded by its append (the expected version; a player's, the pause; the command id): one that fails in
+   * any way reads and is decided again (runCommand), so it is answered as if it had read first.
    */
   command<T>(id: string, fn: (live: Live | undefined, sync: () => Promise<Live | undefined>, read: boolean) => T | Promise<T>): Promise<T> {
     return this.turn(id, fn, true);
@@ -110,7 +119,7 @@ export class LiveCache {
   changed(id: string, version?: number): void {
     const held = this.map.get(id);
     // one being read now (no copy yet) may have read before this change
-    if (held ? version === undefined || held.log.version < version : this.locks.has(id)) this.told.add(id);
+    if (held ? version === undefined || held.log.version < version : this.locks.has(id)) this.told.set(id, Math.max(this.told.get(id) ?? 0, version ?? Infinity));
   }
 
   /** The change feed was down: changes may have been missed, every copy is read again before a command. */
@@ -118,7 +127,18 @@ export class LiveCache {
     this.readIn.clear();
   }
 
-  private async turn<T>(id: string, fn: (live: Live | undefined, sync: () => Promise<Live | undefined>, read: boolean) => T | Promise<T>, mayTrust: boolean): Promise<T> {
+  private turn<T>(id: string, fn: (live: Live | undefined, sync: () => Promise<Live | undefined>, read: boolean) => T | Promise<T>, mayTrust: boolean): Promise<T> {
+    return this.locked(id, async () => {
+      const sync = () => this.sync(id);
+      const feed = mayTrust ? this.store.feed?.() : undefined;
+      const held = this.map.get(id);
+      if (held && feed !== undefined && this.readIn.get(id) === feed && !this.told.has(id)) return await fn(held, sync, false);
+      return await fn(await sync(), sync, true);
+    });
+  }
+
+  /** `fn` after every earlier turn of encounter `id` in this process has finished. */
+  private async locked<T>(id: string, fn: () => Promise<T>): Promise<T> {
     const prev = this.locks.get(id);
     let release!: () => void;
     const mine = new Promise<void>((r) => (release = r));
@@ -126,11 +146,7 @@ export class LiveCache {
     this.locks.set(id, chain);
     try {
       if (prev) await prev;
-      const sync = () => this.sync(id);
-      const feed = mayTrust ? this.store.feed?.() : undefined;
-      const held = this.map.get(id);
-      if (held && feed !== undefined && this.readIn.get(id) === feed && !this.told.has(id)) return await fn(held, sync, false);
-      return await fn(await sync(), sync, true);
+      return await fn();
     } finally {
       release();
       if (this.locks.get(id) === chain) this.locks.delete(id);
@@ -148,11 +164,37 @@ export class LiveCache {
    * reads the store as it stands, this append included. A burst of appends costs one read, not one each,
    * and none waits behind the reads of the others.
    */
-  async heard(id: string, version: number): Promise<void> {
+  async heard(id: string, version: number, logged?: Logged): Promise<void> {
     const held = this.map.get(id);
     if ((held && held.log.version >= version) || this.heardOf.has(id)) return;
+    if (held && logged) return this.locked(id, () => this.apply(id, version, logged));
     this.heardOf.add(id);
     await this.get(id);
+  }
+
+  /**
+   * Another process's append told with its events (`logged`: as stored), holding the encounter's turn: folded
+   * onto the copy held when they follow it — no read. Anything else reads the store (a notification missed,
+   * or one too long to carry still to come, leaves a gap; events out of order are never folded).
+   */
+  private async apply(id: string, version: number, logged: Logged): Promise<void> {
+    const live = this.map.get(id);
+    // read already that far: nothing to do
+    if (live && live.log.version >= version) return;
+    const from = live?.log.version ?? 0;
+    const { events } = logged;
+    // dropped meanwhile (a failed commit), or a gap: read, as a notification without its events would
+    if (!live || events.length !== version - from || events.some((e, i) => e?.seq !== from + i + 1)) {
+      await this.sync(id);
+      return;
+    }
+    await this.catchUp(live, version, logged);
+    const changed = live.row.status !== live.log.state.status;
+    live.row.version = version;
+    live.row.status = live.log.state.status;
+    if (changed) this.listener?.rowChanged(live);
+    // told of nothing past this: the copy is as a read would make it
+    if ((this.told.get(id) ?? 0) <= version) this.told.delete(id);
   }
 
   /** Held in memory already (no store read, no catching up): for what only matters when it is. */

@@ -224,15 +224,13 @@ export async function runCommand(ctx: Context, token: Principal, id: string, bod
   await warmBefore(ctx, token, id);
   return ctx.cache.command(id, async (current, sync, read) => {
     if (read) return commandTurn(ctx, allowed(token, current), body, sync);
-    // decided on the copy held, not read again (LiveCache.command): whatever goes wrong, read; if anything
-    // moved, decide again on what was read — the answer is the one a read first would have given
-    const held = { live: current, version: current?.log.version, paused: current?.row.paused, status: current?.row.status };
+    // decided on the copy held, not read again (LiveCache.command), and its id not looked up: whatever goes
+    // wrong, read, look the id up and decide again — the answer is the one a read first would have given
+    // (a command sent again fails before its append, on its version or on the append's duplicate id)
     try {
       return await commandTurn(ctx, allowed(token, current), body, sync, undefined, false);
-    } catch (err) {
-      const fresh = await sync();
-      if (fresh === held.live && fresh?.log.version === held.version && fresh?.row.paused === held.paused && fresh?.row.status === held.status) throw err;
-      return commandTurn(ctx, allowed(token, fresh), body, sync);
+    } catch {
+      return commandTurn(ctx, allowed(token, await sync()), body, sync);
     }
   });
 }
@@ -243,8 +241,10 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
   const req = parseWith(CommandRequest, body);
   const hash = bodyHash(p, req);
   const key = commandKey(p, req.id);
-  // both reads at once: one round trip to the database, not two
-  const [earlier, settings] = await Promise.all([ctx.store.command(id, key), settingsOf(ctx, live.row.tableId)]);
+  // both reads at once: one round trip to the database, not two. On a copy not read again the id is looked
+  // up only if the command fails (runCommand), unless a die may be asked for: asking is not a failure
+  const [looked, settings] = await Promise.all([read ? ctx.store.command(id, key) : undefined, settingsOf(ctx, live.row.tableId)]);
+  const earlier = looked ?? (!read && !resume && rollsAnyAtTable(settings) ? await ctx.store.command(id, key) : undefined);
   if (earlier) return repeated(live, p, req.id, hash, earlier, sync);
   // who may send it first, then whether now: a refused command says why it is refused, whatever the version
   const before = live.log.state;

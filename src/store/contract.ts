@@ -88,8 +88,11 @@ export function describeStoreContract(name: string, open: () => Promise<Store>):
       const s = await withEncounter();
       expect(await s.table('t1')).toMatchObject({ id: 't1', name: 'Table', settings: { physicalDice: 'off' } });
       expect(await s.table('nope')).toBeUndefined();
+      expect(await s.settings('t1')).toEqual({ physicalDice: 'off' });
       await s.setSettings('t1', { physicalDice: 'all', players: { p1: 'on' } });
       expect((await s.table('t1'))!.settings).toEqual({ physicalDice: 'all', players: { p1: 'on' } });
+      expect(await s.settings('t1')).toEqual({ physicalDice: 'all', players: { p1: 'on' } });
+      expect(await s.settings('nope')).toBeUndefined();
       expect(await s.countTables()).toBe(1);
       // tables are counted by the network they were created from (none given: counted in the total only)
       await s.createTable('tn1', 'N1', {}, 'gmn1', '10.0.0.0/24');

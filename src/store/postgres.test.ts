@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresForTests, sayAbsent, type TestPostgres } from '../../test/pg/cluster.ts';
 import { describeStoreContract, note } from './contract.ts';
-import { PostgresStore, redact } from './postgres.ts';
+import { CARRIED_BYTES, PostgresStore, redact } from './postgres.ts';
 import { PG_SCHEMA_VERSION } from './postgres-schema.ts';
 import { createEncounter, StaleVersionError, StoreUnavailableError, type StoreChange } from './store.ts';
 
@@ -96,7 +96,10 @@ describe.skipIf(!env.url)('PostgreSQL store', () => {
       await until('both listening', () => a.hearing && b.hearing);
       await a.createTable('t2', 'T2', {}, 'g2');
       await createEncounter(a, { id: 'e2', tableId: 't2', ruleset: 'phase20', name: 'E', status: 'setup' }, [note(1, 'c1')]);
-      for (let v = 1; v <= 5; v++) await a.append('e2', v, [note(v + 1, `c${v + 1}`)], { status: 'active' });
+      for (let v = 1; v <= 4; v++) await a.append('e2', v, [note(v + 1, `c${v + 1}`)], { status: 'active', logCommands: { [`c${v + 1}`]: { type: 'gm.note', text: `t${v}` } } });
+      // too long to carry (NOTIFY's payload stays under 8000 bytes): the pointer alone
+      const long = note(6, 'c6', 'é'.repeat(CARRIED_BYTES / 2));
+      await a.append('e2', 5, [long], { status: 'active' });
       await a.setPaused('e2', true);
       await a.revokePlayer('t2', 'p1');
       await a.deleteTable('t2');
@@ -104,7 +107,9 @@ describe.skipIf(!env.url)('PostgreSQL store', () => {
       // an append's notification is sent just after its commit, from a connection of its own (not inside
       // the commit: postgres.ts says why), so it may come after a later change of another kind; each kind
       // comes in commit order, and a listener reads the log as it stands, whatever the order
-      expect(heardB.filter((c) => c.kind === 'appended')).toEqual([2, 3, 4, 5, 6].map((version) => ({ kind: 'appended', encounterId: 'e2', version })));
+      // each carries what it appended, as stored — but the one too long to carry
+      const carried = [2, 3, 4, 5].map((version) => ({ kind: 'appended', encounterId: 'e2', version, logged: { events: [note(version, `c${version}`)], commands: { [`c${version}`]: { type: 'gm.note', text: `t${version - 1}` } } } }));
+      expect(heardB.filter((c) => c.kind === 'appended')).toEqual([...carried, { kind: 'appended', encounterId: 'e2', version: 6 }]);
       expect(heardB.filter((c) => c.kind !== 'appended')).toEqual([
         { kind: 'encounter', encounterId: 'e2', tableId: 't2' },
         { kind: 'encounter', encounterId: 'e2', tableId: 't2' },
@@ -115,7 +120,43 @@ describe.skipIf(!env.url)('PostgreSQL store', () => {
       await expect(b.append('e', 1, [note(2, 'x')], { status: 'active' })).rejects.toBeInstanceOf(StaleVersionError);
       await b.append('e', 21, [note(22, 'c22')], { status: 'active' });
       await until('b\'s append', () => heardA.length >= 1);
-      expect(heardA).toEqual([{ kind: 'appended', encounterId: 'e', version: 22 }]);
+      expect(heardA).toEqual([{ kind: 'appended', encounterId: 'e', version: 22, logged: { events: [note(22, 'c22')], commands: {} } }]);
+      offA();
+      offB();
+    });
+
+    it("holds a table's settings and players while its change feed is up: read again when any store changes them, or the feed breaks", async () => {
+      const offA = a.onChange(() => undefined);
+      const offB = b.onChange(() => undefined);
+      await until('both listening', () => a.hearing && b.hearing);
+      await a.createTable('tf', 'TF', { v: 1 }, 'gtf');
+      expect([await b.settings('tf'), await b.players('tf')]).toEqual([{ v: 1 }, []]);
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      // a change no store told of (no process of ours writes so): the copy held is what b answers
+      await admin.query(`UPDATE tables SET settings = '{"v":2}' WHERE id = 'tf'`);
+      expect(await b.settings('tf')).toEqual({ v: 1 });
+      // a copy handed out is not the one held
+      ((await b.settings('tf')) as { v: number }).v = 99;
+      expect(await b.settings('tf')).toEqual({ v: 1 });
+      // another store's changes are told in their commits
+      await a.setSettings('tf', { v: 3 });
+      let seen: unknown;
+      await until('b reads the new settings', () => (void b.settings('tf').then((x) => (seen = x)), (seen as { v?: number })?.v === 3));
+      await a.addInvite('tf', 'p1', 'Ann', 'itf');
+      await until('b reads the new player', () => (void b.players('tf').then((x) => (seen = x)), JSON.stringify(seen) === JSON.stringify([{ playerId: 'p1', name: 'Ann' }])));
+      // its own change, at once
+      await b.setSettings('tf', { v: 4 });
+      expect(await b.settings('tf')).toEqual({ v: 4 });
+      // the feed broken: nothing held is trusted (the change below was never told)
+      await admin.query(`UPDATE tables SET settings = '{"v":5}' WHERE id = 'tf'`);
+      expect(await b.settings('tf')).toEqual({ v: 4 });
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'skirmish listener' AND pid <> pg_backend_pid()");
+      await until('b reads again', () => (void b.settings('tf').then((x) => (seen = x)), (seen as { v?: number })?.v === 5));
+      await admin.end();
+      await until('b hears again', () => b.hearing);
+      await a.deleteTable('tf');
+      await until('the table gone for b', () => (void b.settings('tf').then((x) => (seen = x ?? 'gone')), seen === 'gone'));
       offA();
       offB();
     });

@@ -10,7 +10,10 @@
  * it; on by default).
  *
  * Changes go out as NOTIFY on one channel. The payload is a pointer (`<process> a <encounter> <version>`),
- * never the data: a listener re-reads the log. Each store ignores its own. When the listening connection
+ * and for an append whose events fit (the payload stays under 8000 bytes) the events and their commands
+ * as stored after it: a listener holding the log just before them folds them on without reading; any other
+ * reads the log. Each store ignores its own. A table's settings and players are held while the feed is up
+ * (every change to them is told in its own commit), so a command does not read them. When the listening connection
  * drops it reconnects with backoff and reports `resync`: whatever was missed meanwhile is read again.
  * An append's NOTIFY is sent just after its commit, not inside it: PostgreSQL serialises every committing
  * transaction that notified on one lock held through its WAL flush, which would make every append of
@@ -112,6 +115,14 @@ export class PostgresStore implements Store {
   private backoff = 100;
   /** How many times the change feed has come up: a read made while it was up is told of later changes while it stays. */
   private feeds = 0;
+  /**
+   * Each table's settings and players as last read, and the run of the change feed they were read under:
+   * good while that run lasts, since every write to them notifies in its own commit (a command reads
+   * both: two statements fewer for each, issue 42).
+   */
+  private readonly facts = new Map<string, { feed: number; settings?: unknown; players?: PlayerRow[] }>();
+  /** Moved by every change to any table's facts: a read that saw it move keeps nothing (it may predate the change). */
+  private factsMoved = 0;
 
   private constructor(readonly url: string, options: PostgresOptions) {
     this.location = redact(url);
@@ -250,8 +261,39 @@ export class PostgresStore implements Store {
     return (await this.q<{ n: number }>('SELECT count(*) AS n FROM tables WHERE creator = $1', [creator])).rows[0].n;
   }
 
+  async settings(id: string): Promise<unknown> {
+    return this.fact(id, 'settings', async () => {
+      const r = (await this.q<{ settings: string }>('SELECT settings FROM tables WHERE id = $1', [id], 'skirmish_settings')).rows[0];
+      return r && (JSON.parse(r.settings) as unknown);
+    });
+  }
+
   async setSettings(id: string, settings: unknown): Promise<void> {
-    await this.q('UPDATE tables SET settings = $2 WHERE id = $1', [id, JSON.stringify(settings)]);
+    // told in the commit (rare): a process that holds the old settings never outlives the change unheard
+    await this.q('WITH u AS (UPDATE tables SET settings = $2 WHERE id = $1 RETURNING id) SELECT pg_notify($3, $4) FROM u', [id, JSON.stringify(settings), CHANNEL, this.payload('f', id)]);
+    this.factsChanged(id);
+  }
+
+  /** A table's settings or players as held (a copy), or read and held while the change feed stays up. */
+  private async fact<T>(tableId: string, key: 'settings' | 'players', read: () => Promise<T>): Promise<T> {
+    const feed = this.feed();
+    const held = feed === undefined ? undefined : this.facts.get(tableId);
+    if (held?.feed === feed && held?.[key] !== undefined) return structuredClone(held[key] as T);
+    const moved = this.factsMoved;
+    const value = await read();
+    if (feed !== undefined && value !== undefined && moved === this.factsMoved && this.feed() === feed) {
+      const entry = held?.feed === feed ? held : { feed };
+      (entry as Record<string, unknown>)[key] = value;
+      this.facts.set(tableId, entry);
+      return structuredClone(value);
+    }
+    return value;
+  }
+
+  /** A table's settings or players changed (here, or told by another process): read them again. */
+  private factsChanged(tableId: string): void {
+    this.facts.delete(tableId);
+    this.factsMoved++;
   }
 
   async deleteTable(id: string): Promise<boolean> {
@@ -263,7 +305,7 @@ export class PostgresStore implements Store {
       const gone = (await c.query('DELETE FROM tables WHERE id = $1', [id])).rowCount! > 0;
       if (gone) await c.query('SELECT pg_notify($1, $2)', [CHANNEL, this.payload('t', id)]);
       return gone;
-    });
+    }).finally(() => this.factsChanged(id));
   }
 
   async putImage(tableId: string, image: StoredImage, body: Uint8Array | undefined, bounds: ImageBounds): Promise<PutImage> {
@@ -283,16 +325,19 @@ export class PostgresStore implements Store {
   }
 
   async players(tableId: string): Promise<PlayerRow[]> {
-    return (await this.q<PlayerRow>('SELECT player_id AS "playerId", name FROM players WHERE table_id = $1 ORDER BY created_at, player_id', [tableId])).rows;
+    return this.fact(tableId, 'players', async () => (await this.q<PlayerRow>('SELECT player_id AS "playerId", name FROM players WHERE table_id = $1 ORDER BY created_at, player_id', [tableId], 'skirmish_players')).rows);
   }
 
   async addInvite(tableId: string, playerId: string, name: string, inviteHash: string): Promise<void> {
+    // a player added or renamed: told in the commit, as settings are
     await this.q(
       `WITH p AS (INSERT INTO players (table_id, player_id, name, created_at) VALUES ($1, $2, $3, $4)
-                  ON CONFLICT (table_id, player_id) DO UPDATE SET name = excluded.name RETURNING table_id)
-       INSERT INTO tokens (hash, table_id, role, player_id, created_at) SELECT $5, table_id, 'invite', $2, $4 FROM p`,
-      [tableId, playerId, name, Date.now(), inviteHash],
+                  ON CONFLICT (table_id, player_id) DO UPDATE SET name = excluded.name RETURNING table_id),
+       t AS (INSERT INTO tokens (hash, table_id, role, player_id, created_at) SELECT $5, table_id, 'invite', $2, $4 FROM p RETURNING table_id)
+       SELECT pg_notify($6, $7) FROM t`,
+      [tableId, playerId, name, Date.now(), inviteHash, CHANNEL, this.payload('f', tableId)],
     );
+    this.factsChanged(tableId);
   }
 
   async redeemInvite(inviteHash: string, playerTokenHash: string): Promise<TokenRow | undefined> {
@@ -382,7 +427,8 @@ export class PostgresStore implements Store {
   async append(encounterId: string, expectedVersion: number, events: readonly LoggedEvent[], opts: AppendOptions): Promise<void> {
     checkSeqs(expectedVersion, events);
     const version = expectedVersion + events.length;
-    const lc = Object.entries(opts.logCommands ?? {});
+    const lc = Object.entries(opts.logCommands ?? {}).map(([k, v]) => [k, JSON.stringify(v)] as const);
+    const columns = eventColumns(events);
     const c = opts.command;
     let rows: unknown[];
     try {
@@ -406,12 +452,12 @@ export class PostgresStore implements Store {
           opts.status,
           opts.document !== undefined,
           opts.document === undefined ? null : JSON.stringify(opts.document),
-          ...eventColumns(events),
+          ...columns,
           c?.id ?? null,
           c?.bodyHash ?? null,
           c ? JSON.stringify(c.result) : null,
           lc.map(([k]) => k),
-          lc.map(([, v]) => JSON.stringify(v)),
+          lc.map(([, v]) => v),
           opts.unpaused === true,
         ],
       ));
@@ -420,7 +466,7 @@ export class PostgresStore implements Store {
       if (c && e.code === '23505' && e.constraint === 'commands_pkey') throw new DuplicateCommandError(c.id);
       throw storeError(err);
     }
-    if (rows.length) return this.announce(this.payload('a', encounterId, String(version)));
+    if (rows.length) return this.announce(carrying(this.payload('a', encounterId, String(version)), columns[2], lc));
     const actual = (await this.encounter(encounterId))?.version;
     if (actual === undefined) throw new Error(`no encounter ${encounterId}`);
     throw new StaleVersionError(expectedVersion, actual);
@@ -615,14 +661,39 @@ export class PostgresStore implements Store {
   }
 
   private received(payload: string): void {
-    const [from, kind, a, b] = payload.split(' ');
+    const [from, kind, a, b] = payload.split(' ', 4);
     if (from === this.instance) return;
-    if (kind === 'a' && a && b) this.emit({ kind: 'appended', encounterId: a, version: Number(b) });
+    if ((kind === 'f' || kind === 't') && a) this.factsChanged(a);
+    if (kind === 'a' && a && b) this.emit({ kind: 'appended', encounterId: a, version: Number(b), ...carried(payload, from.length + kind.length + a.length + b.length + 4) });
     else if (kind === 'e' && a && b) this.emit({ kind: 'encounter', encounterId: a, tableId: b });
     else if (kind === 'r' && a && b) this.emit({ kind: 'revoked', tableId: a, playerId: b });
     else if (kind === 't' && a) this.emit({ kind: 'tableDeleted', tableId: a });
     else if (kind === 'c' && a && b) this.emit({ kind: 'chat', tableId: a, seq: Number(b) });
   }
+}
+
+/**
+ * NOTIFY's payload must be shorter than 8000 bytes: an append's notification carries its events and their
+ * commands (the JSON stored) when they fit under this, so a listener need not read them back.
+ */
+export const CARRIED_BYTES = 7900;
+
+/** An append's notification: the pointer, and after it what was stored, when it fits. */
+function carrying(pointer: string, bodies: readonly string[], commands: readonly (readonly [string, string])[]): string {
+  const told = `${pointer} {"events":[${bodies.join(',')}],"commands":{${commands.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}}`;
+  return Buffer.byteLength(told) < CARRIED_BYTES ? told : pointer;
+}
+
+/** What an append's notification carried past its pointer (`at`: where it starts), if anything readable. */
+function carried(payload: string, at: number): { logged?: { events: LoggedEvent[]; commands: Record<string, Command> } } {
+  if (payload.length <= at) return {};
+  try {
+    const logged = JSON.parse(payload.slice(at)) as { events?: unknown; commands?: unknown };
+    if (Array.isArray(logged.events) && logged.commands && typeof logged.commands === 'object') return { logged: logged as { events: LoggedEvent[]; commands: Record<string, Command> } };
+  } catch {
+    // the pointer alone: the listener reads the log
+  }
+  return {};
 }
 
 function checkSeqs(expectedVersion: number, events: readonly LoggedEvent[]): void {

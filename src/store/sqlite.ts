@@ -99,6 +99,7 @@ export class SqliteStore implements Store {
       countTables: db.prepare('SELECT count(*) FROM tables').pluck(),
       countTablesOf: db.prepare('SELECT count(*) FROM tables WHERE creator = ?').pluck(),
       setSettings: db.prepare('UPDATE tables SET settings = ? WHERE id = ?'),
+      getSettings: db.prepare('SELECT settings FROM tables WHERE id = ?'),
       touchTable: db.prepare('UPDATE tables SET last_active_at = max(last_active_at, ?) WHERE id = ?'),
       idleTables: db.prepare('SELECT id, last_active_at AS lastActiveAt FROM tables WHERE last_active_at < ? ORDER BY last_active_at, id LIMIT ?'),
       insertPlayer: db.prepare('INSERT INTO players (table_id, player_id, name, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET name = excluded.name'),
@@ -175,6 +176,11 @@ export class SqliteStore implements Store {
 
   async countTables(creator?: string): Promise<number> {
     return (creator === undefined ? this.st.countTables.get() : this.st.countTablesOf.get(creator)) as number;
+  }
+
+  async settings(id: string): Promise<unknown> {
+    const r = this.st.getSettings.get(id) as { settings: string } | undefined;
+    return r && (JSON.parse(r.settings) as unknown);
   }
 
   async setSettings(id: string, settings: unknown): Promise<void> {

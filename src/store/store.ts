@@ -8,8 +8,9 @@
  * fails with StaleVersionError, changing nothing, when another writer got there first — the database
  * decides, so of two processes appending the same version exactly one wins.
  *
- * `onChange` hears what other processes wrote (PostgreSQL LISTEN/NOTIFY): the server catches up from the
- * log, so a change is a pointer, never the data. A store no other process writes to never calls it.
+ * `onChange` hears what other processes wrote (PostgreSQL LISTEN/NOTIFY): a pointer, with which the server
+ * catches up from the log — and for a small append its events, which need no read when they follow what
+ * the server holds. A store no other process writes to never calls it.
  */
 import type { Command, LibraryEntry, LoggedEvent, RosterEntry } from '../engine/index.ts';
 import type { EventRows } from './event-rows.ts';
@@ -97,9 +98,12 @@ export interface IdleTable {
   lastActiveAt: number;
 }
 
-/** What another process wrote: a pointer to re-read, never the data. */
+/**
+ * What another process wrote: a pointer to re-read — and for an append whose events are small, the events
+ * and their commands as stored (`logged`), so a listener holding the log up to just before them need not read.
+ */
 export type StoreChange =
-  | { kind: 'appended'; encounterId: string; version: number }
+  | { kind: 'appended'; encounterId: string; version: number; logged?: { events: LoggedEvent[]; commands: Record<string, Command> } }
   | { kind: 'encounter'; encounterId: string; tableId: string }
   | { kind: 'revoked'; tableId: string; playerId: string }
   | { kind: 'tableDeleted'; tableId: string }
@@ -197,6 +201,8 @@ export interface Store {
   /** `creator`: the network it was created from (src/server/upkeep.ts), counted by countTables(creator). */
   createTable(id: string, name: string, settings: unknown, gmTokenHash: string, creator?: string): Promise<void>;
   table(id: string): Promise<TableRow | undefined>;
+  /** The table's settings as `setSettings` left them (undefined: no such table): what every command reads. */
+  settings(id: string): Promise<unknown>;
   /** Tables held: all, or those created from `creator`. */
   countTables(creator?: string): Promise<number>;
   setSettings(id: string, settings: unknown): Promise<void>;

@@ -4,7 +4,8 @@
  * one round trip less before every append). Where that copy is behind — another process's commit or pause
  * not heard of yet (its notification on its way, or never sent) — the command is answered exactly as if
  * the store had been read first: the append checks the version (and, for a player, the pause), and a
- * command that loses reads and is decided again.
+ * command that loses reads and is decided again. Nor is its command id looked up first: a command sent again
+ * fails before its append (its version, or the append's duplicate id), and is then answered as first.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/app.ts';
@@ -16,7 +17,7 @@ const env: TestPostgres = await postgresForTests('processes_unheard');
 afterAll(() => env.close());
 if (env.absent) sayAbsent('commands on a copy not read again', env.absent);
 
-type Spied = { since(id: string, after: number): Promise<unknown>; announce(payload: string): void; received(payload: string): void };
+type Spied = { since(id: string, after: number): Promise<unknown>; command(id: string, key: string): Promise<unknown>; announce(payload: string): void; received(payload: string): void };
 
 describe.skipIf(!env.url)('a command decided on the copy a process holds', () => {
   let a: RunningServer;
@@ -27,6 +28,7 @@ describe.skipIf(!env.url)('a command decided on the copy a process holds', () =>
   let p1Token: string;
   let enc: string;
   let readsOnB = 0;
+  let lookupsOnB = 0;
 
   beforeAll(async () => {
     const limits = { ...TEST_LIMITS, watchCheckMs: 3_600_000 };
@@ -47,6 +49,11 @@ describe.skipIf(!env.url)('a command decided on the copy a process holds', () =>
       if (id === enc) readsOnB++;
       return since(id, after);
     };
+    const command = store.command.bind(store);
+    store.command = (id, key) => {
+      if (id === enc) lookupsOnB++;
+      return command(id, key);
+    };
     return async () => {
       await a.close();
       await b.close();
@@ -63,12 +70,29 @@ describe.skipIf(!env.url)('a command decided on the copy a process holds', () =>
     expect(first.status, first.text).toBe(200);
     version = first.body.version;
     const before = readsOnB;
+    const looked = lookupsOnB;
     for (let i = 0; i < 3; i++) {
       const r = await note(urlB, `held-${i}`, version, `held ${i}`);
       expect(r.status, r.text).toBe(200);
       version = r.body.version;
     }
     expect(readsOnB - before).toBe(0);
+    // nor its command id (looked up when a command fails: one sent again fails on its version first)
+    expect(lookupsOnB - looked).toBe(0);
+  });
+
+  it('a command sent again to B, its id not looked up first, gets its first answer and appends nothing; another under that id is refused', async () => {
+    const gmB = new Client(urlB, gmToken);
+    const version = (await gmB.get(`/api/encounters/${enc}`)).body.encounter.version as number;
+    const first = await note(urlB, 'twice', version, 'twice');
+    expect(first.status, first.text).toBe(200);
+    const again = await note(urlB, 'twice', version, 'twice');
+    expect(again.status, again.text).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const other = await note(urlB, 'twice', version + 1, 'not the same');
+    expect(other.status, other.text).toBe(409);
+    expect(other.body.error.code).toBe('IDEMPOTENCY_CONFLICT');
+    expect((await gmB.get(`/api/encounters/${enc}`)).body.encounter.version).toBe(version + 1);
   });
 
   it('a commit on A that B never heard of: B reads and decides again, as if it had read first', async () => {

@@ -40,7 +40,9 @@ export interface Launched {
 
 /** Start a server with `args` (say --db or --store) on a free port; resolves once it listens. */
 export async function launch(args: string[]): Promise<Launched> {
-  const child = spawn(process.execPath, [...serverEntry(), '--port', '0', '--host', '127.0.0.1', '--limits', LOOSE_LIMITS, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  // SKIRMISH_SERVER_NODE: node flags for the servers alone (profiling a bench: --cpu-prof is refused in NODE_OPTIONS)
+  const flags = process.env.SKIRMISH_SERVER_NODE?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, ...serverEntry(), '--port', '0', '--host', '127.0.0.1', '--limits', LOOSE_LIMITS, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   const url = await new Promise<string>((res, rej) => {
