@@ -5,7 +5,7 @@
  * carry no odds and the reply says how many (each can be asked for alone with POST …/preview). A request
  * never holds the loop for the whole of a 100d100 weapon against 60 targets.
  */
-import { withWorkLimit } from '../dice/index.ts';
+import { withWorkLimit, workCharged } from '../dice/index.ts';
 import type { Context } from './context.ts';
 import type { Preview } from '../engine/index.ts';
 
@@ -22,6 +22,36 @@ export const VALUE_COST = 400;
 /** Run a request's previews under its share of dice work. */
 export function withOddsBudget<T>(ctx: Context, work: () => T): T {
   return withWorkLimit(ctx.limits.oddsWork, work, VALUE_COST);
+}
+
+/** Dice work after which a listing lets the loop go before its next option: a tenth of the request's budget. */
+export const SLICES_PER_BUDGET = 10;
+
+/**
+ * A listing's odds under one budget of `limits.oddsWork`, option by option, in slices: after each
+ * option, once a tenth of the budget has been spent since the loop was last let go, it is let go again
+ * (frontline's odds play `decide` over every face, thousands of plays an attack; a 200d200 weapon's
+ * listing spent the whole budget in one turn). The budget is carried across the slices by hand, since
+ * the dice layer's budget lasts one synchronous call and other requests run in between.
+ */
+export async function oddsInSlices<T, R>(ctx: Context, items: readonly T[], each: (item: T) => R): Promise<R[]> {
+  const slice = ctx.limits.oddsWork / SLICES_PER_BUDGET;
+  let left = ctx.limits.oddsWork;
+  let sinceLetGo = 0;
+  const out: R[] = [];
+  for (const item of items) {
+    const before = workCharged();
+    // a spent budget still lists the option (its preview is refused for want of work, as before)
+    out.push(withWorkLimit(Math.max(left, 0), () => each(item), VALUE_COST));
+    const spent = workCharged() - before;
+    left -= spent;
+    sinceLetGo += spent;
+    if (sinceLetGo >= slice) {
+      sinceLetGo = 0;
+      await new Promise<void>((done) => setImmediate(done));
+    }
+  }
+  return out;
 }
 
 /** Values of damage distributions a preview would send (its own and each affected unit's), counted before they are written. */

@@ -25,7 +25,7 @@ import { prepareCommand, scrubMessage, secretsFor, tableAccess, unitAccess, view
 import { countUpTo, eventsAfter, eventsBetween, liveSummaryFor, playerLog, stateAfter, stateFor, summaryFor, unitsKnown, versionFor, warmBefore, warmPlayerLog } from './numbering.ts';
 import { previewJson, reckoningState, type PreviewJson } from './projection.ts';
 import { blockedMove, listFor } from './listing.ts';
-import { ODDS_LEFT_OUT, OddsShare, withOddsBudget } from './odds.ts';
+import { ODDS_LEFT_OUT, OddsShare, oddsInSlices, withOddsBudget } from './odds.ts';
 import { CommandRequest, LoadEncounter, parseWith, PauseRequest, PreviewRequest, type Settings } from './schemas.ts';
 import { newId, sha256 } from './tokens.ts';
 import { swapIds, type Ids } from './held.ts';
@@ -132,18 +132,19 @@ export async function legalActions(ctx: Context, token: Principal, id: string, u
   const options = listFor(live, p, state, unit);
   // the odds from what this viewer knows: a player's never show what play has not revealed
   const known = withPreview ? reckoningState(state, viewerOf(p), live.ruleset) : state;
+  const version = versionFor(live, p);
   const odds = new OddsShare(ctx);
-  const actions = withOddsBudget(ctx, () =>
-    options.map((o) => {
-      if (!withPreview || o.group === 'move') return o;
-      const pv = live.engine.preview(known, o.command);
-      if (isRejection(pv)) return odds.refused(pv.code) ?? o;
-      return odds.take(pv) ? { ...o, preview: scrubPreview(previewJson(pv), secrets) } : o;
-    }),
-  );
+  // the odds in slices of work, the loop let go between them (odds.ts): `known` is this version's state,
+  // which later events replace rather than change, so the listing stays that of `version`
+  const actions = await oddsInSlices(ctx, options, (o) => {
+    if (!withPreview || o.group === 'move') return o;
+    const pv = live.engine.preview(known, o.command);
+    if (isRejection(pv)) return odds.refused(pv.code) ?? o;
+    return odds.take(pv) ? { ...o, preview: scrubPreview(previewJson(pv), secrets) } : o;
+  });
   const leftOut = odds.leftOut;
   const listed = p.role === 'player' ? playerOptions(actions, playerLog(live, p.playerId).held) : actions;
-  return { unit, version: versionFor(live, p), actions: listed, ...(leftOut ? { oddsLeftOut: ODDS_LEFT_OUT } : {}) };
+  return { unit, version, actions: listed, ...(leftOut ? { oddsLeftOut: ODDS_LEFT_OUT } : {}) };
 }
 
 /** A player's effect and decision ids (held.ts); the GM's are the real ones. */
