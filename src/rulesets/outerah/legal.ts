@@ -33,32 +33,10 @@ function moveOption(id: UnitId, c: Cell, cost: number): ActionOption {
  */
 export function moveToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number): ActionOption | undefined {
   if (u.pools.movement.value <= 0) return undefined;
-  const reach = reachableCells(state, u);
-  // the same walk asked of the same (kept) search lately — every fight's first turns — is found, not weighed again
-  let asked = walks.get(reach);
-  if (asked) {
-    for (const w of asked) if (w.id === u.id && w.toBeat === toBeat && sameCells(w.toward, toward)) return w.option;
-  } else walks.set(reach, (asked = []));
-  const stops = stopsOf(reach);
+  const stops = stopsOf(reachableCells(state, u));
   const { index } = nearestStop(stops, toward, toBeat);
-  const option = index < 0 ? undefined : moveOption(u.id, parseCellKey(stops.keys[index]), stops.costs[index]);
-  const walk = { id: u.id, toBeat, toward: toward.flatMap((c) => [c.x, c.y]), option };
-  if (asked.length === WALKS) asked.shift();
-  asked.push(walk);
-  return option;
+  return index < 0 ? undefined : moveOption(u.id, parseCellKey(stops.keys[index]), stops.costs[index]);
 }
-
-/**
- * Walks weighed of a search (moveToward): who asked, toward which cells (as x, y numbers), what to beat,
- * and the option taken (shared: nobody changes it). The last few per search (the oldest goes first), kept as long as the search is.
- */
-const walks = new WeakMap<Map<string, Reach>, { id: UnitId; toBeat: number; toward: number[]; option: ActionOption | undefined }[]>();
-const WALKS = 4;
-const sameCells = (was: readonly number[], cells: readonly Cell[]): boolean => {
-  if (was.length !== cells.length * 2) return false;
-  for (let i = 0; i < cells.length; i++) if (was[2 * i] !== cells[i].x || was[2 * i + 1] !== cells[i].y) return false;
-  return true;
-};
 
 export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {
   const u = state.units[id];
