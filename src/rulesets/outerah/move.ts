@@ -5,7 +5,7 @@
  * A mounted rider moves with its mount (OUT-MNT-1); every jump on a mountain rolls a d10 (jumps.ts), but wings
  * fly up and down without one (ruling OUT-TER-3).
  */
-import { cellKey, distance, inBounds } from '../../engine/space/grid.ts';
+import { cellKey, cellKeyOf, distance, inBounds } from '../../engine/space/grid.ts';
 import { defaultStepCost, pathTo, reachable, type MoveRules, type Reach } from '../../engine/space/path.ts';
 import { moveSearches } from '../../engine/space/searches.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
@@ -36,22 +36,7 @@ function rulesWith(state: EncounterState, u: Unit, taken: Set<string>): MoveRule
   // (costAt and occupiedAt: the same answers with the cells as numbers, for the search to ask without making cells)
   if (STEP_COSTS.length === 1 && STEP_COSTS[0] === terrainStep) {
     const at = stepPricerAt(state, u);
-    // the cells others hold as numbers (takenCells' units): a cell's key equals one of theirs when its x and y do
-    const xs: number[] = [];
-    const ys: number[] = [];
-    const mate = riddenMount(state, u)?.id ?? riderOf(state, u)?.id;
-    for (const id of state.unitOrder) {
-      const o = state.units[id];
-      if (o.id !== u.id && o.id !== mate && o.position && (o.status === 'active' || o.status === 'down')) {
-        xs.push(o.position.x);
-        ys.push(o.position.y);
-      }
-    }
-    const occupiedAt = (x: number, y: number): boolean => {
-      for (let k = 0; k < xs.length; k++) if (xs[k] === x && ys[k] === y) return true;
-      return false;
-    };
-    return { occupied: (c) => taken.has(cellKey(c)), occupiedAt, costOf: (map, from, to) => at(map, from.x, from.y, to.x, to.y), costAt: at };
+    return { occupied: (c) => taken.has(cellKey(c)), occupiedAt: (x, y) => taken.has(cellKeyOf(x, y)), costOf: (map, from, to) => at(map, from.x, from.y, to.x, to.y), costAt: at };
   }
   return {
     occupied: (c) => taken.has(cellKey(c)),
