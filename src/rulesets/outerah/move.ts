@@ -12,7 +12,7 @@ import { fail, type Cell, type Command, type EncounterState, type GridMap, type 
 import { mountainJump } from './jumps.ts';
 import { dataOf } from './model.ts';
 import { baseJumpOf, heldUnder, moverOf, riddenMount, riderOf } from './mount-model.ts';
-import { shipsOf } from './ship-model.ts';
+import { shipList, shipsOf } from './ship-model.ts';
 import { cellInfo, jumpFor, stepPricerAt, surroundings, terrainStep } from './terrain.ts';
 
 /** Adjusts the cost of one step (null: cannot); called in order after the default cost. */
@@ -57,7 +57,38 @@ export function moveRules(state: EncounterState, u: Unit): MoveRules {
 }
 
 /**
- * Searches already made, kept in the engine's shared store (searches.ts) by what askOf reads: the same ones recur
+ * Everything a search of `u`'s moves reads besides the map object (terrain, tags, heights: a map never
+ * changes in place, `map.set` puts a new one in): where it starts, the budget, the cells others hold, and
+ * all terrainStep asks of the unit and the encounter — the wings, swimming and Jump of the body that moves
+ * (its own, or its mount's while riding: moverOf, baseJumpOf), the surroundings (sky, space), and every ship's deck (place, size, wrecked:
+ * open air, water and difficult ground under a deck) and gravity reach (fields in space). Undefined when the
+ * step costs are not terrainStep's alone: an added rule may read anything, so nothing is kept then.
+ * Only the cells others hold within reach count: terrainStep never prices a step below the map's cheapest
+ * cell (its factors are all ≥ 1), so with every step costing at least m > 0 no cell more than ⌊budget / m⌋ + 1
+ * steps away is ever entered, whoever holds it.
+ */
+function searchKey(state: EncounterState, u: Unit, budget: number): string | undefined {
+  if (STEP_COSTS.length !== 1 || STEP_COSTS[0] !== terrainStep) return undefined;
+  const d = dataOf(moverOf(state, u));
+  const map = state.map as GridMap;
+  const at = u.position!;
+  const whole = Number.isInteger(at.x) && Number.isInteger(at.y) && inBounds(map, at);
+  const m = whole ? cellInfo(map).minCost : 0;
+  const radius = m >= 1e-3 ? Math.floor(budget / m) + 1 : Infinity;
+  let ships = '';
+  for (const s of shipList(state)) ships += `${s.id}@${s.at.x},${s.at.y}:${s.size.w}x${s.size.h}:${s.wrecked ? 'w' : ''}${s.gravity};`;
+  const mate = riddenMount(state, u)?.id ?? riderOf(state, u)?.id;
+  let near = '';
+  for (const id of state.unitOrder) {
+    const o = state.units[id];
+    // takenCells' units, those within reach
+    if (o.id !== u.id && o.id !== mate && o.position && (o.status === 'active' || o.status === 'down') && distance(o.position, at) <= radius) near += `${cellKey(o.position)};`;
+  }
+  return `${at.x},${at.y}|${budget}|${d.wings ? 'W' : ''}${d.swims ? 'S' : ''}J${baseJumpOf(state, u)}|${surroundings(state)}|${ships}|${near}`;
+}
+
+/**
+ * Searches already made, kept in the engine's shared store (searches.ts) by searchKey: the same ones recur
  * (listing the moves and then making one asks twice, and every fight forks one initial state). The store
  * tells maps apart by content: a fight that burns a wooden cover (OUT-COV-4) puts in a new map, and every
  * fight burning the same fence one of the same content (ridge-cover: 4× the searches without it).
@@ -70,17 +101,14 @@ export function reachableCells(state: EncounterState, u: Unit, budget = u.pools.
   const map = state.map as GridMap;
   if (STEP_COSTS.length !== 1 || STEP_COSTS[0] !== terrainStep) return reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u)));
   // a search asked lately (the policy's walk, then the move it decided; the units taking turns in a round;
-  // every fight's first turns): found by what it reads, compared as values (askOf) — no key built and hashed
+  // every fight's first turns): found by what searchKey spells out, read as numbers — no key built and hashed
   const n = askOf(state, u, budget);
   for (let r = 0; r < recent.length; r++) {
     const was = recent[r];
     if (was.map === map && sameAsk(was.ask, n)) return was.result;
   }
-  const ask = asked.slice(0, n);
-  // the strings (surroundings, ship ids) quoted: no id with a '|' in it can pass for other values
-  const key = ask.map((v) => (typeof v === 'string' ? JSON.stringify(v) : v)).join('|');
-  const result = searches.get(map, key, () => reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u))));
-  const entry = { map, ask, result };
+  const result = searches.get(map, searchKey(state, u, budget)!, () => reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u))));
+  const entry = { map, ask: asked.slice(0, n), result };
   if (recent.length < RECENT) recent.push(entry);
   else recent[nextRecent] = entry;
   nextRecent = (nextRecent + 1) % RECENT;
@@ -88,17 +116,9 @@ export function reachableCells(state: EncounterState, u: Unit, budget = u.pools.
 }
 
 /**
- * Everything a search of `u`'s moves reads besides the map object (terrain, tags, heights: a map never
- * changes in place, `map.set` puts a new one in), as values in `asked` (its first n, returned): where it
- * starts, the budget, the wings, swimming and Jump of the body that moves (its own, or its mount's while
- * riding: moverOf, baseJumpOf), the surroundings (sky, space), every ship after their count (id, place,
- * size, wrecked, gravity reach: open air, water and difficult ground under a deck, fields in space), and
- * the cells others hold within reach. Read afresh on every ask (a ship wrecked in place is seen); the shared
- * store's key is these values joined. Only for terrainStep alone as the step costs: an added rule may read
- * anything, so nothing is kept then.
- * Only the cells others hold within reach count: terrainStep never prices a step below the map's cheapest
- * cell (its factors are all ≥ 1), so with every step costing at least m > 0 no cell more than ⌊budget / m⌋ + 1
- * steps away is ever entered, whoever holds it.
+ * What searchKey spells out, as values in `asked` (its first n): the start, the budget, the body's wings,
+ * swimming and Jump, the surroundings, every ship (id, place, size, wrecked, gravity reach) after their count,
+ * and the cells others hold within reach. Read afresh on every ask, so a ship wrecked in place is seen.
  */
 function askOf(state: EncounterState, u: Unit, budget: number): number {
   const d = dataOf(moverOf(state, u));
@@ -133,7 +153,7 @@ function askOf(state: EncounterState, u: Unit, budget: number): number {
   const mate = riddenMount(state, u)?.id ?? riderOf(state, u)?.id;
   for (const id of state.unitOrder) {
     const o = state.units[id];
-    // takenCells' units, those within reach
+    // takenCells' units, those within reach (as searchKey)
     if (o.id !== u.id && o.id !== mate && o.position && (o.status === 'active' || o.status === 'down') && distance(o.position, at) <= radius) {
       asked[n++] = o.position.x;
       asked[n++] = o.position.y;
