@@ -12,7 +12,7 @@ import { fail, type Cell, type Command, type EncounterState, type GridMap, type 
 import { mountainJump } from './jumps.ts';
 import { dataOf } from './model.ts';
 import { baseJumpOf, heldUnder, moverOf, riddenMount, riderOf } from './mount-model.ts';
-import { shipList, shipsOf } from './ship-model.ts';
+import { shipList } from './ship-model.ts';
 import { cellInfo, jumpFor, stepPricerAt, surroundings, terrainStep } from './terrain.ts';
 
 /** Adjusts the cost of one step (null: cannot); called in order after the default cost. */
@@ -99,81 +99,10 @@ export function reachableCells(state: EncounterState, u: Unit, budget = u.pools.
   // a mount that cannot move this turn carries its rider nowhere (ruling OUT-MNT-1): it may only get down
   if (budget > 0 && heldUnder(state, u)) budget = 0;
   const map = state.map as GridMap;
-  if (STEP_COSTS.length !== 1 || STEP_COSTS[0] !== terrainStep) return reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u)));
-  // a search asked lately (the policy's walk, then the move it decided; the units taking turns in a round;
-  // every fight's first turns): found by what searchKey spells out, read as numbers — no key built and hashed
-  const n = askOf(state, u, budget);
-  for (let r = 0; r < recent.length; r++) {
-    const was = recent[r];
-    if (was.map === map && sameAsk(was.ask, n)) return was.result;
-  }
-  const result = searches.get(map, searchKey(state, u, budget)!, () => reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u))));
-  const entry = { map, ask: asked.slice(0, n), result };
-  if (recent.length < RECENT) recent.push(entry);
-  else recent[nextRecent] = entry;
-  nextRecent = (nextRecent + 1) % RECENT;
-  return result;
+  const key = searchKey(state, u, budget);
+  if (key === undefined) return reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u)));
+  return searches.get(map, key, () => reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u))));
 }
-
-/**
- * What searchKey spells out, as values in `asked` (its first n): the start, the budget, the body's wings,
- * swimming and Jump, the surroundings, every ship (id, place, size, wrecked, gravity reach) after their count,
- * and the cells others hold within reach. Read afresh on every ask, so a ship wrecked in place is seen.
- */
-function askOf(state: EncounterState, u: Unit, budget: number): number {
-  const d = dataOf(moverOf(state, u));
-  const map = state.map as GridMap;
-  const at = u.position!;
-  const whole = Number.isInteger(at.x) && Number.isInteger(at.y) && inBounds(map, at);
-  const m = whole ? cellInfo(map).minCost : 0;
-  const radius = m >= 1e-3 ? Math.floor(budget / m) + 1 : Infinity;
-  let n = 0;
-  asked[n++] = at.x;
-  asked[n++] = at.y;
-  asked[n++] = budget;
-  asked[n++] = !!d.wings;
-  asked[n++] = !!d.swims;
-  asked[n++] = baseJumpOf(state, u);
-  asked[n++] = surroundings(state);
-  const ships = shipsOf(state);
-  const count = n++;
-  let k = 0;
-  for (const id in ships) {
-    const s = ships[id];
-    asked[n++] = s.id;
-    asked[n++] = s.at.x;
-    asked[n++] = s.at.y;
-    asked[n++] = s.size.w;
-    asked[n++] = s.size.h;
-    asked[n++] = !!s.wrecked;
-    asked[n++] = s.gravity;
-    k++;
-  }
-  asked[count] = k;
-  const mate = riddenMount(state, u)?.id ?? riderOf(state, u)?.id;
-  for (const id of state.unitOrder) {
-    const o = state.units[id];
-    // takenCells' units, those within reach (as searchKey)
-    if (o.id !== u.id && o.id !== mate && o.position && (o.status === 'active' || o.status === 'down') && distance(o.position, at) <= radius) {
-      asked[n++] = o.position.x;
-      asked[n++] = o.position.y;
-    }
-  }
-  return n;
-}
-
-const sameAsk = (was: readonly unknown[], n: number): boolean => {
-  if (was.length !== n) return false;
-  for (let k = 0; k < n; k++) if (was[k] !== asked[k]) return false;
-  return true;
-};
-
-/** Searches answered lately, with what each was asked (askOf); results are shared, nobody changes them. The oldest goes first. */
-const RECENT = 8;
-const recent: { map: GridMap; ask: unknown[]; result: Map<string, Reach> }[] = [];
-let nextRecent = 0;
-/** The ask being read (askOf's scratch, reused). */
-const asked: unknown[] = [];
 
 /**
  * What was last built from a search result alone and a key spelling out everything else it reads (the Move
