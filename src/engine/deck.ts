@@ -21,7 +21,7 @@ export const deckOfKey = (key: string): string | undefined => (key.startsWith(DE
 /**
  * The encounter data key of every card `deck` holds, in the order its last shuffle listed them: what a
  * person at the table is offered when asked "which card?" (never the cards left, whose gaps would say what
- * was dealt face down). Not under DECK_PREFIX: it is the deck's make-up, no secret.
+ * was dealt face down). A secret deck's make-up is kept from the players' views with its cards left.
  */
 export const deckCardsKey = (deck: string): string => `deck-cards:${deck}`;
 
