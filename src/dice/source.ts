@@ -12,13 +12,14 @@ export interface DiceSource {
   /**
    * Which of `cards` (the cards left in a deck, in the deck's order) comes off the top: its place, 1..cards.length.
    * Optional: a source without it deals as a die over the cards left (`roll(cards.length)`), so a seeded
-   * stream deals fairly; a script or a person names the card instead.
+   * stream deals fairly; a script or a person names the card instead. `deck`: every card the deck holds,
+   * in the order of its last shuffle (what a person is offered, so the offer shows nothing of what was dealt).
    */
-  card?(cards: readonly string[], label?: string, roller?: string): number;
+  card?(cards: readonly string[], label?: string, roller?: string, deck?: readonly string[]): number;
 }
 
 /** The place (1-based) of the card `src` deals from `cards`: its own `card`, else a die over the cards left. */
-export function dealFrom(src: DiceSource, cards: readonly string[], label?: string, roller?: string): number {
-  if (src.card) return src.card(cards, label, roller);
+export function dealFrom(src: DiceSource, cards: readonly string[], label?: string, roller?: string, deck?: readonly string[]): number {
+  if (src.card) return src.card(cards, label, roller, deck);
   return roller === undefined ? src.roll(cards.length, label) : src.roll(cards.length, label, roller);
 }

@@ -127,6 +127,10 @@ describe('a secret deck and a hidden hand', () => {
     expect(seen.units.b.data.hand).toBeUndefined();
     expect(seen.turn.order.map((s) => s.label)).toEqual(['6♠', '3♠']);
     expect(Object.keys(seen.data)).toEqual([]);
+    // the deck's make-up (what physical mode offers) is kept for the GM, recorded at the first shuffle only:
+    // round 2's shuffle of the same cards adds no event
+    expect(viewState(one.state, { role: 'gm' }, rules).data['deck-cards:action']).toEqual(ACTION_DECK);
+    expect(one.events.filter((e) => e.type === 'encounter.data' && e.key === 'deck-cards:action')).toHaveLength(1);
   });
 
   it('would not without the ruleset declaring them secret (the test can fail)', () => {

@@ -18,6 +18,19 @@ export const deckKey = (deck: string): string => `${DECK_PREFIX}${deck}`;
 /** The deck named by an encounter data key, or undefined when the key is no deck's. */
 export const deckOfKey = (key: string): string | undefined => (key.startsWith(DECK_PREFIX) ? key.slice(DECK_PREFIX.length) : undefined);
 
+/**
+ * The encounter data key of every card `deck` holds, in the order its last shuffle listed them: what a
+ * person at the table is offered when asked "which card?" (never the cards left, whose gaps would say what
+ * was dealt face down). A secret deck's make-up is kept from the players' views with its cards left.
+ */
+export const deckCardsKey = (deck: string): string => `deck-cards:${deck}`;
+
+/** Every card `deck` holds, in the order of its last shuffle (empty when it was never shuffled). */
+export function deckCards(data: Readonly<Record<string, Json>>, deck: string): readonly string[] {
+  const v = Object.hasOwn(data, deckCardsKey(deck)) ? data[deckCardsKey(deck)] : undefined;
+  return Array.isArray(v) ? (v as string[]) : [];
+}
+
 /** The cards left in `deck` (empty when it was never shuffled or is dealt out). */
 export function cardsLeft(data: Readonly<Record<string, Json>>, deck: string): readonly string[] {
   const v = Object.hasOwn(data, deckKey(deck)) ? data[deckKey(deck)] : undefined;

@@ -6,7 +6,7 @@
 import { dealFrom, type DiceSource } from '../dice/source.ts';
 import { compileDice, rollDice, type DiceExpr } from '../dice/index.ts';
 import { applyEvent, type Appliers } from './apply.ts';
-import { cardsLeft, deckKey } from './deck.ts';
+import { cardsLeft, deckCards, deckCardsKey, deckKey } from './deck.ts';
 import type { Breakdown, Term } from './breakdown.ts';
 import type { DieDraw, GameEvent } from './events.ts';
 import { own } from './own.ts';
@@ -61,7 +61,7 @@ export class Resolution {
   draw(deck: string, label?: string, roller?: UnitId): string {
     const left = cardsLeft(this.state.data, deck);
     if (!left.length) fail('deck/empty', `the ${deck} deck has no cards left${label ? ` (${label})` : ''}`);
-    const place = dealFrom(this.source, left, label, roller);
+    const place = dealFrom(this.source, left, label, roller, deckCards(this.state.data, deck));
     if (!Number.isInteger(place) || place < 1 || place > left.length) fail('dice/bad_face', `there is no card ${place} among the ${left.length} left in the ${deck} deck`);
     const card = left[place - 1];
     const d: DieDraw = { sides: left.length, face: place, card, deck };
@@ -74,6 +74,9 @@ export class Resolution {
   /** Put every one of `cards` in `deck`, in that order (the order a draw counts places in): a fresh shuffle. */
   shuffle(deck: string, cards: readonly string[]): void {
     this.setEncounterData(deckKey(deck), [...cards]);
+    // the deck's make-up, what "which card?" offers at the table: recorded once, not every shuffle
+    const known = deckCards(this.state.data, deck);
+    if (known.length !== cards.length || known.some((c, i) => c !== cards[i])) this.setEncounterData(deckCardsKey(deck), [...cards]);
   }
 
   /** Roll several dice of one size; returns the faces. */

@@ -5,7 +5,7 @@
  * check's or note's dice: a draw's place among the cards left and their count say what is still in the
  * deck (and so what a hidden hand holds). The card's name reaches players only where the rules tell it.
  */
-import { deckKey } from './deck.ts';
+import { deckCardsKey, deckKey } from './deck.ts';
 import type { DieDraw, LoggedEvent } from './events.ts';
 import type { Ruleset } from './ruleset.ts';
 import type { Json, Unit } from './types.ts';
@@ -18,7 +18,9 @@ export function secretRulesOf(ruleset: Ruleset): Pick<ViewRules, 'secretData' | 
   if (!s) return own ? { projectData: own } : {};
   const out: Pick<ViewRules, 'secretData' | 'secretDecks' | 'projectData'> = {};
   const decks = s.decks ?? [];
-  const data = [...(s.data ?? []), ...decks.map(deckKey)];
+  // a secret deck's make-up too: no player needs it in the state (the player asked is offered it), and it
+  // names every card, a hidden hand's among them
+  const data = [...(s.data ?? []), ...decks.flatMap((d) => [deckKey(d), deckCardsKey(d)])];
   if (data.length) out.secretData = data;
   if (decks.length) out.secretDecks = [...decks];
   const keys = s.unitData ?? [];

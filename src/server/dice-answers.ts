@@ -41,8 +41,9 @@ export function answerDice(ctx: Context, token: Principal, encounter: string, bo
       added = Array.from({ length: ask.count }, () => ({ ...about, face: server.roll(ask.sides), by: 'server' as const }));
       if (req.server === 'rest') roll.serverRest = true;
     } else {
-      const faces = ask.cards ? cardFaces(req.cards, req.faces, ask) : checkFaces(req.faces ?? [], ask);
-      added = faces.map((face) => ({ ...about, face, ...(ask.cards ? { card: ask.cards[face - 1] } : {}), by: p.role === 'gm' ? 'gm' : 'player', ...(p.role === 'player' ? { player: p.playerId } : {}) }));
+      const faces = ask.cards ? cardFaces(req.cards, req.faces, ask, p.role === 'gm') : checkFaces(req.faces ?? [], ask);
+      const left = ask.left ?? ask.cards ?? [];
+      added = faces.map((face) => ({ ...about, face, ...(ask.cards ? { card: left[face - 1] } : {}), by: p.role === 'gm' ? 'gm' : 'player', ...(p.role === 'player' ? { player: p.playerId } : {}) }));
     }
     const faces = [...roll.faces, ...added];
     const seed = dryRunSeed(ctx.testDiceSeed, roll.version, faces.length);
@@ -63,15 +64,25 @@ export function answerDice(ctx: Context, token: Principal, encounter: string, bo
   });
 }
 
-/** The card asked, named (or given by its place among the cards left); else nothing changes and the message says which cards are left. */
-function cardFaces(names: readonly string[] | undefined, faces: readonly number[] | undefined, ask: PendingRoll['asks'][number]): number[] {
-  const cards = ask.cards!;
+/**
+ * The card asked, by name, as its place among the cards left (the GM may also give the place). A card of
+ * the deck that is not left is refused without saying where it went: at the table a person turns over a
+ * real card, so a card already out can only be a slip of the hand. Nothing changes on a refusal.
+ */
+export function cardFaces(names: readonly string[] | undefined, faces: readonly number[] | undefined, ask: PendingRoll['asks'][number], gm: boolean): number[] {
+  const left = ask.left ?? ask.cards!;
   const what = `${ask.unitName}: ${ask.for}`;
-  if (names === undefined) return checkFaces(faces ?? [], ask);
+  if (names === undefined) {
+    // a place among the cards left is the deck's order with the dealt cards taken out: a player names the card
+    if (!gm) throw new ApiError('dice/bad_face', `name the card turned over (${what})`, 'cards');
+    return checkFaces(faces ?? [], ask);
+  }
   if (names.length !== 1) throw new ApiError('dice/wrong_count', `${what} takes one card, not ${names.length}`, 'cards');
-  const place = cards.indexOf(names[0].trim());
-  if (place < 0) throw new ApiError('dice/bad_face', `"${names[0]}" is not among the ${cards.length} cards left in the deck (${what})`, 'cards[0]');
-  return [place + 1];
+  const name = names[0].trim();
+  const place = left.indexOf(name);
+  if (place >= 0) return [place + 1];
+  if (ask.cards!.includes(name)) throw new ApiError('dice/bad_face', `${name} is not in the deck now (${what}): check the card turned over and enter it again`, 'cards[0]');
+  throw new ApiError('dice/bad_face', `"${names[0]}" is no card of this deck (${what})`, 'cards[0]');
 }
 
 /** One whole number per die asked, each one the die can show; else nothing changes and the message names the die. */

@@ -31,8 +31,14 @@ export interface Ask {
   count: number;
   /** The unit is hidden from the players: only its own player (and the GM) may hear its name or what it rolls for. */
   hidden?: boolean;
-  /** A card dealt (`ctx.draw`): "which card?", from these, the cards left in the deck (a face is a card's place among them). */
+  /**
+   * A card dealt (`ctx.draw`): "which card?", from these, every card the deck holds in the order of its
+   * shuffle — never the cards left, whose gaps would tell a player what was dealt face down. The name
+   * given is translated into its place among `left`.
+   */
   cards?: string[];
+  /** The cards left in the deck (a face is a card's place among them): for the server and the GM only. */
+  left?: string[];
 }
 
 /** A face fixed so far, in the order the rules drew them. */
@@ -91,8 +97,9 @@ export function askDice(engine: Engine, state: EncounterState, command: Command,
   const drawn: Face[] = [];
   // the unit each die is rolled for, where the rules name one (a defender's die in the attacker's check)
   const rollers: (string | undefined)[] = [];
-  // the cards left when each card was dealt: what "which card?" offers
+  // the cards left when each card was dealt, and every card its deck holds: what "which card?" offers
   const decks: (readonly string[] | undefined)[] = [];
+  const wholes: (readonly string[] | undefined)[] = [];
   let calls = 0;
   const source = {
     roll(sides: number, _label?: string, roller?: string): number {
@@ -103,8 +110,9 @@ export function askDice(engine: Engine, state: EncounterState, command: Command,
       drawn.push({ face, sides, by: 'server' });
       return face;
     },
-    card(cards: readonly string[], label?: string, roller?: string): number {
+    card(cards: readonly string[], label?: string, roller?: string, deck?: readonly string[]): number {
       decks[calls] = cards;
+      wholes[calls] = deck?.length ? deck : undefined;
       const face = this.roll(cards.length, label, roller);
       if (calls > given.length) drawn[drawn.length - 1].card = cards[face - 1];
       return face;
@@ -131,7 +139,7 @@ export function askDice(engine: Engine, state: EncounterState, command: Command,
       if (extra && u) Object.assign(extra, { unit, unitName: u.name, for: forText(d.label, u.name) });
       if (serverRest || !u?.controller || !atTable(u.controller)) continue;
       if (d.card !== undefined) {
-        const ask: Ask = { unit: unit!, unitName: u.name, player: u.controller, for: forText(d.label, u.name), die: 'card', sides: d.sides, count: 1, cards: [...(decks[k] ?? [])], ...(u.hidden ? { hidden: true } : {}) };
+        const ask: Ask = { unit: unit!, unitName: u.name, player: u.controller, for: forText(d.label, u.name), die: 'card', sides: d.sides, count: 1, cards: offer(wholes[k], decks[k] ?? []), left: [...(decks[k] ?? [])], ...(u.hidden ? { hidden: true } : {}) };
         return { kind: 'ask', faces: [...given, ...drawn.slice(0, k - given.length)], asks: [ask] };
       }
       let count = 1;
@@ -143,6 +151,15 @@ export function askDice(engine: Engine, state: EncounterState, command: Command,
     }
   }
   return given.length || drawn.some((f) => f.unit) ? { kind: 'done', faces: [...given, ...drawn] } : { kind: 'none' };
+}
+
+/**
+ * What "which card?" offers: every card the deck holds, in its shuffle's order — the same whichever cards
+ * were dealt. A deck never shuffled through `ctx.shuffle` has no make-up on record: its cards left, sorted.
+ */
+function offer(whole: readonly string[] | undefined, left: readonly string[]): string[] {
+  if (whole && left.every((c) => whole.includes(c))) return [...whole];
+  return [...left].sort();
 }
 
 /** The dice term a roll's label ends with ("Spear damage: 1d8"); not a word that starts with d ("Punch: defence"). */
@@ -169,10 +186,13 @@ export function newRoll(ctx: Context, fields: Omit<PendingRoll, 'id'>): PendingR
 /** The roll as `viewer` sees it: the dice asked now, the faces typed so far, and what it may do. */
 export interface RollView {
   id: string;
-  /** The dice asked now; a unit hidden from the viewer is not named, nor what it rolls for. A card asked offers the cards left to whoever answers it. */
+  /**
+   * The dice asked now; a unit hidden from the viewer is not named, nor what it rolls for. A card asked
+   * offers the player who deals it every card of the deck (the GM: the cards left), no one else anything.
+   */
   asks: { unitName?: string; for?: string; die: string; sides?: number; count: number; cards?: string[] }[];
-  /** Faces fixed so far: a player sees those of its own units, the GM all; a card by its name. */
-  rolled: { unitName?: string; for?: string; sides: number; face: number; card?: string; by: Face['by'] }[];
+  /** Faces fixed so far: a player sees those of its own units, the GM all; a card by its name (to a player, by its name alone). */
+  rolled: { unitName?: string; for?: string; sides?: number; face?: number; card?: string; by: Face['by'] }[];
   /** The viewer may type these faces in. */
   yours: boolean;
   /** The viewer may let the server roll them. */
@@ -192,15 +212,14 @@ export function viewOf(roll: PendingRoll, viewer: Member, settings: Settings): R
   return {
     id: roll.id,
     asks: roll.asks.map((a) => {
-      // the cards left, and how many: only to whoever deals the card (the deck may be secret)
-      const deals = !a.cards || gm || a.player === me;
-      return {
-        ...(named(a, viewer) ? { unitName: a.unitName, for: a.for } : {}),
-        die: a.die, ...(deals ? { sides: a.sides } : {}), count: a.count,
-        ...(a.cards && deals ? { cards: [...a.cards] } : {}),
-      };
+      // the GM sees the cards left and how many; the player who deals it, every card of the deck (what is
+      // left, and so what was dealt face down, may be secret); anyone else, neither
+      if (!a.cards) return { ...(named(a, viewer) ? { unitName: a.unitName, for: a.for } : {}), die: a.die, sides: a.sides, count: a.count };
+      const cards = gm ? [...(a.left ?? a.cards)] : a.player === me ? [...a.cards] : undefined;
+      return { ...(named(a, viewer) ? { unitName: a.unitName, for: a.for } : {}), die: a.die, ...(gm ? { sides: a.sides } : {}), count: a.count, ...(cards ? { cards } : {}) };
     }),
-    rolled: roll.faces.filter(mine).map(({ unitName, for: f, sides, face, card, by }) => ({ ...(unitName ? { unitName } : {}), ...(f ? { for: f } : {}), sides, face, ...(card ? { card } : {}), by })),
+    // a card's place among the cards left, and their count, say what is gone: a player hears its name alone
+    rolled: roll.faces.filter(mine).map(({ unitName, for: f, sides, face, card, by }) => ({ ...(unitName ? { unitName } : {}), ...(f ? { for: f } : {}), ...(card && !gm ? {} : { sides, face }), ...(card ? { card } : {}), by })),
     yours: gm || asked,
     serverMay: gm || (asked && optional),
     cancelMay: gm || (sender !== undefined && sender === me),

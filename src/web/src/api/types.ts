@@ -110,10 +110,10 @@ export interface RollView {
   id: string;
   /** The die (or dice rolled together) asked now: "Kara: hit check, d20". */
   /** A unit hidden from this viewer is not named, nor what it rolls for. */
-  /** A card (`die: 'card'`) offers the cards left, to the page that deals it only. */
+  /** A card (`die: 'card'`) offers the player who deals it every card of the deck (the GM: the cards left); no other page any. */
   asks: { unitName?: string; for?: string; die: string; sides?: number; count: number; cards?: string[] }[];
   /** Faces fixed so far that this page may see (a player: the ones it typed); a card by its name. */
-  rolled: { unitName?: string; for?: string; sides: number; face: number; card?: string; by: 'player' | 'gm' | 'server' }[];
+  rolled: { unitName?: string; for?: string; sides?: number; face?: number; card?: string; by: 'player' | 'gm' | 'server' }[];
   /** This page may type the faces in. */
   yours: boolean;
   /** This page may let the server roll them. */
