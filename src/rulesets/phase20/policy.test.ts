@@ -15,30 +15,39 @@ import { phase20 } from './index.ts';
 const engine = createEngine(phase20);
 const DIR = 'examples/phase20';
 
+/**
+ * Plays `fights` seeded fights of the example `f` (seed stream `seed`), asking `visit` at every decision
+ * which option to take; `where` names the decision for a failing expectation.
+ */
+function eachDecision(f: string, fights: number, seed: number, visit: (state: EncounterState, id: UnitId, where: string) => ActionOption): void {
+  const r = loadText(readFileSync(join(DIR, f), 'utf8'), f);
+  if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
+  const initial = engine.replay(engine.create(r.value.doc));
+  for (let fight = 0; fight < fights; fight++) {
+    const dice = streamSource(RandomStream.stream(seed, 2 * fight));
+    let state = engine.fork(initial);
+    const started = engine.decide(state, { type: 'start' }, dice, { inPlace: true });
+    if (!started.ok) throw new Error(started.rejection.message);
+    state = started.state;
+    for (let step = 0; state.status === 'active' && step < 400; step++) {
+      const chosen = visit(state, currentUnit(state)!, `${f}, fight ${fight}, step ${step}`);
+      const d = engine.decide(state, chosen.command, dice, { inPlace: true, unlogged: true, listed: true });
+      if (!d.ok) throw new Error(`${d.rejection.code}: ${d.rejection.message}`);
+      state = d.state;
+    }
+  }
+}
+
 describe('the aggressive policy asks narrowly and chooses as the listing would', () => {
   for (const f of readdirSync(DIR).filter((x) => x.endsWith('.yaml'))) {
     it(`${f}: the narrow answer is the listing's, decision by decision`, () => {
-      const r = loadText(readFileSync(join(DIR, f), 'utf8'), f);
-      if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
-      const initial = engine.replay(engine.create(r.value.doc));
       let narrow = 0;
-      for (let fight = 0; fight < 12; fight++) {
-        const dice = streamSource(RandomStream.stream(7, 2 * fight));
-        let state = engine.fork(initial);
-        const started = engine.decide(state, { type: 'start' }, dice, { inPlace: true });
-        if (!started.ok) throw new Error(started.rejection.message);
-        state = started.state;
-        for (let step = 0; state.status === 'active' && step < 400; step++) {
-          const id = currentUnit(state)!;
-          const chosen = aggressive(state, id, engine.listing(state, id), () => 0);
-          const listed = aggressiveByListing(state, id, engine.listing(state, id));
-          expect(chosen, `${f}, fight ${fight}, step ${step}`).toEqual(listed);
-          if (inActionPhase(state)) narrow++;
-          const d = engine.decide(state, chosen.command, dice, { inPlace: true, unlogged: true, listed: true });
-          if (!d.ok) throw new Error(`${d.rejection.code}: ${d.rejection.message}`);
-          state = d.state;
-        }
-      }
+      eachDecision(f, 12, 7, (state, id, where) => {
+        const chosen = aggressive(state, id, engine.listing(state, id), () => 0);
+        expect(chosen, where).toEqual(aggressiveByListing(state, id, engine.listing(state, id)));
+        if (inActionPhase(state)) narrow++;
+        return chosen;
+      });
       // most decisions were asked narrowly: the comparison is not idle
       expect(narrow).toBeGreaterThan(50);
     }, 60_000);
@@ -60,35 +69,20 @@ function towardByListing(state: EncounterState, id: UnitId, toward: readonly Cel
 describe('the walk toward a foe is read off the search, as the listing would list it', () => {
   for (const f of readdirSync(DIR).filter((x) => x.endsWith('.yaml'))) {
     it(`${f}: moveToward picks the listing's move, decision by decision`, () => {
-      const r = loadText(readFileSync(join(DIR, f), 'utf8'), f);
-      if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
-      const initial = engine.replay(engine.create(r.value.doc));
       let asked = 0;
-      for (let fight = 0; fight < 8; fight++) {
-        const dice = streamSource(RandomStream.stream(11, 2 * fight));
-        let state = engine.fork(initial);
-        const started = engine.decide(state, { type: 'start' }, dice, { inPlace: true });
-        if (!started.ok) throw new Error(started.rejection.message);
-        state = started.state;
-        for (let step = 0; state.status === 'active' && step < 400; step++) {
-          const id = currentUnit(state)!;
-          const u = state.units[id];
-          if (movesListed(state, id) && u.pools.movement.value > 0) {
-            // toward the foes (the policy's question), and toward every other unit with nothing to beat (every stop weighed)
-            const foes = state.unitOrder.map((o) => state.units[o]).filter((o) => o.side !== u.side && o.status === 'active' && o.position).map((o) => o.position!);
-            const others = state.unitOrder.filter((o) => o !== id && state.units[o].position).map((o) => state.units[o].position!);
-            const here = Math.min(...foes.map((c) => Math.max(Math.abs(c.x - u.position!.x), Math.abs(c.y - u.position!.y))));
-            const where = `${f}, fight ${fight}, step ${step}`;
-            if (foes.length) expect(moveToward(state, u, foes, here), where).toEqual(towardByListing(state, id, foes, here));
-            expect(moveToward(state, u, others, Infinity), where).toEqual(towardByListing(state, id, others, Infinity));
-            asked++;
-          }
-          const chosen = aggressive(state, id, engine.listing(state, id), () => 0);
-          const d = engine.decide(state, chosen.command, dice, { inPlace: true, unlogged: true, listed: true });
-          if (!d.ok) throw new Error(`${d.rejection.code}: ${d.rejection.message}`);
-          state = d.state;
+      eachDecision(f, 8, 11, (state, id, where) => {
+        const u = state.units[id];
+        if (movesListed(state, id) && u.pools.movement.value > 0) {
+          // toward the foes (the policy's question), and toward every other unit with nothing to beat (every stop weighed)
+          const foes = state.unitOrder.map((o) => state.units[o]).filter((o) => o.side !== u.side && o.status === 'active' && o.position).map((o) => o.position!);
+          const others = state.unitOrder.filter((o) => o !== id && state.units[o].position).map((o) => state.units[o].position!);
+          const here = Math.min(...foes.map((c) => Math.max(Math.abs(c.x - u.position!.x), Math.abs(c.y - u.position!.y))));
+          if (foes.length) expect(moveToward(state, u, foes, here), where).toEqual(towardByListing(state, id, foes, here));
+          expect(moveToward(state, u, others, Infinity), where).toEqual(towardByListing(state, id, others, Infinity));
+          asked++;
         }
-      }
+        return aggressive(state, id, engine.listing(state, id), () => 0);
+      });
       expect(asked).toBeGreaterThan(30);
     }, 60_000);
   }
