@@ -4,30 +4,14 @@
  * with what and where — and the log does not move, and the same roll then takes a good answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { command, load, testTable, type TestTable } from './testing.ts';
+import { command, load, type TestTable } from './testing.ts';
+import { CAVE, diceTable } from './testing/dice-cave.ts';
 
 let t: TestTable;
 beforeAll(async () => {
-  t = await testTable({ testDiceSeed: 'dice-faces' });
-  await t.gm.call('PATCH', `/api/tables/${t.tableId}/settings`, { physicalDice: 'off', players: { p1: 'required' } });
+  t = await diceTable('dice-faces');
 });
 afterAll(() => t.close());
-
-// Kara (p1 rolls at the table) beside a goblin; her Initiative +10 puts her first whatever the goblin rolls
-const CAVE = `
-ruleset: phase20
-name: Dice den
-map: { width: 4, height: 3 }
-sides:
-  heroes: { players: true }
-content:
-  weapons:
-    - { id: spear, name: Spear, damage: 1d8, scale: strength }
-    - { id: rusty, name: Rusty Blade, damage: 1d6, scale: strength }
-units:
-  - { id: kara, name: Kara, side: heroes, controller: p1, at: [1, 1], hp: 22, dv: 15, speed: 5, modifiers: { initiative: 10, generalSkill: 1, combat: 2, strength: 3 }, skilled: { weapons: [spear] }, weapons: [spear] }
-  - { id: g1, name: Goblin Cutter, side: goblins, at: [2, 1], hp: 30, dv: 12, speed: 5, modifiers: { initiative: 0, generalSkill: 1, combat: 1, strength: 1 }, skilled: { weapons: [rusty] }, weapons: [rusty] }
-`;
 
 describe('an answer to a physical roll that a die could not give, or of the wrong shape', () => {
   it('is refused with its code and field, the log unmoved; the same roll then takes a good answer', async () => {

@@ -2,32 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awaitingWords, viewOf, type PendingRoll } from './pending-dice.ts';
 import type { Settings } from './schemas.ts';
-import { command, load, testTable, WsClient, type Client, type TestTable } from './testing.ts';
+import { command, load, WsClient, type Client, type TestTable } from './testing.ts';
+import { CAVE, diceTable } from './testing/dice-cave.ts';
 
 let t: TestTable;
 beforeAll(async () => {
-  t = await testTable({ testDiceSeed: 'pending-dice' });
-  await t.gm.call('PATCH', `/api/tables/${t.tableId}/settings`, { physicalDice: 'off', players: { p1: 'required' } });
+  t = await diceTable('pending-dice');
 });
 afterAll(() => t.close());
-
-// Kara (p1, who rolls at the table) stands beside a goblin; her Initiative +10 puts her first whatever the goblin rolls.
-const CAVE = `
-ruleset: phase20
-name: Two in a cave
-map: { width: 4, height: 3 }
-sides:
-  heroes: { players: true }
-content:
-  weapons:
-    - { id: spear, name: Spear, damage: 1d8, scale: strength }
-    - { id: rusty, name: Rusty Blade, damage: 1d6, scale: strength }
-units:
-  - { id: kara, name: Kara, side: heroes, controller: p1, at: [1, 1], hp: 22, dv: 15, speed: 5,
-      attributes: { agility: 12, intelligence: 10 }, modifiers: { initiative: 10, generalSkill: 1, combat: 2, strength: 3 },
-      skilled: { weapons: [spear] }, weapons: [spear] }
-  - { id: g1, name: Goblin Cutter, side: goblins, at: [2, 1], hp: 30, dv: 12, speed: 5, modifiers: { initiative: 0, generalSkill: 1, combat: 1, strength: 1 }, skilled: { weapons: [rusty] }, weapons: [rusty] }
-`;
 
 const answer = (c: Client, enc: string, body: Record<string, unknown>) => c.post(`/api/encounters/${enc}/dice`, body);
 const dice = async (enc: string) => ((await t.gm.get(`/api/encounters/${enc}/events`)).body.events as { type: string; actor?: string; dice?: { sides: number; face: number; label?: string; by?: string }[] }[]).filter((e) => e.dice?.length);
