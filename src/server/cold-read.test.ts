@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_PAGE } from './live.ts';
-import { command, load, longLog, TEST_LIMITS, testTable, type TestTable } from './testing.ts';
+import { importedLongLog, TEST_LIMITS, testTable, type TestTable } from './testing.ts';
 
 const N = 6 * READ_PAGE + 11;
 let t: TestTable;
@@ -14,12 +14,7 @@ let id: string;
 
 beforeAll(async () => {
   t = await testTable({ limits: { ...TEST_LIMITS, importEvents: N } });
-  const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });
-  await command(t.gm, enc, { type: 'gm.set_pool', unit: 'kara', pool: 'hp', value: 20, reason: 'fix' });
-  const file = (await t.gm.get(`/api/encounters/${enc}/export`)).body;
-  const imported = await t.gm.post(`/api/tables/${t.tableId}/import`, longLog(file, N));
-  expect(imported.status, imported.text).toBe(201);
-  id = imported.body[0].id;
+  id = await importedLongLog(t, N);
 }, 120_000);
 afterAll(() => t.close());
 

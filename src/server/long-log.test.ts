@@ -11,7 +11,7 @@ import { replayLog, type LoggedEvent } from '../engine/index.ts';
 import { SPACING } from './history.ts';
 import type { Live } from './live.ts';
 import { playerLog, stateFor } from './numbering.ts';
-import { allEvents, command, load, longLog, pingsDuring, TEST_LIMITS, testTable, WsClient, type TestTable } from './testing.ts';
+import { allEvents, command, importedLongLog, pingsDuring, TEST_LIMITS, testTable, WsClient, type TestTable } from './testing.ts';
 
 const N = 30_000;
 let t: TestTable;
@@ -43,12 +43,7 @@ beforeAll(async () => {
   // an export gives other requests a turn after every 64 KB written (not every 10 ms of work): how many
   // pings it lets through then depends on the reply's size, not on how fast this machine is
   t = await testTable({ limits: { ...TEST_LIMITS, importEvents: N, wsBufferedBytes: 1_000_000, replySliceMs: 0 } });
-  const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });
-  await command(t.gm, enc, { type: 'gm.set_pool', unit: 'kara', pool: 'hp', value: 20, reason: 'fix' });
-  const file = (await t.gm.get(`/api/encounters/${enc}/export`)).body;
-  const imported = await t.gm.post(`/api/tables/${t.tableId}/import`, longLog(file, N));
-  expect(imported.status, imported.text).toBe(201);
-  id = imported.body[0].id;
+  id = await importedLongLog(t, N);
   // read once by the GM and a player (the player's log folded in slices)
   expect((await t.gm.get(`/api/encounters/${id}`)).body.encounter.version).toBe(N);
   await t.p1.get(`/api/encounters/${id}`);

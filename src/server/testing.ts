@@ -198,6 +198,19 @@ export function longLog(file: any, n: number): any {
   return copy;
 }
 
+/**
+ * The goblin cave with a fix by the GM, exported and imported again with its log grown to `n` events (the
+ * table's `importEvents` must allow it): the imported encounter's id.
+ */
+export async function importedLongLog(t: TestTable, n: number): Promise<string> {
+  const enc = await load(t, { example: 'phase20/goblin-cave.yaml' });
+  await command(t.gm, enc, { type: 'gm.set_pool', unit: 'kara', pool: 'hp', value: 20, reason: 'fix' });
+  const file = (await t.gm.get(`/api/encounters/${enc}/export`)).body;
+  const imported = await t.gm.post(`/api/tables/${t.tableId}/import`, longLog(file, n));
+  if (imported.status !== 201) throw new Error(`the long log was not imported: ${imported.status} ${imported.text}`);
+  return imported.body[0].id;
+}
+
 /** While `work` runs, /api/health asked one ping after the other: how many were answered before it was done, and its result. */
 export async function pingsDuring<T>(url: string, work: Promise<T>): Promise<{ pings: number; value: T }> {
   let done = false;
