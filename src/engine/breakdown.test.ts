@@ -22,4 +22,10 @@ describe('renderBreakdown', () => {
     expect(renderBreakdown({ label: 'x', terms: [dice('1d6 + 1d4', [2, 3], 5)], total: 5 })).toBe('1d6 + 1d4(2, 3)');
     expect(renderBreakdown({ label: 'x', terms: [dice('Dodge d20', [12], 12), { kind: 'mod', name: 'Dodge', value: 2 }], total: 14 })).toBe('Dodge d20(12) + Dodge 2 = 14');
   });
+
+  it('a note that opens the terms takes no leading space (a card dealt reads "(dealt A♠) = 14", not " (dealt A♠)")', () => {
+    expect(renderBreakdown({ label: 'action card', terms: [{ kind: 'note', text: 'dealt A♠' }], total: 14, outcome: 'A♠' })).toBe('(dealt A♠) = 14 → A♠');
+    // after a number it stands a space apart as before
+    expect(renderBreakdown({ label: 'x', terms: [{ kind: 'mod', name: 'Dodge', value: 2 }, { kind: 'note', text: 'braced' }], total: 2 })).toBe('Dodge 2 (braced) = 2');
+  });
 });

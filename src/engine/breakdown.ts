@@ -68,7 +68,8 @@ export function renderTerms(terms: readonly Term[]): string {
         out += ` → ${t.name} ${t.value}`;
         break;
       case 'note':
-        out += ` (${t.text})`;
+        // a note that opens the terms (a card dealt, with no number before it) takes no leading space
+        out += out ? ` (${t.text})` : `(${t.text})`;
         continue;
     }
     first = false;
