@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rollDice, scriptedSource, seededSource, type DiceSource } from '../dice/index.ts';
 import { freeRoll } from './chat.ts';
 import { ServerMessage } from './schemas.ts';
-import { testTable, TEST_LIMITS, WsClient, type TestTable } from './testing.ts';
+import { load, testTable, TEST_LIMITS, WsClient, type TestTable } from './testing.ts';
 
 const SEED = 'chat-test';
 let t: TestTable;
@@ -190,6 +190,43 @@ describe('chat: limits', () => {
       expect(await r.srv.ctx.store.chat(r.tableId, { reader: { gm: true }, limit: 100 })).toHaveLength(5);
       expect((await r.gm.call('DELETE', `/api/tables/${r.tableId}`)).status).toBe(200);
       expect(await r.srv.ctx.store.chat(r.tableId, { reader: { gm: true }, limit: 100 })).toEqual([]);
+    } finally {
+      await r.close();
+    }
+  });
+});
+
+describe('chat: in the table export', () => {
+  it("a table's export carries its chat as the exporter reads it, oldest first: the GM every message, a player none of another's whispers; an encounter's export none", async () => {
+    const r = await testTable({ limits: { ...TEST_LIMITS, chatKept: 5 } });
+    try {
+      const path = `/api/tables/${r.tableId}/chat`;
+      const encounterId = await load(r, { example: 'phase20/goblin-cave.yaml' });
+      expect((await r.gm.post(path, { text: 'lost to the limit' })).status).toBe(201);
+      expect((await r.p1.post(path, { text: 'We take the left tunnel' })).status).toBe(201);
+      expect((await r.p1.post(path, { text: 'I pocket the ruby quietly', to: 'gm' })).status).toBe(201);
+      expect((await r.gm.post(path, { text: 'You hear a click', to: 'player', player: 'p2' })).status).toBe(201);
+      expect((await r.p2.post(path, { roll: '1d20', label: 'Perception' })).status).toBe(201);
+      expect((await r.p2.post(path, { text: 'Did anyone hear that?' })).status).toBe(201);
+      const texts = (c: typeof r.gm) => c.get(`/api/tables/${r.tableId}/export`).then((x) => (x.body.chat as { text?: string; roll?: { label: string } }[]).map((m) => m.text ?? m.roll?.label));
+      // the table keeps its last five (chatKept): the first message is gone from every export
+      expect(await texts(r.gm)).toEqual(['We take the left tunnel', 'I pocket the ruby quietly', 'You hear a click', 'Perception', 'Did anyone hear that?']);
+      expect(await texts(r.p1)).toEqual(['We take the left tunnel', 'I pocket the ruby quietly', 'Perception', 'Did anyone hear that?']);
+      expect(await texts(r.p2)).toEqual(['We take the left tunnel', 'You hear a click', 'Perception', 'Did anyone hear that?']);
+      const p2File = JSON.stringify((await r.p2.get(`/api/tables/${r.tableId}/export`)).body);
+      expect(JSON.parse(p2File).encounters).toHaveLength(1);
+      expect(p2File).not.toContain('ruby');
+      // the table's numbering of its messages stays on the server (a gap would tell of a whisper)
+      expect(JSON.stringify(JSON.parse(p2File).chat)).not.toContain('"seq"');
+      // one encounter's export is that encounter's, without the table's talk
+      const enc = (await r.gm.get(`/api/encounters/${encounterId}/export`)).body;
+      expect(enc.encounters).toHaveLength(1);
+      expect(enc.chat).toBeUndefined();
+      // a file with its chat imports (the chat is left: it is the old table's)
+      const file = (await r.gm.get(`/api/tables/${r.tableId}/export`)).body;
+      const imported = await r.gm.post(`/api/tables/${r.tableId}/import`, file);
+      expect(imported.status, imported.text).toBe(201);
+      expect((await r.gm.get(path)).body.messages).toHaveLength(5);
     } finally {
       await r.close();
     }

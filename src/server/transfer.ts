@@ -6,6 +6,7 @@
  */
 import type { Command, EncounterState, Json, LoggedEvent } from '../engine/index.ts';
 import { checkTable, liveFor, summaryOf, type Context, type EncounterSummary } from './context.ts';
+import { chatMessage, readerOf, type ChatMessage } from './chat-view.ts';
 import { ApiError } from './errors.ts';
 import { keepImagesOfRows } from './map-images.ts';
 import type { PlannedEncounter } from './import-plan.ts';
@@ -33,6 +34,12 @@ export interface TableExport {
   viewer: { role: 'gm' | 'player'; playerId?: string };
   table: { id: string; name: string };
   encounters: ExportedEncounter[];
+  /**
+   * A whole table's export: its chat as the exporter reads it (whispers and secret rolls only its own,
+   * or every one for the GM), oldest first — a record of the evening. An import leaves it: the players
+   * it names are this table's.
+   */
+  chat?: ChatMessage[];
 }
 
 async function exportOne(ctx: Context, p: Principal, id: string): Promise<ExportedEncounter> {
@@ -55,13 +62,16 @@ export async function exportTable(ctx: Context, p: Principal, tableId: string, o
   const ids = only ? [only] : (await ctx.store.encounters(tableId)).map((e) => e.id);
   const encounters: ExportedEncounter[] = [];
   for (const id of ids) encounters.push(await exportOne(ctx, m, id));
-  return {
+  const out: TableExport = {
     format: EXPORT_FORMAT,
     exportedAt: new Date().toISOString(),
     viewer: m.role === 'gm' ? { role: 'gm' } : { role: 'player', playerId: m.playerId },
     table: { id: t.id, name: t.name },
     encounters,
   };
+  // the store keeps at most chatKept messages a table, so this read is bounded like a page
+  if (!only) out.chat = (await ctx.store.chat(tableId, { reader: readerOf(m), limit: ctx.limits.chatKept })).reverse().map(chatMessage);
+  return out;
 }
 
 export async function exportEncounter(ctx: Context, p: Principal, id: string): Promise<TableExport> {
