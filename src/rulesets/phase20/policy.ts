@@ -7,7 +7,8 @@ import { distributionOf } from '../../dice/index.ts';
 import { distance } from '../../engine/space/grid.ts';
 import { currentUnit, type ActionOption, type Cell, type Command, type EncounterState, type GridMap, type Listing, type Policy, type Unit, type UnitId } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
-import { attackOption, castOption, helpOption, moveToward, movesListed } from './legal.ts';
+import { attackOption, castOption, helpOption, moveToward, movesListed, passOption, readyOption } from './legal.ts';
+import { canPrepare } from './turn.ts';
 import type { Spell, Weapon } from './schema.ts';
 import { hasBlockers, inSight } from './sight.ts';
 import { dataOf, dvOf, mod } from './model.ts';
@@ -73,16 +74,20 @@ interface Strike {
 }
 
 /**
- * The narrow question of the aggressive policy, in the unit's own Action Phase: a Help if it may help
- * one up, else the strikes it has — answered from the unit's data with the listing's own tests, in the
- * listing's order (legal.ts: attacks by weapon then unit order, then harmful spells), and only the option
- * chosen built. `null` when the listing would answer differently (not its turn, not in its Action Phase,
- * a decision open, the encounter not running): then the policy asks the listing as before.
+ * The narrow question of the aggressive policy, in the unit's own turn: in its Action Phase a Help if it
+ * may help one up, else the strikes it has — answered from the unit's data with the listing's own tests, in
+ * the listing's order (legal.ts: attacks by weapon then unit order, then harmful spells), and only the option
+ * chosen built; in its Preparation Phase the Ready Attack, else the pass. `null` when the listing would
+ * answer differently (not its turn, a decision open, the encounter not running): then the policy asks the
+ * listing as before.
  */
 function helpOrStrikes(state: EncounterState, id: UnitId): ActionOption | Strike[] | null {
   const u = state.units[id];
   if (state.status !== 'active' || state.pending.some((p) => p.blocking !== false) || !u || u.status !== 'active') return null;
-  if (currentUnit(state) !== id || !inActionPhase(state)) return null;
+  if (currentUnit(state) !== id) return null;
+  // its own Preparation Phase (its last Action used): the listing offers the Ready Attack when there is one
+  // to announce, and letting the turn pass; with nothing to strike or walk to, the policy readies (closeInOrEnd)
+  if (!inActionPhase(state)) return canPrepare(u) ? readyOption(u, false) : passOption(id);
   const order = state.unitOrder;
   if (canSpend(state, u, 'generic')) {
     for (let i = 0; i < order.length; i++) {
