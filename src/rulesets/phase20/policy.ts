@@ -13,7 +13,7 @@ import type { Spell, Weapon } from './schema.ts';
 import { hasBlockers, inSight } from './sight.ts';
 import { dataOf, dvOf, mod } from './model.ts';
 import { strikeWorth } from './preview.ts';
-import { barredByBrace, hasCatalyst, spellBonus, statusDc } from './spell.ts';
+import { barredByBrace, hasCatalyst, spellHitBonus, statusDc } from './spell.ts';
 
 const means = new Map<string, number>();
 const meanOf = (dice: string): number => {
@@ -44,7 +44,7 @@ function statusWorth(state: EncounterState, c: Command): number {
   const s = dataOf(u).spells.find((x) => x.id === c.spell);
   const st = s?.status;
   if (!s || !st || s.heals || state.effects.some((f) => f.target === t.id && f.name === st.name)) return 0;
-  const lands = d20AtLeast(dvOf(state, t) - spellBonus(state, u, s).bonus) * (1 - d20AtLeast(statusDc(state, u, st) - mod(state, t, st.check)));
+  const lands = d20AtLeast(dvOf(state, t) - spellHitBonus(state, u, s)) * (1 - d20AtLeast(statusDc(state, u, st) - mod(state, t, st.check)));
   return lands * st.turns * ((st.damage ? meanOf(st.damage) : 0) + (st.skipTurn ? threat(state, t.id) : 0));
 }
 
