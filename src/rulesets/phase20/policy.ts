@@ -83,28 +83,34 @@ interface Strike {
  */
 function helpOrStrikes(state: EncounterState, id: UnitId): ActionOption | Strike[] | null {
   const u = state.units[id];
-  if (state.status !== 'active' || state.pending.some((p) => p.blocking !== false) || !u || u.status !== 'active') return null;
+  if (state.status !== 'active' || !u || u.status !== 'active') return null;
+  for (let i = 0; i < state.pending.length; i++) if (state.pending[i].blocking !== false) return null;
   if (currentUnit(state) !== id) return null;
   // its own Preparation Phase (its last Action used): the listing offers the Ready Attack when there is one
   // to announce, and letting the turn pass; with nothing to strike or walk to, the policy readies (closeInOrEnd)
   if (!inActionPhase(state)) return canPrepare(u) ? readyOption(u, false) : passOption(id);
+  // one pass over the units (a keyed lookup each): a fainted ally next to it to help up, else the standing
+  // enemies, in the unit order, which every weapon and spell is then tried on
   const order = state.unitOrder;
-  if (canSpend(state, u, 'generic')) {
-    for (let i = 0; i < order.length; i++) {
-      const t = state.units[order[i]];
-      if (t.side === u.side && t.status === 'down' && distance(u.position!, t.position!) <= 1) return helpOption(id, t);
-    }
+  const canHelp = canSpend(state, u, 'generic');
+  const foes: Unit[] = [];
+  for (let i = 0; i < order.length; i++) {
+    const t = state.units[order[i]];
+    if (t.side !== u.side) {
+      if (t.status === 'active') foes.push(t);
+    } else if (canHelp && t.status === 'down' && distance(u.position!, t.position!) <= 1) return helpOption(id, t);
   }
   const d = dataOf(u);
   const map = state.map as GridMap;
   const walls = hasBlockers(map);
   const strikes: Strike[] = [];
+  if (foes.length === 0) return strikes;
   if (canSpend(state, u, 'attack')) {
     for (const w of d.weapons) {
       if (w.physical === false) continue;
-      for (let i = 0; i < order.length; i++) {
-        const t = state.units[order[i]];
-        if (t.side !== u.side && t.status === 'active' && distance(u.position!, t.position!) <= w.range && (!walls || inSight(map, u.position!, t.position!))) {
+      for (let i = 0; i < foes.length; i++) {
+        const t = foes[i];
+        if (distance(u.position!, t.position!) <= w.range && (!walls || inSight(map, u.position!, t.position!))) {
           strikes.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, target: t, weapon: w });
         }
       }
@@ -115,9 +121,8 @@ function helpOrStrikes(state: EncounterState, id: UnitId): ActionOption | Strike
       // a heal is aimed at the caster's own side: never a strike. A harmful area always strikes the enemy
       // it is aimed at (standing, at its centre), so the listing never leaves one of these out as empty
       if (s.heals || barredByBrace(u, s)) continue;
-      for (let i = 0; i < order.length; i++) {
-        const t = state.units[order[i]];
-        if (t.id === id || t.side === u.side || t.status !== 'active') continue;
+      for (let i = 0; i < foes.length; i++) {
+        const t = foes[i];
         if (distance(u.position!, t.position!) > s.range || (walls && !inSight(map, u.position!, t.position!))) continue;
         strikes.push({ command: { type: 'cast', actor: id, spell: s.id, target: t.id }, target: t, spell: s });
       }
