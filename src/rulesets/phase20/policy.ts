@@ -165,7 +165,7 @@ export const aggressive: Policy = (state, id, options) => {
     const best = bestOf(state, narrow, strikeHp, strikeCommand);
     return best.weapon ? attackOption(id, best.target, best.weapon) : castOption(state, state.units[id], best.spell!, best.target)!;
   }
-  return closeInOrEnd(state, id, options, options.of('prepare', 'end_turn'));
+  return closeInOrEnd(state, id, options);
 };
 
 /**
@@ -181,8 +181,12 @@ export function aggressiveByListing(state: EncounterState, id: UnitId, options: 
   return closeInOrEnd(state, id, options, main);
 }
 
-/** Nothing to strike: walk toward the nearest enemy, else ready an attack, else end the turn (`main`: the listing's prepare and end_turn options, in order). */
-function closeInOrEnd(state: EncounterState, id: UnitId, options: Listing, main: ActionOption[]): ActionOption {
+/**
+ * Nothing to strike: walk toward the nearest enemy, else ready an attack, else end the turn (`main`: the
+ * listing's prepare and end_turn options, in order; asked of the listing only when there is no move to
+ * make, when not given).
+ */
+function closeInOrEnd(state: EncounterState, id: UnitId, options: Listing, main?: ActionOption[]): ActionOption {
   // next to an enemy already (or none in sight), no move gets closer — an enemy's cell cannot be entered —
   // so the moves are not even looked at; else the first listed move that ends nearest, built alone
   const enemies = enemyCells(state, id);
@@ -190,5 +194,6 @@ function closeInOrEnd(state: EncounterState, id: UnitId, options: Listing, main:
   const move = here > 1 && here < Infinity && movesListed(state, id) ? moveToward(state, state.units[id], enemies, here) : undefined;
   if (move) return move;
   // nothing to strike or walk toward: a readied attack costs nothing and may land (P20-PREP-1)
-  return main.find((o) => o.command.type === 'prepare') ?? main.find((o) => o.command.type === 'end_turn') ?? options.all[0];
+  const ends = main ?? options.of('prepare', 'end_turn');
+  return ends.find((o) => o.command.type === 'prepare') ?? ends.find((o) => o.command.type === 'end_turn') ?? options.all[0];
 }
