@@ -105,6 +105,13 @@ export function readyOption(u: Unit, andEnd: boolean): ActionOption {
   return { command: { type: 'prepare', actor: u.id, kind: 'ready_attack' }, label: readyWords(u.name, weapon, andEnd), group: 'preparation', range: weapon.range };
 }
 
+/**
+ * The options the listing ends its Action Phase list with, in its order: announcing the Ready Attack
+ * (which ends the turn) when the unit has a weapon to ready and did not brace it away, then ending the turn.
+ */
+export const canReadyAndEnd = (u: Unit): boolean => !dataOf(u).braceBlocksPrep && readiedWeapon(u) !== undefined;
+export const endTurnOption = (u: Unit): ActionOption => ({ command: { type: 'end_turn', actor: u.id }, label: dataOf(u).sprinting ? 'Stop sprinting and end the turn' : 'End the turn', group: 'turn' });
+
 /** The option of letting the turn pass in the unit's own Preparation Phase, as the listing offers it. */
 export const passOption = (id: UnitId): ActionOption => ({ command: { type: 'end_turn', actor: id }, label: 'End the turn (the Preparation can still be announced later)', group: 'turn' });
 
@@ -183,8 +190,8 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     }
   }
   // deciding to take no further Actions enters the Preparation Phase, which ends the turn (P20-PREP-1)
-  if (want('prepare') && !d.braceBlocksPrep && readiedWeapon(u)) out.push(readyOption(u, true));
-  if (want('end_turn')) out.push({ command: { type: 'end_turn', actor: id }, label: d.sprinting ? 'Stop sprinting and end the turn' : 'End the turn', group: 'turn' });
+  if (want('prepare') && canReadyAndEnd(u)) out.push(readyOption(u, true));
+  if (want('end_turn')) out.push(endTurnOption(u));
   if (want('give_up')) out.push({ command: { type: 'give_up', actor: id }, label: 'Give up', group: 'turn' });
   return out;
 }

@@ -7,7 +7,7 @@ import { distributionOf } from '../../dice/index.ts';
 import { distance } from '../../engine/space/grid.ts';
 import { currentUnit, type ActionOption, type Cell, type Command, type EncounterState, type GridMap, type Listing, type Policy, type Unit, type UnitId } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
-import { attackOption, castOption, helpOption, moveToward, movesListed, passOption, readyOption } from './legal.ts';
+import { attackOption, canReadyAndEnd, castOption, endTurnOption, helpOption, moveToward, movesListed, passOption, readyOption } from './legal.ts';
 import { canPrepare } from './turn.ts';
 import type { Spell, Weapon } from './schema.ts';
 import { hasBlockers, inSight } from './sight.ts';
@@ -165,7 +165,7 @@ export const aggressive: Policy = (state, id, options) => {
     const best = bestOf(state, narrow, strikeHp, strikeCommand);
     return best.weapon ? attackOption(id, best.target, best.weapon) : castOption(state, state.units[id], best.spell!, best.target)!;
   }
-  return closeInOrEnd(state, id, options);
+  return closeInOrEnd(state, id, options, null);
 };
 
 /**
@@ -183,10 +183,10 @@ export function aggressiveByListing(state: EncounterState, id: UnitId, options: 
 
 /**
  * Nothing to strike: walk toward the nearest enemy, else ready an attack, else end the turn (`main`: the
- * listing's prepare and end_turn options, in order; asked of the listing only when there is no move to
- * make, when not given).
+ * listing's prepare and end_turn options, in order; `null` in the unit's own Action Phase, where the
+ * listing ends with the Ready Attack when there is one to announce, then the end of the turn: built alone).
  */
-function closeInOrEnd(state: EncounterState, id: UnitId, options: Listing, main?: ActionOption[]): ActionOption {
+function closeInOrEnd(state: EncounterState, id: UnitId, options: Listing, main: ActionOption[] | null): ActionOption {
   // next to an enemy already (or none in sight), no move gets closer — an enemy's cell cannot be entered —
   // so the moves are not even looked at; else the first listed move that ends nearest, built alone
   const enemies = enemyCells(state, id);
@@ -194,6 +194,9 @@ function closeInOrEnd(state: EncounterState, id: UnitId, options: Listing, main?
   const move = here > 1 && here < Infinity && movesListed(state, id) ? moveToward(state, state.units[id], enemies, here) : undefined;
   if (move) return move;
   // nothing to strike or walk toward: a readied attack costs nothing and may land (P20-PREP-1)
-  const ends = main ?? options.of('prepare', 'end_turn');
-  return ends.find((o) => o.command.type === 'prepare') ?? ends.find((o) => o.command.type === 'end_turn') ?? options.all[0];
+  if (main === null) {
+    const u = state.units[id];
+    return canReadyAndEnd(u) ? readyOption(u, true) : endTurnOption(u);
+  }
+  return main.find((o) => o.command.type === 'prepare') ?? main.find((o) => o.command.type === 'end_turn') ?? options.all[0];
 }
