@@ -8,14 +8,15 @@ import { dataOf } from './model.ts';
 
 export type ActionKind = 'attack' | 'spell' | 'generic';
 
-type Spend = { from: 'followUp' | 'attackActions' | 'spellActions' | 'actions' };
+/** Where an action is spent from: a follow-up owed, or one of the turn's pools. */
+type Spend = 'followUp' | 'attackActions' | 'spellActions' | 'actions';
 
 function chooseSpend(u: Unit, kind: ActionKind): Spend | undefined {
   const d = dataOf(u);
-  if (kind !== 'generic' && d.followUpsLeft.includes(kind)) return { from: 'followUp' };
-  if (kind === 'attack' && u.pools.attackActions.value > 0) return { from: 'attackActions' };
-  if (kind === 'spell' && u.pools.spellActions.value > 0) return { from: 'spellActions' };
-  if (u.pools.actions.value > 0) return { from: 'actions' };
+  if (kind !== 'generic' && d.followUpsLeft.includes(kind)) return 'followUp';
+  if (kind === 'attack' && u.pools.attackActions.value > 0) return 'attackActions';
+  if (kind === 'spell' && u.pools.spellActions.value > 0) return 'spellActions';
+  if (u.pools.actions.value > 0) return 'actions';
   return undefined;
 }
 
@@ -42,12 +43,12 @@ export function spendAction(ctx: Resolution, u: Unit, kind: ActionKind): void {
   if (kind === 'attack' && dataOf(u).noMoreAttacks) fail('action/no_more_attacks', `${u.name} braced this turn and cannot attack any more [P20-GEN-3]`);
   const s = chooseSpend(u, kind);
   if (!s) fail('action/no_actions_left', `${u.name} has no ${kind === 'generic' ? 'default' : kind} action left this turn`);
-  if (s.from === 'followUp') {
+  if (s === 'followUp') {
     const left = [...dataOf(u).followUpsLeft];
     left.splice(left.indexOf(kind as 'attack' | 'spell'), 1);
     ctx.setData(u.id, 'followUpsLeft', left);
   } else {
-    ctx.changePool(u.id, s.from, -1, 'spend', { rule: 'P20-ACT-1' });
+    ctx.changePool(u.id, s, -1, 'spend', { rule: 'P20-ACT-1' });
   }
 }
 

@@ -15,19 +15,34 @@ interface Entry {
 const attr = (u: Unit, k: string): number => u.stats[k] ?? 0;
 const differ = (a: Entry, b: Entry): boolean => attr(a.unit, 'agility') !== attr(b.unit, 'agility') || attr(a.unit, 'intelligence') !== attr(b.unit, 'intelligence');
 
+/** Higher total first, then higher Agility, then higher Intelligence (P20-INIT-2). */
+const cmp = (a: Entry, b: Entry) => b.total - a.total || attr(b.unit, 'agility') - attr(a.unit, 'agility') || attr(b.unit, 'intelligence') - attr(a.unit, 'intelligence');
+
+/**
+ * `entries` sorted by `cmp` in place, equals kept in their order: what `Array.prototype.sort` (stable)
+ * gives, by insertion — every simulated fight sorts its handful of units once.
+ */
+function sortStable(entries: Entry[]): void {
+  for (let i = 1; i < entries.length; i++) {
+    const e = entries[i];
+    let j = i - 1;
+    for (; j >= 0 && cmp(entries[j], e) > 0; j--) entries[j + 1] = entries[j];
+    entries[j + 1] = e;
+  }
+}
+
 export function rollInitiative(ctx: Resolution): Slot[] {
-  const entries: Entry[] = ctx.state.unitOrder
-    .map((id) => ctx.state.units[id])
-    .filter((u) => u.status === 'active' || u.status === 'down') // a fainted unit keeps a slot to return to (P20-GEN-4)
-    .map((u) => {
-      const bonus = mod(ctx.state, u, 'initiative');
-      const face = ctx.roll(20, `initiative ${u.name}`);
-      const total = face + bonus;
-      ctx.check(() => ({ label: 'initiative', terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, { kind: 'mod', name: 'Initiative', value: bonus }], total, rules: ['P20-INIT-1'] }), u.id);
-      return { unit: u, total, rerolls: [] };
-    });
-  const cmp = (a: Entry, b: Entry) => b.total - a.total || attr(b.unit, 'agility') - attr(a.unit, 'agility') || attr(b.unit, 'intelligence') - attr(a.unit, 'intelligence');
-  entries.sort(cmp);
+  const entries: Entry[] = [];
+  for (const id of ctx.state.unitOrder) {
+    const u = ctx.state.units[id];
+    if (u.status !== 'active' && u.status !== 'down') continue; // a fainted unit keeps a slot to return to (P20-GEN-4)
+    const bonus = mod(ctx.state, u, 'initiative');
+    const face = ctx.roll(20, `initiative ${u.name}`);
+    const total = face + bonus;
+    ctx.check(() => ({ label: 'initiative', terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, { kind: 'mod', name: 'Initiative', value: bonus }], total, rules: ['P20-INIT-1'] }), u.id);
+    entries.push({ unit: u, total, rerolls: [] });
+  }
+  sortStable(entries);
   noteAttributeTies(ctx, entries);
   // re-roll among those tied on total, Agility and Intelligence, until each group is ordered
   let i = 0;

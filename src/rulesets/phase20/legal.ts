@@ -95,6 +95,26 @@ function readyWords(who: string, weapon: Weapon, andEnd: boolean): string {
   return andEnd ? kept.andEnd : kept.now;
 }
 
+/**
+ * The option of announcing a Ready Attack with the unit's readied weapon, as the listing offers it (for a
+ * unit that has one to ready); `andEnd` from its Action Phase, where announcing ends the turn.
+ */
+export function readyOption(u: Unit, andEnd: boolean): ActionOption {
+  // built only when offered; its words are kept (readyWords)
+  const weapon = readiedWeapon(u)!;
+  return { command: { type: 'prepare', actor: u.id, kind: 'ready_attack' }, label: readyWords(u.name, weapon, andEnd), group: 'preparation', range: weapon.range };
+}
+
+/**
+ * The options the listing ends its Action Phase list with, in its order: announcing the Ready Attack
+ * (which ends the turn) when the unit has a weapon to ready and did not brace it away, then ending the turn.
+ */
+export const canReadyAndEnd = (u: Unit): boolean => !dataOf(u).braceBlocksPrep && readiedWeapon(u) !== undefined;
+export const endTurnOption = (u: Unit): ActionOption => ({ command: { type: 'end_turn', actor: u.id }, label: dataOf(u).sprinting ? 'Stop sprinting and end the turn' : 'End the turn', group: 'turn' });
+
+/** The option of letting the turn pass in the unit's own Preparation Phase, as the listing offers it. */
+export const passOption = (id: UnitId): ActionOption => ({ command: { type: 'end_turn', actor: id }, label: 'End the turn (the Preparation can still be announced later)', group: 'turn' });
+
 export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {
   const u = state.units[id];
   if (!u || u.status !== 'active') return [];
@@ -102,19 +122,14 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   const out: ActionOption[] = [];
   // a policy asked narrowly (listing.ts): what it did not ask for is not built
   const want = (type: string) => !only || only.has(type);
-  // a Ready option is built only when offered (the unit has a weapon to ready); its words are kept (readyWords)
-  const ready = (andEnd: boolean): ActionOption => {
-    const weapon = readiedWeapon(u)!;
-    return { command: { type: 'prepare', actor: id, kind: 'ready_attack' }, label: readyWords(u.name, weapon, andEnd), group: 'preparation', range: weapon.range };
-  };
   if (currentUnit(state) !== id) {
-    if (want('prepare') && canPrepare(u)) out.push(ready(false));
+    if (want('prepare') && canPrepare(u)) out.push(readyOption(u, false));
     return out;
   }
   if (!inActionPhase(state)) {
     // its last Action used: the Preparation Phase has begun; announce now, or let the turn pass (P20-PREP-1)
-    if (want('prepare') && canPrepare(u)) out.push(ready(false));
-    if (want('end_turn')) out.push({ command: { type: 'end_turn', actor: id }, label: 'End the turn (the Preparation can still be announced later)', group: 'turn' });
+    if (want('prepare') && canPrepare(u)) out.push(readyOption(u, false));
+    if (want('end_turn')) out.push(passOption(id));
     return out;
   }
   // asked before every command a policy makes: plain loops, nothing built that is not an option
@@ -175,8 +190,8 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     }
   }
   // deciding to take no further Actions enters the Preparation Phase, which ends the turn (P20-PREP-1)
-  if (want('prepare') && !d.braceBlocksPrep && readiedWeapon(u)) out.push(ready(true));
-  if (want('end_turn')) out.push({ command: { type: 'end_turn', actor: id }, label: d.sprinting ? 'Stop sprinting and end the turn' : 'End the turn', group: 'turn' });
+  if (want('prepare') && canReadyAndEnd(u)) out.push(readyOption(u, true));
+  if (want('end_turn')) out.push(endTurnOption(u));
   if (want('give_up')) out.push({ command: { type: 'give_up', actor: id }, label: 'Give up', group: 'turn' });
   return out;
 }

@@ -42,11 +42,16 @@ export const dataOf = (u: Unit): P20Data => u.data as unknown as P20Data;
 
 /** A modifier, with the active role's and effects' changes added (ruling P20-GEN-5, status modifiers). */
 export function mod(state: EncounterState, u: Unit, name: string): number {
+  // asked several times an attack and for every strike a policy weighs: nothing built, the roles read only for a unit in one
   const d = dataOf(u);
   let v = d.mods[name] ?? 0;
-  const roles = (state.data.roles ?? {}) as Record<string, Record<string, number>>;
-  if (d.role && roles[d.role]?.[name]) v += roles[d.role][name];
-  for (const fx of state.effects) {
+  if (d.role) {
+    const change = (state.data.roles as Record<string, Record<string, number>> | undefined)?.[d.role]?.[name];
+    if (change) v += change;
+  }
+  const effects = state.effects;
+  for (let i = 0; i < effects.length; i++) {
+    const fx = effects[i];
     if (fx.target !== u.id) continue;
     const status = fx.data?.status as Status | undefined;
     if (status?.modifiers?.[name]) v += status.modifiers[name] * fx.stacks;

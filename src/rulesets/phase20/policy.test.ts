@@ -1,5 +1,5 @@
-// The aggressive policy answers its question from the unit's data in its own Action Phase (help, else the
-// weakest strike worth the most) and builds only the option it picks: it must pick exactly what the same
+// The aggressive policy answers its question from the unit's data in its own turn (help, else the weakest
+// strike worth the most; in its Preparation Phase the Ready Attack, else the pass) and builds only the option it picks: it must pick exactly what the same
 // choice read off the listing's options picks, at every decision of real fights of every phase20 example.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,14 +42,17 @@ describe('the aggressive policy asks narrowly and chooses as the listing would',
   for (const f of readdirSync(DIR).filter((x) => x.endsWith('.yaml'))) {
     it(`${f}: the narrow answer is the listing's, decision by decision`, () => {
       let narrow = 0;
+      let preparing = 0;
       eachDecision(f, 12, 7, (state, id, where) => {
         const chosen = aggressive(state, id, engine.listing(state, id), () => 0);
         expect(chosen, where).toEqual(aggressiveByListing(state, id, engine.listing(state, id)));
         if (inActionPhase(state)) narrow++;
+        else preparing++;
         return chosen;
       });
-      // most decisions were asked narrowly: the comparison is not idle
+      // most decisions were asked narrowly, in the Action Phase and in the Preparation Phase: the comparison is not idle
       expect(narrow).toBeGreaterThan(50);
+      expect(preparing).toBeGreaterThan(20);
     }, 60_000);
   }
 });

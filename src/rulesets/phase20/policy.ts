@@ -7,12 +7,13 @@ import { distributionOf } from '../../dice/index.ts';
 import { distance } from '../../engine/space/grid.ts';
 import { currentUnit, type ActionOption, type Cell, type Command, type EncounterState, type GridMap, type Listing, type Policy, type Unit, type UnitId } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
-import { attackOption, castOption, helpOption, moveToward, movesListed } from './legal.ts';
+import { attackOption, canReadyAndEnd, castOption, endTurnOption, helpOption, moveToward, movesListed, passOption, readyOption } from './legal.ts';
+import { canPrepare } from './turn.ts';
 import type { Spell, Weapon } from './schema.ts';
 import { hasBlockers, inSight } from './sight.ts';
 import { dataOf, dvOf, mod } from './model.ts';
 import { strikeWorth } from './preview.ts';
-import { barredByBrace, hasCatalyst, spellBonus, statusDc } from './spell.ts';
+import { barredByBrace, hasCatalyst, spellHitBonus, statusDc } from './spell.ts';
 
 const means = new Map<string, number>();
 const meanOf = (dice: string): number => {
@@ -43,7 +44,7 @@ function statusWorth(state: EncounterState, c: Command): number {
   const s = dataOf(u).spells.find((x) => x.id === c.spell);
   const st = s?.status;
   if (!s || !st || s.heals || state.effects.some((f) => f.target === t.id && f.name === st.name)) return 0;
-  const lands = d20AtLeast(dvOf(state, t) - spellBonus(state, u, s).bonus) * (1 - d20AtLeast(statusDc(state, u, st) - mod(state, t, st.check)));
+  const lands = d20AtLeast(dvOf(state, t) - spellHitBonus(state, u, s)) * (1 - d20AtLeast(statusDc(state, u, st) - mod(state, t, st.check)));
   return lands * st.turns * ((st.damage ? meanOf(st.damage) : 0) + (st.skipTurn ? threat(state, t.id) : 0));
 }
 
@@ -73,33 +74,43 @@ interface Strike {
 }
 
 /**
- * The narrow question of the aggressive policy, in the unit's own Action Phase: a Help if it may help
- * one up, else the strikes it has — answered from the unit's data with the listing's own tests, in the
- * listing's order (legal.ts: attacks by weapon then unit order, then harmful spells), and only the option
- * chosen built. `null` when the listing would answer differently (not its turn, not in its Action Phase,
- * a decision open, the encounter not running): then the policy asks the listing as before.
+ * The narrow question of the aggressive policy, in the unit's own turn: in its Action Phase a Help if it
+ * may help one up, else the strikes it has — answered from the unit's data with the listing's own tests, in
+ * the listing's order (legal.ts: attacks by weapon then unit order, then harmful spells), and only the option
+ * chosen built; in its Preparation Phase the Ready Attack, else the pass. `null` when the listing would
+ * answer differently (not its turn, a decision open, the encounter not running): then the policy asks the
+ * listing as before.
  */
 function helpOrStrikes(state: EncounterState, id: UnitId): ActionOption | Strike[] | null {
   const u = state.units[id];
-  if (state.status !== 'active' || state.pending.some((p) => p.blocking !== false) || !u || u.status !== 'active') return null;
-  if (currentUnit(state) !== id || !inActionPhase(state)) return null;
+  if (state.status !== 'active' || !u || u.status !== 'active') return null;
+  for (let i = 0; i < state.pending.length; i++) if (state.pending[i].blocking !== false) return null;
+  if (currentUnit(state) !== id) return null;
+  // its own Preparation Phase (its last Action used): the listing offers the Ready Attack when there is one
+  // to announce, and letting the turn pass; with nothing to strike or walk to, the policy readies (closeInOrEnd)
+  if (!inActionPhase(state)) return canPrepare(u) ? readyOption(u, false) : passOption(id);
+  // one pass over the units (a keyed lookup each): a fainted ally next to it to help up, else the standing
+  // enemies, in the unit order, which every weapon and spell is then tried on
   const order = state.unitOrder;
-  if (canSpend(state, u, 'generic')) {
-    for (let i = 0; i < order.length; i++) {
-      const t = state.units[order[i]];
-      if (t.side === u.side && t.status === 'down' && distance(u.position!, t.position!) <= 1) return helpOption(id, t);
-    }
+  const canHelp = canSpend(state, u, 'generic');
+  const foes: Unit[] = [];
+  for (let i = 0; i < order.length; i++) {
+    const t = state.units[order[i]];
+    if (t.side !== u.side) {
+      if (t.status === 'active') foes.push(t);
+    } else if (canHelp && t.status === 'down' && distance(u.position!, t.position!) <= 1) return helpOption(id, t);
   }
   const d = dataOf(u);
   const map = state.map as GridMap;
   const walls = hasBlockers(map);
   const strikes: Strike[] = [];
+  if (foes.length === 0) return strikes;
   if (canSpend(state, u, 'attack')) {
     for (const w of d.weapons) {
       if (w.physical === false) continue;
-      for (let i = 0; i < order.length; i++) {
-        const t = state.units[order[i]];
-        if (t.side !== u.side && t.status === 'active' && distance(u.position!, t.position!) <= w.range && (!walls || inSight(map, u.position!, t.position!))) {
+      for (let i = 0; i < foes.length; i++) {
+        const t = foes[i];
+        if (distance(u.position!, t.position!) <= w.range && (!walls || inSight(map, u.position!, t.position!))) {
           strikes.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, target: t, weapon: w });
         }
       }
@@ -110,9 +121,8 @@ function helpOrStrikes(state: EncounterState, id: UnitId): ActionOption | Strike
       // a heal is aimed at the caster's own side: never a strike. A harmful area always strikes the enemy
       // it is aimed at (standing, at its centre), so the listing never leaves one of these out as empty
       if (s.heals || barredByBrace(u, s)) continue;
-      for (let i = 0; i < order.length; i++) {
-        const t = state.units[order[i]];
-        if (t.id === id || t.side === u.side || t.status !== 'active') continue;
+      for (let i = 0; i < foes.length; i++) {
+        const t = foes[i];
         if (distance(u.position!, t.position!) > s.range || (walls && !inSight(map, u.position!, t.position!))) continue;
         strikes.push({ command: { type: 'cast', actor: id, spell: s.id, target: t.id }, target: t, spell: s });
       }
@@ -155,7 +165,7 @@ export const aggressive: Policy = (state, id, options) => {
     const best = bestOf(state, narrow, strikeHp, strikeCommand);
     return best.weapon ? attackOption(id, best.target, best.weapon) : castOption(state, state.units[id], best.spell!, best.target)!;
   }
-  return closeInOrEnd(state, id, options, options.of('prepare', 'end_turn'));
+  return closeInOrEnd(state, id, options, null);
 };
 
 /**
@@ -171,8 +181,12 @@ export function aggressiveByListing(state: EncounterState, id: UnitId, options: 
   return closeInOrEnd(state, id, options, main);
 }
 
-/** Nothing to strike: walk toward the nearest enemy, else ready an attack, else end the turn (`main`: the listing's prepare and end_turn options, in order). */
-function closeInOrEnd(state: EncounterState, id: UnitId, options: Listing, main: ActionOption[]): ActionOption {
+/**
+ * Nothing to strike: walk toward the nearest enemy, else ready an attack, else end the turn (`main`: the
+ * listing's prepare and end_turn options, in order; `null` in the unit's own Action Phase, where the
+ * listing ends with the Ready Attack when there is one to announce, then the end of the turn: built alone).
+ */
+function closeInOrEnd(state: EncounterState, id: UnitId, options: Listing, main: ActionOption[] | null): ActionOption {
   // next to an enemy already (or none in sight), no move gets closer — an enemy's cell cannot be entered —
   // so the moves are not even looked at; else the first listed move that ends nearest, built alone
   const enemies = enemyCells(state, id);
@@ -180,5 +194,9 @@ function closeInOrEnd(state: EncounterState, id: UnitId, options: Listing, main:
   const move = here > 1 && here < Infinity && movesListed(state, id) ? moveToward(state, state.units[id], enemies, here) : undefined;
   if (move) return move;
   // nothing to strike or walk toward: a readied attack costs nothing and may land (P20-PREP-1)
+  if (main === null) {
+    const u = state.units[id];
+    return canReadyAndEnd(u) ? readyOption(u, true) : endTurnOption(u);
+  }
   return main.find((o) => o.command.type === 'prepare') ?? main.find((o) => o.command.type === 'end_turn') ?? options.all[0];
 }

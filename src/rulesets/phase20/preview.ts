@@ -4,7 +4,7 @@ import { distance } from '../../engine/space/grid.ts';
 import { affectedOdds, hitOdds, reject, withMisses, type Command, type EncounterState, type Preview, type Rejection, type Unit, type UnitId } from '../../engine/index.ts';
 import { damageBonus, hitBonus } from './attack.ts';
 import { dataOf, dvOf, isBraced } from './model.ts';
-import { spellBonus, spellDamageTerms, spellTargets, statusDc } from './spell.ts';
+import { spellDamageBonus, spellDamageTerms, spellHitBonus, spellTargets, statusDc } from './spell.ts';
 import { mod } from './model.ts';
 import type { Term } from '../../engine/index.ts';
 import type { Spell, Weapon } from './schema.ts';
@@ -18,17 +18,32 @@ function d20Chance(bonus: number, ok: (total: number) => boolean): number {
   return n / 20;
 }
 
-/** Distributions are immutable and depend only on these three: computed once per combination. */
-const damageCache = new Map<string, Distribution>();
+/**
+ * Distributions are immutable and depend only on these three: computed once per combination, found by
+ * the dice, then the Brace, then the bonus (a policy weighs every strike it has before each command: a
+ * string key built and hashed per strike was a third of the weighing).
+ */
+const damageCache = new Map<string, { plain: Map<number, Distribution>; braced: Map<number, Distribution> }>();
+let damageCached = 0;
 
 function damageDist(dice: string, bonus: number, braced: boolean): Distribution {
-  const key = `${dice}|${bonus}|${braced}`;
-  let d = damageCache.get(key);
+  let byDice = damageCache.get(dice);
+  if (!byDice) damageCache.set(dice, (byDice = { plain: new Map(), braced: new Map() }));
+  const byBonus = braced ? byDice.braced : byDice.plain;
+  let d = byBonus.get(bonus);
   if (!d) {
     d = distributionOf(dice).map((v) => Math.max(0, v + bonus));
     if (braced) d = d.map((v) => Math.floor(v / 2));
-    if (damageCache.size > 1000) damageCache.clear();
-    damageCache.set(key, d);
+    if (damageCached >= 1000) {
+      // bounded: start afresh, keeping only this dice's (now empty) maps
+      damageCache.clear();
+      byDice.plain.clear();
+      byDice.braced.clear();
+      damageCache.set(dice, byDice);
+      damageCached = 0;
+    }
+    byBonus.set(bonus, d);
+    damageCached++;
   }
   return d;
 }
@@ -61,9 +76,9 @@ function attackOdds(state: EncounterState, u: Unit, t: Unit, w: Weapon) {
 /** A harmful spell's odds on one struck unit (P20-SPL-2..3): the spell check's bonus, the DV it must reach, its chance, the damage on a hit. */
 function spellOdds(state: EncounterState, u: Unit, s: Spell, v: Unit) {
   const dv = dvOf(state, v);
-  const { bonus } = spellBonus(state, u, s);
+  const bonus = spellHitBonus(state, u, s);
   const chance = d20Chance(bonus, (x) => x >= dv);
-  return { dv, bonus, chance, onHit: s.damage ? damageDist(s.damage, sumMods(spellDamageTerms(state, u)), isBraced(state, v.id)) : undefined };
+  return { dv, bonus, chance, onHit: s.damage ? damageDist(s.damage, spellDamageBonus(state, u), isBraced(state, v.id)) : undefined };
 }
 
 /**

@@ -31,6 +31,17 @@ export function spellBonus(state: EncounterState, u: Unit, s: Spell): { bonus: n
   return { bonus: terms.reduce((a, t) => a + (t.kind === 'mod' ? t.value : 0), 0), terms };
 }
 
+/** The spell check's bonus alone (spellBonus's sum, its named terms not built): every cast and the policy's weighing ask it. */
+export function spellHitBonus(state: EncounterState, u: Unit, s: Spell): number {
+  const general = mod(state, u, 'generalSkill');
+  return isSkilledIn(u, s) ? general + mod(state, u, 'magic') : general;
+}
+
+/** The damage bonus alone (spellDamageTerms's sum). */
+export function spellDamageBonus(state: EncounterState, u: Unit): number {
+  return mod(state, u, 'magic') + dataOf(u).classBonus.spell;
+}
+
 /** Damage bonus: the Magic modifier (always, as the text says) and the class bonus. */
 export function spellDamageTerms(state: EncounterState, u: Unit): Term[] {
   const terms: Term[] = [{ kind: 'mod', name: 'Magic', value: mod(state, u, 'magic') }];
@@ -104,8 +115,14 @@ function healWith(ctx: Resolution, u: Unit, s: Spell, targets: Unit[]): void {
   }
 }
 
+/** A breakdown never built: given to `check` only when no log is kept (it is then counted, not called). */
+const UNREAD = (): never => {
+  throw new Error('an unlogged check was built');
+};
+
 function resolveHarmful(ctx: Resolution, u: Unit, s: Spell, targets: Unit[]): void {
-  const { bonus, terms } = spellBonus(ctx.state, u, s);
+  // the bonus reckoned as a number; its named terms are built only inside the breakdowns (when logged)
+  const bonus = spellHitBonus(ctx.state, u, s);
   const face = ctx.roll(20, 'spell hit check');
   const total = face + bonus;
   const hits: Unit[] = [];
@@ -113,12 +130,17 @@ function resolveHarmful(ctx: Resolution, u: Unit, s: Spell, targets: Unit[]): vo
     const dv = dvOf(ctx.state, t);
     const hit = dv <= total;
     // one roll for every target: the first target's line records the die (a check takes the dice drawn since the last)
-    ctx.check(() => ({ label: `spell hit check (${s.name})`, terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...terms], total, against: { op: '>=', value: dv, name: 'DV' }, outcome: hit ? 'hit' : 'miss', rules: ['P20-SPL-2'] }), u.id, t.id);
+    ctx.check(ctx.logging ? () => ({ label: `spell hit check (${s.name})`, terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...spellBonus(ctx.state, u, s).terms], total, against: { op: '>=', value: dv, name: 'DV' }, outcome: hit ? 'hit' : 'miss', rules: ['P20-SPL-2'] }) : UNREAD, u.id, t.id);
     if (hit) hits.push(t);
   }
-  if (!targets.length) ctx.check(() => ({ label: `spell hit check (${s.name})`, terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...terms], total, outcome: 'no one in the area', rules: ['P20-SPL-2'] }), u.id);
+  if (!targets.length) ctx.check(ctx.logging ? () => ({ label: `spell hit check (${s.name})`, terms: [{ kind: 'dice', label: 'd20', faces: [face], value: face }, ...spellBonus(ctx.state, u, s).terms], total, outcome: 'no one in the area', rules: ['P20-SPL-2'] }) : UNREAD, u.id);
   if (!hits.length) return;
-  if (s.damage) {
+  if (s.damage && !ctx.logging) {
+    // no one reads the roll's term: its total alone, the same dice drawn; the check is only counted
+    const amount = Math.max(0, ctx.rollTotal(s.damage, 'spell damage') + spellDamageBonus(ctx.state, u));
+    ctx.check(UNREAD, u.id);
+    for (const t of hits) dealDamage(ctx, t.id, amount, u.id, 'P20-SPL-3');
+  } else if (s.damage) {
     const roll = ctx.rollNotation(s.damage, 'spell damage');
     const dmgTerms = [roll.term, ...spellDamageTerms(ctx.state, u)];
     const raw = dmgTerms.reduce((a, t) => a + (t.kind === 'dice' || t.kind === 'mod' ? t.value : 0), 0);
