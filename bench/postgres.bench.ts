@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { kill, launch } from '../test/server/spawn.ts';
 import { cpuOf, cpuOfChildren, postmasterOf } from './cpu.ts';
 import { measureTables, pct, type BenchRow, type Measured, type Paced } from './server.bench.ts';
+import { note, tracing } from '../src/server/trace.ts';
 
 /** Commands a second, all tables together, in the paced phases: a busy evening, and three times it. */
 const RATES = [100, 300];
@@ -73,6 +74,7 @@ async function measure(db: string, processes: 1 | 2, ms: number, postmaster?: nu
   try {
     const urls = procs.map((p) => p.url);
     const pids = procs.map((p) => p.child.pid!);
+    note({ mode: processes, pids });
     const cpu = () => {
       const own = process.cpuUsage();
       return { server: cpuOf(pids), db: postmaster ? cpuOfChildren(postmaster) : 0, client: (own.user + own.system) / 1000 };
@@ -80,7 +82,7 @@ async function measure(db: string, processes: 1 | 2, ms: number, postmaster?: nu
     return await measureTables((t) => (processes === 1 ? { gm: urls[0], watchers: urls[0] } : { gm: urls[t % 2], watchers: urls[(t + 1) % 2] }), ms, RATES, ms * 3, cpu);
   } finally {
     // profiled (SKIRMISH_SERVER_NODE): a server stopped as an operator stops it writes its profile on the way out
-    for (const p of procs) await (process.env.SKIRMISH_SERVER_NODE ? stop(p.child) : kill(p.child));
+    for (const p of procs) await (process.env.SKIRMISH_SERVER_NODE || tracing ? stop(p.child) : kill(p.child));
   }
 }
 

@@ -16,6 +16,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { startServer } from '../src/server/app.ts';
 import { readExample } from '../src/server/examples.ts';
 import { Client, TEST_LIMITS } from '../src/server/testing.ts';
+import { clock, note, tracing } from '../src/server/trace.ts';
 
 export interface BenchRow {
   name: string;
@@ -121,7 +122,9 @@ async function drive(senders: Sender[], latencies: number[], ms: number, rates: 
       timers[i] = setInterval(() => send(s), pace) as unknown as NodeJS.Timeout;
     }, (i * pace) / senders.length));
     const started = performance.now();
+    const phaseStart = clock();
     await sleep(pacedMs);
+    note({ phase: rate, from: phaseStart, to: clock() });
     timers.forEach((t) => clearInterval(t));
     const took = performance.now() - started;
     await sleep(500); // the last notes' frames
@@ -168,6 +171,7 @@ export async function measureTables(at: (t: number) => { gm: string; watchers: s
           const command = n % 2 ? { type: 'gm.note', text: `round ${n}`, public: true } : { type: 'gm.roll', dice: '1d20' };
           // timed by the note's text: players number the log their own way (the GM's secret rolls are not in it)
           if (n % 2) sentAt.set(`${enc}:round ${n}`, performance.now());
+          if (tracing && n % 2) note({ c: 'send', k: `${enc}:round ${n}`, t: clock() });
           mine[0].send(JSON.stringify({ type: 'command', encounter: enc, id: `b${n++}`, expectedVersion: version, command }));
           return true;
         },
@@ -187,8 +191,13 @@ export async function measureTables(at: (t: number) => { gm: string; watchers: s
                     const said = typeof e.text === 'string' ? /round \d+/.exec(e.text)?.[0] : undefined;
                     const t0 = said ? sentAt.get(`${enc}:${said}`) : undefined;
                     if (t0 !== undefined) latencies.push(performance.now() - t0);
+                    if (tracing && t0 !== undefined) note({ c: 'recv', k: `${enc}:${said}`, t: clock() });
                   }
                 } else if (m.type === 'result') {
+                  if (tracing) {
+                    const said = (m.events as { text?: string }[]).map((e) => (typeof e.text === 'string' ? /round \d+/.exec(e.text)?.[0] : undefined)).find(Boolean);
+                    if (said) note({ c: 'ack', k: `${enc}:${said}`, v: `${enc}:${m.version}`, t: clock() });
+                  }
                   version = m.version;
                   inFlight = false;
                   sender.onAck?.();

@@ -30,6 +30,7 @@ import { TokenBucket } from './rate.ts';
 import { pendingRolls, viewOf, type RollView } from './pending-dice.ts';
 import { runCommand } from './referee.ts';
 import { ClientMessage, parseWith, type ServerMessage } from './schemas.ts';
+import { clock, mark, tracing } from './trace.ts';
 
 export const WS_PATH = '/api/ws';
 
@@ -205,10 +206,11 @@ export class Hub implements Publisher, CatchUpListener {
   private onMessage(c: Conn, data: RawData, isBinary: boolean): void {
     // the rate is counted as messages come; each is handled after the ones before it
     const inRate = c.bucket.take();
-    c.queue = c.queue.then(() => this.process(c, data, isBinary, inRate));
+    const at = tracing ? clock() : 0;
+    c.queue = c.queue.then(() => this.process(c, data, isBinary, inRate, at));
   }
 
-  private async process(c: Conn, data: RawData, isBinary: boolean, inRate: boolean): Promise<void> {
+  private async process(c: Conn, data: RawData, isBinary: boolean, inRate: boolean, at = 0): Promise<void> {
     let ref: string | undefined;
     try {
       if (!inRate) {
@@ -220,7 +222,7 @@ export class Hub implements Publisher, CatchUpListener {
       const raw = parseJson(data.toString(), this.maxPayload);
       if (raw && typeof raw === 'object' && typeof (raw as { ref?: unknown }).ref === 'string') ref = ((raw as { ref: string }).ref).slice(0, 100);
       const msg = parseWith(ClientMessage, raw);
-      await this.handle(c, msg);
+      await this.handle(c, msg, at);
     } catch (err) {
       const e = asApiError(err, 'skirmish serve (ws)');
       const id = (err as { commandId?: string }).commandId;
@@ -233,7 +235,7 @@ export class Hub implements Publisher, CatchUpListener {
     return c.principal ?? { role: 'anonymous' };
   }
 
-  private async handle(c: Conn, msg: ClientMessage): Promise<void> {
+  private async handle(c: Conn, msg: ClientMessage, at = 0): Promise<void> {
     const ref = msg.ref !== undefined ? { ref: msg.ref } : {};
     if (msg.type === 'ping') return this.reply(c, { type: 'pong', ...ref });
     if (msg.type === 'auth') return this.auth(c, msg.token, ref);
@@ -275,7 +277,12 @@ export class Hub implements Publisher, CatchUpListener {
             if (r.roll) c.shownRolls.add(r.encounter);
             return this.reply(c, { type: 'dice', ...ref, encounter: r.encounter, id: r.id, roll: r.roll ?? null });
           }
-          return this.reply(c, { type: 'result', ...ref, ...r });
+          this.reply(c, { type: 'result', ...ref, ...r });
+          if (tracing && p.role === 'gm') {
+            mark(r.encounter, r.version, 'recv', at);
+            mark(r.encounter, r.version, 'acked');
+          }
+          return;
         } catch (err) {
           throw Object.assign(err as object, { commandId: msg.id });
         }
