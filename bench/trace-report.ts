@@ -39,20 +39,30 @@ for (const f of readdirSync(dir).filter((x) => x.endsWith('.jsonl'))) {
 }
 const clientPid = [...procs.values()].find((p) => readFileSync(join(dir, `${p.pid}.jsonl`), 'utf8').includes('"c":"send"'))?.pid;
 
-// the phases, in order, each with its mode (the processes it ran on)
-interface Phase {
+// the paced slices, each with the servers it ran on (one process, or two), grouped by set-up and rate
+interface Slice {
   mode: number;
   pids: number[];
   rate: number;
   from: number;
   to: number;
 }
-const phases: Phase[] = [];
-let mode: { mode: number; pids: number[] } | undefined;
-for (const r of client) {
-  if (typeof r.mode === 'number') mode = { mode: r.mode, pids: r.pids as number[] };
-  if (typeof r.phase === 'number' && mode) phases.push({ ...mode, rate: r.phase, from: r.from as number, to: r.to as number });
+interface Phase {
+  mode: number;
+  pids: number[];
+  rate: number;
+  slices: Slice[];
 }
+const phases: Phase[] = [];
+for (const r of client) {
+  if (typeof r.phase !== 'number' || !Array.isArray(r.pids)) continue;
+  const pids = r.pids as number[];
+  const slice = { mode: pids.length, pids, rate: r.phase, from: r.from as number, to: r.to as number };
+  const phase = phases.find((p) => p.rate === slice.rate && p.pids.join() === pids.join());
+  if (phase) phase.slices.push(slice);
+  else phases.push({ mode: slice.mode, pids, rate: slice.rate, slices: [slice] });
+}
+phases.sort((a, b) => a.rate - b.rate || a.mode - b.mode);
 
 interface Delivery {
   phase: Phase;
@@ -64,7 +74,7 @@ interface Delivery {
 const notes = new Map<string, Delivery>();
 for (const r of client) {
   if (r.c === 'send') {
-    const phase = phases.find((p) => r.t! >= p.from && r.t! <= p.to);
+    const phase = phases.find((p) => p.slices.some((x) => r.t! >= x.from && r.t! <= x.to));
     if (phase) notes.set(r.k as string, { phase, key: r.k as string, send: r.t!, recv: [] });
   } else if (r.c === 'ack') {
     const n = notes.get(r.k as string);
@@ -128,7 +138,8 @@ for (const phase of phases) {
   for (const [name, xs] of all) console.log(`${name.padEnd(30)} ${f(q(xs, 50))} ${f(q(xs, 99))}  ${f(mean(tail.get(name) ?? []))}     ${f(Math.max(...(tail.get(name) ?? [NaN])))}`);
   // what the slow ones overlapped
   const over = (p: Proc | undefined, what: 'gc' | 'late') => (p ? mean(slow.map((d) => overlap(p[what], d.send, Math.max(...d.recv)))) : NaN);
-  const loadOf = (p: Proc | undefined, what: 'gc' | 'late') => (p ? overlap(p[what], phase.from, phase.to) / (phase.to - phase.from) : NaN);
+  const span = phase.slices.reduce((a, x) => a + x.to - x.from, 0);
+  const loadOf = (p: Proc | undefined, what: 'gc' | 'late') => (p ? phase.slices.reduce((a, x) => a + overlap(p[what], x.from, x.to), 0) / span : NaN);
   for (const s of servers) console.log(`server ${s.pid}: slow ones overlapped GC ${f(over(s, 'gc'))} ms, late loop ${f(over(s, 'late'))} ms (whole phase: GC ${(100 * loadOf(s, 'gc')).toFixed(1)}%, late ${(100 * loadOf(s, 'late')).toFixed(1)}%)`);
   const cl = clientPid ? procs.get(clientPid) : undefined;
   console.log(`clients ${clientPid}: slow ones overlapped GC ${f(over(cl, 'gc'))} ms, late loop ${f(over(cl, 'late'))} ms (whole phase: GC ${(100 * loadOf(cl, 'gc')).toFixed(1)}%, late ${(100 * loadOf(cl, 'late')).toFixed(1)}%)`);

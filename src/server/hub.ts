@@ -417,11 +417,17 @@ export class Hub implements Publisher, CatchUpListener {
 
   private checkTimer?: NodeJS.Timeout;
   private checking = false;
+  /** The watched encounters the last check found behind the store, and the version the store had then. */
+  private behind = new Map<string, number>();
 
   /**
    * Where other processes write too: now and then, the versions of the encounters watched here against the
    * store's. A safety net only — every append is told as it commits and caught up at once (storeChanged);
-   * this finds the one whose process was killed between its commit and its telling.
+   * this finds the one whose process was killed between its commit and its telling. An encounter is read
+   * when a version the store had at the check before is still not here: one found behind only now most
+   * likely has its notification on the way (on a busy machine it can take a while), and a read then
+   * would hold the encounter's turn while that notification, which carries what the read would bring,
+   * waits behind it (issue 42). So a silent commit is caught up within two checks.
    */
   private watchChecks(): void {
     const store = this.ctx.store;
@@ -433,7 +439,15 @@ export class Hub implements Publisher, CatchUpListener {
       store
         .versions!(ids)
         .then((versions) => {
-          for (const [id, version] of versions) if (this.subs.get(id)?.size && version > (this.ctx.cache.peek(id)?.log.version ?? -1)) void this.ctx.cache.heard(id, version).catch(logError);
+          const before = this.behind;
+          this.behind = new Map();
+          for (const [id, version] of versions) {
+            const held = this.ctx.cache.peek(id)?.log.version ?? -1;
+            if (!this.subs.get(id)?.size || version <= held) continue;
+            const was = before.get(id);
+            if (was !== undefined && held < was) void this.ctx.cache.heard(id, version).catch(logError);
+            else this.behind.set(id, version);
+          }
         })
         .catch(logError)
         .finally(() => (this.checking = false));
