@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { createDatabase, postgresBinaries, startCluster } from '../test/pg/cluster.ts';
 import { join } from 'node:path';
 import { kill, launch, type Launched } from '../test/server/spawn.ts';
-import { cpuOf, cpuOfChildren, postmasterOf } from './cpu.ts';
+import { callsOf, cpuOf, cpuOfChildren, postmasterOf } from './cpu.ts';
 import { closedLoop, openTables, pacedSlice, pct, type BenchRow, type Cpu, type Measured, type Paced, type Tables } from './server.bench.ts';
 import { note, tracing } from '../src/server/trace.ts';
 
@@ -61,11 +61,16 @@ export async function benchPostgres(ms = 1000): Promise<BenchRow[]> {
 /** CPU per acknowledged command (ms): the server processes together, and the database's backends. */
 function cpuRows(label: string, two: Measured['closed'] | Paced | undefined, one: Measured['closed'] | Paced | undefined, db: boolean): BenchRow[] {
   if (!two?.cpu || !one?.cpu || !two.acked || !one.acked) return [];
-  const per = (m: NonNullable<typeof two>, k: 'server' | 'db' | 'client') => m.cpu![k] / m.acked;
+  const per = (m: NonNullable<typeof two>, k: 'server' | 'db' | 'client' | 'syscalls' | 'wakeups') => (m.cpu![k] ?? NaN) / m.acked;
   const rows: BenchRow[] = [{ name: `${label} server CPU per command`, ours: per(two, 'server'), baseline: per(one, 'server'), unit: 'ms', ratio: per(two, 'server') / per(one, 'server') }];
   if (db) rows.push({ name: `${label} PostgreSQL CPU per command`, ours: per(two, 'db'), baseline: per(one, 'db'), unit: 'ms', ratio: per(two, 'db') / per(one, 'db') });
   // the bench's own 250 clients (parsing every frame) share the machine too
   rows.push({ name: `${label} bench clients' CPU per command`, ours: per(two, 'client'), baseline: per(one, 'client'), unit: 'ms', ratio: per(two, 'client') / per(one, 'client') });
+  // what the servers' CPU goes on besides our code: a system call per frame or statement, a wake-up per idle turn
+  if (two.cpu.syscalls !== undefined) {
+    rows.push({ name: `${label} servers' reads and writes per command`, ours: per(two, 'syscalls'), baseline: per(one, 'syscalls'), unit: 'calls', ratio: per(two, 'syscalls') / per(one, 'syscalls') });
+    rows.push({ name: `${label} servers' wake-ups per command`, ours: per(two, 'wakeups'), baseline: per(one, 'wakeups'), unit: 'wakes', ratio: per(two, 'wakeups') / per(one, 'wakeups') });
+  }
   return rows;
 }
 
@@ -93,7 +98,8 @@ async function measureBoth(admin: string, ms: number, postmaster?: number): Prom
     }
     const cpus = procs.map((mine) => () => {
       const own = process.cpuUsage();
-      return { server: cpuOf(mine.map((p) => p.child.pid!)), db: postmaster ? cpuOfChildren(postmaster) : 0, client: (own.user + own.system) / 1000 };
+      const pids = mine.map((p) => p.child.pid!);
+      return { server: cpuOf(pids), db: postmaster ? cpuOfChildren(postmaster) : 0, client: (own.user + own.system) / 1000, ...callsOf(pids) };
     });
     const closed = [await closedLoop(tables[0], ms, cpus[0]), await closedLoop(tables[1], ms, cpus[1])];
     const paced: Paced[][] = [[], []];
@@ -120,7 +126,9 @@ async function measureBoth(admin: string, ms: number, postmaster?: number): Prom
 /** A paced phase from its slices: every latency, the rate sent over their time, the commands and CPU summed. */
 function merged(rate: number, slices: (Paced & { took: number; sentCount: number })[]): Paced {
   const sum = (f: (s: Paced) => number) => slices.reduce((a, s) => a + f(s), 0);
-  const cpu: Cpu | undefined = slices.every((s) => s.cpu) ? { server: sum((s) => s.cpu!.server), db: sum((s) => s.cpu!.db), client: sum((s) => s.cpu!.client) } : undefined;
+  const cpu: Cpu | undefined = slices.every((s) => s.cpu)
+    ? { server: sum((s) => s.cpu!.server), db: sum((s) => s.cpu!.db), client: sum((s) => s.cpu!.client), syscalls: sum((s) => s.cpu!.syscalls ?? 0), wakeups: sum((s) => s.cpu!.wakeups ?? 0) }
+    : undefined;
   return {
     rate,
     latencies: slices.flatMap((s) => s.latencies),

@@ -70,6 +70,9 @@ export interface Cpu {
   server: number;
   db: number;
   client: number;
+  /** The servers' read and write system calls, and the times their event loops were woken (cpu.ts callsOf). */
+  syscalls?: number;
+  wakeups?: number;
 }
 
 export interface Measured {
@@ -92,7 +95,7 @@ export interface Tables {
 function cpuSince(from: Cpu | undefined, cpu?: () => Cpu): Cpu | undefined {
   if (!from || !cpu) return undefined;
   const now = cpu();
-  return { server: now.server - from.server, db: now.db - from.db, client: now.client - from.client };
+  return { server: now.server - from.server, db: now.db - from.db, client: now.client - from.client, ...(now.syscalls !== undefined ? { syscalls: now.syscalls - from.syscalls!, wakeups: now.wakeups! - from.wakeups! } : {}) };
 }
 
 /** Every sender sends its next command as soon as the last is acknowledged: after a warm-up of ms/4, commands acknowledged a second over `ms`. */
