@@ -42,3 +42,23 @@ export function postmasterOf(dataDir: string): number | undefined {
     return undefined;
   }
 }
+
+/**
+ * The read and write system calls these processes made (`/proc/<pid>/io`: every socket read and write,
+ * a frame or a statement) and how often their main thread went to sleep and was woken (voluntary context
+ * switches: a turn of an idle event loop), so far.
+ */
+export function callsOf(pids: readonly number[]): { syscalls: number; wakeups: number } {
+  let syscalls = 0;
+  let wakeups = 0;
+  for (const pid of pids) {
+    try {
+      const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+      syscalls += Number(/syscr: (\d+)/.exec(io)?.[1] ?? 0) + Number(/syscw: (\d+)/.exec(io)?.[1] ?? 0);
+      wakeups += Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // gone, or no /proc
+    }
+  }
+  return { syscalls, wakeups };
+}

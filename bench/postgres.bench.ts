@@ -5,6 +5,8 @@
 //   - 1 process: GM and watchers on the same process;
 //   - 2 processes: half the GMs on each, and every table's watchers on the *other* process — each
 //     broadcast crosses processes (commit, NOTIFY, the other process re-reads the log, projects, sends).
+// Both set-ups run side by side, each paced phase cut into slices that take turns, so both meet the same
+// machine (bench/trace-report.ts reads a run traced with SKIRMISH_TRACE=<folder>: where the time goes).
 // Baseline: 1 process. The target is p99 < 50 ms at 100 and 300 commands/s across processes. Beside each
 // phase, CPU per acknowledged command — the servers', PostgreSQL's backends' (when the bench started the
 // cluster) and the bench's own clients' (cpu.ts): on a shared machine the latency swings with the others'
@@ -13,9 +15,10 @@
 import { pathToFileURL } from 'node:url';
 import { createDatabase, postgresBinaries, startCluster } from '../test/pg/cluster.ts';
 import { join } from 'node:path';
-import { kill, launch } from '../test/server/spawn.ts';
-import { cpuOf, cpuOfChildren, postmasterOf } from './cpu.ts';
-import { measureTables, pct, type BenchRow, type Measured, type Paced } from './server.bench.ts';
+import { kill, launch, type Launched } from '../test/server/spawn.ts';
+import { callsOf, cpuOf, cpuOfChildren, postmasterOf } from './cpu.ts';
+import { closedLoop, openTables, pacedSlice, pct, type BenchRow, type Cpu, type Measured, type Paced, type Tables } from './server.bench.ts';
+import { note, tracing } from '../src/server/trace.ts';
 
 /** Commands a second, all tables together, in the paced phases: a busy evening, and three times it. */
 const RATES = [100, 300];
@@ -30,8 +33,7 @@ export async function benchPostgres(ms = 1000): Promise<BenchRow[]> {
   // the database's CPU, where the bench started the cluster (its backends: the postmaster's children)
   const postmaster = cluster ? postmasterOf(join(cluster.dir, 'data')) : undefined;
   try {
-    const one = await measure(await createDatabase(admin, `bench_one_${process.pid}`), 1, ms, postmaster);
-    const two = await measure(await createDatabase(admin, `bench_two_${process.pid}`), 2, ms, postmaster);
+    const [one, two] = await measureBoth(admin, ms, postmaster);
     const label = 'postgres 50×5 ws, 2 processes vs 1';
     const rows: BenchRow[] = [{ name: `${label}: commands/s (closed loop)`, ours: two.perSecond, baseline: one.perSecond, unit: 'cmd/s', ratio: two.perSecond / one.perSecond }];
     rows.push(...cpuRows(`${label}: closed loop`, two.closed, one.closed, postmaster !== undefined));
@@ -59,29 +61,81 @@ export async function benchPostgres(ms = 1000): Promise<BenchRow[]> {
 /** CPU per acknowledged command (ms): the server processes together, and the database's backends. */
 function cpuRows(label: string, two: Measured['closed'] | Paced | undefined, one: Measured['closed'] | Paced | undefined, db: boolean): BenchRow[] {
   if (!two?.cpu || !one?.cpu || !two.acked || !one.acked) return [];
-  const per = (m: NonNullable<typeof two>, k: 'server' | 'db' | 'client') => m.cpu![k] / m.acked;
+  const per = (m: NonNullable<typeof two>, k: 'server' | 'db' | 'client' | 'syscalls' | 'wakeups') => (m.cpu![k] ?? NaN) / m.acked;
   const rows: BenchRow[] = [{ name: `${label} server CPU per command`, ours: per(two, 'server'), baseline: per(one, 'server'), unit: 'ms', ratio: per(two, 'server') / per(one, 'server') }];
   if (db) rows.push({ name: `${label} PostgreSQL CPU per command`, ours: per(two, 'db'), baseline: per(one, 'db'), unit: 'ms', ratio: per(two, 'db') / per(one, 'db') });
   // the bench's own 250 clients (parsing every frame) share the machine too
   rows.push({ name: `${label} bench clients' CPU per command`, ours: per(two, 'client'), baseline: per(one, 'client'), unit: 'ms', ratio: per(two, 'client') / per(one, 'client') });
+  // what the servers' CPU goes on besides our code: a system call per frame or statement, a wake-up per idle turn
+  if (two.cpu.syscalls !== undefined) {
+    rows.push({ name: `${label} servers' reads and writes per command`, ours: per(two, 'syscalls'), baseline: per(one, 'syscalls'), unit: 'calls', ratio: per(two, 'syscalls') / per(one, 'syscalls') });
+    rows.push({ name: `${label} servers' wake-ups per command`, ours: per(two, 'wakeups'), baseline: per(one, 'wakeups'), unit: 'wakes', ratio: per(two, 'wakeups') / per(one, 'wakeups') });
+  }
   return rows;
 }
 
-async function measure(db: string, processes: 1 | 2, ms: number, postmaster?: number) {
-  const procs = [];
-  for (let i = 0; i < processes; i++) procs.push(await launch(['--store', db]));
+/** Slices each paced phase is cut into, the two set-ups taking turns (one, two, two, one, …). */
+const SLICES = 4;
+
+/**
+ * Both set-ups at once — one process, and two processes with every table's watchers on the other — each on
+ * its own database of the cluster. The closed loops run one after the other; each paced phase is cut into
+ * slices, the set-ups taking turns, so both meet the same machine: on a machine others share, a minute's
+ * swing of their load would otherwise fall on one set-up and not the other, and the ratio would measure it.
+ */
+async function measureBoth(admin: string, ms: number, postmaster?: number): Promise<[Measured, Measured]> {
+  const procs: Launched[][] = [];
+  const tables: Tables[] = [];
   try {
-    const urls = procs.map((p) => p.url);
-    const pids = procs.map((p) => p.child.pid!);
-    const cpu = () => {
+    for (const processes of [1, 2]) {
+      const db = await createDatabase(admin, `bench_${processes === 1 ? 'one' : 'two'}_${process.pid}`);
+      const mine: Launched[] = [];
+      procs.push(mine);
+      for (let i = 0; i < processes; i++) mine.push(await launch(['--store', db]));
+      const urls = mine.map((p) => p.url);
+      note({ mode: processes, pids: mine.map((p) => p.child.pid) });
+      tables.push(await openTables((t) => (processes === 1 ? { gm: urls[0], watchers: urls[0] } : { gm: urls[t % 2], watchers: urls[(t + 1) % 2] })));
+    }
+    const cpus = procs.map((mine) => () => {
       const own = process.cpuUsage();
-      return { server: cpuOf(pids), db: postmaster ? cpuOfChildren(postmaster) : 0, client: (own.user + own.system) / 1000 };
-    };
-    return await measureTables((t) => (processes === 1 ? { gm: urls[0], watchers: urls[0] } : { gm: urls[t % 2], watchers: urls[(t + 1) % 2] }), ms, RATES, ms * 3, cpu);
+      const pids = mine.map((p) => p.child.pid!);
+      return { server: cpuOf(pids), db: postmaster ? cpuOfChildren(postmaster) : 0, client: (own.user + own.system) / 1000, ...callsOf(pids) };
+    });
+    const closed = [await closedLoop(tables[0], ms, cpus[0]), await closedLoop(tables[1], ms, cpus[1])];
+    const paced: Paced[][] = [[], []];
+    for (const rate of RATES) {
+      const slices: (Paced & { took: number; sentCount: number })[][] = [[], []];
+      for (let k = 0; k < SLICES; k++) {
+        for (const m of k % 2 ? [1, 0] : [0, 1]) slices[m].push(await pacedSlice(tables[m], rate, (ms * 3) / SLICES, cpus[m], { pids: procs[m].map((p) => p.child.pid) }));
+      }
+      slices.forEach((s, m) => paced[m].push(merged(rate, s)));
+    }
+    return [0, 1].map((m) => ({
+      perSecond: closed[m].perSecond,
+      latencies: paced[m][0].latencies,
+      paced: paced[m],
+      ...(closed[m].cpu ? { closed: { cpu: closed[m].cpu!, acked: closed[m].acked } } : {}),
+    })) as [Measured, Measured];
   } finally {
-    // profiled (SKIRMISH_SERVER_NODE): a server stopped as an operator stops it writes its profile on the way out
-    for (const p of procs) await (process.env.SKIRMISH_SERVER_NODE ? stop(p.child) : kill(p.child));
+    for (const t of tables) t.close();
+    // profiled or traced: a server stopped as an operator stops it writes its profile on the way out
+    for (const p of procs.flat()) await (process.env.SKIRMISH_SERVER_NODE || tracing ? stop(p.child) : kill(p.child));
   }
+}
+
+/** A paced phase from its slices: every latency, the rate sent over their time, the commands and CPU summed. */
+function merged(rate: number, slices: (Paced & { took: number; sentCount: number })[]): Paced {
+  const sum = (f: (s: Paced) => number) => slices.reduce((a, s) => a + f(s), 0);
+  const cpu: Cpu | undefined = slices.every((s) => s.cpu)
+    ? { server: sum((s) => s.cpu!.server), db: sum((s) => s.cpu!.db), client: sum((s) => s.cpu!.client), syscalls: sum((s) => s.cpu!.syscalls ?? 0), wakeups: sum((s) => s.cpu!.wakeups ?? 0) }
+    : undefined;
+  return {
+    rate,
+    latencies: slices.flatMap((s) => s.latencies),
+    sent: (slices.reduce((a, s) => a + s.sentCount, 0) / slices.reduce((a, s) => a + s.took, 0)) * 1000,
+    acked: sum((s) => s.acked),
+    ...(cpu ? { cpu } : {}),
+  };
 }
 
 function stop(child: import('node:child_process').ChildProcess): Promise<void> {

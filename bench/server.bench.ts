@@ -16,6 +16,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { startServer } from '../src/server/app.ts';
 import { readExample } from '../src/server/examples.ts';
 import { Client, TEST_LIMITS } from '../src/server/testing.ts';
+import { clock, note, tracing } from '../src/server/trace.ts';
 
 export interface BenchRow {
   name: string;
@@ -69,6 +70,9 @@ export interface Cpu {
   server: number;
   db: number;
   client: number;
+  /** The servers' read and write system calls, and the times their event loops were woken (cpu.ts callsOf). */
+  syscalls?: number;
+  wakeups?: number;
 }
 
 export interface Measured {
@@ -80,55 +84,87 @@ export interface Measured {
   paced: Paced[];
 }
 
-/**
- * Drive `senders` closed-loop for `ms`, then paced at each of `rates` (commands a second, all tables
- * together) for `pacedMs`; `latencies` is filled by the watchers. Between phases the server is let
- * settle, and a phase's late frames are waited for, so every note sent in it is counted.
- */
-async function drive(senders: Sender[], latencies: number[], ms: number, rates: readonly number[] = [TABLES * 1000 / PACE_MS], pacedMs = Math.max(ms, PACE_MS * 2), cpu?: () => Cpu): Promise<Measured> {
-  const used = (from: Cpu | undefined): Cpu | undefined => {
-    if (!from || !cpu) return undefined;
-    const now = cpu();
-    return { server: now.server - from.server, db: now.db - from.db, client: now.client - from.client };
-  };
+/** Tables set up on servers, ready to drive: one sender each, and the latencies their watchers time. */
+export interface Tables {
+  senders: Sender[];
+  latencies: number[];
+  close(): void;
+}
+
+/** What `cpu` counted since `from`. */
+function cpuSince(from: Cpu | undefined, cpu?: () => Cpu): Cpu | undefined {
+  if (!from || !cpu) return undefined;
+  const now = cpu();
+  return { server: now.server - from.server, db: now.db - from.db, client: now.client - from.client, ...(now.syscalls !== undefined ? { syscalls: now.syscalls - from.syscalls!, wakeups: now.wakeups! - from.wakeups! } : {}) };
+}
+
+/** Every sender sends its next command as soon as the last is acknowledged: after a warm-up of ms/4, commands acknowledged a second over `ms`. */
+export async function closedLoop(tables: Tables, ms: number, cpu?: () => Cpu): Promise<{ perSecond: number; acked: number; cpu?: Cpu }> {
   let acks = 0;
   let closed = true;
-  for (const s of senders) s.onAck = () => {
+  for (const s of tables.senders) s.onAck = () => {
     acks++;
     if (closed) s.send();
   };
-  for (const s of senders) s.send();
+  for (const s of tables.senders) s.send();
   await sleep(ms / 4); // warm up
   acks = 0;
   const cpu0 = cpu?.();
   const t0 = performance.now();
   await sleep(ms);
   const perSecond = (acks / (performance.now() - t0)) * 1000;
-  const closedCpu = used(cpu0);
-  const closedAcks = acks;
+  const used = cpuSince(cpu0, cpu);
+  const acked = acks;
   closed = false;
+  await sleep(300); // drain what is in flight
+  return { perSecond, acked, ...(used ? { cpu: used } : {}) };
+}
+
+/**
+ * The senders paced at `rate` commands a second, all tables together, for `ms`; then the last notes'
+ * frames are waited for, so every note sent is counted. `tag`: what the trace notes of the slice.
+ */
+export async function pacedSlice(tables: Tables, rate: number, ms: number, cpu?: () => Cpu, tag: Record<string, unknown> = {}): Promise<Paced & { took: number; sentCount: number }> {
+  const { senders, latencies } = tables;
+  let acks = 0;
+  for (const s of senders) s.onAck = () => void acks++;
+  latencies.length = 0;
+  const phaseCpu = cpu?.();
+  const pace = (senders.length * 1000) / rate;
+  let sent = 0;
+  const send = (s: Sender) => void (s.send() && sent++);
+  const timers = senders.map((s, i) => setTimeout(() => {
+    send(s);
+    timers[i] = setInterval(() => send(s), pace) as unknown as NodeJS.Timeout;
+  }, (i * pace) / senders.length));
+  const started = performance.now();
+  const phaseStart = clock();
+  await sleep(ms);
+  note({ phase: rate, ...tag, from: phaseStart, to: clock() });
+  timers.forEach((t) => clearInterval(t));
+  const took = performance.now() - started;
+  await sleep(500); // the last notes' frames
+  const used = cpuSince(phaseCpu, cpu);
+  return { rate, latencies: [...latencies], sent: (sent / took) * 1000, sentCount: sent, took, acked: acks, ...(used ? { cpu: used } : {}) };
+}
+
+/**
+ * Drive the tables closed-loop for `ms`, then paced at each of `rates` (commands a second, all tables
+ * together) for `pacedMs`. Between phases the server is let settle.
+ */
+async function drive(tables: Tables, ms: number, rates: readonly number[] = [TABLES * 1000 / PACE_MS], pacedMs = Math.max(ms, PACE_MS * 2), cpu?: () => Cpu): Promise<Measured> {
+  const closed = await closedLoop(tables, ms, cpu);
   const paced: Paced[] = [];
-  for (const rate of rates) {
-    await sleep(300); // drain what came before
-    latencies.length = 0;
-    const acks0 = acks;
-    const phaseCpu = cpu?.();
-    const pace = (senders.length * 1000) / rate;
-    let sent = 0;
-    const send = (s: Sender) => void (s.send() && sent++);
-    const timers = senders.map((s, i) => setTimeout(() => {
-      send(s);
-      timers[i] = setInterval(() => send(s), pace) as unknown as NodeJS.Timeout;
-    }, (i * pace) / senders.length));
-    const started = performance.now();
-    await sleep(pacedMs);
-    timers.forEach((t) => clearInterval(t));
-    const took = performance.now() - started;
-    await sleep(500); // the last notes' frames
-    const phaseUsed = used(phaseCpu);
-    paced.push({ rate, latencies: [...latencies], sent: (sent / took) * 1000, acked: acks - acks0, ...(phaseUsed ? { cpu: phaseUsed } : {}) });
-  }
-  return { perSecond, latencies: paced[0].latencies, paced, ...(closedCpu ? { closed: { cpu: closedCpu, acked: closedAcks } } : {}) };
+  for (const rate of rates) paced.push(await pacedSlice(tables, rate, pacedMs, cpu));
+  return { perSecond: closed.perSecond, latencies: paced[0].latencies, paced, ...(closed.cpu ? { closed: { cpu: closed.cpu, acked: closed.acked } } : {}) };
+}
+
+/** A watcher's frame: the round numbers of the notes it carries (the frame's events only, not its state), read without parsing the whole frame. */
+function notesIn(text: string): string[] {
+  const from = text.indexOf('"events":[');
+  const to = text.indexOf('],"state":', from);
+  if (from < 0 || to < 0) return ((JSON.parse(text) as { events?: { text?: unknown }[] }).events ?? []).flatMap((e) => (typeof e.text === 'string' ? (/round \d+/.exec(e.text) ?? []) : []));
+  return text.slice(from, to).match(/round \d+/g) ?? [];
 }
 
 /**
@@ -136,6 +172,16 @@ async function drive(senders: Sender[], latencies: number[], ms: number, rates: 
  * on the same database, to time the way across processes). Both are http:// base URLs.
  */
 export async function measureTables(at: (t: number) => { gm: string; watchers: string }, ms: number, rates?: readonly number[], pacedMs?: number, cpu?: () => Cpu): Promise<Measured> {
+  const tables = await openTables(at);
+  try {
+    return await drive(tables, ms, rates, pacedMs, cpu);
+  } finally {
+    tables.close();
+  }
+}
+
+/** Set up a table per sender: a GM and its watchers connected and subscribed to an encounter of the goblin cave. */
+export async function openTables(at: (t: number) => { gm: string; watchers: string }): Promise<Tables> {
   const latencies: number[] = [];
   const sentAt = new Map<string, number>();
   const sockets: WebSocket[] = [];
@@ -168,6 +214,7 @@ export async function measureTables(at: (t: number) => { gm: string; watchers: s
           const command = n % 2 ? { type: 'gm.note', text: `round ${n}`, public: true } : { type: 'gm.roll', dice: '1d20' };
           // timed by the note's text: players number the log their own way (the GM's secret rolls are not in it)
           if (n % 2) sentAt.set(`${enc}:round ${n}`, performance.now());
+          if (tracing && n % 2) note({ c: 'send', k: `${enc}:round ${n}`, t: clock() });
           mine[0].send(JSON.stringify({ type: 'command', encounter: enc, id: `b${n++}`, expectedVersion: version, command }));
           return true;
         },
@@ -177,18 +224,32 @@ export async function measureTables(at: (t: number) => { gm: string; watchers: s
           (ws, i) =>
             new Promise<void>((subscribed) => {
               ws.on('message', (d) => {
-                const m = JSON.parse(d.toString());
+                const now = performance.now();
+                const text = d.toString();
+                // a live frame of events (not a catch-up): a watcher times the notes in its events, read without
+                // parsing the whole frame (the bench's own work is not the server's latency); the GM's is not read
+                const ev = text.indexOf('"events":[');
+                const head = ev < 0 ? text : text.slice(0, ev);
+                if (head.startsWith('{"type":"events"') && !head.includes('"catchUp"')) {
+                  if (i > 0) {
+                    for (const said of notesIn(text)) {
+                      const t0 = sentAt.get(`${enc}:${said}`);
+                      if (t0 !== undefined) latencies.push(now - t0);
+                      if (tracing && t0 !== undefined) note({ c: 'recv', k: `${enc}:${said}`, t: clock() });
+                    }
+                  }
+                  return;
+                }
+                const m = JSON.parse(text);
                 if (m.type === 'welcome') ws.send(JSON.stringify({ type: 'subscribe', encounter: enc }));
                 else if (m.type === 'events' && m.catchUp) {
                   if (i === 0) version = m.version;
                   subscribed();
-                } else if (m.type === 'events' && i > 0) {
-                  for (const e of m.events as { text?: string }[]) {
-                    const said = typeof e.text === 'string' ? /round \d+/.exec(e.text)?.[0] : undefined;
-                    const t0 = said ? sentAt.get(`${enc}:${said}`) : undefined;
-                    if (t0 !== undefined) latencies.push(performance.now() - t0);
-                  }
                 } else if (m.type === 'result') {
+                  if (tracing) {
+                    const said = (m.events as { text?: string }[]).map((e) => (typeof e.text === 'string' ? /round \d+/.exec(e.text)?.[0] : undefined)).find(Boolean);
+                    if (said) note({ c: 'ack', k: `${enc}:${said}`, v: `${enc}:${m.version}`, t: clock() });
+                  }
                   version = m.version;
                   inFlight = false;
                   sender.onAck?.();
@@ -201,13 +262,8 @@ export async function measureTables(at: (t: number) => { gm: string; watchers: s
       return sender;
     }),
   );
-  try {
-    return await drive(senders, latencies, ms, rates, pacedMs, cpu);
-  } finally {
-    for (const ws of sockets) ws.terminate();
-  }
+  return { senders, latencies, close: () => sockets.forEach((ws) => ws.terminate()) };
 }
-
 /** The same shape over a bare relay: a GM frame goes back to the GM (the ack) and to its 4 watchers. */
 async function measureRelay(ms: number): Promise<Measured> {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
@@ -243,7 +299,7 @@ async function measureRelay(ms: number): Promise<Measured> {
     return sender;
   });
   try {
-    return await drive(senders, latencies, ms);
+    return await drive({ senders, latencies, close: () => undefined }, ms);
   } finally {
     for (const ws of tables.flat()) ws.terminate();
     await new Promise((r) => wss.close(() => r(undefined)));

@@ -6,10 +6,10 @@
  * the log (history.ts), never by replaying it, and a subscriber that joins meanwhile is sent from its own
  * catch-up, so every subscriber gets every event once, in order.
  */
-import type { EncounterState } from '../engine/index.ts';
+import { visionOn, type EncounterState } from '../engine/index.ts';
 import type { Context, Member } from './context.ts';
 import type { Live } from './live.ts';
-import { eventsBetween, stateAfter, stateFor, versionFor, warmPlayerLog } from './numbering.ts';
+import { eventsBetween, playerLog, stateAfter, stateFor, versionFor, warmPlayerLog } from './numbering.ts';
 import { logFailure } from './errors.ts';
 import type { ServerMessage } from './schemas.ts';
 
@@ -31,6 +31,12 @@ export class Delivery<C extends Subscriber> {
   private readonly filling = new Set<string>();
   /** Per encounter being filled, who subscribed meanwhile and the real version its catch-up reached. */
   private readonly joinedWhileFilling = new Map<string, Map<C, number>>();
+  /**
+   * Per encounter with subscribers, per player: the JSON of its state as projected at the last broadcast,
+   * and what that projection depended on (the real state, the player's log's length, its version): the
+   * next commit it sees nothing of compares against it instead of projecting the state before it again.
+   */
+  private readonly lastState = new Map<string, Map<string, Shown>>();
 
   constructor(
     private readonly ctx: () => Context,
@@ -51,6 +57,7 @@ export class Delivery<C extends Subscriber> {
   /** The encounter has no subscribers left. */
   forget(encounterId: string): void {
     this.sent.delete(encounterId);
+    this.lastState.delete(encounterId);
   }
 
   /** Memory was rebuilt from the store: its subscribers are sent what they lack. */
@@ -119,6 +126,9 @@ export class Delivery<C extends Subscriber> {
     // per viewer, once: its events of this commit in its own numbering; '' when it has nothing to send
     const frames = new Map<string, string>();
     let prior: EncounterState | undefined;
+    const id = live.row.id;
+    let shown = this.lastState.get(id);
+    if (!shown) this.lastState.set(id, (shown = new Map()));
     for (const c of set) {
       if (!c.principal) continue;
       const p = c.principal;
@@ -127,14 +137,34 @@ export class Delivery<C extends Subscriber> {
       if (text === undefined) {
         const version = versionFor(live, p);
         const seen = eventsBetween(live, p, from, to);
-        const state = stateFor(live, p, live.log.state, version);
-        // a commit a player sees nothing of (no event, the same state) sends it nothing: even a frame would
-        // tell it that something happened
-        const unchanged = p.role === 'player' && !seen.length && JSON.stringify(state) === JSON.stringify(stateFor(live, p, (prior ??= before()), version));
-        text = unchanged ? '' : JSON.stringify({ type: 'events', encounter: live.row.id, version, paused: live.row.paused, events: seen, state } satisfies { type: ServerMessage['type']; [key: string]: unknown });
+        const state = JSON.stringify(stateFor(live, p, live.log.state, version));
+        let unchanged = false;
+        if (p.role === 'player') {
+          const length = playerLog(live, p.playerId).events.length;
+          // a commit a player sees nothing of (no event, the same state) sends it nothing: even a frame would
+          // tell it that something happened. The state before, as projected for it last time when nothing it
+          // depends on moved since (under fog what it remembers now may show the past otherwise: projected again)
+          if (!seen.length) {
+            prior ??= before();
+            const last = shown.get(key);
+            const was = last && last.real === prior && last.length === length && last.version === version && !visionOn(prior) ? last.state : JSON.stringify(stateFor(live, p, prior, version));
+            unchanged = state === was;
+          }
+          shown.set(key, { real: live.log.state, length, version, state });
+        }
+        // the frame as JSON.stringify would write it, the state's JSON written once
+        text = unchanged ? '' : `${JSON.stringify({ type: 'events', encounter: id, version, paused: live.row.paused, events: seen } satisfies { type: ServerMessage['type']; [key: string]: unknown }).slice(0, -1)},"state":${state}}`;
         frames.set(key, text);
       }
       if (text) this.send(c, text);
     }
   }
+}
+
+/** A player's state as last projected for a broadcast (Delivery.lastState). */
+interface Shown {
+  real: EncounterState;
+  length: number;
+  version: number;
+  state: string;
 }

@@ -30,6 +30,7 @@ import { TokenBucket } from './rate.ts';
 import { pendingRolls, viewOf, type RollView } from './pending-dice.ts';
 import { runCommand } from './referee.ts';
 import { ClientMessage, parseWith, type ServerMessage } from './schemas.ts';
+import { clock, mark, tracing } from './trace.ts';
 
 export const WS_PATH = '/api/ws';
 
@@ -205,10 +206,11 @@ export class Hub implements Publisher, CatchUpListener {
   private onMessage(c: Conn, data: RawData, isBinary: boolean): void {
     // the rate is counted as messages come; each is handled after the ones before it
     const inRate = c.bucket.take();
-    c.queue = c.queue.then(() => this.process(c, data, isBinary, inRate));
+    const at = tracing ? clock() : 0;
+    c.queue = c.queue.then(() => this.process(c, data, isBinary, inRate, at));
   }
 
-  private async process(c: Conn, data: RawData, isBinary: boolean, inRate: boolean): Promise<void> {
+  private async process(c: Conn, data: RawData, isBinary: boolean, inRate: boolean, at = 0): Promise<void> {
     let ref: string | undefined;
     try {
       if (!inRate) {
@@ -220,7 +222,7 @@ export class Hub implements Publisher, CatchUpListener {
       const raw = parseJson(data.toString(), this.maxPayload);
       if (raw && typeof raw === 'object' && typeof (raw as { ref?: unknown }).ref === 'string') ref = ((raw as { ref: string }).ref).slice(0, 100);
       const msg = parseWith(ClientMessage, raw);
-      await this.handle(c, msg);
+      await this.handle(c, msg, at);
     } catch (err) {
       const e = asApiError(err, 'skirmish serve (ws)');
       const id = (err as { commandId?: string }).commandId;
@@ -233,7 +235,7 @@ export class Hub implements Publisher, CatchUpListener {
     return c.principal ?? { role: 'anonymous' };
   }
 
-  private async handle(c: Conn, msg: ClientMessage): Promise<void> {
+  private async handle(c: Conn, msg: ClientMessage, at = 0): Promise<void> {
     const ref = msg.ref !== undefined ? { ref: msg.ref } : {};
     if (msg.type === 'ping') return this.reply(c, { type: 'pong', ...ref });
     if (msg.type === 'auth') return this.auth(c, msg.token, ref);
@@ -275,7 +277,12 @@ export class Hub implements Publisher, CatchUpListener {
             if (r.roll) c.shownRolls.add(r.encounter);
             return this.reply(c, { type: 'dice', ...ref, encounter: r.encounter, id: r.id, roll: r.roll ?? null });
           }
-          return this.reply(c, { type: 'result', ...ref, ...r });
+          this.reply(c, { type: 'result', ...ref, ...r });
+          if (tracing && p.role === 'gm') {
+            mark(r.encounter, r.version, 'recv', at);
+            mark(r.encounter, r.version, 'acked');
+          }
+          return;
         } catch (err) {
           throw Object.assign(err as object, { commandId: msg.id });
         }
@@ -410,11 +417,17 @@ export class Hub implements Publisher, CatchUpListener {
 
   private checkTimer?: NodeJS.Timeout;
   private checking = false;
+  /** The watched encounters the last check found behind the store, and the version the store had then. */
+  private behind = new Map<string, number>();
 
   /**
    * Where other processes write too: now and then, the versions of the encounters watched here against the
    * store's. A safety net only — every append is told as it commits and caught up at once (storeChanged);
-   * this finds the one whose process was killed between its commit and its telling.
+   * this finds the one whose process was killed between its commit and its telling. An encounter is read
+   * when a version the store had at the check before is still not here: one found behind only now most
+   * likely has its notification on the way (on a busy machine it can take a while), and a read then
+   * would hold the encounter's turn while that notification, which carries what the read would bring,
+   * waits behind it (issue 42). So a silent commit is caught up within two checks.
    */
   private watchChecks(): void {
     const store = this.ctx.store;
@@ -426,7 +439,15 @@ export class Hub implements Publisher, CatchUpListener {
       store
         .versions!(ids)
         .then((versions) => {
-          for (const [id, version] of versions) if (this.subs.get(id)?.size && version > (this.ctx.cache.peek(id)?.log.version ?? -1)) void this.ctx.cache.heard(id, version).catch(logError);
+          const before = this.behind;
+          this.behind = new Map();
+          for (const [id, version] of versions) {
+            const held = this.ctx.cache.peek(id)?.log.version ?? -1;
+            if (!this.subs.get(id)?.size || version <= held) continue;
+            const was = before.get(id);
+            if (was !== undefined && held < was) void this.ctx.cache.heard(id, version).catch(logError);
+            else this.behind.set(id, version);
+          }
         })
         .catch(logError)
         .finally(() => (this.checking = false));

@@ -94,8 +94,9 @@ export interface Limits {
   chatPageMax: number;
   /**
    * Where several processes share the database: milliseconds between checks that the encounters watched
-   * here have not moved without a word (their process killed between a commit and its notification).
-   * Nothing waits on it otherwise: each append is told and caught up as it commits.
+   * here have not moved without a word (their process killed between a commit and its notification): one
+   * still behind a version the check before saw is caught up, so within two checks. Nothing waits on it
+   * otherwise: each append is told and caught up as it commits.
    */
   watchCheckMs: number;
 }

@@ -10,6 +10,7 @@
 import { Checkpoints, createEngine, EncounterLog, type Command, type EncounterState, type Engine, type LoggedEvent, type Ruleset } from '../engine/index.ts';
 import { rulesetById } from '../rulesets/index.ts';
 import type { EncounterRow, Store } from '../store/index.ts';
+import { mark } from './trace.ts';
 
 /** An append's events and the bodies of their commands, as stored (told by another process). */
 export interface Logged {
@@ -167,7 +168,7 @@ export class LiveCache {
   async heard(id: string, version: number, logged?: Logged): Promise<void> {
     const held = this.map.get(id);
     if ((held && held.log.version >= version) || this.heardOf.has(id)) return;
-    if (held && logged) return this.locked(id, () => this.apply(id, version, logged));
+    if (held && logged) return this.locked(id, () => (mark(id, version, 'locked'), this.apply(id, version, logged)));
     this.heardOf.add(id);
     await this.get(id);
   }
@@ -272,7 +273,9 @@ export class LiveCache {
     if (events.some((e) => e.type === 'undo' || e.type === 'redo')) live.log.state = live.log.checkpoints.replay(live.log.events);
     else live.log.state = events.reduce((s, e) => live.engine.evolve(s, e), before);
     live.log.checkpoints.offer(live.log.events, live.log.version, live.log.state);
+    mark(live.row.id, version, 'folded');
     this.listener?.caughtUp(live, before, events);
+    mark(live.row.id, version, 'framed');
   }
 
   evict(id: string): void {

@@ -29,6 +29,7 @@ import { ODDS_LEFT_OUT, OddsShare, oddsInSlices, withOddsBudget } from './odds.t
 import { CommandRequest, LoadEncounter, parseWith, PauseRequest, PreviewRequest, type Settings } from './schemas.ts';
 import { newId, sha256 } from './tokens.ts';
 import { swapIds, type Ids } from './held.ts';
+import { clock, mark, tracing } from './trace.ts';
 
 export interface CommandResult {
   encounter: string;
@@ -238,6 +239,7 @@ export async function runCommand(ctx: Context, token: Principal, id: string, bod
 
 /** One command, holding the encounter's turn: everything read from the store first, then decide and append. */
 export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Member }, body: unknown, sync: () => Promise<Live | undefined>, resume?: Resume, read = true): Promise<CommandResult | DiceAsked> {
+  const t0 = tracing ? clock() : 0;
   const id = live.row.id;
   const req = parseWith(CommandRequest, body);
   const hash = bodyHash(p, req);
@@ -311,6 +313,10 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
     const logCommands = Object.fromEntries([...new Set(events.map((e) => e.cmd))].flatMap((cmd) => (Object.hasOwn(live.log.commands, cmd) ? [[cmd, live.log.commands[cmd]]] : [])));
     // not read first: the pause may have come from another process since, unheard of — the append checks it
     const unpaused = !read && p.role !== 'gm';
+    if (tracing) {
+      mark(id, record.to, 'turn', t0);
+      mark(id, record.to, 'append');
+    }
     await ctx.store.append(id, version, events, { status: live.log.state.status, command: { id: key, bodyHash: hash, result: record }, logCommands, ...(document !== undefined ? { document } : {}), ...(unpaused ? { unpaused } : {}) });
   } catch (err) {
     ctx.cache.evict(id);
@@ -320,7 +326,9 @@ export async function commandTurn(ctx: Context, { live, p }: { live: Live; p: Me
   live.row.version = live.log.version;
   const status = live.row.status;
   live.row.status = live.log.state.status;
+  mark(id, record.to, 'committed');
   ctx.publisher.committed(live, before, events);
+  mark(id, record.to, 'framed');
   // the table's list of encounters shows each one's status: said when it changes (a start, an end, an undo
   // of one), not on every undo, which would tell players that a hidden command was taken back
   if (live.row.status !== status) ctx.publisher.encounterChanged(summaryOf(live.row), live);

@@ -31,6 +31,7 @@ import { IMAGE_SELECT, putImageIn, tableImagesDeleted } from './postgres-images.
 import { migratePostgres } from './postgres-schema.ts';
 import { chatCursor, chatPage } from './chat-sql.ts';
 import { encounterFileOf, type EncounterFile } from './roster.ts';
+import { mark, tracing } from '../server/trace.ts';
 import {
   CREATE_CHUNK,
   DuplicateCommandError,
@@ -106,6 +107,8 @@ export class PostgresStore implements Store {
   private readonly notifier: pg.Pool;
   /** Appends' notifications not sent yet, and whether a batch is on its way. */
   private outbox: string[] = [];
+  /** With SKIRMISH_TRACE: the appends (encounter, version) of the outbox's notifications, in step with it. */
+  private outboxKeys: [string, number][] = [];
   private sending?: Promise<void>;
   private readonly listeners = new Set<(c: StoreChange) => void>();
   private listener?: pg.Client;
@@ -223,8 +226,12 @@ export class PostgresStore implements Store {
    * database refuses is dropped: the others' feed is down with it and they read again when it is back
    * (resync), or they find the change when they check what they watch.
    */
-  private announce(payload: string): void {
+  private announce(payload: string, key?: [string, number]): void {
     this.outbox.push(payload);
+    if (tracing && key) {
+      mark(key[0], key[1], 'queued');
+      this.outboxKeys.push(key);
+    }
     this.sending ??= this.sendOutbox();
   }
 
@@ -232,9 +239,13 @@ export class PostgresStore implements Store {
     while (this.outbox.length) {
       const batch = this.outbox;
       this.outbox = [];
+      const keys = this.outboxKeys;
+      this.outboxKeys = [];
+      for (const [e, v] of keys) mark(e, v, 'sent');
       await this.notifier.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS u(p, i) ORDER BY i', [CHANNEL, batch]).catch((err: unknown) => {
         process.stderr.write(`skirmish store: ${batch.length} change notification(s) not sent (${(err as Error).message}); the other processes find the changes when they check\n`);
       });
+      for (const [e, v] of keys) mark(e, v, 'notified');
     }
     this.sending = undefined;
   }
@@ -466,7 +477,7 @@ export class PostgresStore implements Store {
       if (c && e.code === '23505' && e.constraint === 'commands_pkey') throw new DuplicateCommandError(c.id);
       throw storeError(err);
     }
-    if (rows.length) return this.announce(carrying(this.payload('a', encounterId, String(version)), columns[2], lc));
+    if (rows.length) return this.announce(carrying(this.payload('a', encounterId, String(version)), columns[2], lc), [encounterId, version]);
     const actual = (await this.encounter(encounterId))?.version;
     if (actual === undefined) throw new Error(`no encounter ${encounterId}`);
     throw new StaleVersionError(expectedVersion, actual);
@@ -664,6 +675,7 @@ export class PostgresStore implements Store {
     const [from, kind, a, b] = payload.split(' ', 4);
     if (from === this.instance) return;
     if ((kind === 'f' || kind === 't') && a) this.factsChanged(a);
+    if (kind === 'a' && a && b) mark(a, Number(b), 'heard');
     if (kind === 'a' && a && b) this.emit({ kind: 'appended', encounterId: a, version: Number(b), ...carried(payload, from.length + kind.length + a.length + b.length + 4) });
     else if (kind === 'e' && a && b) this.emit({ kind: 'encounter', encounterId: a, tableId: b });
     else if (kind === 'r' && a && b) this.emit({ kind: 'revoked', tableId: a, playerId: b });
