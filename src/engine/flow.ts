@@ -3,6 +3,7 @@
  * acting unit's turn is over, walks the order to the next unit able to act, crossing round
  * boundaries (new order from the ruleset, round clocks) as needed.
  */
+import { writeOrder } from './apply.ts';
 import { runClock } from './clocks.ts';
 import type { Resolution } from './resolution.ts';
 import type { Ruleset } from './ruleset.ts';
@@ -71,6 +72,31 @@ export function carryOrder(state: EncounterState): Slot[] {
   return out;
 }
 
+// The flow's own records, written directly when no one keeps the log (Resolution.builds): the state
+// and its version come out as the events would have left them.
+
+function newOrder(ctx: Resolution, order: Slot[], round: number): void {
+  if (ctx.builds('turn.order')) return ctx.emit({ type: 'turn.order', order, index: -1, why: `round ${round}` });
+  writeOrder(ctx.state, order, -1);
+  ctx.state.version++;
+}
+
+function roundStarted(ctx: Resolution, round: number, length: number | null | undefined): void {
+  if (ctx.builds('round.started')) {
+    return ctx.emit(length ? { type: 'round.started', round, seconds: length, elapsedSeconds: (round - 1) * length } : { type: 'round.started', round });
+  }
+  const t = ctx.state.turn;
+  t.round = round;
+  t.index = -1;
+  ctx.state.version++;
+}
+
+function roundEnded(ctx: Resolution, round: number): void {
+  if (ctx.builds('round.ended')) return ctx.emit({ type: 'round.ended', round });
+  ctx.state.turn.index = -1;
+  ctx.state.version++;
+}
+
 /** Finish the current unit's turn and start the next one that can act. */
 export function endTurn(ctx: Resolution, ruleset: Ruleset): void {
   const unit = currentUnit(ctx.state);
@@ -123,7 +149,7 @@ export function nextTurn(ctx: Resolution, ruleset: Ruleset): void {
     }
     // the round is over (or the first one begins)
     if (state.turn.round > 0) {
-      ctx.emit({ type: 'round.ended', round: state.turn.round });
+      roundEnded(ctx, state.turn.round);
       runClock(ctx, ruleset, 'round_end');
       ruleset.onRoundEnd?.(ctx, state.turn.round);
       if (checkOutcome(ctx, ruleset)) return;
@@ -136,9 +162,8 @@ export function nextTurn(ctx: Resolution, ruleset: Ruleset): void {
     }
     const round = ctx.state.turn.round + 1;
     const order = round === 1 ? ctx.state.turn.order : ruleset.orderForRound?.(ctx, round) ?? carryOrder(ctx.state);
-    if (round > 1 || ctx.state.turn.index !== -1) ctx.emit({ type: 'turn.order', order, index: -1, why: `round ${round}` });
-    const length = ruleset.roundSeconds;
-    ctx.emit(length ? { type: 'round.started', round, seconds: length, elapsedSeconds: (round - 1) * length } : { type: 'round.started', round });
+    if (round > 1 || ctx.state.turn.index !== -1) newOrder(ctx, order, round);
+    roundStarted(ctx, round, ruleset.roundSeconds);
     runClock(ctx, ruleset, 'round_start');
     ruleset.onRoundStart?.(ctx, round);
     if (checkOutcome(ctx, ruleset)) return;
