@@ -24,6 +24,11 @@ export class Resolution {
   private draws: DieDraw[] = [];
   /** Set by a ruleset when the acting unit's turn is over; the flow then moves to the next turn. */
   turnOver = false;
+  /**
+   * The version at which the ruleset's outcome last found the fight undecided (flow.ts checkOutcome):
+   * it is not asked again until something other than the turn flow's own records has changed.
+   */
+  undecidedAt = -1;
 
   constructor(
     /** The draft: mutated by every emitted event. */
