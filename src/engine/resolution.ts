@@ -223,10 +223,18 @@ export class Resolution {
     return real;
   }
 
+  /** Whether an unlogged pool change of this kind is built (asked for every spent action: the set asked once). */
   private keepsPool(kind: string): boolean {
-    const keep = this.keep;
-    return keep !== undefined && (keep.has('pool.changed') || (kind === 'damage' && keep.has('pool.changed/damage')));
+    let k = this.poolsKept;
+    if (k === undefined) {
+      const keep = this.keep;
+      this.poolsKept = k = keep === undefined ? 0 : keep.has('pool.changed') ? 2 : keep.has('pool.changed/damage') ? 1 : 0;
+    }
+    return k === 2 || (k === 1 && kind === 'damage');
   }
+
+  /** Pool changes built when unlogged: 0 none, 1 damage, 2 all (from `keep`, when first asked). */
+  private poolsKept: 0 | 1 | 2 | undefined;
 
   damage(unit: UnitId, amount: number, extra: { source?: UnitId; damageType?: string; rule?: string } = {}): number {
     return -this.changePool(unit, 'hp', -Math.max(0, amount), 'damage', extra);
