@@ -50,6 +50,7 @@ describe("Resolution's changers when no log is kept", () => {
     ctx.changePool('a', 'ap', -1, 'spend');
     expect(ctx.damage('b', 14, { source: 'a', rule: 'X-1' })).toBe(10); // the bounds cut it: 10 moved
     ctx.heal('b', 3);
+    ctx.setPhase('a', 'action');
     ctx.setData('a', 'mark', mark);
     mark.list.push(3); // the caller's value changed afterwards: the state keeps what was set
     ctx.setData('a', 'gone', 1);
@@ -70,8 +71,9 @@ describe("Resolution's changers when no log is kept", () => {
     expect(unlogged.ctx.events).toEqual([]);
     expect(unlogged.ctx.state).toEqual(logged.ctx.state);
     expect(unlogged.ids).toEqual(logged.ids);
-    expect(logged.ctx.events.length).toBe(13);
-    expect(unlogged.ctx.state.version).toBe(13);
+    expect(logged.ctx.events.length).toBe(14);
+    expect(unlogged.ctx.state.version).toBe(14);
+    expect(unlogged.ctx.state.turn.phase).toBe('action');
     expect(unlogged.ctx.state.units.a.data).toEqual({ mark: { list: [1, 2] } });
   });
 

@@ -244,6 +244,16 @@ export class Resolution {
     return this.changePool(unit, 'hp', Math.max(0, amount), 'heal', extra);
   }
 
+  /**
+   * The phase of `unit`'s turn (phase20's Action and Preparation Phases): a `turn.phase` event, or when
+   * no log is kept the turn's phase set directly, as `ctx.emit({ type: 'turn.phase', ... })` would.
+   */
+  setPhase(unit: UnitId, phase: string): void {
+    if (this.builds('turn.phase')) return this.emit({ type: 'turn.phase', unit, phase });
+    this.state.turn.phase = phase;
+    this.state.version++;
+  }
+
   setData(unit: UnitId, key: string, value: Json | undefined): void {
     if (this.builds('unit.data')) return this.emit({ type: 'unit.data', unit, key, value });
     writeUnitData(this.state, unit, key, value);

@@ -15,7 +15,7 @@ import { observedTypes } from './tally.ts';
 
 const NONE: ReadonlySet<string> = new Set();
 /** Every event type the engine's changers and turn flow build or not (with `pool.changed`, every pool's change). */
-const ALL: ReadonlySet<string> = new Set(['pool.changed', 'unit.data', 'encounter.data', 'unit.zone', 'effect.applied', 'effect.removed', 'effect.changed', 'pending.opened', 'pending.closed', 'turn.order', 'round.started', 'round.ended', 'unit.status']);
+const ALL: ReadonlySet<string> = new Set(['pool.changed', 'unit.data', 'encounter.data', 'unit.zone', 'effect.applied', 'effect.removed', 'effect.changed', 'pending.opened', 'pending.closed', 'turn.order', 'turn.phase', 'round.started', 'round.ended', 'unit.status']);
 
 /** Fights per seed, and the seeds: four by default; SKIRMISH_FAST_PATH_SEEDS=n plays n (a wider check before an engine change lands). */
 const FIGHTS = 3;
