@@ -199,7 +199,7 @@ export class Resolution {
     pool: string,
     delta: number,
     kind: 'damage' | 'heal' | 'spend' | 'gain' | 'set',
-    extra: { source?: UnitId; damageType?: string; rule?: string } = {},
+    extra?: { source?: UnitId; damageType?: string; rule?: string },
   ): number {
     const p = own(this.unit(unit).pools, pool);
     if (!p) fail('unit/no_pool', `${this.unit(unit).name} has no ${pool}`);
@@ -217,8 +217,9 @@ export class Resolution {
     const e: GameEvent & Record<string, unknown> = { type: 'pool.changed', unit, pool, delta: real, value, kind };
     // kept so a secret pool can be told as dealt, not as what the bounds let through (which gives it away)
     if (real !== delta) e.asked = delta;
-    // the caller's fields in its order, as a for-in would copy them, in one native call
-    Object.assign(e, extra);
+    // the caller's fields in its order, as a for-in would copy them, in one native call (none given:
+    // no default object is made for every spent action)
+    if (extra !== undefined) Object.assign(e, extra);
     this.emit(e);
     return real;
   }
@@ -236,11 +237,11 @@ export class Resolution {
   /** Pool changes built when unlogged: 0 none, 1 damage, 2 all (from `keep`, when first asked). */
   private poolsKept: 0 | 1 | 2 | undefined;
 
-  damage(unit: UnitId, amount: number, extra: { source?: UnitId; damageType?: string; rule?: string } = {}): number {
+  damage(unit: UnitId, amount: number, extra?: { source?: UnitId; damageType?: string; rule?: string }): number {
     return -this.changePool(unit, 'hp', -Math.max(0, amount), 'damage', extra);
   }
 
-  heal(unit: UnitId, amount: number, extra: { source?: UnitId; damageType?: string; rule?: string } = {}): number {
+  heal(unit: UnitId, amount: number, extra?: { source?: UnitId; damageType?: string; rule?: string }): number {
     return this.changePool(unit, 'hp', Math.max(0, amount), 'heal', extra);
   }
 
