@@ -5,12 +5,12 @@
 import { cloneJson } from './clone.ts';
 import { own } from './own.ts';
 import type { GameEvent } from './events.ts';
-import type { EncounterState, Unit } from './types.ts';
+import type { Effect, EncounterState, Json, Pending, Slot, Unit } from './types.ts';
 
 /** A ruleset's appliers for its own event types (`type` containing a colon). */
 export type Appliers = Record<string, (state: EncounterState, event: any) => void>;
 
-function unitOf(state: EncounterState, id: string): Unit {
+export function unitOf(state: EncounterState, id: string): Unit {
   const u = own(state.units, id);
   if (!u) throw new Error(`event names unknown unit "${id}"`);
   return u;
@@ -19,12 +19,9 @@ function unitOf(state: EncounterState, id: string): Unit {
 export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appliers): EncounterState {
   // the commonest events first: a switch on strings tests its cases in order, for every event applied
   switch (e.type) {
-    case 'unit.data': {
-      const u = unitOf(state, e.unit);
-      if (e.value === undefined) delete u.data[e.key];
-      else u.data[e.key] = cloneJson(e.value);
+    case 'unit.data':
+      writeUnitData(state, e.unit, e.key, e.value);
       break;
-    }
     case 'turn.phase':
       state.turn.phase = e.phase;
       break;
@@ -46,8 +43,7 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
       unitOf(state, e.unit).status = e.status;
       break;
     case 'turn.order':
-      state.turn.order = e.order.map((s) => ({ ...s }));
-      state.turn.index = e.index;
+      writeOrder(state, e.order, e.index);
       break;
     case 'round.started':
       state.turn.round = e.round;
@@ -60,8 +56,7 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
       unitOf(state, e.unit).position = { x: e.to.x, y: e.to.y };
       break;
     case 'effect.applied':
-      state.effects.push(cloneJson(e.effect));
-      state.nextId++;
+      addEffect(state, e.effect);
       break;
     case 'effect.changed': {
       const fx = state.effects.find((f) => f.id === e.id);
@@ -73,7 +68,7 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
       break;
     }
     case 'effect.removed':
-      state.effects = state.effects.filter((f) => f.id !== e.id);
+      dropEffect(state, e.id);
       break;
     case 'encounter.created':
       return { ...cloneJson(e.state), version: state.version + 1 };
@@ -122,18 +117,16 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
       unitOf(state, e.unit).hidden = e.hidden;
       break;
     case 'encounter.data':
-      if (e.value === undefined) delete state.data[e.key];
-      else state.data[e.key] = cloneJson(e.value);
+      writeEncounterData(state, e.key, e.value);
       break;
     case 'map.set':
       state.map = cloneJson(e.map);
       break;
     case 'pending.opened':
-      state.pending.push(cloneJson(e.pending));
-      state.nextId++;
+      addPending(state, e.pending);
       break;
     case 'pending.closed':
-      state.pending = state.pending.filter((p) => p.id !== e.id);
+      dropPending(state, e.id);
       break;
     case 'combat.ended':
       state.status = 'ended';
@@ -150,6 +143,44 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
   }
   state.version++;
   return state;
+}
+
+// The writes of the changes a Resolution also makes without building their event (when no log is
+// kept: resolution.ts, flow.ts): one copy of each, shared by applyEvent and those direct changes. None
+// steps the version: the caller does, once per change, as applyEvent does once per event.
+
+export function writeUnitData(state: EncounterState, unit: string, key: string, value: Json | undefined): void {
+  const u = unitOf(state, unit);
+  if (value === undefined) delete u.data[key];
+  else u.data[key] = cloneJson(value);
+}
+
+export function writeEncounterData(state: EncounterState, key: string, value: Json | undefined): void {
+  if (value === undefined) delete state.data[key];
+  else state.data[key] = cloneJson(value);
+}
+
+export function writeOrder(state: EncounterState, order: readonly Slot[], index: number): void {
+  state.turn.order = order.map((s) => ({ ...s }));
+  state.turn.index = index;
+}
+
+export function addEffect(state: EncounterState, effect: Effect): void {
+  state.effects.push(cloneJson(effect));
+  state.nextId++;
+}
+
+export function dropEffect(state: EncounterState, id: string): void {
+  state.effects = state.effects.filter((f) => f.id !== id);
+}
+
+export function addPending(state: EncounterState, pending: Pending): void {
+  state.pending.push(cloneJson(pending));
+  state.nextId++;
+}
+
+export function dropPending(state: EncounterState, id: string): void {
+  state.pending = state.pending.filter((p) => p.id !== id);
 }
 
 /**

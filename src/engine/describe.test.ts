@@ -57,6 +57,13 @@ describe('an effect with the ruleset\'s own words', () => {
     let built = 0;
     ctx.applyEffect({ name: 'Brace', target: 'kara', remaining: 1 }, () => `words ${++built}`);
     expect(built).toBe(0);
-    expect(ctx.events[0]).toEqual({ type: 'effect.applied', effect: { name: 'Brace', target: 'kara', remaining: 1, id: expect.any(String), stacks: 1 } });
+    // no event either: the effect is put on directly
+    expect(ctx.events).toEqual([]);
+    expect(ctx.state.effects).toEqual([{ name: 'Brace', target: 'kara', remaining: 1, id: expect.any(String), stacks: 1 }]);
+    // kept for a reader (DecideOptions.keep), the event is built, still without the words
+    const kept = new Resolution(state(), dice, undefined, false, new Set(['effect.applied']));
+    kept.applyEffect({ name: 'Brace', target: 'kara', remaining: 1 }, () => `words ${++built}`);
+    expect(built).toBe(0);
+    expect(kept.events[0]).toEqual({ type: 'effect.applied', effect: { name: 'Brace', target: 'kara', remaining: 1, id: expect.any(String), stacks: 1 } });
   });
 });

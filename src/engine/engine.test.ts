@@ -1,6 +1,7 @@
 // The engine's loop: turns and rounds, effect clocks, turn-order changes, undo/redo, replay, rejections.
 import { describe, expect, it } from 'vitest';
 import { createEngine } from './engine.ts';
+import { lastSideStanding } from './flow.ts';
 import { EncounterLog, replayLog } from './log.ts';
 import { insertNext, addSlot, removeUpcoming, moveUpcoming } from './order.ts';
 import { Resolution } from './resolution.ts';
@@ -55,6 +56,37 @@ describe('turn flow', () => {
     const ev = run(log, { type: 'hit', actor: 'a', target: 'b' }, 6);
     expect(ev.at(-1)).toMatchObject({ type: 'combat.ended', result: { outcome: 'victory', winner: 'x' } });
     expect(log.execute({ type: 'end_turn', actor: 'b' }, queue()).ok).toBe(false);
+  });
+});
+
+describe('the outcome, asked when something but the turn flow changed', () => {
+  const counting = (doc = three) => {
+    let asked = 0;
+    const ruleset = { ...toy, outcome: (state: Parameters<typeof lastSideStanding>[0]) => (asked++, lastSideStanding(state)) };
+    const log = new EncounterLog(createEngine(ruleset));
+    log.create(doc);
+    if (!log.execute({ type: 'start' }, queue()).ok) throw new Error('no start');
+    return { log, asked: () => asked };
+  };
+
+  it('an ended turn and the next begun ask it once: a turn ended and begun decides no fight', () => {
+    const { log, asked } = counting();
+    const before = asked();
+    run(log, { type: 'end_turn', actor: 'a' }); // after the command, then (skipped) after a's turn ended and after b's began
+    expect(active(log)).toBe('b');
+    expect(asked() - before).toBe(1);
+  });
+
+  it('is asked again after a clock changed something, and ends the fight there', () => {
+    const { log, asked } = counting(toyDoc([{ id: 'a', side: 'x', hp: 1 }, { id: 'b', side: 'y', hp: 10 }, { id: 'c', side: 'y', hp: 10 }]));
+    run(log, { type: 'end_turn', actor: 'a' });
+    run(log, { type: 'end_turn', actor: 'b' });
+    // c poisons a (1 HP) at a's turn start: a falls there, the last of side x
+    run(log, { type: 'afflict', actor: 'c', target: 'a', name: 'Poison', remaining: 1, clock: { at: 'turn_start', unit: 'a' }, tick: 'turn_start' });
+    const before = asked();
+    const ev = run(log, { type: 'end_turn', actor: 'c' });
+    expect(asked() - before).toBeGreaterThan(1);
+    expect(ev.at(-1)).toMatchObject({ type: 'combat.ended', result: { outcome: 'victory', winner: 'y' } });
   });
 });
 

@@ -30,9 +30,18 @@ export interface DecideOptions {
   asGm?: boolean;
   /**
    * No one keeps this command's log (bulk simulation): checks and notes, which change nothing but the
-   * version, are counted instead of built. The state comes out the same; `events` lacks those records.
+   * version, are counted instead of built, and the changes the engine makes (Resolution's changers, the
+   * turn flow's rounds and order, effect clocks) are written without their events. The state comes out
+   * the same, version included; `events` holds only what the ruleset emitted itself, the turn flow's
+   * turn.started / turn.skipped / turn.ended, and the types in `keep`.
    */
   unlogged?: boolean;
+  /**
+   * With `unlogged`: the event types still built and returned in `events` (what the caller reads: the
+   * simulator's tally); every other change the engine's own changers make is written to the state
+   * directly, no event built (Resolution.builds). `pool.changed/damage`: only a pool's damage.
+   */
+  keep?: ReadonlySet<string>;
   /**
    * The command is one the engine's own listing offered (a simulated policy's choice, or an answer taken
    * from a decision's options): every id in it comes from the state, which holds no built-in names (files
@@ -172,7 +181,7 @@ export function createEngine(ruleset: Ruleset): Engine {
     decide(state, command, dice, options = {}) {
       const h = precheck(state, command, options);
       if (isRejection(h)) return { ok: false, rejection: h };
-      const ctx = new Resolution(options.inPlace ? state : cloneJson(state), dice, appliers, options.unlogged !== true);
+      const ctx = new Resolution(options.inPlace ? state : cloneJson(state), dice, appliers, options.unlogged !== true, options.keep);
       try {
         h.resolve(ctx, command);
         if (ctx.state.status === 'active' && !checkOutcome(ctx, ruleset) && ctx.turnOver) {

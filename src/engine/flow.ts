@@ -3,10 +3,12 @@
  * acting unit's turn is over, walks the order to the next unit able to act, crossing round
  * boundaries (new order from the ruleset, round clocks) as needed.
  */
+import { writeOrder } from './apply.ts';
 import { runClock } from './clocks.ts';
 import type { Resolution } from './resolution.ts';
 import type { Ruleset } from './ruleset.ts';
 import { standingTest, takesTurn } from './standing.ts';
+import type { GameEvent } from './events.ts';
 import type { CombatResult, EncounterState, Slot, UnitId } from './types.ts';
 
 /** Rounds in a row in which nobody could act before the engine calls the fight a draw. */
@@ -40,13 +42,36 @@ function outcomeOf(ruleset: Ruleset, state: EncounterState): CombatResult | null
   return ruleset.outcome ? ruleset.outcome(state) : lastSideStanding(state, standingTest(ruleset));
 }
 
-/** Ends the combat if the ruleset says it is decided; returns whether it ended. */
+/**
+ * Ends the combat if the ruleset says it is decided; returns whether it ended. Asked four or five times
+ * a turn, the ruleset's outcome is skipped when nothing but the turn flow's own records (a turn or round
+ * begun or ended, a round's new order: `flowRecord`) has changed since it last found the fight
+ * undecided — whose turn it is decides no fight (Ruleset.outcome).
+ */
 export function checkOutcome(ctx: Resolution, ruleset: Ruleset): boolean {
   if (ctx.state.status === 'ended') return true;
+  if (ctx.undecidedAt === ctx.state.version) return false;
   const result = outcomeOf(ruleset, ctx.state);
-  if (!result) return false;
+  if (!result) {
+    ctx.undecidedAt = ctx.state.version;
+    return false;
+  }
   ctx.emit({ type: 'combat.ended', result });
   return true;
+}
+
+/** One of the turn flow's own records: a fight undecided before it is undecided after it. */
+function flowRecord(ctx: Resolution, e: GameEvent): void {
+  const undecided = ctx.undecidedAt === ctx.state.version;
+  ctx.emit(e);
+  if (undecided) ctx.undecidedAt = ctx.state.version;
+}
+
+/** The version stepped for a flow record written without its event, the fight's undecided mark carried past it. */
+function flowStep(ctx: Resolution): void {
+  const state = ctx.state;
+  if (ctx.undecidedAt === state.version) ctx.undecidedAt = state.version + 1;
+  state.version++;
 }
 
 function skipReason(ruleset: Ruleset, state: EncounterState, unit: UnitId): string | null {
@@ -58,24 +83,57 @@ function skipReason(ruleset: Ruleset, state: EncounterState, unit: UnitId): stri
 
 /** The default order of a new round: every normal slot of the last one whose unit is still in the fight. */
 export function carryOrder(state: EncounterState): Slot[] {
-  const seen = new Set<string>();
   const out: Slot[] = [];
   for (const s of state.turn.order) {
     if (s.kind && s.kind !== 'normal') continue;
-    if (seen.has(s.unit)) continue;
+    // a unit already carried: the new order is short (a round's slots), so a scan beats a set built per round
+    if (carried(out, s.unit)) continue;
     const u = state.units[s.unit];
     if (!u || u.status === 'removed' || u.status === 'dead' || u.status === 'fled') continue;
-    seen.add(s.unit);
     out.push(s.initiative === undefined ? { unit: s.unit } : { unit: s.unit, initiative: s.initiative });
   }
   return out;
+}
+
+function carried(order: readonly Slot[], unit: UnitId): boolean {
+  for (let i = 0; i < order.length; i++) if (order[i].unit === unit) return true;
+  return false;
+}
+
+// The flow's own records, written directly when no one keeps the log (Resolution.builds): the state
+// and its version come out as the events would have left them.
+
+/** `fresh`: an order no one else holds (carryOrder's), taken as it is when written directly. */
+function newOrder(ctx: Resolution, order: Slot[], round: number, fresh: boolean): void {
+  if (ctx.builds('turn.order')) return flowRecord(ctx, { type: 'turn.order', order, index: -1, why: `round ${round}` });
+  if (fresh) {
+    ctx.state.turn.order = order;
+    ctx.state.turn.index = -1;
+  } else writeOrder(ctx.state, order, -1);
+  flowStep(ctx);
+}
+
+function roundStarted(ctx: Resolution, round: number, length: number | null | undefined): void {
+  if (ctx.builds('round.started')) {
+    return flowRecord(ctx, length ? { type: 'round.started', round, seconds: length, elapsedSeconds: (round - 1) * length } : { type: 'round.started', round });
+  }
+  const t = ctx.state.turn;
+  t.round = round;
+  t.index = -1;
+  flowStep(ctx);
+}
+
+function roundEnded(ctx: Resolution, round: number): void {
+  if (ctx.builds('round.ended')) return flowRecord(ctx, { type: 'round.ended', round });
+  ctx.state.turn.index = -1;
+  flowStep(ctx);
 }
 
 /** Finish the current unit's turn and start the next one that can act. */
 export function endTurn(ctx: Resolution, ruleset: Ruleset): void {
   const unit = currentUnit(ctx.state);
   if (unit !== undefined) {
-    ctx.emit({ type: 'turn.ended', unit });
+    flowRecord(ctx, { type: 'turn.ended', unit });
     runClock(ctx, ruleset, 'turn_end', unit);
     ruleset.onTurnEnd?.(ctx, unit);
     if (checkOutcome(ctx, ruleset)) return;
@@ -96,16 +154,16 @@ export function nextTurn(ctx: Resolution, ruleset: Ruleset): void {
       const why = skipReason(ruleset, state, unit);
       if (why !== null) {
         // a skipped slot still moves the pointer, so the log says why the unit did not act
-        ctx.emit({ type: 'turn.started', unit, index });
+        flowRecord(ctx, { type: 'turn.started', unit, index });
         const lives = takesTurn(ruleset, state, unit);
         // a unit that takes turns but loses this one (stunned, stopped) still lives through it: its effects tick and count down
         if (lives) runClock(ctx, ruleset, 'turn_start', unit);
-        ctx.emit({ type: 'turn.skipped', unit, why });
+        flowRecord(ctx, { type: 'turn.skipped', unit, why });
         if (lives) runClock(ctx, ruleset, 'turn_end', unit);
         if (checkOutcome(ctx, ruleset)) return;
         continue;
       }
-      ctx.emit({ type: 'turn.started', unit, index });
+      flowRecord(ctx, { type: 'turn.started', unit, index });
       runClock(ctx, ruleset, 'turn_start', unit);
       ruleset.onTurnStart?.(ctx, unit);
       if (checkOutcome(ctx, ruleset)) return;
@@ -113,8 +171,8 @@ export function nextTurn(ctx: Resolution, ruleset: Ruleset): void {
       if (after === null && !ctx.turnOver) return; // this unit now acts
       // it went down at the start of its turn (damage over time) or its turn was used up
       ctx.turnOver = false;
-      if (after !== null) ctx.emit({ type: 'turn.skipped', unit, why: after });
-      ctx.emit({ type: 'turn.ended', unit });
+      if (after !== null) flowRecord(ctx, { type: 'turn.skipped', unit, why: after });
+      flowRecord(ctx, { type: 'turn.ended', unit });
       runClock(ctx, ruleset, 'turn_end', unit);
       ruleset.onTurnEnd?.(ctx, unit);
       if (checkOutcome(ctx, ruleset)) return;
@@ -123,7 +181,7 @@ export function nextTurn(ctx: Resolution, ruleset: Ruleset): void {
     }
     // the round is over (or the first one begins)
     if (state.turn.round > 0) {
-      ctx.emit({ type: 'round.ended', round: state.turn.round });
+      roundEnded(ctx, state.turn.round);
       runClock(ctx, ruleset, 'round_end');
       ruleset.onRoundEnd?.(ctx, state.turn.round);
       if (checkOutcome(ctx, ruleset)) return;
@@ -135,10 +193,10 @@ export function nextTurn(ctx: Resolution, ruleset: Ruleset): void {
       }
     }
     const round = ctx.state.turn.round + 1;
-    const order = round === 1 ? ctx.state.turn.order : ruleset.orderForRound?.(ctx, round) ?? carryOrder(ctx.state);
-    if (round > 1 || ctx.state.turn.index !== -1) ctx.emit({ type: 'turn.order', order, index: -1, why: `round ${round}` });
-    const length = ruleset.roundSeconds;
-    ctx.emit(length ? { type: 'round.started', round, seconds: length, elapsedSeconds: (round - 1) * length } : { type: 'round.started', round });
+    const own = round === 1 ? ctx.state.turn.order : ruleset.orderForRound?.(ctx, round);
+    const order = own ?? carryOrder(ctx.state);
+    if (round > 1 || ctx.state.turn.index !== -1) newOrder(ctx, order, round, own === undefined);
+    roundStarted(ctx, round, ruleset.roundSeconds);
     runClock(ctx, ruleset, 'round_start');
     ruleset.onRoundStart?.(ctx, round);
     if (checkOutcome(ctx, ruleset)) return;

@@ -60,13 +60,22 @@ describe('forkState', () => {
 });
 
 describe('decide unlogged', () => {
-  it('gives the same state, version included, with no check or note built', () => {
+  it('gives the same state, version included, with no check, note or change of the engine\'s own built', () => {
     const logged = engine.decide(started(), { type: 'hit', actor: 'a', target: 'b' }, queue(4));
     const quiet = engine.decide(started(), { type: 'hit', actor: 'a', target: 'b' }, queue(4), { unlogged: true });
     if (!logged.ok || !quiet.ok) throw new Error('refused');
     expect(quiet.state).toEqual(logged.state);
     expect(logged.events.some((e) => e.type === 'check')).toBe(true);
-    expect(quiet.events.filter((e) => e.type === 'check' || e.type === 'note')).toEqual([]);
-    expect(quiet.events).toEqual(logged.events.filter((e) => e.type !== 'check' && e.type !== 'note'));
+    expect(logged.events.some((e) => e.type === 'pool.changed')).toBe(true);
+    // left: the turn flow's turns (a ruleset may look back at them: duel60's skipped turns)
+    expect(quiet.events).toEqual(logged.events.filter((e) => e.type === 'turn.ended' || e.type === 'turn.started'));
+  });
+
+  it('builds the kinds asked for (DecideOptions.keep) as the log has them', () => {
+    const logged = engine.decide(started(), { type: 'hit', actor: 'a', target: 'b' }, queue(4));
+    const kept = engine.decide(started(), { type: 'hit', actor: 'a', target: 'b' }, queue(4), { unlogged: true, keep: new Set(['pool.changed/damage']) });
+    if (!logged.ok || !kept.ok) throw new Error('refused');
+    expect(kept.state).toEqual(logged.state);
+    expect(kept.events).toEqual(logged.events.filter((e) => e.type === 'pool.changed' || e.type === 'turn.ended' || e.type === 'turn.started'));
   });
 });

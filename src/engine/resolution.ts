@@ -2,10 +2,15 @@
  * A Resolution is the working space of one `decide`: a draft of the state, the events emitted so far
  * (each applied to the draft at once, so later rules see earlier results), and the dice drawn,
  * recorded so every die lands in an event and replay needs no randomness.
+ *
+ * When no log is kept (`logging` false: bulk simulation), its own changers (changePool, setData,
+ * applyEffect...) write the draft directly and step the version as their event would have: no event is
+ * built, none kept — except the kinds `keep` names (what the simulator's tally reads). The ruleset calls
+ * the same methods either way; events it builds itself go through `emit` as always.
  */
 import { dealFrom, type DiceSource } from '../dice/source.ts';
 import { compileDice, rollDice, type DiceExpr } from '../dice/index.ts';
-import { applyEvent, type Appliers } from './apply.ts';
+import { addEffect, addPending, applyEvent, dropEffect, dropPending, writeEncounterData, writeUnitData, type Appliers } from './apply.ts';
 import { cardsLeft, deckCards, deckCardsKey, deckKey } from './deck.ts';
 import type { Breakdown, Term } from './breakdown.ts';
 import type { DieDraw, GameEvent } from './events.ts';
@@ -19,6 +24,11 @@ export class Resolution {
   private draws: DieDraw[] = [];
   /** Set by a ruleset when the acting unit's turn is over; the flow then moves to the next turn. */
   turnOver = false;
+  /**
+   * The version at which the ruleset's outcome last found the fight undecided (flow.ts checkOutcome):
+   * it is not asked again until something other than the turn flow's own records has changed.
+   */
+  undecidedAt = -1;
 
   constructor(
     /** The draft: mutated by every emitted event. */
@@ -31,7 +41,17 @@ export class Resolution {
      * branch on it: `check` and `note` do.
      */
     readonly logging = true,
+    /**
+     * When not logging: the event types still built and kept in `events` (the simulator's tally reads
+     * `round.started`, `unit.status`...); `pool.changed/damage` keeps only a pool's damage. Absent: none.
+     */
+    private readonly keep?: ReadonlySet<string>,
   ) {}
+
+  /** Whether a change of this type is made by building and applying its event (always when logging). */
+  builds(type: string): boolean {
+    return this.logging || (this.keep !== undefined && this.keep.has(type));
+  }
 
   emit(event: GameEvent): void {
     this.state = applyEvent(this.state, event, this.appliers);
@@ -158,7 +178,13 @@ export class Resolution {
 
   /** Put a unit in a zone (zone maps); the event carries the metres between the zones, when the map spaces them. */
   moveToZone(unit: UnitId, to: string): void {
-    const from = this.unit(unit).zone;
+    const u = this.unit(unit);
+    if (!this.builds('unit.zone')) {
+      u.zone = to;
+      this.state.version++;
+      return;
+    }
+    const from = u.zone;
     const map = this.state.map;
     const metres = from !== undefined && map?.kind === 'zones' ? zoneDistance(map, from, to) : undefined;
     const e: GameEvent = { type: 'unit.zone', unit, to };
@@ -173,38 +199,72 @@ export class Resolution {
     pool: string,
     delta: number,
     kind: 'damage' | 'heal' | 'spend' | 'gain' | 'set',
-    extra: { source?: UnitId; damageType?: string; rule?: string } = {},
+    extra?: { source?: UnitId; damageType?: string; rule?: string },
   ): number {
     const p = own(this.unit(unit).pools, pool);
     if (!p) fail('unit/no_pool', `${this.unit(unit).name} has no ${pool}`);
     const min = p.min ?? 0;
     const value = Math.max(min, Math.min(p.max, p.value + delta));
     const real = value - p.value;
+    if (!this.logging && !this.keepsPool(kind)) {
+      // what applying the event does (apply.ts), without the event
+      p.value = value;
+      this.state.version++;
+      return real;
+    }
     // field by field rather than `...extra`: a spread after fixed fields is a slow path, and every
     // damage and every spent action comes through here
     const e: GameEvent & Record<string, unknown> = { type: 'pool.changed', unit, pool, delta: real, value, kind };
     // kept so a secret pool can be told as dealt, not as what the bounds let through (which gives it away)
     if (real !== delta) e.asked = delta;
-    // the caller's fields in its order, as a for-in would copy them, in one native call
-    Object.assign(e, extra);
+    // the caller's fields in its order, as a for-in would copy them, in one native call (none given:
+    // no default object is made for every spent action)
+    if (extra !== undefined) Object.assign(e, extra);
     this.emit(e);
     return real;
   }
 
-  damage(unit: UnitId, amount: number, extra: { source?: UnitId; damageType?: string; rule?: string } = {}): number {
+  /** Whether an unlogged pool change of this kind is built (asked for every spent action: the set asked once). */
+  private keepsPool(kind: string): boolean {
+    let k = this.poolsKept;
+    if (k === undefined) {
+      const keep = this.keep;
+      this.poolsKept = k = keep === undefined ? 0 : keep.has('pool.changed') ? 2 : keep.has('pool.changed/damage') ? 1 : 0;
+    }
+    return k === 2 || (k === 1 && kind === 'damage');
+  }
+
+  /** Pool changes built when unlogged: 0 none, 1 damage, 2 all (from `keep`, when first asked). */
+  private poolsKept: 0 | 1 | 2 | undefined;
+
+  damage(unit: UnitId, amount: number, extra?: { source?: UnitId; damageType?: string; rule?: string }): number {
     return -this.changePool(unit, 'hp', -Math.max(0, amount), 'damage', extra);
   }
 
-  heal(unit: UnitId, amount: number, extra: { source?: UnitId; damageType?: string; rule?: string } = {}): number {
+  heal(unit: UnitId, amount: number, extra?: { source?: UnitId; damageType?: string; rule?: string }): number {
     return this.changePool(unit, 'hp', Math.max(0, amount), 'heal', extra);
   }
 
+  /**
+   * The phase of `unit`'s turn (phase20's Action and Preparation Phases): a `turn.phase` event, or when
+   * no log is kept the turn's phase set directly, as `ctx.emit({ type: 'turn.phase', ... })` would.
+   */
+  setPhase(unit: UnitId, phase: string): void {
+    if (this.builds('turn.phase')) return this.emit({ type: 'turn.phase', unit, phase });
+    this.state.turn.phase = phase;
+    this.state.version++;
+  }
+
   setData(unit: UnitId, key: string, value: Json | undefined): void {
-    this.emit({ type: 'unit.data', unit, key, value });
+    if (this.builds('unit.data')) return this.emit({ type: 'unit.data', unit, key, value });
+    writeUnitData(this.state, unit, key, value);
+    this.state.version++;
   }
 
   setEncounterData(key: string, value: Json | undefined): void {
-    this.emit({ type: 'encounter.data', key, value });
+    if (this.builds('encounter.data')) return this.emit({ type: 'encounter.data', key, value });
+    writeEncounterData(this.state, key, value);
+    this.state.version++;
   }
 
   /**
@@ -214,12 +274,22 @@ export class Resolution {
    */
   applyEffect(fx: Omit<Effect, 'id' | 'stacks'> & { stacks?: number }, says?: string | (() => string)): Effect {
     const effect: Effect = { ...fx, id: this.newId('fx'), stacks: fx.stacks ?? 1 } as Effect;
+    if (!this.builds('effect.applied')) {
+      addEffect(this.state, effect);
+      this.state.version++;
+      return effect;
+    }
     if (says !== undefined && this.logging) this.emit({ type: 'effect.applied', effect, text: typeof says === 'string' ? says : says() });
     else this.emit({ type: 'effect.applied', effect });
     return effect;
   }
 
   removeEffect(id: string, why: 'expired' | 'cleansed' | 'removed' | 'resisted' | 'replaced' | 'ended' = 'removed'): void {
+    if (!this.builds('effect.removed')) {
+      dropEffect(this.state, id);
+      this.state.version++;
+      return;
+    }
     const fx = this.state.effects.find((f) => f.id === id);
     this.emit(fx ? { type: 'effect.removed', id, why, name: fx.name, target: fx.target } : { type: 'effect.removed', id, why });
   }
@@ -230,12 +300,22 @@ export class Resolution {
 
   openPending(p: Omit<Pending, 'id'>): Pending {
     const pending: Pending = { ...p, id: this.newId('p') };
+    if (!this.builds('pending.opened')) {
+      addPending(this.state, pending);
+      this.state.version++;
+      return pending;
+    }
     this.emit({ type: 'pending.opened', pending });
     return pending;
   }
 
   /** Close a decision that no longer matters (the rules settled it): `said` tells the log why. */
   closePending(id: string, said: string): void {
+    if (!this.builds('pending.closed')) {
+      dropPending(this.state, id);
+      this.state.version++;
+      return;
+    }
     this.emit({ type: 'pending.closed', id, answer: null, said });
   }
 

@@ -199,7 +199,12 @@ export interface Ruleset {
   oddsByEnumeration?: OddsByEnumeration;
   /** Answer a pending decision (a GM's call, a reaction); `choice` is one of pending.options. */
   answer?(ctx: Resolution, pending: Pending, choice: Json): void;
-  /** The combat's result once it is decided, else null (default: last side standing wins). */
+  /**
+   * The combat's result once it is decided, else null (default: last side standing wins). Asked after a
+   * command and through the turn flow, but not again while only the flow's own records (a turn or round
+   * begun or ended, a round's new order) came since it last said null: a result never hangs on whose
+   * turn it is (flow.ts checkOutcome).
+   */
   outcome?(state: EncounterState): CombatResult | null;
   /** Appliers of the ruleset's own event types. */
   appliers?: Appliers;

@@ -25,6 +25,8 @@ export interface FightOptions {
   keepLog?: boolean;
   /** Build no checks or notes (bulk simulation: no one reads them; see DecideOptions.unlogged). */
   unlogged?: boolean;
+  /** With `unlogged`: the event types `onEvents` still needs (DecideOptions.keep; the tally's: tally.ts `observedTypes`). */
+  keep?: ReadonlySet<string>;
   /** Called with each command's events as they happen. */
   onEvents?: (events: readonly GameEvent[], state: EncounterState) => void;
 }
@@ -79,7 +81,7 @@ export function playFrom(engine: Engine, state: EncounterState, opts: FightOptio
   let perTurn = 0;
   let lastTurn = -1;
   // the policies' commands come from the listing (DecideOptions.listed); scripted ones are a file's, scanned as any
-  const decideOptions = { inPlace: true, unlogged: opts.unlogged === true, listed: true };
+  const decideOptions = { inPlace: true, unlogged: opts.unlogged === true, listed: true, keep: opts.keep };
   while (state.status !== 'ended') {
     if (state.turn.round > maxRounds) {
       const d = engine.decide(state, timeoutCommand(maxRounds), opts.dice, decideOptions);
@@ -97,7 +99,7 @@ export function playFrom(engine: Engine, state: EncounterState, opts: FightOptio
     }
     const cmd = state.status === 'setup' ? START : step ? step.command : nextCommand(engine, state, opts, perTurn);
     // a scripted step may be refused on purpose: decide it on a copy, so a refusal leaves the state as it was
-    const d = engine.decide(state, cmd, opts.dice, step ? { unlogged: decideOptions.unlogged } : decideOptions);
+    const d = engine.decide(state, cmd, opts.dice, step ? { unlogged: decideOptions.unlogged, keep: opts.keep } : decideOptions);
     // a step that should have been refused and was not: show what it did before the script stops
     if (step?.refused !== undefined && d.ok) opts.onEvents?.(d.events, d.state);
     if (step && settleStep(step, scripted, d.ok ? undefined : d.rejection) === 'refused') {

@@ -7,7 +7,7 @@ import { RandomStream, scriptThen, streamSource, type DiceSource } from '../dice
 import { createEngine, type Command, type Engine, type EncounterState, type Ruleset } from '../engine/index.ts';
 import { rulesetById } from '../rulesets/index.ts';
 import { playFrom, type FightOptions } from './fight.ts';
-import { emptyTally, FightObserver, type Tally } from './tally.ts';
+import { emptyTally, FightObserver, observedTypes, type Tally } from './tally.ts';
 
 /** Everything a worker needs to play fights of an encounter: plain JSON, sent once. */
 export interface SimSpec {
@@ -73,12 +73,14 @@ export function runRange(spec: SimSpec, from: number, to: number, prepared: Prep
   const tally = emptyTally(initial);
   if (spec.outcomes) tally.outcomes = [];
   const observer = new FightObserver(tally, engine.ruleset.standing ? engine.standing : undefined);
+  // the only events an unlogged fight builds: the ones the observer reads
+  const keep = observedTypes(engine.ruleset.standing !== undefined);
   for (let i = from; i < to; i++) {
     if (bounds?.stopStartingAt !== undefined && performance.now() > bounds.stopStartingAt) break;
     observer.reset(initial.version, initial);
     const choices = RandomStream.stream(spec.seed, 2 * i + 1);
     // one literal of fixed shape per fight (a spread of a maybe-empty object in it was 2% of the 4v4 fixture)
-    const options: FightOptions = { dice: diceFor(spec, i), pick: (n) => choices.nextInt(n), maxRounds: spec.maxRounds, policies: spec.policies, onEvents: observer.onEvents, unlogged: true };
+    const options: FightOptions = { dice: diceFor(spec, i), pick: (n) => choices.nextInt(n), maxRounds: spec.maxRounds, policies: spec.policies, onEvents: observer.onEvents, unlogged: true, keep };
     if (spec.commands?.length) options.commands = spec.commands;
     const r = playFrom(engine, engine.fork(initial), options);
     observer.finish(r.state, r.commands);

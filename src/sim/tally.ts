@@ -60,6 +60,17 @@ export function emptyTally(initial: EncounterState): Tally {
   };
 }
 
+const OBSERVED = new Set(['round.started', 'pool.changed/damage', 'unit.status']);
+const OBSERVED_WITH_STANDING = new Set([...OBSERVED, 'unit.data', 'effect.applied']);
+
+/**
+ * The event types a FightObserver reads (with a ruleset's own `standing`, or not): an unlogged fight
+ * builds these and no others (FightOptions.keep).
+ */
+export function observedTypes(ownStanding: boolean): ReadonlySet<string> {
+  return ownStanding ? OBSERVED_WITH_STANDING : OBSERVED;
+}
+
 /**
  * Watches one fight's events. Reused across fights (reset between them) so bulk runs allocate
  * nothing per fight here. A unit goes down when it stops standing: by default when its status leaves
