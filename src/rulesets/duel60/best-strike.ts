@@ -6,10 +6,9 @@
 import { attackAngle, type AttackAngle } from '../../engine/space/facing.ts';
 import { distance } from '../../engine/space/grid.ts';
 import type { Cell, EncounterState, Unit } from '../../engine/index.ts';
-import { occupiedBy } from '../../engine/space/occupancy.ts';
 import { attackOdds, pairing, type Pairing } from './blow-odds.ts';
 import { dataOf, enemiesOf } from './model.ts';
-import { knockedAway } from './preview.ts';
+import { knockedAway, standingBut } from './preview.ts';
 import { arrivalTurns, flightShare, landedOdds, strikeOdds, strikesOf, type Odds, type Strike } from './strikes.ts';
 
 export interface BestStrike {
@@ -84,7 +83,7 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
         } else if (area) odds = strikeOdds(state, u, t, s, c);
         else {
           // a flurry: strikeOdds' checks hold (in reach, able target, no flight); the units in the way of its knock back asked once a target
-          if (!memo) blocked ??= occupiedBy(state.units, [t.id, u.id]);
+          if (!memo) blocked ??= standingBut(state, t.id, u.id);
           const share = s.flight ? flightShare(state, u, t, c, s) : 1;
           if (share === null) continue;
           let f = flank[j];

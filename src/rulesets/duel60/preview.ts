@@ -160,28 +160,54 @@ function outlookOf(spec: BlowSpec): Outlook {
   const chances = gradeChances(spec.margin);
   let total = 0;
   for (const g of GRADES) if (chances[g] > 0) total += chances[g];
-  const memo = new Map<number, Outlook>();
+  // the grades that can come up, each with its chance and what it deals: read once, not per state of the recursion
+  const n = gradesOf(chances, total, spec.damage);
+  const of = spec.damage.of;
+  const ends = spec.dramaticEnds;
+  // the states (blows left, health left) by index while the numbers are small whole ones (the usual):
+  // a Map asked for every state was most of a fresh outlook's cost
+  const width = spec.health + 1;
+  const indexed = Number.isInteger(spec.health) && spec.health >= 0 && Number.isInteger(spec.count) && (spec.count + 1) * width <= 1 << 16 && GRADES.every((g) => Number.isInteger(of[g]));
+  const byIndex: (Outlook | undefined)[] = [];
+  const byKey = indexed ? undefined : new Map<number, Outlook>();
   const go = (k: number, hp: number): Outlook => {
     if (hp <= 0) return KILLED;
     if (k === 0) return SPARED;
-    const at = k * 1e6 + hp;
-    const hit = memo.get(at);
+    const at = indexed ? k * width + hp : k * 1e6 + hp;
+    const hit = indexed ? byIndex[at] : byKey!.get(at);
     if (hit) return hit;
     let mean = 0;
     let kills = 0;
-    for (const g of GRADES) {
-      if (chances[g] <= 0) continue;
-      const p = chances[g] / total;
-      const dealt = g === 'dodged' ? 0 : Math.min(hp, spec.damage.of[g]);
-      const rest = dealt >= hp ? KILLED : g === 'dramatic' && spec.dramaticEnds ? SPARED : go(k - 1, hp - dealt);
+    for (let i = 0; i < n; i++) {
+      const p = shares[i];
+      const dealt = dodges[i] ? 0 : Math.min(hp, amounts[i]);
+      const rest = dealt >= hp ? KILLED : ends && dramatic[i] ? SPARED : go(k - 1, hp - dealt);
       mean += p * (dealt + rest.mean);
       kills += p * rest.kills;
     }
     const out = { mean, kills };
-    memo.set(at, out);
+    if (indexed) byIndex[at] = out;
+    else byKey!.set(at, out);
     return out;
   };
   return go(spec.count, spec.health);
+}
+
+/** outlookOf's grades, in GRADES order, those with a chance: the share of each, what it deals, whether it is a dodge or dramatic. */
+const shares = new Float64Array(GRADES.length);
+const amounts = new Float64Array(GRADES.length);
+const dodges = new Uint8Array(GRADES.length);
+const dramatic = new Uint8Array(GRADES.length);
+function gradesOf(chances: Record<Grade, number>, total: number, damage: DamageTable): number {
+  let n = 0;
+  for (const g of GRADES) {
+    if (chances[g] <= 0) continue;
+    shares[n] = chances[g] / total;
+    amounts[n] = damage.of[g];
+    dodges[n] = g === 'dodged' ? 1 : 0;
+    dramatic[n++] = g === 'dramatic' ? 1 : 0;
+  }
+  return n;
 }
 
 function seriesOf(spec: BlowSpec): Distribution {
@@ -284,13 +310,16 @@ export function knockedAway(state: EncounterState, u: Unit, t: Unit, from: Cell,
 }
 
 /**
- * occupiedBy(state.units, [a, b]) for a question or two (a knock back asks of at most 2 tiles): the units
- * looked through for each tile asked, not indexed first.
+ * occupiedBy(state.units, [a, b]) for a question or two (a knock back asks of at most 2 tiles; the policy's
+ * flurries ask one per tile next to a target): the units looked through for each tile asked, not indexed
+ * by string keys first.
  */
-function standingBut(state: EncounterState, a: string, b: string): (c: Cell) => boolean {
+export function standingBut(state: EncounterState, a: string, b: string): (c: Cell) => boolean {
   return (c) => {
-    for (const id in state.units) {
-      const o = state.units[id];
+    // the units' order, not `for … in` (every unit is in it: enemiesOf reads it too)
+    const order = state.unitOrder;
+    for (let i = 0; i < order.length; i++) {
+      const o = state.units[order[i]];
       if (o.id !== a && o.id !== b && occupies(o) && o.position!.x === c.x && o.position!.y === c.y) return true;
     }
     return false;
