@@ -123,7 +123,7 @@ const FACING_INDEX: Record<Facing, number> = { N: 0, NE: 1, E: 2, SE: 3, S: 4, S
  * (`fi`, its FACING_INDEX; 8 for one not in it), so its answers are kept by those in a table, each filled from attackAngle
  * itself the first time it is asked (steps within SPAN tiles; farther ones are asked every time).
  */
-function flankAt(c: Cell, at: Cell, facing: Facing, fi: number): number {
+export function flankAt(c: Cell, at: Cell, facing: Facing, fi: number): number {
   const dx = c.x - at.x;
   const dy = c.y - at.y;
   if (fi > 7 || dx < -SPAN || dx > SPAN || dy < -SPAN || dy > SPAN) return ANGLE[attackAngle(c, at, facing)];
