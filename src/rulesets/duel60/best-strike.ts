@@ -6,9 +6,10 @@
 import { attackAngle, type AttackAngle } from '../../engine/space/facing.ts';
 import { distance } from '../../engine/space/grid.ts';
 import type { Cell, EncounterState, Facing, Unit } from '../../engine/index.ts';
+import { occupiedBy } from '../../engine/space/occupancy.ts';
 import { attackOdds, pairing, type Pairing } from './blow-odds.ts';
 import { dataOf, enemiesOf } from './model.ts';
-import { knockedAway, standingBut } from './preview.ts';
+import { knockedAway } from './preview.ts';
 import { flightShare, landedOdds, strikeOdds, strikesOf, type Odds, type Strike } from './strikes.ts';
 import { tilesPerTurn } from './projectile.ts';
 
@@ -88,7 +89,7 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
         } else if (area) odds = strikeOdds(state, u, t, s, c);
         else {
           // a flurry: strikeOdds' checks hold (in reach, able target, no flight); the units in the way of its knock back asked once a target
-          if (!memo) blocked ??= standingBut(state, t.id, u.id);
+          if (!memo) blocked ??= occupiedBy(state.units, [t.id, u.id]);
           const share = s.flight ? flightShare(state, u, t, c, s) : 1;
           if (share === null) continue;
           let f = flank[j];
@@ -120,13 +121,13 @@ const FACING_INDEX: Record<Facing, number> = { N: 0, NE: 1, E: 2, SE: 3, S: 4, S
 
 /**
  * attackAngle(c, at, facing) as ANGLE's number: it reads only the step from `at` to `c` and the facing
- * (`fi`, its FACING_INDEX; 8 for one not in it), so its answers are kept by those in a table, each filled from attackAngle
- * itself the first time it is asked (steps within SPAN tiles; farther ones are asked every time).
+ * (`fi`, its FACING_INDEX; 8 for one not in it), so its answers are kept by those in a table, each filled
+ * from attackAngle itself the first time it is asked (whole steps within SPAN tiles; others are asked every time).
  */
 export function flankAt(c: Cell, at: Cell, facing: Facing, fi: number): number {
   const dx = c.x - at.x;
   const dy = c.y - at.y;
-  if (fi > 7 || dx < -SPAN || dx > SPAN || dy < -SPAN || dy > SPAN) return ANGLE[attackAngle(c, at, facing)];
+  if (fi > 7 || dx < -SPAN || dx > SPAN || dy < -SPAN || dy > SPAN || (dx | 0) !== dx || (dy | 0) !== dy) return ANGLE[attackAngle(c, at, facing)];
   const k = (fi * SIDE + dx + SPAN) * SIDE + dy + SPAN;
   let a = flanks[k];
   if (a < 0) flanks[k] = a = ANGLE[attackAngle(c, at, facing)];

@@ -310,16 +310,13 @@ export function knockedAway(state: EncounterState, u: Unit, t: Unit, from: Cell,
 }
 
 /**
- * occupiedBy(state.units, [a, b]) for a question or two (a knock back asks of at most 2 tiles; the policy's
- * flurries ask one per tile next to a target): the units looked through for each tile asked, not indexed
- * by string keys first.
+ * occupiedBy(state.units, [a, b]) for a question or two (a knock back asks of at most 2 tiles): the units
+ * looked through for each tile asked, not indexed first.
  */
-export function standingBut(state: EncounterState, a: string, b: string): (c: Cell) => boolean {
+function standingBut(state: EncounterState, a: string, b: string): (c: Cell) => boolean {
   return (c) => {
-    // the units' order, not `for … in` (every unit is in it: enemiesOf reads it too)
-    const order = state.unitOrder;
-    for (let i = 0; i < order.length; i++) {
-      const o = state.units[order[i]];
+    for (const id in state.units) {
+      const o = state.units[id];
       if (o.id !== a && o.id !== b && occupies(o) && o.position!.x === c.x && o.position!.y === c.y) return true;
     }
     return false;
