@@ -5,13 +5,12 @@
  */
 import { attackAngle, type AttackAngle } from '../../engine/space/facing.ts';
 import { distance } from '../../engine/space/grid.ts';
-import type { Cell, EncounterState, Facing, Unit } from '../../engine/index.ts';
+import type { Cell, EncounterState, Unit } from '../../engine/index.ts';
 import { occupiedBy } from '../../engine/space/occupancy.ts';
 import { attackOdds, pairing, type Pairing } from './blow-odds.ts';
 import { dataOf, enemiesOf } from './model.ts';
 import { knockedAway } from './preview.ts';
-import { flightShare, landedOdds, strikeOdds, strikesOf, type Odds, type Strike } from './strikes.ts';
-import { tilesPerTurn } from './projectile.ts';
+import { arrivalTurns, flightShare, landedOdds, strikeOdds, strikesOf, type Odds, type Strike } from './strikes.ts';
 
 export interface BestStrike {
   cell: Cell;
@@ -61,13 +60,9 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
     }
     let blocked: ((c: Cell) => boolean) | undefined;
     let pair: Pairing | undefined;
-    // the flank is read of the target's facing through a table by step (flankAt)
-    const facing = t.facing ? (FACING_INDEX[t.facing] ?? 8) : -1;
     for (let i = 0; i < strikes.length; i++) {
       const s = strikes[i];
       const memo = s.type !== 'attack' || s.weapon !== undefined;
-      // a projectile arrives within the turn exactly when it flies at least the distance in one (arrivalTurns ≤ 1)
-      const perTurn = s.flight ? tilesPerTurn(s.flight.speed) : 0;
       // area magic without a flight reads the tile nowhere unless an enemy blocks (a stance faces one way)
       const area = s.type === 'cast' && s.ability!.area !== undefined;
       const sameEverywhere = area && !s.flight && !anyBlocking;
@@ -76,7 +71,7 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
         if (d > s.reach) continue;
         const c = cells[near[j]];
         const staying = stay !== undefined && c.x === stay.x && c.y === stay.y;
-        if (s.flight && !staying && !(perTurn > 0 && d <= perTurn)) continue;
+        if (s.flight && !staying && arrivalTurns(s.flight.speed, d) > 1) continue;
         let odds: Odds | null;
         if (sameEverywhere) {
           // strikeOdds' checks (reach, an able target, no flight) all hold here
@@ -93,7 +88,7 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
           const share = s.flight ? flightShare(state, u, t, c, s) : 1;
           if (share === null) continue;
           let f = flank[j];
-          if (f < 0) flank[j] = f = facing < 0 ? 0 : flankAt(c, at, t.facing!, facing);
+          if (f < 0) flank[j] = f = t.facing ? ANGLE[attackAngle(c, at, t.facing)] : 0;
           // strike, flank, close quarters, then share (0 or 1: flightShare's only answers besides null) or, for a flurry, whether its knock back moves the target
           const away = memo ? undefined : knockedAway(state, u, t, c, blocked);
           const last = away ?? share === 1;
@@ -117,25 +112,6 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
 }
 
 const ANGLE: Record<AttackAngle, number> = { front: 0, side: 1, back: 2 };
-const FACING_INDEX: Record<Facing, number> = { N: 0, NE: 1, E: 2, SE: 3, S: 4, SW: 5, W: 6, NW: 7 };
-
-/**
- * attackAngle(c, at, facing) as ANGLE's number: it reads only the step from `at` to `c` and the facing
- * (`fi`, its FACING_INDEX; 8 for one not in it), so its answers are kept by those in a table, each filled
- * from attackAngle itself the first time it is asked (whole steps within SPAN tiles; others are asked every time).
- */
-export function flankAt(c: Cell, at: Cell, facing: Facing, fi: number): number {
-  const dx = c.x - at.x;
-  const dy = c.y - at.y;
-  if (fi > 7 || dx < -SPAN || dx > SPAN || dy < -SPAN || dy > SPAN || (dx | 0) !== dx || (dy | 0) !== dy) return ANGLE[attackAngle(c, at, facing)];
-  const k = (fi * SIDE + dx + SPAN) * SIDE + dy + SPAN;
-  let a = flanks[k];
-  if (a < 0) flanks[k] = a = ANGLE[attackAngle(c, at, facing)];
-  return a;
-}
-const SPAN = 15;
-const SIDE = 2 * SPAN + 1;
-const flanks = new Int8Array(8 * SIDE * SIDE).fill(-1);
 const ANGLES: AttackAngle[] = ['front', 'side', 'back'];
 
 /** Working arrays kept between calls (bestStrike calls nothing that calls it back): a target's tiles in reach, their distance and flank. */
