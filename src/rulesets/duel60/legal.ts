@@ -142,17 +142,12 @@ export function strikeOptionOf(cmd: Command, t: Unit, kind: StrikeKind, n: numbe
  */
 export function visitCasts(state: EncounterState, u: Unit, visit: (cmd: Command, a: Ability, t: Unit) => unknown): void {
   const id = u.id;
-  // the units around, made only once a spell is affordable (most turns, none is after a strike)
-  let others: Unit[] | undefined;
-  let enemies: Unit[] | undefined;
+  const others = state.unitOrder.map((k) => state.units[k]).filter((o) => o.id !== id && o.position);
+  const enemies = others.filter((o) => o.side !== u.side);
   for (const a of dataOf(u).abilities) {
     // short of stamina, every target would be refused (planCast's requireStamina)
     if (a.stamina > u.pools.stamina.value || actionReason(state, u, { magic: a.magic, instant: a.instantCast })) continue;
-    if (!others) {
-      others = state.unitOrder.map((k) => state.units[k]).filter((o) => o.id !== id && o.position);
-      enemies = others.filter((o) => o.side !== u.side);
-    }
-    const targets = a.target === 'self' ? [u] : a.target === 'ally' ? [u, ...others.filter((o) => o.side === u.side)] : enemies!;
+    const targets = a.target === 'self' ? [u] : a.target === 'ally' ? [u, ...others.filter((o) => o.side === u.side)] : enemies;
     for (const t of targets) {
       // planCast refuses these too: out of range, or anyone but the caster not able to fight
       if (a.target !== 'self' && t.id !== id && (t.status !== 'active' || distance(u.position!, t.position!) > a.range)) continue;

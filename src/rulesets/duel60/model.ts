@@ -113,13 +113,6 @@ export const cannotEvadeArea = (state: EncounterState, u: Unit): string | null =
 
 export const hasPerk = (u: Unit, name: string): boolean => dataOf(u).perks.some((p) => p.name === name);
 
-/** projectileSpeed's number alone, no list of outlets made (the policy asks it of every throw and projectile spell it weighs). */
-export function projectileSpeedOf(u: Unit, base: number): number {
-  let speed = base;
-  for (const p of dataOf(u).perks) if (p.projectileSpeed) speed += p.projectileSpeed;
-  return Math.max(0, speed);
-}
-
 /** A projectile's speed once the thrower's outlets are counted (D60-PRJ-1), with each outlet named. */
 export function projectileSpeed(u: Unit, base: number): { speed: number; outlets: { name: string; value: number }[] } {
   const outlets = dataOf(u).perks.flatMap((p) => (p.projectileSpeed ? [{ name: p.name, value: p.projectileSpeed }] : []));

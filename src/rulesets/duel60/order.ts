@@ -8,22 +8,16 @@ import { agilityStat, dataOf, speedOf } from './model.ts';
 
 /** 1, 2 or 3 for the best Initiative ability the unit carries; 4 for none. */
 export function initiativeClass(u: Unit): number {
-  // a loop, not Math.min over a spread of a mapped copy: asked of every unit every round
-  let best = 4;
-  for (const a of dataOf(u).abilities) best = Math.min(best, a.initiative ?? 4);
-  return best;
+  return Math.min(4, ...dataOf(u).abilities.map((a) => a.initiative ?? 4));
 }
 
 export function roundOrder(state: EncounterState): Slot[] {
   // each unit's keys once, not per comparison: initiative class, Speed, Agility, place in the file
   const units: { u: Unit; initiative: number; speed: number; agility: number; file: number }[] = [];
-  const order = state.unitOrder;
-  for (let file = 0; file < order.length; file++) {
-    const u = state.units[order[file]];
+  state.unitOrder.forEach((id, file) => {
+    const u = state.units[id];
     if (u.status === 'active' || u.status === 'down') units.push({ u, initiative: initiativeClass(u), speed: speedOf(u), agility: agilityStat(u), file });
-  }
+  });
   units.sort((a, b) => a.initiative - b.initiative || b.speed - a.speed || b.agility - a.agility || a.file - b.file);
-  const out: Slot[] = [];
-  for (const x of units) out.push({ unit: x.u.id, initiative: x.speed });
-  return out;
+  return units.map(({ u, speed }) => ({ unit: u.id, initiative: speed }));
 }

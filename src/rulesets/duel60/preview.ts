@@ -160,54 +160,28 @@ function outlookOf(spec: BlowSpec): Outlook {
   const chances = gradeChances(spec.margin);
   let total = 0;
   for (const g of GRADES) if (chances[g] > 0) total += chances[g];
-  // the grades that can come up, each with its chance and what it deals: read once, not per state of the recursion
-  const n = gradesOf(chances, total, spec.damage);
-  const of = spec.damage.of;
-  const ends = spec.dramaticEnds;
-  // the states (blows left, health left) by index while the numbers are small whole ones (the usual):
-  // a Map asked for every state was most of a fresh outlook's cost
-  const width = spec.health + 1;
-  const indexed = Number.isInteger(spec.health) && spec.health >= 0 && Number.isInteger(spec.count) && (spec.count + 1) * width <= 1 << 16 && GRADES.every((g) => Number.isInteger(of[g]));
-  const byIndex: (Outlook | undefined)[] = [];
-  const byKey = indexed ? undefined : new Map<number, Outlook>();
+  const memo = new Map<number, Outlook>();
   const go = (k: number, hp: number): Outlook => {
     if (hp <= 0) return KILLED;
     if (k === 0) return SPARED;
-    const at = indexed ? k * width + hp : k * 1e6 + hp;
-    const hit = indexed ? byIndex[at] : byKey!.get(at);
+    const at = k * 1e6 + hp;
+    const hit = memo.get(at);
     if (hit) return hit;
     let mean = 0;
     let kills = 0;
-    for (let i = 0; i < n; i++) {
-      const p = shares[i];
-      const dealt = dodges[i] ? 0 : Math.min(hp, amounts[i]);
-      const rest = dealt >= hp ? KILLED : ends && dramatic[i] ? SPARED : go(k - 1, hp - dealt);
+    for (const g of GRADES) {
+      if (chances[g] <= 0) continue;
+      const p = chances[g] / total;
+      const dealt = g === 'dodged' ? 0 : Math.min(hp, spec.damage.of[g]);
+      const rest = dealt >= hp ? KILLED : g === 'dramatic' && spec.dramaticEnds ? SPARED : go(k - 1, hp - dealt);
       mean += p * (dealt + rest.mean);
       kills += p * rest.kills;
     }
     const out = { mean, kills };
-    if (indexed) byIndex[at] = out;
-    else byKey!.set(at, out);
+    memo.set(at, out);
     return out;
   };
   return go(spec.count, spec.health);
-}
-
-/** outlookOf's grades, in GRADES order, those with a chance: the share of each, what it deals, whether it is a dodge or dramatic. */
-const shares = new Float64Array(GRADES.length);
-const amounts = new Float64Array(GRADES.length);
-const dodges = new Uint8Array(GRADES.length);
-const dramatic = new Uint8Array(GRADES.length);
-function gradesOf(chances: Record<Grade, number>, total: number, damage: DamageTable): number {
-  let n = 0;
-  for (const g of GRADES) {
-    if (chances[g] <= 0) continue;
-    shares[n] = chances[g] / total;
-    amounts[n] = damage.of[g];
-    dodges[n] = g === 'dodged' ? 1 : 0;
-    dramatic[n++] = g === 'dramatic' ? 1 : 0;
-  }
-  return n;
 }
 
 function seriesOf(spec: BlowSpec): Distribution {

@@ -13,7 +13,7 @@ import { attackAngle } from '../../engine/space/facing.ts';
 import { distance, terrainAt } from '../../engine/space/grid.ts';
 import { ray } from '../../engine/space/line.ts';
 import type { Cell, Command, EncounterState, GridMap, Unit } from '../../engine/index.ts';
-import { agilityOf, cannotDodge, dataOf, enemiesOf, has, heldInPlace, projectileSpeedOf } from './model.ts';
+import { agilityOf, cannotDodge, dataOf, enemiesOf, has, heldInPlace, projectileSpeed } from './model.ts';
 import { attackOdds, pairing, type Pairing } from './blow-odds.ts';
 import { areaDamage, attackBlows, knockedAway, seriesOutlook, spellBlows, throwBlows, type BlowSpec } from './preview.ts';
 import { tilesPerTurn } from './projectile.ts';
@@ -67,7 +67,7 @@ export function strikesOf(state: EncounterState, u: Unit, stamina = u.pools.stam
     if (!w.thrown) continue;
     const affordable = w.stamina > 0 ? Math.floor(Math.max(stamina - 1, w.stamina) / w.stamina) : Infinity;
     const count = Math.min(projectileCap(u, w), w.count, affordable);
-    if (count >= 1 && w.stamina * count <= stamina) out.push({ type: 'throw', weapon: w, count, reach: w.thrown.range, stamina: w.stamina * count, flight: { speed: projectileSpeedOf(u, w.thrown.speed), reactable: true } });
+    if (count >= 1 && w.stamina * count <= stamina) out.push({ type: 'throw', weapon: w, count, reach: w.thrown.range, stamina: w.stamina * count, flight: { speed: projectileSpeed(u, w.thrown.speed).speed, reactable: true } });
   }
   if (!has(state, u.id, 'Silence')) {
     for (const a of dataOf(u).abilities) {
@@ -81,7 +81,7 @@ export function strikesOf(state: EncounterState, u: Unit, stamina = u.pools.stam
 /** A spell's strike: one literal per shape (a spread of a flight or of nothing made a new object twice over). */
 function castStrike(u: Unit, a: Ability): Strike {
   if (!a.projectile) return { type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina };
-  return { type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina, flight: { speed: projectileSpeedOf(u, a.projectile.speed), reactable: !a.nonReactionary } };
+  return { type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina, flight: { speed: projectileSpeed(u, a.projectile.speed).speed, reactable: !a.nonReactionary } };
 }
 
 /** The strike a listed command makes (undefined: not one the policy weighs). */
@@ -103,7 +103,7 @@ export function strikeOfCommand(u: Unit, cmd: Command): Strike | undefined {
   if (cmd.type === 'throw') {
     const w = d.weapons.find((x) => x.id === cmd.weapon);
     const count = typeof cmd.count === 'number' ? cmd.count : 1;
-    return w?.thrown && { type: 'throw', weapon: w, count, reach: w.thrown.range, stamina: w.stamina * count, flight: { speed: projectileSpeedOf(u, w.thrown.speed), reactable: true } };
+    return w?.thrown && { type: 'throw', weapon: w, count, reach: w.thrown.range, stamina: w.stamina * count, flight: { speed: projectileSpeed(u, w.thrown.speed).speed, reactable: true } };
   }
   if (cmd.type === 'cast') {
     const a = d.abilities.find((x) => x.id === cmd.ability);
