@@ -14,7 +14,7 @@ import { knockback } from '../../engine/space/area.ts';
 import { cellKey, distance } from '../../engine/space/grid.ts';
 import type { Effect, GridMap, Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
 import { type Charge } from './charges.ts';
-import { applyDamage, damageFrom, dealDamage } from './damage.ts';
+import { dealDamage, hitDamage, landDamage, type DamageDice } from './damage.ts';
 import { dataOf } from './model.ts';
 import { carryPartner, partnerOf } from './mount-model.ts';
 import { tryKnockOff } from './mounts.ts';
@@ -159,7 +159,7 @@ export function tryShove(ctx: Resolution, attacker: Unit, target: Unit): void {
 }
 
 /** Piercing: the same shot may carry on along the line to a second (50 %) and third (25 %) unit (OUT-WPN-4). */
-export function passThrough(ctx: Resolution, attacker: Unit, target: Unit, spec: StrikeSpec, dice: Term, critical: boolean, charges: Charge[], range: number): void {
+export function passThrough(ctx: Resolution, attacker: Unit, target: Unit, spec: StrikeSpec, dice: DamageDice, critical: boolean, charges: Charge[], range: number): void {
   const left = range - distance(attacker.position!, target.position!);
   if (left <= 0) return;
   const line = extendLine(attacker.position!, target.position!, left, ctx.state.map as GridMap);
@@ -176,7 +176,7 @@ export function passThrough(ctx: Resolution, attacker: Unit, target: Unit, spec:
     if (!passes) return;
     const v = ctx.unit(victims[k].id);
     const before = v.pools.hp.value;
-    applyDamage(ctx, attacker, v, spec, damageFrom(attacker, v, spec, dice, critical, charges, shares[k]), `damage (${spec.name}, pass-through)`, ['OUT-WPN-4', spec.magical ? 'OUT-DMG-2' : 'OUT-DMG-1']);
+    landDamage(ctx, attacker, v, spec, hitDamage(attacker, v, spec, dice, critical, charges, shares[k]), 'OUT-WPN-4', () => `damage (${spec.name}, pass-through)`, () => ['OUT-WPN-4', spec.magical ? 'OUT-DMG-2' : 'OUT-DMG-1']);
     // a rider the shot carries on into is hurt by the attack like any other: it may be knocked off (OUT-MNT-2)
     if (ctx.unit(v.id).pools.hp.value < before) tryKnockOff(ctx, attacker, ctx.unit(v.id), { opener: charges.some((c) => c.why === 'Opener'), critical });
     through = v;
