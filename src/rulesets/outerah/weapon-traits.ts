@@ -64,8 +64,15 @@ function stackUp(ctx: Resolution, attacker: Unit, target: Unit, name: string, ru
  * A Wounds or Bleeding tick's terms: stacks all of one level read `ceil(level L / 2) × stacks`; stacks of
  * different levels are added one by one, each at its own attacker's level (OUT-WPN-2).
  */
+/** The damage of a Wounds or Bleeding tick: each stack at its own attacker's level. */
+function stackDamage(levels: number[]): number {
+  let total = 0;
+  for (const l of levels) total += woundDamage(l);
+  return total;
+}
+
 function perStackTerms(levels: number[]): { terms: Term[]; total: number } {
-  const total = levels.reduce((s, l) => s + woundDamage(l), 0);
+  const total = stackDamage(levels);
   if (levels.every((l) => l === levels[0])) {
     return { terms: [{ kind: 'mod', name: `ceil(level ${levels[0]} / 2)`, value: woundDamage(levels[0]) }, { kind: 'mult', name: 'stacks', factor: levels.length }], total };
   }
@@ -93,13 +100,16 @@ export function inflictBlackAndBlue(ctx: Resolution, attacker: Unit, target: Uni
 
 /** Wounds tick at the end of the target's turn (true damage: no reduction, no resistance), each stack at its attacker's level. */
 export function tickWounds(ctx: Resolution, fx: Effect): void {
-  const { terms, total } = perStackTerms(stackLevels(fx));
-  ctx.check(() => ({ label: 'Wounds', terms, total, outcome: `${total} damage`, rules: ['OUT-WPN-2'] }), fx.source, fx.target);
+  const levels = stackLevels(fx);
+  const total = stackDamage(levels);
+  ctx.check(() => ({ label: 'Wounds', terms: perStackTerms(levels).terms, total, outcome: `${total} damage`, rules: ['OUT-WPN-2'] }), fx.source, fx.target);
   dealDamage(ctx, fx.target, total, fx.source, 'OUT-WPN-2');
 }
 
 /** At each round's end: Wounds and Black&Blue held more than 5 rounds turn into Bleeding and Bruising. */
 export function ageWeaponDebuffs(ctx: Resolution, round: number): void {
+  // most rounds nothing has been held that long: no list made then
+  if (!ctx.state.effects.some((f) => (f.name === 'Wounds' || f.name === 'Black&Blue') && round - Number(f.data?.since ?? round) + 1 > HELD_ROUNDS)) return;
   for (const fx of ctx.state.effects.filter((f) => f.name === 'Wounds' || f.name === 'Black&Blue')) {
     const held = round - Number(fx.data?.since ?? round) + 1;
     if (held <= HELD_ROUNDS) continue;
@@ -121,8 +131,9 @@ export function ageWeaponDebuffs(ctx: Resolution, round: number): void {
 
 /** Bleeding: the Wounds' damage, each stack at its attacker's level, now at the start of the turn (ruling OUT-WPN-3). */
 export function tickBleeding(ctx: Resolution, fx: Effect): void {
-  const { terms, total } = perStackTerms(stackLevels(fx));
-  ctx.check(() => ({ label: 'Bleeding', terms, total, outcome: `${total} damage`, rules: ['OUT-WPN-3', 'OUT-EFF-1'] }), fx.source, fx.target);
+  const levels = stackLevels(fx);
+  const total = stackDamage(levels);
+  ctx.check(() => ({ label: 'Bleeding', terms: perStackTerms(levels).terms, total, outcome: `${total} damage`, rules: ['OUT-WPN-3', 'OUT-EFF-1'] }), fx.source, fx.target);
   dealDamage(ctx, fx.target, total, fx.source, 'OUT-WPN-3');
 }
 
