@@ -85,9 +85,10 @@ export const outerah: Ruleset = {
   orderForRound: (ctx) => orderForRound(ctx),
   skipReason: (state, id) => petSkip(state, id) ?? mountSkip(state, id) ?? timingSkip(state, id),
   onTurnStart(ctx, unit) {
-    borrowersTurnStart(ctx, unit);
+    // a unit lives on another's turns by a mount or pet tie, which neither a tick nor a drift makes
+    const lends = borrowersTurnStart(ctx, unit);
     driftOn(ctx, unit);
-    borrowersDrift(ctx, unit);
+    if (lends) borrowersDrift(ctx, unit);
     startTurn(ctx, unit);
   },
   onTurnEnd(ctx, unit) {

@@ -119,7 +119,8 @@ function strike(ctx: Resolution, attacker: Unit, target: Unit, spec0: StrikeSpec
       ctx.note(() => `${spec.name} misses ${target.name} and hurts ${attacker.name} instead: ${spec.missHurtsSelf} [OUT-PET-3]`);
       landOn(ctx, attacker, ctx.unit(attacker.id), spec, false, charges, false, {});
     } else if (spec.delivery === 'projectile' && !spec.noStray) {
-      const resume: Record<string, Json> = { charges: charges as unknown as Json, ...(spec.weapon ? { weapon: spec.weapon } : {}), ...(spec.skill ? { skill: spec.skill } : {}) };
+      // what the GM's answer needs to land the shot, asked only when the GM is asked (settings.strays: gm)
+      const resume = (): Record<string, Json> => ({ charges: charges as unknown as Json, ...(spec.weapon ? { weapon: spec.weapon } : {}), ...(spec.skill ? { skill: spec.skill } : {}) });
       strayProjectile(ctx, attacker, target, spec.name, resume, (v) => landOn(ctx, attacker, v, spec, false, charges, false, opts));
     } else {
       // magic that fails its hit check is an ordinary miss; only a reflected one goes astray (ruling OUT-MISS-3)
