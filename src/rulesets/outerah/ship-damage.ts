@@ -98,7 +98,7 @@ function wreck(ctx: Resolution, ship: Ship): void {
     const mount = mountOf.get(u.id);
     const pinned = below.has(u.id) ? `below deck in ${ship.name}` : undefined;
     if (!pinned && flies(mount ?? u)) {
-      ctx.note(mount ? `${u.name} rides ${mount.name} up off the falling ${ship.name}: they fly on [OUT-SHIP-1, OUT-MNT-1]` : `${u.name} takes wing as ${ship.name} falls away: it flies on [OUT-SHIP-1, OUT-SPACE-1]`);
+      ctx.note(() => (mount ? `${u.name} rides ${mount.name} up off the falling ${ship.name}: they fly on [OUT-SHIP-1, OUT-MNT-1]` : `${u.name} takes wing as ${ship.name} falls away: it flies on [OUT-SHIP-1, OUT-SPACE-1]`));
       continue;
     }
     if (mount && !pinned && flies(u)) {

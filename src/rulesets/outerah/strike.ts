@@ -124,7 +124,7 @@ function strike(ctx: Resolution, attacker: Unit, target: Unit, spec0: StrikeSpec
       strayProjectile(ctx, attacker, target, spec.name, resume, (v) => landOn(ctx, attacker, v, spec, false, charges, false, opts));
     } else {
       // magic that fails its hit check is an ordinary miss; only a reflected one goes astray (ruling OUT-MISS-3)
-      ctx.note(spec.magical ? `${spec.name} simply misses ${target.name} (magic goes astray only when reflected) [OUT-MISS-3]` : `${spec.name} simply misses ${target.name} [OUT-MISS-1]`);
+      ctx.note(() => (spec.magical ? `${spec.name} simply misses ${target.name} (magic goes astray only when reflected) [OUT-MISS-3]` : `${spec.name} simply misses ${target.name} [OUT-MISS-1]`));
     }
     return 'miss';
   }
