@@ -39,9 +39,13 @@ const one = (ctx: Resolution, id: UnitId, name: string): Effect | undefined => c
  * counts at the level recorded for the effect, else 1.
  */
 export function stackLevels(fx: Effect): number[] {
-  const listed = Array.isArray(fx.data?.levels) ? (fx.data.levels as number[]).map(Number) : [];
-  const fill = Number(fx.data?.level ?? listed.at(-1) ?? 1);
-  return Array.from({ length: fx.stacks }, (_, i) => listed[i] ?? fill);
+  // asked at every Wounds tick: one loop, no lists between
+  const listed = Array.isArray(fx.data?.levels) ? (fx.data.levels as unknown[]) : undefined;
+  const last = listed?.length ? Number(listed[listed.length - 1]) : undefined;
+  const fill = Number(fx.data?.level ?? last ?? 1);
+  const out: number[] = new Array(fx.stacks);
+  for (let i = 0; i < fx.stacks; i++) out[i] = listed !== undefined && i < listed.length ? Number(listed[i]) : fill;
+  return out;
 }
 
 /** Add a stack of a weapon debuff (no resist roll: it comes with the hit). A full debuff (3 stacks) takes no more. */
