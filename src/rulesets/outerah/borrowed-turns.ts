@@ -33,11 +33,7 @@ export function borrowersOf(state: EncounterState, host: Unit): Unit[] {
   const out: Unit[] = [];
   for (const id of state.unitOrder) {
     const u = state.units[id];
-    if (id === host.id || u.status !== 'active') continue;
-    // no mount tie, no pet tie, no GM link: it lives on its own turns (what hostOf would find, read at once)
-    const d = u.data;
-    if (!d.mountOf && !d.pet && !Array.isArray(d.links)) continue;
-    if (turnsOf(state, u).id === host.id) out.push(u);
+    if (id !== host.id && u.status === 'active' && turnsOf(state, u).id === host.id) out.push(u);
   }
   return out;
 }

@@ -16,17 +16,10 @@ export const INTERFERENCE = 'Trainer Interference';
 
 /** The penalties on one attack under interference: the trainer's, or the pet's (50 %, no critical check). */
 export function interfered(spec: StrikeSpec, who: 'trainer' | 'pet', pincer?: string): StrikeSpec {
-  // one copy, the penalties set on it in the order a spread of them would put them (asked on every pet attack)
-  const out: StrikeSpec = { ...spec, noStatBonus: INTERFERENCE, missHurtsSelf: INTERFERENCE };
-  if (pincer) out.advantage = pincer;
-  if (who === 'pet') {
-    out.noCrit = INTERFERENCE;
-    out.factors = spec.factors ? [...spec.factors, PET_HALF] : [PET_HALF];
-  }
-  return out;
+  const harm: Partial<StrikeSpec> = { noStatBonus: INTERFERENCE, missHurtsSelf: INTERFERENCE, ...(pincer ? { advantage: pincer } : {}) };
+  if (who === 'pet') return { ...spec, ...harm, noCrit: INTERFERENCE, factors: [...(spec.factors ?? []), { name: INTERFERENCE, factor: 0.5 }] };
+  return { ...spec, ...harm };
 }
-
-const PET_HALF = { name: INTERFERENCE, factor: 0.5 };
 
 /**
  * Ruling OUT-PET-3/-4: interference is counted by the Round — "If the Trainer is not attacking that Round …
