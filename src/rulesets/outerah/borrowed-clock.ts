@@ -42,9 +42,14 @@ export function onEffectTick(ctx: Resolution, fx: Effect): void {
   }
 }
 
-/** The start of a host's turn: its borrowers' damage over time (and Stop's count). */
-export function borrowersTurnStart(ctx: Resolution, host: UnitId): void {
-  for (const b of borrowersOf(ctx.state, ctx.unit(host))) tickAll(ctx, b.id, 'turn_start');
+/**
+ * The start of a host's turn: its borrowers' damage over time (and Stop's count). Returns whether it had any:
+ * with none, none come of the host's own drift either (borrowersDrift need not look).
+ */
+export function borrowersTurnStart(ctx: Resolution, host: UnitId): boolean {
+  const borrowers = borrowersOf(ctx.state, ctx.unit(host));
+  for (const b of borrowers) tickAll(ctx, b.id, 'turn_start');
+  return borrowers.length > 0;
 }
 
 /** The start of a host's turn, after its own drift: a borrower set drifting drifts on a cell (OUT-SPACE-1). */

@@ -52,6 +52,44 @@ export function flatTerms(attacker: Unit, target: Unit, spec: StrikeSpec): Term[
 
 const sum = (terms: Term[]) => terms.reduce((s, t) => s + (t.kind === 'mod' || t.kind === 'dice' ? t.value : 0), 0);
 
+/** What `flatTerms` add up to, without the terms (no log kept: nobody reads their names). */
+export function flatValue(attacker: Unit, target: Unit, spec: StrikeSpec): number {
+  const t = dataOf(target);
+  let v = 0;
+  if (spec.flat) for (const f of spec.flat) v += f.value;
+  if (spec.magical) {
+    if (!spec.noStatBonus) v += stat(attacker, 'intelligence');
+    v += spec.upgrades;
+    v -= flatReduction(stat(target, 'wisdom'));
+    v -= t.magicDefense;
+  } else {
+    v += spec.upgrades;
+    v -= t.armorUpgrades;
+    if (!spec.noStatBonus) v += stat(attacker, 'strength');
+    v -= flatReduction(stat(target, 'vitality'));
+    v -= t.defense;
+  }
+  return v;
+}
+
+const NO_TERMS: Term[] = [];
+
+/**
+ * `damageFrom`'s numbers alone, the same arithmetic in the same order (its `terms` left empty): the hit as
+ * it lands when no log is kept, and a preview's expected damage. `dice` is the dice's total.
+ */
+export function damageNumbers(attacker: Unit, target: Unit, spec: StrikeSpec, dice: number, critical: boolean, charges: Charge[], share = 1): DamageResult {
+  let value = dice + flatValue(attacker, target, spec);
+  if (value < 0) value = 0;
+  value *= chargeFactor(charges);
+  if (critical) value *= 2;
+  if (share !== 1) value *= share;
+  if (spec.factors) for (const f of spec.factors) value *= f.factor;
+  const r = resistanceOf(dataOf(target).resist, spec.element);
+  const { damage, heals } = resistedHit(value, r);
+  return { terms: NO_TERMS, raw: value, resistance: r, damage, heals };
+}
+
 export function damageFrom(
   attacker: Unit,
   target: Unit,
@@ -87,6 +125,20 @@ export function damageFrom(
   const exact = r > 0 ? (value * r) / 100 : (value * -r) / 100;
   if (r !== 0 && !Number.isInteger(exact)) terms.push({ kind: 'step', name: 'rounded down', value: damage || heals });
   return { terms, raw: value, resistance: r, damage, heals };
+}
+
+/** The damage dice: their total, and (only when the log is kept) their term. */
+export interface DamageDice {
+  value: number;
+  term?: Term;
+}
+
+/**
+ * The damage of a hit (or of a shot carried on, `share` of it): with the log, `damageFrom`'s terms and the
+ * check that shows them; without, `damageNumbers` — the same numbers, no words.
+ */
+export function hitDamage(attacker: Unit, victim: Unit, spec: StrikeSpec, dice: DamageDice, critical: boolean, charges: Charge[], share = 1): DamageResult {
+  return dice.term ? damageFrom(attacker, victim, spec, dice.term, critical, charges, share) : damageNumbers(attacker, victim, spec, dice.value, critical, charges, share);
 }
 
 /** What else happens when a unit goes down (a mount's Spirit Release, a rider thrown) or stands up again. */
@@ -144,11 +196,18 @@ export function gmDamage(ctx: Resolution, target: UnitId, amount: number, damage
 
 /** Land a computed hit: a check line with the arithmetic, then the damage or the healing. */
 export function applyDamage(ctx: Resolution, attacker: Unit, target: Unit, spec: StrikeSpec, r: DamageResult, label: string, rules: string[]): void {
-  const outcome = r.heals > 0 ? `${target.name} absorbs it: heals ${r.heals}` : r.resistance === 0 ? `${target.name} is immune: 0 damage` : `${r.damage} damage`;
-  ctx.check(() => ({ label, terms: r.terms, total: r.heals > 0 ? r.heals : r.damage, outcome, rules }), attacker.id, target.id);
+  landDamage(ctx, attacker, target, spec, r, rules[0], () => label, () => rules);
+}
+
+/**
+ * `applyDamage` with its words asked only when the log is kept: `rule` is the one the damage event carries
+ * (the first of `rules`); `label` and `rules` are the check's.
+ */
+export function landDamage(ctx: Resolution, attacker: Unit, target: Unit, spec: StrikeSpec, r: DamageResult, rule: string, label: () => string, rules: () => string[]): void {
+  ctx.check(() => ({ label: label(), terms: r.terms, total: r.heals > 0 ? r.heals : r.damage, outcome: r.heals > 0 ? `${target.name} absorbs it: heals ${r.heals}` : r.resistance === 0 ? `${target.name} is immune: 0 damage` : `${r.damage} damage`, rules: rules() }), attacker.id, target.id);
   if (r.heals > 0) restore(ctx, target.id, r.heals, attacker.id, 'OUT-RES-2');
   else {
-    const dealt = dealDamage(ctx, target.id, r.damage, attacker.id, rules[0], spec.element);
+    const dealt = dealDamage(ctx, target.id, r.damage, attacker.id, rule, spec.element);
     if (dealt > 0) shareThroughLink(ctx, target.id, dealt, attacker.id);
   }
 }

@@ -169,10 +169,15 @@ function stopTick(ctx: Resolution, fx: Effect): void {
 
 /** End of the unit's turn: past the minimum, each resistible debuff gets a shake-off roll (OUT-EFF-4). */
 export function shakeOff(ctx: Resolution, unit: Unit): void {
-  for (const fx of ctx.state.effects.filter((f) => f.target === unit.id)) {
+  // the effects as they stand now: a shake-off removes one by a new list (this one stays whole) or changes it in place
+  const all = ctx.state.effects;
+  let turn: string | undefined;
+  for (let i = 0; i < all.length; i++) {
+    const fx = all[i];
+    if (fx.target !== unit.id) continue;
     const row = effectRow(fx.name);
     if (!row || row.kind !== 'debuff' || !row.stat || row.minimum === undefined) continue;
-    if (fx.data?.landedTurn === turnKey(ctx.state)) continue;
+    if (fx.data?.landedTurn !== undefined && fx.data.landedTurn === (turn ??= turnKey(ctx.state))) continue;
     const held = Number(fx.data?.held ?? 0) + 1;
     const rolls = Number(fx.data?.rolls ?? 0);
     if (held < row.minimum) {
@@ -184,8 +189,8 @@ export function shakeOff(ctx: Resolution, unit: Unit): void {
     const bonus = 5 * rolls;
     const total = d + s + bonus;
     const free = total > 100;
-    const terms = [{ kind: 'dice' as const, label: 'D100', faces: [d], value: d }, { kind: 'mod' as const, name: row.stat.charAt(0).toUpperCase() + row.stat.slice(1), value: s }, ...(bonus ? [{ kind: 'mod' as const, name: `+5 × ${rolls} earlier rolls`, value: bonus }] : [])];
-    ctx.check(() => ({ label: `shake off ${fx.name} (held ${held}, minimum ${row.minimum})`, terms, total, against: { op: '>', value: 100 }, outcome: free ? `shakes off ${fx.name}` : `${fx.name} holds`, rules: ['OUT-EFF-4', 'OUT-EFF-3'] }), unit.id);
+    const statName = row.stat;
+    ctx.check(() => ({ label: `shake off ${fx.name} (held ${held}, minimum ${row.minimum})`, terms: [{ kind: 'dice' as const, label: 'D100', faces: [d], value: d }, { kind: 'mod' as const, name: statName.charAt(0).toUpperCase() + statName.slice(1), value: s }, ...(bonus ? [{ kind: 'mod' as const, name: `+5 × ${rolls} earlier rolls`, value: bonus }] : [])], total, against: { op: '>', value: 100 }, outcome: free ? `shakes off ${fx.name}` : `${fx.name} holds`, rules: ['OUT-EFF-4', 'OUT-EFF-3'] }), unit.id);
     if (free) ctx.removeEffect(fx.id, 'resisted');
     else ctx.emit({ type: 'effect.changed', id: fx.id, data: { held, rolls: rolls + 1 } });
   }

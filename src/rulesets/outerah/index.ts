@@ -48,9 +48,10 @@ function standing(state: EncounterState): CombatResult | null {
   let winner: string | undefined;
   for (const id of state.unitOrder) {
     const u = state.units[id];
-    if (u.status !== 'active' || isMount(state, u)) continue;
+    // asked after every command: one more of the side found so far changes nothing, mount or not (no tie read)
+    if (u.status !== 'active' || (winner !== undefined && u.side === winner) || isMount(state, u)) continue;
     if (winner === undefined) winner = u.side;
-    else if (u.side !== winner) return null;
+    else return null;
   }
   if (winner === undefined) return lastSideStanding(state) ?? { outcome: 'draw', reason: 'no one is left standing' };
   return { outcome: 'victory', winner, reason: 'every other side is out of the fight' };
@@ -85,9 +86,10 @@ export const outerah: Ruleset = {
   orderForRound: (ctx) => orderForRound(ctx),
   skipReason: (state, id) => petSkip(state, id) ?? mountSkip(state, id) ?? timingSkip(state, id),
   onTurnStart(ctx, unit) {
-    borrowersTurnStart(ctx, unit);
+    // a unit lives on another's turns by a mount or pet tie, which neither a tick nor a drift makes
+    const lends = borrowersTurnStart(ctx, unit);
     driftOn(ctx, unit);
-    borrowersDrift(ctx, unit);
+    if (lends) borrowersDrift(ctx, unit);
     startTurn(ctx, unit);
   },
   onTurnEnd(ctx, unit) {

@@ -17,7 +17,11 @@ import type { Cell, GridMap, Json, Resolution, Unit } from '../../engine/index.t
 import { settingsOf } from './model.ts';
 
 export function unitOn(ctx: Resolution, c: Cell): Unit | undefined {
-  return ctx.state.unitOrder.map((id) => ctx.state.units[id]).find((u) => u.status === 'active' && u.position!.x === c.x && u.position!.y === c.y);
+  for (const id of ctx.state.unitOrder) {
+    const u = ctx.state.units[id];
+    if (u.status === 'active' && u.position!.x === c.x && u.position!.y === c.y) return u;
+  }
+  return undefined;
 }
 
 const at = (c: Cell) => `(${c.x}, ${c.y})`;
@@ -36,17 +40,28 @@ export function strayCells(attacker: Cell, target: Cell): Cell[] {
   const behind = extendLine(attacker, target, 1)[0];
   if (!behind) return [];
   const i = COMPASS.findIndex((d) => d.x === behind.x - target.x && d.y === behind.y - target.y);
-  return [-2, -1, 0, 1, 2].map((k) => {
-    const d = COMPASS[(i + k + 8) % 8];
-    return { x: target.x + d.x, y: target.y + d.y };
-  });
+  return [-2, -1, 0, 1, 2].map((k) => strayAt(target, i, k));
+}
+
+const strayAt = (target: Cell, i: number, k: number): Cell => {
+  const d = COMPASS[(i + k + 8) % 8];
+  return { x: target.x + d.x, y: target.y + d.y };
+};
+
+/** `strayCells(attacker, target)[face - 1]`, the one cell a rolled face names, without the other four. */
+function strayCell(attacker: Cell, target: Cell, face: number): Cell | undefined {
+  if (face > 5) return undefined;
+  const behind = extendLine(attacker, target, 1)[0];
+  if (!behind) return undefined;
+  const i = COMPASS.findIndex((d) => d.x === behind.x - target.x && d.y === behind.y - target.y);
+  return strayAt(target, i, face - 3);
 }
 
 /** A missed projectile; `land` strikes the unit it strays into. */
-export function strayProjectile(ctx: Resolution, attacker: Unit, target: Unit, what: string, resume: Record<string, Json>, land: (victim: Unit) => void): void {
+export function strayProjectile(ctx: Resolution, attacker: Unit, target: Unit, what: string, resume: () => Record<string, Json>, land: (victim: Unit) => void): void {
   const map = ctx.state.map as GridMap;
-  const cells = strayCells(attacker.position!, target.position!);
   if (settingsOf(ctx.state).strays === 'gm') {
+    const cells = strayCells(attacker.position!, target.position!);
     const options = cells.filter((c) => inBounds(map, c)).map((c) => unitOn(ctx, c)?.id).filter((x): x is string => x !== undefined && x !== attacker.id);
     if (!options.length) {
       ctx.note(() => `${what} misses; no one stands where it could stray [OUT-MISS-2]`);
@@ -56,11 +71,11 @@ export function strayProjectile(ctx: Resolution, attacker: Unit, target: Unit, w
       ...options.map((id) => ({ label: ctx.state.units[id].name, said: `${what} strays into ${ctx.state.units[id].name} (the GM's call) [OUT-MISS-2]`, unit: id })),
       { label: 'Nobody', said: `${what} strays into no one (the GM's call) [OUT-MISS-2]` },
     ];
-    ctx.openPending({ kind: 'stray', answeredBy: 'gm', prompt: `${what} misses ${target.name}: does it stray into someone?`, options: [...options, 'nobody'], choices, data: { ...resume, attacker: attacker.id, target: target.id } });
+    ctx.openPending({ kind: 'stray', answeredBy: 'gm', prompt: `${what} misses ${target.name}: does it stray into someone?`, options: [...options, 'nobody'], choices, data: { ...resume(), attacker: attacker.id, target: target.id } });
     return;
   }
   const face = ctx.roll(6, 'stray');
-  const cell = cells[face - 1];
+  const cell = strayCell(attacker.position!, target.position!, face);
   const onMap = cell !== undefined && inBounds(map, cell);
   const victim = onMap ? unitOn(ctx, cell) : undefined;
   // worded only when someone keeps the log (the check's thunk)
@@ -81,8 +96,8 @@ export function reflect(ctx: Resolution, caster: Unit, target: Unit, what: strin
   const cell = squareCell(target.position!, 10, col, row);
   const onMap = inBounds(ctx.state.map as GridMap, cell);
   const victim = onMap ? unitOn(ctx, cell) : undefined;
-  const where = !onMap ? `${at(cell)}, off the map: lost` : victim ? `${at(cell)}: ${victim.name}` : `${at(cell)}: nobody there`;
-  ctx.check(() => ({ label: `${target.name} reflects ${what}`, terms: [{ kind: 'dice', label: '2d10', faces: [col, row], value: col + row }], total: col + row, outcome: `column ${col}, row ${row} → ${where}`, rules: ['OUT-MISS-3'] }), caster.id, target.id);
+  const where = () => (!onMap ? `${at(cell)}, off the map: lost` : victim ? `${at(cell)}: ${victim.name}` : `${at(cell)}: nobody there`);
+  ctx.check(() => ({ label: `${target.name} reflects ${what}`, terms: [{ kind: 'dice', label: '2d10', faces: [col, row], value: col + row }], total: col + row, outcome: `column ${col}, row ${row} → ${where()}`, rules: ['OUT-MISS-3'] }), caster.id, target.id);
   if (victim) land(victim);
 }
 

@@ -48,7 +48,7 @@ export function summonMountCommand(ctx: Resolution, cmd: Command): void {
   ctx.emit({ type: 'unit.status', unit: mount.id, status: 'active', cause: 'summoned', rule: 'OUT-MNT-1' });
   ctx.emit({ type: 'unit.moved', unit: mount.id, from: mount.position, to: u.position!, forced: 'summoned' });
   ctx.setData(u.id, 'mount', { unit: mount.id, state: 'riding' });
-  ctx.note(free ? `${u.name} summons ${mount.name}: out of combat it costs no action; from its next turn it moves with ${mount.name}'s Movement and Jump [OUT-MNT-1, OUT-OPEN-2]` : `${u.name} summons ${mount.name} in the heat of battle: its mainhand action is spent; from its next turn it moves with ${mount.name}'s Movement and Jump [OUT-MNT-1]`);
+  ctx.note(() => (free ? `${u.name} summons ${mount.name}: out of combat it costs no action; from its next turn it moves with ${mount.name}'s Movement and Jump [OUT-MNT-1, OUT-OPEN-2]` : `${u.name} summons ${mount.name} in the heat of battle: its mainhand action is spent; from its next turn it moves with ${mount.name}'s Movement and Jump [OUT-MNT-1]`));
 }
 
 export function calmBlocker(state: EncounterState, u: Unit): string | null {

@@ -98,7 +98,7 @@ function wreck(ctx: Resolution, ship: Ship): void {
     const mount = mountOf.get(u.id);
     const pinned = below.has(u.id) ? `below deck in ${ship.name}` : undefined;
     if (!pinned && flies(mount ?? u)) {
-      ctx.note(mount ? `${u.name} rides ${mount.name} up off the falling ${ship.name}: they fly on [OUT-SHIP-1, OUT-MNT-1]` : `${u.name} takes wing as ${ship.name} falls away: it flies on [OUT-SHIP-1, OUT-SPACE-1]`);
+      ctx.note(() => (mount ? `${u.name} rides ${mount.name} up off the falling ${ship.name}: they fly on [OUT-SHIP-1, OUT-MNT-1]` : `${u.name} takes wing as ${ship.name} falls away: it flies on [OUT-SHIP-1, OUT-SPACE-1]`));
       continue;
     }
     if (mount && !pinned && flies(u)) {
@@ -118,8 +118,8 @@ function goDown(ctx: Resolution, ship: Ship, u: Unit, pinned: string | undefined
   if (now.status === 'active' || now.status === 'down') ctx.emit({ type: 'unit.status', unit: u.id, status: 'fled', cause: `fell with ${ship.name}`, rule: 'OUT-SHIP-1' });
 }
 
-/** The hit check against a section and, on a hit, the damage; shared by hand weapons and cannons. */
-export function strikeSection(ctx: Resolution, u: Unit, ship: Ship, section: Section, spec: StrikeSpec, dice: () => Term): number {
+/** The hit check against a section and, on a hit, the damage (`dice`: its notation); shared by hand weapons and cannons. */
+export function strikeSection(ctx: Resolution, u: Unit, ship: Ship, section: Section, spec: StrikeSpec, dice: string): number {
   const cha = stat(u, 'charisma');
   const c = ctx.roll(100, 'critical check');
   const crit = c <= dataOf(u).crit;
@@ -131,23 +131,34 @@ export function strikeSection(ctx: Resolution, u: Unit, ship: Ship, section: Sec
     ctx.check(() => ({ label: `hit check (${spec.name} at ${ship.name}'s ${section.name})`, terms: [{ kind: 'dice', label: 'D100', faces: [h], value: h }], total: h, against: { op: '<=', value: threshold, terms: [{ kind: 'mod', name: 'even odds', value: 50 }, { kind: 'mod', name: 'Charisma', value: cha }, { kind: 'note', text: 'a ship does not dodge' }] }, outcome: hit ? 'hit' : 'miss', rules: ['OUT-HIT-1', 'OUT-SHIP-1'] }), u.id);
     if (!hit) return 0;
   }
-  const d = dice();
-  const terms: Term[] = [d];
-  if (spec.noStatBonus) terms.push({ kind: 'note', text: `no Strength: ${spec.noStatBonus}` });
-  else terms.push({ kind: 'mod', name: spec.magical ? 'Intelligence' : 'Strength', value: stat(u, spec.magical ? 'intelligence' : 'strength') });
-  if (spec.upgrades) terms.push({ kind: 'mod', name: 'weapon upgrades', value: spec.upgrades });
-  for (const f of spec.flat ?? []) terms.push({ kind: 'mod', name: f.name, value: f.value });
-  let value = terms.reduce((s, t) => s + (t.kind === 'mod' || t.kind === 'dice' ? t.value : 0), 0);
   const charges = [...sectionCharges(ship, section), ...chargesFor(ctx.state, u, u, []).filter((x) => x.why !== 'Opener')];
-  terms.push(...chargeTerms(charges));
-  value *= chargeFactor(charges);
-  if (crit) {
-    terms.push({ kind: 'mult', name: 'critical', factor: 2 });
-    value *= 2;
-  }
-  for (const f of spec.factors ?? []) {
-    terms.push({ kind: 'mult', name: f.name, factor: f.factor });
-    value *= f.factor;
+  const label = `${spec.name} damage`;
+  let value: number;
+  let terms: Term[] = [];
+  if (!ctx.logging) {
+    // no log: the same dice drawn under the same label, the same sum and products, without the terms
+    value = ctx.rollTotal(dice, label) + (spec.noStatBonus ? 0 : stat(u, spec.magical ? 'intelligence' : 'strength')) + spec.upgrades;
+    if (spec.flat) for (const f of spec.flat) value += f.value;
+    value *= chargeFactor(charges);
+    if (crit) value *= 2;
+    if (spec.factors) for (const f of spec.factors) value *= f.factor;
+  } else {
+    terms = [ctx.rollNotation(dice, label).term];
+    if (spec.noStatBonus) terms.push({ kind: 'note', text: `no Strength: ${spec.noStatBonus}` });
+    else terms.push({ kind: 'mod', name: spec.magical ? 'Intelligence' : 'Strength', value: stat(u, spec.magical ? 'intelligence' : 'strength') });
+    if (spec.upgrades) terms.push({ kind: 'mod', name: 'weapon upgrades', value: spec.upgrades });
+    for (const f of spec.flat ?? []) terms.push({ kind: 'mod', name: f.name, value: f.value });
+    value = terms.reduce((s, t) => s + (t.kind === 'mod' || t.kind === 'dice' ? t.value : 0), 0);
+    terms.push(...chargeTerms(charges));
+    value *= chargeFactor(charges);
+    if (crit) {
+      terms.push({ kind: 'mult', name: 'critical', factor: 2 });
+      value *= 2;
+    }
+    for (const f of spec.factors ?? []) {
+      terms.push({ kind: 'mult', name: f.name, factor: f.factor });
+      value *= f.factor;
+    }
   }
   const damage = Math.max(0, Math.floor(value));
   ctx.check(() => ({ label: `damage (${spec.name} at ${ship.name}'s ${section.name})`, terms, total: damage, outcome: `${damage} damage`, rules: ['OUT-SHIP-1', ...(charges.length ? ['OUT-CHG-1'] : [])] }), u.id);
@@ -170,5 +181,5 @@ export function attackShipCommand(ctx: Resolution, cmd: Command): void {
   const dist = distanceToShip(ship, u.position!);
   if (dist > spec.range) fail('action/out_of_range', `${ship.name} is ${dist} cells away; ${spec.name} reaches ${spec.range}`, 'ship');
   spendSlot(ctx, u, slot);
-  strikeSection(ctx, u, ship, section, spec, () => ctx.rollNotation(spec.dice ?? '1d4', `${spec.name} damage`).term);
+  strikeSection(ctx, u, ship, section, spec, spec.dice ?? '1d4');
 }

@@ -122,7 +122,7 @@ export function fireCannonCommand(ctx: Resolution, cmd: Command): void {
     spendSlot(ctx, u, 'primary');
     ctx.emit({ type: 'outerah:ship.set', ship: ship.id, key: 'cannon', value: { side, loaded: false } });
     const spec = cannonSpec(cannon.tier, dist);
-    strikeSection(ctx, u, foe, section, spec, () => cannonDice(ctx, spec));
+    strikeSection(ctx, u, foe, section, spec, spec.dice!);
     return;
   }
   const t = targetOf(ctx, cmd.target);
@@ -134,8 +134,6 @@ export function fireCannonCommand(ctx: Resolution, cmd: Command): void {
   resolveStrike(ctx, u, t, spec);
   react(ctx, t.id, u.id);
 }
-
-const cannonDice = (ctx: Resolution, spec: StrikeSpec) => ctx.rollNotation(spec.dice!, `${spec.name} damage`).term;
 
 
 export function enchantOrbCommand(ctx: Resolution, cmd: Command): void {

@@ -18,14 +18,15 @@ interface Entry {
 
 export function speedCheck(ctx: Resolution, u: Unit): number {
   const d = dataOf(u);
-  const row = classRow((ctx.state.data.classes ?? {}) as Partial<Record<ClassId, Partial<ClassRow>>>, d.class);
   const agility = stat(u, 'agility');
   const fromAgility = Math.floor(agility / 20);
   const face = ctx.roll(12, `Speed check ${u.name}`);
   const total = d.baseSpeed + fromAgility + face;
-  const why = whyItRolls(ctx.state, u);
-  ctx.check(
-    () => ({
+  // the class's name and why it rolls are the log's words: read only when it is kept (the check is built at once)
+  ctx.check(() => {
+    const row = classRow((ctx.state.data.classes ?? {}) as Partial<Record<ClassId, Partial<ClassRow>>>, d.class);
+    const why = whyItRolls(ctx.state, u);
+    return {
       label: 'Speed check',
       terms: [
         { kind: 'mod', name: `${row.name} base`, value: d.baseSpeed },
@@ -35,9 +36,8 @@ export function speedCheck(ctx: Resolution, u: Unit): number {
       total,
       ...(why ? { outcome: why.text } : {}),
       rules: ['OUT-INIT-1', ...(why ? [why.rule] : [])],
-    }),
-    u.id,
-  );
+    };
+  }, u.id);
   return total;
 }
 

@@ -6,7 +6,7 @@
 import type { Json, Pending, Resolution, Term, Unit } from '../../engine/index.ts';
 import { chargesFor, type Charge } from './charges.ts';
 import { burnWoodCover } from './cover.ts';
-import { applyDamage, damageFrom } from './damage.ts';
+import { hitDamage, landDamage, type DamageDice } from './damage.ts';
 import { inflict, type EffectOrder } from './effects.ts';
 import { hitOdds, rollHit, type HitResult } from './hit.ts';
 import { improvisedDice } from './improvised.ts';
@@ -27,14 +27,21 @@ export interface StrikeOptions {
   effect?: EffectOrder;
 }
 
-function rollDice(ctx: Resolution, attacker: Unit, spec: StrikeSpec): Term | undefined {
+function rollDice(ctx: Resolution, attacker: Unit, spec: StrikeSpec): DamageDice | undefined {
   const extra = spec.openerDice ? `+${spec.openerDice}` : '';
   if (spec.improvised) {
     const imp = improvisedDice(attacker);
+    // the same dice drawn under the same label either way; the term and its words only for the log
+    if (!ctx.logging) return { value: ctx.rollTotal(imp.notation + extra, 'improvised weapon') };
     const r = ctx.rollNotation(imp.notation + extra, 'improvised weapon');
-    return { ...r.term, label: `${r.term.kind === 'dice' ? r.term.label : imp.notation} [${imp.why}${extra ? `, Opener ${spec.openerDice}` : ''}]` } as Term;
+    const term = { ...r.term, label: `${r.term.kind === 'dice' ? r.term.label : imp.notation} [${imp.why}${extra ? `, Opener ${spec.openerDice}` : ''}]` } as Term;
+    return { value: r.total, term };
   }
-  return spec.dice ? ctx.rollNotation(spec.dice + extra, `${spec.name} damage`).term : undefined;
+  if (!spec.dice) return undefined;
+  const notation = extra ? spec.dice + extra : spec.dice;
+  if (!ctx.logging) return { value: ctx.rollTotal(notation, `${spec.name} damage`) };
+  const r = ctx.rollNotation(notation, `${spec.name} damage`);
+  return { value: r.total, term: r.term };
 }
 
 /** The hit lands on `victim`: damage, then (for the intended target) the weapon's traits, then the effect. */
@@ -43,9 +50,9 @@ function landOn(ctx: Resolution, attacker: Unit, victim: Unit, spec: StrikeSpec,
   let takes = true;
   if (dice) {
     const before = ctx.unit(victim.id).pools.hp.value;
-    const r = damageFrom(attacker, victim, spec, dice, critical, charges);
+    const r = hitDamage(attacker, victim, spec, dice, critical, charges);
     takes = r.resistance > 0;
-    applyDamage(ctx, attacker, victim, spec, r, `damage (${spec.name})`, [spec.magical ? 'OUT-DMG-2' : 'OUT-DMG-1', ...(critical ? ['OUT-HIT-2'] : []), ...(charges.length ? ['OUT-CHG-1'] : []), 'OUT-RES-2']);
+    landDamage(ctx, attacker, victim, spec, r, spec.magical ? 'OUT-DMG-2' : 'OUT-DMG-1', () => `damage (${spec.name})`, () => [spec.magical ? 'OUT-DMG-2' : 'OUT-DMG-1', ...(critical ? ['OUT-HIT-2'] : []), ...(charges.length ? ['OUT-CHG-1'] : []), 'OUT-RES-2']);
     // a rider hurt by an attack may be knocked off its mount (OUT-MNT-2)
     if (ctx.unit(victim.id).pools.hp.value < before && victim.id !== attacker.id) tryKnockOff(ctx, attacker, ctx.unit(victim.id), { opener: charges.some((c) => c.why === 'Opener'), critical });
   }
@@ -112,11 +119,12 @@ function strike(ctx: Resolution, attacker: Unit, target: Unit, spec0: StrikeSpec
       ctx.note(() => `${spec.name} misses ${target.name} and hurts ${attacker.name} instead: ${spec.missHurtsSelf} [OUT-PET-3]`);
       landOn(ctx, attacker, ctx.unit(attacker.id), spec, false, charges, false, {});
     } else if (spec.delivery === 'projectile' && !spec.noStray) {
-      const resume: Record<string, Json> = { charges: charges as unknown as Json, ...(spec.weapon ? { weapon: spec.weapon } : {}), ...(spec.skill ? { skill: spec.skill } : {}) };
+      // what the GM's answer needs to land the shot, asked only when the GM is asked (settings.strays: gm)
+      const resume = (): Record<string, Json> => ({ charges: charges as unknown as Json, ...(spec.weapon ? { weapon: spec.weapon } : {}), ...(spec.skill ? { skill: spec.skill } : {}) });
       strayProjectile(ctx, attacker, target, spec.name, resume, (v) => landOn(ctx, attacker, v, spec, false, charges, false, opts));
     } else {
       // magic that fails its hit check is an ordinary miss; only a reflected one goes astray (ruling OUT-MISS-3)
-      ctx.note(spec.magical ? `${spec.name} simply misses ${target.name} (magic goes astray only when reflected) [OUT-MISS-3]` : `${spec.name} simply misses ${target.name} [OUT-MISS-1]`);
+      ctx.note(() => (spec.magical ? `${spec.name} simply misses ${target.name} (magic goes astray only when reflected) [OUT-MISS-3]` : `${spec.name} simply misses ${target.name} [OUT-MISS-1]`));
     }
     return 'miss';
   }

@@ -15,22 +15,35 @@ const byRank = (state: EncounterState) => (a: UnitId, b: UnitId) => {
   return (db.speed ?? 0) - (da.speed ?? 0) || (da.rank ?? 0) - (db.rank ?? 0);
 };
 
-const hasted = (state: EncounterState): UnitId[] =>
-  state.unitOrder.filter((id) => state.units[id].status === 'active' && state.effects.some((f) => f.target === id && f.name === 'Haste'));
-
 /**
  * A new round: every unit still in the fight in Speed order (so last round's Inspiration is undone),
- * then one Haste slot per hasted unit (OUT-INIT-3).
+ * then one Haste slot per hasted unit (OUT-INIT-3). Asked every round: the Red Cards and Hastes are
+ * read in one pass over the effects (most rounds have neither), no list built per question.
  */
 export function orderForRound(ctx: Resolution): Slot[] {
   const st = ctx.state;
-  const inFight = st.unitOrder.filter((id) => (st.units[id].status === 'active' || st.units[id].status === 'down') && dataOf(st.units[id]).speed !== undefined);
-  const ranked = inFight.sort(byRank(st));
+  let carded: Set<UnitId> | undefined;
+  let hasted: Set<UnitId> | undefined;
+  for (const f of st.effects) {
+    if (f.name === 'Red Card') (carded ??= new Set()).add(f.target);
+    else if (f.name === 'Haste') (hasted ??= new Set()).add(f.target);
+  }
+  const ranked: UnitId[] = [];
+  for (const id of st.unitOrder) {
+    const u = st.units[id];
+    if ((u.status === 'active' || u.status === 'down') && dataOf(u).speed !== undefined) ranked.push(id);
+  }
+  const cmp = byRank(st);
+  ranked.sort(cmp);
+  const out: Slot[] = [];
   // ruling OUT-INIT-7: a Red Card sends its unit behind every other's normal turn
-  const carded = (id: UnitId) => st.effects.some((f) => f.target === id && f.name === 'Red Card');
-  const normal = [...ranked.filter((id) => !carded(id)), ...ranked.filter(carded)].map((unit): Slot => ({ unit, initiative: dataOf(st.units[unit]).speed }));
-  const haste = hasted(ctx.state).sort(byRank(ctx.state));
-  return [...normal, ...haste.map((unit): Slot => ({ unit, kind: 'haste', initiative: dataOf(ctx.state.units[unit]).speed }))];
+  for (const unit of ranked) if (!carded?.has(unit)) out.push({ unit, initiative: dataOf(st.units[unit]).speed });
+  if (carded) for (const unit of ranked) if (carded.has(unit)) out.push({ unit, initiative: dataOf(st.units[unit]).speed });
+  if (hasted) {
+    const haste = st.unitOrder.filter((id) => st.units[id].status === 'active' && hasted.has(id)).sort(cmp);
+    for (const unit of haste) out.push({ unit, kind: 'haste', initiative: dataOf(st.units[unit]).speed });
+  }
+  return out;
 }
 
 /**

@@ -15,10 +15,6 @@ export const SLOT_NAMES: Record<Slot, string> = { primary: 'Primary (mainhand) a
 /** Start of a turn: the slots refill; a Toppled unit gets no Movement. */
 export function startTurn(ctx: Resolution, id: UnitId): void {
   const u = ctx.unit(id);
-  const set = (pool: string, value: number) => {
-    const p = ctx.unit(id).pools[pool];
-    if (p && p.value !== value) ctx.changePool(id, pool, value - p.value, 'set', { rule: 'OUT-TURN-1' });
-  };
   const toppled = hasEffect(ctx.state, id, 'Topple');
   if (toppled) ctx.note(() => `${u.name} is Toppled: no Movement this turn [OUT-EFF-7]`);
   // a rider moves with its mount's Movement (OUT-MNT-1); a drifting unit has nothing to push off (OUT-SPACE-1).
@@ -27,13 +23,19 @@ export function startTurn(ctx: Resolution, id: UnitId): void {
   if (held) ctx.note(() => `${held.why}: it carries ${u.name} nowhere this turn; ${u.name} may get down and go on its own Movement [OUT-MNT-1]`);
   const move = held ? dataOf(u).move : moveOf(ctx.state, u);
   if (ctx.unit(id).pools.movement.max !== move) ctx.emit({ type: 'pool.max', unit: id, pool: 'movement', max: move, value: ctx.unit(id).pools.movement.value });
-  set('movement', toppled || dataOf(u).drift ? 0 : move);
-  set('primary', 1);
-  set('secondary', 1);
-  set('chat', 1);
+  setSlot(ctx, id, 'movement', toppled || dataOf(u).drift ? 0 : move);
+  setSlot(ctx, id, 'primary', 1);
+  setSlot(ctx, id, 'secondary', 1);
+  setSlot(ctx, id, 'chat', 1);
   // a unit given a pet mid-fight (gm.link) gets the Specialty action to command it (OUT-PET-1)
   if (!u.pools.specialty && petsOf(ctx.state, u).length) ctx.emit({ type: 'pool.added', unit: id, pool: 'specialty', value: { value: 0, max: 1 } });
-  if (ctx.unit(id).pools.specialty) set('specialty', 1);
+  if (ctx.unit(id).pools.specialty) setSlot(ctx, id, 'specialty', 1);
+}
+
+/** A pool set afresh at the turn's start, by an event only when it changes. */
+function setSlot(ctx: Resolution, id: UnitId, pool: string, value: number): void {
+  const p = ctx.unit(id).pools[pool];
+  if (p && p.value !== value) ctx.changePool(id, pool, value - p.value, 'set', { rule: 'OUT-TURN-1' });
 }
 
 export const hasSlot = (u: Unit, slot: Slot): boolean => (u.pools[slot]?.value ?? 0) > 0;

@@ -14,7 +14,7 @@ import { knockback } from '../../engine/space/area.ts';
 import { cellKey, distance } from '../../engine/space/grid.ts';
 import type { Effect, GridMap, Resolution, Term, Unit, UnitId } from '../../engine/index.ts';
 import { type Charge } from './charges.ts';
-import { applyDamage, damageFrom, dealDamage } from './damage.ts';
+import { dealDamage, hitDamage, landDamage, type DamageDice } from './damage.ts';
 import { dataOf } from './model.ts';
 import { carryPartner, partnerOf } from './mount-model.ts';
 import { tryKnockOff } from './mounts.ts';
@@ -39,9 +39,13 @@ const one = (ctx: Resolution, id: UnitId, name: string): Effect | undefined => c
  * counts at the level recorded for the effect, else 1.
  */
 export function stackLevels(fx: Effect): number[] {
-  const listed = Array.isArray(fx.data?.levels) ? (fx.data.levels as number[]).map(Number) : [];
-  const fill = Number(fx.data?.level ?? listed.at(-1) ?? 1);
-  return Array.from({ length: fx.stacks }, (_, i) => listed[i] ?? fill);
+  // asked at every Wounds tick: one loop, no lists between
+  const listed = Array.isArray(fx.data?.levels) ? (fx.data.levels as unknown[]) : undefined;
+  const last = listed?.length ? Number(listed[listed.length - 1]) : undefined;
+  const fill = Number(fx.data?.level ?? last ?? 1);
+  const out: number[] = new Array(fx.stacks);
+  for (let i = 0; i < fx.stacks; i++) out[i] = listed !== undefined && i < listed.length ? Number(listed[i]) : fill;
+  return out;
 }
 
 /** Add a stack of a weapon debuff (no resist roll: it comes with the hit). A full debuff (3 stacks) takes no more. */
@@ -64,8 +68,15 @@ function stackUp(ctx: Resolution, attacker: Unit, target: Unit, name: string, ru
  * A Wounds or Bleeding tick's terms: stacks all of one level read `ceil(level L / 2) × stacks`; stacks of
  * different levels are added one by one, each at its own attacker's level (OUT-WPN-2).
  */
+/** The damage of a Wounds or Bleeding tick: each stack at its own attacker's level. */
+function stackDamage(levels: number[]): number {
+  let total = 0;
+  for (const l of levels) total += woundDamage(l);
+  return total;
+}
+
 function perStackTerms(levels: number[]): { terms: Term[]; total: number } {
-  const total = levels.reduce((s, l) => s + woundDamage(l), 0);
+  const total = stackDamage(levels);
   if (levels.every((l) => l === levels[0])) {
     return { terms: [{ kind: 'mod', name: `ceil(level ${levels[0]} / 2)`, value: woundDamage(levels[0]) }, { kind: 'mult', name: 'stacks', factor: levels.length }], total };
   }
@@ -93,13 +104,16 @@ export function inflictBlackAndBlue(ctx: Resolution, attacker: Unit, target: Uni
 
 /** Wounds tick at the end of the target's turn (true damage: no reduction, no resistance), each stack at its attacker's level. */
 export function tickWounds(ctx: Resolution, fx: Effect): void {
-  const { terms, total } = perStackTerms(stackLevels(fx));
-  ctx.check(() => ({ label: 'Wounds', terms, total, outcome: `${total} damage`, rules: ['OUT-WPN-2'] }), fx.source, fx.target);
+  const levels = stackLevels(fx);
+  const total = stackDamage(levels);
+  ctx.check(() => ({ label: 'Wounds', terms: perStackTerms(levels).terms, total, outcome: `${total} damage`, rules: ['OUT-WPN-2'] }), fx.source, fx.target);
   dealDamage(ctx, fx.target, total, fx.source, 'OUT-WPN-2');
 }
 
 /** At each round's end: Wounds and Black&Blue held more than 5 rounds turn into Bleeding and Bruising. */
 export function ageWeaponDebuffs(ctx: Resolution, round: number): void {
+  // most rounds nothing has been held that long: no list made then
+  if (!ctx.state.effects.some((f) => (f.name === 'Wounds' || f.name === 'Black&Blue') && round - Number(f.data?.since ?? round) + 1 > HELD_ROUNDS)) return;
   for (const fx of ctx.state.effects.filter((f) => f.name === 'Wounds' || f.name === 'Black&Blue')) {
     const held = round - Number(fx.data?.since ?? round) + 1;
     if (held <= HELD_ROUNDS) continue;
@@ -121,8 +135,9 @@ export function ageWeaponDebuffs(ctx: Resolution, round: number): void {
 
 /** Bleeding: the Wounds' damage, each stack at its attacker's level, now at the start of the turn (ruling OUT-WPN-3). */
 export function tickBleeding(ctx: Resolution, fx: Effect): void {
-  const { terms, total } = perStackTerms(stackLevels(fx));
-  ctx.check(() => ({ label: 'Bleeding', terms, total, outcome: `${total} damage`, rules: ['OUT-WPN-3', 'OUT-EFF-1'] }), fx.source, fx.target);
+  const levels = stackLevels(fx);
+  const total = stackDamage(levels);
+  ctx.check(() => ({ label: 'Bleeding', terms: perStackTerms(levels).terms, total, outcome: `${total} damage`, rules: ['OUT-WPN-3', 'OUT-EFF-1'] }), fx.source, fx.target);
   dealDamage(ctx, fx.target, total, fx.source, 'OUT-WPN-3');
 }
 
@@ -159,7 +174,7 @@ export function tryShove(ctx: Resolution, attacker: Unit, target: Unit): void {
 }
 
 /** Piercing: the same shot may carry on along the line to a second (50 %) and third (25 %) unit (OUT-WPN-4). */
-export function passThrough(ctx: Resolution, attacker: Unit, target: Unit, spec: StrikeSpec, dice: Term, critical: boolean, charges: Charge[], range: number): void {
+export function passThrough(ctx: Resolution, attacker: Unit, target: Unit, spec: StrikeSpec, dice: DamageDice, critical: boolean, charges: Charge[], range: number): void {
   const left = range - distance(attacker.position!, target.position!);
   if (left <= 0) return;
   const line = extendLine(attacker.position!, target.position!, left, ctx.state.map as GridMap);
@@ -176,7 +191,7 @@ export function passThrough(ctx: Resolution, attacker: Unit, target: Unit, spec:
     if (!passes) return;
     const v = ctx.unit(victims[k].id);
     const before = v.pools.hp.value;
-    applyDamage(ctx, attacker, v, spec, damageFrom(attacker, v, spec, dice, critical, charges, shares[k]), `damage (${spec.name}, pass-through)`, ['OUT-WPN-4', spec.magical ? 'OUT-DMG-2' : 'OUT-DMG-1']);
+    landDamage(ctx, attacker, v, spec, hitDamage(attacker, v, spec, dice, critical, charges, shares[k]), 'OUT-WPN-4', () => `damage (${spec.name}, pass-through)`, () => ['OUT-WPN-4', spec.magical ? 'OUT-DMG-2' : 'OUT-DMG-1']);
     // a rider the shot carries on into is hurt by the attack like any other: it may be knocked off (OUT-MNT-2)
     if (ctx.unit(v.id).pools.hp.value < before) tryKnockOff(ctx, attacker, ctx.unit(v.id), { opener: charges.some((c) => c.why === 'Opener'), critical });
     through = v;
