@@ -6,7 +6,7 @@
  * fly up and down without one (ruling OUT-TER-3).
  */
 import { cellKey, cellKeyOf, distance, inBounds } from '../../engine/space/grid.ts';
-import { defaultStepCost, pathTo, reachable, type MoveRules, type Reach } from '../../engine/space/path.ts';
+import { defaultStepCost, reachCells, type MoveRules, type Reach, type Reached } from '../../engine/space/path.ts';
 import { moveSearches } from '../../engine/space/searches.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { mountainJump } from './jumps.ts';
@@ -93,15 +93,71 @@ function searchKey(state: EncounterState, u: Unit, budget: number): string | und
  * tells maps apart by content: a fight that burns a wooden cover (OUT-COV-4) puts in a new map, and every
  * fight burning the same fence one of the same content (ridge-cover: 4× the searches without it).
  */
-const searches = moveSearches.scope('outerah');
+const searches = moveSearches.scope<Reached>('outerah');
 
-export function reachableCells(state: EncounterState, u: Unit, budget = u.pools.movement.value): Map<string, Reach> {
+/**
+ * `u`'s search with `budget` (default: the Movement it has left), as arrays of numbers (Reached: the cells in
+ * the search's order, their costs, the way back) — what the policy's walk toward a foe and a move command
+ * read, with no key, Map entry or cell object per reachable cell; the listing asks for the Map
+ * (reachableCells), made once from these and kept with them.
+ */
+export function reachedOf(state: EncounterState, u: Unit, budget = u.pools.movement.value): Reached {
   // a mount that cannot move this turn carries its rider nowhere (ruling OUT-MNT-1): it may only get down
   if (budget > 0 && heldUnder(state, u)) budget = 0;
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
-  if (key === undefined) return reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u)));
-  return searches.get(map, key, () => reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u))));
+  if (key === undefined) return reachCells(map, u.position!, budget, rulesWith(state, u, takenCells(state, u)));
+  return searches.get(map, key, () => reachCells(map, u.position!, budget, rulesWith(state, u, takenCells(state, u))));
+}
+
+/** Every cell `u` can reach with `budget`, keyed by cell, with its cost and the way back (reachedOf's Map). */
+export function reachableCells(state: EncounterState, u: Unit, budget = u.pools.movement.value): Map<string, Reach> {
+  return reachedOf(state, u, budget).map();
+}
+
+/** Cell (x, y)'s place in a search's answer, −1 when it was not reached (a search holds at most a few hundred cells). */
+export function placeOf(r: Reached, x: number, y: number): number {
+  for (let k = 0; k < r.count; k++) if (r.x[k] === x && r.y[k] === y) return k;
+  return -1;
+}
+
+/**
+ * The first of a search's stops (a cell reached at a cost, where a move may end), in its order, nearer to
+ * the nearest of `toward` (in cells, Chebyshev) than `toBeat` and than every stop before it (index −1:
+ * none), with that distance: where a policy walks to close in on its foes — the listed moves' order, as
+ * stopsOf and nearestStop weigh them, read off the numbers with no key or cell made.
+ */
+export function nearestPlace(r: Reached, toward: readonly Cell[], toBeat: number): { index: number; d: number } {
+  const { count, x, y, cost, stop } = r;
+  let index = -1;
+  let bestD = toBeat;
+  for (let k = 0; k < count; k++) {
+    if (cost[k] === 0 || stop[k] === 0) continue;
+    const cx = x[k];
+    const cy = y[k];
+    let d = Infinity;
+    for (let i = 0; i < toward.length; i++) {
+      const t = toward[i];
+      const e = Math.max(Math.abs(cx - t.x), Math.abs(cy - t.y));
+      if (e < d) d = e;
+    }
+    if (d < bestD) {
+      index = k;
+      bestD = d;
+    }
+  }
+  return { index, d: bestD };
+}
+
+/** The way to cell k of a search (the start first, k last) and what reaching each of its cells costs. */
+export function wayTo(r: Reached, k: number): { path: Cell[]; costs: number[] } {
+  const path: Cell[] = [];
+  const costs: number[] = [];
+  for (let i = k; i >= 0; i = r.from[i]) {
+    path.push({ x: r.x[i], y: r.y[i] });
+    costs.push(r.cost[i]);
+  }
+  return { path: path.reverse(), costs: costs.reverse() };
 }
 
 /**
@@ -133,8 +189,8 @@ export function jumpsOn(state: EncounterState, u: Unit, path: Cell[]): number {
   return n;
 }
 
-/** Move a unit (and the mount under it) along a path it has paid for, rolling each mountain jump. */
-export function walk(ctx: Resolution, u: Unit, path: Cell[], reach: Map<string, Reach>, pool = 'movement'): Cell {
+/** Move a unit (and the mount under it) along a path it has paid for (`costs`: reaching each of its cells), rolling each mountain jump. */
+export function walk(ctx: Resolution, u: Unit, path: Cell[], costs: readonly number[], pool = 'movement'): Cell {
   const mount = riddenMount(ctx.state, u);
   const taken = takenCells(ctx.state, u);
   let stop = path.length - 1;
@@ -149,7 +205,7 @@ export function walk(ctx: Resolution, u: Unit, path: Cell[], reach: Map<string, 
   }
   const now = ctx.unit(u.id);
   const end = path[stop];
-  const cost = reach.get(cellKey(end))?.cost ?? 0;
+  const cost = costs[stop] ?? 0;
   if (cost > 0) ctx.changePool(u.id, pool, -cost, 'spend', { rule: 'OUT-TURN-1' });
   const fellAway = now.position!.x !== path[0].x || now.position!.y !== path[0].y;
   if (stop > 0 && !fellAway) {
@@ -177,20 +233,23 @@ export function moveCommand(ctx: Resolution, cmd: Command): void {
   if (!inBounds(ctx.state.map as GridMap, cell)) fail('action/out_of_bounds', `(${cell.x}, ${cell.y}) is off the map`, 'to');
   const held = heldUnder(ctx.state, u);
   if (held) fail('action/mount_held', `${held.why}: it carries ${u.name} nowhere this turn; dismount to go on foot [OUT-MNT-1]`, 'to');
-  const reach = reachableCells(ctx.state, u);
-  const spot = reach.get(cellKey(cell));
-  if (!spot || spot.cost === 0) fail('action/out_of_range', `${u.name} cannot reach (${cell.x}, ${cell.y}) with ${u.pools.movement.value} Movement left [OUT-TURN-1, OUT-TER-1]`, 'to');
-  walk(ctx, u, pathTo(reach, cell), reach);
+  // read off the search's numbers: the cell's place, its cost and the way there
+  const reach = reachedOf(ctx.state, u);
+  const k = placeOf(reach, cell.x, cell.y);
+  if (k < 0 || reach.cost[k] === 0) fail('action/out_of_range', `${u.name} cannot reach (${cell.x}, ${cell.y}) with ${u.pools.movement.value} Movement left [OUT-TURN-1, OUT-TER-1]`, 'to');
+  const { path, costs } = wayTo(reach, k);
+  walk(ctx, u, path, costs);
 }
 
 /** What a move will cost and where it goes, before it is made (preview notes). */
 export function movePreview(state: EncounterState, u: Unit, to: Cell): { chance?: number; why?: string; notes: string[] } {
   const held = heldUnder(state, u);
   if (held) return { notes: [`${held.why}: it carries ${u.name} nowhere this turn [OUT-MNT-1]`] };
-  const reach = reachableCells(state, u);
-  const spot = reach.get(cellKey(to));
-  if (!spot) return { notes: [`(${to.x}, ${to.y}) is out of reach with ${u.pools.movement.value} Movement`] };
-  const path = pathTo(reach, to);
+  const reach = reachedOf(state, u);
+  const k = placeOf(reach, to.x, to.y);
+  if (k < 0) return { notes: [`(${to.x}, ${to.y}) is out of reach with ${u.pools.movement.value} Movement`] };
+  const spot = { cost: reach.cost[k] };
+  const path = reach.path(k);
   const jumps = jumpsOn(state, u, path);
   const notes = [`path: ${path.map((c) => `(${c.x}, ${c.y})`).join(' → ')}`, `cost: ${spot.cost} Movement of ${u.pools.movement.value}`];
   if (jumps) notes.push(`${jumps} mountain jump${jumps > 1 ? 's' : ''}: each d10 7–0 made, 3–6 Topple, 1–2 fall [OUT-TER-3]`);
