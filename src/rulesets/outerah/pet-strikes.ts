@@ -61,16 +61,16 @@ export function eachPetStrike(state: EncounterState, u: Unit, pet: Unit, units: 
 
 /** The option of one attack order (the listing's and the policy's, one builder). */
 export function petStrikeOption(state: EncounterState, u: Unit, pet: Unit, kind: PetStrikeKind, t: Unit, range: number, k?: Skill): ActionOption {
-  const base = { type: 'pet', actor: u.id, pet: pet.id };
+  // each command a literal (no spread of a shared base): the same keys in the same order
   if (kind === 'alone') {
     // after the trainer's own attack the lone order bears the interference (ruling OUT-PET-3)
-    return { command: { ...base, order: 'attack', target: t.id }, label: `${pet.name}: Attack Order on ${t.name}${trainerAttacked(state, u) ? ' (Trainer Interference)' : ''}`, group: 'attack', range, targets: [t.id] };
+    return { command: { type: 'pet', actor: u.id, pet: pet.id, order: 'attack', target: t.id }, label: `${pet.name}: Attack Order on ${t.name}${trainerAttacked(state, u) ? ' (Trainer Interference)' : ''}`, group: 'attack', range, targets: [t.id] };
   }
   if (kind === 'together') {
     const mine = dataOf(u).weapons.find((x) => x.hand === 'main') ?? dataOf(u).weapons[0];
-    return { command: { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }, label: `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, group: 'attack', range, targets: [t.id] };
+    return { command: { type: 'pet', actor: u.id, pet: pet.id, order: 'attack', target: t.id, together: true, weapon: mine.id }, label: `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, group: 'attack', range, targets: [t.id] };
   }
-  return { command: { ...base, order: 'skill', skill: k!.id, target: t.id }, label: `${u.name} and ${pet.name}: Skill Order ${k!.name} on ${t.name}`, group: 'attack', range: reachOf(state, u, t, k!.range).range, targets: [t.id] };
+  return { command: { type: 'pet', actor: u.id, pet: pet.id, order: 'skill', skill: k!.id, target: t.id }, label: `${u.name} and ${pet.name}: Skill Order ${k!.name} on ${t.name}`, group: 'attack', range: reachOf(state, u, t, k!.range).range, targets: [t.id] };
 }
 
 /** One attack order as typed facts (what eachPetStrike visits, and the pet it is given to). */
