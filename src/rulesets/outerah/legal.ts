@@ -5,7 +5,7 @@ import type { Reach } from '../../engine/space/path.ts';
 import { currentUnit, type ActionOption, type Cell, type EncounterState, type Unit, type UnitId, type Wanted } from '../../engine/index.ts';
 import { hideBlocker } from './hidden.ts';
 import { dataOf, unitsOf } from './model.ts';
-import { fromReach, nearestPlace, reachableCells, reachedOf } from './move.ts';
+import { fromReach, reachableCells, walkToward } from './move.ts';
 import { attackOption, castOption, eachAttack, eachCast, eachItemUse, itemOption } from './open-actions.ts';
 import { hasSlot } from './turn.ts';
 import { extraActions } from './legal-extras.ts';
@@ -32,8 +32,7 @@ function moveOption(id: UnitId, c: Cell, cost: number): ActionOption {
  */
 export function moveToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number): ActionOption | undefined {
   if (u.pools.movement.value <= 0) return undefined;
-  const reach = reachedOf(state, u);
-  const index = nearestPlace(reach, toward, toBeat).index;
+  const { reach, index } = walkToward(state, u, toward, toBeat);
   return index < 0 ? undefined : moveOption(u.id, { x: reach.x[index], y: reach.y[index] }, reach.cost[index]);
 }
 

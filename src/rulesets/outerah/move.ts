@@ -6,7 +6,7 @@
  * fly up and down without one (ruling OUT-TER-3).
  */
 import { cellKey, cellKeyOf, distance, inBounds } from '../../engine/space/grid.ts';
-import { defaultStepCost, reachCells, type MoveRules, type Reach, type Reached } from '../../engine/space/path.ts';
+import { defaultStepCost, reachCells, reachCellsUntil, type MoveRules, type Reach, type Reached } from '../../engine/space/path.ts';
 import { moveSearches } from '../../engine/space/searches.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { mountainJump } from './jumps.ts';
@@ -103,11 +103,82 @@ const searches = moveSearches.scope<Reached>('outerah');
  */
 export function reachedOf(state: EncounterState, u: Unit, budget = u.pools.movement.value): Reached {
   // a mount that cannot move this turn carries its rider nowhere (ruling OUT-MNT-1): it may only get down
-  if (budget > 0 && heldUnder(state, u)) budget = 0;
+  budget = budgetOf(state, u, budget);
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
   if (key === undefined) return reachCells(map, u.position!, budget, rulesWith(state, u, takenCells(state, u)));
   return searches.get(map, key, () => reachCells(map, u.position!, budget, rulesWith(state, u, takenCells(state, u))));
+}
+
+/** The budget a search of `u`'s moves has: `budget`, none on a mount that cannot move this turn (ruling OUT-MNT-1). */
+const budgetOf = (state: EncounterState, u: Unit, budget: number): number => (budget > 0 && heldUnder(state, u) ? 0 : budget);
+
+/**
+ * Searches the walk toward a foe stopped early (walkToward), the last few by their key: the move command that
+ * follows reads the way to the chosen cell off one. They hold only settled cells (final costs and ways back):
+ * a cell not in one is asked of the whole search.
+ */
+const STOPPED = 4;
+const stoppedEarly: { map: GridMap | undefined; key: string; reach: Reached | undefined }[] = Array.from({ length: STOPPED }, () => ({ map: undefined, key: '', reach: undefined }));
+let nextStopped = 0;
+
+/**
+ * The search a move of `u` to (x, y) reads: the whole one kept, else one the walk toward a foe stopped early
+ * at that cell (or past it), else the whole one, made and kept.
+ */
+export function reachedTo(state: EncounterState, u: Unit, x: number, y: number): Reached {
+  const budget = budgetOf(state, u, u.pools.movement.value);
+  const map = state.map as GridMap;
+  const key = searchKey(state, u, budget);
+  if (key === undefined) return reachCells(map, u.position!, budget, rulesWith(state, u, takenCells(state, u)));
+  const whole = searches.find(map, key);
+  if (whole) return whole;
+  for (const s of stoppedEarly) if (s.map === map && s.key === key && placeOf(s.reach!, x, y) >= 0) return s.reach!;
+  return searches.get(map, key, () => reachCells(map, u.position!, budget, rulesWith(state, u, takenCells(state, u))));
+}
+
+/**
+ * What the walk toward `toward` weighs (moveToward): `u`'s search and the place in it of the first stop nearer
+ * the nearest of `toward` than `toBeat` and every stop before it (nearestPlace; −1: none). The search stops
+ * early at the first cell it reaches as near as any can be — next to a foe, when every cell of `toward` is
+ * held by another unit (none can be entered), else on one — once that cell is settled: no stop found later
+ * can beat it, and the ones before it are all there (reachCellsUntil). Kept with its question; a search that
+ * ran to its end is kept as the whole one.
+ */
+export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number): { reach: Reached; index: number } {
+  const budget = budgetOf(state, u, u.pools.movement.value);
+  const map = state.map as GridMap;
+  const key = searchKey(state, u, budget);
+  const taken = key === undefined ? undefined : takenCells(state, u);
+  // the nearest any reachable cell can be (−1: not known, so no early stop): whole cells held by others are never entered
+  let floor = taken && toward.length ? 1 : -1;
+  for (const c of toward) {
+    if (!Number.isInteger(c.x) || !Number.isInteger(c.y)) floor = -1;
+    else if (floor === 1 && !taken!.has(cellKey(c))) floor = 0;
+  }
+  let reach: Reached | undefined;
+  if (key === undefined || floor < 0 || floor >= toBeat) reach = reachedOf(state, u, budget);
+  else reach = searches.find(map, key);
+  if (!reach) {
+    let asked = `${key}>${floor}`;
+    for (const c of toward) asked += `:${c.x},${c.y}`;
+    reach = searches.find(map, asked);
+    if (!reach) {
+      const until = (x: number, y: number): boolean => {
+        for (let i = 0; i < toward.length; i++) if (Math.max(Math.abs(x - toward[i].x), Math.abs(y - toward[i].y)) <= floor) return true;
+        return false;
+      };
+      const { reached, whole } = reachCellsUntil(map, u.position!, budget, rulesWith(state, u, taken!), until);
+      searches.put(map, whole ? key! : asked, reached);
+      reach = reached;
+    }
+    const slot = stoppedEarly[nextStopped];
+    nextStopped = (nextStopped + 1) % STOPPED;
+    slot.map = map;
+    slot.key = key!;
+    slot.reach = reach;
+  }
+  return { reach, index: nearestPlace(reach, toward, toBeat).index };
 }
 
 /** Every cell `u` can reach with `budget`, keyed by cell, with its cost and the way back (reachedOf's Map). */
@@ -234,7 +305,7 @@ export function moveCommand(ctx: Resolution, cmd: Command): void {
   const held = heldUnder(ctx.state, u);
   if (held) fail('action/mount_held', `${held.why}: it carries ${u.name} nowhere this turn; dismount to go on foot [OUT-MNT-1]`, 'to');
   // read off the search's numbers: the cell's place, its cost and the way there
-  const reach = reachedOf(ctx.state, u);
+  const reach = reachedTo(ctx.state, u, cell.x, cell.y);
   const k = placeOf(reach, cell.x, cell.y);
   if (k < 0 || reach.cost[k] === 0) fail('action/out_of_range', `${u.name} cannot reach (${cell.x}, ${cell.y}) with ${u.pools.movement.value} Movement left [OUT-TURN-1, OUT-TER-1]`, 'to');
   const { path, costs } = wayTo(reach, k);
