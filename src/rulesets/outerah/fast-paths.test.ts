@@ -301,6 +301,8 @@ describe('outerah fast paths', () => {
         }
         moves++;
       }
+      // on a store that keeps no search of the pet's: its search stops at the first cell next to a foe (walkToward)
+      moveSearches.clear();
       const got = petMoveToward(state, u, (pet) => {
         const foes = Object.values(state.units).filter((e) => e.side !== pet.side && e.position && e.status === 'active');
         const near = (c: Cell) => Math.min(Infinity, ...foes.map((e) => Math.max(Math.abs(e.position!.x - c.x), Math.abs(e.position!.y - c.y))));

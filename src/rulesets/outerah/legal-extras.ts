@@ -10,7 +10,7 @@ import { mountRecord } from './mount-model.ts';
 import { dismissBlocker, tameBlocker } from './taming.ts';
 import { outOfCombat } from './hidden.ts';
 import { dataOf, unitsOf, type Station } from './model.ts';
-import { fromReach, nearestPlace, reachableCells, reachedOf, takenCells } from './move.ts';
+import { fromReach, reachableCells, takenCells, walkToward } from './move.ts';
 import { orderBlocker, petBudget, returnCellIn } from './pet-orders.ts';
 import { eachPetStrike, petStrikeOption } from './pet-strikes.ts';
 import { guardable } from './pet-watch.ts';
@@ -85,7 +85,7 @@ export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] =
  * The first of `u`'s Move Orders, in the listing's order, whose cell is nearer than any before it to the
  * nearest of the cells `toward` gives for the pet of the first Move Order, starting from its `toBeat` — or
  * undefined when none beats it: what a policy walking a pet toward its foes picks among the listed Move
- * Orders, without an option per reachable cell (nearestPlace, pet by pet). The option is the one the
+ * Orders, without an option per reachable cell (walkToward, pet by pet). The option is the one the
  * listing has (one builder, petMoveOption).
  */
 export function petMoveToward(state: EncounterState, u: Unit, toward: (pet: Unit) => { cells: readonly Cell[]; toBeat: number }, pets = petsOf(state, u)): ActionOption | undefined {
@@ -94,13 +94,15 @@ export function petMoveToward(state: EncounterState, u: Unit, toward: (pet: Unit
   let bestD = Infinity;
   for (const pet of pets) {
     if (orderBlocker(state, u, pet, 'move')) continue;
-    const reach = reachedOf(state, pet, petBudget(state, u, pet));
-    if (!hasStop(reach)) continue;
+    // measured against the cells of the first pet with any Move Order (toward: a question of the pet alone, so
+    // asked before its search, which then stops at the first cell as near as any can be: walkToward)
+    const m = measure ?? toward(pet);
+    const { reach, index, d } = walkToward(state, pet, m.cells, measure ? bestD : m.toBeat, petBudget(state, u, pet));
+    if (!hasStop(reach)) continue; // no Move Order at all (a search stopped early holds the stop it stopped at)
     if (!measure) {
-      measure = toward(pet);
-      bestD = measure.toBeat;
+      measure = m;
+      bestD = m.toBeat;
     }
-    const { index, d } = nearestPlace(reach, measure.cells, bestD);
     if (index < 0) continue;
     best = { pet, at: { x: reach.x[index], y: reach.y[index] }, cost: reach.cost[index] };
     bestD = d;

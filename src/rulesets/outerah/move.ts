@@ -126,8 +126,8 @@ let nextStopped = 0;
  * The search a move of `u` to (x, y) reads: the whole one kept, else one the walk toward a foe stopped early
  * at that cell (or past it), else the whole one, made and kept.
  */
-export function reachedTo(state: EncounterState, u: Unit, x: number, y: number): Reached {
-  const budget = budgetOf(state, u, u.pools.movement.value);
+export function reachedTo(state: EncounterState, u: Unit, x: number, y: number, budget = u.pools.movement.value): Reached {
+  budget = budgetOf(state, u, budget);
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
   if (key === undefined) return reachCells(map, u.position!, budget, rulesWith(state, u, takenCells(state, u)));
@@ -138,15 +138,15 @@ export function reachedTo(state: EncounterState, u: Unit, x: number, y: number):
 }
 
 /**
- * What the walk toward `toward` weighs (moveToward): `u`'s search and the place in it of the first stop nearer
- * the nearest of `toward` than `toBeat` and every stop before it (nearestPlace; −1: none). The search stops
+ * What the walk toward `toward` weighs (moveToward, a pet's Move Order): `u`'s search with `budget` and the place in it of the first stop nearer
+ * the nearest of `toward` than `toBeat` and every stop before it, and its distance (nearestPlace; −1: none). The search stops
  * early at the first cell it reaches as near as any can be — next to a foe, when every cell of `toward` is
  * held by another unit (none can be entered), else on one — once that cell is settled: no stop found later
  * can beat it, and the ones before it are all there (reachCellsUntil). Kept with its question; a search that
  * ran to its end is kept as the whole one.
  */
-export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number): { reach: Reached; index: number } {
-  const budget = budgetOf(state, u, u.pools.movement.value);
+export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number, budget = u.pools.movement.value): { reach: Reached; index: number; d: number } {
+  budget = budgetOf(state, u, budget);
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
   const taken = key === undefined ? undefined : takenCells(state, u);
@@ -178,7 +178,7 @@ export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell
     slot.key = key!;
     slot.reach = reach;
   }
-  return { reach, index: nearestPlace(reach, toward, toBeat).index };
+  return { reach, ...nearestPlace(reach, toward, toBeat) };
 }
 
 /** Every cell `u` can reach with `budget`, keyed by cell, with its cost and the way back (reachedOf's Map). */

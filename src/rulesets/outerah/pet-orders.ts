@@ -18,7 +18,7 @@ import type { Reach } from '../../engine/space/path.ts';
 import { fail, type Cell, type Command, type GridMap, type Json, type Resolution, type Unit } from '../../engine/index.ts';
 import { weaponOf } from './attack.ts';
 import { dataOf, hasEffect, stat } from './model.ts';
-import { fromReach, jumpsOn, parseCell, placeOf, reachableCells, reachedOf, walk, wayTo } from './move.ts';
+import { fromReach, jumpsOn, parseCell, placeOf, reachableCells, reachedOf, reachedTo, walk, wayTo } from './move.ts';
 import { interfered, latePincer, roundKey, trainerAttacked } from './interference.ts';
 import { isPincer, linkSpirits } from './pet-link.ts';
 import { alertOrder, guardable, guardOrder, searchOrder } from './pet-watch.ts';
@@ -107,13 +107,16 @@ function refuses(ctx: Resolution, trainer: Unit, pet: Unit, why: string): boolea
 
 function movePet(ctx: Resolution, trainer: Unit, pet: Unit, cmd: Command, order: 'move' | 'return'): void {
   // read off the search's numbers: the cell's place, and the way there with its costs
-  const reach = reachedOf(ctx.state, pet, petBudget(ctx.state, trainer, pet));
+  const budget = petBudget(ctx.state, trainer, pet);
   let to;
+  let reach;
   if (order === 'move') {
     to = parseCell(cmd);
+    reach = reachedTo(ctx.state, pet, to.x, to.y, budget);
     const k = placeOf(reach, to.x, to.y);
     if (k < 0 || reach.cost[k] === 0 || reach.stop[k] === 0) fail('action/out_of_range', `${pet.name} cannot reach (${to.x}, ${to.y}) with its Movement and Jump [OUT-PET-1]`, 'to');
   } else {
+    reach = reachedOf(ctx.state, pet, budget);
     to = returnCell(ctx.state, trainer, pet);
     if (!to) fail('action/already_there', `${pet.name} is as close to ${trainer.name} as it can get`);
   }
