@@ -149,34 +149,36 @@ export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell
   budget = budgetOf(state, u, budget);
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
-  const taken = key === undefined ? undefined : takenCells(state, u);
-  // the nearest any reachable cell can be (−1: not known, so no early stop): whole cells held by others are never entered
-  let floor = taken && toward.length ? 1 : -1;
-  for (const c of toward) {
-    if (!Number.isInteger(c.x) || !Number.isInteger(c.y)) floor = -1;
-    else if (floor === 1 && !taken!.has(cellKey(c))) floor = 0;
-  }
-  let reach: Reached | undefined;
-  if (key === undefined || floor < 0 || floor >= toBeat) reach = reachedOf(state, u, budget);
-  else reach = searches.find(map, key);
+  let reach = key === undefined ? reachCells(map, u.position!, budget, rulesWith(state, u, takenCells(state, u))) : searches.find(map, key);
   if (!reach) {
-    let asked = `${key}>${floor}`;
-    for (const c of toward) asked += `:${c.x},${c.y}`;
-    reach = searches.find(map, asked);
-    if (!reach) {
-      const until = (x: number, y: number): boolean => {
-        for (let i = 0; i < toward.length; i++) if (Math.max(Math.abs(x - toward[i].x), Math.abs(y - toward[i].y)) <= floor) return true;
-        return false;
-      };
-      const { reached, whole } = reachCellsUntil(map, u.position!, budget, rulesWith(state, u, taken!), until);
-      searches.put(map, whole ? key! : asked, reached);
-      reach = reached;
+    const taken = takenCells(state, u);
+    // the nearest any reachable cell can be (−1: not known, so no early stop): whole cells held by others are never entered
+    let floor = toward.length ? 1 : -1;
+    for (const c of toward) {
+      if (!Number.isInteger(c.x) || !Number.isInteger(c.y)) floor = -1;
+      else if (floor === 1 && !taken.has(cellKey(c))) floor = 0;
     }
-    const slot = stoppedEarly[nextStopped];
-    nextStopped = (nextStopped + 1) % STOPPED;
-    slot.map = map;
-    slot.key = key!;
-    slot.reach = reach;
+    if (floor < 0 || floor >= toBeat) searches.put(map, key!, (reach = reachCells(map, u.position!, budget, rulesWith(state, u, taken))));
+    else {
+      // kept by its question too: the same walk from the same place recurs from fight to fight
+      let asked = `${key}>${floor}`;
+      for (const c of toward) asked += `:${c.x},${c.y}`;
+      reach = searches.find(map, asked);
+      if (!reach) {
+        const until = (x: number, y: number): boolean => {
+          for (let i = 0; i < toward.length; i++) if (Math.max(Math.abs(x - toward[i].x), Math.abs(y - toward[i].y)) <= floor) return true;
+          return false;
+        };
+        const { reached, whole } = reachCellsUntil(map, u.position!, budget, rulesWith(state, u, taken), until);
+        searches.put(map, whole ? key! : asked, reached);
+        reach = reached;
+      }
+      const slot = stoppedEarly[nextStopped];
+      nextStopped = (nextStopped + 1) % STOPPED;
+      slot.map = map;
+      slot.key = key!;
+      slot.reach = reach;
+    }
   }
   return { reach, ...nearestPlace(reach, toward, toBeat) };
 }
