@@ -31,15 +31,42 @@ export function takenCells(state: EncounterState, u: Unit): Set<string> {
   return taken;
 }
 
-function rulesWith(state: EncounterState, u: Unit, taken: Set<string>): MoveRules {
+/**
+ * Whether another unit holds the whole cell (x, y) — takenCells' answer for a whole cell, read off the units'
+ * places as numbers (a search asks it of every cell it reaches: no key made per cell).
+ */
+function heldAt(state: EncounterState, u: Unit): (x: number, y: number) => boolean {
+  const mate = riddenMount(state, u)?.id ?? riderOf(state, u)?.id;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const id of state.unitOrder) {
+    const o = state.units[id];
+    if (o.id !== u.id && o.id !== mate && o.position && (o.status === 'active' || o.status === 'down')) {
+      xs.push(o.position.x);
+      ys.push(o.position.y);
+    }
+  }
+  return (x, y) => {
+    for (let i = 0; i < xs.length; i++) if (xs[i] === x && ys[i] === y) return true;
+    return false;
+  };
+}
+
+/** The rules of `u`'s moves now (the cells others hold as takenCells has them: that Set made only if a cell is asked by its key). */
+function rulesWith(state: EncounterState, u: Unit): MoveRules {
+  let taken: Set<string> | undefined;
+  const occupied = (c: Cell) => (taken ??= takenCells(state, u)).has(cellKey(c));
   // terrainStep alone (as shipped): its fast form, everything it reads taken once (the rules are used at once)
   // (costAt and occupiedAt: the same answers with the cells as numbers, for the search to ask without making cells)
   if (STEP_COSTS.length === 1 && STEP_COSTS[0] === terrainStep) {
     const at = stepPricerAt(state, u);
-    return { occupied: (c) => taken.has(cellKey(c)), occupiedAt: (x, y) => taken.has(cellKeyOf(x, y)), costOf: (map, from, to) => at(map, from.x, from.y, to.x, to.y), costAt: at };
+    const held = heldAt(state, u);
+    // a whole cell is held as takenCells has it; any other asked by its key
+    const occupiedAt = (x: number, y: number) => (Number.isInteger(x) && Number.isInteger(y) ? held(x, y) : (taken ??= takenCells(state, u)).has(cellKeyOf(x, y)));
+    return { occupied, occupiedAt, costOf: (map, from, to) => at(map, from.x, from.y, to.x, to.y), costAt: at };
   }
   return {
-    occupied: (c) => taken.has(cellKey(c)),
+    occupied,
     costOf(map, from, to) {
       let cost = defaultStepCost(map, from, to);
       for (const f of STEP_COSTS) {
@@ -53,7 +80,7 @@ function rulesWith(state: EncounterState, u: Unit, taken: Set<string>): MoveRule
 
 /** The rules of `u`'s moves in the state as it is now (a snapshot: use them at once). */
 export function moveRules(state: EncounterState, u: Unit): MoveRules {
-  return rulesWith(state, u, takenCells(state, u));
+  return rulesWith(state, u);
 }
 
 /**
@@ -106,8 +133,8 @@ export function reachedOf(state: EncounterState, u: Unit, budget = u.pools.movem
   budget = budgetOf(state, u, budget);
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
-  if (key === undefined) return reachCells(map, u.position!, budget, rulesWith(state, u, takenCells(state, u)));
-  return searches.get(map, key, () => reachCells(map, u.position!, budget, rulesWith(state, u, takenCells(state, u))));
+  if (key === undefined) return reachCells(map, u.position!, budget, rulesWith(state, u));
+  return searches.get(map, key, () => reachCells(map, u.position!, budget, rulesWith(state, u)));
 }
 
 /** The budget a search of `u`'s moves has: `budget`, none on a mount that cannot move this turn (ruling OUT-MNT-1). */
@@ -130,11 +157,11 @@ export function reachedTo(state: EncounterState, u: Unit, x: number, y: number, 
   budget = budgetOf(state, u, budget);
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
-  if (key === undefined) return reachCells(map, u.position!, budget, rulesWith(state, u, takenCells(state, u)));
+  if (key === undefined) return reachCells(map, u.position!, budget, rulesWith(state, u));
   const whole = searches.find(map, key);
   if (whole) return whole;
   for (const s of stoppedEarly) if (s.map === map && s.key === key && placeOf(s.reach!, x, y) >= 0) return s.reach!;
-  return searches.get(map, key, () => reachCells(map, u.position!, budget, rulesWith(state, u, takenCells(state, u))));
+  return searches.get(map, key, () => reachCells(map, u.position!, budget, rulesWith(state, u)));
 }
 
 /**
@@ -149,16 +176,16 @@ export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell
   budget = budgetOf(state, u, budget);
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
-  let reach = key === undefined ? reachCells(map, u.position!, budget, rulesWith(state, u, takenCells(state, u))) : searches.find(map, key);
+  let reach = key === undefined ? reachCells(map, u.position!, budget, rulesWith(state, u)) : searches.find(map, key);
   if (!reach) {
-    const taken = takenCells(state, u);
+    const rules = rulesWith(state, u);
     // the nearest any reachable cell can be (−1: not known, so no early stop): whole cells held by others are never entered
     let floor = toward.length ? 1 : -1;
     for (const c of toward) {
       if (!Number.isInteger(c.x) || !Number.isInteger(c.y)) floor = -1;
-      else if (floor === 1 && !taken.has(cellKey(c))) floor = 0;
+      else if (floor === 1 && !(rules.occupiedAt ? rules.occupiedAt(c.x, c.y) : rules.occupied!(c))) floor = 0;
     }
-    if (floor < 0 || floor >= toBeat) searches.put(map, key!, (reach = reachCells(map, u.position!, budget, rulesWith(state, u, taken))));
+    if (floor < 0 || floor >= toBeat) searches.put(map, key!, (reach = reachCells(map, u.position!, budget, rules)));
     else {
       // kept by its question too: the same walk from the same place recurs from fight to fight
       let asked = `${key}>${floor}`;
@@ -169,7 +196,7 @@ export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell
           for (let i = 0; i < toward.length; i++) if (Math.max(Math.abs(x - toward[i].x), Math.abs(y - toward[i].y)) <= floor) return true;
           return false;
         };
-        const { reached, whole } = reachCellsUntil(map, u.position!, budget, rulesWith(state, u, taken), until);
+        const { reached, whole } = reachCellsUntil(map, u.position!, budget, rules, until);
         searches.put(map, whole ? key! : asked, reached);
         reach = reached;
       }
