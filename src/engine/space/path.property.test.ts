@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GridMap, Terrain } from '../types.ts';
 import { cellKey } from './grid.ts';
-import { pathTo, reachable, reachCells, searchByKey, type MoveRules } from './path.ts';
+import { pathTo, reachable, reachCells, reachCellsUntil, searchByKey, type MoveRules } from './path.ts';
 
 const terrain: fc.Arbitrary<Terrain> = fc.oneof(
   fc.constant<Terrain>({ blocksMove: true }),
@@ -80,6 +80,42 @@ describe('reachable', () => {
         expect(r.map()).toBe(r.map());
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it('reachCellsUntil stops at the first stop reached that passes its test, settled: what it holds is reachCells\' answer for those cells, in order', () => {
+    fc.assert(
+      fc.property(world, fc.tuple(fc.nat(8), fc.nat(8)), fc.constantFrom(0, 1, 2), (w, [gx, gy], near) => {
+        const { map, rules } = mapAndRules(w);
+        const from = { x: w.from[0], y: w.from[1] };
+        const full = reachCells(map, from, w.budget, rules);
+        // the test a walk toward (gx, gy) asks: within `near` of it
+        const until = (x: number, y: number) => Math.max(Math.abs(x - gx), Math.abs(y - gy)) <= near;
+        const { reached: r, whole } = reachCellsUntil(map, from, w.budget, rules, until);
+        // the first cell of the whole search (not the start, one may stop on) that passes
+        let first = -1;
+        for (let k = 1; k < full.count && first < 0; k++) if (full.stop[k] === 1 && until(full.x[k], full.y[k])) first = k;
+        expect(whole).toBe(first < 0);
+        if (whole) {
+          expect([...r.map()]).toEqual([...full.map()]);
+          return;
+        }
+        // a part of the whole search's cells, in its order, each with its final cost and way back — the first that passes among them
+        const at = new Map<string, number>();
+        for (let k = 0; k < full.count; k++) at.set(cellKey({ x: full.x[k], y: full.y[k] }), k);
+        let last = -1;
+        let found = false;
+        for (let k = 0; k < r.count; k++) {
+          const j = at.get(cellKey({ x: r.x[k], y: r.y[k] }))!;
+          expect(j).toBeGreaterThan(last);
+          last = j;
+          expect(r.cost[k]).toBe(full.cost[j]);
+          expect(r.path(k)).toEqual(full.path(j));
+          if (j === first) found = true;
+        }
+        expect(found).toBe(true);
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -131,6 +131,8 @@ interface Scratch {
   /** Each reached cell's place in that order (Reached names previous cells by place). */
   place: Int32Array;
   heap: CellQueue;
+  /** The cell a search given `until` stopped at once settled (−1: it ran to its end). */
+  stopped: number;
 }
 
 let scratch: Scratch | undefined;
@@ -138,7 +140,7 @@ let scratch: Scratch | undefined;
 function takeScratch(cells: number): Scratch {
   let s = scratch;
   if (!s || s.busy || s.done.length < cells) {
-    s = { busy: false, done: new Uint8Array(cells), known: new Uint8Array(cells), bestCost: new Float64Array(cells), prev: new Int32Array(cells), order: new Int32Array(cells), place: new Int32Array(cells), heap: new CellQueue() };
+    s = { busy: false, done: new Uint8Array(cells), known: new Uint8Array(cells), bestCost: new Float64Array(cells), prev: new Int32Array(cells), order: new Int32Array(cells), place: new Int32Array(cells), heap: new CellQueue(), stopped: -1 };
     if (!scratch?.busy) scratch = s;
   }
   s.busy = true;
@@ -189,6 +191,8 @@ const answerAsMap: Answer<Map<string, Reach>> = (s, reached, { keys }) => {
 
 /** The same answer as arrays of numbers (Reached), the Map made only if asked for. */
 const answerAsArrays: Answer<Reached> = (s, reached, grid, width) => {
+  // a search stopped early: only its settled cells, whose costs and ways back are final (in the same order)
+  if (s.stopped >= 0) reached = settledFirst(s, reached);
   const { order, prev, bestCost, known } = s;
   // plain arrays, not typed ones: small typed arrays each take a backing store of their own, slower to make
   const x: number[] = new Array(reached);
@@ -212,7 +216,20 @@ const answerAsArrays: Answer<Reached> = (s, reached, grid, width) => {
   return new Reached(reached, x, y, cost, from, stop, (k) => keys[y[k] * width + x[k]]);
 };
 
-function searchInto<T>(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal: Cell | undefined, answer: Answer<T>): T {
+/**
+ * `until`: a test of newly reached cells one may stop on (not the start); the first that passes it is the search's
+ * goal, and the search stops once that cell is settled (its cost and way back final) — Scratch.stopped says
+ * which cell that was (−1: none passed, the search ran to its end).
+ */
+/** Keeps only the settled cells of `order`'s first `reached`, in order; returns how many. */
+function settledFirst(s: Scratch, reached: number): number {
+  const { order, done } = s;
+  let n = 0;
+  for (let k = 0; k < reached; k++) if (done[order[k]]) order[n++] = order[k];
+  return n;
+}
+
+function searchInto<T>(map: GridMap, from: Cell, budget: number, rules: MoveRules, goal: Cell | undefined, answer: Answer<T>, until?: (x: number, y: number) => boolean): T {
   const width = map.width;
   const height = map.height;
   const grid = terrainGrid(map);
@@ -224,6 +241,8 @@ function searchInto<T>(map: GridMap, from: Cell, budget: number, rules: MoveRule
   const diagonalCost = rules.diagonalCost ?? 1;
   const limit = budget + EPS;
   let reached = 0;
+  let stopAt = -1;
+  s.stopped = -1;
   try {
     const start = from.y * width + from.x;
     bestCost[start] = 0;
@@ -238,6 +257,10 @@ function searchInto<T>(map: GridMap, from: Cell, budget: number, rules: MoveRule
       const hx = cell % width;
       const hy = (cell - hx) / width;
       if (goal && hx === goal.x && hy === goal.y) break;
+      if (cell === stopAt) {
+        s.stopped = cell;
+        break;
+      }
       const here: Cell | undefined = costOf && !costAt ? { x: hx, y: hy } : undefined;
       for (let dy = -1; dy <= 1; dy++) {
         const ny = hy + dy;
@@ -275,7 +298,10 @@ function searchInto<T>(map: GridMap, from: Cell, budget: number, rules: MoveRule
           if (total > limit) continue;
           const was = bestCost[ni];
           if (was <= total) continue;
-          if (was === Infinity) order[reached++] = ni;
+          if (was === Infinity) {
+            order[reached++] = ni;
+            if (until !== undefined && stopAt < 0 && what !== PASS_ONLY && until(nx, ny)) stopAt = ni;
+          }
           bestCost[ni] = total;
           prev[ni] = cell;
           heap.push(total, ni);
@@ -405,6 +431,23 @@ export function reachCells(map: GridMap, from: Cell, budget: number, rules: Move
     k++;
   }
   return r;
+}
+
+/**
+ * A search that stops at the first cell it reaches that passes `until` (in the order cells are first reached,
+ * the start and cells one may only pass left out), as soon as that cell is settled. `whole`: none passed,
+ * and `reached` is reachCells' very answer. Else it stopped early: `reached` holds only the cells settled by
+ * then — in the same order, with the same (final) costs and ways back as reachCells' answer has them — the
+ * cell that stopped it among them. A start that is not a whole cell on the map is searched to the end.
+ */
+export function reachCellsUntil(map: GridMap, from: Cell, budget: number, rules: MoveRules, until: (x: number, y: number) => boolean): { reached: Reached; whole: boolean } {
+  if (!(Number.isInteger(from.x) && Number.isInteger(from.y) && inBounds(map, from))) return { reached: reachCells(map, from, budget, rules), whole: true };
+  let whole = true;
+  const reached = searchInto(map, from, budget, rules, undefined, (s, n, grid, width) => {
+    whole = s.stopped < 0;
+    return answerAsArrays(s, n, grid, width);
+  }, until);
+  return { reached, whole };
 }
 
 /**

@@ -81,4 +81,19 @@ describe('SearchStore', () => {
     const r = s.get(m, '1,1|2', () => reachable(m, { x: 1, y: 1 }, 2));
     expect(s.get(structuredClone(m), '1,1|2', () => new Map())).toBe(r);
   });
+
+  it('finds a kept search without searching, and keeps one its asker made (find, put), each scope its own', () => {
+    const store = new SearchStore<string>();
+    const m = map();
+    const a = store.scope<string>('a');
+    const b = store.scope<string>('b');
+    expect(a.find(m, 'k')).toBeUndefined();
+    expect(store.stats()).toMatchObject({ hits: 0, misses: 0, kept: 0 });
+    a.put(m, 'k', 'made by a');
+    expect(a.find(structuredClone(m), 'k')).toBe('made by a'); // the same content: the same search
+    expect(b.find(m, 'k')).toBeUndefined();
+    expect(a.get(m, 'k', () => 'searched')).toBe('made by a');
+    expect(store.stats()).toMatchObject({ hits: 2, misses: 1, kept: 1 });
+  });
 });
+

@@ -45,6 +45,10 @@ const weigh = (r: unknown): number => (r instanceof Map ? Math.max(1, r.size) : 
 /** A store's searches under one asker's name (SearchStore.scope). */
 export interface SearchScope<R> {
   get(map: GridMap, key: string, search: () => R): R;
+  /** The search kept under `key`, if one is (a hit), else undefined (nothing searched, nothing counted). */
+  find(map: GridMap, key: string): R | undefined;
+  /** Keeps `r` as the search `key` names (made by the asker itself: the same answer `get`'s search would give). */
+  put(map: GridMap, key: string, r: R): void;
 }
 
 export class SearchStore<R = Map<string, Reach>> {
@@ -90,10 +94,35 @@ export class SearchStore<R = Map<string, Reach>> {
     return r;
   }
 
+  /** The search `key` names on `map` if one is kept (a hit), else undefined. */
+  find(map: GridMap, key: string): R | undefined {
+    const full = `${this.mapId(map)}|${key}`;
+    let r = this.young.get(full);
+    if (r !== undefined) {
+      this.hits++;
+      return r;
+    }
+    r = this.older.get(full);
+    if (r === undefined) return undefined;
+    this.hits++;
+    this.keep(full, r);
+    return r;
+  }
+
+  /** Keeps `r` as the search `key` names on `map` (the asker made it: the very answer `get`'s search gives). */
+  put(map: GridMap, key: string, r: R): void {
+    this.misses++;
+    this.keep(`${this.mapId(map)}|${key}`, r);
+  }
+
   /** This store seen by one asker (a ruleset): its keys are its own, never met by another's. */
   scope<S extends R = Map<string, Reach> & R>(name: string): SearchScope<S> {
     const prefix = `${name}|`;
-    return { get: (map, key, search) => this.get(map, prefix + key, search) as S };
+    return {
+      get: (map, key, search) => this.get(map, prefix + key, search) as S,
+      find: (map, key) => this.find(map, prefix + key) as S | undefined,
+      put: (map, key, r) => this.put(map, prefix + key, r),
+    };
   }
 
   stats(): SearchStoreStats {

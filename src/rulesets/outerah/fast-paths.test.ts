@@ -8,16 +8,18 @@ import { createEngine, currentUnit, isRejection, ofTypes, type ActionOption, typ
 import { cellKey } from '../../engine/space/grid.ts';
 import { coverSourceFromFront } from '../../engine/space/line.ts';
 import { defaultStepCost, reachable, type MoveRules } from '../../engine/space/path.ts';
+import { moveSearches } from '../../engine/space/searches.ts';
 import { chargesFor, type Charge } from './charges.ts';
 import { coverAgainst } from './cover.ts';
 import { damageFrom } from './damage.ts';
 import { duel } from './fixtures.ts';
 import { hitChance, hitOdds } from './hit.ts';
 import { outerah } from './index.ts';
-import { dataOf, unitsOf, type Weapon } from './model.ts';
+import { canBeTargeted, dataOf, enemiesOf, unitsOf, type Weapon } from './model.ts';
 import { petStrikeChoice } from './pet-strikes.ts';
 import { petsOf } from './pets.ts';
-import { fromReach, moveRules, reachableCells, takenCells } from './move.ts';
+import { moveRules, reachableCells, reachedOf, reachedTo, takenCells, walkToward } from './move.ts';
+import { fromReach, placeOf } from './reached.ts';
 import { petBudget, returnCell, returnCellIn } from './pet-orders.ts';
 import { catapultOptions, petMoveToward, petOptions, shipAttackOptions, stationOption } from './legal-extras.ts';
 import { moveToward } from './legal.ts';
@@ -300,6 +302,8 @@ describe('outerah fast paths', () => {
         }
         moves++;
       }
+      // on a store that keeps no search of the pet's: its search stops at the first cell next to a foe (walkToward)
+      moveSearches.clear();
       const got = petMoveToward(state, u, (pet) => {
         const foes = Object.values(state.units).filter((e) => e.side !== pet.side && e.position && e.status === 'active');
         const near = (c: Cell) => Math.min(Infinity, ...foes.map((e) => Math.max(Math.abs(e.position!.x - c.x), Math.abs(e.position!.y - c.y))));
@@ -330,6 +334,7 @@ describe('outerah fast paths', () => {
 
   it('OUT-TURN-1, OUT-SHIP-2, OUT-SHIP-3: what the policy takes without the listing is the listing\'s — the walk toward a cell, the catapult\'s orb, going up on deck, the helm\'s steer — on every turn of every example\'s fights', () => {
     let walks = 0;
+    let stopped = 0;
     let orbs = 0;
     let helms = 0;
     let decks = 0;
@@ -346,6 +351,32 @@ describe('outerah fast paths', () => {
         }
         expect(moveToward(state, u, [goal], near(u.position!)), file).toEqual(want);
         if (want) walks++;
+      }
+      // toward its foes, as the policy walks (every cell of them held: the search stops at the first cell next to
+      // one, once settled), with no search kept: the listed move nearest them, and the move command's way and cost there
+      const foes = enemiesOf(state, u).filter((e) => e.position && canBeTargeted(state, u, e)).map((e) => e.position!);
+      const near = (c: Cell) => Math.min(...foes.map((f) => Math.max(Math.abs(c.x - f.x), Math.abs(c.y - f.y))));
+      if (foes.length && u.position) {
+        let want: ActionOption | undefined;
+        let bestD = near(u.position);
+        for (const m of options.filter((o) => o.command.type === 'move')) {
+          const [x, y] = m.command.to as number[];
+          if (near({ x, y }) < bestD) [want, bestD] = [m, near({ x, y })];
+        }
+        moveSearches.clear();
+        const walked = moveToward(state, u, foes, near(u.position));
+        expect(walked, file).toEqual(want);
+        const { reach } = walkToward(state, u, foes, near(u.position));
+        // what the move command reads (a stopped search of the same key holding the cell, asked before the whole one is kept) against the whole search
+        const [x, y] = (walked?.command.to as number[] | undefined) ?? [-1, -1];
+        const read = reachedTo(state, u, x, y);
+        const whole = reachedOf(state, u);
+        if (reach.count < whole.count) stopped++;
+        if (walked) {
+          const k = placeOf(whole, x, y);
+          expect(read.path(placeOf(read, x, y)), file).toEqual(whole.path(k));
+          expect(read.cost[placeOf(read, x, y)], file).toBe(whole.cost[k]);
+        }
       }
       // the catapult's orb: enchanting it, launching it — the listing's options of those, in its order
       const orb = options.filter((o) => o.command.type === 'enchant_orb' || (o.command.type === 'launch' && o.command.payload === 'orb'));
@@ -376,6 +407,7 @@ describe('outerah fast paths', () => {
       }
     });
     expect(walks).toBeGreaterThan(50);
+    expect(stopped).toBeGreaterThan(50); // searches the walk toward the foes stopped early
     expect(orbs).toBeGreaterThan(0); // the one airship fight enchants its orb once
     expect(helms).toBeGreaterThan(10);
     expect(decks).toBeGreaterThan(5);

@@ -3,15 +3,15 @@
  * uses the same blocker its command checks, so a listed option is an accepted command.
  */
 import { distance, neighbours, parseCellKey } from '../../engine/space/grid.ts';
-import { nearestStop, stopsOf } from '../../engine/space/stops.ts';
-import type { Reach } from '../../engine/space/path.ts';
+import type { Reach, Reached } from '../../engine/space/path.ts';
 import type { ActionOption, Cell, EncounterState, GridMap, Unit } from '../../engine/index.ts';
 import { calmBlocker, dismountBlocker, rideBlocker, summonBlocker } from './mount-commands.ts';
 import { mountRecord } from './mount-model.ts';
 import { dismissBlocker, tameBlocker } from './taming.ts';
 import { outOfCombat } from './hidden.ts';
 import { dataOf, unitsOf, type Station } from './model.ts';
-import { fromReach, reachableCells, takenCells } from './move.ts';
+import { reachableCells, takenCells, walkToward } from './move.ts';
+import { fromReach } from './reached.ts';
 import { orderBlocker, petBudget, returnCellIn } from './pet-orders.ts';
 import { eachPetStrike, petStrikeOption } from './pet-strikes.ts';
 import { guardable } from './pet-watch.ts';
@@ -29,8 +29,7 @@ import { swimBlocker } from './water.ts';
 const opt = (group: string, label: string, command: ActionOption['command'], facts?: Partial<ActionOption>): ActionOption => (facts ? { command, label, group, ...facts } : { command, label, group });
 
 /** One Move Order option: the pet's search found `key` at `cost` (the listing's and petMoveToward's, one builder). */
-function petMoveOption(u: Unit, pet: Unit, key: string, cost: number): ActionOption {
-  const c = parseCellKey(key);
+function petMoveOption(u: Unit, pet: Unit, c: Cell, cost: number): ActionOption {
   return opt('pet', `${pet.name}: Move Order to (${c.x}, ${c.y}) — ${cost} Movement`, { type: 'pet', actor: u.id, pet: pet.id, order: 'move', to: [c.x, c.y] }, { move: { to: c, cost } });
 }
 
@@ -39,7 +38,7 @@ function petMoveOptions(reach: Map<string, Reach>, u: Unit, pet: Unit): ActionOp
   const out: ActionOption[] = [];
   for (const [key, spot] of reach) {
     if (spot.cost === 0 || spot.canStop === false) continue;
-    out.push(petMoveOption(u, pet, key, spot.cost));
+    out.push(petMoveOption(u, pet, parseCellKey(key), spot.cost));
   }
   return out;
 }
@@ -87,27 +86,35 @@ export function petOptions(state: EncounterState, u: Unit, out: ActionOption[] =
  * The first of `u`'s Move Orders, in the listing's order, whose cell is nearer than any before it to the
  * nearest of the cells `toward` gives for the pet of the first Move Order, starting from its `toBeat` — or
  * undefined when none beats it: what a policy walking a pet toward its foes picks among the listed Move
- * Orders, without an option per reachable cell (nearestStop, pet by pet). The option is the one the
+ * Orders, without an option per reachable cell (walkToward, pet by pet). The option is the one the
  * listing has (one builder, petMoveOption).
  */
 export function petMoveToward(state: EncounterState, u: Unit, toward: (pet: Unit) => { cells: readonly Cell[]; toBeat: number }, pets = petsOf(state, u)): ActionOption | undefined {
   let measure: { cells: readonly Cell[]; toBeat: number } | undefined;
-  let best: { pet: Unit; key: string; cost: number } | undefined;
+  let best: { pet: Unit; at: Cell; cost: number } | undefined;
   let bestD = Infinity;
   for (const pet of pets) {
     if (orderBlocker(state, u, pet, 'move')) continue;
-    const stops = stopsOf(reachableCells(state, pet, petBudget(state, u, pet)));
-    if (!stops.keys.length) continue;
+    // measured against the cells of the first pet with any Move Order (toward: a question of the pet alone, so
+    // asked before its search, which then stops at the first cell as near as any can be: walkToward)
+    const m = measure ?? toward(pet);
+    const { reach, index, d } = walkToward(state, pet, m.cells, measure ? bestD : m.toBeat, petBudget(state, u, pet));
+    if (!hasStop(reach)) continue; // no Move Order at all (a search stopped early holds the stop it stopped at)
     if (!measure) {
-      measure = toward(pet);
-      bestD = measure.toBeat;
+      measure = m;
+      bestD = m.toBeat;
     }
-    const { index, d } = nearestStop(stops, measure.cells, bestD);
     if (index < 0) continue;
-    best = { pet, key: stops.keys[index], cost: stops.costs[index] };
+    best = { pet, at: { x: reach.x[index], y: reach.y[index] }, cost: reach.cost[index] };
     bestD = d;
   }
-  return best && petMoveOption(u, best.pet, best.key, best.cost);
+  return best && petMoveOption(u, best.pet, best.at, best.cost);
+}
+
+/** Whether a search has any stop: a cell reached at a cost where a move may end (stopsOf's). */
+function hasStop(r: Reached): boolean {
+  for (let k = 0; k < r.count; k++) if (r.cost[k] !== 0 && r.stop[k] !== 0) return true;
+  return false;
 }
 
 function mountOptions(state: EncounterState, u: Unit, out: ActionOption[], want: (type: string) => boolean): void {

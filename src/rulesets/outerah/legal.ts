@@ -1,12 +1,12 @@
 /** Everything an outerah unit may do now: the one list the web page, the simulator and tests share. */
 import { FACINGS } from '../../engine/space/facing.ts';
 import { parseCellKey } from '../../engine/space/grid.ts';
-import { nearestStop, stopsOf } from '../../engine/space/stops.ts';
 import type { Reach } from '../../engine/space/path.ts';
 import { currentUnit, type ActionOption, type Cell, type EncounterState, type Unit, type UnitId, type Wanted } from '../../engine/index.ts';
 import { hideBlocker } from './hidden.ts';
 import { dataOf, unitsOf } from './model.ts';
-import { fromReach, reachableCells } from './move.ts';
+import { reachableCells, walkToward } from './move.ts';
+import { fromReach } from './reached.ts';
 import { attackOption, castOption, eachAttack, eachCast, eachItemUse, itemOption } from './open-actions.ts';
 import { hasSlot } from './turn.ts';
 import { extraActions } from './legal-extras.ts';
@@ -27,15 +27,14 @@ function moveOption(id: UnitId, c: Cell, cost: number): ActionOption {
 /**
  * The first of `u`'s Move options, in the listing's order, whose cell is nearer the nearest of `toward`
  * than any before it, starting from `toBeat` — or undefined when none beats it: what a policy walking
- * toward its foes takes of the listed moves, without an option per reachable cell (nearestStop). For a
+ * toward its foes takes of the listed moves, read off the search's numbers (nearestPlace), without an option per reachable cell. For a
  * unit whose listing is asked (its turn, no question pending: the caller knows); the option is the
  * listing's (one builder, moveOption).
  */
 export function moveToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number): ActionOption | undefined {
   if (u.pools.movement.value <= 0) return undefined;
-  const stops = stopsOf(reachableCells(state, u));
-  const { index } = nearestStop(stops, toward, toBeat);
-  return index < 0 ? undefined : moveOption(u.id, parseCellKey(stops.keys[index]), stops.costs[index]);
+  const { reach, index } = walkToward(state, u, toward, toBeat);
+  return index < 0 ? undefined : moveOption(u.id, { x: reach.x[index], y: reach.y[index] }, reach.cost[index]);
 }
 
 export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {

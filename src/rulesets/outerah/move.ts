@@ -6,12 +6,13 @@
  * fly up and down without one (ruling OUT-TER-3).
  */
 import { cellKey, cellKeyOf, distance, inBounds } from '../../engine/space/grid.ts';
-import { defaultStepCost, pathTo, reachable, type MoveRules, type Reach } from '../../engine/space/path.ts';
+import { defaultStepCost, reachCells, reachCellsUntil, type MoveRules, type Reach, type Reached } from '../../engine/space/path.ts';
 import { moveSearches } from '../../engine/space/searches.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { mountainJump } from './jumps.ts';
 import { dataOf } from './model.ts';
 import { baseJumpOf, heldUnder, moverOf, riddenMount, riderOf } from './mount-model.ts';
+import { nearestPlace, placeOf, wayTo } from './reached.ts';
 import { shipList } from './ship-model.ts';
 import { cellInfo, jumpFor, stepPricerAt, surroundings, terrainStep } from './terrain.ts';
 
@@ -31,15 +32,42 @@ export function takenCells(state: EncounterState, u: Unit): Set<string> {
   return taken;
 }
 
-function rulesWith(state: EncounterState, u: Unit, taken: Set<string>): MoveRules {
+/**
+ * Whether another unit holds the whole cell (x, y) — takenCells' answer for a whole cell, read off the units'
+ * places as numbers (a search asks it of every cell it reaches: no key made per cell).
+ */
+function heldAt(state: EncounterState, u: Unit): (x: number, y: number) => boolean {
+  const mate = riddenMount(state, u)?.id ?? riderOf(state, u)?.id;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const id of state.unitOrder) {
+    const o = state.units[id];
+    if (o.id !== u.id && o.id !== mate && o.position && (o.status === 'active' || o.status === 'down')) {
+      xs.push(o.position.x);
+      ys.push(o.position.y);
+    }
+  }
+  return (x, y) => {
+    for (let i = 0; i < xs.length; i++) if (xs[i] === x && ys[i] === y) return true;
+    return false;
+  };
+}
+
+/** The rules of `u`'s moves now (the cells others hold as takenCells has them: that Set made only if a cell is asked by its key). */
+function rulesWith(state: EncounterState, u: Unit): MoveRules {
+  let taken: Set<string> | undefined;
+  const occupied = (c: Cell) => (taken ??= takenCells(state, u)).has(cellKey(c));
   // terrainStep alone (as shipped): its fast form, everything it reads taken once (the rules are used at once)
   // (costAt and occupiedAt: the same answers with the cells as numbers, for the search to ask without making cells)
   if (STEP_COSTS.length === 1 && STEP_COSTS[0] === terrainStep) {
     const at = stepPricerAt(state, u);
-    return { occupied: (c) => taken.has(cellKey(c)), occupiedAt: (x, y) => taken.has(cellKeyOf(x, y)), costOf: (map, from, to) => at(map, from.x, from.y, to.x, to.y), costAt: at };
+    const held = heldAt(state, u);
+    // a whole cell is held as takenCells has it; any other asked by its key
+    const occupiedAt = (x: number, y: number) => (Number.isInteger(x) && Number.isInteger(y) ? held(x, y) : (taken ??= takenCells(state, u)).has(cellKeyOf(x, y)));
+    return { occupied, occupiedAt, costOf: (map, from, to) => at(map, from.x, from.y, to.x, to.y), costAt: at };
   }
   return {
-    occupied: (c) => taken.has(cellKey(c)),
+    occupied,
     costOf(map, from, to) {
       let cost = defaultStepCost(map, from, to);
       for (const f of STEP_COSTS) {
@@ -53,7 +81,7 @@ function rulesWith(state: EncounterState, u: Unit, taken: Set<string>): MoveRule
 
 /** The rules of `u`'s moves in the state as it is now (a snapshot: use them at once). */
 export function moveRules(state: EncounterState, u: Unit): MoveRules {
-  return rulesWith(state, u, takenCells(state, u));
+  return rulesWith(state, u);
 }
 
 /**
@@ -93,37 +121,99 @@ function searchKey(state: EncounterState, u: Unit, budget: number): string | und
  * tells maps apart by content: a fight that burns a wooden cover (OUT-COV-4) puts in a new map, and every
  * fight burning the same fence one of the same content (ridge-cover: 4× the searches without it).
  */
-const searches = moveSearches.scope('outerah');
+const searches = moveSearches.scope<Reached>('outerah');
 
-export function reachableCells(state: EncounterState, u: Unit, budget = u.pools.movement.value): Map<string, Reach> {
+/**
+ * `u`'s search with `budget` (default: the Movement it has left), as arrays of numbers (Reached: the cells in
+ * the search's order, their costs, the way back) — what the policy's walk toward a foe and a move command
+ * read, with no key, Map entry or cell object per reachable cell; the listing asks for the Map
+ * (reachableCells), made once from these and kept with them.
+ */
+export function reachedOf(state: EncounterState, u: Unit, budget = u.pools.movement.value): Reached {
   // a mount that cannot move this turn carries its rider nowhere (ruling OUT-MNT-1): it may only get down
-  if (budget > 0 && heldUnder(state, u)) budget = 0;
+  budget = budgetOf(state, u, budget);
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
-  if (key === undefined) return reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u)));
-  return searches.get(map, key, () => reachable(map, u.position!, budget, rulesWith(state, u, takenCells(state, u))));
+  if (key === undefined) return reachCells(map, u.position!, budget, rulesWith(state, u));
+  return searches.get(map, key, () => reachCells(map, u.position!, budget, rulesWith(state, u)));
+}
+
+/** The budget a search of `u`'s moves has: `budget`, none on a mount that cannot move this turn (ruling OUT-MNT-1). */
+const budgetOf = (state: EncounterState, u: Unit, budget: number): number => (budget > 0 && heldUnder(state, u) ? 0 : budget);
+
+/**
+ * Searches the walk toward a foe stopped early (walkToward), the last few by their key: the move command that
+ * follows reads the way to the chosen cell off one. They hold only settled cells (final costs and ways back):
+ * a cell not in one is asked of the whole search.
+ */
+const STOPPED = 4;
+const stoppedEarly: { map: GridMap | undefined; key: string; reach: Reached | undefined }[] = Array.from({ length: STOPPED }, () => ({ map: undefined, key: '', reach: undefined }));
+let nextStopped = 0;
+
+/**
+ * The search a move of `u` to (x, y) reads: the whole one kept, else one the walk toward a foe stopped early
+ * at that cell (or past it), else the whole one, made and kept.
+ */
+export function reachedTo(state: EncounterState, u: Unit, x: number, y: number, budget = u.pools.movement.value): Reached {
+  budget = budgetOf(state, u, budget);
+  const map = state.map as GridMap;
+  const key = searchKey(state, u, budget);
+  if (key === undefined) return reachCells(map, u.position!, budget, rulesWith(state, u));
+  const whole = searches.find(map, key);
+  if (whole) return whole;
+  for (const s of stoppedEarly) if (s.map === map && s.key === key && placeOf(s.reach!, x, y) >= 0) return s.reach!;
+  return searches.get(map, key, () => reachCells(map, u.position!, budget, rulesWith(state, u)));
 }
 
 /**
- * What was last built from a search result alone and a key spelling out everything else it reads (the Move
- * option lists with their labels, the Return Order's cell): a listing that finds the same (kept) search again
- * — after an attack, say — finds them too. A few slots, replaced in turn: nothing is held past the next
- * listings. `build` must read nothing but the result and what `key` spells out; what it returns is shared
- * between listings, so no one may change it.
+ * What the walk toward `toward` weighs (moveToward, a pet's Move Order): `u`'s search with `budget` and the place in it of the first stop nearer
+ * the nearest of `toward` than `toBeat` and every stop before it, and its distance (nearestPlace; −1: none). The search stops
+ * early at the first cell it reaches as near as any can be — next to a foe, when every cell of `toward` is
+ * held by another unit (none can be entered), else on one — once that cell is settled: no stop found later
+ * can beat it, and the ones before it are all there (reachCellsUntil). Kept with its question; a search that
+ * ran to its end is kept as the whole one.
  */
-const SLOTS = 8;
-const builtFrom: { reach: Map<string, Reach> | undefined; key: string; value: unknown }[] = Array.from({ length: SLOTS }, () => ({ reach: undefined, key: '', value: undefined }));
-let nextSlot = 0;
+export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number, budget = u.pools.movement.value): { reach: Reached; index: number; d: number } {
+  budget = budgetOf(state, u, budget);
+  const map = state.map as GridMap;
+  const key = searchKey(state, u, budget);
+  let reach = key === undefined ? reachCells(map, u.position!, budget, rulesWith(state, u)) : searches.find(map, key);
+  if (!reach) {
+    const rules = rulesWith(state, u);
+    // the nearest any reachable cell can be (−1: not known, so no early stop): whole cells held by others are never entered
+    let floor = toward.length ? 1 : -1;
+    for (const c of toward) {
+      if (!Number.isInteger(c.x) || !Number.isInteger(c.y)) floor = -1;
+      else if (floor === 1 && !(rules.occupiedAt ? rules.occupiedAt(c.x, c.y) : rules.occupied!(c))) floor = 0;
+    }
+    if (floor < 0 || floor >= toBeat) searches.put(map, key!, (reach = reachCells(map, u.position!, budget, rules)));
+    else {
+      // kept by its question too: the same walk from the same place recurs from fight to fight
+      let asked = `${key}>${floor}`;
+      for (const c of toward) asked += `:${c.x},${c.y}`;
+      reach = searches.find(map, asked);
+      if (!reach) {
+        const until = (x: number, y: number): boolean => {
+          for (let i = 0; i < toward.length; i++) if (Math.max(Math.abs(x - toward[i].x), Math.abs(y - toward[i].y)) <= floor) return true;
+          return false;
+        };
+        const { reached, whole } = reachCellsUntil(map, u.position!, budget, rules, until);
+        searches.put(map, whole ? key! : asked, reached);
+        reach = reached;
+      }
+      const slot = stoppedEarly[nextStopped];
+      nextStopped = (nextStopped + 1) % STOPPED;
+      slot.map = map;
+      slot.key = key!;
+      slot.reach = reach;
+    }
+  }
+  return { reach, ...nearestPlace(reach, toward, toBeat) };
+}
 
-export function fromReach<T>(reach: Map<string, Reach>, key: string, build: () => T): T {
-  for (const slot of builtFrom) if (slot.reach === reach && slot.key === key) return slot.value as T;
-  const value = build();
-  const slot = builtFrom[nextSlot];
-  nextSlot = (nextSlot + 1) % SLOTS;
-  slot.reach = reach;
-  slot.key = key;
-  slot.value = value;
-  return value;
+/** Every cell `u` can reach with `budget`, keyed by cell, with its cost and the way back (reachedOf's Map). */
+export function reachableCells(state: EncounterState, u: Unit, budget = u.pools.movement.value): Map<string, Reach> {
+  return reachedOf(state, u, budget).map();
 }
 
 /** How many steps of `u`'s path are mountain jumps (each rolls a d10; wings make none: jumpFor). */
@@ -133,8 +223,8 @@ export function jumpsOn(state: EncounterState, u: Unit, path: Cell[]): number {
   return n;
 }
 
-/** Move a unit (and the mount under it) along a path it has paid for, rolling each mountain jump. */
-export function walk(ctx: Resolution, u: Unit, path: Cell[], reach: Map<string, Reach>, pool = 'movement'): Cell {
+/** Move a unit (and the mount under it) along a path it has paid for (`costs`: reaching each of its cells), rolling each mountain jump. */
+export function walk(ctx: Resolution, u: Unit, path: Cell[], costs: readonly number[], pool = 'movement'): Cell {
   const mount = riddenMount(ctx.state, u);
   const taken = takenCells(ctx.state, u);
   let stop = path.length - 1;
@@ -149,7 +239,7 @@ export function walk(ctx: Resolution, u: Unit, path: Cell[], reach: Map<string, 
   }
   const now = ctx.unit(u.id);
   const end = path[stop];
-  const cost = reach.get(cellKey(end))?.cost ?? 0;
+  const cost = costs[stop] ?? 0;
   if (cost > 0) ctx.changePool(u.id, pool, -cost, 'spend', { rule: 'OUT-TURN-1' });
   const fellAway = now.position!.x !== path[0].x || now.position!.y !== path[0].y;
   if (stop > 0 && !fellAway) {
@@ -177,20 +267,23 @@ export function moveCommand(ctx: Resolution, cmd: Command): void {
   if (!inBounds(ctx.state.map as GridMap, cell)) fail('action/out_of_bounds', `(${cell.x}, ${cell.y}) is off the map`, 'to');
   const held = heldUnder(ctx.state, u);
   if (held) fail('action/mount_held', `${held.why}: it carries ${u.name} nowhere this turn; dismount to go on foot [OUT-MNT-1]`, 'to');
-  const reach = reachableCells(ctx.state, u);
-  const spot = reach.get(cellKey(cell));
-  if (!spot || spot.cost === 0) fail('action/out_of_range', `${u.name} cannot reach (${cell.x}, ${cell.y}) with ${u.pools.movement.value} Movement left [OUT-TURN-1, OUT-TER-1]`, 'to');
-  walk(ctx, u, pathTo(reach, cell), reach);
+  // read off the search's numbers: the cell's place, its cost and the way there
+  const reach = reachedTo(ctx.state, u, cell.x, cell.y);
+  const k = placeOf(reach, cell.x, cell.y);
+  if (k < 0 || reach.cost[k] === 0) fail('action/out_of_range', `${u.name} cannot reach (${cell.x}, ${cell.y}) with ${u.pools.movement.value} Movement left [OUT-TURN-1, OUT-TER-1]`, 'to');
+  const { path, costs } = wayTo(reach, k);
+  walk(ctx, u, path, costs);
 }
 
 /** What a move will cost and where it goes, before it is made (preview notes). */
 export function movePreview(state: EncounterState, u: Unit, to: Cell): { chance?: number; why?: string; notes: string[] } {
   const held = heldUnder(state, u);
   if (held) return { notes: [`${held.why}: it carries ${u.name} nowhere this turn [OUT-MNT-1]`] };
-  const reach = reachableCells(state, u);
-  const spot = reach.get(cellKey(to));
-  if (!spot) return { notes: [`(${to.x}, ${to.y}) is out of reach with ${u.pools.movement.value} Movement`] };
-  const path = pathTo(reach, to);
+  const reach = reachedOf(state, u);
+  const k = placeOf(reach, to.x, to.y);
+  if (k < 0) return { notes: [`(${to.x}, ${to.y}) is out of reach with ${u.pools.movement.value} Movement`] };
+  const spot = { cost: reach.cost[k] };
+  const path = reach.path(k);
   const jumps = jumpsOn(state, u, path);
   const notes = [`path: ${path.map((c) => `(${c.x}, ${c.y})`).join(' → ')}`, `cost: ${spot.cost} Movement of ${u.pools.movement.value}`];
   if (jumps) notes.push(`${jumps} mountain jump${jumps > 1 ? 's' : ''}: each d10 7–0 made, 3–6 Topple, 1–2 fall [OUT-TER-3]`);

@@ -7,8 +7,9 @@
 import type { ActionOption, EncounterState, Unit, UnitId } from '../../engine/index.ts';
 import { slotOfWeapon } from './attack.ts';
 import { itemBlocker } from './items.ts';
-import { dataOf, type Weapon } from './model.ts';
-import { reachOf } from './ranges.ts';
+import { distance } from '../../engine/space/grid.ts';
+import { dataOf, heightOf, type Weapon } from './model.ts';
+import { rangeAt, reachOf } from './ranges.ts';
 import type { Skill } from './schema.ts';
 import { castBlocker, castOpen, isHarmful } from './skills.ts';
 import { areaCells, struckBy } from './skill-area.ts';
@@ -24,12 +25,15 @@ import { hasSlot } from './turn.ts';
 export function eachAttack(state: EncounterState, u: Unit, units: readonly Unit[], visit: (w: Weapon, t: Unit, range: number) => boolean | void): boolean {
   const d = dataOf(u);
   if (!d.weapons.length || attackerBlocker(state, u)) return false;
+  const at = u.position!;
+  const above = heightOf(state, u);
   for (const w of d.weapons) {
     if (!hasSlot(u, slotOfWeapon(w))) continue;
     const spec = weaponSpec(w);
     for (const t of units) {
       if (targetBars(state, u, t)) continue;
-      const reach = reachOf(state, u, t, spec.range); // the shot's, and the option's range
+      // the shot's, and the option's range (reachOf's numbers, without its words)
+      const reach = { range: rangeAt(spec.range, above - heightOf(state, t)), distance: distance(at, t.position!) };
       if (shotBars(state, u, t, spec, reach)) continue;
       if (visit(w, t, reach.range)) return true;
     }

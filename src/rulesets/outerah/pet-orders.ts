@@ -13,12 +13,13 @@
  * the trainer attacked alone the pet's lone attack bears the interference, and after a lone pet attack the
  * trainer's (the earlier attack stands as rolled).
  */
-import { cellKey, distance, hasTag, parseCellKey } from '../../engine/space/grid.ts';
-import { pathTo, type Reach } from '../../engine/space/path.ts';
+import { distance, hasTag, parseCellKey } from '../../engine/space/grid.ts';
+import type { Reach } from '../../engine/space/path.ts';
 import { fail, type Cell, type Command, type GridMap, type Json, type Resolution, type Unit } from '../../engine/index.ts';
 import { weaponOf } from './attack.ts';
 import { dataOf, hasEffect, stat } from './model.ts';
-import { fromReach, jumpsOn, parseCell, reachableCells, walk } from './move.ts';
+import { jumpsOn, parseCell, reachableCells, reachedOf, reachedTo, walk } from './move.ts';
+import { fromReach, placeOf, wayTo } from './reached.ts';
 import { interfered, latePincer, roundKey, trainerAttacked } from './interference.ts';
 import { isPincer, linkSpirits } from './pet-link.ts';
 import { alertOrder, guardable, guardOrder, searchOrder } from './pet-watch.ts';
@@ -106,22 +107,26 @@ function refuses(ctx: Resolution, trainer: Unit, pet: Unit, why: string): boolea
 }
 
 function movePet(ctx: Resolution, trainer: Unit, pet: Unit, cmd: Command, order: 'move' | 'return'): void {
-  const reach = reachableCells(ctx.state, pet, petBudget(ctx.state, trainer, pet));
+  // read off the search's numbers: the cell's place, and the way there with its costs
+  const budget = petBudget(ctx.state, trainer, pet);
   let to;
+  let reach;
   if (order === 'move') {
     to = parseCell(cmd);
-    const spot = reach.get(cellKey(to));
-    if (!spot || spot.cost === 0 || spot.canStop === false) fail('action/out_of_range', `${pet.name} cannot reach (${to.x}, ${to.y}) with its Movement and Jump [OUT-PET-1]`, 'to');
+    reach = reachedTo(ctx.state, pet, to.x, to.y, budget);
+    const k = placeOf(reach, to.x, to.y);
+    if (k < 0 || reach.cost[k] === 0 || reach.stop[k] === 0) fail('action/out_of_range', `${pet.name} cannot reach (${to.x}, ${to.y}) with its Movement and Jump [OUT-PET-1]`, 'to');
   } else {
+    reach = reachedOf(ctx.state, pet, budget);
     to = returnCell(ctx.state, trainer, pet);
     if (!to) fail('action/already_there', `${pet.name} is as close to ${trainer.name} as it can get`);
   }
   const turn = beginPetTurn(ctx, trainer, pet);
   saveTurn(ctx, trainer, { ...turn, movement: true });
-  const path = pathTo(reach, to);
+  const { path, costs } = wayTo(reach, placeOf(reach, to.x, to.y));
   const harm = hasTag(ctx.state.map as GridMap, to, 'hazard') ? 'a hazard' : jumpsOn(ctx.state, pet, path) ? 'a mountain jump' : undefined;
   if (order === 'move' && harm && refuses(ctx, trainer, pet, harm)) return;
-  walk(ctx, ctx.unit(pet.id), path, reach);
+  walk(ctx, ctx.unit(pet.id), path, costs);
   ctx.note(() => `${pet.name} ${order === 'return' ? `returns to ${trainer.name}'s side` : 'moves on its Move Order'} [OUT-PET-2]`);
 }
 

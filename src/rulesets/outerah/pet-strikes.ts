@@ -6,11 +6,12 @@
  */
 import type { ActionOption, EncounterState, Unit } from '../../engine/index.ts';
 import { trainerAttacked } from './interference.ts';
-import { dataOf } from './model.ts';
+import { distance } from '../../engine/space/grid.ts';
+import { dataOf, heightOf } from './model.ts';
 import { isPincer } from './pet-link.ts';
 import { orderBlocker } from './pet-orders.ts';
 import { turnKey } from './pets.ts';
-import { reachOf } from './ranges.ts';
+import { rangeAt, reachOf } from './ranges.ts';
 import type { Skill } from './schema.ts';
 import { castOpen } from './skills.ts';
 import { skillSpec, weaponSpec } from './spec.ts';
@@ -38,13 +39,17 @@ export function eachPetStrike(state: EncounterState, u: Unit, pet: Unit, units: 
   // target asked once (castOpen, attackerBlocker), per target only attackBlocker's wordless parts
   const skillOrders = dataOf(u).skills.filter((k) => k.kind === 'attack' && castOpen(u, k)).map((k) => ({ k, spec: skillSpec(k) }));
   if (skillOrders.length && attackerBlocker(state, u)) skillOrders.length = 0;
+  // the shots' numbers as reachOf gives them, without its words: each one's height asked once
+  const petAbove = heightOf(state, pet);
+  let above: number | undefined;
   for (const t of units) {
     if (targetBars(state, pet, t)) continue;
-    const petReach = reachOf(state, pet, t, petSpec.range); // the shot's, and the option's range
+    const below = heightOf(state, t);
+    const petReach = { range: rangeAt(petSpec.range, petAbove - below), distance: distance(pet.position!, t.position!) }; // the shot's, and the option's range
     if (shotBars(state, pet, t, petSpec, petReach)) continue;
     if (visit('alone', t, petReach.range)) return true;
     if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && (trainerFree ??= !attackerBlocker(state, u)) && !targetBars(state, u, t)) {
-      const reach = reachOf(state, u, t, mineSpec!.range);
+      const reach = { range: rangeAt(mineSpec!.range, (above ??= heightOf(state, u)) - below), distance: distance(u.position!, t.position!) };
       if (!shotBars(state, u, t, mineSpec!, reach) && visit('together', t, reach.range)) return true;
     }
     for (const { k, spec } of skillOrders) {
@@ -56,35 +61,54 @@ export function eachPetStrike(state: EncounterState, u: Unit, pet: Unit, units: 
 
 /** The option of one attack order (the listing's and the policy's, one builder). */
 export function petStrikeOption(state: EncounterState, u: Unit, pet: Unit, kind: PetStrikeKind, t: Unit, range: number, k?: Skill): ActionOption {
-  const base = { type: 'pet', actor: u.id, pet: pet.id };
+  // each command a literal (no spread of a shared base): the same keys in the same order
   if (kind === 'alone') {
     // after the trainer's own attack the lone order bears the interference (ruling OUT-PET-3)
-    return { command: { ...base, order: 'attack', target: t.id }, label: `${pet.name}: Attack Order on ${t.name}${trainerAttacked(state, u) ? ' (Trainer Interference)' : ''}`, group: 'attack', range, targets: [t.id] };
+    return { command: { type: 'pet', actor: u.id, pet: pet.id, order: 'attack', target: t.id }, label: `${pet.name}: Attack Order on ${t.name}${trainerAttacked(state, u) ? ' (Trainer Interference)' : ''}`, group: 'attack', range, targets: [t.id] };
   }
   if (kind === 'together') {
     const mine = dataOf(u).weapons.find((x) => x.hand === 'main') ?? dataOf(u).weapons[0];
-    return { command: { ...base, order: 'attack', target: t.id, together: true, weapon: mine.id }, label: `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, group: 'attack', range, targets: [t.id] };
+    return { command: { type: 'pet', actor: u.id, pet: pet.id, order: 'attack', target: t.id, together: true, weapon: mine.id }, label: `${u.name} and ${pet.name} attack ${t.name} together${isPincer(u, pet, t) ? ' (pincer)' : ''}`, group: 'attack', range, targets: [t.id] };
   }
-  return { command: { ...base, order: 'skill', skill: k!.id, target: t.id }, label: `${u.name} and ${pet.name}: Skill Order ${k!.name} on ${t.name}`, group: 'attack', range: reachOf(state, u, t, k!.range).range, targets: [t.id] };
+  return { command: { type: 'pet', actor: u.id, pet: pet.id, order: 'skill', skill: k!.id, target: t.id }, label: `${u.name} and ${pet.name}: Skill Order ${k!.name} on ${t.name}`, group: 'attack', range: reachOf(state, u, t, k!.range).range, targets: [t.id] };
 }
 
+/** One attack order as typed facts (what eachPetStrike visits, and the pet it is given to). */
+export interface PetStrike {
+  pet: Unit;
+  kind: PetStrikeKind;
+  t: Unit;
+  range: number;
+  k?: Skill;
+}
+
+/** The option of an attack order given as facts (petStrikeOption). */
+export const petStrikeOf = (state: EncounterState, u: Unit, s: PetStrike): ActionOption => petStrikeOption(state, u, s.pet, s.kind, s.t, s.range, s.k);
+
 /**
- * What the aggressive policy sends its pets in with, of the orders the listing has (in its order): the first
- * attack together, else the first Skill Order (`together`); and the first lone attack (`alone`).
+ * What the aggressive policy sends its pets in with, of the orders the listing has (in its order), as facts: the
+ * first attack together, else the first Skill Order (`together`); and the first lone attack (`alone`). No option
+ * is built: the policy builds the one it takes (petStrikeOf).
  */
-export function petStrikeChoice(state: EncounterState, u: Unit, pets: readonly Unit[], units: readonly Unit[]): { together?: ActionOption; alone?: ActionOption } {
-  let skill: ActionOption | undefined;
-  let alone: ActionOption | undefined;
+export function petStrikeFacts(state: EncounterState, u: Unit, pets: readonly Unit[], units: readonly Unit[]): { together?: PetStrike; alone?: PetStrike } {
+  let skill: PetStrike | undefined;
+  let alone: PetStrike | undefined;
   for (const pet of pets) {
     if (orderBlocker(state, u, pet, 'attack')) continue;
-    let together: ActionOption | undefined;
+    let together: PetStrike | undefined;
     eachPetStrike(state, u, pet, units, (kind, t, range, k) => {
-      if (kind === 'together') together = petStrikeOption(state, u, pet, kind, t, range);
-      else if (kind === 'skill') skill ??= petStrikeOption(state, u, pet, kind, t, range, k);
-      else alone ??= petStrikeOption(state, u, pet, kind, t, range);
+      if (kind === 'together') together = { pet, kind, t, range };
+      else if (kind === 'skill') skill ??= { pet, kind, t, range, k };
+      else alone ??= { pet, kind, t, range };
       return together !== undefined;
     });
     if (together) return { together };
   }
   return { together: skill, alone };
+}
+
+/** petStrikeFacts' choice with its options built: what the listing's pet orders give (tested). */
+export function petStrikeChoice(state: EncounterState, u: Unit, pets: readonly Unit[], units: readonly Unit[]): { together?: ActionOption; alone?: ActionOption } {
+  const { together, alone } = petStrikeFacts(state, u, pets, units);
+  return { together: together && petStrikeOf(state, u, together), alone: alone && petStrikeOf(state, u, alone) };
 }

@@ -10,12 +10,12 @@ import { distance } from '../../engine/space/grid.ts';
 import type { ActionOption, Cell, EncounterState, Listing, Unit } from '../../engine/index.ts';
 import { aboard, inCannonArc, shipInCannonArc, shipList, shipOf, type CannonSide, type Placement, type Ship } from './ship-model.ts';
 import { dataOf, enemiesOf, unitsOf } from './model.ts';
-import { petStrikeChoice } from './pet-strikes.ts';
+import { petStrikeFacts, petStrikeOf, type PetStrike } from './pet-strikes.ts';
 import { petsOf } from './pets.ts';
 import { catapultOptions, petMoveToward, shipAttackOptions, stationOption, steerCheck, steerMoves, steerOption, type SteerMove } from './legal-extras.ts';
 import { stationBlocker } from './ship-stations.ts';
 
-const NO_PET_STRIKE: { together?: ActionOption; alone?: ActionOption } = {};
+const NO_PET_STRIKE: { together?: PetStrike; alone?: PetStrike } = {};
 
 /** Where `u`'s enemies stand (those on the grid), in unit order. */
 const foeCells = (state: EncounterState, u: Unit): Cell[] => enemiesOf(state, u).filter((e) => e.position).map((e) => e.position!);
@@ -109,7 +109,7 @@ export function helmSteer(state: EncounterState, u: Unit, mine: Ship, foe: Ship,
 /**
  * `options`: what the policy was offered of `listing`, without the pet orders (type 'pet') and what it asks
  * for only when it would take one — stations, steers, attacks on a ship, the catapult — nor what it never
- * takes. The pet orders it asks for itself, narrowly: the attack orders (petStrikeChoice: the first of each kind, built alone), the
+ * takes. The pet orders it asks for itself, narrowly: the attack orders (petStrikeFacts: the first of each kind, the one taken built alone), the
  * Move Orders only by petMoveToward; the catapult's orb by catapultOptions' orbs alone, the steers by helmSteer.
  */
 export function partTwoChoice(state: EncounterState, u: Unit, sorted: Sorted, listing: Listing): ActionOption | undefined {
@@ -135,10 +135,11 @@ export function partTwoChoice(state: EncounterState, u: Unit, sorted: Sorted, li
   if (launch) return launch;
   // its pets asked once, for the attack orders and the Move Orders (none for most units: nothing more is asked)
   const mine = listed ? petsOf(state, u) : [];
-  const { together, alone } = mine.length ? petStrikeChoice(state, u, mine, unitsOf(state)) : NO_PET_STRIKE;
-  if (together) return together;
+  // as facts: the option built only for the one taken
+  const { together, alone } = mine.length ? petStrikeFacts(state, u, mine, unitsOf(state)) : NO_PET_STRIKE;
+  if (together) return petStrikeOf(state, u, together);
   const anyOwnStrike = sorted.anyAttack;
-  if (alone && !anyOwnStrike) return alone;
+  if (alone && !anyOwnStrike) return petStrikeOf(state, u, alone);
   if (!alone && mine.length) {
     // the Move Order nearest the enemies of the pet of the first Move Order (as it stands), if nearer than it is now;
     // foes hold their cells, so a pet next to one already (or with none to close on) gets no nearer: when that is

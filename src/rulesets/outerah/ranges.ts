@@ -15,6 +15,18 @@ export interface Reach {
   terms: Term[];
 }
 
+/**
+ * The range of a weapon of `base` cells shot from `height` levels above the target (negative: below): reachOf's
+ * range without its words, for a question that reads only whether the shot reaches.
+ */
+export function rangeAt(base: number, height: number): number {
+  if (isLongRange(base)) {
+    if (height > 0) return base + height;
+    if (height < 0) return base - 1;
+  }
+  return base;
+}
+
 export function reachOf(state: EncounterState, attacker: Unit, target: Unit, base: number): Reach {
   const height = heightOf(state, attacker) - heightOf(state, target);
   const terms: Term[] = [];

@@ -66,8 +66,8 @@ export function shotBlocker(state: EncounterState, u: Unit, t: Unit, spec: Strik
   return null;
 }
 
-/** What bars the shot (shotBlocker without its words), or null; `reach`, if given, is reachOf(state, u, t, spec.range). */
-export function shotBars(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec, reach?: Reach): 'below_deck' | 'range' | 'cover' | null {
+/** What bars the shot (shotBlocker without its words), or null; `reach`, if given, is reachOf(state, u, t, spec.range)'s distance and range. */
+export function shotBars(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec, reach?: Pick<Reach, 'distance' | 'range'>): 'below_deck' | 'range' | 'cover' | null {
   if (isBelowDeck(t) && shipOf(state, t)) return 'below_deck';
   const { distance, range } = reach ?? reachOf(state, u, t, spec.range);
   if (distance > range) return 'range';

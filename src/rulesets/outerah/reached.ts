@@ -1,0 +1,73 @@
+/**
+ * Reading outerah's kept move searches (move.ts): a cell's place in a search's numbers, the way there, the
+ * stop a walk toward a set of cells takes — and what a listing builds once from a search (fromReach).
+ */
+import type { Reach, Reached } from '../../engine/space/path.ts';
+import type { Cell } from '../../engine/index.ts';
+
+/** Cell (x, y)'s place in a search's answer, −1 when it was not reached (a search holds at most a few hundred cells). */
+export function placeOf(r: Reached, x: number, y: number): number {
+  for (let k = 0; k < r.count; k++) if (r.x[k] === x && r.y[k] === y) return k;
+  return -1;
+}
+
+/**
+ * The first of a search's stops (a cell reached at a cost, where a move may end), in its order, nearer to
+ * the nearest of `toward` (in cells, Chebyshev) than `toBeat` and than every stop before it (index −1:
+ * none), with that distance: where a policy walks to close in on its foes — the listed moves' order, as
+ * stopsOf and nearestStop weigh them, read off the numbers with no key or cell made.
+ */
+export function nearestPlace(r: Reached, toward: readonly Cell[], toBeat: number): { index: number; d: number } {
+  const { count, x, y, cost, stop } = r;
+  let index = -1;
+  let bestD = toBeat;
+  for (let k = 0; k < count; k++) {
+    if (cost[k] === 0 || stop[k] === 0) continue;
+    const cx = x[k];
+    const cy = y[k];
+    let d = Infinity;
+    for (let i = 0; i < toward.length; i++) {
+      const t = toward[i];
+      const e = Math.max(Math.abs(cx - t.x), Math.abs(cy - t.y));
+      if (e < d) d = e;
+    }
+    if (d < bestD) {
+      index = k;
+      bestD = d;
+    }
+  }
+  return { index, d: bestD };
+}
+
+/** The way to cell k of a search (the start first, k last) and what reaching each of its cells costs. */
+export function wayTo(r: Reached, k: number): { path: Cell[]; costs: number[] } {
+  const path: Cell[] = [];
+  const costs: number[] = [];
+  for (let i = k; i >= 0; i = r.from[i]) {
+    path.push({ x: r.x[i], y: r.y[i] });
+    costs.push(r.cost[i]);
+  }
+  return { path: path.reverse(), costs: costs.reverse() };
+}
+
+/**
+ * What was last built from a search result alone and a key spelling out everything else it reads (the Move
+ * option lists with their labels, the Return Order's cell): a listing that finds the same (kept) search again
+ * — after an attack, say — finds them too. A few slots, replaced in turn: nothing is held past the next
+ * listings. `build` must read nothing but the result and what `key` spells out; what it returns is shared
+ * between listings, so no one may change it.
+ */
+const SLOTS = 8;
+const builtFrom: { reach: Map<string, Reach> | undefined; key: string; value: unknown }[] = Array.from({ length: SLOTS }, () => ({ reach: undefined, key: '', value: undefined }));
+let nextSlot = 0;
+
+export function fromReach<T>(reach: Map<string, Reach>, key: string, build: () => T): T {
+  for (const slot of builtFrom) if (slot.reach === reach && slot.key === key) return slot.value as T;
+  const value = build();
+  const slot = builtFrom[nextSlot];
+  nextSlot = (nextSlot + 1) % SLOTS;
+  slot.reach = reach;
+  slot.key = key;
+  slot.value = value;
+  return value;
+}
