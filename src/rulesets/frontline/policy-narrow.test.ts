@@ -2,17 +2,18 @@
 // same policy written the plain way: every option of the full listing built with its words, each strike
 // weighed by expected.ts on a copy of the state as the acting side knows it (`knownTo`), the weakest enemy
 // first, then the best expected damage, the first listed on a tie. Both must choose the very same command
-// at every decision of fights of every example, over many seeds.
+// at every decision of fights of every example, over many seeds, and on states shaken out of them.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { seededSource } from '../../dice/index.ts';
+import { RandomStream, seededSource } from '../../dice/index.ts';
 import { createEngine, currentUnit, type ActionOption, type EncounterState, type Listing, type Unit, type UnitId } from '../../engine/index.ts';
 import { loadText } from '../load.ts';
 import { canAttack } from './attack.ts';
 import { devicesOf } from './devices.ts';
 import { attackExpected, deviceExpected } from './expected.ts';
-import { dataOf, enemiesOf, knownTo } from './model.ts';
+import { dataOf, enemiesOf, knownTo, rearguardOf } from './model.ts';
 import { aggressive } from './policy.ts';
+import { damageTypes, type Device } from './schema.ts';
 
 const hp = (u: Unit) => u.pools.hp.value;
 
@@ -64,6 +65,42 @@ function listedChoice(actual: EncounterState, id: UnitId, all: ActionOption[]): 
   return buff ?? all.find((o) => o.command.type === 'end_turn');
 }
 
+/**
+ * A state the fights may not reach, from one they did: every unit but the actor in a random zone of its own
+ * (frontline or its rearguard), at random HP (some down), with random affinities revealed, weapons in hand,
+ * device uses limited and spent, and effects of the file's devices on it: the corners of the policy's
+ * questions (a device out of reach or used up, a buff already on, a heal needed, ties of HP) that play
+ * seldom visits.
+ */
+function shaken(state: EncounterState, actor: UnitId, r: RandomStream): EncounterState {
+  const s = structuredClone(state);
+  const effects: Device['effect'][] = [];
+  for (const id of s.unitOrder) {
+    const u = s.units[id];
+    const data = dataOf(u);
+    for (const d of [...data.gadgets, ...data.streams]) if (d.effect) effects.push(d.effect);
+    if (id !== actor && u.status !== 'fled') {
+      u.zone = r.nextInt(2) ? 'frontline' : rearguardOf(s, u.side);
+      u.status = r.nextInt(5) ? 'active' : 'down';
+      u.pools.hp.value = u.status === 'down' ? 0 : 1 + r.nextInt(u.pools.hp.max);
+    }
+    data.revealed = damageTypes.filter(() => r.nextInt(2) === 1);
+    if (data.weapons.length) data.equipped = data.weapons[r.nextInt(data.weapons.length)].id;
+    for (const d of [...data.gadgets, ...data.streams]) {
+      // a device of unlimited use given a few (this copy's own: the file's lists are cloned with it)
+      if (d.uses === undefined && r.nextInt(2)) d.uses = 1 + r.nextInt(2);
+      if (d.uses !== undefined) data.used[d.id] = r.nextInt(d.uses + 1);
+    }
+  }
+  for (const id of s.unitOrder) {
+    for (const spec of effects) {
+      if (r.nextInt(3)) continue;
+      s.effects.push({ id: `fx${s.nextId++}`, name: spec!.name, categories: ['buff'], source: actor, target: id, stacks: 1, remaining: spec!.rounds, data: { spec: structuredClone(spec) as never } });
+    }
+  }
+  return s;
+}
+
 describe('frontline: the aggressive policy\'s narrow questions choose what the full listing would', () => {
   const dir = new URL('../../../examples/frontline/', import.meta.url);
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
@@ -72,8 +109,10 @@ describe('frontline: the aggressive policy\'s narrow questions choose what the f
       if (!loaded.ok) throw new Error(loaded.problems[0].message);
       const engine = createEngine(loaded.value.ruleset);
       const kinds = new Set<string>();
+      const shakenKinds = new Set<string>();
+      const shake = RandomStream.stream(7, 0);
       let decisions = 0;
-      for (let seed = 1; seed <= 40; seed++) {
+      for (let seed = 1; seed <= 30; seed++) {
         const dice = seededSource(seed, 0);
         let state = engine.replay(engine.create(loaded.value.doc));
         state = (engine.decide(state, { type: 'start' }, dice) as { state: EncounterState }).state;
@@ -84,6 +123,13 @@ describe('frontline: the aggressive policy\'s narrow questions choose what the f
           const expected = listedChoice(state, unit, engine.legalActions(state, unit));
           expect(chosen.command, `${file}, seed ${seed}, decision ${n}`).toEqual(expected?.command);
           kinds.add(chosen.command.type);
+          // and on states shaken out of this one
+          for (let k = 0; k < 3; k++) {
+            const other = shaken(state, unit, shake);
+            const narrow = aggressive(other, unit, engine.listing(other, unit), () => 0);
+            expect(narrow.command, `${file}, seed ${seed}, decision ${n}, shaken ${k}`).toEqual(listedChoice(other, unit, engine.legalActions(other, unit))?.command);
+            shakenKinds.add(narrow.command.type);
+          }
           decisions++;
           const d = engine.decide(state, chosen.command, dice, { inPlace: true, unlogged: true });
           if (!d.ok) throw new Error(d.rejection.message);
@@ -93,6 +139,10 @@ describe('frontline: the aggressive policy\'s narrow questions choose what the f
       expect(decisions).toBeGreaterThan(500);
       // the fights walk through strikes, equips and moves at least (devices where the file has them)
       expect([...kinds]).toEqual(expect.arrayContaining(['attack', 'equip']));
+      // shaken, every kind of choice comes up: heals and buffs, moves and ends of turns, where the file has the devices
+      const units = (loaded.value.doc as { units: { gadgets?: string[]; streams?: string[] }[] }).units;
+      const devices = (['gadget', 'stream'] as const).filter((kind) => units.some((u) => u[`${kind}s`]?.length));
+      expect([...shakenKinds]).toEqual(expect.arrayContaining(['attack', 'equip', 'move', 'end_turn', ...devices]));
     }, 120_000);
   }
 });

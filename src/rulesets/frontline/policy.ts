@@ -9,13 +9,16 @@
  *   3. with nothing in reach, move to the frontline; already there, use a buffing device, else end the turn.
  * It never flees.
  *
- * It asks narrow questions of typed numbers (issue 40): the acting unit's modifiers once, each enemy's
- * once, reach by zone indices, and a strike's expected damage (`strikeExpected`) only when it could still
- * be chosen — an enemy with more HP than the weakest one already found cannot be. It walks the uses the
- * listing would list, with the listing's own checks (`fits`, `reaches`, `eachUseOf` for zones), in the
- * listing's order so ties fall as they would on listed options, and builds only the option it chose, as
- * the listing builds it (legal.ts). policy-narrow.test.ts holds its choice, at every decision of many
- * fights of every example, to the same policy weighing the whole listing; policy.test.ts to be listed.
+ * It asks narrow questions of typed numbers (issue 40), each only when its answer could still matter: a
+ * heal first (the first listed use on an ally in need), then the strikes — the acting unit's modifiers
+ * read once, each enemy's once, reach by zone indices, and a strike's expected damage (`strikeExpected`)
+ * only when it could still be chosen (an enemy with more HP than the weakest found cannot be), a damaging
+ * device's uses only on the enemies it takes — and a buff only when nothing else is left to do. Within
+ * each it walks what the listing would list, with the listing's own checks (`fits`, reach, uses left;
+ * `eachUseOf` for zones), in the listing's order so ties fall as they would on listed options, and builds
+ * only the option it chose, as the listing builds it (legal.ts). policy-narrow.test.ts holds its choice,
+ * at every decision of many fights of every example, to the same policy weighing the whole listing;
+ * policy.test.ts holds it to be listed.
  */
 import type { ActionOption, EncounterState, Policy, Unit } from '../../engine/index.ts';
 import { devicesOf, eachUseOf, fits, targetsZone, usesLeft, type DeviceKind } from './devices.ts';
@@ -52,47 +55,40 @@ export const aggressive: Policy = (state, id, options) => {
   const enemies = enemiesOf(state, u);
   const zones = state.map?.kind === 'zones' ? state.map.zones : [];
   const at = u.zone === undefined ? -1 : zones.indexOf(u.zone);
-  // devices first: a heal wins outright; the damaging ones are weighed after the weapons (the listing's order)
-  let heal: Use | undefined;
-  let buff: Use | undefined;
+  // a heal wins outright: the first listed use of a healing device on an ally down or at a third of its HP or less
+  for (const kind of DEVICE_KINDS) {
+    for (const d of devicesOf(u, kind)) {
+      // a use on a zone names no one to heal (targetsZone): only uses on one unit count
+      if (!d.heal || d.damage || targetsZone(d) || !usable(u, d)) continue;
+      for (const tid of state.unitOrder) {
+        const t = state.units[tid];
+        if ((t.status === 'down' || hp(t) * 3 <= t.pools.hp.max) && canUseOn(u, d, t, zones, at)) return deviceOption(kind, id, d, undefined, t, undefined);
+      }
+    }
+  }
+  // the damaging devices' uses that take an enemy, in the listing's order; their expected damage is asked
+  // later, only for those that could still be chosen
   let harmful: Use[] | undefined;
   let harmWeakest: number[] | undefined;
   for (const kind of DEVICE_KINDS) {
     for (const d of devicesOf(u, kind)) {
-      const heals = !!d.heal && !d.damage;
-      const buffs = !!d.effect && !d.damage;
-      // a device that neither heals, harms nor buffs (a grapple hook) is not this policy's; nor one used up
-      if (!heals && !d.damage && !buffs) continue;
-      const left = usesLeft(u, d);
-      if (left !== undefined && left <= 0) continue;
-      const visit = (zone: string | undefined, t: Unit | undefined, targets: Unit[] | undefined): boolean => {
-        if (heals && t && (t.status === 'down' || hp(t) * 3 <= t.pools.hp.max)) {
-          heal = { kind, d, zone, t, targets };
-          return true;
-        }
-        if (d.damage) {
-          // the weakest enemy it takes; its expected damage is asked later, only if it could be chosen
-          let w = Infinity;
-          for (const f of enemies) if ((zone !== undefined ? f.zone === zone : f === t) && hp(f) < w) w = hp(f);
-          if (w !== Infinity) {
-            (harmful ??= []).push({ kind, d, zone, t, targets });
-            (harmWeakest ??= []).push(w);
-          }
-        }
-        if (buffs && !buff && t && t.side === side && !hasEffect(state, t.id, d.effect!.name)) buff = { kind, d, zone, t, targets };
-        return false;
-      };
+      if (!d.damage || !usable(u, d)) continue;
       if (targetsZone(d)) {
-        if (eachUseOf(state, u, d, visit)) return optionOf(id, heal!);
+        eachUseOf(state, u, d, (zone, _t, targets) => {
+          // the weakest enemy in the zone
+          let w = Infinity;
+          for (const f of enemies) if (f.zone === zone && hp(f) < w) w = hp(f);
+          if (w === Infinity) return;
+          (harmful ??= []).push({ kind, d, zone, t: undefined, targets });
+          (harmWeakest ??= []).push(w);
+        });
         continue;
       }
-      // one unit at a time, in the listing's order: those the device is for, within its reach (devices.ts `aimed`)
-      for (const tid of state.unitOrder) {
-        const t = state.units[tid];
-        if (!fits(u, d, t)) continue;
-        const steps = stepsApart(zones, at, t.zone);
-        if (steps === undefined || !reachesSteps(d.reach, steps)) continue;
-        if (visit(undefined, t, undefined)) return optionOf(id, heal!);
+      // on one unit: only a use on an enemy counts, and the enemies are listed in the listing's order
+      for (const t of enemies) {
+        if (!canUseOn(u, d, t, zones, at)) continue;
+        (harmful ??= []).push({ kind, d, zone: undefined, t, targets: undefined });
+        (harmWeakest ??= []).push(hp(t));
       }
     }
   }
@@ -153,9 +149,31 @@ export const aggressive: Policy = (state, id, options) => {
   if (use && (useWeakest < weakest || useExpected > expected)) return optionOf(id, use);
   if (weapon) return weapon.id === data.equipped ? attackOption(id, target!, weapon) : equipOption(id, weapon);
   if (u.zone !== 'frontline') return moveOption(state, u);
-  if (buff) return optionOf(id, buff);
+  // a buffing device, on the first ally listed that does not have its effect yet
+  for (const kind of DEVICE_KINDS) {
+    for (const d of devicesOf(u, kind)) {
+      if (!d.effect || d.damage || targetsZone(d) || !usable(u, d)) continue;
+      for (const tid of state.unitOrder) {
+        const t = state.units[tid];
+        if (t.side === side && !hasEffect(state, t.id, d.effect.name) && canUseOn(u, d, t, zones, at)) return deviceOption(kind, id, d, undefined, t, undefined);
+      }
+    }
+  }
   return endTurnOption(id);
 };
+
+/** Whether the device has uses left (devices.ts `aimed`'s first check). */
+function usable(u: Unit, d: Device): boolean {
+  const left = usesLeft(u, d);
+  return left === undefined || left > 0;
+}
+
+/** Whether a device aimed at one unit may be used on `t` (devices.ts `aimed`, its uses left apart): one it is for, within its reach. */
+function canUseOn(u: Unit, d: Device, t: Unit, zones: readonly string[], at: number): boolean {
+  if (!fits(u, d, t)) return false;
+  const steps = stepsApart(zones, at, t.zone);
+  return steps !== undefined && reachesSteps(d.reach, steps);
+}
 
 function hasEffect(state: EncounterState, unit: string, name: string): boolean {
   for (const f of state.effects) if (f.target === unit && f.name === name) return true;
