@@ -76,10 +76,10 @@ export function ambushOf(state: EncounterState): Ambush | undefined {
   return state.data.ambush as unknown as Ambush | undefined;
 }
 
-/** Whether the unit is skipped because this is the ambush round and its side is the ambushed one. */
-export function isAmbushed(state: EncounterState, u: Unit): boolean {
+/** Whether the unit is skipped because this is the ambush round and its side is the ambushed one (asked at every turn: the round first). */
+export function isAmbushed(state: EncounterState, id: string): boolean {
   const a = ambushOf(state);
-  return !!a && state.turn.round === a.round && u.side === a.ambushed;
+  return !!a && state.turn.round === a.round && state.units[id]?.side === a.ambushed;
 }
 
 export function startEncounter(ctx: Resolution): void {
