@@ -55,40 +55,43 @@ export const aggressive: Policy = (state, id, options) => {
   const enemies = enemiesOf(state, u);
   const zones = state.map?.kind === 'zones' ? state.map.zones : [];
   const at = u.zone === undefined ? -1 : zones.indexOf(u.zone);
-  // a heal wins outright: the first listed use of a healing device on an ally down or at a third of its HP or less
-  for (const kind of DEVICE_KINDS) {
-    for (const d of devicesOf(u, kind)) {
-      // a use on a zone names no one to heal (targetsZone): only uses on one unit count
-      if (!d.heal || d.damage || targetsZone(d) || !usable(u, d)) continue;
-      for (const tid of state.unitOrder) {
-        const t = state.units[tid];
-        if ((t.status === 'down' || hp(t) * 3 <= t.pools.hp.max) && canUseOn(u, d, t, zones, at)) return deviceOption(kind, id, d, undefined, t, undefined);
-      }
-    }
-  }
-  // the damaging devices' uses that take an enemy, in the listing's order; their expected damage is asked
-  // later, only for those that could still be chosen
+  // the devices, when it carries any: a heal wins outright (the first listed use of a healing device on
+  // an ally down or at a third of its HP or less); the damaging ones' uses that take an enemy are kept in
+  // the listing's order, their expected damage asked later, only for those that could still be chosen
+  const armed = data.gadgets.length > 0 || data.streams.length > 0;
   let harmful: Use[] | undefined;
   let harmWeakest: number[] | undefined;
-  for (const kind of DEVICE_KINDS) {
-    for (const d of devicesOf(u, kind)) {
-      if (!d.damage || !usable(u, d)) continue;
-      if (targetsZone(d)) {
-        eachUseOf(state, u, d, (zone, _t, targets) => {
-          // the weakest enemy in the zone
-          let w = Infinity;
-          for (const f of enemies) if (f.zone === zone && hp(f) < w) w = hp(f);
-          if (w === Infinity) return;
-          (harmful ??= []).push({ kind, d, zone, t: undefined, targets });
-          (harmWeakest ??= []).push(w);
-        });
-        continue;
-      }
-      // on one unit: only a use on an enemy counts, and the enemies are listed in the listing's order
-      for (const t of enemies) {
-        if (!canUseOn(u, d, t, zones, at)) continue;
-        (harmful ??= []).push({ kind, d, zone: undefined, t, targets: undefined });
-        (harmWeakest ??= []).push(hp(t));
+  if (armed) {
+    for (const kind of DEVICE_KINDS) {
+      for (const d of devicesOf(u, kind)) {
+        if (!usable(u, d)) continue;
+        if (d.heal && !d.damage) {
+          // a use on a zone names no one to heal (targetsZone): only uses on one unit count
+          if (targetsZone(d)) continue;
+          for (const tid of state.unitOrder) {
+            const t = state.units[tid];
+            if ((t.status === 'down' || hp(t) * 3 <= t.pools.hp.max) && canUseOn(u, d, t, zones, at)) return deviceOption(kind, id, d, undefined, t, undefined);
+          }
+          continue;
+        }
+        if (!d.damage) continue;
+        if (targetsZone(d)) {
+          eachUseOf(state, u, d, (zone, _t, targets) => {
+            // the weakest enemy in the zone
+            let w = Infinity;
+            for (const f of enemies) if (f.zone === zone && hp(f) < w) w = hp(f);
+            if (w === Infinity) return;
+            (harmful ??= []).push({ kind, d, zone, t: undefined, targets });
+            (harmWeakest ??= []).push(w);
+          });
+          continue;
+        }
+        // on one unit: only a use on an enemy counts, and the enemies are listed in the listing's order
+        for (const t of enemies) {
+          if (!canUseOn(u, d, t, zones, at)) continue;
+          (harmful ??= []).push({ kind, d, zone: undefined, t, targets: undefined });
+          (harmWeakest ??= []).push(hp(t));
+        }
       }
     }
   }
@@ -103,18 +106,18 @@ export const aggressive: Policy = (state, id, options) => {
     const dex = mod(state, u, 'dexterity');
     const might = mod(state, u, 'might');
     const adef = defenseOf(state, u);
-    const steps: (number | undefined)[] = [];
+    // each enemy's zones apart (-1: not a zone of the map), Dodge and Defense, when first needed
+    const steps: number[] = [];
     const dodges: number[] = [];
     const defenses: number[] = [];
-    for (const t of enemies) steps.push(stepsApart(zones, at, t.zone));
     // every weapon the unit carries, as if in hand: equipping is free (Minor) and the attack comes next
     for (const w of data.weapons) {
       for (let i = 0; i < enemies.length; i++) {
         const t = enemies[i];
         // more HP than the weakest found: never chosen, whatever the damage
         if (hp(t) > weakest) continue;
-        const s = steps[i];
-        if (s === undefined || !reachesSteps(w.reach, s)) continue;
+        const s = (steps[i] ??= stepsApart(zones, at, t.zone) ?? -1);
+        if (s < 0 || !reachesSteps(w.reach, s)) continue;
         if (dodges[i] === undefined) {
           dodges[i] = mod(state, t, 'dodge');
           defenses[i] = defenseOf(state, t);
@@ -150,6 +153,7 @@ export const aggressive: Policy = (state, id, options) => {
   if (weapon) return weapon.id === data.equipped ? attackOption(id, target!, weapon) : equipOption(id, weapon);
   if (u.zone !== 'frontline') return moveOption(state, u);
   // a buffing device, on the first ally listed that does not have its effect yet
+  if (!armed) return endTurnOption(id);
   for (const kind of DEVICE_KINDS) {
     for (const d of devicesOf(u, kind)) {
       if (!d.effect || d.damage || targetsZone(d) || !usable(u, d)) continue;
