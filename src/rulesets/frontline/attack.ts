@@ -19,7 +19,8 @@ export function hitCheck(ctx: Resolution, attacker: Unit, target: Unit, what: st
   const dex = mod(ctx.state, attacker, 'dexterity');
   const face = ctx.roll(20, 'attack roll');
   // the target's own die: a player rolls its unit's Dodge, the GM's units' are the GM's (or the server's)
-  const dodgeFace = ctx.roll(20, `Dodge roll ${target.name}`, target.id);
+  // (its label names the target for a player asked for the die; a simulated fight, keeping no log, asks no one)
+  const dodgeFace = ctx.roll(20, ctx.logging ? `Dodge roll ${target.name}` : 'Dodge roll', target.id);
   const dodge = mod(ctx.state, target, 'dodge');
   const total = face + dex;
   const dodgeTotal = dodgeFace + dodge;

@@ -66,8 +66,11 @@ export type SharedRoll = () => { total: number; term: Term };
 
 export function sharedRoll(ctx: Resolution, dice: string, label: string): SharedRoll {
   let made: { total: number; term: Term } | undefined;
-  return () => (made ??= ctx.rollNotation(dice, label));
+  // the term is read only by the log's breakdowns: without a log, the total alone (the same dice drawn)
+  return () => (made ??= ctx.logging ? ctx.rollNotation(dice, label) : { total: ctx.rollTotal(dice, label), term: UNREAD });
 }
+/** The term of a roll no log will show. */
+const UNREAD: Term = { kind: 'note', text: '' };
 
 /**
  * Resolve one strike's damage on one target that was hit. The outcome in the log shows the target's
@@ -93,8 +96,8 @@ function landDamage(ctx: Resolution, s: Strike, targetId: UnitId, roll: SharedRo
   const targetDef = defenseOf(ctx.state, target);
   const attackerDef = defenseOf(ctx.state, attacker);
   const land = landing(aff, diceValue, s.might, targetDef, attackerDef);
-  const label = `damage (${s.what}, ${s.type})`;
-  // the breakdown is worded only when someone keeps the log (ctx.check with a function)
+  // the breakdown, its label too, is worded only when someone keeps the log (ctx.check with a function)
+  const label = () => `damage (${s.what}, ${s.type})`;
   const dice = (): { terms: Term[]; rules: string[] } => {
     const terms: Term[] = [r.term];
     const rules = ['FRL-DMG-4'];
@@ -111,7 +114,7 @@ function landDamage(ctx: Resolution, s: Strike, targetId: UnitId, roll: SharedRo
   if (land.kind === 'heal') {
     ctx.check(() => {
       const { terms, rules } = dice();
-      return { label, terms, total: land.amount, outcome: `DRAIN: ${target.name} heals ${land.amount}`, rules: [...new Set([...rules, 'FRL-DMG-2'])].sort() };
+      return { label: label(), terms, total: land.amount, outcome: `DRAIN: ${target.name} heals ${land.amount}`, rules: [...new Set([...rules, 'FRL-DMG-2'])].sort() };
     }, attacker.id, target.id);
     healUnit(ctx, target.id, land.amount, attacker.id, 'FRL-DMG-2');
     return;
@@ -132,7 +135,7 @@ function landDamage(ctx: Resolution, s: Strike, targetId: UnitId, roll: SharedRo
     if (reflected) rules.push('FRL-DMG-2');
     const prefix = reflected ? 'REFLECT: ' : aff === 'weak' || aff === 'strong' ? `${AFFINITY_LABEL[aff]} ` : '';
     const outcome = reflected ? `${prefix}${land.amount} damage to ${attacker.name}` : `${prefix}${land.amount} damage`;
-    return { label, terms, total: land.amount, outcome, rules: [...new Set(rules)].sort() };
+    return { label: label(), terms, total: land.amount, outcome, rules: [...new Set(rules)].sort() };
   }, attacker.id, target.id);
   takeDamage(ctx, reflected ? attacker.id : target.id, land.amount, reflected ? target.id : attacker.id, s.type);
 }

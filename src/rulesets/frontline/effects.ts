@@ -27,6 +27,7 @@ export function applyTimedEffect(ctx: Resolution, user: Unit, target: Unit, spec
 
 /** Round end: effects whose user is out of the fight count down here (see above). */
 export function countDownOrphanedEffects(ctx: Resolution): void {
+  if (!ctx.state.effects.length) return; // most rounds: nothing to count, no copy of the list
   for (const fx of [...ctx.state.effects]) {
     const clock = fx.clock;
     if (!clock || !('unit' in clock) || fx.remaining === undefined) continue;

@@ -30,9 +30,7 @@ export const frontline: Ruleset = {
   encounterSchema,
   create: (doc) => createState(encounterSchema.parse(doc)),
   start: startEncounter,
-  skipReason(state, id) {
-    return isAmbushed(state, state.units[id]) ? 'ambushed [FRL-INIT-2]' : null;
-  },
+  skipReason: (state, id) => (isAmbushed(state, id) ? 'ambushed [FRL-INIT-2]' : null),
   onRoundEnd: (ctx) => countDownOrphanedEffects(ctx),
   commands: {
     attack: { resolve: attackCommand },

@@ -18,6 +18,9 @@ export interface Ambush {
 interface Entry {
   unit: Unit;
   total: number;
+  /** Characters (0) before enemies (1) on a tie, then the order of the file. */
+  rank: number;
+  place: number;
 }
 
 function rollFor(ctx: Resolution, who: string): number {
@@ -29,29 +32,29 @@ export function rollInitiative(ctx: Resolution): Slot[] {
   const fighters = units(state).filter((u) => u.status === 'active' || u.status === 'down');
   const perGroup = state.data.initiative === 'group';
   const entries: Entry[] = [];
-  const record = (u: Unit, face: number, groupNote?: string) => {
+  // `place`: the unit's place among the fighters, in the order of the file
+  const record = (u: Unit, place: number, face: number, groupNote?: string) => {
     const bonus = mod(state, u, 'personality');
     const total = face + bonus;
     ctx.check(() => {
       const terms = [{ kind: 'dice' as const, label: 'd20', faces: [face], value: face }, { kind: 'mod' as const, name: 'Personality', value: bonus }];
       return { label: groupNote ? `initiative (${groupNote})` : 'initiative', terms, total, rules: ['FRL-INIT-1'] };
     }, u.id);
-    entries.push({ unit: u, total });
+    entries.push({ unit: u, total, rank: isCharacter(state, u) ? 0 : 1, place });
   };
   if (perGroup) {
     for (const side of state.sides) {
-      const members = fighters.filter((u) => u.side === side);
-      if (!members.length) continue;
+      if (!fighters.some((u) => u.side === side)) continue;
       const face = rollFor(ctx, side);
       ctx.note(() => `${side} roll initiative as a group: d20 (${face}) [FRL-INIT-1]`);
-      for (const u of members) record(u, face, `group roll of ${side}`);
+      fighters.forEach((u, place) => {
+        if (u.side === side) record(u, place, face, `group roll of ${side}`);
+      });
     }
   } else {
-    for (const u of fighters) record(u, rollFor(ctx, u.name));
+    fighters.forEach((u, place) => record(u, place, rollFor(ctx, u.name)));
   }
-  const rank = (e: Entry) => (isCharacter(state, e.unit) ? 0 : 1);
-  const fileOrder = (e: Entry) => state.unitOrder.indexOf(e.unit.id);
-  entries.sort((a, b) => b.total - a.total || rank(a) - rank(b) || fileOrder(a) - fileOrder(b));
+  entries.sort((a, b) => b.total - a.total || a.rank - b.rank || a.place - b.place);
   // a tie is settled without dice: the log says how, so no one looks for a tie-break roll
   for (let i = 0; i < entries.length; ) {
     let j = i + 1;
@@ -76,10 +79,10 @@ export function ambushOf(state: EncounterState): Ambush | undefined {
   return state.data.ambush as unknown as Ambush | undefined;
 }
 
-/** Whether the unit is skipped because this is the ambush round and its side is the ambushed one. */
-export function isAmbushed(state: EncounterState, u: Unit): boolean {
+/** Whether the unit is skipped because this is the ambush round and its side is the ambushed one (asked at every turn: the round first). */
+export function isAmbushed(state: EncounterState, id: string): boolean {
   const a = ambushOf(state);
-  return !!a && state.turn.round === a.round && u.side === a.ambushed;
+  return !!a && state.turn.round === a.round && state.units[id]?.side === a.ambushed;
 }
 
 export function startEncounter(ctx: Resolution): void {

@@ -39,8 +39,26 @@ export const rearguardOf = (state: EncounterState, side: string): ZoneName => (s
 
 export const units = (state: EncounterState): Unit[] => state.unitOrder.map((id) => state.units[id]);
 
+/**
+ * The enemies standing, in the order of the file. Asked for every listing and every policy decision: one
+ * pass over the units' record with for-in, which reads each unit without a lookup by its id, as long as
+ * the record's keys come in the file's order (checked as it goes: they do unless ids look like numbers,
+ * which a record lists first); else by the order itself.
+ */
 export function enemiesOf(state: EncounterState, u: Unit): Unit[] {
-  // asked for every listing and every strike a policy weighs: one loop, one array
+  const out: Unit[] = [];
+  const all = state.units;
+  const order = state.unitOrder;
+  let k = 0;
+  for (const id in all) {
+    if (id !== order[k++]) return enemiesInOrder(state, u);
+    const o = all[id];
+    if (o.side !== u.side && o.status === 'active') out.push(o);
+  }
+  return k === order.length ? out : enemiesInOrder(state, u);
+}
+
+function enemiesInOrder(state: EncounterState, u: Unit): Unit[] {
   const out: Unit[] = [];
   for (const id of state.unitOrder) {
     const o = state.units[id];

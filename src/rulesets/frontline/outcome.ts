@@ -8,11 +8,13 @@ import { playerSide, units } from './model.ts';
 
 export function outcome(state: EncounterState): CombatResult | null {
   const ps = playerSide(state);
-  // asked after every command: while both sides have someone standing, nothing else is looked at
+  // asked after every command and turn: while both sides have someone standing, nothing else is looked
+  // at — one pass in key order (the order does not matter here; a for-in reads each unit without a lookup by id)
   let charsUp = false;
   let foesUp = false;
-  for (const id of state.unitOrder) {
-    const u = state.units[id];
+  const all = state.units;
+  for (const id in all) {
+    const u = all[id];
     if (u.status !== 'active') continue;
     if (u.side === ps) charsUp = true;
     else foesUp = true;
