@@ -75,7 +75,13 @@ function cpuRows(label: string, two: Measured['closed'] | Paced | undefined, one
 }
 
 /** Slices each paced phase is cut into, the two set-ups taking turns (one, two, two, one, …). */
-const SLICES = 4;
+const SLICES = 8;
+/**
+ * A paced phase's length per set-up, in cases (1 s each): at 100/s, 3 s gave a p99 of 300 latencies —
+ * their third slowest — whose run-to-run spread (one process 5.4–31 ms on an idle machine) decided the
+ * 2× ratio more than either set-up did; 8 s gives 800 and 2,400 latencies at 100 and 300/s.
+ */
+const PHASE_CASES = 8;
 
 /**
  * Both set-ups at once — one process, and two processes with every table's watchers on the other — each on
@@ -106,7 +112,7 @@ async function measureBoth(admin: string, ms: number, postmaster?: number): Prom
     for (const rate of RATES) {
       const slices: (Paced & { took: number; sentCount: number })[][] = [[], []];
       for (let k = 0; k < SLICES; k++) {
-        for (const m of k % 2 ? [1, 0] : [0, 1]) slices[m].push(await pacedSlice(tables[m], rate, (ms * 3) / SLICES, cpus[m], { pids: procs[m].map((p) => p.child.pid) }));
+        for (const m of k % 2 ? [1, 0] : [0, 1]) slices[m].push(await pacedSlice(tables[m], rate, (ms * PHASE_CASES) / SLICES, cpus[m], { pids: procs[m].map((p) => p.child.pid) }));
       }
       slices.forEach((s, m) => paced[m].push(merged(rate, s)));
     }
