@@ -5,10 +5,10 @@
  * whatever does not follow the copy held (a notification lost before it, one too long to carry) is read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoggedEvent } from '../../src/engine/index.ts';
 import { startServer, type RunningServer } from '../../src/server/app.ts';
 import { Client, TEST_LIMITS, WsClient } from '../../src/server/testing.ts';
 import { postgresForTests, sayAbsent, type TestPostgres } from '../pg/cluster.ts';
+import { gmNoter, notes } from './notes.ts';
 import { until } from './until.ts';
 
 const env: TestPostgres = await postgresForTests('processes_carried');
@@ -18,8 +18,6 @@ if (env.absent) sayAbsent('events carried by notifications', env.absent);
 type Spied = { since(id: string, after: number): Promise<unknown>; events(id: string, after?: number, upTo?: number): Promise<unknown>; received(payload: string): void };
 
 /** Every note a socket was sent for the encounter, in the order sent, with its seq in that viewer's numbering. */
-const notes = (ws: WsClient, enc: string) =>
-  ws.messages.filter((m) => m.type === 'events' && m.encounter === enc && !m.catchUp).flatMap((m) => (m.events as LoggedEvent[]).filter((e) => e.type === 'note').map((e) => (e as { text: string }).text));
 
 describe.skipIf(!env.url)('events carried by an append\'s notification', () => {
   let a: RunningServer;
@@ -70,13 +68,7 @@ describe.skipIf(!env.url)('events carried by an append\'s notification', () => {
     };
   }, 120_000);
 
-  let version = 0;
-  const note = async (id: string, text: string) => {
-    if (!version) version = (await new Client(urlA, gmToken).get(`/api/encounters/${enc}`)).body.encounter.version as number;
-    const r = await new Client(urlA, gmToken).post(`/api/encounters/${enc}/commands`, { id, expectedVersion: version, command: { type: 'gm.note', text, public: true } });
-    expect(r.status, r.text).toBe(200);
-    version = r.body.version;
-  };
+  const note = gmNoter(() => ({ url: urlA, gmToken, enc }));
   const heardAll = (texts: string[]) => until(`B's watchers to hear ${texts.join(', ')}`, () => texts.every((t) => notes(gmB, enc).includes(t) && notes(p1B, enc).includes(t)));
 
   it('B folds what A appended onto its copy and sends it to its watchers without reading the store', async () => {

@@ -6,10 +6,10 @@
  * it (issue 42: the reads the check made under load were in the slowest 1% of cross-process deliveries).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoggedEvent } from '../../src/engine/index.ts';
 import { startServer, type RunningServer } from '../../src/server/app.ts';
 import { Client, TEST_LIMITS, WsClient } from '../../src/server/testing.ts';
 import { postgresForTests, sayAbsent, type TestPostgres } from '../pg/cluster.ts';
+import { gmNoter, notes } from './notes.ts';
 import { until } from './until.ts';
 
 const env: TestPostgres = await postgresForTests('processes_check');
@@ -23,8 +23,6 @@ type Spied = {
   received(payload: string): void;
 };
 
-const notes = (ws: WsClient, enc: string) =>
-  ws.messages.filter((m) => m.type === 'events' && m.encounter === enc && !m.catchUp).flatMap((m) => (m.events as LoggedEvent[]).filter((e) => e.type === 'note').map((e) => (e as { text: string }).text));
 
 describe.skipIf(!env.url)('the check of what a process watches', () => {
   let a: RunningServer;
@@ -97,13 +95,7 @@ describe.skipIf(!env.url)('the check of what a process watches', () => {
     };
   }, 120_000);
 
-  let version = 0;
-  const note = async (id: string, text: string) => {
-    if (!version) version = (await new Client(urlA, gmToken).get(`/api/encounters/${enc}`)).body.encounter.version as number;
-    const r = await new Client(urlA, gmToken).post(`/api/encounters/${enc}/commands`, { id, expectedVersion: version, command: { type: 'gm.note', text, public: true } });
-    expect(r.status, r.text).toBe(200);
-    version = r.body.version;
-  };
+  const note = gmNoter(() => ({ url: urlA, gmToken, enc }));
 
   it('a notification still on its way when a check finds the encounter behind: no read, the notification brings it', async () => {
     const before = readsOnB;

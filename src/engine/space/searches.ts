@@ -79,24 +79,22 @@ export class SearchStore<R = Map<string, Reach>> {
    */
   get(map: GridMap, key: string, search: () => R): R {
     const full = `${this.mapId(map)}|${key}`;
-    let r = this.young.get(full);
-    if (r !== undefined) {
-      this.hits++;
-      return r;
-    }
-    r = this.older.get(full);
-    if (r !== undefined) this.hits++;
-    else {
+    let r = this.lookup(full);
+    if (r === undefined) {
       this.misses++;
       r = search();
+      this.keep(full, r);
     }
-    this.keep(full, r);
     return r;
   }
 
   /** The search `key` names on `map` if one is kept (a hit), else undefined. */
   find(map: GridMap, key: string): R | undefined {
-    const full = `${this.mapId(map)}|${key}`;
+    return this.lookup(`${this.mapId(map)}|${key}`);
+  }
+
+  /** The search kept under `full` (a hit, counted; one found among the older made young again), else undefined. */
+  private lookup(full: string): R | undefined {
     let r = this.young.get(full);
     if (r !== undefined) {
       this.hits++;

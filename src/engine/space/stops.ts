@@ -7,7 +7,7 @@
  */
 import type { Cell } from '../types.ts';
 import { cellOfKey } from './grid.ts';
-import type { Reach } from './path.ts';
+import type { Reach, Reached } from './path.ts';
 
 export interface Stops {
   keys: readonly string[];
@@ -57,6 +57,33 @@ export function nearestStop({ cells }: Stops, toward: readonly Cell[], toBeat: n
       if (e < d) d = e;
     }
     if (d < bestD) [index, bestD] = [k, d];
+  }
+  return { index, d: bestD };
+}
+
+/**
+ * nearestStop read off a search's numbers (Reached): the first of its stops (a cell reached at a cost, where
+ * a move may end), in its order, nearer to the nearest of `toward` than `toBeat` and than every stop before
+ * it; `index` is the cell's place in the search (−1: none). No key, cell or option is made per cell.
+ */
+export function nearestPlace(r: Reached, toward: readonly Cell[], toBeat: number): NearestStop {
+  const { count, x, y, cost, stop } = r;
+  let index = -1;
+  let bestD = toBeat;
+  for (let k = 0; k < count; k++) {
+    if (cost[k] === 0 || stop[k] === 0) continue;
+    const cx = x[k];
+    const cy = y[k];
+    let d = Infinity;
+    for (let i = 0; i < toward.length; i++) {
+      const t = toward[i];
+      const e = Math.max(Math.abs(cx - t.x), Math.abs(cy - t.y));
+      if (e < d) d = e;
+    }
+    if (d < bestD) {
+      index = k;
+      bestD = d;
+    }
   }
   return { index, d: bestD };
 }

@@ -1,6 +1,6 @@
 /**
- * Reading outerah's kept move searches (move.ts): a cell's place in a search's numbers, the way there, the
- * stop a walk toward a set of cells takes — and what a listing builds once from a search (fromReach).
+ * Reading outerah's kept move searches (move.ts): a cell's place in a search's numbers, the way there
+ * (the stop a walk toward a set of cells takes is space/stops.ts's nearestPlace) — and what a listing builds once from a search (fromReach).
  */
 import type { Reach, Reached } from '../../engine/space/path.ts';
 import type { Cell } from '../../engine/index.ts';
@@ -9,34 +9,6 @@ import type { Cell } from '../../engine/index.ts';
 export function placeOf(r: Reached, x: number, y: number): number {
   for (let k = 0; k < r.count; k++) if (r.x[k] === x && r.y[k] === y) return k;
   return -1;
-}
-
-/**
- * The first of a search's stops (a cell reached at a cost, where a move may end), in its order, nearer to
- * the nearest of `toward` (in cells, Chebyshev) than `toBeat` and than every stop before it (index −1:
- * none), with that distance: where a policy walks to close in on its foes — the listed moves' order, as
- * stopsOf and nearestStop weigh them, read off the numbers with no key or cell made.
- */
-export function nearestPlace(r: Reached, toward: readonly Cell[], toBeat: number): { index: number; d: number } {
-  const { count, x, y, cost, stop } = r;
-  let index = -1;
-  let bestD = toBeat;
-  for (let k = 0; k < count; k++) {
-    if (cost[k] === 0 || stop[k] === 0) continue;
-    const cx = x[k];
-    const cy = y[k];
-    let d = Infinity;
-    for (let i = 0; i < toward.length; i++) {
-      const t = toward[i];
-      const e = Math.max(Math.abs(cx - t.x), Math.abs(cy - t.y));
-      if (e < d) d = e;
-    }
-    if (d < bestD) {
-      index = k;
-      bestD = d;
-    }
-  }
-  return { index, d: bestD };
 }
 
 /** The way to cell k of a search (the start first, k last) and what reaching each of its cells costs. */

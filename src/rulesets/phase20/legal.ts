@@ -2,7 +2,7 @@
 import { cellsInRadius } from '../../engine/space/area.ts';
 import { cellKey, distance } from '../../engine/space/grid.ts';
 import type { ActionOption, Cell, EncounterState, GridMap, Unit, UnitId, Wanted } from '../../engine/index.ts';
-import { stopsOf } from '../../engine/space/stops.ts';
+import { nearestPlace, stopsOf } from '../../engine/space/stops.ts';
 import { currentUnit } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
 import { dataOf, isBraced } from './model.ts';
@@ -31,25 +31,9 @@ export const moveOption = (id: UnitId, c: Cell, cost: number): ActionOption => (
  */
 export function moveToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number): ActionOption | undefined {
   if (u.pools.movement.value <= 0) return undefined;
-  const { count, x, y, cost, stop } = reachedOf(state, u);
-  let index = -1;
-  let bestD = toBeat;
-  for (let k = 0; k < count; k++) {
-    if (cost[k] === 0 || stop[k] === 0) continue;
-    const cx = x[k];
-    const cy = y[k];
-    let d = Infinity;
-    for (let i = 0; i < toward.length; i++) {
-      const t = toward[i];
-      const e = Math.max(Math.abs(cx - t.x), Math.abs(cy - t.y));
-      if (e < d) d = e;
-    }
-    if (d < bestD) {
-      index = k;
-      bestD = d;
-    }
-  }
-  return index < 0 ? undefined : moveOption(u.id, { x: x[index], y: y[index] }, cost[index]);
+  const reached = reachedOf(state, u);
+  const { index } = nearestPlace(reached, toward, toBeat);
+  return index < 0 ? undefined : moveOption(u.id, { x: reached.x[index], y: reached.y[index] }, reached.cost[index]);
 }
 
 /** The option of an Attack Action at `t` with `w`, as the listing offers it. */
