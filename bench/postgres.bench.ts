@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { kill, launch, type Launched } from '../test/server/spawn.ts';
 import { callsOf, cpuOf, cpuOfChildren, postmasterOf } from './cpu.ts';
 import { closedLoop, openTables, pacedSlice, pct, type BenchRow, type Cpu, type Measured, type Paced, type Tables } from './server.bench.ts';
-import { note, tracing } from '../src/server/trace.ts';
+import { note, tracing } from '../src/store/trace.ts';
 
 /** Commands a second, all tables together, in the paced phases: a busy evening, and three times it. */
 const RATES = [100, 300];

@@ -16,7 +16,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { startServer } from '../src/server/app.ts';
 import { readExample } from '../src/server/examples.ts';
 import { Client, TEST_LIMITS } from '../src/server/testing.ts';
-import { clock, note, tracing } from '../src/server/trace.ts';
+import { clock, note, tracing } from '../src/store/trace.ts';
 
 export interface BenchRow {
   name: string;

@@ -1,7 +1,7 @@
 // Where the time of command → broadcast goes, from a traced run of the PostgreSQL bench (issue 42):
 //   SKIRMISH_TRACE=/tmp/trace node --import tsx bench/postgres.bench.ts && node --import tsx bench/trace-report.ts /tmp/trace
 // Every process of the run (the bench's clients and each server) wrote its marks to <folder>/<pid>.jsonl on
-// one monotonic clock (src/server/trace.ts). For each phase (one process or two, at each rate) this prints each
+// one monotonic clock (src/store/trace.ts). For each phase (one process or two, at each rate) this prints each
 // step's time at the median and over the slowest 1% of deliveries (the ones at or past p99), and what else
 // those slow ones overlapped: GC pauses and late turns of the event loop in each server and in the clients.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -30,7 +30,7 @@ import { TokenBucket } from './rate.ts';
 import { pendingRolls, viewOf, type RollView } from './pending-dice.ts';
 import { runCommand } from './referee.ts';
 import { ClientMessage, parseWith, type ServerMessage } from './schemas.ts';
-import { clock, mark, tracing } from './trace.ts';
+import { clock, mark, tracing } from '../store/trace.ts';
 
 export const WS_PATH = '/api/ws';
 

@@ -10,7 +10,7 @@
 import { Checkpoints, createEngine, EncounterLog, type Command, type EncounterState, type Engine, type LoggedEvent, type Ruleset } from '../engine/index.ts';
 import { rulesetById } from '../rulesets/index.ts';
 import type { EncounterRow, Store } from '../store/index.ts';
-import { mark } from './trace.ts';
+import { mark } from '../store/trace.ts';
 
 /** An append's events and the bodies of their commands, as stored (told by another process). */
 export interface Logged {

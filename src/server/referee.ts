@@ -29,7 +29,7 @@ import { ODDS_LEFT_OUT, OddsShare, oddsInSlices, withOddsBudget } from './odds.t
 import { CommandRequest, LoadEncounter, parseWith, PauseRequest, PreviewRequest, type Settings } from './schemas.ts';
 import { newId, sha256 } from './tokens.ts';
 import { swapIds, type Ids } from './held.ts';
-import { clock, mark, tracing } from './trace.ts';
+import { clock, mark, tracing } from '../store/trace.ts';
 
 export interface CommandResult {
   encounter: string;

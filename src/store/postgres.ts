@@ -31,7 +31,7 @@ import { IMAGE_SELECT, putImageIn, tableImagesDeleted } from './postgres-images.
 import { migratePostgres } from './postgres-schema.ts';
 import { chatCursor, chatPage } from './chat-sql.ts';
 import { encounterFileOf, type EncounterFile } from './roster.ts';
-import { mark, tracing } from '../server/trace.ts';
+import { mark, tracing } from './trace.ts';
 import {
   CREATE_CHUNK,
   DuplicateCommandError,

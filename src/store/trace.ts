@@ -1,10 +1,11 @@
 /**
- * A timing trace of each append's way to the watchers, for finding where a latency tail comes from
+^ * A timing trace of each append's way to the watchers, for finding where a latency tail comes from
  * (issue 42): off unless SKIRMISH_TRACE names a folder. Then every process marks each append's steps
  * (keyed by encounter and version) on the machine's monotonic clock — shared by every process on it,
  * so the marks of the committing process, the watching one and the bench's clients line up — and also
  * its GC pauses and the turns of its event loop that came late; at exit all of it is written to
- * `<folder>/<pid>.jsonl`. bench/trace-report.ts reads them. Off, a mark is one comparison.
+ * `<folder>/<pid>.jsonl`. bench/trace-report.ts reads them. Off, a mark is one comparison. In the store's
+ * layer because the PostgreSQL store marks its commits and notifications; the server's files mark the rest.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
