@@ -20,7 +20,7 @@ function refill(ctx: Resolution, id: UnitId, pool: string, value: number): void 
 export function startTurn(ctx: Resolution, id: UnitId): void {
   const u = ctx.unit(id);
   const d = dataOf(u);
-  ctx.emit({ type: 'turn.phase', unit: id, phase: 'action' });
+  ctx.setPhase(id, 'action');
   refill(ctx, id, 'actions', d.actionBudget.default);
   refill(ctx, id, 'attackActions', d.actionBudget.attack);
   refill(ctx, id, 'spellActions', d.actionBudget.spell);
@@ -59,7 +59,7 @@ export function canPrepare(u: Unit): boolean {
  */
 function enterPreparation(ctx: Resolution, id: UnitId): void {
   const u = ctx.unit(id);
-  ctx.emit({ type: 'turn.phase', unit: id, phase: 'preparation' });
+  ctx.setPhase(id, 'preparation');
   if (dataOf(u).sprinting) ctx.setData(id, 'sprinting', undefined);
   if (dataOf(u).braceBlocksPrep) {
     ctx.setData(id, 'prep', { state: 'spent', why: 'braced' });
