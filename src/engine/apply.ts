@@ -3,7 +3,8 @@
  * `evolve` is the pure form: it never touches its input.
  */
 import { cloneJson } from './clone.ts';
-import { own } from './own.ts';
+import { dropLineup, statusChanged } from './lineup.ts';
+import { ownUnit } from './own.ts';
 import type { GameEvent } from './events.ts';
 import type { Effect, EncounterState, Json, Pending, Slot, Unit } from './types.ts';
 
@@ -11,7 +12,7 @@ import type { Effect, EncounterState, Json, Pending, Slot, Unit } from './types.
 export type Appliers = Record<string, (state: EncounterState, event: any) => void>;
 
 export function unitOf(state: EncounterState, id: string): Unit {
-  const u = own(state.units, id);
+  const u = ownUnit(state.units, id);
   if (!u) throw new Error(`event names unknown unit "${id}"`);
   return u;
 }
@@ -41,6 +42,7 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
       break;
     case 'unit.status':
       unitOf(state, e.unit).status = e.status;
+      statusChanged(state);
       break;
     case 'turn.order':
       writeOrder(state, e.order, e.index);
@@ -100,14 +102,17 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
       state.units[e.unit.id] = cloneJson(e.unit);
       state.unitOrder.push(e.unit.id);
       if (!state.sides.includes(e.unit.side)) state.sides.push(e.unit.side);
+      dropLineup(state);
       break;
     case 'unit.removed':
       unitOf(state, e.unit).status = 'removed';
+      statusChanged(state);
       state.turn.order = state.turn.order.filter((s, i) => s.unit !== e.unit || i === state.turn.index);
       break;
     case 'unit.side':
       unitOf(state, e.unit).side = e.side;
       if (!state.sides.includes(e.side)) state.sides.push(e.side);
+      dropLineup(state);
       break;
     case 'unit.controller':
       if (e.controller === undefined) delete unitOf(state, e.unit).controller;

@@ -1,7 +1,7 @@
 // cloneJson: a deep copy of plain JSON data, the same as structuredClone gives, keys in their order (a
 // state copied and written out reads byte for byte the same: issue 40's tallies and logs rest on it).
 import { describe, expect, it } from 'vitest';
-import { cloneJson } from './clone.ts';
+import { cloneJson, cloneValue } from './clone.ts';
 
 describe('cloneJson', () => {
   it('copies every record and list, sharing none, equal to structuredClone', () => {
@@ -23,5 +23,25 @@ describe('cloneJson', () => {
     const many: Record<string, number> = {};
     for (let i = 0; i < 40; i++) many[`k${(i * 7) % 40}`] = i;
     expect(JSON.stringify(cloneJson(many))).toBe(JSON.stringify(many));
+  });
+});
+
+describe('cloneValue', () => {
+  it('is cloneJson: flat records and lists copied in one step, nested ones deeply, none shared', () => {
+    const flat = { state: 'announced', kind: 'ready_attack', n: 2, u: undefined };
+    const list = ['attack', 'spell'];
+    const nested = { state: 'open', at: { x: 1, y: [2, 3] } };
+    for (const v of [flat, list, nested, [1, [2]], [], {}, 3, 'x', null, true]) {
+      const c = cloneValue(v);
+      expect(c).toStrictEqual(cloneJson(v));
+      expect(JSON.stringify(c)).toBe(JSON.stringify(v));
+      if (typeof v === 'object' && v !== null) expect(c).not.toBe(v);
+    }
+    const n = cloneValue(nested);
+    expect(n.at).not.toBe(nested.at);
+    expect(n.at.y).not.toBe(nested.at.y);
+    const l = cloneValue(list);
+    list.push('x'); // the caller's list changed afterwards: the copy keeps what it was given
+    expect(l).toEqual(['attack', 'spell']);
   });
 });

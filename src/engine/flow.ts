@@ -4,6 +4,7 @@
  * boundaries (new order from the ruleset, round clocks) as needed.
  */
 import { writeOrder } from './apply.ts';
+import { lineupOf } from './lineup.ts';
 import { runClock } from './clocks.ts';
 import type { Resolution } from './resolution.ts';
 import type { Ruleset } from './ruleset.ts';
@@ -24,18 +25,23 @@ export function currentUnit(state: EncounterState): UnitId | undefined {
  * is status 'active' unless `standing` (the ruleset's own test) says otherwise.
  */
 export function lastSideStanding(state: EncounterState, standing?: (state: EncounterState, unit: UnitId) => boolean): CombatResult | null {
-  // runs after every command and turn: one pass (in key order: the order does not matter here), no
-  // allocation until there is a result
-  let winner: string | undefined;
-  const units = state.units;
-  for (const id in units) {
-    const u = units[id];
-    if (standing ? !standing(state, id) : u.status !== 'active') continue;
-    if (winner === undefined) winner = u.side;
-    else if (u.side !== winner) return null;
+  // runs after every command and turn: one pass over the lineup (the units by number, lineup.ts), no
+  // allocation until there is a result; by status, not asked again until a status changes
+  const lineup = lineupOf(state);
+  if (standing === undefined && lineup.undecidedAt === lineup.statusChanges) return null;
+  const units = lineup.units;
+  const sides = lineup.side;
+  let winner = -1;
+  for (let i = 0; i < units.length; i++) {
+    if (standing ? !standing(state, lineup.ids[i]) : units[i].status !== 'active') continue;
+    if (winner < 0) winner = sides[i];
+    else if (sides[i] !== winner) {
+      if (standing === undefined) lineup.undecidedAt = lineup.statusChanges;
+      return null;
+    }
   }
-  if (winner === undefined) return { outcome: 'draw', reason: 'no one is left standing' };
-  return { outcome: 'victory', winner, reason: `every other side is out of the fight` };
+  if (winner < 0) return { outcome: 'draw', reason: 'no one is left standing' };
+  return { outcome: 'victory', winner: lineup.sideNames[winner], reason: `every other side is out of the fight` };
 }
 
 function outcomeOf(ruleset: Ruleset, state: EncounterState): CombatResult | null {

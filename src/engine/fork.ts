@@ -11,6 +11,7 @@
  * cheaper than a deep copy of a few kilobytes. A ruleset with appliers of its own may edit deeper
  * (outerah's ship sections), so for those the engine falls back to a deep copy (see Engine.fork).
  */
+import { forkLineup } from './lineup.ts';
 import type { EncounterState } from './types.ts';
 
 /** A copy of a record's own fields (the values shared); built key by key like cloneJson's copies. */
@@ -40,5 +41,7 @@ export function forkState(state: EncounterState): EncounterState {
   out.effects = state.effects.map(shell);
   out.pending = state.pending.slice();
   out.data = shell(state.data);
+  // its units by number: the set-up's ids and side numbers, its own unit objects (lineup.ts)
+  forkLineup(state, out);
   return out;
 }

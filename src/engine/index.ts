@@ -10,6 +10,7 @@ export * from './listing.ts';
 export * from './engine.ts';
 export * from './flow.ts';
 export * from './standing.ts';
+export { lineupOf, type Lineup } from './lineup.ts';
 export * from './clocks.ts';
 export * from './order.ts';
 export * from './log.ts';

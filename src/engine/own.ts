@@ -23,6 +23,25 @@ export function own<T>(record: Readonly<Record<string, T>>, key: string): T | un
   return Object.hasOwn(record, key) ? v : undefined;
 }
 
+/**
+ * `own` for a state's units record, and for a unit's pools: the same test, each in a function of its
+ * own so each lookup sees one kind of record (a lookup shared by every kind of record is a slow,
+ * generic one, and these two are asked for every unit and pool a rule names).
+ */
+export function ownUnit<T>(units: Readonly<Record<string, T>>, id: string): T | undefined {
+  const v = units[id];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'function' && (v as unknown) !== OBJECT) return v;
+  return Object.hasOwn(units, id) ? v : undefined;
+}
+
+export function ownPool<T>(pools: Readonly<Record<string, T>>, name: string): T | undefined {
+  const v = pools[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'function' && (v as unknown) !== OBJECT) return v;
+  return Object.hasOwn(pools, name) ? v : undefined;
+}
+
 /** Object.prototype's own names and 'prototype': asked of every string in every command, so a set, not a property lookup. */
 const BUILTIN = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
 

@@ -10,11 +10,12 @@
  */
 import { dealFrom, type DiceSource } from '../dice/source.ts';
 import { compileDice, rollDice, type DiceExpr } from '../dice/index.ts';
-import { addEffect, addPending, applyEvent, dropEffect, dropPending, writeEncounterData, writeUnitData, type Appliers } from './apply.ts';
+import { addEffect, addPending, applyEvent, dropEffect, dropPending, type Appliers } from './apply.ts';
+import { cloneValue } from './clone.ts';
 import { cardsLeft, deckCards, deckCardsKey, deckKey } from './deck.ts';
 import type { Breakdown, Term } from './breakdown.ts';
 import type { DieDraw, GameEvent } from './events.ts';
-import { own } from './own.ts';
+import { ownPool, ownUnit } from './own.ts';
 import { fail } from './rejection.ts';
 import { zoneDistance } from './space/zones.ts';
 import type { EncounterState, Effect, EffectClock, Json, Pending, Unit, UnitId } from './types.ts';
@@ -164,7 +165,7 @@ export class Resolution {
   // ---- reading ----
 
   unit(id: UnitId): Unit {
-    const u = own(this.state.units, id);
+    const u = ownUnit(this.state.units, id);
     if (!u) fail('unit/unknown', `there is no unit "${id}"`, 'unit');
     return u;
   }
@@ -201,7 +202,7 @@ export class Resolution {
     kind: 'damage' | 'heal' | 'spend' | 'gain' | 'set',
     extra?: { source?: UnitId; damageType?: string; rule?: string },
   ): number {
-    const p = own(this.unit(unit).pools, pool);
+    const p = ownPool(this.unit(unit).pools, pool);
     if (!p) fail('unit/no_pool', `${this.unit(unit).name} has no ${pool}`);
     const min = p.min ?? 0;
     const value = Math.max(min, Math.min(p.max, p.value + delta));
@@ -255,15 +256,23 @@ export class Resolution {
     this.state.version++;
   }
 
+  /**
+   * A unit's data under `key` (undefined: removed). Unlogged, written directly: a copy of the value
+   * (the caller may change its own afterwards), made in one step for a flat one (clone.ts cloneValue).
+   */
   setData(unit: UnitId, key: string, value: Json | undefined): void {
     if (this.builds('unit.data')) return this.emit({ type: 'unit.data', unit, key, value });
-    writeUnitData(this.state, unit, key, value);
+    const data = this.unit(unit).data;
+    if (value === undefined) delete data[key];
+    else data[key] = cloneValue(value);
     this.state.version++;
   }
 
+  /** The encounter's data under `key`; unlogged, written directly as setData writes. */
   setEncounterData(key: string, value: Json | undefined): void {
     if (this.builds('encounter.data')) return this.emit({ type: 'encounter.data', key, value });
-    writeEncounterData(this.state, key, value);
+    if (value === undefined) delete this.state.data[key];
+    else this.state.data[key] = cloneValue(value);
     this.state.version++;
   }
 

@@ -1,6 +1,6 @@
 /** Choosing a policy for a unit: the unit's own, its side's, the ruleset's 'aggressive', else random. */
 import type { ActionOption, Cell, EncounterState, Policy, Ruleset, Unit, UnitId } from '../engine/index.ts';
-import { own } from '../engine/own.ts';
+import { ownUnit } from '../engine/own.ts';
 import { distance } from '../engine/space/grid.ts';
 
 export const randomPolicy: Policy = (_state, _unit, options, pick) => {
@@ -26,7 +26,7 @@ export const firstPolicy: Policy = (state, unit, options) => {
   const aimed = options.first((o) => {
     const t = o.targets?.[0];
     if (t === undefined) return false;
-    const u = own(state.units, t);
+    const u = ownUnit(state.units, t);
     return u !== undefined && u.side !== me.side && u.status === 'active';
   });
   if (aimed) return aimed;
