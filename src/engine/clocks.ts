@@ -33,7 +33,7 @@ export function runClock(ctx: Resolution, ruleset: Ruleset, at: ClockAt, unit?: 
       if (ctx.state.effects.some((f) => f.id === live.id)) ctx.removeEffect(live.id, 'expired');
     } else {
       // what the event's applier does, without the event when no one keeps the log
-      if (ctx.builds('effect.changed')) ctx.emit({ type: 'effect.changed', id: live.id, remaining });
+      if (ctx.kept.effectChanged) ctx.emit({ type: 'effect.changed', id: live.id, remaining });
       else {
         live.remaining = remaining;
         ctx.state.version++;

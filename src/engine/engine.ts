@@ -219,7 +219,7 @@ export function createEngine(ruleset: Ruleset): Engine {
           .filter((p) => p.blocking !== false && p.answeredBy === unit)
           .flatMap((p) => choicesOf(p, state).map(({ option, choice }) => ({ command: { type: 'answer', actor: unit, pending: p.id, choice: option }, label: choice.label, group: 'answer' })));
       }
-      return only ? ofTypes(ruleset.legalActions(state, unit, only), only) : ruleset.legalActions(state, unit);
+      return only && only.every !== true ? ofTypes(ruleset.legalActions(state, unit, only), only) : ruleset.legalActions(state, unit, only);
     },
     listing(state, unit) {
       return new LazyListing((only) => engine.legalActions(state, unit, only));

@@ -111,7 +111,7 @@ function carried(order: readonly Slot[], unit: UnitId): boolean {
 
 /** `fresh`: an order no one else holds (carryOrder's), taken as it is when written directly. */
 function newOrder(ctx: Resolution, order: Slot[], round: number, fresh: boolean): void {
-  if (ctx.builds('turn.order')) return flowRecord(ctx, { type: 'turn.order', order, index: -1, why: `round ${round}` });
+  if (ctx.kept.turnOrder) return flowRecord(ctx, { type: 'turn.order', order, index: -1, why: `round ${round}` });
   if (fresh) {
     ctx.state.turn.order = order;
     ctx.state.turn.index = -1;
@@ -120,7 +120,7 @@ function newOrder(ctx: Resolution, order: Slot[], round: number, fresh: boolean)
 }
 
 function roundStarted(ctx: Resolution, round: number, length: number | null | undefined): void {
-  if (ctx.builds('round.started')) {
+  if (ctx.kept.roundStarted) {
     return flowRecord(ctx, length ? { type: 'round.started', round, seconds: length, elapsedSeconds: (round - 1) * length } : { type: 'round.started', round });
   }
   const t = ctx.state.turn;
@@ -130,7 +130,7 @@ function roundStarted(ctx: Resolution, round: number, length: number | null | un
 }
 
 function roundEnded(ctx: Resolution, round: number): void {
-  if (ctx.builds('round.ended')) return flowRecord(ctx, { type: 'round.ended', round });
+  if (ctx.kept.roundEnded) return flowRecord(ctx, { type: 'round.ended', round });
   ctx.state.turn.index = -1;
   flowStep(ctx);
 }

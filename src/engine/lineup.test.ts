@@ -62,12 +62,12 @@ describe('the lineup: units by number, kept beside a state', () => {
   it('follows a status changed by an event: the fight decided by it is seen at once', () => {
     const s = started();
     expect(lastSideStanding(s)).toBeNull(); // undecided, and kept so
-    applyEvent(s, { type: 'unit.status', unit: 'b', status: 'down' });
+    applyEvent(s, { type: 'unit.status', unit: 'b', status: 'down', cause: 'test' });
     expect(lastSideStanding(s)).toBeNull();
-    applyEvent(s, { type: 'unit.status', unit: 'c', status: 'dead' });
+    applyEvent(s, { type: 'unit.status', unit: 'c', status: 'dead', cause: 'test' });
     // a stale lineup would still say "undecided"
     expect(lastSideStanding(s)).toEqual({ outcome: 'victory', winner: 'x', reason: 'every other side is out of the fight' });
-    applyEvent(s, { type: 'unit.status', unit: 'c', status: 'active' });
+    applyEvent(s, { type: 'unit.status', unit: 'c', status: 'active', cause: 'test' });
     expect(lastSideStanding(s)).toBeNull();
     applyEvent(s, { type: 'unit.removed', unit: 'c' });
     expect(lastSideStanding(s)?.winner).toBe('x');
@@ -83,7 +83,7 @@ describe('the lineup: units by number, kept beside a state', () => {
     applyEvent(s, { type: 'unit.added', unit: { id: 'd', name: 'D', side: 'z', status: 'active', stats: {}, pools: { hp: { value: 3, max: 3 } }, data: {} } });
     expect(lastSideStanding(s)).toBeNull();
     holds(s);
-    applyEvent(s, { type: 'unit.status', unit: 'd', status: 'fled' });
+    applyEvent(s, { type: 'unit.status', unit: 'd', status: 'fled', cause: 'test' });
     expect(lastSideStanding(s)?.winner).toBe('y');
     holds(s);
   });
@@ -98,9 +98,9 @@ describe('the lineup: units by number, kept beside a state', () => {
       holds(s);
     };
     gm({ type: 'gm.add_unit', unit: { id: 'e', name: 'E', side: 'w', pools: { hp: { value: 4, max: 4 } } } });
-    gm({ type: 'gm.set_status', unit: 'e', status: 'down' });
+    gm({ type: 'gm.set_status', unit: 'e', status: 'down', cause: 'test' });
     gm({ type: 'gm.set_side', unit: 'b', side: 'x' });
-    gm({ type: 'gm.set_status', unit: 'c', status: 'down' });
+    gm({ type: 'gm.set_status', unit: 'c', status: 'down', cause: 'test' });
     expect(s.status).toBe('ended'); // x is the last side standing: the fight ended at once
     expect(s.result?.winner).toBe('x');
   });
@@ -110,7 +110,7 @@ describe('the lineup: units by number, kept beside a state', () => {
     expect(lastSideStanding(s)).toBeNull();
     const f = forkState(s);
     expect(lineupOf(f).ids).toBe(lineupOf(s).ids); // the set-up's numbers, shared
-    applyEvent(f, { type: 'unit.status', unit: 'a', status: 'down' });
+    applyEvent(f, { type: 'unit.status', unit: 'a', status: 'down', cause: 'test' });
     expect(lastSideStanding(f)?.winner).toBe('y');
     expect(lastSideStanding(s)).toBeNull();
     holds(f);
@@ -120,7 +120,7 @@ describe('the lineup: units by number, kept beside a state', () => {
   it('evolve\'s copies build their own', () => {
     const s = started();
     expect(lastSideStanding(s)).toBeNull();
-    const t = evolve(s, { type: 'unit.status', unit: 'a', status: 'down' });
+    const t = evolve(s, { type: 'unit.status', unit: 'a', status: 'down', cause: 'test' });
     expect(lastSideStanding(t)?.winner).toBe('y');
     expect(lastSideStanding(s)).toBeNull();
   });

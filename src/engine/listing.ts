@@ -33,6 +33,8 @@ export interface Wanted {
    * yes, return that list as it is. A lister that never asks is right too: the list is searched after.
    */
   enough?(listed: readonly ActionOption[]): boolean;
+  /** Set when `has` says yes to every type (Listing.first's question): nothing is left out, so nothing is filtered out. */
+  readonly every?: boolean;
 }
 
 /** Listing.first's question: every type, and enough once an option listed so far is accepted. */
@@ -41,6 +43,7 @@ class FirstAccepted implements Wanted {
   found: ActionOption | undefined;
   /** Options already tested (a lister asks with its growing list). */
   private seen = 0;
+  readonly every = true;
 
   constructor(private readonly test: (option: ActionOption) => boolean) {}
 

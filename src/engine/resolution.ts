@@ -12,6 +12,7 @@ import { dealFrom, type DiceSource } from '../dice/source.ts';
 import { compileDice, rollDice, type DiceExpr } from '../dice/index.ts';
 import { addEffect, addPending, applyEvent, dropEffect, dropPending, type Appliers } from './apply.ts';
 import { cloneValue } from './clone.ts';
+import { ALL_KINDS, keptKinds, type KeptKinds } from './kept.ts';
 import { cardsLeft, deckCards, deckCardsKey, deckKey } from './deck.ts';
 import type { Breakdown, Term } from './breakdown.ts';
 import type { DieDraw, GameEvent } from './events.ts';
@@ -47,7 +48,12 @@ export class Resolution {
      * `round.started`, `unit.status`...); `pool.changed/damage` keeps only a pool's damage. Absent: none.
      */
     private readonly keep?: ReadonlySet<string>,
-  ) {}
+  ) {
+    this.kept = logging ? ALL_KINDS : keptKinds(keep);
+  }
+
+  /** Which of the engine's own changes are built as events (all when logging; else those `keep` names), as flags. */
+  readonly kept: KeptKinds;
 
   /** Whether a change of this type is made by building and applying its event (always when logging). */
   builds(type: string): boolean {
@@ -57,6 +63,8 @@ export class Resolution {
   emit(event: GameEvent): void {
     this.state = applyEvent(this.state, event, this.appliers);
     this.events.push(event);
+    // a ruleset's own applier may do anything: the unit found last is looked up again
+    if (event.type !== 'pool.changed' && event.type !== 'unit.status') this.lastId = undefined;
   }
 
   // ---- dice ----
@@ -165,10 +173,23 @@ export class Resolution {
   // ---- reading ----
 
   unit(id: UnitId): Unit {
-    const u = ownUnit(this.state.units, id);
+    // a rule asks for the same unit many times a command (the actor, mostly): the last one found is
+    // kept with the units record it came from (a unit object is never replaced in its record: an id
+    // is added once, and a record is replaced whole — encounter.created, a copy)
+    const units = this.state.units;
+    if (id === this.lastId && units === this.lastRecord) return this.lastUnit!;
+    const u = ownUnit(units, id);
     if (!u) fail('unit/unknown', `there is no unit "${id}"`, 'unit');
+    this.lastId = id;
+    this.lastRecord = units;
+    this.lastUnit = u;
     return u;
   }
+
+  /** The unit `unit` found last, by its id, in its units record. */
+  private lastId: UnitId | undefined;
+  private lastRecord: EncounterState['units'] | undefined;
+  private lastUnit: Unit | undefined;
 
   newId(prefix: string): string {
     // effects and pending decisions bump nextId when applied, so ids are stable under replay
@@ -180,7 +201,7 @@ export class Resolution {
   /** Put a unit in a zone (zone maps); the event carries the metres between the zones, when the map spaces them. */
   moveToZone(unit: UnitId, to: string): void {
     const u = this.unit(unit);
-    if (!this.builds('unit.zone')) {
+    if (!this.kept.unitZone) {
       u.zone = to;
       this.state.version++;
       return;
@@ -207,7 +228,7 @@ export class Resolution {
     const min = p.min ?? 0;
     const value = Math.max(min, Math.min(p.max, p.value + delta));
     const real = value - p.value;
-    if (!this.logging && !this.keepsPool(kind)) {
+    if (!this.kept.all && !this.keepsPool(kind)) {
       // what applying the event does (apply.ts), without the event
       p.value = value;
       this.state.version++;
@@ -225,18 +246,11 @@ export class Resolution {
     return real;
   }
 
-  /** Whether an unlogged pool change of this kind is built (asked for every spent action: the set asked once). */
+  /** Whether an unlogged pool change of this kind is built. */
   private keepsPool(kind: string): boolean {
-    let k = this.poolsKept;
-    if (k === undefined) {
-      const keep = this.keep;
-      this.poolsKept = k = keep === undefined ? 0 : keep.has('pool.changed') ? 2 : keep.has('pool.changed/damage') ? 1 : 0;
-    }
+    const k = this.kept.pools;
     return k === 2 || (k === 1 && kind === 'damage');
   }
-
-  /** Pool changes built when unlogged: 0 none, 1 damage, 2 all (from `keep`, when first asked). */
-  private poolsKept: 0 | 1 | 2 | undefined;
 
   damage(unit: UnitId, amount: number, extra?: { source?: UnitId; damageType?: string; rule?: string }): number {
     return -this.changePool(unit, 'hp', -Math.max(0, amount), 'damage', extra);
@@ -251,7 +265,7 @@ export class Resolution {
    * no log is kept the turn's phase set directly, as `ctx.emit({ type: 'turn.phase', ... })` would.
    */
   setPhase(unit: UnitId, phase: string): void {
-    if (this.builds('turn.phase')) return this.emit({ type: 'turn.phase', unit, phase });
+    if (this.kept.turnPhase) return this.emit({ type: 'turn.phase', unit, phase });
     this.state.turn.phase = phase;
     this.state.version++;
   }
@@ -261,7 +275,7 @@ export class Resolution {
    * (the caller may change its own afterwards), made in one step for a flat one (clone.ts cloneValue).
    */
   setData(unit: UnitId, key: string, value: Json | undefined): void {
-    if (this.builds('unit.data')) return this.emit({ type: 'unit.data', unit, key, value });
+    if (this.kept.unitData) return this.emit({ type: 'unit.data', unit, key, value });
     const data = this.unit(unit).data;
     if (value === undefined) delete data[key];
     else data[key] = cloneValue(value);
@@ -270,7 +284,7 @@ export class Resolution {
 
   /** The encounter's data under `key`; unlogged, written directly as setData writes. */
   setEncounterData(key: string, value: Json | undefined): void {
-    if (this.builds('encounter.data')) return this.emit({ type: 'encounter.data', key, value });
+    if (this.kept.encounterData) return this.emit({ type: 'encounter.data', key, value });
     if (value === undefined) delete this.state.data[key];
     else this.state.data[key] = cloneValue(value);
     this.state.version++;
@@ -283,7 +297,7 @@ export class Resolution {
    */
   applyEffect(fx: Omit<Effect, 'id' | 'stacks'> & { stacks?: number }, says?: string | (() => string)): Effect {
     const effect: Effect = { ...fx, id: this.newId('fx'), stacks: fx.stacks ?? 1 } as Effect;
-    if (!this.builds('effect.applied')) {
+    if (!this.kept.effectApplied) {
       addEffect(this.state, effect);
       this.state.version++;
       return effect;
@@ -294,7 +308,7 @@ export class Resolution {
   }
 
   removeEffect(id: string, why: 'expired' | 'cleansed' | 'removed' | 'resisted' | 'replaced' | 'ended' = 'removed'): void {
-    if (!this.builds('effect.removed')) {
+    if (!this.kept.effectRemoved) {
       dropEffect(this.state, id);
       this.state.version++;
       return;
@@ -309,7 +323,7 @@ export class Resolution {
 
   openPending(p: Omit<Pending, 'id'>): Pending {
     const pending: Pending = { ...p, id: this.newId('p') };
-    if (!this.builds('pending.opened')) {
+    if (!this.kept.pendingOpened) {
       addPending(this.state, pending);
       this.state.version++;
       return pending;
@@ -320,7 +334,7 @@ export class Resolution {
 
   /** Close a decision that no longer matters (the rules settled it): `said` tells the log why. */
   closePending(id: string, said: string): void {
-    if (!this.builds('pending.closed')) {
+    if (!this.kept.pendingClosed) {
       dropPending(this.state, id);
       this.state.version++;
       return;
