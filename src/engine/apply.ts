@@ -144,6 +144,8 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
       const apply = appliers?.[e.type];
       if (!apply) throw new Error(`no applier for event type "${e.type}"`);
       apply(state, e);
+      // a ruleset's own applier may change anything: the units by number are built again when next asked
+      dropLineup(state);
     }
   }
   state.version++;

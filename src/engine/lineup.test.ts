@@ -105,6 +105,15 @@ describe('the lineup: units by number, kept beside a state', () => {
     expect(s.result?.winner).toBe('x');
   });
 
+  it('is built again after a ruleset\'s own event (its applier may change anything)', () => {
+    const s = started();
+    expect(lastSideStanding(s)).toBeNull();
+    const appliers = { 'toy:rout': (state: EncounterState) => { state.units.b.status = 'fled'; state.units.c.status = 'fled'; } };
+    applyEvent(s, { type: 'toy:rout' } as never, appliers);
+    expect(lastSideStanding(s)?.winner).toBe('x');
+    holds(s);
+  });
+
   it('a fork has its own: a fork\'s statuses never reach the state it was forked from', () => {
     const s = started();
     expect(lastSideStanding(s)).toBeNull();
