@@ -194,7 +194,8 @@ export function createEngine(ruleset: Ruleset): Engine {
         if (typeof code === 'string' && code.startsWith('dice/')) return { ok: false, rejection: reject(code, (err as Error).message) };
         throw err;
       }
-      return { ok: true, events: ctx.events, state: ctx.state };
+      // unlogged: the events built (the turn flow's records only if kept or read: Resolution.turnRecord)
+      return { ok: true, events: ctx.logging ? ctx.events : ctx.builtEvents, state: ctx.state };
     },
     evolve: (state, event) => evolvePure(state, event, appliers),
     fork(state) {

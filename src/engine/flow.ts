@@ -73,6 +73,13 @@ function flowRecord(ctx: Resolution, e: GameEvent): void {
   if (undecided) ctx.undecidedAt = ctx.state.version;
 }
 
+/** A turn begun, skipped or ended (Resolution.turnRecord): a flow record, so an undecided fight stays undecided past it. */
+function turnRecord(ctx: Resolution, kind: 0 | 1 | 2, unit: UnitId, detail: number | string): void {
+  const undecided = ctx.undecidedAt === ctx.state.version;
+  ctx.turnRecord(kind, unit, detail);
+  if (undecided) ctx.undecidedAt = ctx.state.version;
+}
+
 /** The version stepped for a flow record written without its event, the fight's undecided mark carried past it. */
 function flowStep(ctx: Resolution): void {
   const state = ctx.state;
@@ -139,7 +146,7 @@ function roundEnded(ctx: Resolution, round: number): void {
 export function endTurn(ctx: Resolution, ruleset: Ruleset): void {
   const unit = currentUnit(ctx.state);
   if (unit !== undefined) {
-    flowRecord(ctx, { type: 'turn.ended', unit });
+    turnRecord(ctx, 2, unit, '');
     runClock(ctx, ruleset, 'turn_end', unit);
     ruleset.onTurnEnd?.(ctx, unit);
     if (checkOutcome(ctx, ruleset)) return;
@@ -160,16 +167,16 @@ export function nextTurn(ctx: Resolution, ruleset: Ruleset): void {
       const why = skipReason(ruleset, state, unit);
       if (why !== null) {
         // a skipped slot still moves the pointer, so the log says why the unit did not act
-        flowRecord(ctx, { type: 'turn.started', unit, index });
+        turnRecord(ctx, 0, unit, index);
         const lives = takesTurn(ruleset, state, unit);
         // a unit that takes turns but loses this one (stunned, stopped) still lives through it: its effects tick and count down
         if (lives) runClock(ctx, ruleset, 'turn_start', unit);
-        flowRecord(ctx, { type: 'turn.skipped', unit, why });
+        turnRecord(ctx, 1, unit, why);
         if (lives) runClock(ctx, ruleset, 'turn_end', unit);
         if (checkOutcome(ctx, ruleset)) return;
         continue;
       }
-      flowRecord(ctx, { type: 'turn.started', unit, index });
+      turnRecord(ctx, 0, unit, index);
       runClock(ctx, ruleset, 'turn_start', unit);
       ruleset.onTurnStart?.(ctx, unit);
       if (checkOutcome(ctx, ruleset)) return;
@@ -177,8 +184,8 @@ export function nextTurn(ctx: Resolution, ruleset: Ruleset): void {
       if (after === null && !ctx.turnOver) return; // this unit now acts
       // it went down at the start of its turn (damage over time) or its turn was used up
       ctx.turnOver = false;
-      if (after !== null) flowRecord(ctx, { type: 'turn.skipped', unit, why: after });
-      flowRecord(ctx, { type: 'turn.ended', unit });
+      if (after !== null) turnRecord(ctx, 1, unit, after);
+      turnRecord(ctx, 2, unit, '');
       runClock(ctx, ruleset, 'turn_end', unit);
       ruleset.onTurnEnd?.(ctx, unit);
       if (checkOutcome(ctx, ruleset)) return;

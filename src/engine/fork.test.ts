@@ -67,8 +67,28 @@ describe('decide unlogged', () => {
     expect(quiet.state).toEqual(logged.state);
     expect(logged.events.some((e) => e.type === 'check')).toBe(true);
     expect(logged.events.some((e) => e.type === 'pool.changed')).toBe(true);
-    // left: the turn flow's turns (a ruleset may look back at them: duel60's skipped turns)
-    expect(quiet.events).toEqual(logged.events.filter((e) => e.type === 'turn.ended' || e.type === 'turn.started'));
+    // nothing is built: not even the turn flow's turns (placed in ctx.events only if a rule reads it: below)
+    expect(quiet.events).toEqual([]);
+    expect(logged.events.some((e) => e.type === 'turn.started')).toBe(true);
+  });
+
+  it('places the turn flow\'s records in ctx.events, where they happened, for a rule that reads them', () => {
+    // a ruleset that looks back at the events at every turn's start (as duel60 looks for a skipped turn)
+    const seen: string[][] = [];
+    const looking = createEngine({ ...toy, onTurnStart: (ctx) => void seen.push(ctx.events.map((e) => `${e.type}${'unit' in e ? ` ${String(e.unit)}` : ''}`)) });
+    const play = (unlogged: boolean) => {
+      seen.length = 0;
+      const d = looking.decide(started(), { type: 'hit', actor: 'a', target: 'b' }, queue(4), { unlogged, keep: new Set(['pool.changed/damage']) });
+      if (!d.ok) throw new Error('refused');
+      return { d, seen: seen.map((x) => x.filter((t) => !t.startsWith('check') && !t.startsWith('note'))) };
+    };
+    const logged = play(false);
+    const quiet = play(true);
+    expect(quiet.d.state).toEqual(logged.d.state);
+    expect(quiet.seen.length).toBeGreaterThan(0);
+    // what the rule saw: the logged fight's events but checks and notes, the turns in their places
+    expect(quiet.seen).toEqual(logged.seen);
+    expect(quiet.seen[0]).toEqual(['pool.changed b', 'turn.ended a', 'turn.started b']);
   });
 
   it('builds the kinds asked for (DecideOptions.keep) as the log has them', () => {
@@ -76,6 +96,10 @@ describe('decide unlogged', () => {
     const kept = engine.decide(started(), { type: 'hit', actor: 'a', target: 'b' }, queue(4), { unlogged: true, keep: new Set(['pool.changed/damage']) });
     if (!logged.ok || !kept.ok) throw new Error('refused');
     expect(kept.state).toEqual(logged.state);
-    expect(kept.events).toEqual(logged.events.filter((e) => e.type === 'pool.changed' || e.type === 'turn.ended' || e.type === 'turn.started'));
+    expect(kept.events).toEqual(logged.events.filter((e) => e.type === 'pool.changed'));
+    // the turn flow's turns when asked for
+    const turns = engine.decide(started(), { type: 'hit', actor: 'a', target: 'b' }, queue(4), { unlogged: true, keep: new Set(['turn.started', 'turn.ended']) });
+    if (!turns.ok) throw new Error('refused');
+    expect(turns.events).toEqual(logged.events.filter((e) => e.type === 'turn.ended' || e.type === 'turn.started'));
   });
 });

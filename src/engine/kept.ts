@@ -9,6 +9,10 @@ export interface KeptKinds {
   readonly unitData: boolean;
   readonly encounterData: boolean;
   readonly turnPhase: boolean;
+  /** The turn flow's turn records (turn.started, turn.skipped, turn.ended): built when kept. */
+  readonly turnStarted: boolean;
+  readonly turnSkipped: boolean;
+  readonly turnEnded: boolean;
   readonly turnOrder: boolean;
   readonly roundStarted: boolean;
   readonly roundEnded: boolean;
@@ -25,7 +29,7 @@ export interface KeptKinds {
 function kinds(has: (type: string) => boolean, all: boolean): KeptKinds {
   return {
     all,
-    unitData: has('unit.data'), encounterData: has('encounter.data'), turnPhase: has('turn.phase'), turnOrder: has('turn.order'),
+    unitData: has('unit.data'), encounterData: has('encounter.data'), turnPhase: has('turn.phase'), turnStarted: has('turn.started'), turnSkipped: has('turn.skipped'), turnEnded: has('turn.ended'), turnOrder: has('turn.order'),
     roundStarted: has('round.started'), roundEnded: has('round.ended'), unitZone: has('unit.zone'),
     effectApplied: has('effect.applied'), effectRemoved: has('effect.removed'), effectChanged: has('effect.changed'),
     pendingOpened: has('pending.opened'), pendingClosed: has('pending.closed'),

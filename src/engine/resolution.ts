@@ -22,7 +22,26 @@ import { zoneDistance } from './space/zones.ts';
 import type { EncounterState, Effect, EffectClock, Json, Pending, Unit, UnitId } from './types.ts';
 
 export class Resolution {
-  readonly events: GameEvent[] = [];
+  /** The events built so far, in order (the turn flow's records not built are placed in it when `events` is read). */
+  private readonly built: GameEvent[] = [];
+  /**
+   * The turn flow's turn records written without their event (unlogged, not kept): four entries each —
+   * where it stands in `built`, its kind (0 started, 1 skipped, 2 ended), the unit, its slot or why —
+   * placed in `events` as the events they would have been only if someone reads them (duel60 looks back
+   * for a skipped turn; the GM's commands read what they added). Made on first use.
+   */
+  private unplaced: (number | string)[] | undefined;
+
+  /** The events emitted so far, in order: every change's event when logged; unlogged, what was built and the turn flow's records. */
+  get events(): GameEvent[] {
+    if (this.unplaced !== undefined && this.unplaced.length !== 0) this.place();
+    return this.built;
+  }
+
+  /** The events built, without the turn flow's records that were not (what an unlogged decide returns). */
+  get builtEvents(): GameEvent[] {
+    return this.built;
+  }
   private draws: DieDraw[] = [];
   /** Set by a ruleset when the acting unit's turn is over; the flow then moves to the next turn. */
   turnOver = false;
@@ -62,9 +81,38 @@ export class Resolution {
 
   emit(event: GameEvent): void {
     this.state = applyEvent(this.state, event, this.appliers);
-    this.events.push(event);
+    this.built.push(event);
     // a ruleset's own applier may do anything: the unit found last is looked up again
     if (event.type !== 'pool.changed' && event.type !== 'unit.status') this.lastId = undefined;
+  }
+
+  /**
+   * A turn begun (kind 0, `detail` its slot), skipped (1, `detail` why) or ended (2) by the turn flow
+   * (flow.ts): its event when logged or kept, else the turn written directly — what the event's applier
+   * does — and the record kept for whoever reads `events`. The version steps once either way.
+   */
+  turnRecord(kind: 0 | 1 | 2, unit: UnitId, detail: number | string): void {
+    const kept = this.kept;
+    if (kind === 0 ? kept.turnStarted : kind === 1 ? kept.turnSkipped : kept.turnEnded) {
+      return this.emit(kind === 0 ? { type: 'turn.started', unit, index: detail as number } : kind === 1 ? { type: 'turn.skipped', unit, why: detail as string } : { type: 'turn.ended', unit });
+    }
+    const turn = this.state.turn;
+    if (kind === 0) turn.index = detail as number;
+    if (kind !== 1) turn.phase = undefined;
+    this.state.version++;
+    (this.unplaced ??= []).push(this.built.length, kind, unit, detail);
+  }
+
+  /** The turn flow's records put in `built` where they happened, as their events. */
+  private place(): void {
+    const u = this.unplaced!;
+    for (let i = 0, shift = 0; i < u.length; i += 4, shift++) {
+      const kind = u[i + 1];
+      const unit = u[i + 2] as UnitId;
+      const e: GameEvent = kind === 0 ? { type: 'turn.started', unit, index: u[i + 3] as number } : kind === 1 ? { type: 'turn.skipped', unit, why: u[i + 3] as string } : { type: 'turn.ended', unit };
+      this.built.splice((u[i] as number) + shift, 0, e);
+    }
+    u.length = 0;
   }
 
   // ---- dice ----
