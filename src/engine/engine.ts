@@ -32,8 +32,9 @@ export interface DecideOptions {
    * No one keeps this command's log (bulk simulation): checks and notes, which change nothing but the
    * version, are counted instead of built, and the changes the engine makes (Resolution's changers, the
    * turn flow's rounds and order, effect clocks) are written without their events. The state comes out
-   * the same, version included; `events` holds only what the ruleset emitted itself, the turn flow's
-   * turn.started / turn.skipped / turn.ended, and the types in `keep`.
+   * the same, version included; `events` holds only what the ruleset emitted itself and the types in
+   * `keep` (the turn flow's turn.started / turn.skipped / turn.ended too when `keep` names them; a rule
+   * reading `ctx.events` during the resolution finds them there).
    */
   unlogged?: boolean;
   /**
