@@ -31,8 +31,19 @@ export const firstPolicy: Policy = (state, unit, options) => {
   });
   if (aimed) return aimed;
   const all = options.all;
-  const best = me.position ? nearerMove(state, me, all) : undefined;
-  return best ?? all.find((o) => o.restores?.length) ?? all.find((o) => !o.move) ?? all[0];
+  // one pass for what the rest asks (a move among them, the first that restores, the first that is not a
+  // move): asked at every turn's Preparation, where a listing of two options was walked three times
+  let moves = false;
+  let restores: ActionOption | undefined;
+  let notMove: ActionOption | undefined;
+  for (let i = 0; i < all.length; i++) {
+    const o = all[i];
+    if (o.move) moves = true;
+    else notMove ??= o;
+    if (restores === undefined && o.restores?.length) restores = o;
+  }
+  const best = moves && me.position ? nearerMove(state, me, all) : undefined;
+  return best ?? restores ?? notMove ?? all[0];
 };
 
 /** The move ending nearest a standing enemy (the first of equals), if it is nearer than where `me` stands. */
