@@ -7,7 +7,8 @@ import { currentUnit } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
 import { dataOf, isBraced } from './model.ts';
 import { reachableCells, reachedOf } from './move.ts';
-import { canPrepare, readiedWeapon } from './turn.ts';
+import { canPrepare } from './turn.ts';
+import { profileOf } from './profile.ts';
 import type { Spell, Weapon } from './schema.ts';
 import { hasBlockers, inSight } from './sight.ts';
 import { barredByBrace, hasCatalyst, spellTargets } from './spell.ts';
@@ -85,7 +86,7 @@ function readyWords(who: string, weapon: Weapon, andEnd: boolean): string {
  */
 export function readyOption(u: Unit, andEnd: boolean): ActionOption {
   // built only when offered; its words are kept (readyWords)
-  const weapon = readiedWeapon(u)!;
+  const weapon = profileOf(u).readied!;
   return { command: { type: 'prepare', actor: u.id, kind: 'ready_attack' }, label: readyWords(u.name, weapon, andEnd), group: 'preparation', range: weapon.range };
 }
 
@@ -93,7 +94,7 @@ export function readyOption(u: Unit, andEnd: boolean): ActionOption {
  * The options the listing ends its Action Phase list with, in its order: announcing the Ready Attack
  * (which ends the turn) when the unit has a weapon to ready and did not brace it away, then ending the turn.
  */
-export const canReadyAndEnd = (u: Unit): boolean => !dataOf(u).braceBlocksPrep && readiedWeapon(u) !== undefined;
+export const canReadyAndEnd = (u: Unit): boolean => !dataOf(u).braceBlocksPrep && profileOf(u).readied !== undefined;
 export const endTurnOption = (u: Unit): ActionOption => ({ command: { type: 'end_turn', actor: u.id }, label: dataOf(u).sprinting ? 'Stop sprinting and end the turn' : 'End the turn', group: 'turn' });
 
 /** The option of letting the turn pass in the unit's own Preparation Phase, as the listing offers it. */
@@ -121,11 +122,15 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   const map = state.map as GridMap;
   const walls = hasBlockers(map); // asked once: most maps have nothing that blocks sight, and then no line is traced
   if (want('attack') && canSpend(state, u, 'attack')) {
-    for (const w of d.weapons) {
-      if (w.physical === false) continue;
+    // the physical weapons and their ranges from the unit's profile (profile.ts)
+    const physical = profileOf(u).physical;
+    const at = u.position!;
+    for (let j = 0; j < physical.length; j++) {
+      const w = physical[j].weapon;
+      const range = physical[j].range;
       for (let i = 0; i < order.length; i++) {
         const t = state.units[order[i]];
-        if (t.side !== u.side && t.status === 'active' && distance(u.position!, t.position!) <= w.range && (!walls || inSight(map, u.position!, t.position!))) {
+        if (t.side !== u.side && t.status === 'active' && distance(at, t.position!) <= range && (!walls || inSight(map, at, t.position!))) {
           out.push(attackOption(id, t, w));
           if (only?.enough?.(out)) return out; // a policy taking the first it accepts has it (Listing.first)
         }

@@ -4,15 +4,16 @@
  * spell should add), else walk toward the nearest enemy, else ready an attack (which ends the turn), else end it.
  */
 import { distributionOf } from '../../dice/index.ts';
+import { profileOf, type WeaponProfile } from './profile.ts';
 import { distance } from '../../engine/space/grid.ts';
 import { currentUnit, type ActionOption, type Cell, type Command, type EncounterState, type GridMap, type Listing, type Policy, type Unit, type UnitId } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
 import { attackOption, canReadyAndEnd, castOption, endTurnOption, helpOption, moveToward, movesListed, passOption, readyOption } from './legal.ts';
 import { canPrepare } from './turn.ts';
-import type { Spell, Weapon } from './schema.ts';
+import type { Spell } from './schema.ts';
 import { hasBlockers, inSight } from './sight.ts';
 import { dataOf, dvOf, mod } from './model.ts';
-import { strikeWorth } from './preview.ts';
+import { attackWorth, strikeWorth } from './preview.ts';
 import { barredByBrace, hasCatalyst, spellHitBonus, statusDc } from './spell.ts';
 
 const means = new Map<string, number>();
@@ -23,14 +24,8 @@ const meanOf = (dice: string): number => {
 };
 const d20AtLeast = (need: number): number => Math.min(20, Math.max(0, 21 - need)) / 20;
 
-/** A rough measure of what a unit deals in a turn: the larger dice of its physical weapons and harmful spells, on average. */
-function threat(state: EncounterState, id: UnitId): number {
-  const d = dataOf(state.units[id]);
-  let best = 0;
-  for (const w of d.weapons) if (w.physical !== false) best = Math.max(best, meanOf(w.damage));
-  for (const s of d.spells) if (!s.heals && s.damage) best = Math.max(best, meanOf(s.damage));
-  return best;
-}
+/** A rough measure of what a unit deals in a turn: the larger dice of its physical weapons and harmful spells, on average (its profile's). */
+const threat = (state: EncounterState, id: UnitId): number => profileOf(state.units[id]).threat;
 
 /**
  * What a status spell is worth beyond its damage: the chance it lands (hit, then not resisted) times,
@@ -69,7 +64,7 @@ function nearest(enemies: Cell[], at: Cell): number {
 interface Strike {
   command: Command;
   target: Unit;
-  weapon?: Weapon;
+  weapon?: WeaponProfile;
   spell?: Spell;
 }
 
@@ -106,12 +101,15 @@ function helpOrStrikes(state: EncounterState, id: UnitId): ActionOption | Strike
   const strikes: Strike[] = [];
   if (foes.length === 0) return strikes;
   if (canSpend(state, u, 'attack')) {
-    for (const w of d.weapons) {
-      if (w.physical === false) continue;
+    // the physical weapons, their ranges and numbers from the unit's profile (profile.ts)
+    const physical = profileOf(u).physical;
+    const at = u.position!;
+    for (let j = 0; j < physical.length; j++) {
+      const wp = physical[j];
       for (let i = 0; i < foes.length; i++) {
         const t = foes[i];
-        if (distance(u.position!, t.position!) <= w.range && (!walls || inSight(map, u.position!, t.position!))) {
-          strikes.push({ command: { type: 'attack', actor: id, target: t.id, weapon: w.id }, target: t, weapon: w });
+        if (distance(at, t.position!) <= wp.range && (!walls || inSight(map, at, t.position!))) {
+          strikes.push({ command: { type: 'attack', actor: id, target: t.id, weapon: wp.weapon.id }, target: t, weapon: wp });
         }
       }
     }
@@ -132,7 +130,7 @@ function helpOrStrikes(state: EncounterState, id: UnitId): ActionOption | Strike
 }
 
 /** The first of the weakest strikes worth the most (expected damage, else the chance to land, with what a status adds). */
-function bestOf<T>(state: EncounterState, strikes: readonly T[], hpOf: (o: T) => number, commandOf: (o: T) => Command): T {
+function bestOf<T>(state: EncounterState, strikes: readonly T[], hpOf: (o: T) => number, worthOf: (state: EncounterState, o: T) => number): T {
   // asked before most commands: plain loops over the strikes, no copies of them
   let weakest = Infinity;
   for (let i = 0; i < strikes.length; i++) weakest = Math.min(weakest, hpOf(strikes[i]));
@@ -142,7 +140,7 @@ function bestOf<T>(state: EncounterState, strikes: readonly T[], hpOf: (o: T) =>
     const o = strikes[i];
     if (hpOf(o) !== weakest) continue;
     // what the preview would show, without its words
-    const value = strikeWorth(state, commandOf(o)) + statusWorth(state, commandOf(o));
+    const value = worthOf(state, o);
     if (value > bestValue) {
       best = o;
       bestValue = value;
@@ -152,8 +150,10 @@ function bestOf<T>(state: EncounterState, strikes: readonly T[], hpOf: (o: T) =>
 }
 
 const strikeHp = (o: Strike) => o.target.pools.hp.value;
-const strikeCommand = (o: Strike) => o.command;
-const optionCommand = (o: ActionOption) => o.command;
+/** A strike's worth: an attack's read off the weapon's profile (attackWorth: strikeWorth's number; a weapon adds no status), a spell's as the listing's. */
+const strikeValue = (state: EncounterState, o: Strike): number =>
+  o.weapon ? attackWorth(state, state.units[o.command.actor!], o.target, o.weapon) : strikeWorth(state, o.command) + statusWorth(state, o.command);
+const optionValue = (state: EncounterState, o: ActionOption): number => strikeWorth(state, o.command) + statusWorth(state, o.command);
 
 export const aggressive: Policy = (state, id, options) => {
   // asked narrowly: in its own Action Phase from the unit's data (helpOrStrikes), else of the listing;
@@ -162,8 +162,8 @@ export const aggressive: Policy = (state, id, options) => {
   if (narrow === null) return aggressiveByListing(state, id, options);
   if (!Array.isArray(narrow)) return narrow;
   if (narrow.length) {
-    const best = bestOf(state, narrow, strikeHp, strikeCommand);
-    return best.weapon ? attackOption(id, best.target, best.weapon) : castOption(state, state.units[id], best.spell!, best.target)!;
+    const best = bestOf(state, narrow, strikeHp, strikeValue);
+    return best.weapon ? attackOption(id, best.target, best.weapon.weapon) : castOption(state, state.units[id], best.spell!, best.target)!;
   }
   return closeInOrEnd(state, id, options, null);
 };
@@ -177,7 +177,7 @@ export function aggressiveByListing(state: EncounterState, id: UnitId, options: 
   const help = main.find((o) => o.command.type === 'help');
   if (help) return help;
   const strikes = main.filter((o) => o.command.type === 'attack' || (o.command.type === 'cast' && state.units[o.command.target as string]?.side !== state.units[id].side));
-  if (strikes.length) return bestOf(state, strikes, (o) => state.units[o.command.target as string].pools.hp.value, optionCommand);
+  if (strikes.length) return bestOf(state, strikes, (o) => state.units[o.command.target as string].pools.hp.value, optionValue);
   return closeInOrEnd(state, id, options, main);
 }
 

@@ -11,6 +11,7 @@ import { grantFollowUps, spendAction } from './actions.ts';
 import { dealDamage } from './damage.ts';
 import { dataOf, dvOf, mod } from './model.ts';
 import type { Spell, Status } from './schema.ts';
+import { profileOf } from './profile.ts';
 import { inSight } from './sight.ts';
 
 export function spellOf(u: Unit, id: unknown): Spell {
@@ -19,7 +20,7 @@ export function spellOf(u: Unit, id: unknown): Spell {
   return s;
 }
 
-export const hasCatalyst = (u: Unit): boolean => dataOf(u).weapons.some((w) => w.magical);
+export const hasCatalyst = (u: Unit): boolean => profileOf(u).catalyst;
 
 export function isSkilledIn(u: Unit, s: Spell): boolean {
   return dataOf(u).skilled.schools.includes(s.school);
