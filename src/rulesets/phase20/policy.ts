@@ -4,7 +4,7 @@
  * spell should add), else walk toward the nearest enemy, else ready an attack (which ends the turn), else end it.
  */
 import { distributionOf } from '../../dice/index.ts';
-import { profileOf, type WeaponProfile } from './profile.ts';
+import { profileOf } from './profile.ts';
 import { distance } from '../../engine/space/grid.ts';
 import { currentUnit, type ActionOption, type Cell, type Command, type EncounterState, type GridMap, type Listing, type Policy, type Unit, type UnitId } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
@@ -14,7 +14,7 @@ import type { Spell } from './schema.ts';
 import { hasBlockers, inSight } from './sight.ts';
 import { dataOf, dvOf, mod } from './model.ts';
 import { attackWorth, strikeWorth } from './preview.ts';
-import { barredByBrace, hasCatalyst, spellHitBonus, statusDc } from './spell.ts';
+import { barredByBrace, spellHitBonus, statusDc } from './spell.ts';
 
 const means = new Map<string, number>();
 const meanOf = (dice: string): number => {
@@ -60,23 +60,25 @@ function nearest(enemies: Cell[], at: Cell): number {
   return best;
 }
 
-/** A strike the listing would offer: its command (what the worth is reckoned from) and how to build its option. */
-interface Strike {
-  command: Command;
-  target: Unit;
-  weapon?: WeaponProfile;
-  spell?: Spell;
-}
+/**
+ * The strikes of one narrow question, as numbers (no object per strike): the standing enemies in the unit
+ * order (`foes`), and per strike the enemy's place among them and what strikes — a physical weapon's place
+ * in the unit's profile (≥ 0) or a spell's in its spells (−1 − place). Reused question after question.
+ */
+const foes: Unit[] = [];
+const strikeFoe: number[] = [];
+const strikeWith: number[] = [];
 
 /**
  * The narrow question of the aggressive policy, in the unit's own turn: in its Action Phase a Help if it
- * may help one up, else the strikes it has — answered from the unit's data with the listing's own tests, in
- * the listing's order (legal.ts: attacks by weapon then unit order, then harmful spells), and only the option
- * chosen built; in its Preparation Phase the Ready Attack, else the pass. `null` when the listing would
- * answer differently (not its turn, a decision open, the encounter not running): then the policy asks the
- * listing as before.
+ * may help one up, else the best of the strikes it has — found from the unit's profile with the listing's
+ * own tests, in the listing's order (legal.ts: attacks by weapon then unit order, then harmful spells),
+ * weighed as the listing's options are (bestOf), and only the option chosen built; in its Preparation Phase
+ * the Ready Attack, else the pass. `undefined` when it has nothing to strike (closeInOrEnd answers); `null`
+ * when the listing would answer differently (not its turn, a decision open, the encounter not running):
+ * then the policy asks the listing as before.
  */
-function helpOrStrikes(state: EncounterState, id: UnitId): ActionOption | Strike[] | null {
+function narrowAnswer(state: EncounterState, id: UnitId): ActionOption | null | undefined {
   const u = state.units[id];
   if (state.status !== 'active' || !u || u.status !== 'active') return null;
   for (let i = 0; i < state.pending.length; i++) if (state.pending[i].blocking !== false) return null;
@@ -87,47 +89,74 @@ function helpOrStrikes(state: EncounterState, id: UnitId): ActionOption | Strike
   // one pass over the units (a keyed lookup each): a fainted ally next to it to help up, else the standing
   // enemies, in the unit order, which every weapon and spell is then tried on
   const order = state.unitOrder;
+  const at = u.position!;
   const canHelp = canSpend(state, u, 'generic');
-  const foes: Unit[] = [];
+  foes.length = 0;
   for (let i = 0; i < order.length; i++) {
     const t = state.units[order[i]];
     if (t.side !== u.side) {
       if (t.status === 'active') foes.push(t);
-    } else if (canHelp && t.status === 'down' && distance(u.position!, t.position!) <= 1) return helpOption(id, t);
+    } else if (canHelp && t.status === 'down' && distance(at, t.position!) <= 1) return helpOption(id, t);
   }
-  const d = dataOf(u);
+  if (foes.length === 0) return undefined;
   const map = state.map as GridMap;
   const walls = hasBlockers(map);
-  const strikes: Strike[] = [];
-  if (foes.length === 0) return strikes;
+  const p = profileOf(u);
+  strikeFoe.length = 0;
+  strikeWith.length = 0;
   if (canSpend(state, u, 'attack')) {
-    // the physical weapons, their ranges and numbers from the unit's profile (profile.ts)
-    const physical = profileOf(u).physical;
-    const at = u.position!;
+    // the physical weapons and their ranges from the unit's profile (profile.ts)
+    const physical = p.physical;
     for (let j = 0; j < physical.length; j++) {
-      const wp = physical[j];
+      const range = physical[j].range;
       for (let i = 0; i < foes.length; i++) {
-        const t = foes[i];
-        if (distance(at, t.position!) <= wp.range && (!walls || inSight(map, at, t.position!))) {
-          strikes.push({ command: { type: 'attack', actor: id, target: t.id, weapon: wp.weapon.id }, target: t, weapon: wp });
+        const c = foes[i].position!;
+        if (distance(at, c) <= range && (!walls || inSight(map, at, c))) {
+          strikeFoe.push(i);
+          strikeWith.push(j);
         }
       }
     }
   }
-  if (canSpend(state, u, 'spell') && hasCatalyst(u)) {
-    for (const s of d.spells) {
+  const spells = dataOf(u).spells;
+  if (spells.length && canSpend(state, u, 'spell') && p.catalyst) {
+    for (let j = 0; j < spells.length; j++) {
+      const s = spells[j];
       // a heal is aimed at the caster's own side: never a strike. A harmful area always strikes the enemy
       // it is aimed at (standing, at its centre), so the listing never leaves one of these out as empty
       if (s.heals || barredByBrace(u, s)) continue;
       for (let i = 0; i < foes.length; i++) {
-        const t = foes[i];
-        if (distance(u.position!, t.position!) > s.range || (walls && !inSight(map, u.position!, t.position!))) continue;
-        strikes.push({ command: { type: 'cast', actor: id, spell: s.id, target: t.id }, target: t, spell: s });
+        const c = foes[i].position!;
+        if (distance(at, c) > s.range || (walls && !inSight(map, at, c))) continue;
+        strikeFoe.push(i);
+        strikeWith.push(-1 - j);
       }
     }
   }
-  return strikes;
+  const n = strikeFoe.length;
+  if (n === 0) return undefined;
+  // bestOf's choice, over the numbers: the first of the weakest strikes worth the most
+  let weakest = Infinity;
+  for (let k = 0; k < n; k++) weakest = Math.min(weakest, foes[strikeFoe[k]].pools.hp.value);
+  let best = 0;
+  let bestValue = -1;
+  for (let k = 0; k < n; k++) {
+    const t = foes[strikeFoe[k]];
+    if (t.pools.hp.value !== weakest) continue;
+    const w = strikeWith[k];
+    // an attack's worth read off the weapon's profile (strikeWorth's number; a weapon adds no status)
+    const value = w >= 0 ? attackWorth(state, u, t, p.physical[w]) : optionValue(state, castCommand(id, spells[-1 - w], t));
+    if (value > bestValue) {
+      best = k;
+      bestValue = value;
+    }
+  }
+  const t = foes[strikeFoe[best]];
+  const w = strikeWith[best];
+  return w >= 0 ? attackOption(id, t, p.physical[w].weapon) : castOption(state, u, spells[-1 - w], t)!;
 }
+
+const castCommand = (id: UnitId, s: Spell, t: Unit): Command => ({ type: 'cast', actor: id, spell: s.id, target: t.id });
 
 /** The first of the weakest strikes worth the most (expected damage, else the chance to land, with what a status adds). */
 function bestOf<T>(state: EncounterState, strikes: readonly T[], hpOf: (o: T) => number, worthOf: (state: EncounterState, o: T) => number): T {
@@ -149,23 +178,16 @@ function bestOf<T>(state: EncounterState, strikes: readonly T[], hpOf: (o: T) =>
   return best;
 }
 
-const strikeHp = (o: Strike) => o.target.pools.hp.value;
-/** A strike's worth: an attack's read off the weapon's profile (attackWorth: strikeWorth's number; a weapon adds no status), a spell's as the listing's. */
-const strikeValue = (state: EncounterState, o: Strike): number =>
-  o.weapon ? attackWorth(state, state.units[o.command.actor!], o.target, o.weapon) : strikeWorth(state, o.command) + statusWorth(state, o.command);
-const optionValue = (state: EncounterState, o: ActionOption): number => strikeWorth(state, o.command) + statusWorth(state, o.command);
+/** What a listed strike is worth: the preview's expected damage (else its chance to land), with what a status adds. */
+const optionValue = (state: EncounterState, c: Command): number => strikeWorth(state, c) + statusWorth(state, c);
+const optionWorth = (state: EncounterState, o: ActionOption): number => optionValue(state, o.command);
 
 export const aggressive: Policy = (state, id, options) => {
-  // asked narrowly: in its own Action Phase from the unit's data (helpOrStrikes), else of the listing;
+  // asked narrowly: in its own turn from the unit's profile (narrowAnswer), else of the listing;
   // the moves only when it would move
-  const narrow = helpOrStrikes(state, id);
+  const narrow = narrowAnswer(state, id);
   if (narrow === null) return aggressiveByListing(state, id, options);
-  if (!Array.isArray(narrow)) return narrow;
-  if (narrow.length) {
-    const best = bestOf(state, narrow, strikeHp, strikeValue);
-    return best.weapon ? attackOption(id, best.target, best.weapon.weapon) : castOption(state, state.units[id], best.spell!, best.target)!;
-  }
-  return closeInOrEnd(state, id, options, null);
+  return narrow ?? closeInOrEnd(state, id, options, null);
 };
 
 /**
@@ -177,7 +199,7 @@ export function aggressiveByListing(state: EncounterState, id: UnitId, options: 
   const help = main.find((o) => o.command.type === 'help');
   if (help) return help;
   const strikes = main.filter((o) => o.command.type === 'attack' || (o.command.type === 'cast' && state.units[o.command.target as string]?.side !== state.units[id].side));
-  if (strikes.length) return bestOf(state, strikes, (o) => state.units[o.command.target as string].pools.hp.value, optionValue);
+  if (strikes.length) return bestOf(state, strikes, (o) => state.units[o.command.target as string].pools.hp.value, optionWorth);
   return closeInOrEnd(state, id, options, main);
 }
 
