@@ -2,11 +2,12 @@
 import { cellsInRadius } from '../../engine/space/area.ts';
 import { cellKey, distance } from '../../engine/space/grid.ts';
 import type { ActionOption, Cell, EncounterState, GridMap, Unit, UnitId, Wanted } from '../../engine/index.ts';
-import { nearestPlace, stopsOf } from '../../engine/space/stops.ts';
+import { stopsOf } from '../../engine/space/stops.ts';
 import { currentUnit } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
 import { dataOf, isBraced } from './model.ts';
 import { reachableCells, reachedOf } from './move.ts';
+import type { Reached } from '../../engine/space/path.ts';
 import { canPrepare } from './turn.ts';
 import { profileOf } from './profile.ts';
 import type { Spell, Weapon } from './schema.ts';
@@ -30,11 +31,42 @@ export const moveOption = (id: UnitId, c: Cell, cost: number): ActionOption => (
  * passed) in that order — with no key, cell or option made per reachable cell. For a unit whose moves are
  * listed (movesListed: the caller asks). policy.test.ts holds it to the listing's moves.
  */
-export function moveToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number): ActionOption | undefined {
+export function moveToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number, closest = 0): ActionOption | undefined {
   if (u.pools.movement.value <= 0) return undefined;
   const reached = reachedOf(state, u);
-  const { index } = nearestPlace(reached, toward, toBeat);
+  const index = nearestStop(reached, toward, toBeat, closest);
   return index < 0 ? undefined : moveOption(u.id, { x: reached.x[index], y: reached.y[index] }, reached.cost[index]);
+}
+
+/**
+ * nearestPlace's answer (engine/space/stops.ts: the first stop nearer than `toBeat` and every stop before
+ * it), its walk ended once a stop `closest` away is found: none after it can be nearer. `closest` 1 is for
+ * `toward` the whole cells of standing units — a stop is never a cell a standing unit holds (an enemy's is
+ * blocked, an ally's only passed), so no stop is nearer than next to one; 0 asks the whole walk.
+ */
+function nearestStop(r: Reached, toward: readonly Cell[], toBeat: number, closest: number): number {
+  let floor = closest;
+  for (let i = 0; i < toward.length && floor > 0; i++) if (!Number.isInteger(toward[i].x) || !Number.isInteger(toward[i].y)) floor = 0;
+  const { count, x, y, cost, stop } = r;
+  let index = -1;
+  let bestD = toBeat;
+  for (let k = 0; k < count; k++) {
+    if (cost[k] === 0 || stop[k] === 0) continue;
+    const cx = x[k];
+    const cy = y[k];
+    let d = Infinity;
+    for (let i = 0; i < toward.length; i++) {
+      const t = toward[i];
+      const e = Math.max(Math.abs(cx - t.x), Math.abs(cy - t.y));
+      if (e < d) d = e;
+    }
+    if (d < bestD) {
+      index = k;
+      bestD = d;
+      if (d <= floor) break;
+    }
+  }
+  return index;
 }
 
 /** The option of an Attack Action at `t` with `w`, as the listing offers it. */

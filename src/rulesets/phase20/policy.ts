@@ -63,7 +63,8 @@ function nearest(enemies: Cell[], at: Cell): number {
 /**
  * The strikes of one narrow question, as numbers (no object per strike): the standing enemies in the unit
  * order (`foes`), and per strike the enemy's place among them and what strikes — a physical weapon's place
- * in the unit's profile (≥ 0) or a spell's in its spells (−1 − place). Reused question after question.
+ * in the unit's profile (≥ 0) or a spell's in its spells (−1 − place). Reused question after question:
+ * what a question wrote past its own count is never read.
  */
 const foes: Unit[] = [];
 const strikeFoe: number[] = [];
@@ -91,29 +92,29 @@ function narrowAnswer(state: EncounterState, id: UnitId): ActionOption | null | 
   const order = state.unitOrder;
   const at = u.position!;
   const canHelp = canSpend(state, u, 'generic');
-  foes.length = 0;
+  // counted, not cut back (an array's length set to 0 lets go of its store: a cost per question)
+  let nFoes = 0;
   for (let i = 0; i < order.length; i++) {
     const t = state.units[order[i]];
     if (t.side !== u.side) {
-      if (t.status === 'active') foes.push(t);
+      if (t.status === 'active') foes[nFoes++] = t;
     } else if (canHelp && t.status === 'down' && distance(at, t.position!) <= 1) return helpOption(id, t);
   }
-  if (foes.length === 0) return undefined;
+  if (nFoes === 0) return undefined;
   const map = state.map as GridMap;
   const walls = hasBlockers(map);
   const p = profileOf(u);
-  strikeFoe.length = 0;
-  strikeWith.length = 0;
+  let n = 0;
   if (canSpend(state, u, 'attack')) {
     // the physical weapons and their ranges from the unit's profile (profile.ts)
     const physical = p.physical;
     for (let j = 0; j < physical.length; j++) {
       const range = physical[j].range;
-      for (let i = 0; i < foes.length; i++) {
+      for (let i = 0; i < nFoes; i++) {
         const c = foes[i].position!;
         if (distance(at, c) <= range && (!walls || inSight(map, at, c))) {
-          strikeFoe.push(i);
-          strikeWith.push(j);
+          strikeFoe[n] = i;
+          strikeWith[n++] = j;
         }
       }
     }
@@ -125,15 +126,14 @@ function narrowAnswer(state: EncounterState, id: UnitId): ActionOption | null | 
       // a heal is aimed at the caster's own side: never a strike. A harmful area always strikes the enemy
       // it is aimed at (standing, at its centre), so the listing never leaves one of these out as empty
       if (s.heals || barredByBrace(u, s)) continue;
-      for (let i = 0; i < foes.length; i++) {
+      for (let i = 0; i < nFoes; i++) {
         const c = foes[i].position!;
         if (distance(at, c) > s.range || (walls && !inSight(map, at, c))) continue;
-        strikeFoe.push(i);
-        strikeWith.push(-1 - j);
+        strikeFoe[n] = i;
+        strikeWith[n++] = -1 - j;
       }
     }
   }
-  const n = strikeFoe.length;
   if (n === 0) return undefined;
   // bestOf's choice, over the numbers: the first of the weakest strikes worth the most
   let weakest = Infinity;
@@ -210,10 +210,11 @@ export function aggressiveByListing(state: EncounterState, id: UnitId, options: 
  */
 function closeInOrEnd(state: EncounterState, id: UnitId, options: Listing, main: ActionOption[] | null): ActionOption {
   // next to an enemy already (or none in sight), no move gets closer — an enemy's cell cannot be entered —
-  // so the moves are not even looked at; else the first listed move that ends nearest, built alone
+  // so the moves are not even looked at; else the first listed move that ends nearest, built alone (the
+  // walk over the stops ended at the first one next to an enemy: none can be nearer)
   const enemies = enemyCells(state, id);
   const here = nearest(enemies, state.units[id].position!);
-  const move = here > 1 && here < Infinity && movesListed(state, id) ? moveToward(state, state.units[id], enemies, here) : undefined;
+  const move = here > 1 && here < Infinity && movesListed(state, id) ? moveToward(state, state.units[id], enemies, here, 1) : undefined;
   if (move) return move;
   // nothing to strike or walk toward: a readied attack costs nothing and may land (P20-PREP-1)
   if (main === null) {
