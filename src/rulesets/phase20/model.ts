@@ -1,7 +1,6 @@
 /** phase20's per-unit data, as kept in `unit.data`, and the small readers every rule uses. */
 import type { EncounterState, Unit } from '../../engine/index.ts';
 import type { Spell, Status, Weapon } from './schema.ts';
-import { modsChanged, profileOf } from './profile.ts';
 
 export type Preparation =
   /** Not in a Preparation Phase (acting, or before its first turn). */
@@ -62,8 +61,8 @@ export function mod(state: EncounterState, u: Unit, name: string): number {
 
 /** Defensive Value with role and effects applied. */
 export function dvOf(state: EncounterState, u: Unit): number {
-  // the profile's number (DV + its own modifier) unless a role or an effect changes a modifier
-  return modsChanged(state, u) ? dataOf(u).dv + mod(state, u, 'dv') : profileOf(u).dvBase;
+  // read off the data, not the profile: two numbers, where the profile's lookup would cost more than it saves
+  return dataOf(u).dv + mod(state, u, 'dv');
 }
 
 /** Brace is an effect on the unit, so it ends when the unit's next turn comes round, played or lost (P20-GEN-3). */

@@ -34,7 +34,7 @@ describe('phase20 unit profiles (issue 40)', () => {
   it('P20-ATK-2: a new DV set by the GM is the one the next hit check must beat', () => {
     const t = new Table(phase20, duel());
     t.start(15, 1);
-    expect(dvOf(t.state, t.unit('foe'))).toBe(15); // the profile made and used
+    expect(dvOf(t.state, t.unit('foe'))).toBe(15);
     t.do(setData('foe', 'dv', 10));
     expect(dvOf(t.state, t.unit('foe'))).toBe(10);
     // d20 7 + General Skill 1 + Combat 2 = 10, not > DV 10 → miss (a stale DV 15 would miss too); 8 → 11 > 10 → hit

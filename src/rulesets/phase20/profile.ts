@@ -1,13 +1,13 @@
 /**
  * A unit's fixed numbers, compiled once per set-up (issue 40, point 2): what no rule of a fight writes —
- * DV, speed, the action budgets, the modifiers, the weapons with their parsed damage and whether the unit is
+ * speed, the action budgets, the modifiers, the weapons with their parsed damage and whether the unit is
  * skilled with each, the class bonuses — as fixed-shape records the hot code reads by field, instead of
  * walking the string-keyed records of `unit.data` for every attack, listing and strike weighed.
  *
  * A cache, never a second source of truth: a profile is found by the unit's weapon list (an object every
  * fork of one set-up shares: the fork copies `data`'s shell, not the values below it) and is used only
  * while every value it was made from is still the very one in `data` (`fits`). Events put a fresh value
- * in place of such a record, never edit it (engine/fork.ts), so a GM's `gm.set_data` of `dv`, `mods`,
+ * in place of such a record, never edit it (engine/fork.ts), so a GM's `gm.set_data` of `mods`,
  * `weapons`, `skilled`, ... makes the old profile unfit and a new one is made from the new values
  * (profile.test.ts fails when it is not).
  */
@@ -48,9 +48,6 @@ function meanOf(dice: string): number {
 const modIn = (mods: Record<string, number>, name: string): number => mods[name] ?? 0;
 
 export class UnitProfile {
-  readonly dv: number;
-  /** DV + its own `dv` modifier: the Defensive Value before roles and effects. */
-  readonly dvBase: number;
   readonly speed: number;
   readonly budgetDefault: number;
   readonly budgetAttack: number;
@@ -84,8 +81,6 @@ export class UnitProfile {
     this.classBonus = d.classBonus;
     this.actionBudget = d.actionBudget;
     this.followUps = d.followUps;
-    this.dv = d.dv;
-    this.dvBase = d.dv + modIn(d.mods, 'dv');
     this.speed = d.speed;
     this.budgetDefault = d.actionBudget.default;
     this.budgetAttack = d.actionBudget.attack;
@@ -119,7 +114,6 @@ export class UnitProfile {
     return (
       d.weapons === this.weapons &&
       d.mods === this.mods &&
-      d.dv === this.dv &&
       d.speed === this.speed &&
       d.skilled === this.skilled &&
       d.classBonus === this.classBonus &&
