@@ -132,28 +132,29 @@ export const endTurnOption = (u: Unit): ActionOption => ({ command: { type: 'end
 /** The option of letting the turn pass in the unit's own Preparation Phase, as the listing offers it. */
 export const passOption = (id: UnitId): ActionOption => ({ command: { type: 'end_turn', actor: id }, label: 'End the turn (the Preparation can still be announced later)', group: 'turn' });
 
+/** Whether a policy asking narrowly (listing.ts) asked for `type`: what it did not ask for is not built. */
+const wants = (only: Wanted | undefined, type: string): boolean => only === undefined || only.has(type);
+
 export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {
   const u = state.units[id];
   if (!u || u.status !== 'active') return [];
   const d = dataOf(u);
   const out: ActionOption[] = [];
-  // a policy asked narrowly (listing.ts): what it did not ask for is not built
-  const want = (type: string) => !only || only.has(type);
   if (currentUnit(state) !== id) {
-    if (want('prepare') && canPrepare(u)) out.push(readyOption(u, false));
+    if (wants(only, 'prepare') && canPrepare(u)) out.push(readyOption(u, false));
     return out;
   }
   if (!inActionPhase(state)) {
     // its last Action used: the Preparation Phase has begun; announce now, or let the turn pass (P20-PREP-1)
-    if (want('prepare') && canPrepare(u)) out.push(readyOption(u, false));
-    if (want('end_turn')) out.push(passOption(id));
+    if (wants(only, 'prepare') && canPrepare(u)) out.push(readyOption(u, false));
+    if (wants(only, 'end_turn')) out.push(passOption(id));
     return out;
   }
   // asked before every command a policy makes: plain loops, nothing built that is not an option
   const order = state.unitOrder;
   const map = state.map as GridMap;
   const walls = hasBlockers(map); // asked once: most maps have nothing that blocks sight, and then no line is traced
-  if (want('attack') && canSpend(state, u, 'attack')) {
+  if (wants(only, 'attack') && canSpend(state, u, 'attack')) {
     // the physical weapons and their ranges from the unit's profile (profile.ts)
     const physical = profileOf(u).physical;
     const at = u.position!;
@@ -169,7 +170,7 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
       }
     }
   }
-  if (want('cast') && canSpend(state, u, 'spell') && hasCatalyst(u)) {
+  if (wants(only, 'cast') && canSpend(state, u, 'spell') && hasCatalyst(u)) {
     for (const s of d.spells) {
       if (barredByBrace(u, s)) continue;
       // everyone but the caster in the order, then the caster itself for a heal
@@ -186,17 +187,17 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     }
   }
   // the moves: the search's stops, in its order (movesListed asks whether moving is allowed at all)
-  if (want('move') && movesListed(state, id) && u.pools.movement.value > 0) {
+  if (wants(only, 'move') && movesListed(state, id) && u.pools.movement.value > 0) {
     const { cells, costs } = stopsOf(reachableCells(state, u));
     for (let i = 0; i < cells.length; i++) out.push(moveOption(id, cells[i], costs[i]));
   }
   if (canSpend(state, u, 'generic')) {
     if (!d.immobile && !d.sprinted) {
-      if (want('sprint')) out.push({ command: { type: 'sprint', actor: id }, label: `Sprint (movement ${d.speed * 2} this turn)`, group: 'generic' });
-      if (want('sprint_plus')) out.push({ command: { type: 'sprint_plus', actor: id }, label: `Sprint+ (movement ${d.speed * 4} this turn, none next turn)`, group: 'generic' });
+      if (wants(only, 'sprint')) out.push({ command: { type: 'sprint', actor: id }, label: `Sprint (movement ${d.speed * 2} this turn)`, group: 'generic' });
+      if (wants(only, 'sprint_plus')) out.push({ command: { type: 'sprint_plus', actor: id }, label: `Sprint+ (movement ${d.speed * 4} this turn, none next turn)`, group: 'generic' });
     }
-    if (want('brace') && !isBraced(state, id)) out.push({ command: { type: 'brace', actor: id }, label: 'Brace (halve incoming damage)', group: 'generic' });
-    if (want('help')) {
+    if (wants(only, 'brace') && !isBraced(state, id)) out.push({ command: { type: 'brace', actor: id }, label: 'Brace (halve incoming damage)', group: 'generic' });
+    if (wants(only, 'help')) {
       for (let i = 0; i < order.length; i++) {
         const t = state.units[order[i]];
         if (t.side === u.side && t.status === 'down' && distance(u.position!, t.position!) <= 1) {
@@ -204,16 +205,16 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
         }
       }
     }
-    if (want('roleshift')) {
+    if (wants(only, 'roleshift')) {
       for (const role of ROLES) {
         if (d.role !== role) out.push({ command: { type: 'roleshift', actor: id, role }, label: `Shift to the ${role} role`, group: 'generic' });
       }
     }
   }
   // deciding to take no further Actions enters the Preparation Phase, which ends the turn (P20-PREP-1)
-  if (want('prepare') && canReadyAndEnd(u)) out.push(readyOption(u, true));
-  if (want('end_turn')) out.push(endTurnOption(u));
-  if (want('give_up')) out.push({ command: { type: 'give_up', actor: id }, label: 'Give up', group: 'turn' });
+  if (wants(only, 'prepare') && canReadyAndEnd(u)) out.push(readyOption(u, true));
+  if (wants(only, 'end_turn')) out.push(endTurnOption(u));
+  if (wants(only, 'give_up')) out.push({ command: { type: 'give_up', actor: id }, label: 'Give up', group: 'turn' });
   return out;
 }
 
