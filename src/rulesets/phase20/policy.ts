@@ -13,7 +13,7 @@ import { canPrepare } from './turn.ts';
 import type { Spell } from './schema.ts';
 import { hasBlockers, inSight } from './sight.ts';
 import { dataOf, dvOf, mod } from './model.ts';
-import { attackWorth, strikeWorth } from './preview.ts';
+import { attackWorth, castWorth, strikeWorth } from './preview.ts';
 import { barredByBrace, spellHitBonus, statusDc } from './spell.ts';
 
 const means = new Map<string, number>();
@@ -35,10 +35,14 @@ const threat = (state: EncounterState, id: UnitId): number => profileOf(state.un
 function statusWorth(state: EncounterState, c: Command): number {
   if (c.type !== 'cast') return 0;
   const u = state.units[c.actor!];
-  const t = state.units[c.target as string];
   const s = dataOf(u).spells.find((x) => x.id === c.spell);
-  const st = s?.status;
-  if (!s || !st || s.heals || state.effects.some((f) => f.target === t.id && f.name === st.name)) return 0;
+  return s ? statusWorthOf(state, u, state.units[c.target as string], s) : 0;
+}
+
+/** statusWorth of casting `s` at `t`. */
+function statusWorthOf(state: EncounterState, u: Unit, t: Unit, s: Spell): number {
+  const st = s.status;
+  if (!st || s.heals || state.effects.some((f) => f.target === t.id && f.name === st.name)) return 0;
   const lands = d20AtLeast(dvOf(state, t) - spellHitBonus(state, u, s)) * (1 - d20AtLeast(statusDc(state, u, st) - mod(state, t, st.check)));
   return lands * st.turns * ((st.damage ? meanOf(st.damage) : 0) + (st.skipTurn ? threat(state, t.id) : 0));
 }
@@ -145,7 +149,8 @@ function narrowAnswer(state: EncounterState, id: UnitId): ActionOption | null | 
     if (t.pools.hp.value !== weakest) continue;
     const w = strikeWith[k];
     // an attack's worth read off the weapon's profile (strikeWorth's number; a weapon adds no status)
-    const value = w >= 0 ? attackWorth(state, u, t, p.physical[w]) : optionValue(state, castCommand(id, spells[-1 - w], t));
+    // a spell's as the listing's option is weighed (strikeWorth + statusWorth), from the spell itself
+    const value = w >= 0 ? attackWorth(state, u, t, p.physical[w]) : castWorth(state, u, t, spells[-1 - w]) + statusWorthOf(state, u, t, spells[-1 - w]);
     if (value > bestValue) {
       best = k;
       bestValue = value;
@@ -155,8 +160,6 @@ function narrowAnswer(state: EncounterState, id: UnitId): ActionOption | null | 
   const w = strikeWith[best];
   return w >= 0 ? attackOption(id, t, p.physical[w].weapon) : castOption(state, u, spells[-1 - w], t)!;
 }
-
-const castCommand = (id: UnitId, s: Spell, t: Unit): Command => ({ type: 'cast', actor: id, spell: s.id, target: t.id });
 
 /** The first of the weakest strikes worth the most (expected damage, else the chance to land, with what a status adds). */
 function bestOf<T>(state: EncounterState, strikes: readonly T[], hpOf: (o: T) => number, worthOf: (state: EncounterState, o: T) => number): T {

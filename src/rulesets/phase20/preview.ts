@@ -122,10 +122,29 @@ export function strikeWorth(state: EncounterState, cmd: Command): number {
   if (cmd.type !== 'cast') return 0;
   const s = dataOf(u).spells.find((x) => x.id === cmd.spell);
   if (!s) return 0;
+  return castWorth(state, u, t, s);
+}
+
+/**
+ * strikeWorth's number for casting `s` at `t`: a heal 1; else the expected damage, misses counted as 0, or
+ * for a spell that deals none its chance to land. Without a role or effect changing a modifier and the
+ * target not bracing, the damage on a hit is the spell profile's, made once per set-up (`plainHit`).
+ */
+export function castWorth(state: EncounterState, u: Unit, t: Unit, s: Spell): number {
   if (s.heals) return 1;
+  if (s.damage && !modsChanged(state, u) && !(state.effects.length !== 0 && isBraced(state, t.id))) {
+    const sp = profileOf(u).spell(s);
+    if (sp) {
+      const chance = d20Reaches(sp.hitBase, dvOf(state, t));
+      return withMisses(chance, (sp.plainHit ??= damageDist(s.damage, profileOf(u).spellDamageBase, false))).mean;
+    }
+  }
   const o = spellOdds(state, u, s, t);
   return o.onHit ? withMisses(o.chance, o.onHit).mean : o.chance;
 }
+
+/** P(d20 + bonus >= dv): d20Chance's count, without a test per face. */
+const d20Reaches = (bonus: number, dv: number): number => Math.min(20, Math.max(0, 21 - (dv - bonus))) / 20;
 
 const attackWeapon = (u: Unit, cmd: Command): Weapon | undefined =>
   dataOf(u).weapons.find((x) => x.id === cmd.weapon) ?? dataOf(u).weapons.find((x) => x.physical !== false);

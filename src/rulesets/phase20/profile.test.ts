@@ -8,6 +8,7 @@ import { duel } from './fixtures.ts';
 import { phase20 } from './index.ts';
 import { dvOf } from './model.ts';
 import { profileOf } from './profile.ts';
+import { spellDamageBonus, spellHitBonus, spellOf } from './spell.ts';
 import { readiedWeapon } from './turn.ts';
 
 // Hero: General Skill +1, Combat +2, Strength +3, skilled with the sword (1d8), DV 12, speed 4, one Action.
@@ -102,6 +103,10 @@ describe('phase20 unit profiles (issue 40)', () => {
       // fireball's 2d6 (mean 7) was the largest of its dice; without spells, the sword's 1d8
       ['spells', [], (s) => Math.round(profileOf(s.units.hero).threat * 100) / 100, 7, 4.5],
       ['followUps', [{ name: 'Flurry', after: 'attack', grants: 'attack' }], (s) => profileOf(s.units.hero).hasFollowUps, false, true],
+      // spells: the check's bonus is General Skill 1 + Magic 3 when skilled in fire; damage Magic 3 + class bonus
+      ['skilled', { weapons: ['sword'], schools: [] }, (s) => spellHitBonus(s, s.units.hero, spellOf(s.units.hero, 'fireball')), 4, 1],
+      ['mods', { generalSkill: 1, combat: 2, magic: 1 }, (s) => spellHitBonus(s, s.units.hero, spellOf(s.units.hero, 'fireball')), 4, 2],
+      ['classBonus', { attack: 0, spell: 2 }, (s) => spellDamageBonus(s, s.units.hero), 3, 5],
     ];
     for (const [key, value, read, before, after] of cases) {
       const fork = engine.fork(t.state);

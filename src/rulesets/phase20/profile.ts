@@ -15,7 +15,7 @@ import { distributionOf, type DiceExpr, type Distribution } from '../../dice/ind
 import { toExpr } from '../../dice/parse.ts';
 import type { EncounterState, Unit } from '../../engine/index.ts';
 import { dataOf, type P20Data } from './model.ts';
-import type { Status, Weapon } from './schema.ts';
+import type { Spell, Status, Weapon } from './schema.ts';
 
 /** A physical weapon as one unit carries it: the numbers an attack, the listing and the policy read. */
 export class WeaponProfile {
@@ -38,6 +38,22 @@ export class WeaponProfile {
   ) {}
 }
 
+/** A spell as one unit knows it: the numbers a cast, the preview and the policy read. */
+export class SpellProfile {
+  /** The damage on a hit at the unit's spell damage bonus, unbraced: made on first ask. */
+  plainHit: Distribution | undefined = undefined;
+
+  constructor(
+    readonly spell: Spell,
+    /** Its damage (or healing) dice parsed once; undefined for a spell without. */
+    readonly dice: DiceExpr | undefined,
+    /** Skilled in its school: Magic is added to the spell check (P20-SPL-2). */
+    readonly skilled: boolean,
+    /** General Skill (+ Magic when skilled), the unit's own modifiers: the spell check's bonus before roles and effects. */
+    readonly hitBase: number,
+  ) {}
+}
+
 const means = new Map<string, number>();
 function meanOf(dice: string): number {
   let m = means.get(dice);
@@ -54,6 +70,10 @@ export class UnitProfile {
   readonly budgetSpell: number;
   readonly classAttack: number;
   readonly classSpell: number;
+  /** Magic + the class bonus for spells, the unit's own: a spell's damage bonus before roles and effects (P20-SPL-3). */
+  readonly spellDamageBase: number;
+  /** Its spells, in the unit's order (as `data.spells`). */
+  readonly spellProfiles: readonly SpellProfile[];
   readonly hasFollowUps: boolean;
   /** The physical weapons, in the unit's order (the listing's attacks, weaponOf). */
   readonly physical: readonly WeaponProfile[];
@@ -102,7 +122,15 @@ export class UnitProfile {
       physical.push(new WeaponProfile(w, w.range, toExpr(w.damage), skilled, hitBase, damageBase, mean));
       threat = Math.max(threat, mean);
     }
-    for (const s of d.spells) if (!s.heals && s.damage) threat = Math.max(threat, meanOf(s.damage));
+    const magic = modIn(d.mods, 'magic');
+    this.spellDamageBase = magic + d.classBonus.spell;
+    const spellProfiles: SpellProfile[] = [];
+    for (const s of d.spells) {
+      if (!s.heals && s.damage) threat = Math.max(threat, meanOf(s.damage));
+      const skilled = d.skilled.schools.includes(s.school);
+      spellProfiles.push(new SpellProfile(s, s.damage === undefined ? undefined : toExpr(s.damage), skilled, skilled ? general + magic : general));
+    }
+    this.spellProfiles = spellProfiles;
     this.physical = physical;
     this.readied = physical.length ? physical[0].weapon : undefined;
     this.catalyst = catalyst;
@@ -121,6 +149,13 @@ export class UnitProfile {
       d.spells === this.spells &&
       d.followUps === this.followUps
     );
+  }
+
+  /** The profile of one of its spells (by the spell object itself), or undefined. */
+  spell(s: Spell): SpellProfile | undefined {
+    const ss = this.spellProfiles;
+    for (let i = 0; i < ss.length; i++) if (ss[i].spell === s) return ss[i];
+    return undefined;
   }
 
   /** The profile of one of its physical weapons (by the weapon object itself), or undefined. */
