@@ -39,11 +39,11 @@ function statusWorth(state: EncounterState, c: Command): number {
   return s ? statusWorthOf(state, u, state.units[c.target as string], s) : 0;
 }
 
-/** statusWorth of casting `s` at `t`. */
-function statusWorthOf(state: EncounterState, u: Unit, t: Unit, s: Spell): number {
+/** statusWorth of casting `s` at `t` (`dv`: the target's DV, when the caller has it). */
+function statusWorthOf(state: EncounterState, u: Unit, t: Unit, s: Spell, dv?: number): number {
   const st = s.status;
   if (!st || s.heals || state.effects.some((f) => f.target === t.id && f.name === st.name)) return 0;
-  const lands = d20AtLeast(dvOf(state, t) - spellHitBonus(state, u, s)) * (1 - d20AtLeast(statusDc(state, u, st) - mod(state, t, st.check)));
+  const lands = d20AtLeast((dv ?? dvOf(state, t)) - spellHitBonus(state, u, s)) * (1 - d20AtLeast(statusDc(state, u, st) - mod(state, t, st.check)));
   return lands * st.turns * ((st.damage ? meanOf(st.damage) : 0) + (st.skipTurn ? threat(state, t.id) : 0));
 }
 
@@ -73,6 +73,10 @@ function nearest(enemies: Cell[], at: Cell): number {
 const foes: Unit[] = [];
 const strikeFoe: number[] = [];
 const strikeWith: number[] = [];
+/** A foe's DV, asked once per question (NaN: not yet). */
+const foeDv: number[] = [];
+/** How many standing foes the last narrow question found (foes[0, foesFound)): the walk that follows reads them. */
+let foesFound = 0;
 
 /**
  * The narrow question of the aggressive policy, in the unit's own turn: in its Action Phase a Help if it
@@ -104,6 +108,7 @@ function narrowAnswer(state: EncounterState, id: UnitId): ActionOption | null | 
       if (t.status === 'active') foes[nFoes++] = t;
     } else if (canHelp && t.status === 'down' && distance(at, t.position!) <= 1) return helpOption(id, t);
   }
+  foesFound = nFoes;
   if (nFoes === 0) return undefined;
   const map = state.map as GridMap;
   const walls = hasBlockers(map);
@@ -142,15 +147,19 @@ function narrowAnswer(state: EncounterState, id: UnitId): ActionOption | null | 
   // bestOf's choice, over the numbers: the first of the weakest strikes worth the most
   let weakest = Infinity;
   for (let k = 0; k < n; k++) weakest = Math.min(weakest, foes[strikeFoe[k]].pools.hp.value);
+  for (let i = 0; i < nFoes; i++) foeDv[i] = NaN;
   let best = 0;
   let bestValue = -1;
   for (let k = 0; k < n; k++) {
-    const t = foes[strikeFoe[k]];
+    const f = strikeFoe[k];
+    const t = foes[f];
     if (t.pools.hp.value !== weakest) continue;
+    let dv = foeDv[f];
+    if (dv !== dv) foeDv[f] = dv = dvOf(state, t);
     const w = strikeWith[k];
     // an attack's worth read off the weapon's profile (strikeWorth's number; a weapon adds no status)
     // a spell's as the listing's option is weighed (strikeWorth + statusWorth), from the spell itself
-    const value = w >= 0 ? attackWorth(state, u, t, p.physical[w]) : castWorth(state, u, t, spells[-1 - w]) + statusWorthOf(state, u, t, spells[-1 - w]);
+    const value = w >= 0 ? attackWorth(state, u, t, p.physical[w], dv) : castWorth(state, u, t, spells[-1 - w], dv) + statusWorthOf(state, u, t, spells[-1 - w], dv);
     if (value > bestValue) {
       best = k;
       bestValue = value;
@@ -190,7 +199,8 @@ export const aggressive: Policy = (state, id, options) => {
   // the moves only when it would move
   const narrow = narrowAnswer(state, id);
   if (narrow === null) return aggressiveByListing(state, id, options);
-  return narrow ?? closeInOrEnd(state, id, options, null);
+  // nothing to strike: the walk toward the foes the question found (the standing enemies, in the unit order)
+  return narrow ?? closeInOrEnd(state, id, options, null, foeCells());
 };
 
 /**
@@ -206,16 +216,24 @@ export function aggressiveByListing(state: EncounterState, id: UnitId, options: 
   return closeInOrEnd(state, id, options, main);
 }
 
+/** Where the foes the last narrow question found stand: enemyCells's answer, without a second pass over the units. */
+function foeCells(): Cell[] {
+  const out: Cell[] = [];
+  for (let i = 0; i < foesFound; i++) if (foes[i].position) out.push(foes[i].position!);
+  return out;
+}
+
 /**
  * Nothing to strike: walk toward the nearest enemy, else ready an attack, else end the turn (`main`: the
  * listing's prepare and end_turn options, in order; `null` in the unit's own Action Phase, where the
- * listing ends with the Ready Attack when there is one to announce, then the end of the turn: built alone).
+ * listing ends with the Ready Attack when there is one to announce, then the end of the turn: built alone;
+ * `found`: the standing enemies' cells, when the caller has them).
  */
-function closeInOrEnd(state: EncounterState, id: UnitId, options: Listing, main: ActionOption[] | null): ActionOption {
+function closeInOrEnd(state: EncounterState, id: UnitId, options: Listing, main: ActionOption[] | null, found?: Cell[]): ActionOption {
   // next to an enemy already (or none in sight), no move gets closer — an enemy's cell cannot be entered —
   // so the moves are not even looked at; else the first listed move that ends nearest, built alone (the
   // walk over the stops ended at the first one next to an enemy: none can be nearer)
-  const enemies = enemyCells(state, id);
+  const enemies = found ?? enemyCells(state, id);
   const here = nearest(enemies, state.units[id].position!);
   const move = here > 1 && here < Infinity && movesListed(state, id) ? moveToward(state, state.units[id], enemies, here, 1) : undefined;
   if (move) return move;

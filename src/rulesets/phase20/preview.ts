@@ -65,16 +65,17 @@ function needs(bonus: number, dv: number, beat: boolean): string {
 }
 
 /**
- * What a policy weighs an attack with a weapon profile by (strikeWorth's number for it): the expected
+ * What a policy weighs an attack with a weapon profile by (strikeWorth's number for it; `dv`: the target's
+ * DV, when the caller has it): the expected
  * damage, misses counted as 0. Without a role or an effect changing a modifier, read off the profile —
  * its hit bonus, and its damage on a hit made once per set-up (`plainHit`) — else reckoned as the preview does.
  */
-export function attackWorth(state: EncounterState, u: Unit, t: Unit, wp: WeaponProfile): number {
+export function attackWorth(state: EncounterState, u: Unit, t: Unit, wp: WeaponProfile, dv?: number): number {
   if (modsChanged(state, u)) {
     const o = attackOdds(state, u, t, wp.weapon);
     return withMisses(o.chance, o.onHit).mean;
   }
-  const dv = dvOf(state, t);
+  dv ??= dvOf(state, t);
   const chance = d20Beats(wp.hitBase, dv);
   const braced = state.effects.length !== 0 && isBraced(state, t.id);
   const onHit = braced ? damageDist(wp.weapon.damage, wp.damageBase, true) : (wp.plainHit ??= damageDist(wp.weapon.damage, wp.damageBase, false));
@@ -126,16 +127,16 @@ export function strikeWorth(state: EncounterState, cmd: Command): number {
 }
 
 /**
- * strikeWorth's number for casting `s` at `t`: a heal 1; else the expected damage, misses counted as 0, or
+ * strikeWorth's number for casting `s` at `t` (`dv`: the target's DV, when the caller has it): a heal 1; else the expected damage, misses counted as 0, or
  * for a spell that deals none its chance to land. Without a role or effect changing a modifier and the
  * target not bracing, the damage on a hit is the spell profile's, made once per set-up (`plainHit`).
  */
-export function castWorth(state: EncounterState, u: Unit, t: Unit, s: Spell): number {
+export function castWorth(state: EncounterState, u: Unit, t: Unit, s: Spell, dv?: number): number {
   if (s.heals) return 1;
   if (s.damage && !modsChanged(state, u) && !(state.effects.length !== 0 && isBraced(state, t.id))) {
     const sp = profileOf(u).spell(s);
     if (sp) {
-      const chance = d20Reaches(sp.hitBase, dvOf(state, t));
+      const chance = d20Reaches(sp.hitBase, dv ?? dvOf(state, t));
       return withMisses(chance, (sp.plainHit ??= damageDist(s.damage, profileOf(u).spellDamageBase, false))).mean;
     }
   }
