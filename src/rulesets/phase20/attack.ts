@@ -8,23 +8,25 @@ import { fail, type Command, type EncounterState, type GridMap, type Resolution,
 import { grantFollowUps, spendAction } from './actions.ts';
 import { dealDamage } from './damage.ts';
 import { dataOf, dvOf, mod } from './model.ts';
+import { modsChanged, profileOf, type UnitProfile, type WeaponProfile } from './profile.ts';
 import type { Weapon } from './schema.ts';
 import { inSight } from './sight.ts';
 
 export function weaponOf(u: Unit, id: unknown): Weapon {
-  // every attack asks: a loop, not a filtered copy of the unit's weapons
-  let first: Weapon | undefined;
-  for (const w of dataOf(u).weapons) {
-    if (w.physical === false) continue;
-    first ??= w;
-    if (id === undefined || w.id === id) return w;
-  }
-  if (!first) fail('action/no_weapon', `${u.name} has no physical weapon to attack with [P20-ATK-1]`);
+  return weaponIn(profileOf(u), u, id).weapon;
+}
+
+/** The physical weapon `id` names (the first when none is named), from the unit's profile. */
+function weaponIn(p: UnitProfile, u: Unit, id: unknown): WeaponProfile {
+  const ws = p.physical;
+  if (!ws.length) fail('action/no_weapon', `${u.name} has no physical weapon to attack with [P20-ATK-1]`);
+  if (id === undefined) return ws[0];
+  for (let i = 0; i < ws.length; i++) if (ws[i].weapon.id === id) return ws[i];
   fail('action/unknown_weapon', `${u.name} has no physical weapon "${String(id)}"`, 'weapon');
 }
 
 export function isSkilledWith(u: Unit, w: Weapon): boolean {
-  return dataOf(u).skilled.weapons.includes(w.id);
+  return profileOf(u).weapon(w)?.skilled ?? dataOf(u).skilled.weapons.includes(w.id);
 }
 
 /** The hit-check bonus and its named terms. */
@@ -36,12 +38,32 @@ export function attackBonus(state: Parameters<typeof mod>[0], u: Unit, w: Weapon
 
 /** The hit-check bonus alone (attackBonus's sum, its terms not built): every attack asks it, a log rarely reads the terms. */
 export function hitBonus(state: Parameters<typeof mod>[0], u: Unit, w: Weapon): number {
+  const wp = profileOf(u).weapon(w);
+  return wp !== undefined ? hitBonusOf(state, u, wp) : hitBonusByMods(state, u, w);
+}
+
+/** The hit-check bonus of a weapon profile: its own number unless a role or an effect changes a modifier. */
+export function hitBonusOf(state: EncounterState, u: Unit, wp: WeaponProfile): number {
+  return modsChanged(state, u) ? hitBonusByMods(state, u, wp.weapon) : wp.hitBase;
+}
+
+function hitBonusByMods(state: EncounterState, u: Unit, w: Weapon): number {
   const general = mod(state, u, 'generalSkill');
   return isSkilledWith(u, w) ? general + mod(state, u, 'combat') : general;
 }
 
 /** The damage bonus alone (attackDamageBonus's sum). */
 export function damageBonus(state: Parameters<typeof mod>[0], u: Unit, w: Weapon): number {
+  const wp = profileOf(u).weapon(w);
+  return wp !== undefined ? damageBonusOf(state, u, wp) : damageBonusByMods(state, u, w);
+}
+
+/** The damage bonus of a weapon profile: its own number unless a role or an effect changes a modifier. */
+export function damageBonusOf(state: EncounterState, u: Unit, wp: WeaponProfile): number {
+  return modsChanged(state, u) ? damageBonusByMods(state, u, wp.weapon) : wp.damageBase;
+}
+
+function damageBonusByMods(state: EncounterState, u: Unit, w: Weapon): number {
   return (isSkilledWith(u, w) ? mod(state, u, w.scale) : 0) + dataOf(u).classBonus.attack;
 }
 
@@ -86,8 +108,17 @@ const sumTerms = (terms: Term[]) => terms.reduce((s, t) => s + (t.kind === 'mod'
  * are built only when someone keeps the log.
  */
 export function resolveAttack(ctx: Resolution, attacker: Unit, target: Unit, w: Weapon, why: string): boolean {
-  // the sums are reckoned as numbers; their named terms are built only inside the breakdowns (when logged)
-  const bonus = hitBonus(ctx.state, attacker, w);
+  const wp = profileOf(attacker).weapon(w);
+  if (!wp) throw new Error(`${attacker.name} does not carry ${w.name} as a physical weapon`);
+  return resolveWith(ctx, attacker, target, wp, why);
+}
+
+function resolveWith(ctx: Resolution, attacker: Unit, target: Unit, wp: WeaponProfile, why: string): boolean {
+  // the sums are reckoned as numbers (the profile's, unless a role or effect changes them); their named
+  // terms are built only inside the breakdowns (when logged)
+  const w = wp.weapon;
+  const changed = modsChanged(ctx.state, attacker);
+  const bonus = changed ? hitBonusByMods(ctx.state, attacker, w) : wp.hitBase;
   const face = ctx.roll(20, 'hit check');
   const total = face + bonus;
   const dv = dvOf(ctx.state, target);
@@ -105,10 +136,10 @@ export function resolveAttack(ctx: Resolution, attacker: Unit, target: Unit, w: 
     target.id,
   );
   if (!hit) return false;
-  const extra = damageBonus(ctx.state, attacker, w);
+  const extra = changed ? damageBonusByMods(ctx.state, attacker, w) : wp.damageBase;
   if (!ctx.logging) {
-    // no one reads the roll's term: its total alone, the same dice drawn; the check is only counted
-    const amount = Math.max(0, ctx.rollTotal(w.damage, 'attack roll') + extra);
+    // no one reads the roll's term: its total alone, the same dice drawn (the parsed dice); the check is only counted
+    const amount = Math.max(0, ctx.rollTotal(wp.dice, 'attack roll') + extra);
     ctx.check(UNREAD, attacker.id, target.id);
     dealDamage(ctx, target.id, amount, attacker.id, 'P20-ATK-3');
     return true;
@@ -127,10 +158,10 @@ export function resolveAttack(ctx: Resolution, attacker: Unit, target: Unit, w: 
 
 export function attackCommand(ctx: Resolution, cmd: Command): void {
   const u = ctx.unit(cmd.actor!);
-  const w = weaponOf(u, cmd.weapon);
+  const wp = weaponIn(profileOf(u), u, cmd.weapon);
   const t = targetOf(ctx, u, cmd.target);
-  checkReach(ctx, u, t, w);
+  checkReach(ctx, u, t, wp.weapon);
   spendAction(ctx, u, 'attack');
-  resolveAttack(ctx, u, t, w, '');
+  resolveWith(ctx, u, t, wp, '');
   grantFollowUps(ctx, u, 'attack');
 }

@@ -2,12 +2,14 @@
 import { cellsInRadius } from '../../engine/space/area.ts';
 import { cellKey, distance } from '../../engine/space/grid.ts';
 import type { ActionOption, Cell, EncounterState, GridMap, Unit, UnitId, Wanted } from '../../engine/index.ts';
-import { nearestPlace, stopsOf } from '../../engine/space/stops.ts';
+import { stopsOf } from '../../engine/space/stops.ts';
 import { currentUnit } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
 import { dataOf, isBraced } from './model.ts';
 import { reachableCells, reachedOf } from './move.ts';
-import { canPrepare, readiedWeapon } from './turn.ts';
+import type { Reached } from '../../engine/space/path.ts';
+import { canPrepare } from './turn.ts';
+import { profileOf } from './profile.ts';
 import type { Spell, Weapon } from './schema.ts';
 import { hasBlockers, inSight } from './sight.ts';
 import { barredByBrace, hasCatalyst, spellTargets } from './spell.ts';
@@ -29,11 +31,42 @@ export const moveOption = (id: UnitId, c: Cell, cost: number): ActionOption => (
  * passed) in that order — with no key, cell or option made per reachable cell. For a unit whose moves are
  * listed (movesListed: the caller asks). policy.test.ts holds it to the listing's moves.
  */
-export function moveToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number): ActionOption | undefined {
+export function moveToward(state: EncounterState, u: Unit, toward: readonly Cell[], toBeat: number, closest = 0): ActionOption | undefined {
   if (u.pools.movement.value <= 0) return undefined;
   const reached = reachedOf(state, u);
-  const { index } = nearestPlace(reached, toward, toBeat);
+  const index = nearestStop(reached, toward, toBeat, closest);
   return index < 0 ? undefined : moveOption(u.id, { x: reached.x[index], y: reached.y[index] }, reached.cost[index]);
+}
+
+/**
+ * nearestPlace's answer (engine/space/stops.ts: the first stop nearer than `toBeat` and every stop before
+ * it), its walk ended once a stop `closest` away is found: none after it can be nearer. `closest` 1 is for
+ * `toward` the whole cells of standing units — a stop is never a cell a standing unit holds (an enemy's is
+ * blocked, an ally's only passed), so no stop is nearer than next to one; 0 asks the whole walk.
+ */
+function nearestStop(r: Reached, toward: readonly Cell[], toBeat: number, closest: number): number {
+  let floor = closest;
+  for (let i = 0; i < toward.length && floor > 0; i++) if (!Number.isInteger(toward[i].x) || !Number.isInteger(toward[i].y)) floor = 0;
+  const { count, x, y, cost, stop } = r;
+  let index = -1;
+  let bestD = toBeat;
+  for (let k = 0; k < count; k++) {
+    if (cost[k] === 0 || stop[k] === 0) continue;
+    const cx = x[k];
+    const cy = y[k];
+    let d = Infinity;
+    for (let i = 0; i < toward.length; i++) {
+      const t = toward[i];
+      const e = Math.max(Math.abs(cx - t.x), Math.abs(cy - t.y));
+      if (e < d) d = e;
+    }
+    if (d < bestD) {
+      index = k;
+      bestD = d;
+      if (d <= floor) break;
+    }
+  }
+  return index;
 }
 
 /** The option of an Attack Action at `t` with `w`, as the listing offers it. */
@@ -85,7 +118,7 @@ function readyWords(who: string, weapon: Weapon, andEnd: boolean): string {
  */
 export function readyOption(u: Unit, andEnd: boolean): ActionOption {
   // built only when offered; its words are kept (readyWords)
-  const weapon = readiedWeapon(u)!;
+  const weapon = profileOf(u).readied!;
   return { command: { type: 'prepare', actor: u.id, kind: 'ready_attack' }, label: readyWords(u.name, weapon, andEnd), group: 'preparation', range: weapon.range };
 }
 
@@ -93,46 +126,51 @@ export function readyOption(u: Unit, andEnd: boolean): ActionOption {
  * The options the listing ends its Action Phase list with, in its order: announcing the Ready Attack
  * (which ends the turn) when the unit has a weapon to ready and did not brace it away, then ending the turn.
  */
-export const canReadyAndEnd = (u: Unit): boolean => !dataOf(u).braceBlocksPrep && readiedWeapon(u) !== undefined;
+export const canReadyAndEnd = (u: Unit): boolean => !dataOf(u).braceBlocksPrep && profileOf(u).readied !== undefined;
 export const endTurnOption = (u: Unit): ActionOption => ({ command: { type: 'end_turn', actor: u.id }, label: dataOf(u).sprinting ? 'Stop sprinting and end the turn' : 'End the turn', group: 'turn' });
 
 /** The option of letting the turn pass in the unit's own Preparation Phase, as the listing offers it. */
 export const passOption = (id: UnitId): ActionOption => ({ command: { type: 'end_turn', actor: id }, label: 'End the turn (the Preparation can still be announced later)', group: 'turn' });
+
+/** Whether a policy asking narrowly (listing.ts) asked for `type`: what it did not ask for is not built. */
+const wants = (only: Wanted | undefined, type: string): boolean => only === undefined || only.has(type);
 
 export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): ActionOption[] {
   const u = state.units[id];
   if (!u || u.status !== 'active') return [];
   const d = dataOf(u);
   const out: ActionOption[] = [];
-  // a policy asked narrowly (listing.ts): what it did not ask for is not built
-  const want = (type: string) => !only || only.has(type);
   if (currentUnit(state) !== id) {
-    if (want('prepare') && canPrepare(u)) out.push(readyOption(u, false));
+    if (wants(only, 'prepare') && canPrepare(u)) out.push(readyOption(u, false));
     return out;
   }
   if (!inActionPhase(state)) {
     // its last Action used: the Preparation Phase has begun; announce now, or let the turn pass (P20-PREP-1)
-    if (want('prepare') && canPrepare(u)) out.push(readyOption(u, false));
-    if (want('end_turn')) out.push(passOption(id));
+    if (wants(only, 'prepare') && canPrepare(u)) out.push(readyOption(u, false));
+    if (wants(only, 'end_turn')) out.push(passOption(id));
     return out;
   }
   // asked before every command a policy makes: plain loops, nothing built that is not an option
   const order = state.unitOrder;
   const map = state.map as GridMap;
   const walls = hasBlockers(map); // asked once: most maps have nothing that blocks sight, and then no line is traced
-  if (want('attack') && canSpend(state, u, 'attack')) {
-    for (const w of d.weapons) {
-      if (w.physical === false) continue;
+  if (wants(only, 'attack') && canSpend(state, u, 'attack')) {
+    // the physical weapons and their ranges from the unit's profile (profile.ts)
+    const physical = profileOf(u).physical;
+    const at = u.position!;
+    for (let j = 0; j < physical.length; j++) {
+      const w = physical[j].weapon;
+      const range = physical[j].range;
       for (let i = 0; i < order.length; i++) {
         const t = state.units[order[i]];
-        if (t.side !== u.side && t.status === 'active' && distance(u.position!, t.position!) <= w.range && (!walls || inSight(map, u.position!, t.position!))) {
+        if (t.side !== u.side && t.status === 'active' && distance(at, t.position!) <= range && (!walls || inSight(map, at, t.position!))) {
           out.push(attackOption(id, t, w));
           if (only?.enough?.(out)) return out; // a policy taking the first it accepts has it (Listing.first)
         }
       }
     }
   }
-  if (want('cast') && canSpend(state, u, 'spell') && hasCatalyst(u)) {
+  if (wants(only, 'cast') && canSpend(state, u, 'spell') && hasCatalyst(u)) {
     for (const s of d.spells) {
       if (barredByBrace(u, s)) continue;
       // everyone but the caster in the order, then the caster itself for a heal
@@ -149,17 +187,17 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     }
   }
   // the moves: the search's stops, in its order (movesListed asks whether moving is allowed at all)
-  if (want('move') && movesListed(state, id) && u.pools.movement.value > 0) {
+  if (wants(only, 'move') && movesListed(state, id) && u.pools.movement.value > 0) {
     const { cells, costs } = stopsOf(reachableCells(state, u));
     for (let i = 0; i < cells.length; i++) out.push(moveOption(id, cells[i], costs[i]));
   }
   if (canSpend(state, u, 'generic')) {
     if (!d.immobile && !d.sprinted) {
-      if (want('sprint')) out.push({ command: { type: 'sprint', actor: id }, label: `Sprint (movement ${d.speed * 2} this turn)`, group: 'generic' });
-      if (want('sprint_plus')) out.push({ command: { type: 'sprint_plus', actor: id }, label: `Sprint+ (movement ${d.speed * 4} this turn, none next turn)`, group: 'generic' });
+      if (wants(only, 'sprint')) out.push({ command: { type: 'sprint', actor: id }, label: `Sprint (movement ${d.speed * 2} this turn)`, group: 'generic' });
+      if (wants(only, 'sprint_plus')) out.push({ command: { type: 'sprint_plus', actor: id }, label: `Sprint+ (movement ${d.speed * 4} this turn, none next turn)`, group: 'generic' });
     }
-    if (want('brace') && !isBraced(state, id)) out.push({ command: { type: 'brace', actor: id }, label: 'Brace (halve incoming damage)', group: 'generic' });
-    if (want('help')) {
+    if (wants(only, 'brace') && !isBraced(state, id)) out.push({ command: { type: 'brace', actor: id }, label: 'Brace (halve incoming damage)', group: 'generic' });
+    if (wants(only, 'help')) {
       for (let i = 0; i < order.length; i++) {
         const t = state.units[order[i]];
         if (t.side === u.side && t.status === 'down' && distance(u.position!, t.position!) <= 1) {
@@ -167,16 +205,16 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
         }
       }
     }
-    if (want('roleshift')) {
+    if (wants(only, 'roleshift')) {
       for (const role of ROLES) {
         if (d.role !== role) out.push({ command: { type: 'roleshift', actor: id, role }, label: `Shift to the ${role} role`, group: 'generic' });
       }
     }
   }
   // deciding to take no further Actions enters the Preparation Phase, which ends the turn (P20-PREP-1)
-  if (want('prepare') && canReadyAndEnd(u)) out.push(readyOption(u, true));
-  if (want('end_turn')) out.push(endTurnOption(u));
-  if (want('give_up')) out.push({ command: { type: 'give_up', actor: id }, label: 'Give up', group: 'turn' });
+  if (wants(only, 'prepare') && canReadyAndEnd(u)) out.push(readyOption(u, true));
+  if (wants(only, 'end_turn')) out.push(endTurnOption(u));
+  if (wants(only, 'give_up')) out.push({ command: { type: 'give_up', actor: id }, label: 'Give up', group: 'turn' });
   return out;
 }
 

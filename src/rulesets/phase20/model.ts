@@ -61,6 +61,7 @@ export function mod(state: EncounterState, u: Unit, name: string): number {
 
 /** Defensive Value with role and effects applied. */
 export function dvOf(state: EncounterState, u: Unit): number {
+  // read off the data, not the profile: two numbers, where the profile's lookup would cost more than it saves
   return dataOf(u).dv + mod(state, u, 'dv');
 }
 

@@ -80,7 +80,12 @@ describe('the walk toward a foe is read off the search, as the listing would lis
           const foes = state.unitOrder.map((o) => state.units[o]).filter((o) => o.side !== u.side && o.status === 'active' && o.position).map((o) => o.position!);
           const others = state.unitOrder.filter((o) => o !== id && state.units[o].position).map((o) => state.units[o].position!);
           const here = Math.min(...foes.map((c) => Math.max(Math.abs(c.x - u.position!.x), Math.abs(c.y - u.position!.y))));
-          if (foes.length) expect(moveToward(state, u, foes, here), where).toEqual(towardByListing(state, id, foes, here));
+          if (foes.length) {
+            const listed = towardByListing(state, id, foes, here);
+            expect(moveToward(state, u, foes, here), where).toEqual(listed);
+            // the policy's own question: the walk ended at the first stop next to a foe
+            expect(moveToward(state, u, foes, here, 1), where).toEqual(listed);
+          }
           expect(moveToward(state, u, others, Infinity), where).toEqual(towardByListing(state, id, others, Infinity));
           asked++;
         }

@@ -3,6 +3,7 @@ import { distributionOf, Distribution } from '../../dice/index.ts';
 import { distance } from '../../engine/space/grid.ts';
 import { affectedOdds, hitOdds, reject, withMisses, type Command, type EncounterState, type Preview, type Rejection, type Unit, type UnitId } from '../../engine/index.ts';
 import { damageBonus, hitBonus } from './attack.ts';
+import { modsChanged, profileOf, type WeaponProfile } from './profile.ts';
 import { dataOf, dvOf, isBraced } from './model.ts';
 import { spellDamageBonus, spellDamageTerms, spellHitBonus, spellTargets, statusDc } from './spell.ts';
 import { mod } from './model.ts';
@@ -63,6 +64,27 @@ function needs(bonus: number, dv: number, beat: boolean): string {
   return `d20 + ${bonus} ${beat ? 'must beat' : 'must reach'} DV ${dv}: ${face}+ on the die${beat ? ' (a tie misses)' : ' (a tie hits)'}`;
 }
 
+/**
+ * What a policy weighs an attack with a weapon profile by (strikeWorth's number for it; `dv`: the target's
+ * DV, when the caller has it): the expected
+ * damage, misses counted as 0. Without a role or an effect changing a modifier, read off the profile —
+ * its hit bonus, and its damage on a hit made once per set-up (`plainHit`) — else reckoned as the preview does.
+ */
+export function attackWorth(state: EncounterState, u: Unit, t: Unit, wp: WeaponProfile, dv?: number): number {
+  if (modsChanged(state, u)) {
+    const o = attackOdds(state, u, t, wp.weapon);
+    return withMisses(o.chance, o.onHit).mean;
+  }
+  dv ??= dvOf(state, t);
+  const chance = d20Beats(wp.hitBase, dv);
+  const braced = state.effects.length !== 0 && isBraced(state, t.id);
+  const onHit = braced ? damageDist(wp.weapon.damage, wp.damageBase, true) : (wp.plainHit ??= damageDist(wp.weapon.damage, wp.damageBase, false));
+  return withMisses(chance, onHit).mean;
+}
+
+/** P(d20 + bonus > dv): d20Chance's count, without a test per face. */
+const d20Beats = (bonus: number, dv: number): number => Math.min(20, Math.max(0, 20 - (dv - bonus))) / 20;
+
 /** A weapon attack's odds (P20-ATK-1..3): the hit check's bonus, the DV it must beat, its chance, the damage on a hit. */
 function attackOdds(state: EncounterState, u: Unit, t: Unit, w: Weapon) {
   const dv = dvOf(state, t);
@@ -93,16 +115,37 @@ export function strikeWorth(state: EncounterState, cmd: Command): number {
   if (cmd.type === 'attack') {
     const w = attackWeapon(u, cmd);
     if (!w) return 0;
+    const wp = profileOf(u).weapon(w);
+    if (wp) return attackWorth(state, u, t, wp);
     const o = attackOdds(state, u, t, w);
     return withMisses(o.chance, o.onHit).mean;
   }
   if (cmd.type !== 'cast') return 0;
   const s = dataOf(u).spells.find((x) => x.id === cmd.spell);
   if (!s) return 0;
+  return castWorth(state, u, t, s);
+}
+
+/**
+ * strikeWorth's number for casting `s` at `t` (`dv`: the target's DV, when the caller has it): a heal 1; else the expected damage, misses counted as 0, or
+ * for a spell that deals none its chance to land. Without a role or effect changing a modifier and the
+ * target not bracing, the damage on a hit is the spell profile's, made once per set-up (`plainHit`).
+ */
+export function castWorth(state: EncounterState, u: Unit, t: Unit, s: Spell, dv?: number): number {
   if (s.heals) return 1;
+  if (s.damage && !modsChanged(state, u) && !(state.effects.length !== 0 && isBraced(state, t.id))) {
+    const sp = profileOf(u).spell(s);
+    if (sp) {
+      const chance = d20Reaches(sp.hitBase, dv ?? dvOf(state, t));
+      return withMisses(chance, (sp.plainHit ??= damageDist(s.damage, profileOf(u).spellDamageBase, false))).mean;
+    }
+  }
   const o = spellOdds(state, u, s, t);
   return o.onHit ? withMisses(o.chance, o.onHit).mean : o.chance;
 }
+
+/** P(d20 + bonus >= dv): d20Chance's count, without a test per face. */
+const d20Reaches = (bonus: number, dv: number): number => Math.min(20, Math.max(0, 21 - (dv - bonus))) / 20;
 
 const attackWeapon = (u: Unit, cmd: Command): Weapon | undefined =>
   dataOf(u).weapons.find((x) => x.id === cmd.weapon) ?? dataOf(u).weapons.find((x) => x.physical !== false);

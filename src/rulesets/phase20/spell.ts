@@ -11,18 +11,19 @@ import { grantFollowUps, spendAction } from './actions.ts';
 import { dealDamage } from './damage.ts';
 import { dataOf, dvOf, mod } from './model.ts';
 import type { Spell, Status } from './schema.ts';
+import { modsChanged, profileOf } from './profile.ts';
 import { inSight } from './sight.ts';
 
 export function spellOf(u: Unit, id: unknown): Spell {
-  const s = dataOf(u).spells.find((x) => x.id === id);
-  if (!s) fail('action/unknown_spell', `${u.name} knows no spell "${String(id)}"`, 'spell');
-  return s;
+  const ss = profileOf(u).spellProfiles;
+  for (let i = 0; i < ss.length; i++) if (ss[i].spell.id === id) return ss[i].spell;
+  fail('action/unknown_spell', `${u.name} knows no spell "${String(id)}"`, 'spell');
 }
 
-export const hasCatalyst = (u: Unit): boolean => dataOf(u).weapons.some((w) => w.magical);
+export const hasCatalyst = (u: Unit): boolean => profileOf(u).catalyst;
 
 export function isSkilledIn(u: Unit, s: Spell): boolean {
-  return dataOf(u).skilled.schools.includes(s.school);
+  return profileOf(u).spell(s)?.skilled ?? dataOf(u).skilled.schools.includes(s.school);
 }
 
 export function spellBonus(state: EncounterState, u: Unit, s: Spell): { bonus: number; terms: Term[] } {
@@ -33,13 +34,18 @@ export function spellBonus(state: EncounterState, u: Unit, s: Spell): { bonus: n
 
 /** The spell check's bonus alone (spellBonus's sum, its named terms not built): every cast and the policy's weighing ask it. */
 export function spellHitBonus(state: EncounterState, u: Unit, s: Spell): number {
+  // the profile's number unless a role or an effect changes a modifier
+  if (!modsChanged(state, u)) {
+    const sp = profileOf(u).spell(s);
+    if (sp) return sp.hitBase;
+  }
   const general = mod(state, u, 'generalSkill');
   return isSkilledIn(u, s) ? general + mod(state, u, 'magic') : general;
 }
 
 /** The damage bonus alone (spellDamageTerms's sum). */
 export function spellDamageBonus(state: EncounterState, u: Unit): number {
-  return mod(state, u, 'magic') + dataOf(u).classBonus.spell;
+  return modsChanged(state, u) ? mod(state, u, 'magic') + dataOf(u).classBonus.spell : profileOf(u).spellDamageBase;
 }
 
 /** Damage bonus: the Magic modifier (always, as the text says) and the class bonus. */
@@ -137,7 +143,7 @@ function resolveHarmful(ctx: Resolution, u: Unit, s: Spell, targets: Unit[]): vo
   if (!hits.length) return;
   if (s.damage && !ctx.logging) {
     // no one reads the roll's term: its total alone, the same dice drawn; the check is only counted
-    const amount = Math.max(0, ctx.rollTotal(s.damage, 'spell damage') + spellDamageBonus(ctx.state, u));
+    const amount = Math.max(0, ctx.rollTotal(profileOf(u).spell(s)?.dice ?? s.damage, 'spell damage') + spellDamageBonus(ctx.state, u));
     ctx.check(UNREAD, u.id);
     for (const t of hits) dealDamage(ctx, t.id, amount, u.id, 'P20-SPL-3');
   } else if (s.damage) {

@@ -5,13 +5,11 @@
 import { currentUnit, fail, lastSideStanding, type Command, type Resolution, type Unit, type UnitId } from '../../engine/index.ts';
 import { actionsUsedUp, inActionPhase } from './actions.ts';
 import { dataOf } from './model.ts';
+import { profileOf } from './profile.ts';
 import type { Weapon } from './schema.ts';
 
-/** Set a per-turn pool to its budget (no event when it is there already). */
-function refill(ctx: Resolution, id: UnitId, pool: string, value: number): void {
-  const p = ctx.unit(id).pools[pool];
-  if (p.value !== value) ctx.changePool(id, pool, value - p.value, 'set', { rule: 'P20-ACT-1' });
-}
+/** What a refill's event carries besides the change (copied into the event: one object for every refill). */
+const REFILL = Object.freeze({ rule: 'P20-ACT-1' });
 
 /**
  * Start of a turn: fresh actions and movement; last turn's Preparation is over. (Brace is an effect
@@ -20,12 +18,21 @@ function refill(ctx: Resolution, id: UnitId, pool: string, value: number): void 
 export function startTurn(ctx: Resolution, id: UnitId): void {
   const u = ctx.unit(id);
   const d = dataOf(u);
-  ctx.setPhase(id, 'action');
-  refill(ctx, id, 'actions', d.actionBudget.default);
-  refill(ctx, id, 'attackActions', d.actionBudget.attack);
-  refill(ctx, id, 'spellActions', d.actionBudget.spell);
+  const p = profileOf(u);
+  // each pool set to its budget (no change when it is there already); the four read before any is
+  // written — a refill changes only its own pool
+  const pools = u.pools;
+  const actions = pools.actions.value;
+  const attacks = pools.attackActions.value;
+  const spells = pools.spellActions.value;
+  const movement = pools.movement.value;
   // Sprint+ in its last turn leaves no movement in this one (P20-GEN-2)
-  refill(ctx, id, 'movement', d.exhausted ? 0 : d.speed);
+  const steps = d.exhausted ? 0 : p.speed;
+  ctx.setPhase(id, 'action');
+  if (actions !== p.budgetDefault) ctx.changePool(id, 'actions', p.budgetDefault - actions, 'set', REFILL);
+  if (attacks !== p.budgetAttack) ctx.changePool(id, 'attackActions', p.budgetAttack - attacks, 'set', REFILL);
+  if (spells !== p.budgetSpell) ctx.changePool(id, 'spellActions', p.budgetSpell - spells, 'set', REFILL);
+  if (movement !== steps) ctx.changePool(id, 'movement', steps - movement, 'set', REFILL);
   if (d.exhausted) {
     ctx.note(() => `${u.name} sprinted all-out (Sprint+) in its last turn: no movement this turn [P20-GEN-2]`);
     ctx.setData(id, 'exhausted', false);
@@ -45,12 +52,12 @@ export function startTurn(ctx: Resolution, id: UnitId): void {
 
 /** The weapon a Ready Attack strikes with: the unit's first physical weapon (ruling P20-PREP-1). */
 export function readiedWeapon(u: Unit): Weapon | undefined {
-  return dataOf(u).weapons.find((w) => w.physical !== false);
+  return profileOf(u).readied;
 }
 
 /** Whether the unit has a Preparation it could announce now (open, and a weapon to ready). */
 export function canPrepare(u: Unit): boolean {
-  return u.status === 'active' && dataOf(u).prep.state === 'open' && readiedWeapon(u) !== undefined;
+  return u.status === 'active' && dataOf(u).prep.state === 'open' && profileOf(u).readied !== undefined;
 }
 
 /**
