@@ -6,8 +6,9 @@
 import { attackAngle, type AttackAngle } from '../../engine/space/facing.ts';
 import { distance } from '../../engine/space/grid.ts';
 import type { Cell, EncounterState, Unit } from '../../engine/index.ts';
-import { occupiedBy } from '../../engine/space/occupancy.ts';
+import { takenBut } from './fight-view.ts';
 import { attackOdds, pairing, type Pairing } from './blow-odds.ts';
+import { oddsAt, pairOdds, slotOf, type PairOdds } from './odds-table.ts';
 import { dataOf, enemiesOf } from './model.ts';
 import { knockedAway } from './preview.ts';
 import { arrivalTurns, flightShare, landedOdds, strikeOdds, strikesOf, type Odds, type Strike } from './strikes.ts';
@@ -28,6 +29,8 @@ export interface BestStrike {
 export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: keyof Odds, stay?: Cell, strikes: Strike[] = strikesOf(state, u), any = false): BestStrike | undefined {
   if (!strikes.length) return undefined;
   let best: BestStrike | undefined;
+  // best's odds by `by` (0 before any: a strike must be worth something)
+  let bestValue = 0;
   const n = cells.length;
   let farthest = 0;
   for (const s of strikes) if (s.reach > farthest) farthest = s.reach;
@@ -60,16 +63,39 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
     }
     let blocked: ((c: Cell) => boolean) | undefined;
     let pair: Pairing | undefined;
+    // the pair's odds by number (odds-table.ts): null when its table does not index this target's health
+    let table: PairOdds | null | undefined;
     for (let i = 0; i < strikes.length; i++) {
       const s = strikes[i];
       const memo = s.type !== 'attack' || s.weapon !== undefined;
       // area magic without a flight reads the tile nowhere unless an enemy blocks (a stance faces one way)
       const area = s.type === 'cast' && s.ability!.area !== undefined;
       const sameEverywhere = area && !s.flight && !anyBlocking;
+      // an attack's odds read from the pair's table by its slot (−1: worked out as below)
+      let slot = -1;
+      if (s.type === 'attack') {
+        if (table === undefined) table = pairOdds(state, u, t, (pair ??= pairing(state, u, t))) ?? null;
+        if (table) slot = slotOf(table, s);
+      }
       for (let j = 0; j < m; j++) {
         const d = nearDist[j];
         if (d > s.reach) continue;
         const c = cells[near[j]];
+        if (slot >= 0) {
+          // strikeOdds' checks hold (in reach, able target, no flight); the units in the way of a flurry's knock back asked once a target
+          if (!memo) blocked ??= (x) => takenBut(state, x.x, x.y, t.id, u.id);
+          let f = flank[j];
+          if (f < 0) flank[j] = f = t.facing ? ANGLE[attackAngle(c, at, t.facing)] : 0;
+          const away = memo ? false : knockedAway(state, u, t, c, blocked);
+          const k = oddsAt(table!, slot, f, d <= 1, away);
+          const v = table!.entries[byScore ? k + 1 : k];
+          if (v > bestValue) {
+            bestValue = v;
+            best = { cell: c, target: t, strike: s, odds: { expected: table!.entries[k], score: table!.entries[k + 1] } };
+            if (any) return best;
+          }
+          continue;
+        }
         const staying = stay !== undefined && c.x === stay.x && c.y === stay.y;
         if (s.flight && !staying && arrivalTurns(s.flight.speed, d) > 1) continue;
         let odds: Odds | null;
@@ -84,7 +110,7 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
         } else if (area) odds = strikeOdds(state, u, t, s, c);
         else {
           // a flurry: strikeOdds' checks hold (in reach, able target, no flight); the units in the way of its knock back asked once a target
-          if (!memo) blocked ??= occupiedBy(state.units, [t.id, u.id]);
+          if (!memo) blocked ??= (x) => takenBut(state, x.x, x.y, t.id, u.id);
           const share = s.flight ? flightShare(state, u, t, c, s) : 1;
           if (share === null) continue;
           let f = flank[j];
@@ -101,7 +127,8 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
             else odds = known[key] = landedOdds(state, u, t, s, c, share, blocked, away);
           }
         }
-        if (odds && (byScore ? odds.score > (best?.odds.score ?? 0) : odds.expected > (best?.odds.expected ?? 0))) {
+        if (odds && (byScore ? odds.score : odds.expected) > bestValue) {
+          bestValue = byScore ? odds.score : odds.expected;
           best = { cell: c, target: t, strike: s, odds };
           if (any) return best;
         }

@@ -5,8 +5,8 @@
  * stamina (max = Stamina stat), vitality (max = Vitality stat: the life left once defenseless; at 0 the
  * unit dies), action and movement (uses left this turn, D60-TURN-1).
  */
-import { distance } from '../../engine/space/grid.ts';
 import type { Command, EncounterState, Json, Unit, UnitId } from '../../engine/index.ts';
+import { closeQuartersOf, enemiesOfSide } from './fight-view.ts';
 import { INDIRECT_FIGHTER, type Ability, type PerkDoc, type SideEffectName, type Weapon } from './schema.ts';
 
 /** A perk as the unit carries it: its name and whatever it changes (schema.ts perkSchema). */
@@ -62,6 +62,8 @@ export const has = (state: EncounterState, id: UnitId, name: SideEffectName): bo
 export const ableToFight = (u: Unit): boolean => u.status === 'active';
 
 export function enemiesOf(state: EncounterState, u: Unit, include: (o: Unit) => boolean = ableToFight): Unit[] {
+  // the able ones: the fight's view keeps them per side (shared, nobody changes it)
+  if (include === ableToFight) return enemiesOfSide(state, u.side);
   const out: Unit[] = [];
   for (const id of state.unitOrder) {
     const o = state.units[id];
@@ -70,14 +72,8 @@ export function enemiesOf(state: EncounterState, u: Unit, include: (o: Unit) => 
   return out;
 }
 
-/** Close quarters: an able enemy within 1 tile (D60-CQC-1). */
-export function inCloseQuarters(state: EncounterState, u: Unit): boolean {
-  for (const id of state.unitOrder) {
-    const o = state.units[id];
-    if (o.side !== u.side && ableToFight(o) && o.position && distance(o.position, u.position!) <= 1) return true;
-  }
-  return false;
-}
+/** Close quarters: an able enemy within 1 tile (D60-CQC-1); kept by the fight's view for its version. */
+export const inCloseQuarters = (state: EncounterState, u: Unit): boolean => closeQuartersOf(state, u);
 
 /**
  * Helpless: defenseless ("unable to defend themselves", D60-STA-2) or stunned ("completely incapacitated

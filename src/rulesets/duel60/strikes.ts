@@ -15,6 +15,7 @@ import { ray } from '../../engine/space/line.ts';
 import type { Cell, Command, EncounterState, GridMap, Unit } from '../../engine/index.ts';
 import { agilityOf, cannotDodge, dataOf, enemiesOf, has, heldInPlace, projectileSpeed } from './model.ts';
 import { attackOdds, pairing, type Pairing } from './blow-odds.ts';
+import { oddsAt, pairOdds, SEEN_INDEX, slotOf } from './odds-table.ts';
 import { areaDamage, attackBlows, knockedAway, seriesOutlook, spellBlows, throwBlows, type BlowSpec } from './preview.ts';
 import { tilesPerTurn } from './projectile.ts';
 import type { Ability, SideEffectName, Weapon } from './schema.ts';
@@ -168,7 +169,14 @@ export function strikeOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, f
   // an attack from the pair's numbers (blow-odds.ts: the same margins and tables attackBlows reads); `pair`, when the caller weighs several strikes at `t`
   if (s.type === 'attack') {
     const seen = t.facing ? attackAngle(from, t.position!, t.facing) : 'front';
-    return attackOdds(pair ?? pairing(state, u, t), s.weapon ?? null, s.count, s.vital === true, seen, d <= 1, !s.weapon && knockedAway(state, u, t, from), 1);
+    const p = pair ?? pairing(state, u, t);
+    const away = !s.weapon && knockedAway(state, u, t, from);
+    // read from the pair's table (odds-table.ts) when it holds this strike and health
+    const table = pairOdds(state, u, t, p);
+    const slot = table ? slotOf(table, s) : -1;
+    if (slot < 0) return attackOdds(p, s.weapon ?? null, s.count, s.vital === true, seen, d <= 1, away, 1);
+    const k = oddsAt(table!, slot, SEEN_INDEX[seen], d <= 1, away);
+    return { expected: table!.entries[k], score: table!.entries[k + 1] };
   }
   let share = 1;
   if (s.flight) {
