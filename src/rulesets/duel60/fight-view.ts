@@ -10,57 +10,74 @@
  */
 import type { EncounterState, GridMap, Unit, UnitId } from '../../engine/index.ts';
 import { distance } from '../../engine/space/grid.ts';
+import type { Reach } from '../../engine/space/path.ts';
 import { occupies } from '../../engine/space/occupancy.ts';
 
 export interface FightView {
   version: number;
   /** The units in the encounter's order: a unit's place is its index here. */
   units: Unit[];
-  /** The place of each unit by id. */
-  place: Map<UnitId, number>;
   width: number;
   height: number;
-  /** How many occupying units stand on each cell of the map (y·width + x); made when first asked. */
-  count: Uint8Array | undefined;
-  /** Able enemies (enemiesOf's default answer) by the side they are enemies of; made per side when asked. */
-  enemies: Map<string, Unit[]>;
-  /** By place: 1 in close quarters, 2 not, 0 not asked yet. */
-  cqc: Int8Array;
+  /** Able enemies (enemiesOf's default answer) of a side, for the sides asked so far. */
+  enemySides: string[];
+  enemies: Unit[][];
+  /** By place: 1 in close quarters, 2 not, 0 (or absent) not asked yet. */
+  cqc: number[];
+  /** The move search of the unit asked last (move.ts reachFor): its tiles at this version. */
+  reachUnit: Unit | undefined;
+  reach: Map<string, Reach> | undefined;
 }
 
 const views = new WeakMap<EncounterState, FightView>();
 
-/** The view of `state` as it stands (the kept one while the version has not moved). */
+/**
+ * The view of `state` as it stands (the kept one while the version has not moved): the policy makes one
+ * at the start of its question; the rules' readers use it when there is a current one (`currentView`), and
+ * otherwise look at the units as before — in `decide` the version moves with every change, and a view
+ * made for one reading would cost more than it spares.
+ */
 export function viewOf(state: EncounterState): FightView {
   const kept = views.get(state);
   if (kept && kept.version === state.version) return kept;
   const units: Unit[] = [];
-  const place = new Map<UnitId, number>();
   for (const id of state.unitOrder) {
     const u = state.units[id];
-    if (!u) continue;
-    place.set(id, units.length);
-    units.push(u);
+    if (u) units.push(u);
   }
   const map = state.map as GridMap;
-  const view: FightView = { version: state.version, units, place, width: map.width, height: map.height, count: undefined, enemies: new Map(), cqc: new Int8Array(units.length) };
+  const view: FightView = { version: state.version, units, width: map.width, height: map.height, enemySides: [], enemies: [], cqc: [], reachUnit: undefined, reach: undefined };
   views.set(state, view);
   return view;
 }
 
-/** The occupancy grid of the view (occupies(): the active and the fallen, with a position on the map). */
+/** The view of `state` if one was made at its version (else undefined: nobody asked for one). */
+export function currentView(state: EncounterState): FightView | undefined {
+  const kept = views.get(state);
+  return kept && kept.version === state.version ? kept : undefined;
+}
+
+/**
+ * The occupancy grid — how many occupying units (occupies(): the active and the fallen, with a position
+ * on the map) stand on each cell, y·width + x — of the view that asked last: one working grid, refilled
+ * when another view asks (a fill of the map's cells), never made per question.
+ */
+let grid = new Uint8Array(256);
+let gridOf: FightView | undefined;
+
 function countOf(view: FightView): Uint8Array {
-  let count = view.count;
-  if (!count) {
-    count = view.count = new Uint8Array(view.width * view.height);
-    for (const u of view.units) {
-      if (!occupies(u)) continue;
-      const p = u.position!;
-      if (p.x < 0 || p.y < 0 || p.x >= view.width || p.y >= view.height || !Number.isInteger(p.x) || !Number.isInteger(p.y)) continue;
-      count[p.y * view.width + p.x]++;
-    }
+  if (gridOf === view) return grid;
+  const cells = view.width * view.height;
+  if (grid.length < cells) grid = new Uint8Array(cells);
+  else grid.fill(0, 0, cells);
+  for (const u of view.units) {
+    if (!occupies(u)) continue;
+    const p = u.position!;
+    if (p.x < 0 || p.y < 0 || p.x >= view.width || p.y >= view.height || !Number.isInteger(p.x) || !Number.isInteger(p.y)) continue;
+    grid[p.y * view.width + p.x]++;
   }
-  return count;
+  gridOf = view;
+  return grid;
 }
 
 const standsOn = (u: Unit | undefined, x: number, y: number): boolean => u !== undefined && occupies(u) && u.position!.x === x && u.position!.y === y;
@@ -83,29 +100,27 @@ export function takenBut(state: EncounterState, x: number, y: number, a: UnitId,
 }
 
 /** The able enemies of side `side` with a position, in the encounter's order (shared: nobody changes it). */
-export function enemiesOfSide(state: EncounterState, side: string): Unit[] {
-  const view = viewOf(state);
-  let out = view.enemies.get(side);
-  if (!out) {
-    out = [];
-    for (const o of view.units) if (o.side !== side && o.status === 'active' && o.position) out.push(o);
-    view.enemies.set(side, out);
-  }
+export function enemiesOfSide(view: FightView, side: string): Unit[] {
+  const k = view.enemySides.indexOf(side);
+  if (k >= 0) return view.enemies[k];
+  const out: Unit[] = [];
+  for (const o of view.units) if (o.side !== side && o.status === 'active' && o.position) out.push(o);
+  view.enemySides.push(side);
+  view.enemies.push(out);
   return out;
 }
 
 /** Close quarters (D60-CQC-1) of a unit of the state: an able enemy within 1 tile, asked once a version. */
-export function closeQuartersOf(state: EncounterState, u: Unit): boolean {
-  const view = viewOf(state);
-  const i = view.place.get(u.id);
+export function closeQuartersOf(view: FightView, u: Unit): boolean {
+  const i = view.units.indexOf(u);
   // a unit not in the state as such (a copy with other data): looked at afresh
-  if (i === undefined || view.units[i] !== u) return nearEnemy(state, u);
+  if (i < 0) return nearEnemy(view, u);
   let known = view.cqc[i];
-  if (known === 0) known = view.cqc[i] = nearEnemy(state, u) ? 1 : 2;
+  if (known === undefined || known === 0) known = view.cqc[i] = nearEnemy(view, u) ? 1 : 2;
   return known === 1;
 }
 
-function nearEnemy(state: EncounterState, u: Unit): boolean {
-  for (const o of enemiesOfSide(state, u.side)) if (distance(o.position!, u.position!) <= 1) return true;
+function nearEnemy(view: FightView, u: Unit): boolean {
+  for (const o of enemiesOfSide(view, u.side)) if (distance(o.position!, u.position!) <= 1) return true;
   return false;
 }

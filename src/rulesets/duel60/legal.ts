@@ -10,7 +10,7 @@ import { actionReason, movementReason } from './actions.ts';
 import { knockedOut, LIMBS, planAttack, planKill } from './attack.ts';
 import { planCast } from './magic.ts';
 import { dataOf, enemiesOf, inCloseQuarters } from './model.ts';
-import { backpedalCells, reachableCells } from './move.ts';
+import { backpedalCells, reachFor } from './move.ts';
 import { restReason } from './stance.ts';
 import { planThrow, projectileCap } from './throw.ts';
 import type { Ability, Weapon } from './schema.ts';
@@ -24,7 +24,7 @@ const tilesOf = new WeakMap<Map<string, Reach>, Cell[]>();
 
 /** The tiles a move may end on (D60-MOV-1), in the listing's order; whether the unit may move at all is asked first (`movesListed`). */
 function moveCells(state: EncounterState, u: Unit): Cell[] {
-  const reach = reachableCells(state, u);
+  const reach = reachFor(state, u);
   let out = tilesOf.get(reach);
   if (!out) {
     const tiles: Cell[] = (out = []);
@@ -51,7 +51,7 @@ export function listedMoves(state: EncounterState, id: UnitId): Cell[] {
 
 /** The listing's option of the move to `c`, one of `listedMoves`. */
 export function listedMove(state: EncounterState, id: UnitId, c: Cell): ActionOption {
-  return moveOption(id, c, reachableCells(state, state.units[id]).get(cellKey(c))!.cost);
+  return moveOption(id, c, reachFor(state, state.units[id]).get(cellKey(c))!.cost);
 }
 
 function passes<P>(plan: (state: EncounterState, u: Unit, cmd: Command) => P, state: EncounterState, u: Unit, cmd: Command): boolean {
@@ -196,11 +196,11 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   if (only?.enough?.(out)) return out;
   if ((want('move') || want('backpedal')) && !movementReason(state, u)) {
     if (want('move')) {
-      const reach = reachableCells(state, u);
+      const reach = reachFor(state, u);
       for (const c of moveCells(state, u)) out.push(moveOption(id, c, reach.get(cellKey(c))!.cost));
     }
     for (const c of want('backpedal') ? backpedalCells(state, u) : []) {
-      out.push({ command: { type: 'backpedal', actor: id, to: [c.x, c.y] }, label: `Back-pedal to (${c.x}, ${c.y})`, group: 'move', move: { to: c, cost: reachableCells(state, u).get(cellKey(c))!.cost } });
+      out.push({ command: { type: 'backpedal', actor: id, to: [c.x, c.y] }, label: `Back-pedal to (${c.x}, ${c.y})`, group: 'move', move: { to: c, cost: reachFor(state, u).get(cellKey(c))!.cost } });
     }
   }
   // Block uses the movement without moving: Root does not forbid it

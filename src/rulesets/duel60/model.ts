@@ -6,7 +6,8 @@
  * unit dies), action and movement (uses left this turn, D60-TURN-1).
  */
 import type { Command, EncounterState, Json, Unit, UnitId } from '../../engine/index.ts';
-import { closeQuartersOf, enemiesOfSide } from './fight-view.ts';
+import { distance } from '../../engine/space/grid.ts';
+import { closeQuartersOf, currentView, enemiesOfSide } from './fight-view.ts';
 import { INDIRECT_FIGHTER, type Ability, type PerkDoc, type SideEffectName, type Weapon } from './schema.ts';
 
 /** A perk as the unit carries it: its name and whatever it changes (schema.ts perkSchema). */
@@ -62,8 +63,9 @@ export const has = (state: EncounterState, id: UnitId, name: SideEffectName): bo
 export const ableToFight = (u: Unit): boolean => u.status === 'active';
 
 export function enemiesOf(state: EncounterState, u: Unit, include: (o: Unit) => boolean = ableToFight): Unit[] {
-  // the able ones: the fight's view keeps them per side (shared, nobody changes it)
-  if (include === ableToFight) return enemiesOfSide(state, u.side);
+  // the able ones: a current view of the fight keeps them per side (shared, nobody changes it)
+  const view = include === ableToFight ? currentView(state) : undefined;
+  if (view) return enemiesOfSide(view, u.side);
   const out: Unit[] = [];
   for (const id of state.unitOrder) {
     const o = state.units[id];
@@ -72,8 +74,16 @@ export function enemiesOf(state: EncounterState, u: Unit, include: (o: Unit) => 
   return out;
 }
 
-/** Close quarters: an able enemy within 1 tile (D60-CQC-1); kept by the fight's view for its version. */
-export const inCloseQuarters = (state: EncounterState, u: Unit): boolean => closeQuartersOf(state, u);
+/** Close quarters: an able enemy within 1 tile (D60-CQC-1); kept by a current view of the fight, if any. */
+export function inCloseQuarters(state: EncounterState, u: Unit): boolean {
+  const view = currentView(state);
+  if (view) return closeQuartersOf(view, u);
+  for (const id of state.unitOrder) {
+    const o = state.units[id];
+    if (o.side !== u.side && ableToFight(o) && o.position && distance(o.position, u.position!) <= 1) return true;
+  }
+  return false;
+}
 
 /**
  * Helpless: defenseless ("unable to defend themselves", D60-STA-2) or stunned ("completely incapacitated

@@ -23,6 +23,7 @@ import { bestStrike } from './best-strike.ts';
 import { pairing, type Pairing } from './blow-odds.ts';
 import { bestBlock } from './guard.ts';
 import { blockOptions, castOptionOf, endTurnOption, listedMove, listedMoves, restOption, strikeOptionOf, visitCasts, visitStrikes, type StrikeKind } from './legal.ts';
+import { viewOf } from './fight-view.ts';
 import { dataOf } from './model.ts';
 import { answer } from './reaction-policy.ts';
 import type { Ability, Weapon } from './schema.ts';
@@ -102,6 +103,8 @@ interface FoundCast {
 const optionOf = (state: EncounterState, u: Unit, f: Found | FoundCast): ActionOption => ('a' in f ? castOptionOf(state, u, f.command, f.a, f.t) : strikeOptionOf(f.command, f.t, f.kind, f.n, f.w, f.range));
 
 export const aggressive: Policy = (state, id, options) => {
+  // the fight by number for this question (fight-view.ts): every reader below uses it while the state stands
+  viewOf(state);
   const u = state.units[id];
   // a decision pending (its answers are the listing's), or nothing to list: the listing as it stands
   if (state.pending.length || state.status !== 'active' || !u || u.status !== 'active' || currentUnit(state) !== id) return fromListing(state, id, options);
