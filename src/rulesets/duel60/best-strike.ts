@@ -6,7 +6,7 @@
 import { attackAngle, type AttackAngle } from '../../engine/space/facing.ts';
 import { distance } from '../../engine/space/grid.ts';
 import type { Cell, EncounterState, Unit } from '../../engine/index.ts';
-import { takenBut } from './fight-view.ts';
+import { knockedAwayFrom, takenBut } from './fight-view.ts';
 import { attackOdds, pairing, type Pairing } from './blow-odds.ts';
 import { oddsAt, pairOdds, slotOf, type PairOdds } from './odds-table.ts';
 import { dataOf, enemiesOf } from './model.ts';
@@ -82,11 +82,10 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
         if (d > s.reach) continue;
         const c = cells[near[j]];
         if (slot >= 0) {
-          // strikeOdds' checks hold (in reach, able target, no flight); the units in the way of a flurry's knock back asked once a target
-          if (!memo) blocked ??= (x) => takenBut(state, x.x, x.y, t.id, u.id);
+          // strikeOdds' checks hold (in reach, able target, no flight); a flurry's knock back on the view's numbers
           let f = flank[j];
           if (f < 0) flank[j] = f = t.facing ? ANGLE[attackAngle(c, at, t.facing)] : 0;
-          const away = memo ? false : knockedAway(state, u, t, c, blocked);
+          const away = memo ? false : knockedAwayFrom(state, c.x, c.y, u, t);
           const k = oddsAt(table!, slot, f, d <= 1, away);
           const v = table!.entries[byScore ? k + 1 : k];
           if (v > bestValue) {

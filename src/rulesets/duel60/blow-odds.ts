@@ -14,6 +14,7 @@ import { agilityOf, cannotDodge, dataOf, enduranceOf, helpless, speedOf, strengt
 import { damageTable, marginFor, seriesOutlook, type BlowSpec } from './preview.ts';
 import type { Weapon } from './schema.ts';
 import type { Odds } from './strikes.ts';
+import type { PairOdds } from './odds-table.ts';
 
 /** What `u` and `t` bring to every blow of `u` on `t`, whatever the tile (the state as it stands). */
 export interface Pairing {
@@ -28,6 +29,8 @@ export interface Pairing {
   endurance: number;
   block: { weapon: Weapon | null } | undefined;
   health: number;
+  /** The pair's odds table as the state stands (odds-table.ts), once asked: null when it does not index this health. */
+  odds?: PairOdds | null;
 }
 
 export function pairing(state: EncounterState, u: Unit, t: Unit): Pairing {
@@ -44,6 +47,7 @@ export function pairing(state: EncounterState, u: Unit, t: Unit): Pairing {
     // blockAgainst: a stance held by an able unit, against a blow from the front
     block: b && t.status === 'active' ? { weapon: b.weapon ? weaponOf(t, b.weapon) ?? null : null } : undefined,
     health: t.pools.hp.value,
+    odds: undefined,
   };
 }
 

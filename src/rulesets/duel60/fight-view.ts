@@ -9,9 +9,12 @@
  * Parts are made when first asked: a question that needs only the enemies builds no grid.
  */
 import type { EncounterState, GridMap, Unit, UnitId } from '../../engine/index.ts';
-import { distance } from '../../engine/space/grid.ts';
+import { facingOfVector, facingVector } from '../../engine/space/facing.ts';
+import { cellKeyOf, distance } from '../../engine/space/grid.ts';
 import type { Reach } from '../../engine/space/path.ts';
 import { occupies } from '../../engine/space/occupancy.ts';
+import { knockbackMoves } from '../../engine/space/area.ts';
+import { standingBut } from './standing.ts';
 
 export interface FightView {
   version: number;
@@ -124,3 +127,51 @@ function nearEnemy(view: FightView, u: Unit): boolean {
   for (const o of enemiesOfSide(view, u.side)) if (distance(o.position!, u.position!) <= 1) return true;
   return false;
 }
+
+/**
+ * The map's walls by cell (y·width + x): 1 where its terrain's blocksMove is true, 2 where it is some other
+ * truthy value, 0 open — each cell's terrain read once per map object through its key, as terrainAt reads it
+ * (a map is never changed in place: `map.set` puts a new one in).
+ */
+const walls = new WeakMap<GridMap, Uint8Array>();
+
+export function wallsOf(map: GridMap): Uint8Array {
+  let w = walls.get(map);
+  if (!w) {
+    w = new Uint8Array(map.width * map.height);
+    for (let y = 0; y < map.height; y++) {
+      for (let x = 0; x < map.width; x++) {
+        const b = map.cells[cellKeyOf(x, y)]?.blocksMove;
+        w[y * map.width + x] = b ? (b === true ? 1 : 2) : 0;
+      }
+    }
+    walls.set(map, w);
+  }
+  return w;
+}
+
+/**
+ * knockbackMoves (space/area.ts) for a blow of `u` from (fx, fy) on `t`, the units but the two in the way:
+ * whether the first step straight away from the blow — along facingToward's 8-way heading — is free of the
+ * map's edge, walls, other units and a squeeze between two walls. The same test on the view's numbers.
+ */
+export function knockedAwayFrom(state: EncounterState, fx: number, fy: number, u: Unit, t: Unit): boolean {
+  const tx = t.position!.x;
+  const ty = t.position!.y;
+  if (fx === tx && fy === ty) return false;
+  // a tile off the whole numbers (never in play): the space module's own test
+  if (!Number.isInteger(tx) || !Number.isInteger(ty) || !Number.isInteger(fx) || !Number.isInteger(fy)) return knockbackMoves(state.map as GridMap, { x: fx, y: fy }, t.position!, standingBut(state, t.id, u.id));
+  const v = facingVector(facingOfVector(tx - fx, ty - fy));
+  const map = state.map as GridMap;
+  const nx = tx + v.x;
+  const ny = ty + v.y;
+  if (nx < 0 || ny < 0 || nx >= map.width || ny >= map.height) return false;
+  const w = wallsOf(map);
+  if (w[ny * map.width + nx] !== 0) return false;
+  if (takenBut(state, nx, ny, t.id, u.id)) return false;
+  // the corner rule (noSqueeze): a diagonal step not between two walls (off the map counts as a wall)
+  if (nx !== tx && ny !== ty && wallAt(map, w, nx, ty) && wallAt(map, w, tx, ny)) return false;
+  return true;
+}
+
+const wallAt = (map: GridMap, w: Uint8Array, x: number, y: number): boolean => x < 0 || y < 0 || x >= map.width || y >= map.height || w[y * map.width + x] === 1;

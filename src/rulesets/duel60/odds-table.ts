@@ -120,8 +120,18 @@ function situationOf(state: EncounterState, u: Unit, t: Unit, tp: Profile): numb
   return cond + 3 * (uAvert + 2 * (tAvert + 2 * stance));
 }
 
-/** The pair's odds as the state stands (undefined: a health the table does not index; ask `pairing` instead). */
+/**
+ * The pair's odds as the state stands (undefined: a health the table does not index; ask `pairing` instead),
+ * kept on the pairing for the rest of its question.
+ */
 export function pairOdds(state: EncounterState, u: Unit, t: Unit, pairing: Pairing): PairOdds | undefined {
+  if (pairing.odds !== undefined) return pairing.odds ?? undefined;
+  const odds = tableFor(state, u, t, pairing);
+  pairing.odds = odds ?? null;
+  return odds;
+}
+
+function tableFor(state: EncounterState, u: Unit, t: Unit, pairing: Pairing): PairOdds | undefined {
   const health = pairing.health;
   if (!Number.isInteger(health) || health < 0 || health > MAX_HEALTH) return undefined;
   const ap = profileOf(u);
