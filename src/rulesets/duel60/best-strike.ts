@@ -3,9 +3,8 @@
  * takes it — at any able enemy, by strikes.ts's estimate. The aggressive policy asks it whether moving
  * first pays, and what its next action is worth.
  */
-import { attackAngle, type AttackAngle } from '../../engine/space/facing.ts';
-import { distance } from '../../engine/space/grid.ts';
-import type { Cell, EncounterState, Unit } from '../../engine/index.ts';
+import { attackAngle, FACINGS, facingOfVector, type AttackAngle } from '../../engine/space/facing.ts';
+import type { Cell, EncounterState, Facing, Unit } from '../../engine/index.ts';
 import { knockedAwayFrom, takenBut } from './fight-view.ts';
 import { attackOdds, pairing, type Pairing } from './blow-odds.ts';
 import { oddsAt, pairOdds, slotOf, type PairOdds } from './odds-table.ts';
@@ -36,6 +35,8 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
   for (const s of strikes) if (s.reach > farthest) farthest = s.reach;
   if (near.length < n) [near, nearDist, flank] = [new Int32Array(n * 2), new Int32Array(n * 2), new Int8Array(n * 2)];
   const byScore = by === 'score';
+  // the tiles as numbers (x, y by turns), kept for a list of tiles asked again (a search's tiles)
+  const xy = coordsOf(cells);
   const enemies = enemiesOf(state, u);
   const anyBlocking = enemies.some((v) => dataOf(v).blocking);
   for (const t of enemies) {
@@ -43,15 +44,22 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
     // the tiles within the longest reach of this target, in the order given, with their distance: most
     // tiles are out of every strike's reach, and each strike looks through these alone (the same order)
     let m = 0;
+    const ax = at.x;
+    const ay = at.y;
     for (let k = 0; k < n; k++) {
-      const d = distance(cells[k], at);
+      const dx = xy[2 * k] - ax;
+      const dy = xy[2 * k + 1] - ay;
+      // distance (Chebyshev) on the tiles' numbers
+      const d = Math.max(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy);
       if (d > farthest || d === 0) continue;
       near[m] = k;
-      nearDist[m++] = d;
+      nearDist[m] = d;
+      // each tile's flank only when a memoised strike asks (−1: not yet)
+      flank[m++] = -1;
     }
     if (m === 0) continue;
-    // each tile's flank only when a memoised strike asks (−1: not yet)
-    flank.fill(-1, 0, m);
+    // the target's facing by number, for the angle each tile's blow comes at (attackAngle by table)
+    const facing = t.facing ? FACINGS.indexOf(t.facing) : -1;
     // a blow's odds depend on the tile only through the flank it comes from, close quarters and the
     // share of a flight that lands — a flurry's also on whether its knock back moves the target:
     // memoised by a small number per target (a new stamp forgets the last target's)
@@ -84,7 +92,7 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
         if (slot >= 0) {
           // strikeOdds' checks hold (in reach, able target, no flight); a flurry's knock back on the view's numbers
           let f = flank[j];
-          if (f < 0) flank[j] = f = t.facing ? ANGLE[attackAngle(c, at, t.facing)] : 0;
+          if (f < 0) flank[j] = f = facing < 0 ? 0 : angleOf(c, at, t.facing!, facing);
           const away = memo ? false : knockedAwayFrom(state, c.x, c.y, u, t);
           const k = oddsAt(table!, slot, f, d <= 1, away);
           const v = table!.entries[byScore ? k + 1 : k];
@@ -113,7 +121,7 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
           const share = s.flight ? flightShare(state, u, t, c, s) : 1;
           if (share === null) continue;
           let f = flank[j];
-          if (f < 0) flank[j] = f = t.facing ? ANGLE[attackAngle(c, at, t.facing)] : 0;
+          if (f < 0) flank[j] = f = facing < 0 ? 0 : angleOf(c, at, t.facing!, facing);
           // strike, flank, close quarters, then share (0 or 1: flightShare's only answers besides null) or, for a flurry, whether its knock back moves the target
           const away = memo ? undefined : knockedAway(state, u, t, c, blocked);
           const last = away ?? share === 1;
@@ -138,6 +146,52 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
 }
 
 const ANGLE: Record<AttackAngle, number> = { front: 0, side: 1, back: 2 };
+
+/**
+ * The facing index (FACINGS) of each step (dx, dy) within SPAN tiles, facingOfVector's: the angle a blow
+ * comes at is then the step's sector against the target's facing (attackAngle's sectors: 0, ±1 front,
+ * ±2 side, else back), asked for every tile weighed without building a facing by name.
+ */
+const SPAN = 16;
+const SECTOR = new Int8Array((2 * SPAN + 1) * (2 * SPAN + 1));
+for (let dy = -SPAN; dy <= SPAN; dy++) for (let dx = -SPAN; dx <= SPAN; dx++) SECTOR[(dy + SPAN) * (2 * SPAN + 1) + dx + SPAN] = FACINGS.indexOf(facingOfVector(dx, dy));
+/** The angle by the sector relative to the facing (0 ahead, clockwise). */
+const BY_SECTOR = new Int8Array([0, 0, 1, 2, 2, 2, 1, 0]);
+
+/** ANGLE[attackAngle(c, at, facing)], `index` the facing's FACINGS index. */
+function angleOf(c: Cell, at: Cell, facing: Facing, index: number): number {
+  const dx = c.x - at.x;
+  const dy = c.y - at.y;
+  if (dx < -SPAN || dx > SPAN || dy < -SPAN || dy > SPAN) return ANGLE[attackAngle(c, at, facing)];
+  return BY_SECTOR[(SECTOR[(dy + SPAN) * (2 * SPAN + 1) + dx + SPAN] - index + 8) & 7];
+}
+
+/** Tiles as numbers, by the list (a search's tiles are one list, asked turn after turn). */
+const coords = new WeakMap<Cell[], Int32Array>();
+let scratchXy = new Int32Array(64);
+
+function coordsOf(cells: Cell[]): Int32Array {
+  const n = cells.length;
+  // a list made for this question (a tile or two): no need to keep it
+  if (n <= 4) {
+    if (scratchXy.length < 2 * n) scratchXy = new Int32Array(2 * n);
+    for (let k = 0; k < n; k++) {
+      scratchXy[2 * k] = cells[k].x;
+      scratchXy[2 * k + 1] = cells[k].y;
+    }
+    return scratchXy;
+  }
+  let xy = coords.get(cells);
+  if (!xy || xy.length !== 2 * n) {
+    xy = new Int32Array(2 * n);
+    for (let k = 0; k < n; k++) {
+      xy[2 * k] = cells[k].x;
+      xy[2 * k + 1] = cells[k].y;
+    }
+    coords.set(cells, xy);
+  }
+  return xy;
+}
 const ANGLES: AttackAngle[] = ['front', 'side', 'back'];
 
 /** Working arrays kept between calls (bestStrike calls nothing that calls it back): a target's tiles in reach, their distance and flank. */

@@ -70,7 +70,7 @@ interface PairTable {
   slots: number;
   /** Health indexed 0..health. */
   health: number;
-  /** By situation (see `situationOf`): entries [expected, score] by slot, angle, away, health; NaN: not yet. */
+  /** By situation (see `situationOf`): entries [expected, score] by health, slot, angle, away; NaN: not yet. */
   bySituation: (Float64Array | undefined)[];
 }
 
@@ -162,7 +162,8 @@ export function oddsAt(p: PairOdds, slot: number, seen: number, cqc: boolean, aw
   const unarmed = slot < LIMB_SLOTS * 2;
   // a weapon's blow never ends a flurry: one entry for both
   const gone = unarmed && away ? 1 : 0;
-  const at = (((slot * 3 + angle) * 2 + gone) * (t.health + 1) + p.health) * 2;
+  // by health first: a question reads one health's entries, close together
+  const at = (((p.health * t.slots + slot) * 3 + angle) * 2 + gone) * 2;
   const e = p.entries;
   if (e[at] !== e[at]) {
     const half = slot >> 1;
