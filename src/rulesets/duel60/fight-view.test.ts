@@ -63,8 +63,12 @@ function holdsToTheUnits(s: EncounterState): number {
       checks++;
     }
   }
-  // the move search kept for the view's version: the search as the state asks it now
+  // the move search and the strikes kept for the view's version: as a copy of the state (no view) answers them now
+  const copy = structuredClone(s);
   for (const u of units) {
+    expect(strikesOf(s, u)).toEqual(strikesOf(copy, copy.units[u.id]));
+    expect(strikesOf(s, u, u.pools.stamina.max)).toEqual(strikesOf(copy, copy.units[u.id], u.pools.stamina.max));
+    checks += 2;
     if (u.status !== 'active' || !u.position) continue;
     expect([...reachFor(s, u)]).toEqual([...reachableCells(s, u)]);
     checks++;

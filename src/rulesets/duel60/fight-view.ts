@@ -12,6 +12,7 @@ import type { EncounterState, GridMap, Unit, UnitId } from '../../engine/index.t
 import { facingOfVector, facingVector } from '../../engine/space/facing.ts';
 import { cellKeyOf, distance } from '../../engine/space/grid.ts';
 import type { Reach } from '../../engine/space/path.ts';
+import type { Strike } from './strikes.ts';
 import { occupies } from '../../engine/space/occupancy.ts';
 import { knockbackMoves } from '../../engine/space/area.ts';
 import { standingBut } from './standing.ts';
@@ -30,6 +31,8 @@ export interface FightView {
   /** The move search of the unit asked last (move.ts reachFor): its tiles at this version. */
   reachUnit: Unit | undefined;
   reach: Map<string, Reach> | undefined;
+  /** Each unit's strikes by the stamina asked (strikes.ts strikesOf), as asked so far. */
+  strikes: { unit: Unit; stamina: number; strikes: Strike[] }[];
 }
 
 const views = new WeakMap<EncounterState, FightView>();
@@ -49,7 +52,7 @@ export function viewOf(state: EncounterState): FightView {
     if (u) units.push(u);
   }
   const map = state.map as GridMap;
-  const view: FightView = { version: state.version, units, width: map.width, height: map.height, enemySides: [], enemies: [], cqc: [], reachUnit: undefined, reach: undefined };
+  const view: FightView = { version: state.version, units, width: map.width, height: map.height, enemySides: [], enemies: [], cqc: [], reachUnit: undefined, reach: undefined, strikes: [] };
   views.set(state, view);
   return view;
 }

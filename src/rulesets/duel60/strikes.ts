@@ -13,6 +13,7 @@ import { attackAngle } from '../../engine/space/facing.ts';
 import { distance, terrainAt } from '../../engine/space/grid.ts';
 import { ray } from '../../engine/space/line.ts';
 import type { Cell, Command, EncounterState, GridMap, Unit } from '../../engine/index.ts';
+import { currentView } from './fight-view.ts';
 import { agilityOf, cannotDodge, dataOf, enemiesOf, has, heldInPlace, projectileSpeed } from './model.ts';
 import { attackOdds, pairing, type Pairing } from './blow-odds.ts';
 import { oddsAt, pairOdds, SEEN_INDEX, slotOf } from './odds-table.ts';
@@ -58,6 +59,17 @@ const hurts = (a: Ability): boolean => a.target === 'enemy' && a.power !== undef
  * each throwing weapon as a throw allows, each damaging spell (none while Silenced).
  */
 export function strikesOf(state: EncounterState, u: Unit, stamina = u.pools.stamina.value): Strike[] {
+  // kept by a current view of the fight for its version (shared: nobody changes a strike or the list)
+  const view = currentView(state);
+  if (!view) return strikesNow(state, u, stamina);
+  const kept = view.strikes;
+  for (let i = 0; i < kept.length; i++) if (kept[i].unit === u && kept[i].stamina === stamina) return kept[i].strikes;
+  const strikes = strikesNow(state, u, stamina);
+  kept.push({ unit: u, stamina, strikes });
+  return strikes;
+}
+
+function strikesNow(state: EncounterState, u: Unit, stamina: number): Strike[] {
   const out: Strike[] = [];
   if (stamina >= 1) {
     const n = Math.max(1, Math.min(5, stamina - 1));
@@ -111,6 +123,26 @@ export function strikeOfCommand(u: Unit, cmd: Command): Strike | undefined {
     return a && hurts(a) ? castStrike(u, a) : undefined;
   }
   return undefined;
+}
+
+/**
+ * strikeOfCommand of the command legal.ts strikeCommand builds for a strike visitStrikes found (`n` limbs, a
+ * strike or a throw of `n` of weapon `w` — found by its id, as the command names it — or a vital point),
+ * without the command: the policy builds the command of the one strike it takes.
+ */
+export function strikeOfFound(u: Unit, kind: 'limbs' | 'weapon' | 'throw' | 'vital' | 'kill', n: number, w: Weapon | null): Strike | undefined {
+  if (kind === 'limbs') return { type: 'attack', count: n, reach: 1, stamina: n };
+  if (kind === 'vital') return { type: 'attack', count: 1, reach: 1, stamina: 1, vital: true };
+  if (kind === 'kill') return undefined;
+  const x = dataOf(u).weapons.find((v) => v.id === w!.id);
+  if (kind === 'weapon') return x && { type: 'attack', weapon: x, count: 1, reach: x.reach, stamina: x.stamina };
+  return x?.thrown && { type: 'throw', weapon: x, count: n, reach: x.thrown.range, stamina: x.stamina * n, flight: { speed: projectileSpeed(u, x.thrown.speed).speed, reactable: true } };
+}
+
+/** strikeOfCommand of a cast of ability `id` (found by its id, as the command names it). */
+export function strikeOfCast(u: Unit, id: string): Strike | undefined {
+  const a = dataOf(u).abilities.find((x) => x.id === id);
+  return a && hurts(a) ? castStrike(u, a) : undefined;
 }
 
 /** Turns of the thrower a projectile needs to fly `d` tiles (Infinity if it does not move). */
