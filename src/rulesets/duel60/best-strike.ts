@@ -166,33 +166,28 @@ function angleOf(c: Cell, at: Cell, facing: Facing, index: number): number {
   return BY_SECTOR[(SECTOR[(dy + SPAN) * (2 * SPAN + 1) + dx + SPAN] - index + 8) & 7];
 }
 
-/** Tiles as numbers, by the list (a search's tiles are one list, asked turn after turn). */
-const coords = new WeakMap<Cell[], Int32Array>();
-let scratchXy = new Int32Array(64);
+const ANGLES: AttackAngle[] = ['front', 'side', 'back'];
+
+/**
+ * Tiles as numbers: the list asked last is kept (the policy asks of one search's tiles several times a
+ * decision), any other read into the same working array — nothing kept by list, nothing made per question.
+ */
+let lastCells: Cell[] | undefined;
+let lastLength = -1;
+let xyOf = new Int32Array(256);
 
 function coordsOf(cells: Cell[]): Int32Array {
   const n = cells.length;
-  // a list made for this question (a tile or two): no need to keep it
-  if (n <= 4) {
-    if (scratchXy.length < 2 * n) scratchXy = new Int32Array(2 * n);
-    for (let k = 0; k < n; k++) {
-      scratchXy[2 * k] = cells[k].x;
-      scratchXy[2 * k + 1] = cells[k].y;
-    }
-    return scratchXy;
+  if (cells === lastCells && n === lastLength) return xyOf;
+  if (xyOf.length < 2 * n) xyOf = new Int32Array(4 * n);
+  for (let k = 0; k < n; k++) {
+    xyOf[2 * k] = cells[k].x;
+    xyOf[2 * k + 1] = cells[k].y;
   }
-  let xy = coords.get(cells);
-  if (!xy || xy.length !== 2 * n) {
-    xy = new Int32Array(2 * n);
-    for (let k = 0; k < n; k++) {
-      xy[2 * k] = cells[k].x;
-      xy[2 * k + 1] = cells[k].y;
-    }
-    coords.set(cells, xy);
-  }
-  return xy;
+  lastCells = cells;
+  lastLength = n;
+  return xyOf;
 }
-const ANGLES: AttackAngle[] = ['front', 'side', 'back'];
 
 /** Working arrays kept between calls (bestStrike calls nothing that calls it back): a target's tiles in reach, their distance and flank. */
 let near = new Int32Array(256);

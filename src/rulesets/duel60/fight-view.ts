@@ -33,9 +33,17 @@ export interface FightView {
   reach: Map<string, Reach> | undefined;
   /** Each unit's strikes by the stamina asked (strikes.ts strikesOf), as asked so far. */
   strikes: { unit: Unit; stamina: number; strikes: Strike[] }[];
+  /** Each unit's fixed numbers (odds-table.ts) by place, as asked so far. */
+  profiles: unknown[];
 }
 
-const views = new WeakMap<EncounterState, FightView>();
+/**
+ * The view of the state asked last: one slot, not a map by state — the questions of one decision all ask
+ * of one state, and a lookup in a WeakMap by state (and its entries, short-lived keys) cost more than the
+ * view spared. Another state asking makes its own view in the slot.
+ */
+let lastState: EncounterState | undefined;
+let lastView: FightView | undefined;
 
 /**
  * The view of `state` as it stands (the kept one while the version has not moved): the policy makes one
@@ -44,23 +52,22 @@ const views = new WeakMap<EncounterState, FightView>();
  * made for one reading would cost more than it spares.
  */
 export function viewOf(state: EncounterState): FightView {
-  const kept = views.get(state);
-  if (kept && kept.version === state.version) return kept;
+  if (lastState === state && lastView!.version === state.version) return lastView!;
   const units: Unit[] = [];
   for (const id of state.unitOrder) {
     const u = state.units[id];
     if (u) units.push(u);
   }
   const map = state.map as GridMap;
-  const view: FightView = { version: state.version, units, width: map.width, height: map.height, enemySides: [], enemies: [], cqc: [], reachUnit: undefined, reach: undefined, strikes: [] };
-  views.set(state, view);
+  const view: FightView = { version: state.version, units, width: map.width, height: map.height, enemySides: [], enemies: [], cqc: [], reachUnit: undefined, reach: undefined, strikes: [], profiles: [] };
+  lastState = state;
+  lastView = view;
   return view;
 }
 
 /** The view of `state` if one was made at its version (else undefined: nobody asked for one). */
 export function currentView(state: EncounterState): FightView | undefined {
-  const kept = views.get(state);
-  return kept && kept.version === state.version ? kept : undefined;
+  return lastState === state && lastView!.version === state.version ? lastView : undefined;
 }
 
 /**

@@ -17,6 +17,7 @@ import type { EncounterState, Unit } from '../../engine/index.ts';
 import type { AttackAngle } from '../../engine/space/facing.ts';
 import { attackOdds, type Pairing } from './blow-odds.ts';
 import { flankFrom } from './contest.ts';
+import { currentView } from './fight-view.ts';
 import { agilityOf, agilityStat, dataOf, enduranceOf, has, speedOf, strengthOf, type Perk } from './model.ts';
 import type { Weapon } from './schema.ts';
 import type { Strike } from './strikes.ts';
@@ -35,6 +36,16 @@ interface Profile {
 
 /** Profiles by their weapon list (the same list is every fork's); a few per list, stats told apart. */
 const profiles = new WeakMap<Weapon[], Profile[]>();
+
+/** The unit's profile, kept by a current view of the fight for its version (fight-view.ts) when there is one. */
+function profileIn(state: EncounterState, u: Unit): Profile {
+  const view = currentView(state);
+  if (!view) return profileOf(u);
+  const i = view.units.indexOf(u);
+  // a unit not in the state as such (a copy with other data, as Block's estimate makes): looked up afresh
+  if (i < 0) return profileOf(u);
+  return ((view.profiles[i] as Profile | undefined) ??= profileOf(u));
+}
 
 function profileOf(u: Unit): Profile {
   const d = dataOf(u);
@@ -134,8 +145,8 @@ export function pairOdds(state: EncounterState, u: Unit, t: Unit, pairing: Pairi
 function tableFor(state: EncounterState, u: Unit, t: Unit, pairing: Pairing): PairOdds | undefined {
   const health = pairing.health;
   if (!Number.isInteger(health) || health < 0 || health > MAX_HEALTH) return undefined;
-  const ap = profileOf(u);
-  const tp = profileOf(t);
+  const ap = profileIn(state, u);
+  const tp = profileIn(state, t);
   const table = pairTable(ap, tp, Math.max(health, t.pools.hp.max | 0));
   const situation = situationOf(state, u, t, tp);
   let entries = table.bySituation[situation];
