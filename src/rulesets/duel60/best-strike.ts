@@ -6,7 +6,7 @@
 import { attackAngle, FACINGS, facingOfVector, type AttackAngle } from '../../engine/space/facing.ts';
 import type { Cell, EncounterState, Facing, Unit } from '../../engine/index.ts';
 import { knockedAwayFrom, takenBut } from './fight-view.ts';
-import { attackOdds, pairing, type Pairing } from './blow-odds.ts';
+import { attackOdds, pairingIn, type Pairing } from './blow-odds.ts';
 import { oddsAt, pairOdds, slotOf, type PairOdds } from './odds-table.ts';
 import { dataOf, enemiesOf } from './model.ts';
 import { knockedAway } from './preview.ts';
@@ -82,7 +82,7 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
       // an attack's odds read from the pair's table by its slot (−1: worked out as below)
       let slot = -1;
       if (s.type === 'attack') {
-        if (table === undefined) table = pairOdds(state, u, t, (pair ??= pairing(state, u, t))) ?? null;
+        if (table === undefined) table = pairOdds(state, u, t, (pair ??= pairingIn(state, u, t))) ?? null;
         if (table) slot = slotOf(table, s);
       }
       for (let j = 0; j < m; j++) {
@@ -130,7 +130,7 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
           else {
             seen[key] = stamp;
             // an attack from the pair's numbers (blow-odds.ts), asked only of the angle and close quarters
-            if (s.type === 'attack') odds = known[key] = attackOdds((pair ??= pairing(state, u, t)), s.weapon ?? null, s.count, s.vital === true, ANGLES[f], d <= 1, away === true, share);
+            if (s.type === 'attack') odds = known[key] = attackOdds((pair ??= pairingIn(state, u, t)), s.weapon ?? null, s.count, s.vital === true, ANGLES[f], d <= 1, away === true, share);
             else odds = known[key] = landedOdds(state, u, t, s, c, share, blocked, away);
           }
         }

@@ -15,7 +15,7 @@ import { loadText } from '../load.ts';
 import { diceFor, prepare, type SimSpec } from '../../sim/runner.ts';
 import { playFrom } from '../../sim/fight.ts';
 import { Table } from '../testing.ts';
-import { attackOdds, pairing } from './blow-odds.ts';
+import { attackOdds, pairing, pairingIn } from './blow-odds.ts';
 import { knockedAwayFrom, takenBut, viewOf } from './fight-view.ts';
 import { duel, foeStats, heroStats } from './fixtures.ts';
 import { duel60 } from './index.ts';
@@ -85,6 +85,9 @@ function tablesHold(s: EncounterState): number {
     for (const t of units) {
       if (t.side === u.side || !t.position) continue;
       const p = pairing(s, u, t);
+      // the pairing kept by the view for this version: what the state says now
+      viewOf(s);
+      expect({ ...pairingIn(s, u, t), odds: undefined }).toEqual({ ...p, odds: undefined });
       const table = pairOdds(s, u, t, p);
       if (!table) continue;
       for (const st of strikesOf(s, u, u.pools.stamina.max)) {

@@ -35,6 +35,8 @@ export interface FightView {
   strikes: { unit: Unit; stamina: number; strikes: Strike[] }[];
   /** Each unit's fixed numbers (odds-table.ts) by place, as asked so far. */
   profiles: unknown[];
+  /** What each attacker and target bring to a blow (blow-odds.ts pairingIn), by place × units + place, as asked so far. */
+  pairings: unknown[];
 }
 
 /**
@@ -59,7 +61,7 @@ export function viewOf(state: EncounterState): FightView {
     if (u) units.push(u);
   }
   const map = state.map as GridMap;
-  const view: FightView = { version: state.version, units, width: map.width, height: map.height, enemySides: [], enemies: [], cqc: [], reachUnit: undefined, reach: undefined, strikes: [], profiles: [] };
+  const view: FightView = { version: state.version, units, width: map.width, height: map.height, enemySides: [], enemies: [], cqc: [], reachUnit: undefined, reach: undefined, strikes: [], profiles: [], pairings: [] };
   lastState = state;
   lastView = view;
   return view;

@@ -20,7 +20,7 @@ import { currentUnit, type ActionOption, type Command, type EncounterState, type
 import { actionReason, movementReason } from './actions.ts';
 import { approachMove } from './approach.ts';
 import { bestStrike } from './best-strike.ts';
-import { pairing, type Pairing } from './blow-odds.ts';
+import { pairingIn, type Pairing } from './blow-odds.ts';
 import { bestBlock } from './guard.ts';
 import { blockOptions, castOptionOf, endTurnOption, listedMove, listedMoves, restOption, strikeCommand, strikeOptionOf, visitCasts, visitStrikes, type StrikeKind } from './legal.ts';
 import { viewOf } from './fight-view.ts';
@@ -65,7 +65,7 @@ function bestListed<O>(state: EncounterState, u: Unit, options: readonly O[], re
   let pair: Pairing | undefined;
   let paired: Unit | undefined;
   for (const { o, t, s } of most) {
-    if (s.type === 'attack' && paired !== t) [pair, paired] = [pairing(state, u, t), t];
+    if (s.type === 'attack' && paired !== t) [pair, paired] = [pairingIn(state, u, t), t];
     const odds = strikeOdds(state, u, t, s, u.position!, s.type === 'attack' ? pair : undefined);
     if (odds && odds.score > (best?.odds.score ?? 0)) best = { option: o, odds };
   }

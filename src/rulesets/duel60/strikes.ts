@@ -15,7 +15,7 @@ import { ray } from '../../engine/space/line.ts';
 import type { Cell, Command, EncounterState, GridMap, Unit } from '../../engine/index.ts';
 import { currentView } from './fight-view.ts';
 import { agilityOf, cannotDodge, dataOf, enemiesOf, has, heldInPlace, projectileSpeed } from './model.ts';
-import { attackOdds, pairing, type Pairing } from './blow-odds.ts';
+import { attackOdds, pairingIn, type Pairing } from './blow-odds.ts';
 import { oddsAt, pairOdds, SEEN_INDEX, slotOf } from './odds-table.ts';
 import { areaDamage, attackBlows, knockedAway, seriesOutlook, spellBlows, throwBlows, type BlowSpec } from './preview.ts';
 import { tilesPerTurn } from './projectile.ts';
@@ -201,7 +201,7 @@ export function strikeOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, f
   // an attack from the pair's numbers (blow-odds.ts: the same margins and tables attackBlows reads); `pair`, when the caller weighs several strikes at `t`
   if (s.type === 'attack') {
     const seen = t.facing ? attackAngle(from, t.position!, t.facing) : 'front';
-    const p = pair ?? pairing(state, u, t);
+    const p = pair ?? pairingIn(state, u, t);
     const away = !s.weapon && knockedAway(state, u, t, from);
     // read from the pair's table (odds-table.ts) when it holds this strike and health
     const table = pairOdds(state, u, t, p);
