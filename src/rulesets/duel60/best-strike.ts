@@ -46,6 +46,8 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
     let m = 0;
     const ax = at.x;
     const ay = at.y;
+    // no tile within the longest reach of it at all (the tiles' bounds say so): nothing to look through
+    if (ax < box[0] - farthest || ax > box[2] + farthest || ay < box[1] - farthest || ay > box[3] + farthest) continue;
     for (let k = 0; k < n; k++) {
       const dx = xy[2 * k] - ax;
       const dy = xy[2 * k + 1] - ay;
@@ -176,13 +178,24 @@ let lastCells: Cell[] | undefined;
 let lastLength = -1;
 let xyOf = new Int32Array(256);
 
+/** The bounds of the tiles asked last: least x, least y, most x, most y. */
+const box = new Float64Array(4);
+
 function coordsOf(cells: Cell[]): Int32Array {
   const n = cells.length;
   if (cells === lastCells && n === lastLength) return xyOf;
   if (xyOf.length < 2 * n) xyOf = new Int32Array(4 * n);
+  box[0] = box[1] = Infinity;
+  box[2] = box[3] = -Infinity;
   for (let k = 0; k < n; k++) {
-    xyOf[2 * k] = cells[k].x;
-    xyOf[2 * k + 1] = cells[k].y;
+    const x = cells[k].x;
+    const y = cells[k].y;
+    xyOf[2 * k] = x;
+    xyOf[2 * k + 1] = y;
+    if (x < box[0]) box[0] = x;
+    if (y < box[1]) box[1] = y;
+    if (x > box[2]) box[2] = x;
+    if (y > box[3]) box[3] = y;
   }
   lastCells = cells;
   lastLength = n;
