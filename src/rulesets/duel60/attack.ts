@@ -7,10 +7,10 @@
 import { distance } from '../../engine/space/grid.ts';
 import { facingToward } from '../../engine/space/facing.ts';
 import { knockback } from '../../engine/space/area.ts';
-import { occupiedBy } from '../../engine/space/occupancy.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Json, type Pending, type Resolution, type Term, type Unit } from '../../engine/index.ts';
 import { requireAction, requireStamina, spendAction, spendStamina } from './actions.ts';
 import { landBlow } from './blow.ts';
+import { standingBut } from './standing.ts';
 import { UNARMED_BASE } from './damage.ts';
 import { deferIfDelayed } from './delay.ts';
 import { applySideEffect } from './effects.ts';
@@ -162,7 +162,8 @@ export function knockBack(ctx: Resolution, from: string | Cell, target: string, 
   const t = ctx.unit(target);
   const map = ctx.state.map as GridMap;
   const origin = typeof from === 'string' ? ctx.unit(from).position! : from;
-  const kb = knockback(map, origin, t.position!, tiles, occupiedBy(ctx.state.units, [t.id]));
+  // the units in the way: looked through for each of its (at most `tiles`) steps, nothing indexed first
+  const kb = knockback(map, origin, t.position!, tiles, standingBut(ctx.state, t.id, t.id));
   if (!kb.cells.length) {
     ctx.note(() => `${t.name} cannot be knocked back: the way is blocked [D60-HIT-2]`);
     return;

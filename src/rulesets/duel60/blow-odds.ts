@@ -9,11 +9,13 @@
 import type { AttackAngle } from '../../engine/space/facing.ts';
 import type { EncounterState, Unit } from '../../engine/index.ts';
 import { FLANK, flankFrom } from './contest.ts';
+import { currentView } from './fight-view.ts';
 import { UNARMED_BASE } from './damage.ts';
 import { agilityOf, cannotDodge, dataOf, enduranceOf, helpless, speedOf, strengthOf, weaponOf } from './model.ts';
 import { damageTable, marginFor, seriesOutlook, type BlowSpec } from './preview.ts';
 import type { Weapon } from './schema.ts';
 import type { Odds } from './strikes.ts';
+import type { PairOdds } from './odds-table.ts';
 
 /** What `u` and `t` bring to every blow of `u` on `t`, whatever the tile (the state as it stands). */
 export interface Pairing {
@@ -28,6 +30,22 @@ export interface Pairing {
   endurance: number;
   block: { weapon: Weapon | null } | undefined;
   health: number;
+  /** The pair's odds table as the state stands (odds-table.ts), once asked: null when it does not index this health. */
+  odds?: PairOdds | null;
+}
+
+/**
+ * `pairing(state, u, t)`, kept by a current view of the fight for its version (fight-view.ts): the policy's
+ * questions of one decision ask of the same pairs again and again (and the pair's odds table with it).
+ */
+export function pairingIn(state: EncounterState, u: Unit, t: Unit): Pairing {
+  const view = currentView(state);
+  if (!view) return pairing(state, u, t);
+  const i = view.units.indexOf(u);
+  const j = view.units.indexOf(t);
+  // a unit not in the state as such (a copy with other data, as Block's estimate makes): read afresh
+  if (i < 0 || j < 0) return pairing(state, u, t);
+  return ((view.pairings[i * view.units.length + j] as Pairing | undefined) ??= pairing(state, u, t));
 }
 
 export function pairing(state: EncounterState, u: Unit, t: Unit): Pairing {
@@ -44,6 +62,7 @@ export function pairing(state: EncounterState, u: Unit, t: Unit): Pairing {
     // blockAgainst: a stance held by an able unit, against a blow from the front
     block: b && t.status === 'active' ? { weapon: b.weapon ? weaponOf(t, b.weapon) ?? null : null } : undefined,
     health: t.pools.hp.value,
+    odds: undefined,
   };
 }
 

@@ -9,8 +9,8 @@ import { currentUnit, RuleError, type ActionOption, type Cell, type Command, typ
 import { actionReason, movementReason } from './actions.ts';
 import { knockedOut, LIMBS, planAttack, planKill } from './attack.ts';
 import { planCast } from './magic.ts';
-import { dataOf, enemiesOf, inCloseQuarters } from './model.ts';
-import { backpedalCells, reachableCells } from './move.ts';
+import { dataOf, enemiesOf, inCloseQuarters, weaponOf } from './model.ts';
+import { backpedalCells, reachFor } from './move.ts';
 import { restReason } from './stance.ts';
 import { planThrow, projectileCap } from './throw.ts';
 import type { Ability, Weapon } from './schema.ts';
@@ -24,7 +24,7 @@ const tilesOf = new WeakMap<Map<string, Reach>, Cell[]>();
 
 /** The tiles a move may end on (D60-MOV-1), in the listing's order; whether the unit may move at all is asked first (`movesListed`). */
 function moveCells(state: EncounterState, u: Unit): Cell[] {
-  const reach = reachableCells(state, u);
+  const reach = reachFor(state, u);
   let out = tilesOf.get(reach);
   if (!out) {
     const tiles: Cell[] = (out = []);
@@ -51,7 +51,7 @@ export function listedMoves(state: EncounterState, id: UnitId): Cell[] {
 
 /** The listing's option of the move to `c`, one of `listedMoves`. */
 export function listedMove(state: EncounterState, id: UnitId, c: Cell): ActionOption {
-  return moveOption(id, c, reachableCells(state, state.units[id]).get(cellKey(c))!.cost);
+  return moveOption(id, c, reachFor(state, state.units[id]).get(cellKey(c))!.cost);
 }
 
 function passes<P>(plan: (state: EncounterState, u: Unit, cmd: Command) => P, state: EncounterState, u: Unit, cmd: Command): boolean {
@@ -76,9 +76,10 @@ export type StrikeKind = 'limbs' | 'weapon' | 'throw' | 'vital' | 'kill';
 /**
  * Each strike the listing offers at a unit (attacks, throws, vital points, killing blows: not spells), in its
  * order, with the same checks: `visit` returns true to stop there. The listing words each; the aggressive
- * policy weighs them as data (policy.ts).
+ * policy weighs them as data (policy.ts). A strike's command is built by `strikeCommand`, by whoever needs
+ * it: an attack is checked on the numbers (`attackPasses`, planAttack's checks), not by a command tried.
  */
-export function visitStrikes(state: EncounterState, u: Unit, visit: (cmd: Command, t: Unit, kind: StrikeKind, n: number, w: Weapon | null, range: number) => boolean): void {
+export function visitStrikes(state: EncounterState, u: Unit, visit: (t: Unit, kind: StrikeKind, n: number, w: Weapon | null, range: number) => boolean): void {
   const id = u.id;
   const d = dataOf(u);
   const stamina = u.pools.stamina.value;
@@ -89,39 +90,55 @@ export function visitStrikes(state: EncounterState, u: Unit, visit: (cmd: Comman
     if (t.status === 'active' && near <= 1) {
       // planAttack reads the limbs only for their number (distinct limbs, each 1 stamina): the first n
       // limbs with n within the stamina pass exactly when one limb does — asked once, not five times
-      const one = { type: 'attack', actor: id, target: t.id, limbs: LIMBS.slice(0, 1) };
-      if (stamina >= 1 && passes(planAttack, state, u, one)) {
-        for (let n = 1; n <= Math.min(5, stamina); n++) {
-          const cmd = n === 1 ? one : { type: 'attack', actor: id, target: t.id, limbs: LIMBS.slice(0, n) };
-          if (visit(cmd, t, 'limbs', n, null, 1)) return;
-        }
+      if (stamina >= 1 && attackPasses(state, u, t, null, 1, near)) {
+        for (let n = 1; n <= Math.min(5, stamina); n++) if (visit(t, 'limbs', n, null, 1)) return;
       }
     }
     // what would be refused anyway (out of reach, short of stamina, not knocked out, not defenseless)
     // is not even tried: a refusal costs far more than the test
     for (const w of d.weapons) {
       if (t.status === 'active' && near <= w.reach && w.stamina <= stamina) {
-        const cmd = { type: 'attack', actor: id, target: t.id, weapon: w.id };
-        if (passes(planAttack, state, u, cmd) && visit(cmd, t, 'weapon', 1, w, w.reach)) return;
+        if (attackPasses(state, u, t, w, 1, near) && visit(t, 'weapon', 1, w, w.reach)) return;
       }
       if (w.thrown && t.status === 'active' && near <= w.thrown.range) {
         for (let n = 1; n <= Math.min(projectileCap(u, w), w.count) && w.stamina * n <= stamina; n++) {
-          const th = { type: 'throw', actor: id, target: t.id, weapon: w.id, count: n };
-          if (passes(planThrow, state, u, th) && visit(th, t, 'throw', n, w, w.thrown.range)) return;
+          if (passes(planThrow, state, u, strikeCommand(id, t, 'throw', n, w)) && visit(t, 'throw', n, w, w.thrown.range)) return;
         }
       }
     }
     if (near <= 1 && knockedOut(state, t)) {
-      const vital = { type: 'attack', actor: id, target: t.id, limbs: ['right_hand'], vital: true };
-      if (passes(planAttack, state, u, vital) && visit(vital, t, 'vital', 1, null, 1)) return;
+      if (passes(planAttack, state, u, strikeCommand(id, t, 'vital', 1, null)) && visit(t, 'vital', 1, null, 1)) return;
     }
     if (t.status === 'down') {
       let range = 1;
       for (const w of d.weapons) range = Math.max(range, w.reach);
-      const kill = { type: 'kill', actor: id, target: t.id };
-      if (near <= range && passes(planKill, state, u, kill) && visit(kill, t, 'kill', 1, null, range)) return;
+      if (near <= range && passes(planKill, state, u, strikeCommand(id, t, 'kill', 1, null)) && visit(t, 'kill', 1, null, range)) return;
     }
   }
+}
+
+/**
+ * planAttack's checks of the attack visitStrikes offers — `n` limbs, or a strike of `w` (found by its id,
+ * as the command names it) — at an able target `near` tiles away, on the numbers: whether it passes.
+ */
+function attackPasses(state: EncounterState, u: Unit, t: Unit, w: Weapon | null, n: number, near: number): boolean {
+  if (t.status !== 'active') return false;
+  const weapon = w ? weaponOf(u, w.id) : null;
+  if (weapon === undefined) return false;
+  if (near > (weapon?.reach ?? 1)) return false;
+  // requireStamina: none at all (an able unit), or less than it costs
+  const stamina = u.pools.stamina.value;
+  if (stamina <= 0 && u.status === 'active') return false;
+  return stamina >= (weapon ? weapon.stamina : n);
+}
+
+/** The command of a strike visitStrikes offers (the listing's, word for word: its fields in this order). */
+export function strikeCommand(id: UnitId, t: Unit, kind: StrikeKind, n: number, w: Weapon | null): Command {
+  if (kind === 'limbs') return { type: 'attack', actor: id, target: t.id, limbs: LIMBS.slice(0, n) };
+  if (kind === 'weapon') return { type: 'attack', actor: id, target: t.id, weapon: w!.id };
+  if (kind === 'throw') return { type: 'throw', actor: id, target: t.id, weapon: w!.id, count: n };
+  if (kind === 'vital') return { type: 'attack', actor: id, target: t.id, limbs: ['right_hand'], vital: true };
+  return { type: 'kill', actor: id, target: t.id };
 }
 
 /** The listing's option of a strike visitStrikes found. */
@@ -185,8 +202,8 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   // after each strike, `only?.enough?.(out)`: a policy taking the first it accepts has it (Listing.first)
   let enough = false;
   if ((want('attack') || want('throw') || want('kill')) && !actionReason(state, u)) {
-    visitStrikes(state, u, (cmd, t, kind, n, w, range) => {
-      out.push(strikeOptionOf(cmd, t, kind, n, w, range));
+    visitStrikes(state, u, (t, kind, n, w, range) => {
+      out.push(strikeOptionOf(strikeCommand(id, t, kind, n, w), t, kind, n, w, range));
       return (enough = only?.enough?.(out) === true);
     });
     if (enough) return out;
@@ -196,11 +213,11 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   if (only?.enough?.(out)) return out;
   if ((want('move') || want('backpedal')) && !movementReason(state, u)) {
     if (want('move')) {
-      const reach = reachableCells(state, u);
+      const reach = reachFor(state, u);
       for (const c of moveCells(state, u)) out.push(moveOption(id, c, reach.get(cellKey(c))!.cost));
     }
     for (const c of want('backpedal') ? backpedalCells(state, u) : []) {
-      out.push({ command: { type: 'backpedal', actor: id, to: [c.x, c.y] }, label: `Back-pedal to (${c.x}, ${c.y})`, group: 'move', move: { to: c, cost: reachableCells(state, u).get(cellKey(c))!.cost } });
+      out.push({ command: { type: 'backpedal', actor: id, to: [c.x, c.y] }, label: `Back-pedal to (${c.x}, ${c.y})`, group: 'move', move: { to: c, cost: reachFor(state, u).get(cellKey(c))!.cost } });
     }
   }
   // Block uses the movement without moving: Root does not forbid it

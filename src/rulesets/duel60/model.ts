@@ -5,8 +5,9 @@
  * stamina (max = Stamina stat), vitality (max = Vitality stat: the life left once defenseless; at 0 the
  * unit dies), action and movement (uses left this turn, D60-TURN-1).
  */
-import { distance } from '../../engine/space/grid.ts';
 import type { Command, EncounterState, Json, Unit, UnitId } from '../../engine/index.ts';
+import { distance } from '../../engine/space/grid.ts';
+import { closeQuartersOf, currentView, enemiesOfSide } from './fight-view.ts';
 import { INDIRECT_FIGHTER, type Ability, type PerkDoc, type SideEffectName, type Weapon } from './schema.ts';
 
 /** A perk as the unit carries it: its name and whatever it changes (schema.ts perkSchema). */
@@ -62,6 +63,9 @@ export const has = (state: EncounterState, id: UnitId, name: SideEffectName): bo
 export const ableToFight = (u: Unit): boolean => u.status === 'active';
 
 export function enemiesOf(state: EncounterState, u: Unit, include: (o: Unit) => boolean = ableToFight): Unit[] {
+  // the able ones: a current view of the fight keeps them per side (shared, nobody changes it)
+  const view = include === ableToFight ? currentView(state) : undefined;
+  if (view) return enemiesOfSide(view, u.side);
   const out: Unit[] = [];
   for (const id of state.unitOrder) {
     const o = state.units[id];
@@ -70,8 +74,10 @@ export function enemiesOf(state: EncounterState, u: Unit, include: (o: Unit) => 
   return out;
 }
 
-/** Close quarters: an able enemy within 1 tile (D60-CQC-1). */
+/** Close quarters: an able enemy within 1 tile (D60-CQC-1); kept by a current view of the fight, if any. */
 export function inCloseQuarters(state: EncounterState, u: Unit): boolean {
+  const view = currentView(state);
+  if (view) return closeQuartersOf(view, u);
   for (const id of state.unitOrder) {
     const o = state.units[id];
     if (o.side !== u.side && ableToFight(o) && o.position && distance(o.position, u.position!) <= 1) return true;

@@ -12,6 +12,7 @@ import { pathTo, reachable, type Reach } from '../../engine/space/path.ts';
 import { moveSearches } from '../../engine/space/searches.ts';
 import { fail, type Cell, type Command, type EncounterState, type Facing, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { requireMovement, spendMovement } from './actions.ts';
+import { currentView } from './fight-view.ts';
 import { baseTiles, effectOn, enemiesOf, inCloseQuarters } from './model.ts';
 
 export interface Tiles {
@@ -96,6 +97,21 @@ export function reachableCells(state: EncounterState, u: Unit): Map<string, Reac
   return result;
 }
 
+/**
+ * reachableCells, kept by the fight's current view (fight-view.ts) for its version: the policy's question
+ * lists the moves, weighs them, builds the one it takes, and the move command reads it again — one search
+ * looked up, not four. Without a current view (inside `decide`, whose changes move the version), as asked.
+ */
+export function reachFor(state: EncounterState, u: Unit): Map<string, Reach> {
+  const view = currentView(state);
+  if (!view) return reachableCells(state, u);
+  if (view.reachUnit === u) return view.reach!;
+  const r = reachableCells(state, u);
+  view.reachUnit = u;
+  view.reach = r;
+  return r;
+}
+
 /** Searches answered lately, with what each was asked (results are shared: nobody changes them); the oldest goes first. */
 interface Asked {
   map: GridMap;
@@ -132,7 +148,7 @@ export function closeToEnemy(state: EncounterState, u: Unit, c: Cell): boolean {
 /** Cells a back-pedal may end on: reachable and out of close quarters. */
 export function backpedalCells(state: EncounterState, u: Unit): Cell[] {
   if (!inCloseQuarters(state, u)) return [];
-  return [...reachableCells(state, u)].filter(([, r]) => r.cost > 0).map(([k]) => parseCellKey(k)).filter((c) => !closeToEnemy(state, u, c));
+  return [...reachFor(state, u)].filter(([, r]) => r.cost > 0).map(([k]) => parseCellKey(k)).filter((c) => !closeToEnemy(state, u, c));
 }
 
 function targetCell(state: EncounterState, u: Unit, cmd: Command): { cell: Cell; path: Cell[]; cost: number } {
@@ -140,7 +156,7 @@ function targetCell(state: EncounterState, u: Unit, cmd: Command): { cell: Cell;
   if (!Array.isArray(to) || to.length !== 2 || !to.every((n) => Number.isInteger(n))) fail('command/bad_cell', '"to" must be a tile [x, y]', 'to');
   const cell = { x: to[0] as number, y: to[1] as number };
   if (!inBounds(state.map as GridMap, cell)) fail('action/out_of_bounds', `(${cell.x}, ${cell.y}) is off the map`, 'to');
-  const reach = reachableCells(state, u);
+  const reach = reachFor(state, u);
   const spot = reach.get(cellKey(cell));
   if (!spot || spot.cost === 0) {
     fail('action/out_of_range', `${u.name} cannot reach (${cell.x}, ${cell.y}): ${movementTiles(state, u).why.join('; ')}`, 'to');

@@ -20,14 +20,15 @@ import { currentUnit, type ActionOption, type Command, type EncounterState, type
 import { actionReason, movementReason } from './actions.ts';
 import { approachMove } from './approach.ts';
 import { bestStrike } from './best-strike.ts';
-import { pairing, type Pairing } from './blow-odds.ts';
+import { pairingIn, type Pairing } from './blow-odds.ts';
 import { bestBlock } from './guard.ts';
-import { blockOptions, castOptionOf, endTurnOption, listedMove, listedMoves, restOption, strikeOptionOf, visitCasts, visitStrikes, type StrikeKind } from './legal.ts';
+import { blockOptions, castOptionOf, endTurnOption, listedMove, listedMoves, restOption, strikeCommand, strikeOptionOf, visitCasts, visitStrikes, type StrikeKind } from './legal.ts';
+import { viewOf } from './fight-view.ts';
 import { dataOf } from './model.ts';
 import { answer } from './reaction-policy.ts';
 import type { Ability, Weapon } from './schema.ts';
 import { restReason } from './stance.ts';
-import { strikeOdds, strikeOfCommand, strikesOf, type Odds, type Strike } from './strikes.ts';
+import { strikeOdds, strikeOfCast, strikeOfCommand, strikeOfFound, strikesOf, type Odds, type Strike } from './strikes.ts';
 
 /** Stamina below this: rest instead of attacking. */
 export const LOW_STAMINA = 3;
@@ -37,19 +38,18 @@ export const MOVE_FIRST = 1.1;
 
 /**
  * The listed strike with the best score, keeping a stamina to dodge with if any listed strike does (D60-STA-1):
- * of the options, or of the strikes as data (`Found`, the narrow question below), in the listing's order.
+ * of the options, or of the strikes as data (`Found`, the narrow question below), in the listing's order;
+ * `read` gives each one's target and strike (undefined: not one it weighs).
  */
-function bestListed<O extends { command: Command }>(state: EncounterState, u: Unit, options: readonly O[]): { option: O; odds: Odds } | undefined {
+function bestListed<O>(state: EncounterState, u: Unit, options: readonly O[], read: (o: O) => Listed<O> | undefined): { option: O; odds: Odds } | undefined {
   const stamina = u.pools.stamina.value;
   const listed: Listed<O>[] = [];
   let spare = false;
   for (const o of options) {
-    if (o.command.type !== 'attack' && o.command.type !== 'throw' && o.command.type !== 'cast') continue;
-    const t = state.units[o.command.target as string];
-    const s = t && t.side !== u.side && t.status === 'active' ? strikeOfCommand(u, o.command) : undefined;
-    if (!s) continue;
-    listed.push({ o, t, s });
-    if (s.stamina < stamina) spare = true;
+    const x = read(o);
+    if (!x || x.t.side === u.side || x.t.status !== 'active') continue;
+    listed.push(x);
+    if (x.s.stamina < stamina) spare = true;
   }
   // more limbs, or more weapons thrown, never deal less: weigh only the most of each (the first of the
   // most, in the order each kind was first listed) — a handful of options, compared field by field
@@ -65,7 +65,7 @@ function bestListed<O extends { command: Command }>(state: EncounterState, u: Un
   let pair: Pairing | undefined;
   let paired: Unit | undefined;
   for (const { o, t, s } of most) {
-    if (s.type === 'attack' && paired !== t) [pair, paired] = [pairing(state, u, t), t];
+    if (s.type === 'attack' && paired !== t) [pair, paired] = [pairingIn(state, u, t), t];
     const odds = strikeOdds(state, u, t, s, u.position!, s.type === 'attack' ? pair : undefined);
     if (odds && odds.score > (best?.odds.score ?? 0)) best = { option: o, odds };
   }
@@ -78,13 +78,27 @@ interface Listed<O> {
   s: Strike;
 }
 
+/** A listed option's target and strike (attacks, throws, casts the policy weighs). */
+function readOption(state: EncounterState, u: Unit, o: ActionOption): Listed<ActionOption> | undefined {
+  if (o.command.type !== 'attack' && o.command.type !== 'throw' && o.command.type !== 'cast') return undefined;
+  const t = state.units[o.command.target as string];
+  const s = t && t.side !== u.side && t.status === 'active' ? strikeOfCommand(u, o.command) : undefined;
+  return s && { o, t, s };
+}
+
+/** The same of a strike or spell found as data: the strike its command would make, no command built. */
+function readFound(u: Unit, f: Found | FoundCast): Listed<Found | FoundCast> | undefined {
+  if (f.t.side === u.side || f.t.status !== 'active') return undefined;
+  const s = 'a' in f ? strikeOfCast(u, f.a.id) : strikeOfFound(u, f.kind, f.n, f.w);
+  return s && { o: f, t: f.t, s };
+}
+
 /** The same strike but for its count: target, type, weapon or ability, vital point. */
 const sameKind = <O>(a: Listed<O>, b: Listed<O>): boolean =>
   a.t.id === b.t.id && a.s.type === b.s.type && (a.s.weapon?.id ?? a.s.ability?.id ?? '') === (b.s.weapon?.id ?? b.s.ability?.id ?? '') && (a.s.vital === true) === (b.s.vital === true);
 
-/** A strike the listing would offer, as visitStrikes found it: its option is built only if it is taken. */
+/** A strike the listing would offer, as visitStrikes found it: its command and option are built only if it is taken. */
 interface Found {
-  command: Command;
   t: Unit;
   kind: StrikeKind;
   n: number;
@@ -99,9 +113,11 @@ interface FoundCast {
   t: Unit;
 }
 
-const optionOf = (state: EncounterState, u: Unit, f: Found | FoundCast): ActionOption => ('a' in f ? castOptionOf(state, u, f.command, f.a, f.t) : strikeOptionOf(f.command, f.t, f.kind, f.n, f.w, f.range));
+const optionOf = (state: EncounterState, u: Unit, f: Found | FoundCast): ActionOption => ('a' in f ? castOptionOf(state, u, f.command, f.a, f.t) : strikeOptionOf(strikeCommand(u.id, f.t, f.kind, f.n, f.w), f.t, f.kind, f.n, f.w, f.range));
 
 export const aggressive: Policy = (state, id, options) => {
+  // the fight by number for this question (fight-view.ts): every reader below uses it while the state stands
+  viewOf(state);
   const u = state.units[id];
   // a decision pending (its answers are the listing's), or nothing to list: the listing as it stands
   if (state.pending.length || state.status !== 'active' || !u || u.status !== 'active' || currentUnit(state) !== id) return fromListing(state, id, options);
@@ -110,8 +126,8 @@ export const aggressive: Policy = (state, id, options) => {
   const found: (Found | FoundCast)[] = [];
   let kill: Found | undefined;
   if (!actionReason(state, u)) {
-    visitStrikes(state, u, (command, t, kind, n, w, range) => {
-      const f = { command, t, kind, n, w, range };
+    visitStrikes(state, u, (t, kind, n, w, range) => {
+      const f = { t, kind, n, w, range };
       if (kind === 'kill') kill ??= f;
       found.push(f);
       return false;
@@ -123,7 +139,7 @@ export const aggressive: Policy = (state, id, options) => {
     });
   const canRest = !restReason(state, u);
   if (canRest && u.pools.stamina.value < LOW_STAMINA) return restOption(u);
-  const now = bestListed(state, u, found);
+  const now = bestListed(state, u, found, (f) => readFound(u, f));
   if (!actionReason(state, u)) {
     const cells = listedMoves(state, id);
     if (cells.length) {
@@ -157,7 +173,7 @@ export function fromListing(state: EncounterState, id: UnitId, options: Listing)
   if (kill) return kill;
   const rest = main.find((o) => o.command.type === 'rest');
   if (rest && u.pools.stamina.value < LOW_STAMINA) return rest;
-  const now = bestListed(state, u, main);
+  const now = bestListed(state, u, main, (o) => readOption(state, u, o));
   // the listed moves as tiles: the option is built for the one taken
   if (!actionReason(state, u)) {
     const cells = listedMoves(state, id);

@@ -6,7 +6,7 @@
 import { Distribution } from '../../dice/index.ts';
 import { knockbackMoves } from '../../engine/space/area.ts';
 import { distance } from '../../engine/space/grid.ts';
-import { occupies } from '../../engine/space/occupancy.ts';
+import { knockedAwayFrom } from './fight-view.ts';
 import { affectedOdds, hitOdds, reject, RuleError, type Cell, type Command, type EncounterState, type GridMap, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
 import { planAttack } from './attack.ts';
 import { blockAgainst } from './blow.ts';
@@ -280,21 +280,8 @@ export function attackBlows(state: EncounterState, u: Unit, t: Unit, weapon: Wea
  * attackBlows.
  */
 export function knockedAway(state: EncounterState, u: Unit, t: Unit, from: Cell, blocked?: (c: Cell) => boolean): boolean {
-  return knockbackMoves(state.map as GridMap, from, t.position!, blocked ?? standingBut(state, t.id, u.id));
-}
-
-/**
- * occupiedBy(state.units, [a, b]) for a question or two (a knock back asks of at most 2 tiles): the units
- * looked through for each tile asked, not indexed first.
- */
-function standingBut(state: EncounterState, a: string, b: string): (c: Cell) => boolean {
-  return (c) => {
-    for (const id in state.units) {
-      const o = state.units[id];
-      if (o.id !== a && o.id !== b && occupies(o) && o.position!.x === c.x && o.position!.y === c.y) return true;
-    }
-    return false;
-  };
+  // the units in the way: the caller's test, else the fight view's grid (fight-view.ts, the same test on numbers)
+  return blocked ? knockbackMoves(state.map as GridMap, from, t.position!, blocked) : knockedAwayFrom(state, from.x, from.y, u, t);
 }
 
 /** The blows of `count` weapons `w` thrown by `u` from `from` at `t`, as if each reached it (no reaction). */

@@ -13,8 +13,10 @@ import { attackAngle } from '../../engine/space/facing.ts';
 import { distance, terrainAt } from '../../engine/space/grid.ts';
 import { ray } from '../../engine/space/line.ts';
 import type { Cell, Command, EncounterState, GridMap, Unit } from '../../engine/index.ts';
+import { currentView } from './fight-view.ts';
 import { agilityOf, cannotDodge, dataOf, enemiesOf, has, heldInPlace, projectileSpeed } from './model.ts';
-import { attackOdds, pairing, type Pairing } from './blow-odds.ts';
+import { attackOdds, pairingIn, type Pairing } from './blow-odds.ts';
+import { oddsAt, pairOdds, SEEN_INDEX, slotOf } from './odds-table.ts';
 import { areaDamage, attackBlows, knockedAway, seriesOutlook, spellBlows, throwBlows, type BlowSpec } from './preview.ts';
 import { tilesPerTurn } from './projectile.ts';
 import type { Ability, SideEffectName, Weapon } from './schema.ts';
@@ -57,6 +59,17 @@ const hurts = (a: Ability): boolean => a.target === 'enemy' && a.power !== undef
  * each throwing weapon as a throw allows, each damaging spell (none while Silenced).
  */
 export function strikesOf(state: EncounterState, u: Unit, stamina = u.pools.stamina.value): Strike[] {
+  // kept by a current view of the fight for its version (shared: nobody changes a strike or the list)
+  const view = currentView(state);
+  if (!view) return strikesNow(state, u, stamina);
+  const kept = view.strikes;
+  for (let i = 0; i < kept.length; i++) if (kept[i].unit === u && kept[i].stamina === stamina) return kept[i].strikes;
+  const strikes = strikesNow(state, u, stamina);
+  kept.push({ unit: u, stamina, strikes });
+  return strikes;
+}
+
+function strikesNow(state: EncounterState, u: Unit, stamina: number): Strike[] {
   const out: Strike[] = [];
   if (stamina >= 1) {
     const n = Math.max(1, Math.min(5, stamina - 1));
@@ -110,6 +123,26 @@ export function strikeOfCommand(u: Unit, cmd: Command): Strike | undefined {
     return a && hurts(a) ? castStrike(u, a) : undefined;
   }
   return undefined;
+}
+
+/**
+ * strikeOfCommand of the command legal.ts strikeCommand builds for a strike visitStrikes found (`n` limbs, a
+ * strike or a throw of `n` of weapon `w` — found by its id, as the command names it — or a vital point),
+ * without the command: the policy builds the command of the one strike it takes.
+ */
+export function strikeOfFound(u: Unit, kind: 'limbs' | 'weapon' | 'throw' | 'vital' | 'kill', n: number, w: Weapon | null): Strike | undefined {
+  if (kind === 'limbs') return { type: 'attack', count: n, reach: 1, stamina: n };
+  if (kind === 'vital') return { type: 'attack', count: 1, reach: 1, stamina: 1, vital: true };
+  if (kind === 'kill') return undefined;
+  const x = dataOf(u).weapons.find((v) => v.id === w!.id);
+  if (kind === 'weapon') return x && { type: 'attack', weapon: x, count: 1, reach: x.reach, stamina: x.stamina };
+  return x?.thrown && { type: 'throw', weapon: x, count: n, reach: x.thrown.range, stamina: x.stamina * n, flight: { speed: projectileSpeed(u, x.thrown.speed).speed, reactable: true } };
+}
+
+/** strikeOfCommand of a cast of ability `id` (found by its id, as the command names it). */
+export function strikeOfCast(u: Unit, id: string): Strike | undefined {
+  const a = dataOf(u).abilities.find((x) => x.id === id);
+  return a && hurts(a) ? castStrike(u, a) : undefined;
 }
 
 /** Turns of the thrower a projectile needs to fly `d` tiles (Infinity if it does not move). */
@@ -168,7 +201,14 @@ export function strikeOdds(state: EncounterState, u: Unit, t: Unit, s: Strike, f
   // an attack from the pair's numbers (blow-odds.ts: the same margins and tables attackBlows reads); `pair`, when the caller weighs several strikes at `t`
   if (s.type === 'attack') {
     const seen = t.facing ? attackAngle(from, t.position!, t.facing) : 'front';
-    return attackOdds(pair ?? pairing(state, u, t), s.weapon ?? null, s.count, s.vital === true, seen, d <= 1, !s.weapon && knockedAway(state, u, t, from), 1);
+    const p = pair ?? pairingIn(state, u, t);
+    const away = !s.weapon && knockedAway(state, u, t, from);
+    // read from the pair's table (odds-table.ts) when it holds this strike and health
+    const table = pairOdds(state, u, t, p);
+    const slot = table ? slotOf(table, s) : -1;
+    if (slot < 0) return attackOdds(p, s.weapon ?? null, s.count, s.vital === true, seen, d <= 1, away, 1);
+    const k = oddsAt(table!, slot, SEEN_INDEX[seen], d <= 1, away);
+    return { expected: table!.entries[k], score: table!.entries[k + 1] };
   }
   let share = 1;
   if (s.flight) {

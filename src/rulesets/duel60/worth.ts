@@ -8,7 +8,7 @@ import { lineCells } from '../../engine/space/line.ts';
 import type { Cell, EncounterState, Unit } from '../../engine/index.ts';
 import { bestStrike } from './best-strike.ts';
 import { enemiesOf, has } from './model.ts';
-import { reachableCells } from './move.ts';
+import { reachFor } from './move.ts';
 import { strikeOdds, strikesOf } from './strikes.ts';
 
 /** Whether `u` could move on its next turn (no lasting hold on it). */
@@ -17,7 +17,7 @@ const free = (state: EncounterState, u: Unit): boolean => !has(state, u.id, 'Roo
 /** Tiles `u` could strike from on its next turn: where it stands, and where one move takes it. */
 function nextTurnTiles(state: EncounterState, u: Unit): Cell[] {
   const cells = [u.position!];
-  if (free(state, u)) for (const [key, r] of reachableCells(state, u)) if (r.cost > 0) cells.push(parseCellKey(key));
+  if (free(state, u)) for (const [key, r] of reachFor(state, u)) if (r.cost > 0) cells.push(parseCellKey(key));
   return cells;
 }
 
