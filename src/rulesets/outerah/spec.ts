@@ -47,14 +47,14 @@ export interface StrikeSpec {
 /**
  * A strike with every field present, in one order: every spec of a fight shares one hidden class, so the
  * rules that read specs over and over (the hit, the damage, the traits, the policy's weighing) read them
- * monomorphically; a spread of one with a field replaced keeps that class. Absent fields are undefined.
+ * monomorphically; a spread of one with a field replaced keeps that class. Absent fields are undefined, and the
+ * fields that are set come in the order a weapon's and a skill's strike always had (as JSON, the same text).
  */
 export function strikeSpec(s: StrikeSpec): StrikeSpec {
   return {
     name: s.name,
     magical: s.magical,
     element: s.element,
-    dice: s.dice,
     improvised: s.improvised,
     upgrades: s.upgrades,
     delivery: s.delivery,
@@ -63,10 +63,11 @@ export function strikeSpec(s: StrikeSpec): StrikeSpec {
     range: s.range,
     armorPiercing: s.armorPiercing,
     bypassHalfCover: s.bypassHalfCover,
-    charge: s.charge,
     weapon: s.weapon,
     skill: s.skill,
     electric: s.electric,
+    dice: s.dice,
+    charge: s.charge,
     noStatBonus: s.noStatBonus,
     flat: s.flat,
     factors: s.factors,
