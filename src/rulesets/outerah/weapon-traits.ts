@@ -59,9 +59,14 @@ function stackUp(ctx: Resolution, attacker: Unit, target: Unit, name: string, ru
     ctx.note(() => `${target.name}'s ${name}: ${stacks} stack${stacks > 1 ? 's' : ''}${fx.stacks === MAX_STACKS ? ' (at most 3)' : ''} [${rule}]`);
     return;
   }
-  const tick = wounds ? { tick: 'turn_end' as const } : {};
-  const levels: Record<string, number[]> = wounds ? { levels: [dataOf(attacker).level] } : {};
-  ctx.applyEffect({ name, categories: ['debuff', 'weapon'], source: attacker.id, target: target.id, maxStacks: MAX_STACKS, ...tick, data: { ...levels, since: ctx.state.turn.round } }, () => `${target.name} suffers ${name} [${rule}]`);
+  const says = () => `${target.name} suffers ${name} [${rule}]`;
+  // two literals of fixed shape, not spreads of optional parts (a hit's commonest new effect); the keys in the
+  // order they always had: they are the effect's JSON in the log
+  if (wounds) {
+    ctx.applyEffect({ name, categories: ['debuff', 'weapon'], source: attacker.id, target: target.id, maxStacks: MAX_STACKS, tick: 'turn_end', data: { levels: [dataOf(attacker).level], since: ctx.state.turn.round } }, says);
+  } else {
+    ctx.applyEffect({ name, categories: ['debuff', 'weapon'], source: attacker.id, target: target.id, maxStacks: MAX_STACKS, data: { since: ctx.state.turn.round } }, says);
+  }
 }
 
 /**
