@@ -10,15 +10,22 @@
 import type { EncounterState, Unit } from '../../engine/index.ts';
 import { dataOf } from './model.ts';
 import { isPincer } from './pet-link.ts';
-import type { StrikeSpec } from './spec.ts';
+import { strikeSpec, type StrikeSpec } from './spec.ts';
 
 export const INTERFERENCE = 'Trainer Interference';
 
 /** The penalties on one attack under interference: the trainer's, or the pet's (50 %, no critical check). */
 export function interfered(spec: StrikeSpec, who: 'trainer' | 'pet', pincer?: string): StrikeSpec {
-  const harm: Partial<StrikeSpec> = { noStatBonus: INTERFERENCE, missHurtsSelf: INTERFERENCE, ...(pincer ? { advantage: pincer } : {}) };
-  if (who === 'pet') return { ...spec, ...harm, noCrit: INTERFERENCE, factors: [...(spec.factors ?? []), { name: INTERFERENCE, factor: 0.5 }] };
-  return { ...spec, ...harm };
+  // a copy of the spec's one shape (spec.ts strikeSpec), its fields replaced: no spread of optional fields
+  const s = strikeSpec(spec);
+  s.noStatBonus = INTERFERENCE;
+  s.missHurtsSelf = INTERFERENCE;
+  if (pincer) s.advantage = pincer;
+  if (who === 'pet') {
+    s.noCrit = INTERFERENCE;
+    s.factors = [...(spec.factors ?? []), { name: INTERFERENCE, factor: 0.5 }];
+  }
+  return s;
 }
 
 /**

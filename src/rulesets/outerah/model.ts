@@ -1,7 +1,7 @@
 /** outerah's per-unit data (unit.data) and the small readers every rule uses. */
 import type { Link } from '../../engine/gm/links.ts';
-import { elevationAt } from '../../engine/space/grid.ts';
 import type { EncounterState, GridMap, Unit, UnitId } from '../../engine/index.ts';
+import { groundAt } from './cells.ts';
 import type { ClassId } from './classes.ts';
 import type { CoreStat } from './effect-table.ts';
 import type { Element } from './elements.ts';
@@ -91,7 +91,7 @@ export const flies = (u: Unit): boolean => dataOf(u).wings && u.status === 'acti
 
 /** Height of a unit: the ground of its cell plus its own elevation (OUT-RNG-2). */
 export function heightOf(state: EncounterState, u: Unit): number {
-  return elevationAt(state.map as GridMap, u.position!) + (u.elevation ?? 0);
+  return groundAt(state.map as GridMap, u.position!) + (u.elevation ?? 0);
 }
 
 export function hasEffect(state: EncounterState, id: UnitId, name: string): boolean {

@@ -9,7 +9,8 @@
  *    with its d10: OUT-TER-3).
  * Out of combat (in the file) a mount is summoned or dismissed freely: `mount.state`.
  */
-import { cellKey, distance, elevationAt, inBounds, terrainAt } from '../../engine/space/grid.ts';
+import { cellKey, distance, inBounds, terrainAt } from '../../engine/space/grid.ts';
+import { groundAt } from './cells.ts';
 import { stepCost } from '../../engine/space/path.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { dataOf, hasEffect, stat } from './model.ts';
@@ -117,7 +118,7 @@ export function dismountBlocker(state: EncounterState, u: Unit, to: Cell): Block
   const onFoot: Unit = { ...u, data: { ...u.data, mount: { unit: rec.unit, state: 'beside' } } };
   if (isOpenAir(state, to) && !own.wings) return { code: 'action/open_air', message: `${at} is open air: there is nothing to stand on without wings [OUT-MNT-1, OUT-SPACE-1]` };
   if (isWater(state, to) && !own.swims && !own.wings) return { code: 'action/bad_cell', message: `${at} is water and ${u.name} cannot swim [OUT-TER-2]` };
-  const rise = Math.abs(elevationAt(map, to) - elevationAt(map, u.position!));
+  const rise = Math.abs(groundAt(map, to) - groundAt(map, u.position!));
   // on its own wings the rider flies down, or up, any height, and makes no jump (ruling OUT-TER-3)
   if (jumpFor(state, onFoot, u.position!, to)) return { code: 'action/bad_cell', message: `${at} is a jump on the mountain: ride there, or move once on foot (the jump rolls its d10) [OUT-TER-3]` };
   const jump = jumpOf(state, onFoot);

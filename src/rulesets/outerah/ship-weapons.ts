@@ -35,7 +35,7 @@ import { broadside, distanceToShip, inCannonArc, shipAt, shipInCannonArc, shipOf
 import { isOpenAir, surroundings } from './terrain.ts';
 import { fallFromSky, startDrift, staysPut } from './space.ts';
 import { skillOf } from './skills.ts';
-import { skillSpec, type StrikeSpec } from './spec.ts';
+import { skillSpec, strikeSpec, type StrikeSpec } from './spec.ts';
 import { strikeArea } from './skill-area.ts';
 import { resolveStrike } from './strike.ts';
 import { attackBlocker, orFail, targetOf, type Blocker } from './targeting.ts';
@@ -100,11 +100,11 @@ export function cannonSpec(tier: number, dist: number, target?: Unit): StrikeSpe
   const factors: { name: string; factor: number }[] = [];
   if (target && (dataOf(target).size === 'tiny' || dataOf(target).size === 'huge')) factors.push({ name: `${dataOf(target).size} target`, factor: 2 });
   if (dist > CANNON_FULL) factors.push({ name: `past ${CANNON_FULL} cells`, factor: 0.5 });
-  return {
+  return strikeSpec({
     name: `Cannon (tier ${tier})`, magical: false, element: 'neutral', dice: `${tier}d10`, improvised: false, upgrades: 0, delivery: 'projectile',
     range: CANNON_MAX, armorPiercing: false, bypassHalfCover: false, noStatBonus: 'a cannon shot', flat: [{ name: `3 × tier ${tier}`, value: 3 * tier }],
-    ...(factors.length ? { factors } : {}),
-  };
+    factors: factors.length ? factors : undefined,
+  });
 }
 
 export function fireCannonCommand(ctx: Resolution, cmd: Command): void {

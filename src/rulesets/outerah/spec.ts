@@ -44,33 +44,97 @@ export interface StrikeSpec {
   openerDice?: string;
 }
 
+/**
+ * A strike with every field present, in one order: every spec of a fight shares one hidden class, so the
+ * rules that read specs over and over (the hit, the damage, the traits, the policy's weighing) read them
+ * monomorphically; a spread of one with a field replaced keeps that class. Absent fields are undefined, and the
+ * fields that are set come in the order a weapon's and a skill's strike always had (as JSON, the same text).
+ */
+export function strikeSpec(s: StrikeSpec): StrikeSpec {
+  return {
+    name: s.name,
+    magical: s.magical,
+    element: s.element,
+    improvised: s.improvised,
+    upgrades: s.upgrades,
+    delivery: s.delivery,
+    type: s.type,
+    weaponKind: s.weaponKind,
+    range: s.range,
+    armorPiercing: s.armorPiercing,
+    bypassHalfCover: s.bypassHalfCover,
+    weapon: s.weapon,
+    skill: s.skill,
+    electric: s.electric,
+    dice: s.dice,
+    charge: s.charge,
+    noStatBonus: s.noStatBonus,
+    flat: s.flat,
+    factors: s.factors,
+    noCrit: s.noCrit,
+    advantage: s.advantage,
+    missHurtsSelf: s.missHurtsSelf,
+    noStray: s.noStray,
+    openerDice: s.openerDice,
+  };
+}
+
+/*
+ * A weapon's and a skill's strike, compiled once for each weapon or skill record and shared by every fork of
+ * the set-up: those records are values below a unit's data, never edited in place (an event puts a fresh copy
+ * in place of a list it changes: engine/fork.ts), so a spec kept by the record's identity never goes stale.
+ * Callers never write to a spec: a changed strike is a copy (`{ ...spec, field }`, `interfered`).
+ */
+const weaponSpecs = new WeakMap<Weapon, StrikeSpec>();
+const skillSpecs = new WeakMap<Skill, StrikeSpec>();
+
 export function weaponSpec(w: Weapon): StrikeSpec {
-  // built without spreads (legalActions asks for every weapon and target); the same fields in the same order
-  const magical = w.delivery === 'magic';
-  const s: StrikeSpec = magical
-    ? { name: w.name, magical, element: w.element, improvised: w.kind === 'improvised' && !w.damage, upgrades: w.upgrades, delivery: w.delivery, weaponKind: w.kind, range: w.range, armorPiercing: w.armorPiercing, bypassHalfCover: false, weapon: w.id }
-    : // a wand's or staff's bolt is magic: no slashing/piercing/bludgeon traits
-      { name: w.name, magical, element: w.element, improvised: w.kind === 'improvised' && !w.damage, upgrades: w.upgrades, delivery: w.delivery, type: w.type, weaponKind: w.kind, range: w.range, armorPiercing: w.armorPiercing, bypassHalfCover: false, weapon: w.id };
-  if (w.electric) s.electric = true;
-  if (w.damage) s.dice = w.damage;
+  let s = weaponSpecs.get(w);
+  if (s === undefined) weaponSpecs.set(w, (s = compileWeapon(w)));
   return s;
 }
 
 export function skillSpec(k: Skill): StrikeSpec {
-  const s: StrikeSpec = {
+  let s = skillSpecs.get(k);
+  if (s === undefined) skillSpecs.set(k, (s = compileSkill(k)));
+  return s;
+}
+
+function compileWeapon(w: Weapon): StrikeSpec {
+  const magical = w.delivery === 'magic';
+  return strikeSpec({
+    name: w.name,
+    magical,
+    element: w.element,
+    dice: w.damage || undefined,
+    improvised: w.kind === 'improvised' && !w.damage,
+    upgrades: w.upgrades,
+    delivery: w.delivery,
+    // a wand's or staff's bolt is magic: no slashing/piercing/bludgeon traits
+    type: magical ? undefined : w.type,
+    weaponKind: w.kind,
+    range: w.range,
+    armorPiercing: w.armorPiercing,
+    bypassHalfCover: false,
+    weapon: w.id,
+    electric: w.electric ? true : undefined,
+  });
+}
+
+function compileSkill(k: Skill): StrikeSpec {
+  return strikeSpec({
     name: k.name,
     magical: k.magical,
     element: k.element,
+    dice: k.kind === 'attack' && k.dice ? k.dice : undefined,
     improvised: false,
     upgrades: 0,
     delivery: k.magical ? 'magic' : k.range >= 3 ? 'projectile' : 'melee',
     range: k.range,
     armorPiercing: false,
     bypassHalfCover: k.bypassHalfCover,
+    charge: k.charge || undefined,
     skill: k.id,
-    ...(k.electric ? { electric: true } : {}),
-  };
-  if (k.kind === 'attack' && k.dice) s.dice = k.dice;
-  if (k.charge) s.charge = k.charge;
-  return s;
+    electric: k.electric ? true : undefined,
+  });
 }

@@ -8,9 +8,10 @@
  * A step up or down of h levels (ground elevation) needs Jump ≥ h; wings climb any height and never jump
  * (ruling).
  */
-import { cellKeyOf, elevationAt, hasTag, isDiagonalStep } from '../../engine/space/grid.ts';
+import { isDiagonalStep } from '../../engine/space/grid.ts';
 import { defaultStepCost } from '../../engine/space/path.ts';
-import type { Cell, EncounterState, GridMap, Terrain, Unit } from '../../engine/index.ts';
+import type { Cell, EncounterState, GridMap, Unit } from '../../engine/index.ts';
+import { cellInfo, DIFFICULT, GRAVITY, groundAt, LAND, MOUNTAIN, tagsAt, WATER } from './cells.ts';
 import type { Charge } from './charges.ts';
 import { dataOf } from './model.ts';
 import { baseJumpOf, moverOf } from './mount-model.ts';
@@ -20,9 +21,13 @@ export const SWIM_DIAGONAL = 1.5;
 
 const mapOf = (state: EncounterState) => state.map as GridMap;
 
-export const isWater = (state: EncounterState, c: Cell): boolean => !onAnyShip(state, c) && hasTag(mapOf(state), c, 'water');
-export const isDifficult = (state: EncounterState, c: Cell): boolean => !onAnyShip(state, c) && hasTag(mapOf(state), c, 'difficult');
-export const isMountain = (state: EncounterState, c: Cell): boolean => !onAnyShip(state, c) && hasTag(mapOf(state), c, 'mountain');
+/** A map's cells by number (cells.ts), asked here by the move search. */
+export { cellInfo };
+
+// the cell's tag first (an array read), the ships' decks only where it has the tag: the same answer, both being pure
+export const isWater = (state: EncounterState, c: Cell): boolean => (tagsAt(mapOf(state), c) & WATER) !== 0 && !onAnyShip(state, c);
+export const isDifficult = (state: EncounterState, c: Cell): boolean => (tagsAt(mapOf(state), c) & DIFFICULT) !== 0 && !onAnyShip(state, c);
+export const isMountain = (state: EncounterState, c: Cell): boolean => (tagsAt(mapOf(state), c) & MOUNTAIN) !== 0 && !onAnyShip(state, c);
 
 export const surroundings = (state: EncounterState): 'ground' | 'sky' | 'space' => (state.data.surroundings as 'ground' | 'sky' | 'space' | undefined) ?? 'ground';
 
@@ -30,13 +35,13 @@ const onAnyShip = (state: EncounterState, c: Cell): boolean => shipList(state).s
 
 /** Open air in a sky map: not a ship's deck and not land (OUT-SHIP-2: fall damage; wings needed). */
 export function isOpenAir(state: EncounterState, c: Cell): boolean {
-  return surroundings(state) === 'sky' && !onAnyShip(state, c) && !hasTag(mapOf(state), c, 'land');
+  return surroundings(state) === 'sky' && (tagsAt(mapOf(state), c) & LAND) === 0 && !onAnyShip(state, c);
 }
 
 /** In space, inside a gravity field: a ship's deck and `gravity` cells around it, or a `gravity` cell (OUT-SPACE-1). */
 export function inGravity(state: EncounterState, c: Cell): boolean {
   if (surroundings(state) !== 'space') return true;
-  if (hasTag(mapOf(state), c, 'gravity')) return true;
+  if ((tagsAt(mapOf(state), c) & GRAVITY) !== 0) return true;
   return shipList(state).some((s) => !s.wrecked && c.x >= s.at.x - s.gravity && c.y >= s.at.y - s.gravity && c.x < s.at.x + s.size.w + s.gravity && c.y < s.at.y + s.size.h + s.gravity);
 }
 
@@ -51,7 +56,7 @@ export function jumpOf(state: EncounterState, u: Unit, at: Cell = u.position!): 
 /** A step between cells of different ground height on a mountain: a jump that rolls the d10 (OUT-TER-3). */
 export function isMountainJump(state: EncounterState, from: Cell, to: Cell): boolean {
   const map = mapOf(state);
-  return elevationAt(map, from) !== elevationAt(map, to) && (isMountain(state, from) || isMountain(state, to));
+  return groundAt(map, from) !== groundAt(map, to) && (isMountain(state, from) || isMountain(state, to));
 }
 
 /**
@@ -71,7 +76,7 @@ export function terrainStep(state: EncounterState, u: Unit, from: Cell, to: Cell
   const map = mapOf(state);
   const d = dataOf(moverOf(state, u));
   if (isOpenAir(state, to) && !d.wings) return null;
-  const rise = Math.abs(elevationAt(map, to) - elevationAt(map, from));
+  const rise = Math.abs(groundAt(map, to) - groundAt(map, from));
   if (rise > 0 && !d.wings && rise > jumpOf(state, u, from)) return null;
   let c = cost;
   if (isWater(state, to)) {
@@ -89,53 +94,6 @@ export function underwaterCharge(state: EncounterState, attacker: Unit): Charge[
 }
 
 /** Tag bits of a cell in a CellInfo. */
-const WATER = 1;
-const DIFFICULT = 2;
-const MOUNTAIN = 4;
-const LAND = 8;
-const GRAVITY = 16;
-
-/** A map's terrain by cell index (y·width + x): the Terrain (open ground where none), its tag bits, its ground height. */
-interface CellInfo {
-  terrain: Terrain[];
-  tags: Uint8Array;
-  elevation: Float64Array;
-  /** The lowest base price of entering a cell that can be entered (Terrain.cost ?? 1): no step costs less. */
-  minCost: number;
-}
-
-const openGround: Terrain = {};
-
-/**
- * Built once per map object: a map never changes in place (`map.set` puts a new one in), and the path search
- * asks the terrain of every neighbour it scans. Each entry is what terrainAt, hasTag and elevationAt answer
- * for that cell (read through the same "x,y" key).
- */
-const cellInfos = new WeakMap<GridMap, CellInfo>();
-
-export function cellInfo(map: GridMap): CellInfo {
-  let info = cellInfos.get(map);
-  if (!info) {
-    const n = map.width * map.height;
-    info = { terrain: new Array<Terrain>(n), tags: new Uint8Array(n), elevation: new Float64Array(n), minCost: Infinity };
-    for (let y = 0; y < map.height; y++) {
-      for (let x = 0; x < map.width; x++) {
-        const i = y * map.width + x;
-        const t = map.cells[cellKeyOf(x, y)] ?? openGround;
-        const tags = t.tags;
-        info.terrain[i] = t;
-        info.tags[i] = tags
-          ? (tags.includes('water') ? WATER : 0) | (tags.includes('difficult') ? DIFFICULT : 0) | (tags.includes('mountain') ? MOUNTAIN : 0) | (tags.includes('land') ? LAND : 0) | (tags.includes('gravity') ? GRAVITY : 0)
-          : 0;
-        info.elevation[i] = t.elevation ?? 0;
-        if (!t.blocksMove) info.minCost = Math.min(info.minCost, t.cost ?? 1);
-      }
-    }
-    cellInfos.set(map, info);
-  }
-  return info;
-}
-
 /**
  * The full price of a step for `u` — defaultStepCost, then terrainStep — with everything terrainStep reads
  * taken once: the unit's wings, swimming and Jump (its mount's while riding: moverOf), the surroundings, the standing ships (decks and gravity

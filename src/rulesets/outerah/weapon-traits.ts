@@ -59,9 +59,14 @@ function stackUp(ctx: Resolution, attacker: Unit, target: Unit, name: string, ru
     ctx.note(() => `${target.name}'s ${name}: ${stacks} stack${stacks > 1 ? 's' : ''}${fx.stacks === MAX_STACKS ? ' (at most 3)' : ''} [${rule}]`);
     return;
   }
-  const tick = wounds ? { tick: 'turn_end' as const } : {};
-  const levels: Record<string, number[]> = wounds ? { levels: [dataOf(attacker).level] } : {};
-  ctx.applyEffect({ name, categories: ['debuff', 'weapon'], source: attacker.id, target: target.id, maxStacks: MAX_STACKS, ...tick, data: { ...levels, since: ctx.state.turn.round } }, () => `${target.name} suffers ${name} [${rule}]`);
+  const says = () => `${target.name} suffers ${name} [${rule}]`;
+  // two literals of fixed shape, not spreads of optional parts (a hit's commonest new effect); the keys in the
+  // order they always had: they are the effect's JSON in the log
+  if (wounds) {
+    ctx.applyEffect({ name, categories: ['debuff', 'weapon'], source: attacker.id, target: target.id, maxStacks: MAX_STACKS, tick: 'turn_end', data: { levels: [dataOf(attacker).level], since: ctx.state.turn.round } }, says);
+  } else {
+    ctx.applyEffect({ name, categories: ['debuff', 'weapon'], source: attacker.id, target: target.id, maxStacks: MAX_STACKS, data: { since: ctx.state.turn.round } }, says);
+  }
 }
 
 /**
@@ -178,11 +183,25 @@ export function passThrough(ctx: Resolution, attacker: Unit, target: Unit, spec:
   const left = range - distance(attacker.position!, target.position!);
   if (left <= 0) return;
   const line = extendLine(attacker.position!, target.position!, left, ctx.state.map as GridMap);
-  const victims = line
-    .map((c) => ctx.state.unitOrder.map((id) => ctx.state.units[id]).find((u) => u.status === 'active' && u.id !== attacker.id && u.position!.x === c.x && u.position!.y === c.y))
-    .filter((u): u is Unit => u !== undefined);
-  const chance = pierceChance(dataOf(attacker).level);
   const shares = [0.5, 0.25];
+  // the first standing unit (in unit order) on each cell along the line, the attacker aside: the standing units
+  // gathered once, not a list of every unit made for each cell; the line read only until the shares run out
+  const others: Unit[] = [];
+  for (const id of ctx.state.unitOrder) {
+    const u = ctx.state.units[id];
+    if (u.status === 'active' && u.id !== attacker.id) others.push(u);
+  }
+  const victims: Unit[] = [];
+  for (let i = 0; i < line.length && victims.length < shares.length; i++) {
+    const c = line[i];
+    for (const u of others) {
+      if (u.position!.x === c.x && u.position!.y === c.y) {
+        victims.push(u);
+        break;
+      }
+    }
+  }
+  const chance = pierceChance(dataOf(attacker).level);
   let through = target;
   for (let k = 0; k < shares.length && k < victims.length; k++) {
     const d = ctx.roll(100, 'pass-through');
