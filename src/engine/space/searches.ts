@@ -317,7 +317,7 @@ export class SearchStore<R = Map<string, Reach>> {
     for (const r of kept.values()) cells += weigh(r);
     // keys of numbers: one found among the older and made young again is counted once
     const byNumbers = new Map<string, R>();
-    for (const gen of [this.olderByNumbers, this.youngByNumbers]) for (let first of gen.values()) for (; first !== undefined; first = first.next) byNumbers.set(first.words.join(','), first.r);
+    for (const gen of [this.olderByNumbers, this.youngByNumbers]) for (const first of gen.values()) for (let e: Kept<R> | undefined = first; e !== undefined; e = e.next) byNumbers.set(e.words.join(','), e.r);
     for (const r of byNumbers.values()) cells += weigh(r);
     return { hits: this.hits, misses: this.misses, kept: kept.size + byNumbers.size, cells };
   }
