@@ -16,7 +16,7 @@
 import type { Cell, GridMap, Terrain } from '../types.ts';
 import { CellQueue } from './cell-queue.ts';
 import { Heap } from './heap.ts';
-import { cellKey, cellKeyOf, inBounds, isDiagonalStep, isNeighbour, neighbours, parseCellKey, sameCell, terrainAt, terrainOf } from './grid.ts';
+import { cellKey, cellKeyOf, cellOfKey, inBounds, isDiagonalStep, isNeighbour, neighbours, parseCellKey, sameCell, terrainAt, terrainOf } from './grid.ts';
 
 export interface MoveRules {
   /** Full cost of the step from → to (a neighbour); null = cannot. Replaces the default cost. */
@@ -460,7 +460,9 @@ export function pathTo(reach: Map<string, Reach>, to: Cell): Cell[] {
   if (!reach.has(key)) return [];
   const out: Cell[] = [];
   while (key !== undefined) {
-    out.push(parseCellKey(key));
+    // each key parsed once and kept (cellOfKey), the path given cells of its own
+    const c = cellOfKey(key);
+    out.push({ x: c.x, y: c.y });
     key = reach.get(key)?.prev;
   }
   return out.reverse();

@@ -88,7 +88,7 @@ export function reachableCells(state: EncounterState, u: Unit): Map<string, Reac
   for (let k = 0; k < n; k++) key.add(taken[k]);
   const around: number[] = [];
   for (let k = 0; k < n; k++) around.push(taken[k]);
-  const result = searches.get(key, () => reachable(map, at, tiles, { occupied: (c) => around.includes(c.y * map.width + c.x) }));
+  const result = searches.get(key, () => reachable(map, at, tiles, { occupied: (c) => around.includes(c.y * map.width + c.x), occupiedAt: (x, y) => around.includes(y * map.width + x) }));
   const entry = { map, x: at.x, y: at.y, tiles, taken: around, result };
   if (recent.length < RECENT) recent.push(entry);
   else recent[next] = entry;
