@@ -108,13 +108,19 @@ export class SearchKey {
     this.length = Math.min(this.length, n);
   }
 
-  /** The first `n` numbers (default all), copied: a key to hold beside the one reused (`is` compares them). */
-  copy(n = this.length): Float64Array {
-    return this.words.slice(0, n);
+  /**
+   * The first `n` numbers (default all), copied: a key to hold beside the one reused (`is` compares them). A
+   * plain array: a typed one this size would take a backing store of its own, slow to make and to collect.
+   */
+  copy(n = this.length): number[] {
+    n = Math.min(n, this.length);
+    const out: number[] = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = this.words[i];
+    return out;
   }
 
   /** Whether this key holds exactly the numbers `words` holds. */
-  is(words: Float64Array): boolean {
+  is(words: readonly number[]): boolean {
     const n = this.length;
     if (words.length !== n) return false;
     const w = this.words;
@@ -143,7 +149,7 @@ export class SearchKey {
 
 /** A search kept under a key of numbers; searches whose keys hash alike are chained. */
 interface Kept<R> {
-  words: Float64Array;
+  words: number[];
   r: R;
   next: Kept<R> | undefined;
 }
@@ -292,7 +298,7 @@ export class SearchStore<R = Map<string, Reach>> {
     return undefined;
   }
 
-  private keepNumbers(words: Float64Array, h: number, r: R): void {
+  private keepNumbers(words: number[], h: number, r: R): void {
     this.makeRoom(weigh(r));
     const young = this.youngByNumbers;
     const first = young.get(h);
@@ -372,7 +378,7 @@ export class SearchStore<R = Map<string, Reach>> {
   }
 }
 
-function sameWords(a: Float64Array, b: Float64Array): boolean {
+function sameWords(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

@@ -157,7 +157,7 @@ const budgetOf = (state: EncounterState, u: Unit, budget: number): number => (bu
  * a cell not in one is asked of the whole search.
  */
 const STOPPED = 4;
-const stoppedEarly: { map: GridMap | undefined; key: Float64Array; reach: Reached | undefined }[] = Array.from({ length: STOPPED }, () => ({ map: undefined, key: new Float64Array(0), reach: undefined }));
+const stoppedEarly: { map: GridMap | undefined; key: number[]; reach: Reached | undefined }[] = Array.from({ length: STOPPED }, () => ({ map: undefined, key: [], reach: undefined }));
 let nextStopped = 0;
 
 /**
