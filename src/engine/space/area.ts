@@ -4,8 +4,8 @@
  * state always gives the same answer.
  */
 import type { Cell, GridMap } from '../types.ts';
-import { distance, inBounds, sameCell, terrainAt, type Metric } from './grid.ts';
-import { facingToward, facingVector } from './facing.ts';
+import { distance, inBounds, sameCell, terrainOf, type Metric } from './grid.ts';
+import { facingStep, facingToward, facingVector } from './facing.ts';
 import { extendLine, lineCells } from './line.ts';
 import { cornerBlocked } from './path.ts';
 
@@ -155,11 +155,11 @@ export function knockback(
  */
 export function knockbackMoves(map: GridMap, from: Cell, unitCell: Cell, blocked: (c: Cell) => boolean = () => false): boolean {
   if (sameCell(from, unitCell)) return false;
-  const v = facingVector(facingToward(from, unitCell));
+  const v = facingStep(facingToward(from, unitCell));
   return !stepStopped(map, unitCell, { x: unitCell.x + v.x, y: unitCell.y + v.y }, blocked);
 }
 
 /** A knock back's step here → next stops before `next`: off the map, a wall, `blocked`, or a squeeze between two walls. */
 function stepStopped(map: GridMap, here: Cell, next: Cell, blocked: (c: Cell) => boolean): boolean {
-  return !inBounds(map, next) || terrainAt(map, next).blocksMove || blocked(next) || cornerBlocked(map, here, next);
+  return !inBounds(map, next) || terrainOf(map, next.x, next.y).blocksMove || blocked(next) || cornerBlocked(map, here, next);
 }

@@ -48,12 +48,51 @@ export function inBounds(map: GridMap, c: Cell): boolean {
 
 const open: Terrain = {};
 
+/**
+ * Each map's terrain by cell index (y·width + x), every entry the very object `map.cells` holds for that
+ * cell's key (or the shared open ground), filled as cells are asked: rules ask a cell's terrain and height
+ * over and over, and a map is never changed in place (a `map.set` event puts a new one in), so each cell is
+ * looked up by its key once per map. Every fork of a fight shares its map object, and so this. Maps past
+ * MAX_INDEXED cells, or of a size that is not whole, are asked by key each time.
+ */
+const terrainByIndex = new WeakMap<GridMap, (Terrain | undefined)[]>();
+const MAX_INDEXED = 1 << 16;
+/** The map asked last and its cells (rules ask of one map many times in a row). */
+let lastMap: GridMap | undefined;
+let lastCells: (Terrain | undefined)[] = [];
+
+/** `map`'s terrain by index (filled as asked), or undefined when the map is too big or not whole to index. */
+function cellsOf(map: GridMap): (Terrain | undefined)[] | undefined {
+  if (map === lastMap) return lastCells;
+  let cells = terrainByIndex.get(map);
+  if (cells === undefined) {
+    const { width, height } = map;
+    if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0 || width * height > MAX_INDEXED) return undefined;
+    terrainByIndex.set(map, (cells = new Array(width * height)));
+  }
+  lastMap = map;
+  lastCells = cells;
+  return cells;
+}
+
+/** The terrain of cell (x, y): `map.cells` by its key, or open ground. */
+export function terrainOf(map: GridMap, x: number, y: number): Terrain {
+  if ((x | 0) === x && (y | 0) === y && x >= 0 && y >= 0 && x < map.width && y < map.height) {
+    const cells = cellsOf(map);
+    if (cells !== undefined) {
+      const i = y * map.width + x;
+      return cells[i] ?? (cells[i] = map.cells[cellKeyOf(x, y)] ?? open);
+    }
+  }
+  return map.cells[cellKeyOf(x, y)] ?? open;
+}
+
 export function terrainAt(map: GridMap, c: Cell): Terrain {
-  return map.cells[cellKey(c)] ?? open;
+  return terrainOf(map, c.x, c.y);
 }
 
 export function hasTag(map: GridMap, c: Cell, tag: string): boolean {
-  return terrainAt(map, c).tags?.includes(tag) ?? false;
+  return terrainOf(map, c.x, c.y).tags?.includes(tag) ?? false;
 }
 
 export type Metric = 'chebyshev' | 'manhattan' | 'euclidean';
@@ -83,7 +122,7 @@ export function neighbours(c: Cell, map?: GridMap): Cell[] {
 
 /** Height of the ground in a cell (Terrain.elevation, default 0). A unit's own `elevation` adds to it. */
 export function elevationAt(map: GridMap, c: Cell): number {
-  return terrainAt(map, c).elevation ?? 0;
+  return terrainOf(map, c.x, c.y).elevation ?? 0;
 }
 
 /** True when a and b are distinct cells touching by an edge or a corner. */

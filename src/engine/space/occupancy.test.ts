@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, it, expect } from 'vitest';
 import type { Cell, Unit, UnitStatus } from '../types.ts';
-import { adjacentEnemies, occupancyIndex, occupiedBy, reachable, unitAt, unitsWithin } from './index.ts';
+import { adjacentEnemies, cellKey, occupancyIndex, occupiedBy, occupies, reachable, unitAt, unitsWithin } from './index.ts';
 
 const unit = (id: string, side: string, position: Cell | undefined, status: UnitStatus = 'active'): Unit => ({
   id, name: id, side, status, stats: {}, pools: {}, position, data: {},
@@ -48,5 +49,27 @@ describe('occupancy', () => {
     expect([...reach.keys()].sort()).toEqual(['0,1', '0,2', '1,0', '1,1', '1,2', '2,0'].sort());
     const enemiesOnly = occupiedBy(units, ['a'], (u) => u.side !== 'red');
     expect(enemiesOnly({ x: 2, y: 1 })).toBe(false);
+  });
+});
+
+describe('occupiedBy, cells as numbers', () => {
+  /** The answer as it was: every occupying cell by its key in a Map. */
+  const byKeys = (us: Unit[], ignore: string[]) => {
+    const index = new Set(us.filter((u) => occupies(u) && !ignore.includes(u.id)).map((u) => cellKey(u.position!)));
+    return (c: Cell) => index.has(cellKey(c));
+  };
+  const coordinate = fc.oneof(fc.integer({ min: -1, max: 3 }), fc.constantFrom(-0, 0.5, NaN, Infinity, '2' as unknown as number));
+  const place = fc.record({ x: coordinate, y: coordinate });
+  it('answers as the cells by key, whatever the places', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ at: fc.option(place, { nil: undefined }), status: fc.constantFrom<UnitStatus>('active', 'down', 'dead') }), { maxLength: 8 }), fc.array(place, { maxLength: 20 }), (specs, asks) => {
+        const us = specs.map((s, i) => unit(`u${i}`, 'red', s.at, s.status));
+        const ignore = us.length ? [us[0].id] : [];
+        const now = occupiedBy(us, ignore);
+        const then = byKeys(us, ignore);
+        for (const c of asks) expect(now(c)).toBe(then(c));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -4,7 +4,7 @@
  * Lists keep the order of the input (a Record's insertion order, i.e. the encounter's unit order).
  */
 import type { Cell, Unit, UnitId } from '../types.ts';
-import { cellKey, distance, type Metric } from './grid.ts';
+import { cellKey, cellKeyOf, distance, type Metric } from './grid.ts';
 
 export type Units = Record<string, Unit> | Unit[];
 
@@ -42,9 +42,31 @@ export function occupancyIndex(units: Units): Map<string, Unit> {
  * (the mover itself). For "allies can be crossed", pass allies' cells as MoveRules.passOnly instead.
  */
 export function occupiedBy(units: Units, ignore: UnitId[] = [], only?: (u: Unit) => boolean): (c: Cell) => boolean {
-  const index = new Map<string, Unit>();
+  // the cells as numbers, looked through (a few units: cheaper than a key made and hashed per cell asked); a
+  // place that is not a plain number pair (NaN, text) by its key, as a key lookup would answer it
+  const xs: number[] = [];
+  const ys: number[] = [];
+  let odd: Set<string> | undefined;
   for (const u of list(units)) {
-    if (occupies(u) && !ignore.includes(u.id) && (!only || only(u))) index.set(cellKey(u.position!), u);
+    if (!occupies(u) || ignore.includes(u.id) || (only && !only(u))) continue;
+    const p = u.position!;
+    if (plainPlace(p)) {
+      xs.push(p.x);
+      ys.push(p.y);
+    } else (odd ??= new Set()).add(cellKey(p));
   }
-  return (c) => index.has(cellKey(c));
+  return (c) => {
+    if (plainPlace(c)) {
+      // for numbers other than NaN, two keys are equal exactly when the numbers are
+      for (let i = 0; i < xs.length; i++) if (xs[i] === c.x && ys[i] === c.y) return true;
+      return odd !== undefined && odd.has(cellKey(c));
+    }
+    const key = cellKey(c);
+    if (odd?.has(key)) return true;
+    for (let i = 0; i < xs.length; i++) if (cellKeyOf(xs[i], ys[i]) === key) return true;
+    return false;
+  };
 }
+
+/** Both coordinates numbers, neither NaN: the places whose keys are equal exactly when the numbers are. */
+const plainPlace = (c: Cell): boolean => typeof c.x === 'number' && typeof c.y === 'number' && c.x === c.x && c.y === c.y;

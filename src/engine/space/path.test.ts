@@ -47,6 +47,9 @@ describe('worked example: 5×5, difficult (1,1) costs 2, wall at (2,2), start (0
     expect(reach.get('3,3')!.cost).toBe(4);
     expect(pathTo(reach, start)).toEqual([start]);
     expect(pathTo(reach, { x: 2, y: 2 })).toEqual([]); // the wall
+    // each path's cells are its own: changing one changes no other path (the parsed cells are shared inside)
+    path[path.length - 1].x = 99;
+    expect(pathTo(reach, { x: 3, y: 3 }).at(-1)).toEqual({ x: 3, y: 3 });
     expect(findPath(map, start, { x: 4, y: 4 })).toHaveLength(6);
     expect(pathCost(map, findPath(map, start, { x: 4, y: 4 }))).toBe(5);
     expect(pathCost(map, [start, { x: 1, y: 1 }, { x: 2, y: 2 }])).toBeNull(); // into the wall

@@ -16,7 +16,7 @@
 import type { Cell, GridMap, Terrain } from '../types.ts';
 import { CellQueue } from './cell-queue.ts';
 import { Heap } from './heap.ts';
-import { cellKey, cellKeyOf, inBounds, isDiagonalStep, isNeighbour, neighbours, parseCellKey, sameCell, terrainAt } from './grid.ts';
+import { cellKey, cellKeyOf, cellOfKey, inBounds, isDiagonalStep, isNeighbour, neighbours, parseCellKey, sameCell, terrainAt, terrainOf } from './grid.ts';
 
 export interface MoveRules {
   /** Full cost of the step from → to (a neighbour); null = cannot. Replaces the default cost. */
@@ -54,13 +54,14 @@ export interface Reach {
 const EPS = 1e-9;
 const tidy = (x: number): number => Math.round(x * 1e9) / 1e9;
 
-const wall = (map: GridMap, c: Cell): boolean => !inBounds(map, c) || terrainAt(map, c).blocksMove === true;
+/** Cell (x, y) is off the map or blocksMove terrain (asked as numbers: no cell made). */
+const wall = (map: GridMap, x: number, y: number): boolean => !(x >= 0 && y >= 0 && x < map.width && y < map.height) || terrainOf(map, x, y).blocksMove === true;
 
 /** Whether the corner rule forbids the diagonal step from → to. */
 export function cornerBlocked(map: GridMap, from: Cell, to: Cell, corners: MoveRules['corners'] = 'noSqueeze'): boolean {
   if (corners === 'free' || !isDiagonalStep(from, to)) return false;
-  const a = wall(map, { x: to.x, y: from.y });
-  const b = wall(map, { x: from.x, y: to.y });
+  const a = wall(map, to.x, from.y);
+  const b = wall(map, from.x, to.y);
   return corners === 'noCut' ? a || b : a && b;
 }
 
@@ -459,7 +460,9 @@ export function pathTo(reach: Map<string, Reach>, to: Cell): Cell[] {
   if (!reach.has(key)) return [];
   const out: Cell[] = [];
   while (key !== undefined) {
-    out.push(parseCellKey(key));
+    // each key parsed once and kept (cellOfKey), the path given cells of its own
+    const c = cellOfKey(key);
+    out.push({ x: c.x, y: c.y });
     key = reach.get(key)?.prev;
   }
   return out.reverse();

@@ -43,7 +43,7 @@ export function movementTiles(state: EncounterState, u: Unit, words = true): Til
  * moves, then making one; each listing after an attack; the first turns of every simulated fight).
  * Results are shared: nobody changes them.
  */
-const searches = moveSearches.scope('duel60');
+const searches = moveSearches.numbers<Map<string, Reach>>('duel60');
 
 /** The cheapest step on the map (the least a tile can cost to enter), once per map. */
 const cheapest = new WeakMap<GridMap, number>();
@@ -85,11 +85,11 @@ export function reachableCells(state: EncounterState, u: Unit): Map<string, Reac
     const was = recent[r];
     if (was.map === map && was.x === at.x && was.y === at.y && was.tiles === tiles && sameTaken(was.taken, n)) return was.result;
   }
-  let key = `${at.x},${at.y}|${tiles}|`;
-  for (let k = 0; k < n; k++) key += `${taken[k]};`;
+  const key = searches.key(map).add(at.x).add(at.y).add(tiles).add(n);
+  for (let k = 0; k < n; k++) key.add(taken[k]);
   const around: number[] = [];
   for (let k = 0; k < n; k++) around.push(taken[k]);
-  const result = searches.get(map, key, () => reachable(map, at, tiles, { occupied: (c) => around.includes(c.y * map.width + c.x) }));
+  const result = searches.get(key, () => reachable(map, at, tiles, { occupied: (c) => around.includes(c.y * map.width + c.x), occupiedAt: (x, y) => around.includes(y * map.width + x) }));
   const entry = { map, x: at.x, y: at.y, tiles, taken: around, result };
   if (recent.length < RECENT) recent.push(entry);
   else recent[next] = entry;

@@ -7,7 +7,7 @@
  */
 import { cellKey, cellKeyOf, distance, inBounds } from '../../engine/space/grid.ts';
 import { defaultStepCost, reachCells, reachCellsUntil, type MoveRules, type Reach, type Reached } from '../../engine/space/path.ts';
-import { moveSearches } from '../../engine/space/searches.ts';
+import { moveSearches, type SearchKey } from '../../engine/space/searches.ts';
 import { nearestPlace } from '../../engine/space/stops.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { mountainJump } from './jumps.ts';
@@ -96,7 +96,7 @@ export function moveRules(state: EncounterState, u: Unit): MoveRules {
  * cell (its factors are all ≥ 1), so with every step costing at least m > 0 no cell more than ⌊budget / m⌋ + 1
  * steps away is ever entered, whoever holds it.
  */
-function searchKey(state: EncounterState, u: Unit, budget: number): string | undefined {
+function searchKey(state: EncounterState, u: Unit, budget: number): SearchKey | undefined {
   if (STEP_COSTS.length !== 1 || STEP_COSTS[0] !== terrainStep) return undefined;
   const d = dataOf(moverOf(state, u));
   const map = state.map as GridMap;
@@ -104,16 +104,25 @@ function searchKey(state: EncounterState, u: Unit, budget: number): string | und
   const whole = Number.isInteger(at.x) && Number.isInteger(at.y) && inBounds(map, at);
   const m = whole ? cellInfo(map).minCost : 0;
   const radius = m >= 1e-3 ? Math.floor(budget / m) + 1 : Infinity;
-  let ships = '';
-  for (const s of shipList(state)) ships += `${s.id}@${s.at.x},${s.at.y}:${s.size.w}x${s.size.h}:${s.wrecked ? 'w' : ''}${s.gravity};`;
+  // numbers, no text built: the lists' counts before them (the walk's question is added after: walkToward)
+  const key = searches.key(map).add(at.x).add(at.y).add(budget).add((d.wings ? 1 : 0) + (d.swims ? 2 : 0)).add(baseJumpOf(state, u)).addText(surroundings(state));
+  const ships = shipList(state);
+  key.add(ships.length);
+  for (const s of ships) key.addText(s.id).add(s.at.x).add(s.at.y).add(s.size.w).add(s.size.h).add(s.wrecked ? 1 : 0).add(s.gravity);
   const mate = riddenMount(state, u)?.id ?? riderOf(state, u)?.id;
-  let near = '';
+  const count = key.length;
+  key.add(0);
+  let near = 0;
   for (const id of state.unitOrder) {
     const o = state.units[id];
     // takenCells' units, those within reach
-    if (o.id !== u.id && o.id !== mate && o.position && (o.status === 'active' || o.status === 'down') && distance(o.position, at) <= radius) near += `${cellKey(o.position)};`;
+    if (o.id !== u.id && o.id !== mate && o.position && (o.status === 'active' || o.status === 'down') && distance(o.position, at) <= radius) {
+      key.add(o.position.x).add(o.position.y);
+      near++;
+    }
   }
-  return `${at.x},${at.y}|${budget}|${d.wings ? 'W' : ''}${d.swims ? 'S' : ''}J${baseJumpOf(state, u)}|${surroundings(state)}|${ships}|${near}`;
+  key.set(count, near);
+  return key;
 }
 
 /**
@@ -122,7 +131,7 @@ function searchKey(state: EncounterState, u: Unit, budget: number): string | und
  * tells maps apart by content: a fight that burns a wooden cover (OUT-COV-4) puts in a new map, and every
  * fight burning the same fence one of the same content (ridge-cover: 4× the searches without it).
  */
-const searches = moveSearches.scope<Reached>('outerah');
+const searches = moveSearches.numbers<Reached>('outerah');
 
 /**
  * `u`'s search with `budget` (default: the Movement it has left), as arrays of numbers (Reached: the cells in
@@ -136,7 +145,7 @@ export function reachedOf(state: EncounterState, u: Unit, budget = u.pools.movem
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
   if (key === undefined) return reachCells(map, u.position!, budget, rulesWith(state, u));
-  return searches.get(map, key, () => reachCells(map, u.position!, budget, rulesWith(state, u)));
+  return searches.get(key, () => reachCells(map, u.position!, budget, rulesWith(state, u)));
 }
 
 /** The budget a search of `u`'s moves has: `budget`, none on a mount that cannot move this turn (ruling OUT-MNT-1). */
@@ -148,7 +157,7 @@ const budgetOf = (state: EncounterState, u: Unit, budget: number): number => (bu
  * a cell not in one is asked of the whole search.
  */
 const STOPPED = 4;
-const stoppedEarly: { map: GridMap | undefined; key: string; reach: Reached | undefined }[] = Array.from({ length: STOPPED }, () => ({ map: undefined, key: '', reach: undefined }));
+const stoppedEarly: { map: GridMap | undefined; key: number[]; reach: Reached | undefined }[] = Array.from({ length: STOPPED }, () => ({ map: undefined, key: [], reach: undefined }));
 let nextStopped = 0;
 
 /**
@@ -160,10 +169,10 @@ export function reachedTo(state: EncounterState, u: Unit, x: number, y: number, 
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
   if (key === undefined) return reachCells(map, u.position!, budget, rulesWith(state, u));
-  const whole = searches.find(map, key);
+  const whole = searches.find(key);
   if (whole) return whole;
-  for (const s of stoppedEarly) if (s.map === map && s.key === key && placeOf(s.reach!, x, y) >= 0) return s.reach!;
-  return searches.get(map, key, () => reachCells(map, u.position!, budget, rulesWith(state, u)));
+  for (const s of stoppedEarly) if (s.map === map && key.is(s.key) && placeOf(s.reach!, x, y) >= 0) return s.reach!;
+  return searches.get(key, () => reachCells(map, u.position!, budget, rulesWith(state, u)));
 }
 
 /**
@@ -178,7 +187,7 @@ export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell
   budget = budgetOf(state, u, budget);
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
-  let reach = key === undefined ? reachCells(map, u.position!, budget, rulesWith(state, u)) : searches.find(map, key);
+  let reach = key === undefined ? reachCells(map, u.position!, budget, rulesWith(state, u)) : searches.find(key);
   if (!reach) {
     const rules = rulesWith(state, u);
     // the nearest any reachable cell can be (−1: not known, so no early stop): whole cells held by others are never entered
@@ -187,25 +196,28 @@ export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell
       if (!Number.isInteger(c.x) || !Number.isInteger(c.y)) floor = -1;
       else if (floor === 1 && !(rules.occupiedAt ? rules.occupiedAt(c.x, c.y) : rules.occupied!(c))) floor = 0;
     }
-    if (floor < 0 || floor >= toBeat) searches.put(map, key!, (reach = reachCells(map, u.position!, budget, rules)));
+    if (floor < 0 || floor >= toBeat) searches.put(key!, (reach = reachCells(map, u.position!, budget, rules)));
     else {
-      // kept by its question too: the same walk from the same place recurs from fight to fight
-      let asked = `${key}>${floor}`;
-      for (const c of toward) asked += `:${c.x},${c.y}`;
-      reach = searches.find(map, asked);
+      // kept by its question too: the same walk from the same place recurs from fight to fight (the key, then the question)
+      const asked = key!;
+      const length = asked.length;
+      asked.add(floor).add(toward.length);
+      for (const c of toward) asked.add(c.x).add(c.y);
+      reach = searches.find(asked);
       if (!reach) {
         const until = (x: number, y: number): boolean => {
           for (let i = 0; i < toward.length; i++) if (Math.max(Math.abs(x - toward[i].x), Math.abs(y - toward[i].y)) <= floor) return true;
           return false;
         };
         const { reached, whole } = reachCellsUntil(map, u.position!, budget, rules, until);
-        searches.put(map, whole ? key! : asked, reached);
+        if (whole) asked.truncate(length);
+        searches.put(asked, reached);
         reach = reached;
       }
       const slot = stoppedEarly[nextStopped];
       nextStopped = (nextStopped + 1) % STOPPED;
       slot.map = map;
-      slot.key = key!;
+      slot.key = asked.copy(length);
       slot.reach = reach;
     }
   }

@@ -5,7 +5,7 @@
  */
 import { cellKey, inBounds } from '../../engine/space/grid.ts';
 import { reachCells, type MoveRules, type Reached } from '../../engine/space/path.ts';
-import { moveSearches } from '../../engine/space/searches.ts';
+import { moveSearches, type SearchKey } from '../../engine/space/searches.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { inActionPhase } from './actions.ts';
 import { inReach, resolveAttack } from './attack.ts';
@@ -18,20 +18,18 @@ import { readiedWeapon } from './turn.ts';
  * besides the map: the blocked and pass-only cells (the same cells give the same key; the search's
  * own cache is all it is used for).
  */
-function moveRules(state: EncounterState, mover: Unit) {
-  // short, as the store hashes it at every ask: a whole cell on the map is one character (its index) after
-  // 'b' (blocked) or 'p' (pass-only); any other place is spelt out after 'B' or 'P', up to a ';'
+function moveRules(state: EncounterState, mover: Unit, key: SearchKey) {
+  // numbers, one a unit on a whole cell of the map: its index when pass-only, −1 − its index when blocked; any
+  // other place three: 0.5 (blocked) or 1.5 (pass-only), then x and y (never a whole number first: no two lists alike)
   const map = state.map as GridMap;
   const w = map.width;
-  const compact = w * map.height <= 0xffff;
-  let key = '';
   for (const id of state.unitOrder) {
     const o = state.units[id];
     if (o.id === mover.id || !o.position || (o.status !== 'active' && o.status !== 'down')) continue;
     const blocks = o.status === 'active' && o.side !== mover.side;
     const { x, y } = o.position;
-    if (compact && (x | 0) === x && (y | 0) === y && x >= 0 && y >= 0 && x < w && y < map.height) key += (blocks ? 'b' : 'p') + String.fromCharCode(y * w + x);
-    else key += `${blocks ? 'B' : 'P'}${x},${y};`;
+    if ((x | 0) === x && (y | 0) === y && x >= 0 && y >= 0 && x < w && y < map.height) key.add(blocks ? -1 - (y * w + x) : y * w + x);
+    else key.add(blocks ? 0.5 : 1.5).add(x).add(y);
   }
   // built only when the search runs (a cache miss): what stands on each cell, 1 blocked, 2 pass-only —
   // by cell index on the map (the search asks of every cell it meets), by key off it
@@ -51,7 +49,7 @@ function moveRules(state: EncounterState, mover: Unit) {
     }
     return { occupied: (c: Cell) => kindAt(c) === 1, passOnly: (c: Cell) => kindAt(c) === 2 };
   };
-  return { key, rules };
+  return { rules };
 }
 
 /**
@@ -60,7 +58,7 @@ function moveRules(state: EncounterState, mover: Unit) {
  * listing the moves and then making one asks twice, and simulated fights of one encounter start from
  * the same places. Results are shared: nobody changes them.
  */
-const searches = moveSearches.scope<Reached>('phase20');
+const searches = moveSearches.numbers<Reached>('phase20');
 
 /**
  * The unit's search with the movement it has left, as arrays of numbers (Reached: cells in the search's
@@ -69,9 +67,9 @@ const searches = moveSearches.scope<Reached>('phase20');
  */
 export function reachedOf(state: EncounterState, u: Unit): Reached {
   const map = state.map as GridMap;
-  const { key: around, rules } = moveRules(state, u);
-  const key = `${u.position!.x},${u.position!.y}|${u.pools.movement.value}|${around}`;
-  return searches.get(map, key, () => reachCells(map, u.position!, u.pools.movement.value, rules()));
+  const key = searches.key(map).add(u.position!.x).add(u.position!.y).add(u.pools.movement.value);
+  const { rules } = moveRules(state, u, key);
+  return searches.get(key, () => reachCells(map, u.position!, u.pools.movement.value, rules()));
 }
 
 /** Every cell the unit can reach with the movement it has left, with its cost (cells it may only pass have canStop: false). */
