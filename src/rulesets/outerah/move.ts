@@ -8,12 +8,11 @@
 import { cellKey, cellKeyOf, distance, inBounds } from '../../engine/space/grid.ts';
 import { defaultStepCost, reachCells, reachCellsUntil, type MoveRules, type Reach, type Reached } from '../../engine/space/path.ts';
 import { moveSearches } from '../../engine/space/searches.ts';
-import { nearestPlace } from '../../engine/space/stops.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { mountainJump } from './jumps.ts';
 import { dataOf } from './model.ts';
 import { baseJumpOf, heldUnder, moverOf, riddenMount, riderOf } from './mount-model.ts';
-import { placeOf, wayTo } from './reached.ts';
+import { nearestPlaceOf, placeOf, wayTo } from './reached.ts';
 import { shipList } from './ship-model.ts';
 import { cellInfo, jumpFor, stepPricerAt, surroundings, terrainStep } from './terrain.ts';
 
@@ -209,7 +208,8 @@ export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell
       slot.reach = reach;
     }
   }
-  return { reach, ...nearestPlace(reach, toward, toBeat) };
+  // the stop weighed only when the box around the stops could hold a nearer one (nearestPlaceOf)
+  return { reach, ...nearestPlaceOf(reach, toward, toBeat) };
 }
 
 /** Every cell `u` can reach with `budget`, keyed by cell, with its cost and the way back (reachedOf's Map). */

@@ -136,7 +136,8 @@ function closeIn(state: EncounterState, u: Unit, ends: ActionOption[], options: 
   const move = ends.length && here.d > 1 && here.d < Infinity ? moveToward(state, u, foes, here.d) : undefined;
   if (move) return move;
   const face = here.cell ? facingToward(u.position!, here.cell) : undefined;
-  return ends.find((o) => (o.command.facing ?? u.facing) === face) ?? ends[0] ?? options.all[0];
+  for (let i = 0; i < ends.length; i++) if ((ends[i].command.facing ?? u.facing) === face) return ends[i];
+  return ends[0] ?? options.all[0];
 }
 
 const hurt = (t: Unit) => t.pools.hp.value < t.pools.hp.max / 2;
