@@ -13,6 +13,7 @@ import { mountainJump } from './jumps.ts';
 import { dataOf } from './model.ts';
 import { baseJumpOf, heldUnder, moverOf, riddenMount, riderOf } from './mount-model.ts';
 import { nearestPlaceOf, placeOf, wayTo } from './reached.ts';
+import { nearestPlace } from '../../engine/space/stops.ts';
 import { shipList } from './ship-model.ts';
 import { cellInfo, jumpFor, stepPricerAt, surroundings, terrainStep } from './terrain.ts';
 
@@ -178,6 +179,8 @@ export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
   let reach = key === undefined ? reachCells(map, u.position!, budget, rulesWith(state, u)) : searches.find(map, key);
+  // a search asked to stop next to a foe: when it stopped early it holds a stop nearer than `toBeat`, so no box is asked
+  let stopping = false;
   if (!reach) {
     const rules = rulesWith(state, u);
     // the nearest any reachable cell can be (−1: not known, so no early stop): whole cells held by others are never entered
@@ -201,6 +204,7 @@ export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell
         searches.put(map, whole ? key! : asked, reached);
         reach = reached;
       }
+      stopping = true;
       const slot = stoppedEarly[nextStopped];
       nextStopped = (nextStopped + 1) % STOPPED;
       slot.map = map;
@@ -208,8 +212,8 @@ export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell
       slot.reach = reach;
     }
   }
-  // the stop weighed only when the box around the stops could hold a nearer one (nearestPlaceOf)
-  return { reach, ...nearestPlaceOf(reach, toward, toBeat) };
+  // a whole search's stops weighed only when the box around them could hold a nearer one (nearestPlaceOf)
+  return { reach, ...(stopping ? nearestPlace(reach, toward, toBeat) : nearestPlaceOf(reach, toward, toBeat)) };
 }
 
 /** Every cell `u` can reach with `budget`, keyed by cell, with its cost and the way back (reachedOf's Map). */
