@@ -5,9 +5,8 @@
  * a policy's question answered from typed data, not from every option with its label).
  */
 import type { ActionOption, EncounterState, Unit, UnitId } from '../../engine/index.ts';
-import { itemBlocker } from './items.ts';
 import { distance } from '../../engine/space/grid.ts';
-import { dataOf, heightOf, type Weapon } from './model.ts';
+import { dataOf, heightOf, itemsOf, type Weapon } from './model.ts';
 import { profileOf, type SkillProfile } from './profile.ts';
 import { rangeAt, reachOf } from './ranges.ts';
 import type { Skill } from './schema.ts';
@@ -78,12 +77,18 @@ export function supportBars(state: EncounterState, u: Unit, s: SkillProfile, t: 
   return s.k.kind === 'buff' && t.status !== 'active';
 }
 
-/** Each item `u` may use now on a unit of `units` (its Secondary action left), item by item, in unit order. */
+/**
+ * Each item `u` may use now on a unit of `units` (its Secondary action left), item by item, in unit order.
+ * itemBlocker in its parts, asked as whether: what reads no target (the item exists, one is left) once per item.
+ */
 export function eachItemUse(state: EncounterState, u: Unit, units: readonly Unit[], visit: (item: string, t: Unit) => boolean | void): boolean {
   if (!hasSlot(u, 'secondary')) return false;
-  for (const item of Object.keys(dataOf(u).items)) {
+  const have = dataOf(u).items;
+  for (const item in have) {
+    if ((have[item] ?? 0) <= 0 || !itemsOf(state).some((i) => i.id === item)) continue;
     for (const t of units) {
-      if (!itemBlocker(state, u, t, item) && t.pools.hp.value < t.pools.hp.max && visit(item, t)) return true;
+      if (t.side !== u.side || (t.status !== 'active' && t.status !== 'down') || distance(u.position!, t.position!) > 1) continue;
+      if (t.pools.hp.value < t.pools.hp.max && visit(item, t)) return true;
     }
   }
   return false;
