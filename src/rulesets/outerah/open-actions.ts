@@ -27,13 +27,16 @@ export function eachAttack(state: EncounterState, u: Unit, units: readonly Unit[
   if (!weapons.length || attackerBlocker(state, u)) return false;
   const at = u.position!;
   const above = heightOf(state, u);
+  // each target's height, by its place in `units`: asked once, whatever the number of weapons
+  const heights: (number | undefined)[] = new Array(units.length);
   for (let i = 0; i < weapons.length; i++) {
     const { w, spec, slot } = weapons[i];
     if (!hasSlot(u, slot)) continue;
-    for (const t of units) {
+    for (let j = 0; j < units.length; j++) {
+      const t = units[j];
       if (targetBars(state, u, t)) continue;
       // the shot's, and the option's range (reachOf's numbers, without its words)
-      const reach = { range: rangeAt(spec.range, above - heightOf(state, t)), distance: distance(at, t.position!) };
+      const reach = { range: rangeAt(spec.range, above - (heights[j] ??= heightOf(state, t))), distance: distance(at, t.position!) };
       if (shotBars(state, u, t, spec, reach)) continue;
       if (visit(w, t, reach.range)) return true;
     }

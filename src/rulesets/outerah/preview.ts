@@ -159,26 +159,30 @@ function damageKey(u: Unit, t: Unit, spec: StrikeSpec, dice: string, charges: Ch
   return `${dice}|${flatValue(u, t, spec)}|${chargeFactor(charges)}|${factors}|${resistanceOf(dataOf(t).resist, spec.element)}`;
 }
 
-/** Distributions are immutable: the damage on a hit and on a critical, by damageKey; the mixtures by key and chances. */
-const onHits = new Map<string, { onCrit: Distribution; onHit: Distribution }>();
-const mixtures = new Map<string, Distribution>();
+/** Distributions are immutable: the damage on a hit and on a critical, by damageKey; with them, the mixtures by the chances. */
+const onHits = new Map<string, { onCrit: Distribution; onHit: Distribution; mixed: Map<number, Map<number, Distribution>> }>();
+/** Mixtures kept in all (at most 1,000: then every kept one goes, the damage on a hit with them). */
+let mixedCount = 0;
 
 function mixture(key: string, pCrit: number, pHit: number, build: () => { onCrit: Distribution; onHit: Distribution }): Distribution {
-  const mixKey = `${pCrit}|${pHit}|${key}`;
-  let kept = mixtures.get(mixKey);
-  if (kept) return kept;
   let hits = onHits.get(key);
   if (!hits) {
-    hits = build();
-    if (onHits.size >= 1000) onHits.clear();
+    if (onHits.size >= 1000 || mixedCount >= 1000) {
+      onHits.clear();
+      mixedCount = 0;
+    }
+    hits = { ...build(), mixed: new Map() };
     onHits.set(key, hits);
   }
-  const { onCrit, onHit } = hits;
-  const parts: [number, Distribution][] = [[pCrit, onCrit], [pHit, onHit], [1 - pCrit - pHit, Distribution.constant(0)]];
-  const damage = Distribution.mix(parts.filter(([p]) => p > 1e-12));
-  kept = damage;
-  if (mixtures.size >= 1000) mixtures.clear();
-  mixtures.set(mixKey, kept);
+  // by the chances as numbers (no key spelt of them)
+  let byHit = hits.mixed.get(pCrit);
+  if (!byHit) hits.mixed.set(pCrit, (byHit = new Map()));
+  let kept = byHit.get(pHit);
+  if (kept) return kept;
+  const parts: [number, Distribution][] = [[pCrit, hits.onCrit], [pHit, hits.onHit], [1 - pCrit - pHit, Distribution.constant(0)]];
+  kept = Distribution.mix(parts.filter(([p]) => p > 1e-12));
+  byHit.set(pHit, kept);
+  mixedCount++;
   return kept;
 }
 
