@@ -160,27 +160,31 @@ function damageKey(u: Unit, t: Unit, spec: StrikeSpec, dice: string, charges: Ch
 }
 
 /** Distributions are immutable: the damage on a hit and on a critical, by damageKey; with them, the mixtures by the chances. */
-const onHits = new Map<string, { onCrit: Distribution; onHit: Distribution; mixed: Map<number, Map<number, Distribution>> }>();
-/** Mixtures kept in all (at most 1,000: then every kept one goes, the damage on a hit with them). */
+const onHits = new Map<string, { onCrit: Distribution; onHit: Distribution }>();
+/** The mixtures by damageKey, then the chances as numbers (no key spelt of them); at most 1,000 kept, apart from onHits. */
+const mixtures = new Map<string, Map<number, Map<number, Distribution>>>();
 let mixedCount = 0;
 
 function mixture(key: string, pCrit: number, pHit: number, build: () => { onCrit: Distribution; onHit: Distribution }): Distribution {
+  let byCrit = mixtures.get(key);
+  let byHit = byCrit?.get(pCrit);
+  let kept = byHit?.get(pHit);
+  if (kept) return kept;
   let hits = onHits.get(key);
   if (!hits) {
-    if (onHits.size >= 1000 || mixedCount >= 1000) {
-      onHits.clear();
-      mixedCount = 0;
-    }
-    hits = { ...build(), mixed: new Map() };
+    hits = build();
+    if (onHits.size >= 1000) onHits.clear();
     onHits.set(key, hits);
   }
-  // by the chances as numbers (no key spelt of them)
-  let byHit = hits.mixed.get(pCrit);
-  if (!byHit) hits.mixed.set(pCrit, (byHit = new Map()));
-  let kept = byHit.get(pHit);
-  if (kept) return kept;
   const parts: [number, Distribution][] = [[pCrit, hits.onCrit], [pHit, hits.onHit], [1 - pCrit - pHit, Distribution.constant(0)]];
   kept = Distribution.mix(parts.filter(([p]) => p > 1e-12));
+  if (mixedCount >= 1000) {
+    mixtures.clear();
+    mixedCount = 0;
+    byCrit = byHit = undefined;
+  }
+  if (!byCrit) mixtures.set(key, (byCrit = new Map()));
+  if (!byHit) byCrit.set(pCrit, (byHit = new Map()));
   byHit.set(pHit, kept);
   mixedCount++;
   return kept;
