@@ -59,6 +59,32 @@ export function hitOdds(state: EncounterState, attacker: Unit, target: Unit, spe
   return odds;
 }
 
+/** hitOdds' numbers without its terms and words: what a policy's weighing of a strike reads. */
+export interface HitNumbers {
+  crit: number;
+  threshold: number;
+  /** Full cover from the front: no hit. */
+  full: boolean;
+  coverDie: boolean;
+  advantage: boolean;
+}
+
+/** hitOdds(state, attacker, target, spec) read as numbers alone (no terms, no reach or cover words; tested equal). */
+export function hitNumbers(state: EncounterState, attacker: Unit, target: Unit, spec: StrikeSpec): HitNumbers {
+  const cha = stat(attacker, 'charisma');
+  const agi = stat(target, 'agility');
+  const angle = attackAngle(attacker.position!, target.position!, target.facing ?? 'N');
+  const level = coverAgainst(state, attacker, target, spec).level;
+  const bypass = level === 'half' && (spec.bypassHalfCover || cha - agi >= 50);
+  return {
+    crit: spec.noCrit ? 0 : dataOf(attacker).crit,
+    threshold: 50 + cha - agi + FACING_SHIFT[angle],
+    full: level === 'full',
+    coverDie: level === 'half' && !bypass,
+    advantage: spec.advantage !== undefined ? !!spec.advantage : attacker.side !== target.side && hasEffect(state, target.id, 'Spirit Link'),
+  };
+}
+
 /** The chance the attack lands, exactly: P(crit) + P(no crit)·P(hit), times ½ for the cover die. */
 export function hitChance(odds: HitOdds): number {
   if (odds.cover.level === 'full') return 0;

@@ -135,13 +135,14 @@ function mountOptions(state: EncounterState, u: Unit, out: ActionOption[], want:
   }
 }
 
-function shipOptions(state: EncounterState, u: Unit, out: ActionOption[], want: (type: string) => boolean): void {
+/** `firstShots`: of the cannon's shots only the first and the first at a Hull (mountAndCannonOptions). */
+function shipOptions(state: EncounterState, u: Unit, out: ActionOption[], want: (type: string) => boolean, firstShots = false): void {
   const ship = shipOf(state, u);
   if (ship && !ship.wrecked) {
     if (want('station')) for (const s of STATIONS) if (!stationBlocker(state, u, s)) out.push(stationOption(u, s));
     const st = dataOf(u).station;
     if (st === 'helm' && want('steer') && hasSlot(u, 'primary')) steerOptions(state, u, ship, out);
-    if ((st === 'left_cannon' || st === 'right_cannon') && (want('load_cannon') || want('fire_cannon')) && hasSlot(u, 'primary') && ship.cannons) cannonOptions(state, u, ship, st === 'left_cannon' ? 'left' : 'right', out);
+    if ((st === 'left_cannon' || st === 'right_cannon') && (want('load_cannon') || want('fire_cannon')) && hasSlot(u, 'primary') && ship.cannons) cannonOptions(state, u, ship, st === 'left_cannon' ? 'left' : 'right', out, firstShots);
   }
   if (!want('attack_ship') || crewBlocker(state, u)) return;
   const w = dataOf(u).weapons.find((x) => hasSlot(u, x.hand === 'off' ? 'secondary' : 'primary'));
@@ -234,23 +235,37 @@ function steerOptions(state: EncounterState, u: Unit, ship: Ship, out: ActionOpt
   for (const s of steerMoves(ship)) if (!steerBlocker(state, u, s.dx, s.dy, s.heading, world)) out.push(steerOption(u, ship, s));
 }
 
-/** Cannon shots: only those the command accepts (range, target, and the arc of the cannon's side: OUT-SHIP-2). */
-function cannonOptions(state: EncounterState, u: Unit, ship: Ship, side: CannonSide, out: ActionOption[]): void {
+/**
+ * Cannon shots: only those the command accepts (range, target, and the arc of the cannon's side: OUT-SHIP-2).
+ * `firstShots`: only what the aggressive policy reads of them (partTwoChoice: the first shot, and the first at a
+ * Hull) — the first shot at a ship's section and the first at a Hull, else the first at a unit — each the
+ * listing's option; no other is built.
+ */
+function cannonOptions(state: EncounterState, u: Unit, ship: Ship, side: CannonSide, out: ActionOption[], firstShots = false): void {
   const c = ship.cannons![side];
   if (!c.loaded) {
     out.push(opt('ship', `Load the ${side} cannon`, { type: 'load_cannon', actor: u.id }));
     return;
   }
   if (dataOf(u).loadedTurn === turnKey(state)) return;
+  let atShip = false;
   for (const foe of shipList(state)) {
     if (foe.wrecked || foe.side === u.side || cannonShipBlocker(ship, side, u, foe)) continue;
-    for (const sec of foe.sections) if (sec.hp > 0) out.push(opt('attack', `Fire the ${side} cannon at ${foe.name}'s ${sec.name}`, { type: 'fire_cannon', actor: u.id, ship: foe.id, section: sec.id }));
+    for (const sec of foe.sections) {
+      if (sec.hp <= 0 || (firstShots && atShip && sec.id !== 'hull')) continue;
+      out.push(opt('attack', `Fire the ${side} cannon at ${foe.name}'s ${sec.name}`, { type: 'fire_cannon', actor: u.id, ship: foe.id, section: sec.id }));
+      if (firstShots && sec.id === 'hull') return;
+      atShip = true;
+    }
   }
-  for (const t of state.unitOrder.map((k) => state.units[k])) {
+  if (firstShots && atShip) return; // a shot at a ship comes first: the shots at units are not read
+  for (const id of state.unitOrder) {
+    const t = state.units[id];
     // itself, allies and units not active are refused by the blocker before it reads the shot: no shot built for them
     if (!t.position || t.id === u.id || t.status !== 'active' || t.side === u.side) continue;
     if (cannonUnitBlocker(state, ship, side, u, t, cannonSpec(c.tier, distance(u.position!, t.position), t))) continue;
     out.push(opt('attack', `Fire the ${side} cannon at ${t.name}`, { type: 'fire_cannon', actor: u.id, target: t.id }, { targets: [t.id] }));
+    if (firstShots) return;
   }
 }
 
@@ -313,14 +328,15 @@ const MOUNT_FIRST = new Set(['summon_mount', 'calm_mount', 'ride']);
 const CANNON_FIRST = new Set(['load_cannon', 'fire_cannon']);
 
 /**
- * The listing's options of the mount and cannon types the aggressive policy takes first (summoning, calming,
- * riding its mount; loading and firing its cannon: partTwoChoice), in its order, asked of
- * their two builders alone — not of a listing that walks every part to find them.
+ * What the aggressive policy reads of the listing's options of the mount and cannon types it takes first
+ * (summoning, calming, riding its mount; loading its cannon; of the cannon's shots the first and the first at a
+ * Hull: partTwoChoice, sortOut), in the listing's order, asked of their two builders alone — not of a listing
+ * that walks every part to find them, nor every shot built with its words.
  */
 export function mountAndCannonOptions(state: EncounterState, u: Unit): ActionOption[] {
   const out: ActionOption[] = [];
   mountOptions(state, u, out, (type) => MOUNT_FIRST.has(type));
-  shipOptions(state, u, out, (type) => CANNON_FIRST.has(type));
+  shipOptions(state, u, out, (type) => CANNON_FIRST.has(type), true);
   return out;
 }
 

@@ -13,7 +13,7 @@ import { fail, type Cell, type Command, type EncounterState, type GridMap, type 
 import { mountainJump } from './jumps.ts';
 import { dataOf } from './model.ts';
 import { baseJumpOf, heldUnder, moverOf, riddenMount, riderOf } from './mount-model.ts';
-import { placeOf, wayTo } from './reached.ts';
+import { nearestPlaceOf, placeOf, wayTo } from './reached.ts';
 import { shipList } from './ship-model.ts';
 import { cellInfo, jumpFor, stepPricerAt, surroundings, terrainStep } from './terrain.ts';
 
@@ -188,6 +188,8 @@ export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
   let reach = key === undefined ? reachCells(map, u.position!, budget, rulesWith(state, u)) : searches.find(key);
+  // a search asked to stop next to a foe: when it stopped early it holds a stop nearer than `toBeat`, so no box is asked
+  let stopping = false;
   if (!reach) {
     const rules = rulesWith(state, u);
     // the nearest any reachable cell can be (−1: not known, so no early stop): whole cells held by others are never entered
@@ -214,6 +216,7 @@ export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell
         searches.put(asked, reached);
         reach = reached;
       }
+      stopping = true;
       const slot = stoppedEarly[nextStopped];
       nextStopped = (nextStopped + 1) % STOPPED;
       slot.map = map;
@@ -221,7 +224,8 @@ export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell
       slot.reach = reach;
     }
   }
-  return { reach, ...nearestPlace(reach, toward, toBeat) };
+  // a whole search's stops weighed only when the box around them could hold a nearer one (nearestPlaceOf)
+  return { reach, ...(stopping ? nearestPlace(reach, toward, toBeat) : nearestPlaceOf(reach, toward, toBeat)) };
 }
 
 /** Every cell `u` can reach with `budget`, keyed by cell, with its cost and the way back (reachedOf's Map). */

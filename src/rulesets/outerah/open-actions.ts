@@ -5,15 +5,14 @@
  * a policy's question answered from typed data, not from every option with its label).
  */
 import type { ActionOption, EncounterState, Unit, UnitId } from '../../engine/index.ts';
-import { slotOfWeapon } from './attack.ts';
-import { itemBlocker } from './items.ts';
 import { distance } from '../../engine/space/grid.ts';
-import { dataOf, heightOf, type Weapon } from './model.ts';
+import { dataOf, heightOf, itemsOf, type Weapon } from './model.ts';
+import { profileOf, type SkillProfile } from './profile.ts';
 import { rangeAt, reachOf } from './ranges.ts';
 import type { Skill } from './schema.ts';
-import { castBlocker, castOpen, isHarmful } from './skills.ts';
+import { isHarmful } from './skills.ts';
+import { inspirationBlocker } from './timing.ts';
 import { areaCells, struckBy } from './skill-area.ts';
-import { skillSpec, weaponSpec } from './spec.ts';
 import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
 import { hasSlot } from './turn.ts';
 
@@ -23,17 +22,21 @@ import { hasSlot } from './turn.ts';
  * attackBlocker in its parts: the attacker's own (Feared, its ship) asked once for every weapon and target.
  */
 export function eachAttack(state: EncounterState, u: Unit, units: readonly Unit[], visit: (w: Weapon, t: Unit, range: number) => boolean | void): boolean {
-  const d = dataOf(u);
-  if (!d.weapons.length || attackerBlocker(state, u)) return false;
+  // the weapons as profiled (profile.ts): each one's strike and the action it spends, built once per set-up
+  const weapons = profileOf(u).weaponList;
+  if (!weapons.length || attackerBlocker(state, u)) return false;
   const at = u.position!;
   const above = heightOf(state, u);
-  for (const w of d.weapons) {
-    if (!hasSlot(u, slotOfWeapon(w))) continue;
-    const spec = weaponSpec(w);
-    for (const t of units) {
+  // each target's height, by its place in `units`: asked once, whatever the number of weapons
+  const heights: (number | undefined)[] = new Array(units.length);
+  for (let i = 0; i < weapons.length; i++) {
+    const { w, spec, slot } = weapons[i];
+    if (!hasSlot(u, slot)) continue;
+    for (let j = 0; j < units.length; j++) {
+      const t = units[j];
       if (targetBars(state, u, t)) continue;
       // the shot's, and the option's range (reachOf's numbers, without its words)
-      const reach = { range: rangeAt(spec.range, above - heightOf(state, t)), distance: distance(at, t.position!) };
+      const reach = { range: rangeAt(spec.range, above - (heights[j] ??= heightOf(state, t))), distance: distance(at, t.position!) };
       if (shotBars(state, u, t, spec, reach)) continue;
       if (visit(w, t, reach.range)) return true;
     }
@@ -42,30 +45,53 @@ export function eachAttack(state: EncounterState, u: Unit, units: readonly Unit[
 }
 
 /**
- * Each cast `u` may make now, skill by skill, in unit order; `visit` returns true to stop (then so does this).
- * castBlocker in its parts: what reads no target once per skill; a harmful skill's target as attackBlocker's
- * parts (the same tests, no words built for the many refusals dropped).
+ * Each cast `u` may make now, skill by skill, in unit order; `visit` returns true to stop (then so does this),
+ * and gets the skill's profile too (profile.ts). castBlocker in its parts, asked as whether (no words built
+ * for the many refusals dropped): what reads no target once per skill; a harmful skill's target as
+ * attackBlocker's parts (the attacker's own asked once), a helpful one's as supportBars.
  */
-export function eachCast(state: EncounterState, u: Unit, units: readonly Unit[], visit: (k: Skill, t: Unit) => boolean | void): boolean {
-  for (const k of dataOf(u).skills) {
-    if (!castOpen(u, k)) continue;
-    const spec = isHarmful(k) ? skillSpec(k) : undefined;
-    if (spec && attackerBlocker(state, u)) continue;
+export function eachCast(state: EncounterState, u: Unit, units: readonly Unit[], visit: (k: Skill, t: Unit, s: SkillProfile) => boolean | void): boolean {
+  let attackerBarred: boolean | undefined;
+  for (const s of profileOf(u).skillList) {
+    const k = s.k;
+    if (s.passive || !hasSlot(u, k.action)) continue;
+    const spec = s.spec;
+    if (spec && (attackerBarred ??= attackerBlocker(state, u) !== null)) continue;
     for (const t of units) {
-      if (spec ? targetBars(state, u, t) || shotBars(state, u, t, spec) : castBlocker(state, u, k, t)) continue;
+      if (spec ? targetBars(state, u, t) || shotBars(state, u, t, spec) : supportBars(state, u, s, t)) continue;
       if (k.kind === 'heal' && t.pools.hp.value >= t.pools.hp.max) continue;
-      if (visit(k, t)) return true;
+      if (visit(k, t, s)) return true;
     }
   }
   return false;
 }
 
-/** Each item `u` may use now on a unit of `units` (its Secondary action left), item by item, in unit order. */
+/**
+ * Whether castBlocker refuses `u` a helpful (not harmful, not passive) skill on `t`, its action not spent:
+ * supportBlocker's tests (an ally; itself only when the effect is not an Inspiration; active or down; within
+ * the skill's range), an Inspiration on one that had its extra turn this round, a buff on one down.
+ */
+export function supportBars(state: EncounterState, u: Unit, s: SkillProfile, t: Unit): boolean {
+  if (t.side !== u.side) return true;
+  if (s.inspiration && t.id === u.id) return true;
+  if (t.status !== 'active' && t.status !== 'down') return true;
+  if (distance(u.position!, t.position!) > s.k.range) return true;
+  if (s.inspiration && inspirationBlocker(state, t.id) !== null) return true;
+  return s.k.kind === 'buff' && t.status !== 'active';
+}
+
+/**
+ * Each item `u` may use now on a unit of `units` (its Secondary action left), item by item, in unit order.
+ * itemBlocker in its parts, asked as whether: what reads no target (the item exists, one is left) once per item.
+ */
 export function eachItemUse(state: EncounterState, u: Unit, units: readonly Unit[], visit: (item: string, t: Unit) => boolean | void): boolean {
   if (!hasSlot(u, 'secondary')) return false;
-  for (const item of Object.keys(dataOf(u).items)) {
+  const have = dataOf(u).items;
+  for (const item in have) {
+    if ((have[item] ?? 0) <= 0 || !itemsOf(state).some((i) => i.id === item)) continue;
     for (const t of units) {
-      if (!itemBlocker(state, u, t, item) && t.pools.hp.value < t.pools.hp.max && visit(item, t)) return true;
+      if (t.side !== u.side || (t.status !== 'active' && t.status !== 'down') || distance(u.position!, t.position!) > 1) continue;
+      if (t.pools.hp.value < t.pools.hp.max && visit(item, t)) return true;
     }
   }
   return false;

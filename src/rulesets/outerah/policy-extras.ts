@@ -97,9 +97,10 @@ export function helmSteer(state: EncounterState, u: Unit, mine: Ship, foe: Ship,
   const toBeat = turning ? Infinity : gap(mine, foe);
   const ranked: { s: SteerMove; g: number }[] = [];
   for (const s of turning ? turns : moves) {
-    if (keepOn && !broadsideOn(after(s))) continue; // keep the broadside on
     const g = gap(mine, foe, s.dx, s.dy);
-    if (g >= 1 && g < toBeat) ranked.push({ s, g });
+    if (g < 1 || g >= toBeat) continue;
+    if (keepOn && !broadsideOn(after(s))) continue; // keep the broadside on (asked only of a steer that closes in)
+    ranked.push({ s, g });
   }
   ranked.sort((a, b) => a.g - b.g); // stable: among equal gaps the listing's order
   const best = ranked.find((r) => check.free(r.s));

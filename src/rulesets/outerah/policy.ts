@@ -8,11 +8,13 @@ import { distance } from '../../engine/space/grid.ts';
 import { currentUnit, type ActionOption, type Cell, type EncounterState, type Listing, type Policy, type Unit } from '../../engine/index.ts';
 import type { Element } from './elements.ts';
 import { effectRow } from './effect-table.ts';
-import { canBeTargeted, dataOf, enemiesOf, itemsOf, unitsOf, type Weapon } from './model.ts';
+import { canBeTargeted, dataOf, enemiesOf, hasEffect, itemsOf, unitsOf, type Weapon } from './model.ts';
+import { itemElement, profileOf, weaponNamed, type SkillProfile } from './profile.ts';
+import type { StrikeSpec } from './spec.ts';
 import { attackOption, castOption, eachAttack, eachCast, eachItemUse, itemOption } from './open-actions.ts';
 import { petAttacked } from './interference.ts';
 import type { Skill } from './schema.ts';
-import { strikeValue } from './preview.ts';
+import { strikeValue, strikeWorth } from './preview.ts';
 import { effectOrderOf } from './skill-effects.ts';
 import { partTwoChoice, sortOut } from './policy-extras.ts';
 import { mountAndCannonOptions } from './legal-extras.ts';
@@ -134,7 +136,8 @@ function closeIn(state: EncounterState, u: Unit, ends: ActionOption[], options: 
   const move = ends.length && here.d > 1 && here.d < Infinity ? moveToward(state, u, foes, here.d) : undefined;
   if (move) return move;
   const face = here.cell ? facingToward(u.position!, here.cell) : undefined;
-  return ends.find((o) => (o.command.facing ?? u.facing) === face) ?? ends[0] ?? options.all[0];
+  for (let i = 0; i < ends.length; i++) if ((ends[i].command.facing ?? u.facing) === face) return ends[i];
+  return ends[0] ?? options.all[0];
 }
 
 const hurt = (t: Unit) => t.pools.hp.value < t.pools.hp.max / 2;
@@ -142,44 +145,49 @@ const hurt = (t: Unit) => t.pools.hp.value < t.pools.hp.max / 2;
 /** Healing of an element the target is immune to gives nothing (OUT-RES-3): not worth the action. */
 const healsSome = (element: Element | undefined, t: Unit) => element === undefined || (dataOf(t).resist[element] ?? 100) !== 0;
 
-/** A strike open to it, as typed facts: with a weapon, or an attack skill. */
+/**
+ * A strike open to it, as typed facts: with a weapon, or an attack skill; `spec`: the strike a command naming
+ * it makes (the first weapon or skill of its id, as attackCommand and castCommand find it), profiled.
+ */
 interface Strike {
   t: Unit;
   w?: Weapon;
-  range: number;
   k?: Skill;
+  spec: StrikeSpec;
+  range: number;
 }
 
 /**
- * The aggressive choice on its own turn with no question pending, from typed facts (open-actions.ts): the
- * same choice, in the same order, as the listing's options give (`aggressive` reading them) — the option taken
- * is the very one the listing has (one builder), and no other option is built.
+ * The aggressive choice on its own turn with no question pending, from typed facts (open-actions.ts) and the
+ * unit's profile (profile.ts: its weapons' strikes and its skills' kinds and effects, built once per set-up):
+ * the same choice, in the same order, as the listing's options give (`aggressive` reading them) — the option
+ * taken is the very one the listing has (one builder), and no other option is built.
  */
 function onOwnTurn(state: EncounterState, u: Unit, options: Listing): ActionOption {
   const id = u.id;
   const units = unitsOf(state);
+  const p = profileOf(u);
   const strikes: Strike[] = [];
-  eachAttack(state, u, units, (w, t, range) => void strikes.push({ t, w, range }));
-  const casts: { k: Skill; t: Unit }[] = [];
-  eachCast(state, u, units, (k, t) => void casts.push({ k, t }));
+  // the weapon a command naming it strikes with (the first of its id: attackCommand's)
+  eachAttack(state, u, units, (w, t, range) => void strikes.push({ t, w, spec: weaponNamed(p, w.id)!.spec, range }));
+  // each cast with the skill a command naming it casts (the first of its id: castCommand's)
+  const casts: { k: Skill; n: SkillProfile; t: Unit }[] = [];
+  eachCast(state, u, units, (k, t, s) => void casts.push({ k, n: s.named, t }));
   const special = partTwoChoice(state, u, sortOut(mountAndCannonOptions(state, u), { anyAttack: strikes.length > 0, anyCast: casts.length > 0 }), options);
   if (special) return special;
-  // the skill as the options' readers find it: the first of its id
-  const skill = (k: Skill) => dataOf(u).skills.find((x) => x.id === k.id);
   // a heal (a healing cast, then an item) on an ally below half that it can heal
-  for (const { k, t } of casts) if (skill(k)?.kind === 'heal' && hurt(t) && healsSome(skill(k)!.element, t)) return castOption(state, u, k, t);
+  for (const { k, n, t } of casts) if (n.k.kind === 'heal' && hurt(t) && healsSome(n.k.element, t)) return castOption(state, u, k, t);
   let item: { item: string; t: Unit } | undefined;
-  eachItemUse(state, u, units, (it, t) => hurt(t) && healsSome(itemsOf(state).find((i) => i.id === it)?.element, t) && (item = { item: it, t }) !== undefined);
+  eachItemUse(state, u, units, (it, t) => hurt(t) && healsSome(itemElement(state, it), t) && (item = { item: it, t }) !== undefined);
   if (item) return itemOption(id, item.item, item.t);
   // a buff or debuff not yet on its target
-  for (const { k, t } of casts) {
-    const kk = skill(k);
-    if (!kk || (kk.kind !== 'buff' && kk.kind !== 'debuff')) continue;
-    const name = effectOrderOf(kk)?.name;
-    if (kk.kind === 'buff' && (dataOf(t).resist[kk.element] ?? 100) === 0) continue; // it cannot land (OUT-RES-3)
-    if (effectRow(name ?? '')?.timing === 'inspiration' || !state.effects.some((f) => f.target === t.id && f.name === name)) return castOption(state, u, k, t);
+  for (const { k, n, t } of casts) {
+    const kind = n.k.kind;
+    if (kind !== 'buff' && kind !== 'debuff') continue;
+    if (kind === 'buff' && (dataOf(t).resist[n.k.element] ?? 100) === 0) continue; // it cannot land (OUT-RES-3)
+    if (n.inspiration || n.effect === undefined || !hasEffect(state, t.id, n.effect)) return castOption(state, u, k, t);
   }
-  for (const { k, t } of casts) if (skill(k)?.kind === 'attack') strikes.push({ t, k, range: 0 });
+  for (const { k, n, t } of casts) if (n.k.kind === 'attack') strikes.push({ t, k, spec: n.spec!, range: 0 });
   if (strikes.length) {
     const late = strikes.some((s) => s.w) && petAttacked(state, u) ? ' (Trainer Interference)' : '';
     const optionOf = (s: Strike) => (s.w ? attackOption(id, s.w, s.t, s.range, late) : castOption(state, u, s.k!, s.t));
@@ -196,8 +204,8 @@ function onOwnTurn(state: EncounterState, u: Unit, options: Listing): ActionOpti
     let best = strikes[0];
     let bestValue = -1;
     for (const s of weak) {
-      // the preview's expected damage (or chance), without its words (strikeValue)
-      const value = strikeValue(state, s.w ? { type: 'attack', actor: id, target: s.t.id, weapon: s.w.id } : { type: 'cast', actor: id, skill: s.k!.id, target: s.t.id });
+      // the preview's expected damage (or chance), without its words, from the profiled strike (strikeWorth)
+      const value = strikeWorth(state, u, s.t, s.spec, s.w !== undefined);
       if (value > bestValue) [best, bestValue] = [s, value];
     }
     return optionOf(best);

@@ -7,12 +7,13 @@ import { distributionOf, Distribution } from '../../dice/index.ts';
 import { hitOdds as engineHitOdds, isRejection, reject, type Command, type EncounterState, type GridMap, type Preview, type Rejection, type Unit } from '../../engine/index.ts';
 import { adjacentInCone } from '../../engine/space/area.ts';
 import { chargeFactor, chargesFor, type Charge } from './charges.ts';
-import { damageFrom, flatTerms } from './damage.ts';
+import { damageNumbers, flatValue } from './damage.ts';
 import { resistanceOf } from './elements.ts';
-import { hitChance, hitOdds } from './hit.ts';
+import { hitChance, hitNumbers, hitOdds } from './hit.ts';
 import { movePreview } from './move.ts';
 import { improvisedDice } from './improvised.ts';
 import { dataOf, hasEffect, itemsOf, settingsOf, stat } from './model.ts';
+import { profileOf, skillNamed, weaponNamed } from './profile.ts';
 import { effectRow } from './effect-table.ts';
 import { buffChance } from './effects.ts';
 import { healingNote } from './heal.ts';
@@ -71,13 +72,44 @@ function strikeNumbers(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec
   const pCrit = pc * keep;
   // advantage rolls two D100 and keeps the lower: the chance and the damage both count it (hitChance)
   const pHit = (1 - pc) * (odds.advantage ? 1 - (1 - ph) ** 2 : ph) * keep;
-  const damage = mixture(damageKey(u, t, spec, dice, charges), pCrit, pHit, () => {
-    const base = distributionOf(dice);
-    const through = (crit: boolean) => base.map((v) => damageFrom(u, t, spec, { kind: 'dice', label: dice, faces: [], value: v }, crit, charges).damage);
-    return { onCrit: through(true), onHit: through(false) };
-  });
+  const damage = mixture(damageKey(u, t, spec, dice, charges), pCrit, pHit, () => onHitsOf(u, t, spec, dice, charges));
   out.summary = engineHitOdds(pCrit + pHit, damage);
   return out;
+}
+
+/** The damage of a hit and of a critical on every face of `dice`: damageFrom's numbers (damageNumbers, tested equal). */
+function onHitsOf(u: Unit, t: Unit, spec: StrikeSpec, dice: string, charges: Charge[]): { onCrit: Distribution; onHit: Distribution } {
+  const base = distributionOf(dice);
+  const through = (crit: boolean) => base.map((v) => damageNumbers(u, t, spec, v, crit, charges).damage);
+  return { onCrit: through(true), onHit: through(false) };
+}
+
+/**
+ * What the aggressive policy weighs a strike by (strikeValue's number) from the strike itself: `spec`, the
+ * weapon's or skill's as a command naming it strikes (`byWeapon`: an attack, under Trainer Interference if it
+ * bears one). strikeNumbers' arithmetic on hitNumbers (no terms, no words): the damage mixture's mean — the
+ * preview's expected damage — or, with no dice or behind full cover, the chance.
+ */
+export function strikeWorth(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec, byWeapon: boolean): number {
+  if (byWeapon) spec = lateInterference(state, u, t, spec)?.spec ?? spec;
+  if (reflects(state, t, spec)) return 0;
+  const odds = hitNumbers(state, u, t, spec);
+  const pc = Math.max(0, Math.min(100, odds.crit)) / 100;
+  const ph = Math.max(0, Math.min(100, odds.threshold)) / 100;
+  const keep = odds.coverDie ? 0.5 : 1;
+  const hit = odds.advantage ? 1 - (1 - ph) ** 2 : ph;
+  if (odds.full) return 0;
+  const own = ownCharges(state, u, spec);
+  // an Opener's bonus dice from skills (ruling OUT-OPEN-1), as strike.ts rolls them
+  const bonus = own.some((c) => c.why === 'Opener') ? openerBonus(u, spec) : undefined;
+  const base = spec.improvised ? improvisedDice(u).notation : spec.dice;
+  const dice = base && bonus ? `${base}+${bonus.dice}` : base;
+  // hitChance's number: P(crit) + P(no crit)·P(hit), halved by the cover die
+  if (!dice) return (pc + (1 - pc) * hit) * keep;
+  const charges = chargesFor(state, u, t, own);
+  const pCrit = pc * keep;
+  const pHit = (1 - pc) * hit * keep;
+  return mixture(damageKey(u, t, spec, dice, charges), pCrit, pHit, () => onHitsOf(u, t, spec, dice, charges)).mean;
 }
 
 const reflects = (state: EncounterState, t: Unit, spec: StrikeSpec) => spec.magical && hasEffect(state, t.id, 'Reflect');
@@ -103,43 +135,40 @@ function strikePreview(state: EncounterState, u: Unit, t: Unit, spec: StrikeSpec
 export function strikeValue(state: EncounterState, cmd: Command): number {
   const u = state.units[cmd.actor ?? ''];
   const t = state.units[typeof cmd.target === 'string' ? cmd.target : ''];
-  let spec: StrikeSpec | undefined;
+  // the weapon or skill as the command finds it, profiled (profile.ts: its spec built once per set-up)
   if (u && t && cmd.type === 'attack') {
-    const w = dataOf(u).weapons.find((x) => x.id === cmd.weapon) ?? dataOf(u).weapons[0];
-    if (w) spec = lateInterference(state, u, t, weaponSpec(w))?.spec ?? weaponSpec(w);
+    const w = weaponNamed(profileOf(u), cmd.weapon);
+    if (w) return strikeWorth(state, u, t, w.spec, true);
   } else if (u && t && cmd.type === 'cast') {
-    const k = dataOf(u).skills.find((x) => x.id === cmd.skill);
-    if (k && (k.kind === 'attack' || k.kind === 'debuff')) spec = skillSpec(k);
+    const k = skillNamed(profileOf(u), cmd.skill);
+    if (k?.spec) return strikeWorth(state, u, t, k.spec, false);
   }
-  if (!spec) {
-    const p = preview(state, cmd);
-    return isRejection(p) ? 0 : p.expectedDamage ?? p.chance ?? 0;
-  }
-  if (reflects(state, t, spec)) return 0;
-  const n = strikeNumbers(state, u, t, spec);
-  return n.summary ? n.summary.expectedDamage ?? n.summary.chance ?? 0 : n.chance;
+  const p = preview(state, cmd);
+  return isRejection(p) ? 0 : p.expectedDamage ?? p.chance ?? 0;
 }
 
 /**
  * Everything damageFrom's number reads besides the die (share 1, as previews have it): the dice, the flat
- * terms' values in order, the charges' product, the spec's factors in order and the target's resistance
- * to the element. Two strikes with the same key deal the same damage on every face, critical or not.
+ * terms' sum (damageNumbers adds them to the die first), the charges' product, the spec's factors in order and
+ * the target's resistance to the element. Two strikes with the same key deal the same damage on every face, critical or not.
  */
 function damageKey(u: Unit, t: Unit, spec: StrikeSpec, dice: string, charges: Charge[]): string {
-  let flat = '';
-  for (const term of flatTerms(u, t, spec)) if (term.kind === 'mod') flat += `${term.value},`;
+  // damageNumbers adds the flat terms up before anything else: their sum is all it reads of them
   let factors = '';
-  for (const f of spec.factors ?? []) factors += `${f.factor},`;
-  return `${dice}|${flat}|${chargeFactor(charges)}|${factors}|${resistanceOf(dataOf(t).resist, spec.element)}`;
+  if (spec.factors) for (const f of spec.factors) factors += `${f.factor},`;
+  return `${dice}|${flatValue(u, t, spec)}|${chargeFactor(charges)}|${factors}|${resistanceOf(dataOf(t).resist, spec.element)}`;
 }
 
-/** Distributions are immutable: the damage on a hit and on a critical, by damageKey; the mixtures by key and chances. */
+/** Distributions are immutable: the damage on a hit and on a critical, by damageKey; with them, the mixtures by the chances. */
 const onHits = new Map<string, { onCrit: Distribution; onHit: Distribution }>();
-const mixtures = new Map<string, Distribution>();
+/** The mixtures by damageKey, then the chances as numbers (no key spelt of them); at most 1,000 kept, apart from onHits. */
+const mixtures = new Map<string, Map<number, Map<number, Distribution>>>();
+let mixedCount = 0;
 
 function mixture(key: string, pCrit: number, pHit: number, build: () => { onCrit: Distribution; onHit: Distribution }): Distribution {
-  const mixKey = `${pCrit}|${pHit}|${key}`;
-  let kept = mixtures.get(mixKey);
+  let byCrit = mixtures.get(key);
+  let byHit = byCrit?.get(pCrit);
+  let kept = byHit?.get(pHit);
   if (kept) return kept;
   let hits = onHits.get(key);
   if (!hits) {
@@ -147,12 +176,17 @@ function mixture(key: string, pCrit: number, pHit: number, build: () => { onCrit
     if (onHits.size >= 1000) onHits.clear();
     onHits.set(key, hits);
   }
-  const { onCrit, onHit } = hits;
-  const parts: [number, Distribution][] = [[pCrit, onCrit], [pHit, onHit], [1 - pCrit - pHit, Distribution.constant(0)]];
-  const damage = Distribution.mix(parts.filter(([p]) => p > 1e-12));
-  kept = damage;
-  if (mixtures.size >= 1000) mixtures.clear();
-  mixtures.set(mixKey, kept);
+  const parts: [number, Distribution][] = [[pCrit, hits.onCrit], [pHit, hits.onHit], [1 - pCrit - pHit, Distribution.constant(0)]];
+  kept = Distribution.mix(parts.filter(([p]) => p > 1e-12));
+  if (mixedCount >= 1000) {
+    mixtures.clear();
+    mixedCount = 0;
+    byCrit = byHit = undefined;
+  }
+  if (!byCrit) mixtures.set(key, (byCrit = new Map()));
+  if (!byHit) byCrit.set(pCrit, (byHit = new Map()));
+  byHit.set(pHit, kept);
+  mixedCount++;
   return kept;
 }
 

@@ -3,6 +3,7 @@
  * (the stop a walk toward a set of cells takes is space/stops.ts's nearestPlace) — and what a listing builds once from a search (fromReach).
  */
 import type { Reach, Reached } from '../../engine/space/path.ts';
+import { nearestPlace, type NearestStop } from '../../engine/space/stops.ts';
 import type { Cell } from '../../engine/index.ts';
 
 /** Cell (x, y)'s place in a search's answer, −1 when it was not reached (a search holds at most a few hundred cells). */
@@ -42,4 +43,53 @@ export function fromReach<T>(reach: Map<string, Reach>, key: string, build: () =
   slot.key = key;
   slot.value = value;
   return value;
+}
+
+/** The box around a search's stops (cells reached at a cost where a move may end), or null for none. */
+interface StopBox {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+/** Each kept search's box (a search is never changed, and is shared by every fight that asks it). */
+const boxes = new WeakMap<Reached, StopBox | null>();
+
+function stopBox(r: Reached): StopBox | null {
+  let box = boxes.get(r);
+  if (box !== undefined) return box;
+  box = null;
+  for (let k = 0; k < r.count; k++) {
+    if (r.cost[k] === 0 || r.stop[k] === 0) continue;
+    const x = r.x[k];
+    const y = r.y[k];
+    if (!box) box = { minX: x, minY: y, maxX: x, maxY: y };
+    else {
+      if (x < box.minX) box.minX = x;
+      if (x > box.maxX) box.maxX = x;
+      if (y < box.minY) box.minY = y;
+      if (y > box.maxY) box.maxY = y;
+    }
+  }
+  boxes.set(r, box);
+  return box;
+}
+
+/**
+ * nearestPlace (space/stops.ts), first asked of the box around the search's stops: no stop is nearer a cell
+ * of `toward` than the box is (in cells, Chebyshev), so when the box is no nearer than `toBeat` to every one of
+ * them, no stop beats it — the answer is none, without weighing each stop (the walk of a unit whose foes
+ * are out of its reach, every turn).
+ */
+export function nearestPlaceOf(r: Reached, toward: readonly Cell[], toBeat: number): NearestStop {
+  const box = stopBox(r);
+  if (box === null) return { index: -1, d: toBeat };
+  let least = Infinity;
+  for (let i = 0; i < toward.length; i++) {
+    const t = toward[i];
+    const d = Math.max(box.minX - t.x, t.x - box.maxX, box.minY - t.y, t.y - box.maxY, 0);
+    if (d < least) least = d;
+  }
+  return least >= toBeat ? { index: -1, d: toBeat } : nearestPlace(r, toward, toBeat);
 }
