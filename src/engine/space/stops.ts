@@ -65,8 +65,10 @@ export function nearestStop({ cells }: Stops, toward: readonly Cell[], toBeat: n
  * nearestStop read off a search's numbers (Reached): the first of its stops (a cell reached at a cost, where
  * a move may end), in its order, nearer to the nearest of `toward` than `toBeat` and than every stop before
  * it; `index` is the cell's place in the search (−1: none). No key, cell or option is made per cell.
+ * `closest`: no stop can be nearer than that (1 when `toward` are cells standing units hold, never stops),
+ * so the walk ends at the first stop that near; the default 0 walks on until a stop on `toward` itself.
  */
-export function nearestPlace(r: Reached, toward: readonly Cell[], toBeat: number): NearestStop {
+export function nearestPlace(r: Reached, toward: readonly Cell[], toBeat: number, closest = 0): NearestStop {
   const { count, x, y, cost, stop } = r;
   let index = -1;
   let bestD = toBeat;
@@ -83,6 +85,7 @@ export function nearestPlace(r: Reached, toward: readonly Cell[], toBeat: number
     if (d < bestD) {
       index = k;
       bestD = d;
+      if (d <= closest) break;
     }
   }
   return { index, d: bestD };

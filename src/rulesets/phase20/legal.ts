@@ -2,7 +2,7 @@
 import { cellsInRadius } from '../../engine/space/area.ts';
 import { cellKey, distance } from '../../engine/space/grid.ts';
 import type { ActionOption, Cell, EncounterState, GridMap, Unit, UnitId, Wanted } from '../../engine/index.ts';
-import { stopsOf } from '../../engine/space/stops.ts';
+import { nearestPlace, stopsOf } from '../../engine/space/stops.ts';
 import { currentUnit } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
 import { dataOf, isBraced } from './model.ts';
@@ -46,27 +46,9 @@ export function moveToward(state: EncounterState, u: Unit, toward: readonly Cell
  */
 function nearestStop(r: Reached, toward: readonly Cell[], toBeat: number, closest: number): number {
   let floor = closest;
+  // a place between whole cells may lie nearer than next to a unit: then the walk is not ended early
   for (let i = 0; i < toward.length && floor > 0; i++) if (!Number.isInteger(toward[i].x) || !Number.isInteger(toward[i].y)) floor = 0;
-  const { count, x, y, cost, stop } = r;
-  let index = -1;
-  let bestD = toBeat;
-  for (let k = 0; k < count; k++) {
-    if (cost[k] === 0 || stop[k] === 0) continue;
-    const cx = x[k];
-    const cy = y[k];
-    let d = Infinity;
-    for (let i = 0; i < toward.length; i++) {
-      const t = toward[i];
-      const e = Math.max(Math.abs(cx - t.x), Math.abs(cy - t.y));
-      if (e < d) d = e;
-    }
-    if (d < bestD) {
-      index = k;
-      bestD = d;
-      if (d <= floor) break;
-    }
-  }
-  return index;
+  return nearestPlace(r, toward, toBeat, floor).index;
 }
 
 /** The option of an Attack Action at `t` with `w`, as the listing offers it. */
