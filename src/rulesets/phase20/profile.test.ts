@@ -116,4 +116,13 @@ describe('phase20 unit profiles (issue 40)', () => {
       expect([key, read(engine.fork(t.state))]).toEqual([key, before]);
     }
   });
+
+  it('P20-ATK-3: a fight whose weapons roll too many dice to reckon exactly still starts (the policy\'s threat is asked only by the policy)', () => {
+    const doc = duel();
+    doc.content.weapons = doc.content.weapons.map((w) => ({ ...w, damage: '200d200' }));
+    const t = new Table(phase20, doc);
+    t.start(15, 1);
+    expect(t.state.status).toBe('active');
+    expect(profileOf(t.unit('hero')).physical[0].dice).toBeDefined();
+  });
 });

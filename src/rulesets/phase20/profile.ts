@@ -33,8 +33,6 @@ export class WeaponProfile {
     readonly hitBase: number,
     /** The Scale Attribute's modifier (when skilled) + the class bonus: the damage bonus before roles and effects. */
     readonly damageBase: number,
-    /** The damage dice's mean (the policy's rough threat). */
-    readonly mean: number,
   ) {}
 }
 
@@ -81,8 +79,8 @@ export class UnitProfile {
   readonly readied: Weapon | undefined;
   /** Carries a magical weapon or catalyst (P20-SPL-1). */
   readonly catalyst: boolean;
-  /** The larger mean of its physical weapons' and harmful spells' damage dice (the policy's measure). */
-  readonly threat: number;
+  /** threat's answer, once asked (undefined: not yet). */
+  private threatKept: number | undefined = undefined;
 
   // what it was made from: the very values (fits)
   private readonly weapons: Weapon[];
@@ -110,7 +108,6 @@ export class UnitProfile {
     this.hasFollowUps = d.followUps.length > 0;
     const general = modIn(d.mods, 'generalSkill');
     const physical: WeaponProfile[] = [];
-    let threat = 0;
     let catalyst = false;
     for (const w of d.weapons) {
       if (w.magical) catalyst = true;
@@ -118,15 +115,12 @@ export class UnitProfile {
       const skilled = d.skilled.weapons.includes(w.id);
       const hitBase = skilled ? general + modIn(d.mods, 'combat') : general;
       const damageBase = (skilled ? modIn(d.mods, w.scale) : 0) + d.classBonus.attack;
-      const mean = meanOf(w.damage);
-      physical.push(new WeaponProfile(w, w.range, toExpr(w.damage), skilled, hitBase, damageBase, mean));
-      threat = Math.max(threat, mean);
+      physical.push(new WeaponProfile(w, w.range, toExpr(w.damage), skilled, hitBase, damageBase));
     }
     const magic = modIn(d.mods, 'magic');
     this.spellDamageBase = magic + d.classBonus.spell;
     const spellProfiles: SpellProfile[] = [];
     for (const s of d.spells) {
-      if (!s.heals && s.damage) threat = Math.max(threat, meanOf(s.damage));
       const skilled = d.skilled.schools.includes(s.school);
       spellProfiles.push(new SpellProfile(s, s.damage === undefined ? undefined : toExpr(s.damage), skilled, skilled ? general + magic : general));
     }
@@ -134,7 +128,19 @@ export class UnitProfile {
     this.physical = physical;
     this.readied = physical.length ? physical[0].weapon : undefined;
     this.catalyst = catalyst;
-    this.threat = threat;
+  }
+
+  /**
+   * The larger mean of its physical weapons' and harmful spells' damage dice (the policy's measure). Worked
+   * out on first ask, not when the profile is made: a profile is made when a fight starts, and the exact mean
+   * of dice past the distribution limit (200d200) is refused — a live table, which never asks it, must start.
+   */
+  get threat(): number {
+    if (this.threatKept !== undefined) return this.threatKept;
+    let threat = 0;
+    for (const p of this.physical) threat = Math.max(threat, meanOf(p.weapon.damage));
+    for (const s of this.spells) if (!s.heals && s.damage) threat = Math.max(threat, meanOf(s.damage));
+    return (this.threatKept = threat);
   }
 
   /** Whether every value it was made from is still the unit's (a GM's `gm.set_data` puts a new one in place). */
