@@ -41,3 +41,15 @@ export async function freeLost(db: pg.Pool, lostAfter: number): Promise<string[]
 export async function freeRunners(db: pg.Pool, runners: readonly string[]): Promise<void> {
   if (runners.length) await db.query('select graphile_worker.force_unlock_workers($1::text[])', [runners]);
 }
+
+/**
+ * The ids of jobs locked by these runners that this process does not hold: a lock whose word was lost when
+ * the database went away (graphile-worker 0.17 records a job's end without awaiting it, and a job fetched just
+ * as the database stopped may be locked without the runner knowing). graphile-worker would free such a job only
+ * after four hours; the worker that finds one joins again, which frees its old runner's locks.
+ */
+export async function strandedJobs(db: pg.Pool, runners: readonly string[], inHand: ReadonlySet<string>): Promise<string[]> {
+  if (!runners.length) return [];
+  const r = await db.query<{ id: string }>('select id::text as id from graphile_worker.jobs where locked_by = any($1::text[]) and not (id = any($2::bigint[]))', [runners, [...inHand]]);
+  return r.rows.map((row) => row.id);
+}

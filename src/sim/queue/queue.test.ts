@@ -184,6 +184,30 @@ describe.skipIf(pgt.absent !== undefined)('the simulation queue', { timeout: 180
     expect(await simulateOnQueue([duel], 30, { url, chunk: 10 })).toEqual(await simulateAll([duel], 30, { workers: 1 }));
   });
 
+  it('a chunk locked by a live worker that does not know it (its word lost in a restart) is freed and the batch finishes', async () => {
+    // what a restart can leave: graphile-worker records a job's end without awaiting it, so a failure recorded while the
+    // database is away leaves the job locked by a runner that lives on and will never finish it (for four hours)
+    const duel = specOf(DUEL, { seed: 41 });
+    let batch = '';
+    const run = simulateOnQueue([duel], 600, { url, chunk: 10, onBatch: (id) => (batch = id) });
+    await until('the batch id', () => batch);
+    const runner = (await one<{ r: string }>('select runners[1] as r from skirmish_sim.worker where cardinality(runners) > 0 order by seen desc limit 1')).r;
+    // the batch's last chunk (taken last), locked in that runner's name before any worker reaches it
+    const locked = await one<{ id: string; key: string }>(
+      `update graphile_worker._private_jobs set locked_by = $2, locked_at = now()
+       where id = (select id from graphile_worker.jobs where key like 'skirmish-sim:' || $1 || ':%' and locked_by is null order by id desc limit 1)
+       returning id::text as id, key`,
+      [batch, runner],
+    );
+    expect(locked?.key).toMatch(new RegExp(`^skirmish-sim:${batch}:0:590$`));
+    expect(await run).toEqual(await simulateAll([duel], 600, { workers: 1 }));
+    expect(await one('select by from skirmish_sim.chunk where batch = $1 and lo = 590', [batch])).toBeDefined();
+    // the worker joined again and saying why; nobody left
+    const said = `job ${locked.id} is locked by this worker but not in its hands`;
+    await until('the worker to say it joined again', () => workers.some((w) => w.err().includes(said)) || undefined, 10_000);
+    expect(workers.filter((w) => w.child.exitCode !== null)).toEqual([]);
+  });
+
   it('cancelled by Ctrl-C of the submitter or by `sim --cancel`: its chunks leave the queue', async () => {
     // batches far bigger than the test waits for: three warm workers play ~600 duel fights a second here
     const sub = start(['sim', DUEL, '-n', '100000', '--queue', url, '--chunk', '50']);

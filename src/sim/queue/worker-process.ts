@@ -13,7 +13,7 @@ import { run, type Job, type Runner, type WorkerEvents } from 'graphile-worker';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { endBatch, land } from './land.ts';
-import { freeLost, freeRunners, heartbeat, leave, lostAfterSeconds } from './presence.ts';
+import { freeLost, freeRunners, heartbeat, leave, lostAfterSeconds, strandedJobs } from './presence.ts';
 import { isConnectionError, sleep, untilItAnswers } from './retry.ts';
 import { CHUNK_TASK, migrate, quietLogger, type ChunkJob } from './tables.ts';
 import { ChunkThreads, FightError } from './threads.ts';
@@ -48,12 +48,26 @@ export async function runWorkerProcess(opts: WorkerProcessOptions): Promise<void
 
   await migrate(db, opts.url);
 
+  // the jobs this process holds, by id: a job locked by one of our runners and not in here was stranded (presence.ts)
+  const inHand = new Set<string>();
   const task = async (payload: unknown, helpers: { job: Job }) => {
-    const c = payload as ChunkJob;
+    inHand.add(String(helpers.job.id));
+    try {
+      await play(payload as ChunkJob, helpers.job);
+    } finally {
+      inHand.delete(String(helpers.job.id));
+    }
+  };
+  const play = async (c: ChunkJob, job: Job) => {
+    // rides out a restart: a task that failed for want of the database could not record its failure either
     const row = (
-      await db.query<{ state: string; specs: SimSpec[] | null; landed: boolean }>(
-        'select state, case when $2 then specs end as specs, exists (select 1 from skirmish_sim.chunk where batch = $1 and v = $3 and lo = $4) as landed from skirmish_sim.batch where id = $1',
-        [c.batch, !batches.has(c.batch), c.v, c.from],
+      await untilItAnswers(
+        () =>
+          db.query<{ state: string; specs: SimSpec[] | null; landed: boolean }>(
+            'select state, case when $2 then specs end as specs, exists (select 1 from skirmish_sim.chunk where batch = $1 and v = $3 and lo = $4) as landed from skirmish_sim.batch where id = $1',
+            [c.batch, !batches.has(c.batch), c.v, c.from],
+          ),
+        stopped,
       )
     ).rows[0];
     if (!row || row.state !== 'running') return void batches.delete(c.batch); // cancelled, failed or done: nothing to play
@@ -71,22 +85,35 @@ export async function runWorkerProcess(opts: WorkerProcessOptions): Promise<void
       return;
     }
     const landed = await untilItAnswers(() => land(db, c, tally, id), stopped);
-    if (helpers.job.attempts > 1) note(`batch ${c.batch}: fights ${c.from}..${c.to} played again (attempt ${helpers.job.attempts})${landed === 'again' ? ', counted once' : ''}`);
+    if (job.attempts > 1) note(`batch ${c.batch}: fights ${c.from}..${c.to} played again (attempt ${job.attempts})${landed === 'again' ? ', counted once' : ''}`);
   };
 
   // graphile-worker 0.17 records a job's end (done, failed) without awaiting it: when the database goes away just
   // then, that rejection reaches no one and would end this process (seen about one restart in ten in
-  // queue.test.ts). A done chunk's tally landed before (one transaction): its job, unlocked later, plays nothing.
+  // queue.test.ts). The job stays locked by a runner that no longer knows it: the heartbeat's stranded check frees it.
+  // A done chunk's tally landed before (one transaction): its job, freed later, plays nothing.
   const stray = (err: unknown) => {
     if (!isConnectionError(err)) throw err;
     note(`the database went away while a job's end was being recorded (${(err as Error).message.split('\n')[0]}); carrying on`);
   };
   process.on('unhandledRejection', stray);
 
+  // a job found stranded on two beats running (not one caught between its lock and its task, or its end and its record)
+  let suspects = new Set<string>();
+  const rejoinIfStranded = async () => {
+    const stranded = await strandedJobs(db, [...runners], inHand);
+    const confirmed = stranded.filter((j) => suspects.has(j));
+    suspects = new Set(stranded);
+    if (!confirmed.length || !current) return;
+    note(`job ${confirmed.join(', ')} is locked by this worker but not in its hands (its word was lost to the database); joining again to free it`);
+    suspects = new Set();
+    await current.stop().catch(() => undefined);
+  };
   const beat = setInterval(() => {
     void heartbeat(db, id, hostname(), threads, [...runners])
       .then(() => freeLost(db, lostAfterSeconds()))
       .then((lost) => lost.length && note(`freed the chunks of lost workers: ${lost.join(', ')}`))
+      .then(rejoinIfStranded)
       .catch(() => undefined);
   }, opts.beat ?? 2000);
   try {
