@@ -8,15 +8,10 @@
 //
 // node --import tsx bench/pool-run.ts <workers> <fights> [variants=1]  →  {"wall":s,"cpu":s,"runs":n}
 import { compiledPool } from './baseline.ts';
-import { fixtureSpec } from './sim.bench.ts';
+import { fixtureSweep } from './sim.bench.ts';
 
 const [workers, runs, variants = 1] = process.argv.slice(2).map(Number);
-const base = fixtureSpec();
-const specs = Array.from({ length: variants }, (_, k) => {
-  const doc = structuredClone(base.doc) as { units: { hp: number }[] };
-  doc.units[0].hp += k;
-  return { ...base, doc };
-});
+const specs = fixtureSweep(variants);
 const pool = compiledPool();
 const t0 = performance.now();
 const c0 = process.cpuUsage();

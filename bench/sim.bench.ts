@@ -51,6 +51,16 @@ export function fixtureSpec(policy: 'first' | 'aggressive' = 'first'): SimSpec {
   return { ...loadFixture(), seed: 1, maxRounds: 100, policies: { blue: policy, red: policy } };
 }
 
+/** A sweep of the fixture as `skirmish sim --vary` makes one: variant k adds k to the first unit's hit points. */
+export function fixtureSweep(variants: number): SimSpec[] {
+  const base = fixtureSpec();
+  return Array.from({ length: variants }, (_, k) => {
+    const doc = structuredClone(base.doc) as { units: { hp: number }[] };
+    doc.units[0].hp += k;
+    return { ...base, doc };
+  });
+}
+
 /**
  * Units of work per CPU-second of `fn(batch)` (which does `batch` units) over about `ms` of wall time,
  * after a warm-up. CPU time, not wall time: on a shared machine other processes' load would otherwise

@@ -5,15 +5,10 @@
 // played twice at the end.
 //   node --import tsx bench/sweep-timeline.ts [fights per variant = 10000] [variants = 10]
 import { compiledPool } from './baseline.ts';
-import { fixtureSpec } from './sim.bench.ts';
+import { fixtureSweep } from './sim.bench.ts';
 
 const [runs = 10_000, variants = 10] = process.argv.slice(2).map(Number);
-const base = fixtureSpec();
-const specs = Array.from({ length: variants }, (_, k) => {
-  const doc = structuredClone(base.doc) as { units: { hp: number }[] };
-  doc.units[0].hp += k;
-  return { ...base, doc };
-});
+const specs = fixtureSweep(variants);
 const pool = compiledPool();
 const t0 = performance.now();
 const c0 = process.cpuUsage();
