@@ -45,6 +45,8 @@ const MAX_COMMANDS_PER_TURN = 40;
 /** What chose a unit's policy, as it stood when chosen (PolicyMemo). */
 interface Chosen {
   side: string;
+  /** Named by the overrides (by the unit's id or its side): the file's names were not read. */
+  overridden: boolean;
   dataPolicy: unknown;
   legacySides: unknown;
   policy: Policy;
@@ -53,7 +55,10 @@ interface Chosen {
 /**
  * Each unit's policy, kept while what chose it stays as it was: naming a unit's policy (policyFor: the
  * overrides, the unit's, its side's, by name) at every turn was 2–3% of the 4v4 fixture, when only the
- * unit that asked last was remembered. One entry per unit, made on its first turn of the fight.
+ * unit that asked last was remembered. One entry per unit, made on its first turn of the fight; checked
+ * against what policyFor read: the unit's side, and — unless the overrides named it — the names files of
+ * old keep in the unit's and the encounter's data (a missing key looked up in a record of twenty keys
+ * at every command was most of the memo's cost).
  */
 class PolicyMemo {
   private readonly chosen = new Map<UnitId, Chosen>();
@@ -63,16 +68,14 @@ class PolicyMemo {
 
   of(engine: Engine, state: EncounterState, unit: UnitId, overrides: Record<string, string> | undefined): Policy {
     const u = state.units[unit];
-    // what policyFor reads that a fight may change: the unit's side, its data's and the encounter's data's names (files of old)
-    const dataPolicy = u.data.policy;
-    const legacySides = state.data.sidePolicies;
     const c = unit === this.lastUnit ? this.last : this.chosen.get(unit);
     this.lastUnit = unit;
-    if (c !== undefined && u.side === c.side && dataPolicy === c.dataPolicy && legacySides === c.legacySides) {
+    if (c !== undefined && u.side === c.side && (c.overridden || (u.data.policy === c.dataPolicy && state.data.sidePolicies === c.legacySides))) {
       this.last = c;
       return c.policy;
     }
-    const now: Chosen = { side: u.side, dataPolicy, legacySides, policy: policyFor(engine.ruleset, state, unit, overrides) };
+    const overridden = overrides !== undefined && (overrides[unit] !== undefined || overrides[u.side] !== undefined);
+    const now: Chosen = { side: u.side, overridden, dataPolicy: u.data.policy, legacySides: state.data.sidePolicies, policy: policyFor(engine.ruleset, state, unit, overrides) };
     this.chosen.set(unit, now);
     this.last = now;
     return now.policy;
