@@ -25,13 +25,11 @@ export function forkState(state: EncounterState): EncounterState {
   const out = shell(state);
   const units: EncounterState['units'] = {};
   for (const id in state.units) {
-    // a unit, its pools and stats by spreads (one step each, the set-up's shapes); its data key by key:
-    // data records spread were slower over whole fights (docs/benchmarks.md, issue 40 session 18)
-    const u = { ...state.units[id] };
+    const u = shell(state.units[id]);
     const pools: typeof u.pools = {};
-    for (const k in u.pools) pools[k] = { ...u.pools[k] };
+    for (const k in u.pools) pools[k] = shell(u.pools[k]);
     u.pools = pools;
-    u.stats = { ...u.stats };
+    u.stats = shell(u.stats);
     u.data = shell(u.data);
     units[id] = u;
   }
