@@ -99,10 +99,14 @@ function skipReason(ruleset: Ruleset, state: EncounterState, unit: UnitId): stri
 /**
  * The default order of a new round: every normal slot of the last one whose unit is still in the fight,
  * as `{ unit, initiative }`. A slot that is that already (no kind, no label: the common one) is carried
- * itself, not copied: slots are never edited in place (an order is replaced whole: writeOrder).
+ * itself, not copied: slots are never edited in place (an order is replaced whole: writeOrder). Kept, not
+ * rebuilt: when the order is still the very one carried last round (the lineup holds it) and no status
+ * has changed since, carrying it again gives it back as it is — the state's own order, then (never edit it).
  */
 export function carryOrder(state: EncounterState): Slot[] {
   const order = state.turn.order;
+  const lineup = lineupOf(state);
+  if (order === lineup.carried && lineup.carriedAt === lineup.statusChanges) return order;
   const out: Slot[] = [];
   for (let i = 0; i < order.length; i++) {
     const s = order[i];
@@ -113,6 +117,8 @@ export function carryOrder(state: EncounterState): Slot[] {
     if (!u || u.status === 'removed' || u.status === 'dead' || u.status === 'fled') continue;
     out.push(plainSlot(s) ? s : s.initiative === undefined ? { unit: s.unit } : { unit: s.unit, initiative: s.initiative });
   }
+  lineup.carried = out;
+  lineup.carriedAt = lineup.statusChanges;
   return out;
 }
 
