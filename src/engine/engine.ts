@@ -164,7 +164,8 @@ export function createEngine(ruleset: Ruleset): Engine {
     if (h.onTurn !== false) {
       const actor = command.actor;
       if (typeof actor !== 'string') return reject('command/no_actor', `"${command.type}" needs an "actor"`, 'actor');
-      if (!Object.hasOwn(state.units, actor)) return reject('unit/unknown', `there is no unit "${actor}"`, 'actor');
+      // a listed command's ids come from the state, which holds no built-in names: a plain lookup will do
+      if (options.listed ? state.units[actor] === undefined : !Object.hasOwn(state.units, actor)) return reject('unit/unknown', `there is no unit "${actor}"`, 'actor');
       const active = currentUnit(state);
       if (actor !== active) {
         const who = active ? state.units[active].name : 'no one';

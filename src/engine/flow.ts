@@ -87,25 +87,44 @@ function flowStep(ctx: Resolution): void {
   state.version++;
 }
 
+/** Why `unit` loses this slot, or null: asked twice as each turn starts, so the unit is looked up once (takesTurn's test on it). */
 function skipReason(ruleset: Ruleset, state: EncounterState, unit: UnitId): string | null {
   const u = state.units[unit];
   if (!u) return 'gone';
-  if (!takesTurn(ruleset, state, unit)) return u.status === 'active' ? 'out of the fight' : u.status;
+  const takes = ruleset.takesTurn ? ruleset.takesTurn(state, unit) : ruleset.standing ? ruleset.standing(state, unit) : u.status === 'active';
+  if (!takes) return u.status === 'active' ? 'out of the fight' : u.status;
   return ruleset.skipReason ? ruleset.skipReason(state, unit) : null;
 }
 
-/** The default order of a new round: every normal slot of the last one whose unit is still in the fight. */
+/**
+ * The default order of a new round: every normal slot of the last one whose unit is still in the fight,
+ * as `{ unit, initiative }`. A slot that is that already (no kind, no label: the common one) is carried
+ * itself, not copied: slots are never edited in place (an order is replaced whole: writeOrder). Kept, not
+ * rebuilt: when the order is still the very one carried last round (the lineup holds it) and no status
+ * has changed since, carrying it again gives it back as it is — the state's own order, then (never edit it).
+ */
 export function carryOrder(state: EncounterState): Slot[] {
+  const order = state.turn.order;
+  const lineup = lineupOf(state);
+  if (order === lineup.carried && lineup.carriedAt === lineup.statusChanges) return order;
   const out: Slot[] = [];
-  for (const s of state.turn.order) {
+  for (let i = 0; i < order.length; i++) {
+    const s = order[i];
     if (s.kind && s.kind !== 'normal') continue;
     // a unit already carried: the new order is short (a round's slots), so a scan beats a set built per round
     if (carried(out, s.unit)) continue;
     const u = state.units[s.unit];
     if (!u || u.status === 'removed' || u.status === 'dead' || u.status === 'fled') continue;
-    out.push(s.initiative === undefined ? { unit: s.unit } : { unit: s.unit, initiative: s.initiative });
+    out.push(plainSlot(s) ? s : s.initiative === undefined ? { unit: s.unit } : { unit: s.unit, initiative: s.initiative });
   }
+  lineup.carried = out;
+  lineup.carriedAt = lineup.statusChanges;
   return out;
+}
+
+/** A slot that is its own carried copy: `{ unit }` or `{ unit, initiative }` (a Slot's other fields unset). */
+function plainSlot(s: Slot): boolean {
+  return s.kind === undefined && s.label === undefined;
 }
 
 function carried(order: readonly Slot[], unit: UnitId): boolean {

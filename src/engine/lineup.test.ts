@@ -6,7 +6,7 @@ import type { DiceSource } from '../dice/source.ts';
 import { applyEvent, evolve } from './apply.ts';
 import { cloneJson } from './clone.ts';
 import { createEngine } from './engine.ts';
-import { lastSideStanding } from './flow.ts';
+import { carryOrder, lastSideStanding } from './flow.ts';
 import { forkState } from './fork.ts';
 import { heldLineup, lineupOf } from './lineup.ts';
 import { toy, toyDoc } from './testing/toy.ts';
@@ -72,6 +72,20 @@ describe('the lineup: units by number, kept beside a state', () => {
     applyEvent(s, { type: 'unit.removed', unit: 'c' });
     expect(lastSideStanding(s)?.winner).toBe('x');
     holds(s);
+  });
+
+  it('keeps the round order it carried (flow.ts carryOrder) only while that order stands and no status changed', () => {
+    const s = started();
+    const carried = carryOrder(s);
+    expect(carried.map((x) => x.unit).sort()).toEqual(['a', 'b', 'c']);
+    s.turn.order = carried; // as the flow puts it in place, unlogged
+    expect(carryOrder(s)).toBe(carried);
+    // a unit dead: it is not carried into the next round (fails if the kept order ignores statuses)
+    applyEvent(s, { type: 'unit.status', unit: 'b', status: 'dead', cause: 'test' });
+    expect(carryOrder(s).map((x) => x.unit)).toEqual(carried.filter((x) => x.unit !== 'b').map((x) => x.unit));
+    // another order put in place (an event's copy): carried afresh, not the kept one (fails if kept by status alone)
+    s.turn.order = [{ unit: 'c' }];
+    expect(carryOrder(s)).toEqual([{ unit: 'c' }]);
   });
 
   it('follows a unit changing sides, and a unit added (on a side new to the fight)', () => {

@@ -13,7 +13,7 @@
  * is right until a status changes. States change only by events (the project's rule): that is what
  * keeps it right. lineup.test.ts holds every answer to the state's own after each event of fights.
  */
-import type { EncounterState, Unit, UnitId } from './types.ts';
+import type { EncounterState, Slot, Unit, UnitId } from './types.ts';
 
 const LINEUP = Symbol('lineup');
 
@@ -33,6 +33,12 @@ export interface Lineup {
    * undecided, or -1: asked again with no status changed since, it is still undecided.
    */
   undecidedAt: number;
+  /**
+   * The round order the turn flow carried last (flow.ts carryOrder) and the `statusChanges` then: while
+   * the state's order is still that very array and no status has changed, the next round's is the same.
+   */
+  carried: readonly Slot[] | undefined;
+  carriedAt: number;
   /** What it was built from: a state whose units record or number of units differs is another lineup's. */
   readonly record: EncounterState['units'];
   readonly count: number;
@@ -62,7 +68,7 @@ function build(state: EncounterState, shared?: Lineup): Lineup {
       side[i] = n;
     }
   }
-  const lineup: Lineup = { units, ids, side, sideNames, statusChanges: 0, undecidedAt: -1, record, count: order.length };
+  const lineup: Lineup = { units, ids, side, sideNames, statusChanges: 0, undecidedAt: -1, carried: undefined, carriedAt: -1, record, count: order.length };
   Object.defineProperty(state, LINEUP, { value: lineup, writable: true, configurable: true, enumerable: false });
   return lineup;
 }

@@ -42,29 +42,43 @@ const timeoutCommand = (maxRounds: number): Command => ({ type: 'end_combat', ou
 /** Commands one unit may issue in a single turn before the runner ends its turn for it. */
 const MAX_COMMANDS_PER_TURN = 40;
 
+/** What chose a unit's policy, as it stood when chosen (PolicyMemo). */
+interface Chosen {
+  side: string;
+  /** Named by the overrides (by the unit's id or its side): the file's names were not read. */
+  overridden: boolean;
+  dataPolicy: unknown;
+  legacySides: unknown;
+  policy: Policy;
+}
+
 /**
- * The policy of the unit that asked last, kept while what chose it stays as it was: a unit makes its
- * turn's commands one after the other, and naming its policy (policyFor: the overrides, the unit's,
- * its side's, by name) for each was 3% of the 4v4 fixture.
+ * Each unit's policy, kept while what chose it stays as it was: naming a unit's policy (policyFor: the
+ * overrides, the unit's, its side's, by name) at every turn was 2–3% of the 4v4 fixture, when only the
+ * unit that asked last was remembered. One entry per unit, made on its first turn of the fight; checked
+ * against what policyFor read: the unit's side, and — unless the overrides named it — the names files of
+ * old keep in the unit's and the encounter's data (a missing key looked up in a record of twenty keys
+ * at every command was most of the memo's cost).
  */
 class PolicyMemo {
-  private unit: UnitId | undefined;
-  private side: string | undefined;
-  private dataPolicy: unknown;
-  private legacySides: unknown;
-  private policy: Policy | undefined;
+  private readonly chosen = new Map<UnitId, Chosen>();
+  /** The unit that asked last and its entry: a unit makes its turn's commands one after the other. */
+  private lastUnit: UnitId | undefined;
+  private last: Chosen | undefined;
 
   of(engine: Engine, state: EncounterState, unit: UnitId, overrides: Record<string, string> | undefined): Policy {
     const u = state.units[unit];
-    // what policyFor reads that a fight may change: the unit's side, its data's and the encounter's data's names (files of old)
-    const dataPolicy = u.data.policy;
-    const legacySides = state.data.sidePolicies;
-    if (unit === this.unit && u.side === this.side && dataPolicy === this.dataPolicy && legacySides === this.legacySides) return this.policy!;
-    this.unit = unit;
-    this.side = u.side;
-    this.dataPolicy = dataPolicy;
-    this.legacySides = legacySides;
-    return (this.policy = policyFor(engine.ruleset, state, unit, overrides));
+    const c = unit === this.lastUnit ? this.last : this.chosen.get(unit);
+    this.lastUnit = unit;
+    if (c !== undefined && u.side === c.side && (c.overridden || (u.data.policy === c.dataPolicy && state.data.sidePolicies === c.legacySides))) {
+      this.last = c;
+      return c.policy;
+    }
+    const overridden = overrides !== undefined && (overrides[unit] !== undefined || overrides[u.side] !== undefined);
+    const now: Chosen = { side: u.side, overridden, dataPolicy: u.data.policy, legacySides: state.data.sidePolicies, policy: policyFor(engine.ruleset, state, unit, overrides) };
+    this.chosen.set(unit, now);
+    this.last = now;
+    return now.policy;
   }
 }
 

@@ -38,6 +38,9 @@ export function canSpend(state: EncounterState, u: Unit, kind: ActionKind): bool
   return chooseSpend(u, kind) !== undefined;
 }
 
+/** What a spent action's event carries besides the change (copied into the event: one object for every spend, none built unlogged). */
+const SPENT = Object.freeze({ rule: 'P20-ACT-1' });
+
 export function spendAction(ctx: Resolution, u: Unit, kind: ActionKind): void {
   if (!inActionPhase(ctx.state)) fail('turn/wrong_phase', `${u.name} is in the Preparation Phase: no more actions this turn`);
   if (kind === 'attack' && dataOf(u).noMoreAttacks) fail('action/no_more_attacks', `${u.name} braced this turn and cannot attack any more [P20-GEN-3]`);
@@ -48,7 +51,7 @@ export function spendAction(ctx: Resolution, u: Unit, kind: ActionKind): void {
     left.splice(left.indexOf(kind as 'attack' | 'spell'), 1);
     ctx.setData(u.id, 'followUpsLeft', left);
   } else {
-    ctx.changePool(u.id, s, -1, 'spend', { rule: 'P20-ACT-1' });
+    ctx.changePool(u.id, s, -1, 'spend', SPENT);
   }
 }
 

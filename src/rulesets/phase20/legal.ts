@@ -3,7 +3,7 @@ import { cellsInRadius } from '../../engine/space/area.ts';
 import { cellKey, distance } from '../../engine/space/grid.ts';
 import type { ActionOption, Cell, EncounterState, GridMap, Unit, UnitId, Wanted } from '../../engine/index.ts';
 import { nearestPlace, stopsOf } from '../../engine/space/stops.ts';
-import { currentUnit } from '../../engine/index.ts';
+import { currentUnit, lineupOf } from '../../engine/index.ts';
 import { canSpend, inActionPhase } from './actions.ts';
 import { dataOf, isBraced } from './model.ts';
 import { reachableCells, reachedOf } from './move.ts';
@@ -140,11 +140,13 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
     // the physical weapons and their ranges from the unit's profile (profile.ts)
     const physical = profileOf(u).physical;
     const at = u.position!;
+    // the units by number, in unitOrder's order (engine/lineup.ts): no lookup by id per unit and weapon
+    const units = lineupOf(state).units;
     for (let j = 0; j < physical.length; j++) {
       const w = physical[j].weapon;
       const range = physical[j].range;
-      for (let i = 0; i < order.length; i++) {
-        const t = state.units[order[i]];
+      for (let i = 0; i < units.length; i++) {
+        const t = units[i];
         if (t.side !== u.side && t.status === 'active' && distance(at, t.position!) <= range && (!walls || inSight(map, at, t.position!))) {
           out.push(attackOption(id, t, w));
           if (only?.enough?.(out)) return out; // a policy taking the first it accepts has it (Listing.first)
