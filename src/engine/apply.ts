@@ -3,7 +3,7 @@
  * `evolve` is the pure form: it never touches its input.
  */
 import { cloneJson } from './clone.ts';
-import { statusWritten, unitDataWritten, unitsWritten } from './data-watch.ts';
+import { rulesetEventApplied, statusWritten, unitDataWritten, unitsWritten } from './data-watch.ts';
 import { dropLineup, statusChanged } from './lineup.ts';
 import { ownUnit } from './own.ts';
 import type { GameEvent } from './events.ts';
@@ -152,7 +152,7 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
       // a ruleset's own applier may change anything: the units by number and the rulesets' indexes of
       // their data are built again when next asked
       dropLineup(state);
-      unitsWritten(state);
+      rulesetEventApplied(state);
     }
   }
   state.version++;

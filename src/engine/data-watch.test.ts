@@ -161,6 +161,18 @@ describe('indexes of unit data, told which keys a write touched (data-watch.ts)'
     agrees(s);
   });
 
+  it('whose ruleset says its own events change nothing they read are kept through them, and still follow every write', () => {
+    const KEPT = watchData(['leader', 'links'], followers, { rulesetEvents: false });
+    const s = started();
+    const before = watched(s, KEPT);
+    watched(s, FOLLOWERS);
+    applyEvent(s, { type: 'toy:cheer' } as never, { 'toy:cheer': () => {} });
+    expect(watched(s, KEPT)).toBe(before);
+    expect(holds(s, FOLLOWERS)).toBe(false); // the default: dropped
+    applyEvent(s, { type: 'unit.data', unit: 'a', key: 'leader', value: 'c' });
+    expect(watched(s, KEPT)).toEqual(['a>c']);
+  });
+
   it('are made again for a state whose units record was replaced', () => {
     const s = started();
     agrees(s);

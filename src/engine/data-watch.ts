@@ -10,8 +10,8 @@
  * builds its own), and it is dropped by the writers of what it reads — every unit data write (an event's
  * `writeUnitData`, the unlogged `Resolution.setData`) tells `unitDataWritten` its key, and drops the indexes
  * that read that key; a status changed (`unit.status`, `unit.removed`) drops those that read statuses; the
- * units themselves changed (`unit.added`, `unit.side`, or a ruleset's own event, whose applier may change
- * anything) drops them all. A state whose units record or number of units is not the one an index was built
+ * units themselves changed (`unit.added`, `unit.side`) drops them all, and so does a ruleset's own event, whose
+ * applier may change anything (unless the index's ruleset says its events change nothing it reads). A state whose units record or number of units is not the one an index was built
  * for builds it again. So asking costs a symbol's load and a slot's; a write of a key nobody reads, one map
  * lookup. data-watch.test.ts holds every writer to it and fails when one is missed.
  *
@@ -27,6 +27,8 @@ export interface DataWatch<T> {
   readonly keys: readonly string[];
   /** Whether it reads statuses. */
   readonly statuses: boolean;
+  /** Whether a ruleset's own event may change what it reads (its applier may change anything): true unless its ruleset says not. */
+  readonly rulesetEvents: boolean;
   readonly build: (state: EncounterState) => T;
 }
 
@@ -45,18 +47,23 @@ type WithHeld = EncounterState & { [HELD]?: Held };
 let slots = 0;
 const byKey = new Map<string, number>();
 let byStatus = 0;
+let byRulesetEvent = 0;
 
 /**
  * An index of the units' data that reads `keys` (and statuses, when `statuses`), made by `build` from a
- * state. Declared once, at a module's top level.
+ * state. Declared once, at a module's top level. `rulesetEvents: false`: the ruleset's own events (its
+ * appliers) change nothing the index reads — its ruleset's word, which the ruleset's tests hold it to; by
+ * default they drop it, as they drop the lineup.
  */
-export function watchData<T>(keys: readonly string[], build: (state: EncounterState) => T, options: { statuses?: boolean } = {}): DataWatch<T> {
+export function watchData<T>(keys: readonly string[], build: (state: EncounterState) => T, options: { statuses?: boolean; rulesetEvents?: boolean } = {}): DataWatch<T> {
   if (slots >= 30) throw new Error('too many data indexes (30 at most)');
   const slot = slots++;
   const bit = 1 << slot;
   for (const k of keys) byKey.set(k, (byKey.get(k) ?? 0) | bit);
   if (options.statuses) byStatus |= bit;
-  return { slot, keys: [...keys], statuses: options.statuses === true, build };
+  const rulesetEvents = options.rulesetEvents !== false;
+  if (rulesetEvents) byRulesetEvent |= bit;
+  return { slot, keys: [...keys], statuses: options.statuses === true, rulesetEvents, build };
 }
 
 /** `index` for `state`: the one held, or built now and held until something it reads changes. */
@@ -98,7 +105,13 @@ export function statusWritten(state: EncounterState): void {
   if (h !== undefined && byStatus !== 0) drop(h, byStatus);
 }
 
-/** The units changed (one added, one changing sides, a ruleset's own event): every index goes. */
+/** A ruleset's own event was applied (apply.ts): the indexes whose ruleset has not said its events leave them go. */
+export function rulesetEventApplied(state: EncounterState): void {
+  const h = (state as WithHeld)[HELD];
+  if (h !== undefined && byRulesetEvent !== 0) drop(h, byRulesetEvent);
+}
+
+/** The units changed (one added, one changing sides): every index goes. */
 export function unitsWritten(state: EncounterState): void {
   if ((state as WithHeld)[HELD] !== undefined) (state as WithHeld)[HELD] = undefined;
 }
