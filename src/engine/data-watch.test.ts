@@ -10,7 +10,7 @@ import { holds, watchData, watched } from './data-watch.ts';
 import { createEngine } from './engine.ts';
 import { forkState } from './fork.ts';
 import { toy, toyDoc } from './testing/toy.ts';
-import type { EncounterState } from './types.ts';
+import type { EncounterState, Unit } from './types.ts';
 
 const queue = (...faces: number[]): DiceSource => ({ roll: () => faces.shift() ?? 1 });
 const engine = createEngine(toy);
@@ -53,7 +53,28 @@ function gm(s: EncounterState, cmd: Record<string, unknown>, unlogged: boolean):
   return d.state;
 }
 
+// docs/writing-a-ruleset.md's worked example, as written there
+const LEADS = watchData(['leader'], (state: EncounterState) => {
+  const by = new Map<string, Unit[]>();
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    const leader = u.data.leader as string | undefined;
+    if (leader) by.set(leader, [...(by.get(leader) ?? []), u]);
+  }
+  return by;
+});
+const followersOf = (state: EncounterState, u: Unit) => (watched(state, LEADS).get(u.id) ?? []).filter((f) => f.status === 'active');
+
 describe('indexes of unit data, told which keys a write touched (data-watch.ts)', () => {
+  it('the guide\'s worked example: a unit set to follow another is among its followers at the next question', () => {
+    let s = started();
+    expect(followersOf(s, s.units.a)).toEqual([]);
+    s = gm(s, { type: 'gm.set_data', unit: 'b', key: 'leader', value: 'a' }, true);
+    expect(followersOf(s, s.units.a).map((u) => u.id)).toEqual(['b']);
+    applyEvent(s, { type: 'unit.status', unit: 'b', status: 'down', cause: 'test' });
+    expect(followersOf(s, s.units.a)).toEqual([]);
+  });
+
   it('are never part of the state: JSON, copies, forks and evolve\'s states build their own', () => {
     const s = started();
     applyEvent(s, { type: 'unit.data', unit: 'b', key: 'leader', value: 'c' });
