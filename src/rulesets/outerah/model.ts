@@ -1,6 +1,6 @@
 /** outerah's per-unit data (unit.data) and the small readers every rule uses. */
 import type { Link } from '../../engine/gm/links.ts';
-import type { EncounterState, GridMap, Unit, UnitId } from '../../engine/index.ts';
+import { lineupOf, type EncounterState, type GridMap, type Unit, type UnitId } from '../../engine/index.ts';
 import { groundAt } from './cells.ts';
 import type { ClassId } from './classes.ts';
 import type { CoreStat } from './effect-table.ts';
@@ -110,11 +110,12 @@ export function firstLink(u: Unit, kind: string, lead: boolean): Link | undefine
   return undefined;
 }
 
-/** The units in unit order. */
-export function unitsOf(state: EncounterState): Unit[] {
-  const out: Unit[] = new Array(state.unitOrder.length);
-  for (let i = 0; i < out.length; i++) out[i] = state.units[state.unitOrder[i]];
-  return out;
+/**
+ * The units in unit order: the engine's lineup (engine/lineup.ts), the state's own unit objects, kept beside the
+ * state and made again when a unit is added — one list for every ask, not a new one each time, so not to be changed.
+ */
+export function unitsOf(state: EncounterState): readonly Unit[] {
+  return lineupOf(state).units;
 }
 
 /** Active units of other sides. */
