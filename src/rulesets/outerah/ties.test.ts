@@ -11,11 +11,16 @@ import { playFrom } from '../../sim/fight.ts';
 import { prepare } from '../../sim/runner.ts';
 import { loadText } from '../load.ts';
 import { outerah } from './index.ts';
+import { unitsOf } from './model.ts';
 import { borrowersByScan, borrowersOf, hasPets, petInfo, petsAmong, petsByScan, petsOf, turnsByScan, turnsOf } from './ties.ts';
 
 /** Every question of the index, asked of every unit, held to the walks. */
 function agrees(state: EncounterState): void {
   const units: Unit[] = state.unitOrder.map((id) => state.units[id]);
+  // the units in unit order (model.ts unitsOf), kept the same way: the state's own objects
+  const kept = unitsOf(state);
+  expect(kept.length).toBe(units.length);
+  units.forEach((u, i) => expect(kept[i]).toBe(u));
   expect(petsAmong(state)).toEqual(units.filter((u) => petInfo(u)));
   for (const u of units) {
     expect(turnsOf(state, u)).toBe(turnsByScan(state, u));
