@@ -1,15 +1,16 @@
 /**
  * The ties between units, as an index kept beside the fight: whose pet a unit is (OUT-PET-1), whose mount and
- * who rides it (OUT-MNT-1), whose turns it lives on (borrowed-turns.ts). The rules asked them by walking every
- * unit — the pets of a trainer, the units living on a host's turns, three times a turn and more — reading each
- * unit's `pet`, `mount`, `mountOf` and GM `links`.
+ * who rides it (OUT-MNT-1), whose turns it lives on (borrowed-turns.ts). The rules asked the many-unit questions
+ * by walking every unit — the pets of a trainer, the units living on a host's turns (three times a turn), the
+ * pets that may be on guard — reading each unit's `pet`, `mountOf` and GM `links`.
  *
- * The index reads only those four data keys, the statuses and which units there are, so it is an engine data
- * index (engine/data-watch.ts): made once for a state on the first question, held until one of those keys is
- * written on any unit (by an event, the unlogged setData, the GM), a status changes or the units change; any copy
- * of the state (a fork, a look-ahead's trial) makes its own. One lookup answers each question. A unit that is not
- * the state's own object (a unit from another copy) is asked the old way, by its own data. ties.test.ts holds every
- * answer to the walks (`*ByScan`) after every command of fights of every example, with the GM's links and data.
+ * Those keys, the statuses and which units there are are all the index reads, so it is an engine data index
+ * (engine/data-watch.ts) in two layers: who is tied to whom (`Tied`: the pets and the mounts, few units), made
+ * again only when one of those keys is written on any unit (by an event, the unlogged setData, the GM); and whose
+ * turns each tied unit lives on (`Turns`), made again from that when a status changes, reading no unit data. Any
+ * copy of the state makes its own. The questions walk the tied units alone. The one-unit readers (`riderOf`,
+ * `riddenMount`, `trainerOf`: a read or two of that unit's data) are asked as before. ties.test.ts holds every
+ * answer to the walks (`*ByScan`) after every command of fights of every example and the GM's ties.
  */
 import { watched, watchData } from '../../engine/data-watch.ts';
 import type { EncounterState, Unit, UnitId } from '../../engine/index.ts';
