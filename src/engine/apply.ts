@@ -3,6 +3,7 @@
  * `evolve` is the pure form: it never touches its input.
  */
 import { cloneJson } from './clone.ts';
+import { rulesetEventApplied, statusWritten, unitDataWritten, unitsWritten } from './data-watch.ts';
 import { dropLineup, statusChanged } from './lineup.ts';
 import { ownUnit } from './own.ts';
 import type { GameEvent } from './events.ts';
@@ -43,6 +44,7 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
     case 'unit.status':
       unitOf(state, e.unit).status = e.status;
       statusChanged(state);
+      statusWritten(state);
       break;
     case 'turn.order':
       writeOrder(state, e.order, e.index);
@@ -103,16 +105,19 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
       state.unitOrder.push(e.unit.id);
       if (!state.sides.includes(e.unit.side)) state.sides.push(e.unit.side);
       dropLineup(state);
+      unitsWritten(state);
       break;
     case 'unit.removed':
       unitOf(state, e.unit).status = 'removed';
       statusChanged(state);
+      statusWritten(state);
       state.turn.order = state.turn.order.filter((s, i) => s.unit !== e.unit || i === state.turn.index);
       break;
     case 'unit.side':
       unitOf(state, e.unit).side = e.side;
       if (!state.sides.includes(e.side)) state.sides.push(e.side);
       dropLineup(state);
+      unitsWritten(state);
       break;
     case 'unit.controller':
       if (e.controller === undefined) delete unitOf(state, e.unit).controller;
@@ -144,8 +149,10 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
       const apply = appliers?.[e.type];
       if (!apply) throw new Error(`no applier for event type "${e.type}"`);
       apply(state, e);
-      // a ruleset's own applier may change anything: the units by number are built again when next asked
+      // a ruleset's own applier may change anything: the units by number and the rulesets' indexes of
+      // their data are built again when next asked
       dropLineup(state);
+      rulesetEventApplied(state);
     }
   }
   state.version++;
@@ -160,6 +167,7 @@ export function writeUnitData(state: EncounterState, unit: string, key: string, 
   const u = unitOf(state, unit);
   if (value === undefined) delete u.data[key];
   else u.data[key] = cloneJson(value);
+  unitDataWritten(state, key);
 }
 
 export function writeEncounterData(state: EncounterState, key: string, value: Json | undefined): void {

@@ -22,6 +22,7 @@ export * from './describe.ts';
 export * from './decision.ts';
 export * from './odds.ts';
 export * from './hit-odds.ts';
+export { watchData, watched, type DataWatch } from './data-watch.ts';
 export * from './enumerated-odds.ts';
 export * from './gm/index.ts';
 export * from './roster/index.ts';

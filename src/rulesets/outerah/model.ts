@@ -1,5 +1,6 @@
 /** outerah's per-unit data (unit.data) and the small readers every rule uses. */
 import type { Link } from '../../engine/gm/links.ts';
+import { watchData, watched } from '../../engine/data-watch.ts';
 import type { EncounterState, GridMap, Unit, UnitId } from '../../engine/index.ts';
 import { groundAt } from './cells.ts';
 import type { ClassId } from './classes.ts';
@@ -110,11 +111,21 @@ export function firstLink(u: Unit, kind: string, lead: boolean): Link | undefine
   return undefined;
 }
 
-/** The units in unit order. */
-export function unitsOf(state: EncounterState): Unit[] {
+function inUnitOrder(state: EncounterState): Unit[] {
   const out: Unit[] = new Array(state.unitOrder.length);
   for (let i = 0; i < out.length; i++) out[i] = state.units[state.unitOrder[i]];
   return out;
+}
+
+/**
+ * The units in unit order, as a list kept beside the state (engine/data-watch.ts: an index reading no unit data,
+ * made again only when units are added or change sides; outerah's own events, the ships', leave it — ties.test.ts
+ * holds the ruleset to that). One list for every ask, not a new one each time, so not to be changed.
+ */
+const IN_ORDER = watchData([], inUnitOrder, { rulesetEvents: false });
+
+export function unitsOf(state: EncounterState): readonly Unit[] {
+  return watched(state, IN_ORDER);
 }
 
 /** Active units of other sides. */

@@ -3,35 +3,14 @@
  * or has not summoned it; a `gm.link` of kind 'mount' (rider leads) gives a rider a mount standing beside it.
  */
 import type { Cell, EncounterState, Resolution, Unit } from '../../engine/index.ts';
-import { dataOf, firstLink, hasEffect, stat } from './model.ts';
+import { dataOf, hasEffect, stat } from './model.ts';
+import { riddenMount, riderOf } from './ties.ts';
 import { timingSkip } from './timing.ts';
 
 export const MOUNT_TAMER_WISDOM = 40;
 
-export type MountState = 'riding' | 'beside' | 'unsummoned';
-
-export function mountRecord(u: Unit): { unit: string; state: MountState } | undefined {
-  const own = dataOf(u).mount;
-  if (own) return own;
-  const link = firstLink(u, 'mount', true);
-  return link ? { unit: link.with, state: 'beside' } : undefined;
-}
-
-/** The mount a unit is riding now, if any. */
-export function riddenMount(state: EncounterState, u: Unit): Unit | undefined {
-  const m = mountRecord(u);
-  if (!m || m.state !== 'riding') return undefined;
-  const mount = state.units[m.unit];
-  return mount && mount.status === 'active' ? mount : undefined;
-}
-
-/** The rider of a mount (whoever names it as theirs). */
-export function riderOf(state: EncounterState, mount: Unit): Unit | undefined {
-  const own = dataOf(mount).mountOf;
-  if (own) return state.units[own];
-  const link = firstLink(mount, 'mount', false);
-  return link ? state.units[link.with] : undefined;
-}
+// the ties are kept in an index of the units' data (ties.ts); asked here by the names the rules use
+export { mountRecord, riddenMount, riderOf, type MountState } from './ties.ts';
 
 /** The rider on a mount's back now, if any (its tamer, riding it). */
 export function carriedRider(state: EncounterState, mount: Unit): Unit | undefined {

@@ -16,7 +16,7 @@ import { distance } from '../../engine/space/grid.ts';
 import type { Resolution, Unit } from '../../engine/index.ts';
 import { dataOf } from './model.ts';
 import { restartCombat } from './hidden.ts';
-import { standingOrder, underControl } from './pets.ts';
+import { petsAmong, standingOrder, underControl } from './pets.ts';
 
 /** Hidden enemies of `pet` within `reach` cells of it. */
 function hiddenNear(ctx: Resolution, pet: Unit, reach: number) {
@@ -69,8 +69,8 @@ export const guardable = (trainer: Unit, pet: Unit, ward: Unit): boolean =>
  */
 export function guardCounters(ctx: Resolution, defender: Unit, attacker: Unit, reaches: (pet: Unit, at: Unit) => boolean, strike: (pet: Unit, at: Unit) => void): void {
   const round = ctx.state.turn.round;
-  for (const id of ctx.state.unitOrder) {
-    const pet = ctx.state.units[id];
+  // only a pet under control can be on guard: the pets alone are walked (the index's list, in unit order)
+  for (const pet of petsAmong(ctx.state)) {
     if (standingOrder(pet) !== 'guard' || dataOf(pet).guarding !== defender.id || !underControl(ctx.state, pet)) continue;
     if (ctx.unit(attacker.id).status !== 'active' || pet.side === attacker.side || dataOf(pet).guardRound === round || !reaches(pet, ctx.unit(attacker.id))) continue;
     ctx.setData(pet.id, 'guardRound', round);

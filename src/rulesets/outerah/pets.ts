@@ -6,37 +6,11 @@
  * A pet whose trainer is down or gone is out of control and takes its own turns (it fights on).
  */
 import type { EncounterState, Unit } from '../../engine/index.ts';
-import { dataOf, firstLink, type PetKind } from './model.ts';
+import { dataOf } from './model.ts';
+import { petInfo, trainerOf } from './ties.ts';
 
-export interface PetInfo {
-  trainer: string;
-  kind: PetKind;
-  from?: string;
-}
-
-export function petInfo(u: Unit): PetInfo | undefined {
-  const own = dataOf(u).pet;
-  if (own) return own;
-  const link = firstLink(u, 'pet', false);
-  return link ? { trainer: link.with, kind: 'companion' } : undefined;
-}
-
-/** The trainer of a pet, while it is in control (active). */
-export function trainerOf(state: EncounterState, pet: Unit): Unit | undefined {
-  const info = petInfo(pet);
-  const t = info ? state.units[info.trainer] : undefined;
-  return t && t.status === 'active' ? t : undefined;
-}
-
-/** The pets a unit commands now (active ones). */
-export function petsOf(state: EncounterState, trainer: Unit): Unit[] {
-  const out: Unit[] = [];
-  for (const id of state.unitOrder) {
-    const p = state.units[id];
-    if (p.id !== trainer.id && p.status === 'active' && petInfo(p)?.trainer === trainer.id) out.push(p);
-  }
-  return out;
-}
+// the ties are kept in an index of the units' data (ties.ts); asked here by the names the rules use
+export { hasPets, petInfo, petsAmong, petsOf, trainerOf, type PetInfo } from './ties.ts';
 
 /** Still under its trainer's control: both in the fight. */
 export const underControl = (state: EncounterState, pet: Unit): boolean => pet.status === 'active' && trainerOf(state, pet) !== undefined;

@@ -18,7 +18,7 @@ function exampleUnits(): Unit[][] {
     const loaded = loadText(readFileSync(new URL(file, dir), 'utf8'), file);
     if (!loaded.ok) throw new Error(file);
     const engine = createEngine(loaded.value.ruleset);
-    out.push(unitsOf(engine.replay(engine.create(loaded.value.doc))));
+    out.push([...unitsOf(engine.replay(engine.create(loaded.value.doc)))]);
   }
   return out;
 }
