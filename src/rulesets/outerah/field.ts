@@ -1,0 +1,66 @@
+/**
+ * What one decision of outerah's aggressive policy reads of the units, gathered once (issue 40, points 2 and
+ * 3): the units by number (the engine's lineup: the state's own unit objects in unit order), which of them
+ * a side may strike, as flags by unit number, and where those foes stand. Every question of the decision —
+ * the attacks, casts and pet orders open, the walk toward the nearest foe — reads these instead of walking
+ * the units by id and scanning the effects for Hidden once per unit asked.
+ *
+ * Made at the start of a decision and dropped at its end (never kept on or beside the state), so it cannot
+ * go stale: nothing changes the state while a policy chooses.
+ */
+import { lineupOf } from '../../engine/lineup.ts';
+import type { Cell, EncounterState, Unit } from '../../engine/index.ts';
+
+export interface Field {
+  readonly state: EncounterState;
+  /** The units in unit order. */
+  readonly units: readonly Unit[];
+  /** Units hidden (a Hidden effect on them) by number, or undefined when none is. */
+  readonly hidden: Uint8Array | undefined;
+  /** Foe flags and cells by side name, made on first ask (see foesOf). */
+  readonly bySide: Map<string, Foes>;
+}
+
+/** The foes of one side: whom a unit of it may strike (targetBars' null), by unit number, and where they stand. */
+export interface Foes {
+  /** 1 where targetBars(state, u, units[i]) is null for a unit `u` of the side: active, of another side, not Hidden. */
+  readonly strike: Uint8Array;
+  /** The cells of those foes, in unit order (the aggressive policy's enemyCells: what its walk measures against). */
+  readonly cells: Cell[];
+  /** The cells of every active unit of another side that has one, Hidden or not (a pet's Move Order measures against these). */
+  readonly standing: Cell[];
+}
+
+/** The field of `state` now: one pass over its effects (Hidden), none over the units until a side's foes are asked. */
+export function fieldOf(state: EncounterState): Field {
+  const lineup = lineupOf(state);
+  const units = lineup.units;
+  let hidden: Uint8Array | undefined;
+  for (const f of state.effects) {
+    if (f.name !== 'Hidden') continue;
+    hidden ??= new Uint8Array(units.length);
+    for (let i = 0; i < units.length; i++) if (units[i].id === f.target) hidden[i] = 1;
+  }
+  return { state, units, hidden, bySide: new Map() };
+}
+
+/** The foes of `u`'s side (targetBars and canBeTargeted read a viewer's side alone, and its id only to refuse itself: never a foe). */
+export function foesOf(field: Field, u: Unit): Foes {
+  let foes = field.bySide.get(u.side);
+  if (foes) return foes;
+  const { units, hidden } = field;
+  const strike = new Uint8Array(units.length);
+  const cells: Cell[] = [];
+  const standing: Cell[] = [];
+  for (let i = 0; i < units.length; i++) {
+    const t = units[i];
+    if (t.side === u.side || t.status !== 'active') continue;
+    if (t.position) standing.push(t.position);
+    if (hidden !== undefined && hidden[i] === 1) continue;
+    strike[i] = 1;
+    cells.push(t.position!);
+  }
+  foes = { strike, cells, standing };
+  field.bySide.set(u.side, foes);
+  return foes;
+}
