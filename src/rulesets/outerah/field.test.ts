@@ -10,9 +10,14 @@ import { loadText } from '../load.ts';
 import { fieldOf, foesOf } from './field.ts';
 import { canBeTargeted, enemiesOf, unitsOf } from './model.ts';
 import { eachAttack, eachCast } from './open-actions.ts';
-import { targetBars } from './targeting.ts';
+import { profileOf } from './profile.ts';
+import { reachOf } from './ranges.ts';
+import { attackBlocker, targetBars } from './targeting.ts';
+import { hasSlot } from './turn.ts';
 
 /** What the field must say of `state`, asked the plain way, for every unit as the viewer. */
+let attacks = 0;
+
 function holdsToPlain(state: EncounterState): number {
   const field = fieldOf(state);
   const units = unitsOf(state);
@@ -35,6 +40,15 @@ function holdsToPlain(state: EncounterState): number {
     eachCast(state, v, units, (k, t) => void plain.push(['cast', k.id, t.id]));
     eachCast(state, v, field.units, (k, t) => void read.push(['cast', k.id, t.id]), f.strike);
     expect(read).toEqual(plain);
+    // and the attacks open are exactly those attackBlocker lets through, each with reachOf's range (a shot out of a
+    // short weapon's reach is dropped before its heights are asked: eachAttack)
+    const open: unknown[] = [];
+    for (const { w, spec, slot } of profileOf(v).weaponList) {
+      if (!hasSlot(v, slot)) continue;
+      for (const t of units) if (attackBlocker(state, v, t, spec) === null) open.push(['attack', w.id, t.id, reachOf(state, v, t, spec.range).range]);
+    }
+    expect(plain.filter((x) => (x as string[])[0] === 'attack')).toEqual(open);
+    attacks += open.length;
   }
   return foes;
 }
@@ -74,5 +88,6 @@ describe('outerah: a decision\'s field', () => {
     }
     expect(turns).toBeGreaterThan(100);
     expect(hiddenFoes).toBeGreaterThan(20);
+    expect(attacks).toBeGreaterThan(100);
   });
 });

@@ -223,7 +223,8 @@ export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell
     }
   }
   // a whole search's stops weighed only when the box around them could hold a nearer one (nearestPlaceOf)
-  return { reach, ...(stopping ? nearestPlace(reach, toward, toBeat) : nearestPlaceOf(reach, toward, toBeat)) };
+  const best = stopping ? nearestPlace(reach, toward, toBeat) : nearestPlaceOf(reach, toward, toBeat);
+  return { reach, index: best.index, d: best.d };
 }
 
 /** Every cell `u` can reach with `budget`, keyed by cell, with its cost and the way back (reachedOf's Map). */

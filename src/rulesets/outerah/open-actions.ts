@@ -15,6 +15,7 @@ import { inspirationBlocker } from './timing.ts';
 import { areaCells, struckBy } from './skill-area.ts';
 import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
 import { hasSlot } from './turn.ts';
+import { isLongRange } from './weapon-table.ts';
 
 /**
  * Each attack `u` may make now with a weapon on a unit of `units`, weapon by weapon, in unit order: `visit`
@@ -36,8 +37,11 @@ export function eachAttack(state: EncounterState, u: Unit, units: readonly Unit[
     for (let j = 0; j < units.length; j++) {
       const t = units[j];
       if (strike ? strike[j] === 0 : targetBars(state, u, t)) continue;
+      // out of a short weapon's reach, whatever the heights (rangeAt: only a long-range weapon's reach reads them)
+      const apart = distance(at, t.position!);
+      if (apart > spec.range && !isLongRange(spec.range)) continue;
       // the shot's, and the option's range (reachOf's numbers, without its words)
-      const reach = { range: rangeAt(spec.range, above - (heights[j] ??= heightOf(state, t))), distance: distance(at, t.position!) };
+      const reach = { range: rangeAt(spec.range, above - (heights[j] ??= heightOf(state, t))), distance: apart };
       if (shotBars(state, u, t, spec, reach)) continue;
       if (visit(w, t, reach.range)) return true;
     }

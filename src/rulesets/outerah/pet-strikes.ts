@@ -17,6 +17,7 @@ import { castOpen } from './skills.ts';
 import { skillSpec, weaponSpec } from './spec.ts';
 import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
 import { hasSlot } from './turn.ts';
+import { isLongRange } from './weapon-table.ts';
 import { foesOf, type Field } from './field.ts';
 
 export type PetStrikeKind = 'alone' | 'together' | 'skill';
@@ -50,8 +51,11 @@ export function eachPetStrike(state: EncounterState, u: Unit, pet: Unit, units: 
   for (let j = 0; j < units.length; j++) {
     const t = units[j];
     if (petFoes ? petFoes[j] === 0 : targetBars(state, pet, t)) continue;
+    // out of a short weapon's reach, whatever the heights (rangeAt): nothing else is asked of that target
+    const apart = distance(pet.position!, t.position!);
+    if (apart > petSpec.range && !isLongRange(petSpec.range)) continue;
     const below = heightOf(state, t);
-    const petReach = { range: rangeAt(petSpec.range, petAbove - below), distance: distance(pet.position!, t.position!) }; // the shot's, and the option's range
+    const petReach = { range: rangeAt(petSpec.range, petAbove - below), distance: apart }; // the shot's, and the option's range
     if (shotBars(state, pet, t, petSpec, petReach)) continue;
     if (visit('alone', t, petReach.range)) return true;
     if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && (trainerFree ??= !attackerBlocker(state, u)) && (myFoes ? myFoes[j] === 1 : !targetBars(state, u, t))) {
