@@ -15,16 +15,18 @@ export interface Field {
   readonly state: EncounterState;
   /** The units in unit order. */
   readonly units: readonly Unit[];
-  /** Units hidden (a Hidden effect on them) by number, or undefined when none is. */
+  /** Units hidden (a Hidden effect on them) by number, or undefined when none is (most decisions). */
   readonly hidden: Uint8Array | undefined;
-  /** Foe flags and cells by side name, made on first ask (see foesOf). */
-  readonly bySide: Map<string, Foes>;
+  /** Foe flags and cells of the sides asked so far (see foesOf): one or two sides a decision, so a short list. */
+  readonly bySide: Foes[];
 }
 
 /** The foes of one side: whom a unit of it may strike (targetBars' null), by unit number, and where they stand. */
 export interface Foes {
+  /** The side whose foes these are. */
+  readonly side: string;
   /** 1 where targetBars(state, u, units[i]) is null for a unit `u` of the side: active, of another side, not Hidden. */
-  readonly strike: Uint8Array;
+  readonly strike: readonly number[];
   /** The cells of those foes, in unit order (the aggressive policy's enemyCells: what its walk measures against). */
   readonly cells: Cell[];
   /** The cells of every active unit of another side that has one, Hidden or not (a pet's Move Order measures against these). */
@@ -41,15 +43,15 @@ export function fieldOf(state: EncounterState): Field {
     hidden ??= new Uint8Array(units.length);
     for (let i = 0; i < units.length; i++) if (units[i].id === f.target) hidden[i] = 1;
   }
-  return { state, units, hidden, bySide: new Map() };
+  return { state, units, hidden, bySide: [] };
 }
 
 /** The foes of `u`'s side (targetBars and canBeTargeted read a viewer's side alone, and its id only to refuse itself: never a foe). */
 export function foesOf(field: Field, u: Unit): Foes {
-  let foes = field.bySide.get(u.side);
-  if (foes) return foes;
+  for (const f of field.bySide) if (f.side === u.side) return f;
   const { units, hidden } = field;
-  const strike = new Uint8Array(units.length);
+  // plain small integers: a typed array this small costs more to make than it saves to read
+  const strike: number[] = new Array(units.length).fill(0);
   const cells: Cell[] = [];
   const standing: Cell[] = [];
   for (let i = 0; i < units.length; i++) {
@@ -60,7 +62,7 @@ export function foesOf(field: Field, u: Unit): Foes {
     strike[i] = 1;
     cells.push(t.position!);
   }
-  foes = { strike, cells, standing };
-  field.bySide.set(u.side, foes);
+  const foes: Foes = { side: u.side, strike, cells, standing };
+  field.bySide.push(foes);
   return foes;
 }

@@ -23,7 +23,7 @@ import { isLongRange } from './weapon-table.ts';
  * attackBlocker in its parts: the attacker's own (Feared, its ship) asked once for every weapon and target.
  * `strike`, if given: targetBars' answer by a unit's place in `units` already (1: none bars it — field.ts).
  */
-export function eachAttack(state: EncounterState, u: Unit, units: readonly Unit[], visit: (w: Weapon, t: Unit, range: number) => boolean | void, strike?: Uint8Array): boolean {
+export function eachAttack(state: EncounterState, u: Unit, units: readonly Unit[], visit: (w: Weapon, t: Unit, range: number) => boolean | void, strike?: readonly number[]): boolean {
   // the weapons as profiled (profile.ts): each one's strike and the action it spends, built once per set-up
   const weapons = profileOf(u).weaponList;
   if (!weapons.length || attackerBlocker(state, u)) return false;
@@ -55,7 +55,7 @@ export function eachAttack(state: EncounterState, u: Unit, units: readonly Unit[
  * for the many refusals dropped): what reads no target once per skill; a harmful skill's target as
  * attackBlocker's parts (the attacker's own asked once), a helpful one's as supportBars. `strike`: as eachAttack's.
  */
-export function eachCast(state: EncounterState, u: Unit, units: readonly Unit[], visit: (k: Skill, t: Unit, s: SkillProfile) => boolean | void, strike?: Uint8Array): boolean {
+export function eachCast(state: EncounterState, u: Unit, units: readonly Unit[], visit: (k: Skill, t: Unit, s: SkillProfile) => boolean | void, strike?: readonly number[]): boolean {
   let attackerBarred: boolean | undefined;
   for (const s of profileOf(u).skillList) {
     const k = s.k;
