@@ -1,6 +1,6 @@
 /**
  * What one decision of outerah's aggressive policy reads of the units, gathered once (issue 40, points 2 and
- * 3): the units by number (the engine's lineup: the state's own unit objects in unit order), which of them
+ * 3): the units by number (the state's own unit objects in unit order), which of them
  * a side may strike, as flags by unit number, and where those foes stand. Every question of the decision —
  * the attacks, casts and pet orders open, the walk toward the nearest foe — reads these instead of walking
  * the units by id and scanning the effects for Hidden once per unit asked.
@@ -8,7 +8,7 @@
  * Made at the start of a decision and dropped at its end (never kept on or beside the state), so it cannot
  * go stale: nothing changes the state while a policy chooses.
  */
-import { lineupOf } from '../../engine/lineup.ts';
+import { unitsOf } from './model.ts';
 import type { Cell, EncounterState, Unit } from '../../engine/index.ts';
 
 export interface Field {
@@ -35,8 +35,9 @@ export interface Foes {
 
 /** The field of `state` now: one pass over its effects (Hidden), none over the units until a side's foes are asked. */
 export function fieldOf(state: EncounterState): Field {
-  const lineup = lineupOf(state);
-  const units = lineup.units;
+  // the units in order, read once (not the engine's lineup: outerah's own events drop it, so a fight with ships
+  // or pets rebuilt it for nearly every decision — dearer than this one pass)
+  const units = unitsOf(state);
   let hidden: Uint8Array | undefined;
   for (const f of state.effects) {
     if (f.name !== 'Hidden') continue;

@@ -8,7 +8,6 @@
 import { cellKey, cellKeyOf, distance, inBounds } from '../../engine/space/grid.ts';
 import { defaultStepCost, reachCells, reachCellsUntil, type MoveRules, type Reach, type Reached } from '../../engine/space/path.ts';
 import { moveSearches, type SearchKey } from '../../engine/space/searches.ts';
-import { lineupOf } from '../../engine/lineup.ts';
 import { nearestPlace } from '../../engine/space/stops.ts';
 import { fail, type Cell, type Command, type EncounterState, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { mountainJump } from './jumps.ts';
@@ -27,7 +26,8 @@ export const STEP_COSTS: StepCost[] = [terrainStep];
 export function takenCells(state: EncounterState, u: Unit): Set<string> {
   const mate = riddenMount(state, u)?.id ?? riderOf(state, u)?.id;
   const taken = new Set<string>();
-  for (const o of lineupOf(state).units) {
+  for (const id of state.unitOrder) {
+    const o = state.units[id];
     if (o.id !== u.id && o.id !== mate && o.position && (o.status === 'active' || o.status === 'down')) taken.add(cellKey(o.position));
   }
   return taken;
@@ -41,7 +41,8 @@ function heldAt(state: EncounterState, u: Unit): (x: number, y: number) => boole
   const mate = riddenMount(state, u)?.id ?? riderOf(state, u)?.id;
   const xs: number[] = [];
   const ys: number[] = [];
-  for (const o of lineupOf(state).units) {
+  for (const id of state.unitOrder) {
+    const o = state.units[id];
     if (o.id !== u.id && o.id !== mate && o.position && (o.status === 'active' || o.status === 'down')) {
       xs.push(o.position.x);
       ys.push(o.position.y);
@@ -112,7 +113,8 @@ function searchKey(state: EncounterState, u: Unit, budget: number): SearchKey | 
   const count = key.length;
   key.add(0);
   let near = 0;
-  for (const o of lineupOf(state).units) {
+  for (const id of state.unitOrder) {
+    const o = state.units[id];
     // takenCells' units, those within reach
     if (o.id !== u.id && o.id !== mate && o.position && (o.status === 'active' || o.status === 'down') && distance(o.position, at) <= radius) {
       key.add(o.position.x).add(o.position.y);
