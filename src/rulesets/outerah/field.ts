@@ -51,17 +51,23 @@ export function fieldOf(state: EncounterState): Field {
 export function foesOf(field: Field, u: Unit): Foes {
   for (const f of field.bySide) if (f.side === u.side) return f;
   const { units, hidden } = field;
-  // plain small integers: a typed array this small costs more to make than it saves to read
-  const strike: number[] = new Array(units.length).fill(0);
+  // plain small integers pushed one by one: a typed array this small, or an array filled, costs more to make
+  // than it saves to read
+  const strike: number[] = [];
   const cells: Cell[] = [];
   const standing: Cell[] = [];
   for (let i = 0; i < units.length; i++) {
     const t = units[i];
-    if (t.side === u.side || t.status !== 'active') continue;
+    if (t.side === u.side || t.status !== 'active') {
+      strike.push(0);
+      continue;
+    }
     if (t.position) standing.push(t.position);
-    if (hidden !== undefined && hidden[i] === 1) continue;
-    strike[i] = 1;
-    cells.push(t.position!);
+    if (hidden !== undefined && hidden[i] === 1) strike.push(0);
+    else {
+      strike.push(1);
+      cells.push(t.position!);
+    }
   }
   const foes: Foes = { side: u.side, strike, cells, standing };
   field.bySide.push(foes);
