@@ -3,9 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, type Command, type GridMap } from '../../engine/index.ts';
 import { reachable } from '../../engine/space/path.ts';
-import { duel } from './fixtures.ts';
+import { duel, field } from './fixtures.ts';
 import { outerah } from './index.ts';
-import { moveRules } from './move.ts';
+import { moveRules, reachedOf, reachedTo, walkToward } from './move.ts';
+import { placeOf } from './reached.ts';
 import type { Ship } from './ship-model.ts';
 
 describe('outerah kept path searches', () => {
@@ -62,5 +63,39 @@ describe('outerah kept path searches', () => {
     expect(state.map).toBe(map);
     expect(fresh()).toEqual([]);
     expect(moves()).toEqual([]);
+  });
+
+  it('OUT-TURN-1: a move reads the search of the walk weighed just before it on the same state, and never once the state has changed', () => {
+    // a gap at (1, 1) between walls at (1, 0) and (1, 2), a way round below them; Hero at (0, 1), Foe at (8, 1);
+    // Block (an ally of Hero's) stands in the gap until the GM removes it
+    const walls = [{ at: [1, 0], blocksMove: true }, { at: [1, 2], blocksMove: true }];
+    const block = { id: 'block', name: 'Block', side: 'heroes', class: 'nightblade', at: [1, 1], hp: 10, stats: { strength: 10, vitality: 10, agility: 1, charisma: 10, intelligence: 10, wisdom: 10 } };
+    const doc = field(walls, { hero: { at: [0, 1] }, foe: { at: [8, 1] }, extra: [block] });
+    const engine = createEngine(outerah);
+    const state = engine.replay(engine.create(outerah.encounterSchema.parse(doc)));
+    const faces = [9, 1, 1];
+    const dice = { roll: () => faces.shift() ?? 1 };
+    const run = (cmd: Command) => {
+      const d = engine.decide(state, cmd, dice, { inPlace: true });
+      if (!d.ok) throw new Error(d.rejection.message);
+    };
+    run({ type: 'start' });
+    const hero = state.units.hero;
+    const budget = hero.pools.movement.value;
+    expect(budget).toBe(5);
+    const { reach } = walkToward(state, hero, [{ x: 8, y: 1 }], 8);
+    // (3, 1): 4 or 5 Movement round the walls while Block holds the gap
+    const k = placeOf(reach, 3, 1);
+    expect(k).toBeGreaterThanOrEqual(0);
+    expect(reach.cost[k]).toBeGreaterThan(3);
+    // asked at once, on the same state: the walk's own search, not another ask of the store
+    expect(reachedTo(state, hero, 3, 1)).toBe(reach);
+    // the GM takes Block away (an event: the version steps): the move reads the search of the state as it is now
+    run({ type: 'gm.remove_unit', unit: 'block', reason: 'test' });
+    const now = reachedTo(state, state.units.hero, 3, 1);
+    expect(now).not.toBe(reach);
+    expect(now.cost[placeOf(now, 3, 1)]).toBe(3);
+    const whole = reachedOf(state, state.units.hero);
+    expect(now.path(placeOf(now, 3, 1))).toEqual(whole.path(placeOf(whole, 3, 1)));
   });
 });

@@ -166,6 +166,9 @@ let nextStopped = 0;
  */
 export function reachedTo(state: EncounterState, u: Unit, x: number, y: number, budget = u.pools.movement.value): Reached {
   budget = budgetOf(state, u, budget);
+  // the walk just weighed for this very unit on this state, unchanged since: its search, no key spelt again
+  const walked = lastWalkOf(state, u, budget, x, y);
+  if (walked) return walked;
   const map = state.map as GridMap;
   const key = searchKey(state, u, budget);
   if (key === undefined) return reachCells(map, u.position!, budget, rulesWith(state, u));
@@ -225,7 +228,38 @@ export function walkToward(state: EncounterState, u: Unit, toward: readonly Cell
     }
   }
   // a whole search's stops weighed only when the box around them could hold a nearer one (nearestPlaceOf)
-  return { reach, ...(stopping ? nearestPlace(reach, toward, toBeat) : nearestPlaceOf(reach, toward, toBeat)) };
+  const best = stopping ? nearestPlace(reach, toward, toBeat) : nearestPlaceOf(reach, toward, toBeat);
+  if (key !== undefined) keepWalk(state, u, budget, reach);
+  return { reach, index: best.index, d: best.d };
+}
+
+/**
+ * The last walk weighed (walkToward): the state it was asked of at its version, the unit, where it stood, the
+ * budget, and its search. The move command that follows — the policy's choice decided on the same state — reads
+ * its way off that search instead of spelling the key and asking the store again (issue 40, point 3: the move
+ * answered from the search the walk already made). The same state object at the same version is the same state:
+ * every change, logged or not, steps the version; a search stopped early answers only for the cells it holds
+ * (settled: their costs and ways are the whole search's).
+ */
+const lastWalk: { state: EncounterState | undefined; version: number; unit: string; x: number; y: number; budget: number; reach: Reached | undefined } = {
+  state: undefined, version: -1, unit: '', x: NaN, y: NaN, budget: NaN, reach: undefined,
+};
+
+function keepWalk(state: EncounterState, u: Unit, budget: number, reach: Reached): void {
+  lastWalk.state = state;
+  lastWalk.version = state.version;
+  lastWalk.unit = u.id;
+  lastWalk.x = u.position!.x;
+  lastWalk.y = u.position!.y;
+  lastWalk.budget = budget;
+  lastWalk.reach = reach;
+}
+
+/** The last walk's search, when it was asked of `state` as it is now, for `u` where it stands with `budget`, and holds (x, y). */
+function lastWalkOf(state: EncounterState, u: Unit, budget: number, x: number, y: number): Reached | undefined {
+  const w = lastWalk;
+  if (w.state !== state || w.version !== state.version || w.unit !== u.id || w.budget !== budget || w.x !== u.position!.x || w.y !== u.position!.y) return undefined;
+  return placeOf(w.reach!, x, y) >= 0 ? w.reach : undefined;
 }
 
 /** Every cell `u` can reach with `budget`, keyed by cell, with its cost and the way back (reachedOf's Map). */

@@ -15,13 +15,15 @@ import { inspirationBlocker } from './timing.ts';
 import { areaCells, struckBy } from './skill-area.ts';
 import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
 import { hasSlot } from './turn.ts';
+import { isLongRange } from './weapon-table.ts';
 
 /**
  * Each attack `u` may make now with a weapon on a unit of `units`, weapon by weapon, in unit order: `visit`
  * gets the weapon, the target and the shot's range; it returns true to stop (then so does this).
  * attackBlocker in its parts: the attacker's own (Feared, its ship) asked once for every weapon and target.
+ * `strike`, if given: targetBars' answer by a unit's place in `units` already (1: none bars it — field.ts).
  */
-export function eachAttack(state: EncounterState, u: Unit, units: readonly Unit[], visit: (w: Weapon, t: Unit, range: number) => boolean | void): boolean {
+export function eachAttack(state: EncounterState, u: Unit, units: readonly Unit[], visit: (w: Weapon, t: Unit, range: number) => boolean | void, strike?: readonly number[]): boolean {
   // the weapons as profiled (profile.ts): each one's strike and the action it spends, built once per set-up
   const weapons = profileOf(u).weaponList;
   if (!weapons.length || attackerBlocker(state, u)) return false;
@@ -34,9 +36,12 @@ export function eachAttack(state: EncounterState, u: Unit, units: readonly Unit[
     if (!hasSlot(u, slot)) continue;
     for (let j = 0; j < units.length; j++) {
       const t = units[j];
-      if (targetBars(state, u, t)) continue;
+      if (strike ? strike[j] === 0 : targetBars(state, u, t)) continue;
+      // out of a short weapon's reach, whatever the heights (rangeAt: only a long-range weapon's reach reads them)
+      const apart = distance(at, t.position!);
+      if (apart > spec.range && !isLongRange(spec.range)) continue;
       // the shot's, and the option's range (reachOf's numbers, without its words)
-      const reach = { range: rangeAt(spec.range, above - (heights[j] ??= heightOf(state, t))), distance: distance(at, t.position!) };
+      const reach = { range: rangeAt(spec.range, above - (heights[j] ??= heightOf(state, t))), distance: apart };
       if (shotBars(state, u, t, spec, reach)) continue;
       if (visit(w, t, reach.range)) return true;
     }
@@ -48,17 +53,18 @@ export function eachAttack(state: EncounterState, u: Unit, units: readonly Unit[
  * Each cast `u` may make now, skill by skill, in unit order; `visit` returns true to stop (then so does this),
  * and gets the skill's profile too (profile.ts). castBlocker in its parts, asked as whether (no words built
  * for the many refusals dropped): what reads no target once per skill; a harmful skill's target as
- * attackBlocker's parts (the attacker's own asked once), a helpful one's as supportBars.
+ * attackBlocker's parts (the attacker's own asked once), a helpful one's as supportBars. `strike`: as eachAttack's.
  */
-export function eachCast(state: EncounterState, u: Unit, units: readonly Unit[], visit: (k: Skill, t: Unit, s: SkillProfile) => boolean | void): boolean {
+export function eachCast(state: EncounterState, u: Unit, units: readonly Unit[], visit: (k: Skill, t: Unit, s: SkillProfile) => boolean | void, strike?: readonly number[]): boolean {
   let attackerBarred: boolean | undefined;
   for (const s of profileOf(u).skillList) {
     const k = s.k;
     if (s.passive || !hasSlot(u, k.action)) continue;
     const spec = s.spec;
     if (spec && (attackerBarred ??= attackerBlocker(state, u) !== null)) continue;
-    for (const t of units) {
-      if (spec ? targetBars(state, u, t) || shotBars(state, u, t, spec) : supportBars(state, u, s, t)) continue;
+    for (let j = 0; j < units.length; j++) {
+      const t = units[j];
+      if (spec ? (strike ? strike[j] === 0 : targetBars(state, u, t)) || shotBars(state, u, t, spec) : supportBars(state, u, s, t)) continue;
       if (k.kind === 'heal' && t.pools.hp.value >= t.pools.hp.max) continue;
       if (visit(k, t, s)) return true;
     }

@@ -17,6 +17,8 @@ import { castOpen } from './skills.ts';
 import { skillSpec, weaponSpec } from './spec.ts';
 import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
 import { hasSlot } from './turn.ts';
+import { isLongRange } from './weapon-table.ts';
+import { foesOf, type Field } from './field.ts';
 
 export type PetStrikeKind = 'alone' | 'together' | 'skill';
 
@@ -24,9 +26,10 @@ export type PetStrikeKind = 'alone' | 'together' | 'skill';
  * Each attack order `u` may give `pet` now (its attack orders not barred: orderBlocker), target by target in
  * unit order: the pet alone, then together with the trainer's main weapon, then each Skill Order. `visit` gets
  * the kind, the target, the shot's range (alone, together; 0 for a Skill Order) and the skill; it returns true
- * to stop (then so does this). attackBlocker in its parts: the pet's and the trainer's own asked once.
+ * to stop (then so does this). attackBlocker in its parts: the pet's and the trainer's own asked once. `field`:
+ * the decision's units and foes gathered once (field.ts), `units` its list, when the caller has them.
  */
-export function eachPetStrike(state: EncounterState, u: Unit, pet: Unit, units: readonly Unit[], visit: (kind: PetStrikeKind, t: Unit, range: number, k?: Skill) => boolean | void): boolean {
+export function eachPetStrike(state: EncounterState, u: Unit, pet: Unit, units: readonly Unit[], visit: (kind: PetStrikeKind, t: Unit, range: number, k?: Skill) => boolean | void, field?: Field): boolean {
   const w = dataOf(pet).weapons[0];
   const petFree = w !== undefined && !attackerBlocker(state, pet);
   if (!petFree) return false;
@@ -42,18 +45,25 @@ export function eachPetStrike(state: EncounterState, u: Unit, pet: Unit, units: 
   // the shots' numbers as reachOf gives them, without its words: each one's height asked once
   const petAbove = heightOf(state, pet);
   let above: number | undefined;
-  for (const t of units) {
-    if (targetBars(state, pet, t)) continue;
+  // targetBars' answers by unit number, when the decision gathered them (field.ts: `units` is its list then)
+  const petFoes = field && foesOf(field, pet).strike;
+  const myFoes = field && foesOf(field, u).strike;
+  for (let j = 0; j < units.length; j++) {
+    const t = units[j];
+    if (petFoes ? petFoes[j] === 0 : targetBars(state, pet, t)) continue;
+    // out of a short weapon's reach, whatever the heights (rangeAt): nothing else is asked of that target
+    const apart = distance(pet.position!, t.position!);
+    if (apart > petSpec.range && !isLongRange(petSpec.range)) continue;
     const below = heightOf(state, t);
-    const petReach = { range: rangeAt(petSpec.range, petAbove - below), distance: distance(pet.position!, t.position!) }; // the shot's, and the option's range
+    const petReach = { range: rangeAt(petSpec.range, petAbove - below), distance: apart }; // the shot's, and the option's range
     if (shotBars(state, pet, t, petSpec, petReach)) continue;
     if (visit('alone', t, petReach.range)) return true;
-    if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && (trainerFree ??= !attackerBlocker(state, u)) && !targetBars(state, u, t)) {
+    if (mine && hasSlot(u, mine.hand === 'off' ? 'secondary' : 'primary') && dataOf(u).attackedTurn !== key && dataOf(u).petAttackedTurn !== key && (trainerFree ??= !attackerBlocker(state, u)) && (myFoes ? myFoes[j] === 1 : !targetBars(state, u, t))) {
       const reach = { range: rangeAt(mineSpec!.range, (above ??= heightOf(state, u)) - below), distance: distance(u.position!, t.position!) };
       if (!shotBars(state, u, t, mineSpec!, reach) && visit('together', t, reach.range)) return true;
     }
     for (const { k, spec } of skillOrders) {
-      if (!targetBars(state, u, t) && !shotBars(state, u, t, spec) && visit('skill', t, 0, k)) return true;
+      if ((myFoes ? myFoes[j] === 1 : !targetBars(state, u, t)) && !shotBars(state, u, t, spec) && visit('skill', t, 0, k)) return true;
     }
   }
   return false;
@@ -90,7 +100,7 @@ export const petStrikeOf = (state: EncounterState, u: Unit, s: PetStrike): Actio
  * first attack together, else the first Skill Order (`together`); and the first lone attack (`alone`). No option
  * is built: the policy builds the one it takes (petStrikeOf).
  */
-export function petStrikeFacts(state: EncounterState, u: Unit, pets: readonly Unit[], units: readonly Unit[]): { together?: PetStrike; alone?: PetStrike } {
+export function petStrikeFacts(state: EncounterState, u: Unit, pets: readonly Unit[], units: readonly Unit[], field?: Field): { together?: PetStrike; alone?: PetStrike } {
   let skill: PetStrike | undefined;
   let alone: PetStrike | undefined;
   for (const pet of pets) {
@@ -101,7 +111,7 @@ export function petStrikeFacts(state: EncounterState, u: Unit, pets: readonly Un
       else if (kind === 'skill') skill ??= { pet, kind, t, range, k };
       else alone ??= { pet, kind, t, range };
       return together !== undefined;
-    });
+    }, field);
     if (together) return { together };
   }
   return { together: skill, alone };

@@ -12,6 +12,7 @@ import { aboard, inCannonArc, shipInCannonArc, shipList, shipOf, type CannonSide
 import { dataOf, enemiesOf, unitsOf } from './model.ts';
 import { petStrikeFacts, petStrikeOf, type PetStrike } from './pet-strikes.ts';
 import { petsOf } from './pets.ts';
+import { foesOf, type Field } from './field.ts';
 import { catapultOptions, petMoveToward, shipAttackOptions, stationOption, steerCheck, steerMoves, steerOption, type SteerMove } from './legal-extras.ts';
 import { stationBlocker } from './ship-stations.ts';
 
@@ -112,8 +113,9 @@ export function helmSteer(state: EncounterState, u: Unit, mine: Ship, foe: Ship,
  * for only when it would take one — stations, steers, attacks on a ship, the catapult — nor what it never
  * takes. The pet orders it asks for itself, narrowly: the attack orders (petStrikeFacts: the first of each kind, the one taken built alone), the
  * Move Orders only by petMoveToward; the catapult's orb by catapultOptions' orbs alone, the steers by helmSteer.
+ * `field`: the decision's units and foes gathered once (field.ts), when the caller has them.
  */
-export function partTwoChoice(state: EncounterState, u: Unit, sorted: Sorted, listing: Listing): ActionOption | undefined {
+export function partTwoChoice(state: EncounterState, u: Unit, sorted: Sorted, listing: Listing, field?: Field): ActionOption | undefined {
   const first = (type: string) => sorted.first.get(type);
   const mount = first('summon_mount') ?? first('calm_mount') ?? first('ride');
   if (mount) return mount;
@@ -137,7 +139,7 @@ export function partTwoChoice(state: EncounterState, u: Unit, sorted: Sorted, li
   // its pets asked once, for the attack orders and the Move Orders (none for most units: nothing more is asked)
   const mine = listed ? petsOf(state, u) : [];
   // as facts: the option built only for the one taken
-  const { together, alone } = mine.length ? petStrikeFacts(state, u, mine, unitsOf(state)) : NO_PET_STRIKE;
+  const { together, alone } = mine.length ? petStrikeFacts(state, u, mine, field ? field.units : unitsOf(state), field) : NO_PET_STRIKE;
   if (together) return petStrikeOf(state, u, together);
   const anyOwnStrike = sorted.anyAttack;
   if (alone && !anyOwnStrike) return petStrikeOf(state, u, alone);
@@ -146,7 +148,7 @@ export function partTwoChoice(state: EncounterState, u: Unit, sorted: Sorted, li
     // foes hold their cells, so a pet next to one already (or with none to close on) gets no nearer: when that is
     // so of every pet, none is searched for (two asks in three in trainer-and-knight)
     const toward = mine.map((pet) => {
-      const foes = foeCells(state, pet);
+      const foes = field ? foesOf(field, pet).standing : foeCells(state, pet);
       return { cells: foes, toBeat: pet.position ? nearestFoe(foes, pet.position) : Infinity };
     });
     const best = toward.some((m) => m.toBeat > 1 && m.toBeat < Infinity) ? petMoveToward(state, u, (pet) => toward[mine.indexOf(pet)], mine) : undefined;

@@ -8,7 +8,8 @@ import { distance } from '../../engine/space/grid.ts';
 import { currentUnit, type ActionOption, type Cell, type EncounterState, type Listing, type Policy, type Unit } from '../../engine/index.ts';
 import type { Element } from './elements.ts';
 import { effectRow } from './effect-table.ts';
-import { canBeTargeted, dataOf, enemiesOf, hasEffect, itemsOf, unitsOf, type Weapon } from './model.ts';
+import { canBeTargeted, dataOf, enemiesOf, hasEffect, itemsOf, type Weapon } from './model.ts';
+import { fieldOf, foesOf } from './field.ts';
 import { itemElement, profileOf, weaponNamed, type SkillProfile } from './profile.ts';
 import type { StrikeSpec } from './spec.ts';
 import { attackOption, castOption, eachAttack, eachCast, eachItemUse, itemOption } from './open-actions.ts';
@@ -121,7 +122,7 @@ export const byListing: Policy = (state, id, options) => {
     }
     return best;
   }
-  return closeIn(state, state.units[id], main.filter((o) => o.command.type === 'end_turn'), options);
+  return closeIn(state, state.units[id], enemyCells(state, state.units[id]), main.filter((o) => o.command.type === 'end_turn'), options);
 };
 
 /**
@@ -130,8 +131,7 @@ export const byListing: Policy = (state, id, options) => {
  * an enemy's cell cannot be entered — so none is looked for; moves are listed only on its own turn with no
  * question pending (when the listing has the end of the turn: `ends`).
  */
-function closeIn(state: EncounterState, u: Unit, ends: ActionOption[], options: Listing): ActionOption {
-  const foes = enemyCells(state, u);
+function closeIn(state: EncounterState, u: Unit, foes: Cell[], ends: ActionOption[], options: Listing): ActionOption {
   const here = nearestOf(foes, u.position!);
   const move = ends.length && here.d > 1 && here.d < Infinity ? moveToward(state, u, foes, here.d) : undefined;
   if (move) return move;
@@ -165,15 +165,18 @@ interface Strike {
  */
 function onOwnTurn(state: EncounterState, u: Unit, options: Listing): ActionOption {
   const id = u.id;
-  const units = unitsOf(state);
+  // the units by number and whom its side may strike, gathered once for every question below (field.ts)
+  const field = fieldOf(state);
+  const units = field.units;
+  const foes = foesOf(field, u);
   const p = profileOf(u);
   const strikes: Strike[] = [];
   // the weapon a command naming it strikes with (the first of its id: attackCommand's)
-  eachAttack(state, u, units, (w, t, range) => void strikes.push({ t, w, spec: weaponNamed(p, w.id)!.spec, range }));
+  eachAttack(state, u, units, (w, t, range) => void strikes.push({ t, w, spec: weaponNamed(p, w.id)!.spec, range }), foes.strike);
   // each cast with the skill a command naming it casts (the first of its id: castCommand's)
   const casts: { k: Skill; n: SkillProfile; t: Unit }[] = [];
-  eachCast(state, u, units, (k, t, s) => void casts.push({ k, n: s.named, t }));
-  const special = partTwoChoice(state, u, sortOut(mountAndCannonOptions(state, u), { anyAttack: strikes.length > 0, anyCast: casts.length > 0 }), options);
+  eachCast(state, u, units, (k, t, s) => void casts.push({ k, n: s.named, t }), foes.strike);
+  const special = partTwoChoice(state, u, sortOut(mountAndCannonOptions(state, u), { anyAttack: strikes.length > 0, anyCast: casts.length > 0 }), options, field);
   if (special) return special;
   // a heal (a healing cast, then an item) on an ally below half that it can heal
   for (const { k, n, t } of casts) if (n.k.kind === 'heal' && hurt(t) && healsSome(n.k.element, t)) return castOption(state, u, k, t);
@@ -210,5 +213,5 @@ function onOwnTurn(state: EncounterState, u: Unit, options: Listing): ActionOpti
     }
     return optionOf(best);
   }
-  return closeIn(state, u, endTurnOptions(id, u.facing), options);
+  return closeIn(state, u, foes.cells, endTurnOptions(id, u.facing), options);
 }
