@@ -36,7 +36,7 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
   if (near.length < n) [near, nearDist, flank] = [new Int32Array(n * 2), new Int32Array(n * 2), new Int8Array(n * 2)];
   const byScore = by === 'score';
   // the tiles as numbers (x, y by turns), kept for a list of tiles asked again (a search's tiles)
-  const xy = coordsOf(cells);
+  const { xy, box } = coordsOf(cells);
   const enemies = enemiesOf(state, u);
   const anyBlocking = enemies.some((v) => dataOf(v).blocking);
   for (const t of enemies) {
@@ -171,35 +171,55 @@ function angleOf(c: Cell, at: Cell, facing: Facing, index: number): number {
 const ANGLES: AttackAngle[] = ['front', 'side', 'back'];
 
 /**
- * Tiles as numbers: the list asked last is kept (the policy asks of one search's tiles several times a
- * decision), any other read into the same working array — nothing kept by list, nothing made per question.
+ * Tiles as numbers: a frozen list (a move search's tiles, move.ts MoveSearch: shared, never changed) read
+ * once and kept with it; the list asked last is kept too (the policy asks of one list several times a
+ * decision); any other is read into a working array — nothing made per question.
  */
+interface Coords {
+  /** x, y by turns. */
+  xy: Int32Array;
+  /** The tiles' bounds: least x, least y, most x, most y. */
+  box: Float64Array;
+}
+
+const keptCoords = new WeakMap<Cell[], Coords>();
 let lastCells: Cell[] | undefined;
 let lastLength = -1;
-let xyOf = new Int32Array(256);
+let working: Coords = { xy: new Int32Array(256), box: new Float64Array(4) };
+let lastCoords: Coords = working;
 
-/** The bounds of the tiles asked last: least x, least y, most x, most y. */
-const box = new Float64Array(4);
-
-function coordsOf(cells: Cell[]): Int32Array {
+function coordsOf(cells: Cell[]): Coords {
   const n = cells.length;
-  if (cells === lastCells && n === lastLength) return xyOf;
-  if (xyOf.length < 2 * n) xyOf = new Int32Array(4 * n);
+  if (cells === lastCells && n === lastLength) return lastCoords;
+  let c: Coords | undefined;
+  if (Object.isFrozen(cells)) {
+    c = keptCoords.get(cells);
+    if (!c) keptCoords.set(cells, (c = readCoords(cells, { xy: new Int32Array(2 * n), box: new Float64Array(4) })));
+  } else {
+    if (working.xy.length < 2 * n) working = { xy: new Int32Array(4 * n), box: working.box };
+    c = readCoords(cells, working);
+  }
+  lastCells = cells;
+  lastLength = n;
+  lastCoords = c;
+  return c;
+}
+
+function readCoords(cells: Cell[], into: Coords): Coords {
+  const { xy, box } = into;
   box[0] = box[1] = Infinity;
   box[2] = box[3] = -Infinity;
-  for (let k = 0; k < n; k++) {
+  for (let k = 0; k < cells.length; k++) {
     const x = cells[k].x;
     const y = cells[k].y;
-    xyOf[2 * k] = x;
-    xyOf[2 * k + 1] = y;
+    xy[2 * k] = x;
+    xy[2 * k + 1] = y;
     if (x < box[0]) box[0] = x;
     if (y < box[1]) box[1] = y;
     if (x > box[2]) box[2] = x;
     if (y > box[3]) box[3] = y;
   }
-  lastCells = cells;
-  lastLength = n;
-  return xyOf;
+  return into;
 }
 
 /** Working arrays kept between calls (bestStrike calls nothing that calls it back): a target's tiles in reach, their distance and flank. */

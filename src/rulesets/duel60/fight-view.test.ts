@@ -6,9 +6,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RandomStream } from '../../dice/index.ts';
-import { applyEvent, type EncounterState, type Unit } from '../../engine/index.ts';
+import { applyEvent, type EncounterState, type GridMap, type Unit } from '../../engine/index.ts';
 import { knockbackMoves } from '../../engine/space/area.ts';
-import { distance } from '../../engine/space/grid.ts';
+import { distance, parseCellKey } from '../../engine/space/grid.ts';
+import { pathTo, reachable } from '../../engine/space/path.ts';
 import { occupiedBy } from '../../engine/space/occupancy.ts';
 import { attackAngle, FACINGS } from '../../engine/space/facing.ts';
 import { loadText } from '../load.ts';
@@ -20,7 +21,7 @@ import { knockedAwayFrom, takenBut, viewOf } from './fight-view.ts';
 import { duel, foeStats, heroStats } from './fixtures.ts';
 import { duel60 } from './index.ts';
 import { ableToFight, enemiesOf, inCloseQuarters } from './model.ts';
-import { reachableCells, reachFor } from './move.ts';
+import { movementTiles, reachableCells, reachFor } from './move.ts';
 import { oddsAt, pairOdds, slotOf } from './odds-table.ts';
 import { strikeOdds, strikesOf } from './strikes.ts';
 
@@ -70,7 +71,20 @@ function holdsToTheUnits(s: EncounterState): number {
     expect(strikesOf(s, u, u.pools.stamina.max)).toEqual(strikesOf(copy, copy.units[u.id], u.pools.stamina.max));
     checks += 2;
     if (u.status !== 'active' || !u.position) continue;
-    expect([...reachFor(s, u)]).toEqual([...reachableCells(s, u)]);
+    // the search by number (MoveSearch) against the engine's string-keyed search of the units as they stand
+    const kept = reachFor(s, u);
+    expect(kept).toBe(reachableCells(s, u));
+    const fresh = reachable(s.map as GridMap, u.position, movementTiles(copy, copy.units[u.id], false).tiles, { occupied: occupiedBy(copy.units, [u.id]) });
+    expect([...kept.map()]).toEqual([...fresh]);
+    expect(kept.tiles).toEqual([...fresh].filter(([, r]) => r.cost !== 0).map(([k]) => parseCellKey(k)));
+    expect([...kept.tileCost]).toEqual([...fresh.values()].filter((r) => r.cost !== 0).map((r) => r.cost));
+    for (let y = -1; y <= map.height; y++) {
+      for (let x = -1; x <= map.width; x++) {
+        const k = kept.placeOf(x, y);
+        expect(k >= 0 ? kept.cost[k] : undefined).toBe(fresh.get(`${x},${y}`)?.cost);
+        if (k >= 0) expect(kept.path(k)).toEqual(pathTo(fresh, { x, y }));
+      }
+    }
     checks++;
   }
   return checks;

@@ -11,7 +11,7 @@
 import type { EncounterState, GridMap, Unit, UnitId } from '../../engine/index.ts';
 import { facingOfVector, facingVector } from '../../engine/space/facing.ts';
 import { cellKeyOf, distance } from '../../engine/space/grid.ts';
-import type { Reach } from '../../engine/space/path.ts';
+import type { MoveSearch } from './move.ts';
 import type { Strike } from './strikes.ts';
 import { occupies } from '../../engine/space/occupancy.ts';
 import { knockbackMoves } from '../../engine/space/area.ts';
@@ -30,7 +30,7 @@ export interface FightView {
   cqc: number[];
   /** The move search of the unit asked last (move.ts reachFor): its tiles at this version. */
   reachUnit: Unit | undefined;
-  reach: Map<string, Reach> | undefined;
+  reach: MoveSearch | undefined;
   /** Each unit's strikes by the stamina asked (strikes.ts strikesOf), as asked so far. */
   strikes: { unit: Unit; stamina: number; strikes: Strike[] }[];
   /** Each unit's fixed numbers (odds-table.ts) by place, as asked so far. */
