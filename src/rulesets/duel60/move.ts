@@ -44,42 +44,46 @@ export function movementTiles(state: EncounterState, u: Unit, words = true): Til
  * Shared by every fight that asks the same search: nobody changes it.
  */
 export class MoveSearch extends Reached {
-  /** The tiles a move may end on (every cell reached but the start), in the search's order. */
+  /** The tiles a move may end on (every cell reached at a cost), in the search's order: the map's shared cells. */
   readonly tiles: Cell[];
   /** Each one's cost. */
-  readonly tileCost: Float64Array;
-  /** By cell (y·width + x): its place in the answer + 1; 0 where the search did not reach. */
-  private readonly places: Int32Array;
-  private readonly width: number;
-  private readonly height: number;
+  readonly tileCost: number[];
 
-  constructor(r: Reached, width: number, height: number) {
+  constructor(r: Reached, map: GridMap) {
     super(r.count, r.x, r.y, r.cost, r.from, r.stop, r.key);
-    this.width = width;
-    this.height = height;
-    this.places = new Int32Array(width * height);
     const tiles: Cell[] = [];
     const costs: number[] = [];
+    const shared = cellsOf(map);
     for (let k = 0; k < r.count; k++) {
+      // the Map's entries with a cost (every one but the start), as the listing offered them
+      if (r.cost[k] === 0) continue;
       const x = r.x[k];
       const y = r.y[k];
-      if (Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < width && y < height) this.places[y * width + x] = k + 1;
-      // the Map's entries with a cost (every one but the start), as the listing offered them
-      if (r.cost[k] !== 0) {
-        tiles.push({ x, y });
-        costs.push(r.cost[k]);
-      }
+      tiles.push(Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < map.width && y < map.height ? shared[y * map.width + x] : { x, y });
+      costs.push(r.cost[k]);
     }
     // frozen: shared by every fight asking this search (best-strike.ts keeps its numbers with it)
     this.tiles = Object.freeze(tiles) as Cell[];
-    this.tileCost = Float64Array.from(costs);
+    this.tileCost = costs;
   }
 
-  /** The place of the cell (x, y) in the answer, −1 where the search did not reach (or off the map). */
+  /** The place of the cell (x, y) in the answer, −1 where the search did not reach (a look along it: asked once or twice a move). */
   placeOf(x: number, y: number): number {
-    if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= this.width || y >= this.height) return -1;
-    return this.places[y * this.width + x] - 1;
+    for (let k = 0; k < this.count; k++) if (this.x[k] === x && this.y[k] === y) return k;
+    return -1;
   }
+}
+
+/** Each cell of a map as one shared object (y·width + x), made once per map object: nobody changes one. */
+const mapCells = new WeakMap<GridMap, Cell[]>();
+function cellsOf(map: GridMap): Cell[] {
+  let cells = mapCells.get(map);
+  if (!cells) {
+    cells = [];
+    for (let y = 0; y < map.height; y++) for (let x = 0; x < map.width; x++) cells.push(Object.freeze({ x, y }));
+    mapCells.set(map, cells);
+  }
+  return cells;
 }
 
 /**
@@ -135,7 +139,7 @@ export function reachableCells(state: EncounterState, u: Unit): MoveSearch {
   for (let k = 0; k < n; k++) key.add(taken[k]);
   const around: number[] = [];
   for (let k = 0; k < n; k++) around.push(taken[k]);
-  const result = searches.get(key, () => new MoveSearch(reachCells(map, at, tiles, { occupied: (c) => around.includes(c.y * map.width + c.x), occupiedAt: (x, y) => around.includes(y * map.width + x) }), map.width, map.height));
+  const result = searches.get(key, () => new MoveSearch(reachCells(map, at, tiles, { occupied: (c) => around.includes(c.y * map.width + c.x), occupiedAt: (x, y) => around.includes(y * map.width + x) }), map));
   const entry = { map, x: at.x, y: at.y, tiles, taken: around, result };
   if (recent.length < RECENT) recent.push(entry);
   else recent[next] = entry;
