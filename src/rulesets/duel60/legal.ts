@@ -142,20 +142,32 @@ export function strikeOptionOf(cmd: Command, t: Unit, kind: StrikeKind, n: numbe
  */
 export function visitCasts(state: EncounterState, u: Unit, visit: (cmd: Command, a: Ability, t: Unit) => unknown): void {
   const id = u.id;
-  const others = state.unitOrder.map((k) => state.units[k]).filter((o) => o.id !== id && o.position);
-  const enemies = others.filter((o) => o.side !== u.side);
+  const order = state.unitOrder;
   for (const a of dataOf(u).abilities) {
     // short of stamina, every target would be refused (planCast's requireStamina)
     if (a.stamina > u.pools.stamina.value || actionReason(state, u, { magic: a.magic, instant: a.instantCast })) continue;
-    const targets = a.target === 'self' ? [u] : a.target === 'ally' ? [u, ...others.filter((o) => o.side === u.side)] : enemies;
-    for (const t of targets) {
-      // planCast refuses these too: out of range, or anyone but the caster not able to fight
-      if (a.target !== 'self' && t.id !== id && (t.status !== 'active' || distance(u.position!, t.position!) > a.range)) continue;
-      const cmd = { type: 'cast', actor: id, ability: a.id, target: t.id };
-      // `visit` returning true: enough (turnSpent asks whether there is any)
-      if (passes(planCast, state, u, cmd) && visit(cmd, a, t) === true) return;
+    // the targets in the listing's order — itself, then its allies (in the units' order) for an ally's spell;
+    // itself for a spell on self; the enemies for the rest — walked, no list made
+    if (a.target === 'self' || a.target === 'ally') {
+      if (castAt(state, u, a, u, visit)) return;
+      if (a.target === 'self') continue;
+    }
+    for (let i = 0; i < order.length; i++) {
+      const t = state.units[order[i]];
+      if (t.id === id || !t.position) continue;
+      if (a.target === 'ally' ? t.side !== u.side : t.side === u.side) continue;
+      if (castAt(state, u, a, t, visit)) return;
     }
   }
+}
+
+/** One target of visitCasts: planCast's checks, then `visit`; true when `visit` says enough. */
+function castAt(state: EncounterState, u: Unit, a: Ability, t: Unit, visit: (cmd: Command, a: Ability, t: Unit) => unknown): boolean {
+  // planCast refuses these too: out of range, or anyone but the caster not able to fight
+  if (a.target !== 'self' && t.id !== u.id && (t.status !== 'active' || distance(u.position!, t.position!) > a.range)) return false;
+  const cmd = { type: 'cast', actor: u.id, ability: a.id, target: t.id };
+  // `visit` returning true: enough (turnSpent asks whether there is any)
+  return passes(planCast, state, u, cmd) && visit(cmd, a, t) === true;
 }
 
 /** The listing's option of a spell visitCasts found. */
