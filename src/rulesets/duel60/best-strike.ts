@@ -36,7 +36,7 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
   if (near.length < n) [near, nearDist, flank] = [new Int32Array(n * 2), new Int32Array(n * 2), new Int8Array(n * 2)];
   const byScore = by === 'score';
   // the tiles as numbers (x, y by turns), kept for a list of tiles asked again (a search's tiles)
-  const { xy, box } = coordsOf(cells);
+  const { xy, box, grid } = coordsOf(cells);
   const enemies = enemiesOf(state, u);
   const anyBlocking = enemies.some((v) => dataOf(v).blocking);
   for (const t of enemies) {
@@ -48,16 +48,45 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
     const ay = at.y;
     // no tile within the longest reach of it at all (the tiles' bounds say so): nothing to look through
     if (ax < box[0] - farthest || ax > box[2] + farthest || ay < box[1] - farthest || ay > box[3] + farthest) continue;
-    for (let k = 0; k < n; k++) {
-      const dx = xy[2 * k] - ax;
-      const dy = xy[2 * k + 1] - ay;
-      // distance (Chebyshev) on the tiles' numbers
-      const d = Math.max(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy);
-      if (d > farthest || d === 0) continue;
-      near[m] = k;
-      nearDist[m] = d;
-      // each tile's flank only when a memoised strike asks (−1: not yet)
-      flank[m++] = -1;
+    const side = 2 * farthest + 1;
+    if (grid !== null && side * side < n) {
+      // fewer cells around the target than tiles: each looked up by place in the kept grid, then put in
+      // the tiles' order (a handful: sorted as found)
+      const bx = box[0];
+      const by = box[1];
+      const bw = box[2] - bx + 1;
+      const bh = box[3] - by + 1;
+      for (let y = Math.max(ay - farthest, by); y <= Math.min(ay + farthest, by + bh - 1); y++) {
+        for (let x = Math.max(ax - farthest, bx); x <= Math.min(ax + farthest, bx + bw - 1); x++) {
+          const k = grid[(y - by) * bw + (x - bx)] - 1;
+          if (k < 0 || (x === ax && y === ay)) continue;
+          const dx = x - ax;
+          const dy = y - ay;
+          const d = Math.max(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy);
+          // each tile's flank only when a memoised strike asks (−1: not yet)
+          flank[m] = -1;
+          let i = m++;
+          while (i > 0 && near[i - 1] > k) {
+            near[i] = near[i - 1];
+            nearDist[i] = nearDist[i - 1];
+            i--;
+          }
+          near[i] = k;
+          nearDist[i] = d;
+        }
+      }
+    } else {
+      for (let k = 0; k < n; k++) {
+        const dx = xy[2 * k] - ax;
+        const dy = xy[2 * k + 1] - ay;
+        // distance (Chebyshev) on the tiles' numbers
+        const d = Math.max(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy);
+        if (d > farthest || d === 0) continue;
+        near[m] = k;
+        nearDist[m] = d;
+        // each tile's flank only when a memoised strike asks (−1: not yet)
+        flank[m++] = -1;
+      }
     }
     if (m === 0) continue;
     // the target's facing by number, for the angle each tile's blow comes at (attackAngle by table)
@@ -180,12 +209,17 @@ interface Coords {
   xy: Int32Array;
   /** The tiles' bounds: least x, least y, most x, most y. */
   box: Float64Array;
+  /**
+   * For a kept list of distinct whole tiles: each tile's place + 1 by cell within the bounds
+   * ((y − least y) · bounds' width + x − least x), 0 where no tile is; else null.
+   */
+  grid: Int32Array | null;
 }
 
 const keptCoords = new WeakMap<Cell[], Coords>();
 let lastCells: Cell[] | undefined;
 let lastLength = -1;
-let working: Coords = { xy: new Int32Array(256), box: new Float64Array(4) };
+let working: Coords = { xy: new Int32Array(256), box: new Float64Array(4), grid: null };
 let lastCoords: Coords = working;
 
 function coordsOf(cells: Cell[]): Coords {
@@ -194,14 +228,32 @@ function coordsOf(cells: Cell[]): Coords {
   let c: Coords | undefined;
   if (Object.isFrozen(cells)) {
     c = keptCoords.get(cells);
-    if (!c) keptCoords.set(cells, (c = readCoords(cells, { xy: new Int32Array(2 * n), box: new Float64Array(4) })));
+    if (!c) keptCoords.set(cells, (c = gridOf(cells, readCoords(cells, { xy: new Int32Array(2 * n), box: new Float64Array(4), grid: null }))));
   } else {
-    if (working.xy.length < 2 * n) working = { xy: new Int32Array(4 * n), box: working.box };
+    if (working.xy.length < 2 * n) working = { xy: new Int32Array(4 * n), box: working.box, grid: null };
     c = readCoords(cells, working);
   }
   lastCells = cells;
   lastLength = n;
   lastCoords = c;
+  return c;
+}
+
+/** A kept list's grid of places (Coords.grid): none when a tile is off the whole numbers or two are one cell. */
+function gridOf(cells: Cell[], c: Coords): Coords {
+  const { box } = c;
+  if (!cells.length || !Number.isInteger(box[0]) || !Number.isInteger(box[1]) || !Number.isInteger(box[2]) || !Number.isInteger(box[3])) return c;
+  const bw = box[2] - box[0] + 1;
+  const grid = new Int32Array(bw * (box[3] - box[1] + 1));
+  for (let k = 0; k < cells.length; k++) {
+    const x = cells[k].x;
+    const y = cells[k].y;
+    if (!Number.isInteger(x) || !Number.isInteger(y)) return c;
+    const i = (y - box[1]) * bw + (x - box[0]);
+    if (grid[i] !== 0) return c;
+    grid[i] = k + 1;
+  }
+  c.grid = grid;
   return c;
 }
 

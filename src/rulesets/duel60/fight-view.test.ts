@@ -16,6 +16,7 @@ import { loadText } from '../load.ts';
 import { diceFor, prepare, type SimSpec } from '../../sim/runner.ts';
 import { playFrom } from '../../sim/fight.ts';
 import { Table } from '../testing.ts';
+import { bestStrike } from './best-strike.ts';
 import { attackOdds, pairing, pairingIn } from './blow-odds.ts';
 import { knockedAwayFrom, takenBut, viewOf } from './fight-view.ts';
 import { duel, foeStats, heroStats } from './fixtures.ts';
@@ -78,13 +79,24 @@ function holdsToTheUnits(s: EncounterState): number {
     expect([...kept.map()]).toEqual([...fresh]);
     expect(kept.tiles).toEqual([...fresh].filter(([, r]) => r.cost !== 0).map(([k]) => parseCellKey(k)));
     expect([...kept.tileCost]).toEqual([...fresh.values()].filter((r) => r.cost !== 0).map((r) => r.cost));
+    // the best strike from the search's tiles, read through the tiles' kept grid (best-strike.ts) and through a copy of the list walked tile by tile
+    for (const by of ['score', 'expected'] as const) {
+      const viaGrid = bestStrike(s, u, kept.tiles, by);
+      const walked = bestStrike(s, u, [...kept.tiles], by);
+      expect(viaGrid && { ...viaGrid, target: viaGrid.target.id }).toEqual(walked && { ...walked, target: walked.target.id });
+    }
+    // every cell's place, cost and way there (one comparison a unit: the cells' answers side by side)
+    const got: unknown[] = [];
+    const want: unknown[] = [];
     for (let y = -1; y <= map.height; y++) {
       for (let x = -1; x <= map.width; x++) {
         const k = kept.placeOf(x, y);
-        expect(k >= 0 ? kept.cost[k] : undefined).toBe(fresh.get(`${x},${y}`)?.cost);
-        if (k >= 0) expect(kept.path(k)).toEqual(pathTo(fresh, { x, y }));
+        got.push(k >= 0 ? [kept.cost[k], kept.path(k)] : undefined);
+        const r = fresh.get(`${x},${y}`);
+        want.push(r ? [r.cost, pathTo(fresh, { x, y })] : undefined);
       }
     }
+    expect(got).toEqual(want);
     checks++;
   }
   return checks;
