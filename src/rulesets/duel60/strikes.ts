@@ -71,12 +71,13 @@ export function strikesOf(state: EncounterState, u: Unit, stamina = u.pools.stam
 
 function strikesNow(state: EncounterState, u: Unit, stamina: number): Strike[] {
   const out: Strike[] = [];
+  // the strikes that read nothing of the unit but a weapon are shared (nobody changes a strike)
   if (stamina >= 1) {
     const n = Math.max(1, Math.min(5, stamina - 1));
-    out.push({ type: 'attack', count: n, reach: 1, stamina: n });
+    out.push(Number.isInteger(n) ? LIMB_STRIKES[n - 1] : { type: 'attack', count: n, reach: 1, stamina: n });
   }
   for (const w of dataOf(u).weapons) {
-    if (w.stamina <= stamina) out.push({ type: 'attack', weapon: w, count: 1, reach: w.reach, stamina: w.stamina });
+    if (w.stamina <= stamina) out.push(weaponStrike(w));
     if (!w.thrown) continue;
     const affordable = w.stamina > 0 ? Math.floor(Math.max(stamina - 1, w.stamina) / w.stamina) : Infinity;
     const count = Math.min(projectileCap(u, w), w.count, affordable);
@@ -93,7 +94,12 @@ function strikesNow(state: EncounterState, u: Unit, stamina: number): Strike[] {
 
 /** A spell's strike: one literal per shape (a spread of a flight or of nothing made a new object twice over). */
 function castStrike(u: Unit, a: Ability): Strike {
-  if (!a.projectile) return { type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina };
+  if (!a.projectile) {
+    // one per ability record (nothing of the caster in it): shared
+    let s = castStrikes.get(a);
+    if (!s) castStrikes.set(a, (s = { type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina }));
+    return s;
+  }
   return { type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina, flight: { speed: projectileSpeed(u, a.projectile.speed).speed, reactable: !a.nonReactionary } };
 }
 
@@ -142,6 +148,7 @@ export function strikeOfFound(u: Unit, kind: 'limbs' | 'weapon' | 'throw' | 'vit
 
 const LIMB_STRIKES: Strike[] = [1, 2, 3, 4, 5].map((n) => ({ type: 'attack', count: n, reach: 1, stamina: n }));
 const VITAL_STRIKE: Strike = { type: 'attack', count: 1, reach: 1, stamina: 1, vital: true };
+const castStrikes = new WeakMap<Ability, Strike>();
 /** A weapon's strike, one per weapon record (a record an event replaces, never edits). */
 const weaponStrikes = new WeakMap<Weapon, Strike>();
 function weaponStrike(w: Weapon): Strike {
