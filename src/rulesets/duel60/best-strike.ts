@@ -205,21 +205,21 @@ const ANGLES: AttackAngle[] = ['front', 'side', 'back'];
  * decision); any other is read into a working array — nothing made per question.
  */
 interface Coords {
-  /** x, y by turns. */
-  xy: Int32Array;
+  /** x, y by turns (plain arrays of small integers: made on the heap, no buffer of their own). */
+  xy: number[];
   /** The tiles' bounds: least x, least y, most x, most y. */
-  box: Float64Array;
+  box: number[];
   /**
    * For a kept list of distinct whole tiles: each tile's place + 1 by cell within the bounds
    * ((y − least y) · bounds' width + x − least x), 0 where no tile is; else null.
    */
-  grid: Int32Array | null;
+  grid: number[] | null;
 }
 
 const keptCoords = new WeakMap<Cell[], Coords>();
 let lastCells: Cell[] | undefined;
 let lastLength = -1;
-let working: Coords = { xy: new Int32Array(256), box: new Float64Array(4), grid: null };
+const working: Coords = { xy: [], box: [0, 0, 0, 0], grid: null };
 let lastCoords: Coords = working;
 
 function coordsOf(cells: Cell[]): Coords {
@@ -228,9 +228,8 @@ function coordsOf(cells: Cell[]): Coords {
   let c: Coords | undefined;
   if (Object.isFrozen(cells)) {
     c = keptCoords.get(cells);
-    if (!c) keptCoords.set(cells, (c = gridOf(cells, readCoords(cells, { xy: new Int32Array(2 * n), box: new Float64Array(4), grid: null }))));
+    if (!c) keptCoords.set(cells, (c = gridOf(cells, readCoords(cells, { xy: [], box: [0, 0, 0, 0], grid: null }))));
   } else {
-    if (working.xy.length < 2 * n) working = { xy: new Int32Array(4 * n), box: working.box, grid: null };
     c = readCoords(cells, working);
   }
   lastCells = cells;
@@ -244,7 +243,7 @@ function gridOf(cells: Cell[], c: Coords): Coords {
   const { box } = c;
   if (!cells.length || !Number.isInteger(box[0]) || !Number.isInteger(box[1]) || !Number.isInteger(box[2]) || !Number.isInteger(box[3])) return c;
   const bw = box[2] - box[0] + 1;
-  const grid = new Int32Array(bw * (box[3] - box[1] + 1));
+  const grid: number[] = new Array(bw * (box[3] - box[1] + 1)).fill(0);
   for (let k = 0; k < cells.length; k++) {
     const x = cells[k].x;
     const y = cells[k].y;
