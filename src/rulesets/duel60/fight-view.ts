@@ -61,7 +61,10 @@ export function viewOf(state: EncounterState): FightView {
     if (u) units.push(u);
   }
   const map = state.map as GridMap;
-  const view: FightView = { version: state.version, units, width: map.width, height: map.height, enemySides: [], enemies: [], cqc: [], reachUnit: undefined, reach: undefined, strikes: [], profiles: [], pairings: [] };
+  // by place, sized once (written sparsely into an empty array, each grew a backing store of its own)
+  const cqc: number[] = new Array(units.length).fill(0);
+  const profiles: unknown[] = new Array(units.length).fill(undefined);
+  const view: FightView = { version: state.version, units, width: map.width, height: map.height, enemySides: [], enemies: [], cqc, reachUnit: undefined, reach: undefined, strikes: [], profiles, pairings: [] };
   lastState = state;
   lastView = view;
   return view;
