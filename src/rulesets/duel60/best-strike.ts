@@ -9,6 +9,7 @@ import { knockedAwayFrom, takenBut } from './fight-view.ts';
 import { attackOdds, pairingIn, type Pairing } from './blow-odds.ts';
 import { oddsAt, pairOdds, slotOf, type PairOdds } from './odds-table.ts';
 import { dataOf, enemiesOf } from './model.ts';
+import { isKept } from './tile-lists.ts';
 import { knockedAway } from './preview.ts';
 import { arrivalTurns, flightShare, landedOdds, strikeOdds, strikesOf, type Odds, type Strike } from './strikes.ts';
 
@@ -200,7 +201,7 @@ function angleOf(c: Cell, at: Cell, facing: Facing, index: number): number {
 const ANGLES: AttackAngle[] = ['front', 'side', 'back'];
 
 /**
- * Tiles as numbers: a frozen list (a move search's tiles, move.ts MoveSearch: shared, never changed) read
+ * Tiles as numbers: a kept list (a move search's tiles, move.ts MoveSearch: shared, never changed) read
  * once and kept with it; the list asked last is kept too (the policy asks of one list several times a
  * decision); any other is read into a working array — nothing made per question.
  */
@@ -226,7 +227,7 @@ function coordsOf(cells: Cell[]): Coords {
   const n = cells.length;
   if (cells === lastCells && n === lastLength) return lastCoords;
   let c: Coords | undefined;
-  if (Object.isFrozen(cells)) {
+  if (isKept(cells)) {
     c = keptCoords.get(cells);
     if (!c) keptCoords.set(cells, (c = gridOf(cells, readCoords(cells, { xy: [], box: [0, 0, 0, 0], grid: null }))));
   } else {

@@ -13,6 +13,7 @@ import { moveSearches } from '../../engine/space/searches.ts';
 import { fail, type Cell, type Command, type EncounterState, type Facing, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { requireMovement, spendMovement } from './actions.ts';
 import { currentView } from './fight-view.ts';
+import { keepTiles } from './tile-lists.ts';
 import { baseTiles, effectOn, enemiesOf, inCloseQuarters } from './model.ts';
 
 export interface Tiles {
@@ -44,7 +45,7 @@ export function movementTiles(state: EncounterState, u: Unit, words = true): Til
  * Shared by every fight that asks the same search: nobody changes it.
  */
 export class MoveSearch extends Reached {
-  /** The tiles a move may end on (every cell reached at a cost), in the search's order: the map's shared cells. */
+  /** The tiles a move may end on (every cell reached at a cost), in the search's order: the map's shared cells (nobody changes one). */
   readonly tiles: Cell[];
   /** Each one's cost. */
   readonly tileCost: number[];
@@ -62,8 +63,8 @@ export class MoveSearch extends Reached {
       tiles.push(Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < map.width && y < map.height ? shared[y * map.width + x] : { x, y });
       costs.push(r.cost[k]);
     }
-    // frozen: shared by every fight asking this search (best-strike.ts keeps its numbers with it)
-    this.tiles = Object.freeze(tiles) as Cell[];
+    // kept: shared by every fight asking this search (best-strike.ts keeps its numbers with it)
+    this.tiles = keepTiles(tiles);
     this.tileCost = costs;
   }
 
@@ -80,7 +81,7 @@ function cellsOf(map: GridMap): Cell[] {
   let cells = mapCells.get(map);
   if (!cells) {
     cells = [];
-    for (let y = 0; y < map.height; y++) for (let x = 0; x < map.width; x++) cells.push(Object.freeze({ x, y }));
+    for (let y = 0; y < map.height; y++) for (let x = 0; x < map.width; x++) cells.push({ x, y });
     mapCells.set(map, cells);
   }
   return cells;
