@@ -28,9 +28,16 @@ export interface BestStrike {
  */
 export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: keyof Odds, stay?: Cell, strikes: Strike[] = strikesOf(state, u), any = false): BestStrike | undefined {
   if (!strikes.length) return undefined;
-  let best: BestStrike | undefined;
-  // best's odds by `by` (0 before any: a strike must be worth something)
+  // the best so far as its parts (the answer's records made once, at the end): its odds by `by` (0 before
+  // any: a strike must be worth something), and either its odds record or its two numbers from a table
   let bestValue = 0;
+  let bestCell: Cell | undefined;
+  let bestTarget: Unit | undefined;
+  let bestStrikeOf: Strike | undefined;
+  let bestOdds: Odds | null = null;
+  let bestExpected = 0;
+  let bestScore = 0;
+
   const n = cells.length;
   let farthest = 0;
   for (const s of strikes) if (s.reach > farthest) farthest = s.reach;
@@ -130,8 +137,13 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
           const v = table!.entries[byScore ? k + 1 : k];
           if (v > bestValue) {
             bestValue = v;
-            best = { cell: c, target: t, strike: s, odds: { expected: table!.entries[k], score: table!.entries[k + 1] } };
-            if (any) return best;
+            bestCell = c;
+            bestTarget = t;
+            bestStrikeOf = s;
+            bestOdds = null;
+            bestExpected = table!.entries[k];
+            bestScore = table!.entries[k + 1];
+            if (any) return answerOf(bestCell, bestTarget, bestStrikeOf, bestOdds, bestExpected, bestScore);
           }
           continue;
         }
@@ -168,14 +180,21 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
         }
         if (odds && (byScore ? odds.score : odds.expected) > bestValue) {
           bestValue = byScore ? odds.score : odds.expected;
-          best = { cell: c, target: t, strike: s, odds };
-          if (any) return best;
+          bestCell = c;
+          bestTarget = t;
+          bestStrikeOf = s;
+          bestOdds = odds;
+          if (any) return answerOf(bestCell, bestTarget, bestStrikeOf, bestOdds, bestExpected, bestScore);
         }
       }
     }
   }
-  return best;
+  return answerOf(bestCell, bestTarget, bestStrikeOf, bestOdds, bestExpected, bestScore);
 }
+
+/** bestStrike's answer from its parts: none without a cell; the odds record, or one of the two numbers read from a table. */
+const answerOf = (cell: Cell | undefined, target: Unit | undefined, strike: Strike | undefined, odds: Odds | null, expected: number, score: number): BestStrike | undefined =>
+  cell && { cell, target: target!, strike: strike!, odds: odds ?? { expected, score } };
 
 const ANGLE: Record<AttackAngle, number> = { front: 0, side: 1, back: 2 };
 
