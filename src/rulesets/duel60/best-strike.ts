@@ -9,6 +9,7 @@ import { knockedAwayFrom, takenBut } from './fight-view.ts';
 import { attackOdds, pairingIn, type Pairing } from './blow-odds.ts';
 import { oddsAt, pairOdds, slotOf, type PairOdds } from './odds-table.ts';
 import { dataOf, enemiesOf } from './model.ts';
+import { coordsOf } from './tile-lists.ts';
 import { knockedAway } from './preview.ts';
 import { arrivalTurns, flightShare, landedOdds, strikeOdds, strikesOf, type Odds, type Strike } from './strikes.ts';
 
@@ -27,16 +28,23 @@ export interface BestStrike {
  */
 export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: keyof Odds, stay?: Cell, strikes: Strike[] = strikesOf(state, u), any = false): BestStrike | undefined {
   if (!strikes.length) return undefined;
-  let best: BestStrike | undefined;
-  // best's odds by `by` (0 before any: a strike must be worth something)
+  // the best so far as its parts (the answer's records made once, at the end): its odds by `by` (0 before
+  // any: a strike must be worth something), and either its odds record or its two numbers from a table
   let bestValue = 0;
+  let bestCell: Cell | undefined;
+  let bestTarget: Unit | undefined;
+  let bestStrikeOf: Strike | undefined;
+  let bestOdds: Odds | null = null;
+  let bestExpected = 0;
+  let bestScore = 0;
+
   const n = cells.length;
   let farthest = 0;
   for (const s of strikes) if (s.reach > farthest) farthest = s.reach;
   if (near.length < n) [near, nearDist, flank] = [new Int32Array(n * 2), new Int32Array(n * 2), new Int8Array(n * 2)];
   const byScore = by === 'score';
   // the tiles as numbers (x, y by turns), kept for a list of tiles asked again (a search's tiles)
-  const xy = coordsOf(cells);
+  const { xy, box, grid } = coordsOf(cells);
   const enemies = enemiesOf(state, u);
   const anyBlocking = enemies.some((v) => dataOf(v).blocking);
   for (const t of enemies) {
@@ -48,16 +56,45 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
     const ay = at.y;
     // no tile within the longest reach of it at all (the tiles' bounds say so): nothing to look through
     if (ax < box[0] - farthest || ax > box[2] + farthest || ay < box[1] - farthest || ay > box[3] + farthest) continue;
-    for (let k = 0; k < n; k++) {
-      const dx = xy[2 * k] - ax;
-      const dy = xy[2 * k + 1] - ay;
-      // distance (Chebyshev) on the tiles' numbers
-      const d = Math.max(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy);
-      if (d > farthest || d === 0) continue;
-      near[m] = k;
-      nearDist[m] = d;
-      // each tile's flank only when a memoised strike asks (−1: not yet)
-      flank[m++] = -1;
+    const side = 2 * farthest + 1;
+    if (grid !== null && side * side < n) {
+      // fewer cells around the target than tiles: each looked up by place in the kept grid, then put in
+      // the tiles' order (a handful: sorted as found)
+      const bx = box[0];
+      const by = box[1];
+      const bw = box[2] - bx + 1;
+      const bh = box[3] - by + 1;
+      for (let y = Math.max(ay - farthest, by); y <= Math.min(ay + farthest, by + bh - 1); y++) {
+        for (let x = Math.max(ax - farthest, bx); x <= Math.min(ax + farthest, bx + bw - 1); x++) {
+          const k = grid[(y - by) * bw + (x - bx)] - 1;
+          if (k < 0 || (x === ax && y === ay)) continue;
+          const dx = x - ax;
+          const dy = y - ay;
+          const d = Math.max(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy);
+          // each tile's flank only when a memoised strike asks (−1: not yet)
+          flank[m] = -1;
+          let i = m++;
+          while (i > 0 && near[i - 1] > k) {
+            near[i] = near[i - 1];
+            nearDist[i] = nearDist[i - 1];
+            i--;
+          }
+          near[i] = k;
+          nearDist[i] = d;
+        }
+      }
+    } else {
+      for (let k = 0; k < n; k++) {
+        const dx = xy[2 * k] - ax;
+        const dy = xy[2 * k + 1] - ay;
+        // distance (Chebyshev) on the tiles' numbers
+        const d = Math.max(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy);
+        if (d > farthest || d === 0) continue;
+        near[m] = k;
+        nearDist[m] = d;
+        // each tile's flank only when a memoised strike asks (−1: not yet)
+        flank[m++] = -1;
+      }
     }
     if (m === 0) continue;
     // the target's facing by number, for the angle each tile's blow comes at (attackAngle by table)
@@ -100,8 +137,13 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
           const v = table!.entries[byScore ? k + 1 : k];
           if (v > bestValue) {
             bestValue = v;
-            best = { cell: c, target: t, strike: s, odds: { expected: table!.entries[k], score: table!.entries[k + 1] } };
-            if (any) return best;
+            bestCell = c;
+            bestTarget = t;
+            bestStrikeOf = s;
+            bestOdds = null;
+            bestExpected = table!.entries[k];
+            bestScore = table!.entries[k + 1];
+            if (any) return answerOf(bestCell, bestTarget, bestStrikeOf, bestOdds, bestExpected, bestScore);
           }
           continue;
         }
@@ -138,14 +180,21 @@ export function bestStrike(state: EncounterState, u: Unit, cells: Cell[], by: ke
         }
         if (odds && (byScore ? odds.score : odds.expected) > bestValue) {
           bestValue = byScore ? odds.score : odds.expected;
-          best = { cell: c, target: t, strike: s, odds };
-          if (any) return best;
+          bestCell = c;
+          bestTarget = t;
+          bestStrikeOf = s;
+          bestOdds = odds;
+          if (any) return answerOf(bestCell, bestTarget, bestStrikeOf, bestOdds, bestExpected, bestScore);
         }
       }
     }
   }
-  return best;
+  return answerOf(bestCell, bestTarget, bestStrikeOf, bestOdds, bestExpected, bestScore);
 }
+
+/** bestStrike's answer from its parts: none without a cell; the odds record, or one of the two numbers read from a table. */
+const answerOf = (cell: Cell | undefined, target: Unit | undefined, strike: Strike | undefined, odds: Odds | null, expected: number, score: number): BestStrike | undefined =>
+  cell && { cell, target: target!, strike: strike!, odds: odds ?? { expected, score } };
 
 const ANGLE: Record<AttackAngle, number> = { front: 0, side: 1, back: 2 };
 
@@ -169,38 +218,6 @@ function angleOf(c: Cell, at: Cell, facing: Facing, index: number): number {
 }
 
 const ANGLES: AttackAngle[] = ['front', 'side', 'back'];
-
-/**
- * Tiles as numbers: the list asked last is kept (the policy asks of one search's tiles several times a
- * decision), any other read into the same working array — nothing kept by list, nothing made per question.
- */
-let lastCells: Cell[] | undefined;
-let lastLength = -1;
-let xyOf = new Int32Array(256);
-
-/** The bounds of the tiles asked last: least x, least y, most x, most y. */
-const box = new Float64Array(4);
-
-function coordsOf(cells: Cell[]): Int32Array {
-  const n = cells.length;
-  if (cells === lastCells && n === lastLength) return xyOf;
-  if (xyOf.length < 2 * n) xyOf = new Int32Array(4 * n);
-  box[0] = box[1] = Infinity;
-  box[2] = box[3] = -Infinity;
-  for (let k = 0; k < n; k++) {
-    const x = cells[k].x;
-    const y = cells[k].y;
-    xyOf[2 * k] = x;
-    xyOf[2 * k + 1] = y;
-    if (x < box[0]) box[0] = x;
-    if (y < box[1]) box[1] = y;
-    if (x > box[2]) box[2] = x;
-    if (y > box[3]) box[3] = y;
-  }
-  lastCells = cells;
-  lastLength = n;
-  return xyOf;
-}
 
 /** Working arrays kept between calls (bestStrike calls nothing that calls it back): a target's tiles in reach, their distance and flank. */
 let near = new Int32Array(256);

@@ -6,21 +6,23 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RandomStream } from '../../dice/index.ts';
-import { applyEvent, type EncounterState, type Unit } from '../../engine/index.ts';
+import { applyEvent, type EncounterState, type GridMap, type Unit } from '../../engine/index.ts';
 import { knockbackMoves } from '../../engine/space/area.ts';
-import { distance } from '../../engine/space/grid.ts';
+import { distance, parseCellKey } from '../../engine/space/grid.ts';
+import { pathTo, reachable } from '../../engine/space/path.ts';
 import { occupiedBy } from '../../engine/space/occupancy.ts';
 import { attackAngle, FACINGS } from '../../engine/space/facing.ts';
 import { loadText } from '../load.ts';
 import { diceFor, prepare, type SimSpec } from '../../sim/runner.ts';
 import { playFrom } from '../../sim/fight.ts';
 import { Table } from '../testing.ts';
+import { bestStrike } from './best-strike.ts';
 import { attackOdds, pairing, pairingIn } from './blow-odds.ts';
 import { knockedAwayFrom, takenBut, viewOf } from './fight-view.ts';
 import { duel, foeStats, heroStats } from './fixtures.ts';
 import { duel60 } from './index.ts';
 import { ableToFight, enemiesOf, inCloseQuarters } from './model.ts';
-import { reachableCells, reachFor } from './move.ts';
+import { movementTiles, reachableCells, reachFor } from './move.ts';
 import { oddsAt, pairOdds, slotOf } from './odds-table.ts';
 import { strikeOdds, strikesOf } from './strikes.ts';
 
@@ -70,7 +72,31 @@ function holdsToTheUnits(s: EncounterState): number {
     expect(strikesOf(s, u, u.pools.stamina.max)).toEqual(strikesOf(copy, copy.units[u.id], u.pools.stamina.max));
     checks += 2;
     if (u.status !== 'active' || !u.position) continue;
-    expect([...reachFor(s, u)]).toEqual([...reachableCells(s, u)]);
+    // the search by number (MoveSearch) against the engine's string-keyed search of the units as they stand
+    const kept = reachFor(s, u);
+    expect(kept).toBe(reachableCells(s, u));
+    const fresh = reachable(s.map as GridMap, u.position, movementTiles(copy, copy.units[u.id], false).tiles, { occupied: occupiedBy(copy.units, [u.id]) });
+    expect([...kept.map()]).toEqual([...fresh]);
+    expect(kept.tiles).toEqual([...fresh].filter(([, r]) => r.cost !== 0).map(([k]) => parseCellKey(k)));
+    expect([...kept.tileCost]).toEqual([...fresh.values()].filter((r) => r.cost !== 0).map((r) => r.cost));
+    // the best strike from the search's tiles, read through the tiles' kept grid (best-strike.ts) and through a copy of the list walked tile by tile
+    for (const by of ['score', 'expected'] as const) {
+      const viaGrid = bestStrike(s, u, kept.tiles, by);
+      const walked = bestStrike(s, u, [...kept.tiles], by);
+      expect(viaGrid && { ...viaGrid, target: viaGrid.target.id }).toEqual(walked && { ...walked, target: walked.target.id });
+    }
+    // every cell's place, cost and way there (one comparison a unit: the cells' answers side by side)
+    const got: unknown[] = [];
+    const want: unknown[] = [];
+    for (let y = -1; y <= map.height; y++) {
+      for (let x = -1; x <= map.width; x++) {
+        const k = kept.placeOf(x, y);
+        got.push(k >= 0 ? [kept.cost[k], kept.path(k)] : undefined);
+        const r = fresh.get(`${x},${y}`);
+        want.push(r ? [r.cost, pathTo(fresh, { x, y })] : undefined);
+      }
+    }
+    expect(got).toEqual(want);
     checks++;
   }
   return checks;

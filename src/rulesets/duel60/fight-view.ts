@@ -9,9 +9,9 @@
  * Parts are made when first asked: a question that needs only the enemies builds no grid.
  */
 import type { EncounterState, GridMap, Unit, UnitId } from '../../engine/index.ts';
-import { facingOfVector, facingVector } from '../../engine/space/facing.ts';
+import { facingOfVector, facingStep } from '../../engine/space/facing.ts';
 import { cellKeyOf, distance } from '../../engine/space/grid.ts';
-import type { Reach } from '../../engine/space/path.ts';
+import type { MoveSearch } from './move.ts';
 import type { Strike } from './strikes.ts';
 import { occupies } from '../../engine/space/occupancy.ts';
 import { knockbackMoves } from '../../engine/space/area.ts';
@@ -30,7 +30,7 @@ export interface FightView {
   cqc: number[];
   /** The move search of the unit asked last (move.ts reachFor): its tiles at this version. */
   reachUnit: Unit | undefined;
-  reach: Map<string, Reach> | undefined;
+  reach: MoveSearch | undefined;
   /** Each unit's strikes by the stamina asked (strikes.ts strikesOf), as asked so far. */
   strikes: { unit: Unit; stamina: number; strikes: Strike[] }[];
   /** Each unit's fixed numbers (odds-table.ts) by place, as asked so far. */
@@ -61,7 +61,10 @@ export function viewOf(state: EncounterState): FightView {
     if (u) units.push(u);
   }
   const map = state.map as GridMap;
-  const view: FightView = { version: state.version, units, width: map.width, height: map.height, enemySides: [], enemies: [], cqc: [], reachUnit: undefined, reach: undefined, strikes: [], profiles: [], pairings: [] };
+  // by place, sized once (written sparsely into an empty array, each grew a backing store of its own)
+  const cqc: number[] = new Array(units.length).fill(0);
+  const profiles: unknown[] = new Array(units.length).fill(undefined);
+  const view: FightView = { version: state.version, units, width: map.width, height: map.height, enemySides: [], enemies: [], cqc, reachUnit: undefined, reach: undefined, strikes: [], profiles, pairings: [] };
   lastState = state;
   lastView = view;
   return view;
@@ -173,10 +176,23 @@ export function knockedAwayFrom(state: EncounterState, fx: number, fy: number, u
   if (fx === tx && fy === ty) return false;
   // a tile off the whole numbers (never in play): the space module's own test
   if (!Number.isInteger(tx) || !Number.isInteger(ty) || !Number.isInteger(fx) || !Number.isInteger(fy)) return knockbackMoves(state.map as GridMap, { x: fx, y: fy }, t.position!, standingBut(state, t.id, u.id));
-  const v = facingVector(facingOfVector(tx - fx, ty - fy));
+  const dx = tx - fx;
+  const dy = ty - fy;
+  // the step away by table within SPAN (facingStep(facingOfVector) of each), else asked
+  let sx: number;
+  let sy: number;
+  if (dx >= -SPAN && dx <= SPAN && dy >= -SPAN && dy <= SPAN) {
+    const i = (dy + SPAN) * (2 * SPAN + 1) + dx + SPAN;
+    sx = STEP_X[i];
+    sy = STEP_Y[i];
+  } else {
+    const v = facingStep(facingOfVector(dx, dy));
+    sx = v.x;
+    sy = v.y;
+  }
   const map = state.map as GridMap;
-  const nx = tx + v.x;
-  const ny = ty + v.y;
+  const nx = tx + sx;
+  const ny = ty + sy;
   if (nx < 0 || ny < 0 || nx >= map.width || ny >= map.height) return false;
   const w = wallsOf(map);
   if (w[ny * map.width + nx] !== 0) return false;
@@ -184,6 +200,18 @@ export function knockedAwayFrom(state: EncounterState, fx: number, fy: number, u
   // the corner rule (noSqueeze): a diagonal step not between two walls (off the map counts as a wall)
   if (nx !== tx && ny !== ty && wallAt(map, w, nx, ty) && wallAt(map, w, tx, ny)) return false;
   return true;
+}
+
+/** The step straight away from a blow coming along (dx, dy), for every step within SPAN tiles: facingStep(facingOfVector(dx, dy)). */
+const SPAN = 16;
+const STEP_X = new Int8Array((2 * SPAN + 1) * (2 * SPAN + 1));
+const STEP_Y = new Int8Array((2 * SPAN + 1) * (2 * SPAN + 1));
+for (let dy = -SPAN; dy <= SPAN; dy++) {
+  for (let dx = -SPAN; dx <= SPAN; dx++) {
+    const v = facingStep(facingOfVector(dx, dy));
+    STEP_X[(dy + SPAN) * (2 * SPAN + 1) + dx + SPAN] = v.x;
+    STEP_Y[(dy + SPAN) * (2 * SPAN + 1) + dx + SPAN] = v.y;
+  }
 }
 
 const wallAt = (map: GridMap, w: Uint8Array, x: number, y: number): boolean => x < 0 || y < 0 || x >= map.width || y >= map.height || w[y * map.width + x] === 1;

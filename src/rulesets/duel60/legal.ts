@@ -3,8 +3,7 @@
  * Each candidate goes through the same checks as its command (the plan* functions and refusals).
  */
 import { cellsInRadius } from '../../engine/space/area.ts';
-import { cellKey, cellOfKey, distance } from '../../engine/space/grid.ts';
-import type { Reach } from '../../engine/space/path.ts';
+import { distance } from '../../engine/space/grid.ts';
 import { currentUnit, RuleError, type ActionOption, type Cell, type Command, type EncounterState, type GridMap, type Unit, type UnitId, type Wanted } from '../../engine/index.ts';
 import { actionReason, movementReason } from './actions.ts';
 import { knockedOut, LIMBS, planAttack, planKill } from './attack.ts';
@@ -16,25 +15,8 @@ import { planThrow, projectileCap } from './throw.ts';
 import type { Ability, Weapon } from './schema.ts';
 import { counted } from './words.ts';
 
-/**
- * The tiles of each search (move.ts keeps the searches): a search listed again is not walked again. The
- * tiles are the engine's shared cells (cellOfKey): nobody changes them, and none is made per listing.
- */
-const tilesOf = new WeakMap<Map<string, Reach>, Cell[]>();
-
-/** The tiles a move may end on (D60-MOV-1), in the listing's order; whether the unit may move at all is asked first (`movesListed`). */
-function moveCells(state: EncounterState, u: Unit): Cell[] {
-  const reach = reachFor(state, u);
-  let out = tilesOf.get(reach);
-  if (!out) {
-    const tiles: Cell[] = (out = []);
-    reach.forEach((spot, key) => {
-      if (spot.cost !== 0) tiles.push(cellOfKey(key));
-    });
-    tilesOf.set(reach, out);
-  }
-  return out;
-}
+/** The tiles a move may end on (D60-MOV-1), in the listing's order (the search's: move.ts MoveSearch, made once with it); whether the unit may move at all is asked first (`movesListed`). */
+const moveCells = (state: EncounterState, u: Unit): Cell[] => reachFor(state, u).tiles;
 
 /** The option of a move to `c` costing `cost`, as the listing offers it. */
 export const moveOption = (id: UnitId, c: Cell, cost: number): ActionOption => ({ command: { type: 'move', actor: id, to: [c.x, c.y] }, label: `Move to (${c.x}, ${c.y})`, group: 'move', move: { to: { x: c.x, y: c.y }, cost } });
@@ -51,7 +33,8 @@ export function listedMoves(state: EncounterState, id: UnitId): Cell[] {
 
 /** The listing's option of the move to `c`, one of `listedMoves`. */
 export function listedMove(state: EncounterState, id: UnitId, c: Cell): ActionOption {
-  return moveOption(id, c, reachFor(state, state.units[id]).get(cellKey(c))!.cost);
+  const reach = reachFor(state, state.units[id]);
+  return moveOption(id, c, reach.cost[reach.placeOf(c.x, c.y)]);
 }
 
 function passes<P>(plan: (state: EncounterState, u: Unit, cmd: Command) => P, state: EncounterState, u: Unit, cmd: Command): boolean {
@@ -159,20 +142,32 @@ export function strikeOptionOf(cmd: Command, t: Unit, kind: StrikeKind, n: numbe
  */
 export function visitCasts(state: EncounterState, u: Unit, visit: (cmd: Command, a: Ability, t: Unit) => unknown): void {
   const id = u.id;
-  const others = state.unitOrder.map((k) => state.units[k]).filter((o) => o.id !== id && o.position);
-  const enemies = others.filter((o) => o.side !== u.side);
+  const order = state.unitOrder;
   for (const a of dataOf(u).abilities) {
     // short of stamina, every target would be refused (planCast's requireStamina)
     if (a.stamina > u.pools.stamina.value || actionReason(state, u, { magic: a.magic, instant: a.instantCast })) continue;
-    const targets = a.target === 'self' ? [u] : a.target === 'ally' ? [u, ...others.filter((o) => o.side === u.side)] : enemies;
-    for (const t of targets) {
-      // planCast refuses these too: out of range, or anyone but the caster not able to fight
-      if (a.target !== 'self' && t.id !== id && (t.status !== 'active' || distance(u.position!, t.position!) > a.range)) continue;
-      const cmd = { type: 'cast', actor: id, ability: a.id, target: t.id };
-      // `visit` returning true: enough (turnSpent asks whether there is any)
-      if (passes(planCast, state, u, cmd) && visit(cmd, a, t) === true) return;
+    // the targets in the listing's order — itself, then its allies (in the units' order) for an ally's spell;
+    // itself for a spell on self; the enemies for the rest — walked, no list made
+    if (a.target === 'self' || a.target === 'ally') {
+      if (castAt(state, u, a, u, visit)) return;
+      if (a.target === 'self') continue;
+    }
+    for (let i = 0; i < order.length; i++) {
+      const t = state.units[order[i]];
+      if (t.id === id || !t.position) continue;
+      if (a.target === 'ally' ? t.side !== u.side : t.side === u.side) continue;
+      if (castAt(state, u, a, t, visit)) return;
     }
   }
+}
+
+/** One target of visitCasts: planCast's checks, then `visit`; true when `visit` says enough. */
+function castAt(state: EncounterState, u: Unit, a: Ability, t: Unit, visit: (cmd: Command, a: Ability, t: Unit) => unknown): boolean {
+  // planCast refuses these too: out of range, or anyone but the caster not able to fight
+  if (a.target !== 'self' && t.id !== u.id && (t.status !== 'active' || distance(u.position!, t.position!) > a.range)) return false;
+  const cmd = { type: 'cast', actor: u.id, ability: a.id, target: t.id };
+  // `visit` returning true: enough (turnSpent asks whether there is any)
+  return passes(planCast, state, u, cmd) && visit(cmd, a, t) === true;
 }
 
 /** The listing's option of a spell visitCasts found. */
@@ -213,11 +208,12 @@ export function legalActions(state: EncounterState, id: UnitId, only?: Wanted): 
   if (only?.enough?.(out)) return out;
   if ((want('move') || want('backpedal')) && !movementReason(state, u)) {
     if (want('move')) {
-      const reach = reachFor(state, u);
-      for (const c of moveCells(state, u)) out.push(moveOption(id, c, reach.get(cellKey(c))!.cost));
+      const { tiles, tileCost } = reachFor(state, u);
+      for (let k = 0; k < tiles.length; k++) out.push(moveOption(id, tiles[k], tileCost[k]));
     }
     for (const c of want('backpedal') ? backpedalCells(state, u) : []) {
-      out.push({ command: { type: 'backpedal', actor: id, to: [c.x, c.y] }, label: `Back-pedal to (${c.x}, ${c.y})`, group: 'move', move: { to: c, cost: reachFor(state, u).get(cellKey(c))!.cost } });
+      const reach = reachFor(state, u);
+      out.push({ command: { type: 'backpedal', actor: id, to: [c.x, c.y] }, label: `Back-pedal to (${c.x}, ${c.y})`, group: 'move', move: { to: c, cost: reach.cost[reach.placeOf(c.x, c.y)] } });
     }
   }
   // Block uses the movement without moving: Root does not forbid it

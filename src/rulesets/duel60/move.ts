@@ -5,14 +5,15 @@
  * from where it started toward where it ended (or the facing asked); a back-pedal (D60-MOV-2) keeps its facing and must end out of
  * close quarters.
  */
-import { cellKey, distance, inBounds, parseCellKey } from '../../engine/space/grid.ts';
+import { distance, inBounds } from '../../engine/space/grid.ts';
 import { facingToward, FACINGS } from '../../engine/space/facing.ts';
 import { occupies } from '../../engine/space/occupancy.ts';
-import { pathTo, reachable, type Reach } from '../../engine/space/path.ts';
+import { reachCells, Reached } from '../../engine/space/path.ts';
 import { moveSearches } from '../../engine/space/searches.ts';
 import { fail, type Cell, type Command, type EncounterState, type Facing, type GridMap, type Resolution, type Unit } from '../../engine/index.ts';
 import { requireMovement, spendMovement } from './actions.ts';
 import { currentView } from './fight-view.ts';
+import { keepTiles } from './tile-lists.ts';
 import { baseTiles, effectOn, enemiesOf, inCloseQuarters } from './model.ts';
 
 export interface Tiles {
@@ -37,13 +38,63 @@ export function movementTiles(state: EncounterState, u: Unit, words = true): Til
 }
 
 /**
+ * A move search by number (issue 40): the engine's answer as arrays (Reached: the cells in the order first
+ * reached, their costs, the way back), and, made once with it, what duel60's readers ask of it — the tiles
+ * a move may end on in that order (the listing's), their costs, and each cell's place — so
+ * a listing, a policy weighing tiles and a move command read numbers by index, no Map, no key per cell.
+ * Shared by every fight that asks the same search: nobody changes it.
+ */
+export class MoveSearch extends Reached {
+  /** The tiles a move may end on (every cell reached at a cost), in the search's order: the map's shared cells (nobody changes one). */
+  readonly tiles: Cell[];
+  /** Each one's cost. */
+  readonly tileCost: number[];
+
+  constructor(r: Reached, map: GridMap) {
+    super(r.count, r.x, r.y, r.cost, r.from, r.stop, r.key);
+    const tiles: Cell[] = [];
+    const costs: number[] = [];
+    const shared = cellsOf(map);
+    for (let k = 0; k < r.count; k++) {
+      // the Map's entries with a cost (every one but the start), as the listing offered them
+      if (r.cost[k] === 0) continue;
+      const x = r.x[k];
+      const y = r.y[k];
+      tiles.push(Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < map.width && y < map.height ? shared[y * map.width + x] : { x, y });
+      costs.push(r.cost[k]);
+    }
+    // kept: shared by every fight asking this search (best-strike.ts keeps its numbers with it)
+    this.tiles = keepTiles(tiles);
+    this.tileCost = costs;
+  }
+
+  /** The place of the cell (x, y) in the answer, −1 where the search did not reach (a look along it: asked once or twice a move). */
+  placeOf(x: number, y: number): number {
+    for (let k = 0; k < this.count; k++) if (this.x[k] === x && this.y[k] === y) return k;
+    return -1;
+  }
+}
+
+/** Each cell of a map as one shared object (y·width + x), made once per map object: nobody changes one. */
+const mapCells = new WeakMap<GridMap, Cell[]>();
+function cellsOf(map: GridMap): Cell[] {
+  let cells = mapCells.get(map);
+  if (!cells) {
+    cells = [];
+    for (let y = 0; y < map.height; y++) for (let x = 0; x < map.width; x++) cells.push({ x, y });
+    mapCells.set(map, cells);
+  }
+  return cells;
+}
+
+/**
  * Searches already made, in the engine's shared store (space/searches.ts), keyed by all a search reads
  * besides the map: the start, the tiles and the cells other units take that it could meet (those farther
  * than it can walk, plus the ring it looks into, cannot change it). The same ones recur (listing the
  * moves, then making one; each listing after an attack; the first turns of every simulated fight).
- * Results are shared: nobody changes them.
+ * Results are shared: nobody changes them (a MoveSearch is a Reached: the store weighs it by its cells).
  */
-const searches = moveSearches.numbers<Map<string, Reach>>('duel60');
+const searches = moveSearches.numbers<MoveSearch>('duel60');
 
 /** The cheapest step on the map (the least a tile can cost to enter), once per map. */
 const cheapest = new WeakMap<GridMap, number>();
@@ -60,7 +111,7 @@ function cheapestStep(map: GridMap): number {
   return least;
 }
 
-export function reachableCells(state: EncounterState, u: Unit): Map<string, Reach> {
+export function reachableCells(state: EncounterState, u: Unit): MoveSearch {
   const map = state.map as GridMap;
   const tiles = movementTiles(state, u, false).tiles;
   const at = u.position!;
@@ -89,7 +140,7 @@ export function reachableCells(state: EncounterState, u: Unit): Map<string, Reac
   for (let k = 0; k < n; k++) key.add(taken[k]);
   const around: number[] = [];
   for (let k = 0; k < n; k++) around.push(taken[k]);
-  const result = searches.get(key, () => reachable(map, at, tiles, { occupied: (c) => around.includes(c.y * map.width + c.x), occupiedAt: (x, y) => around.includes(y * map.width + x) }));
+  const result = searches.get(key, () => new MoveSearch(reachCells(map, at, tiles, { occupied: (c) => around.includes(c.y * map.width + c.x), occupiedAt: (x, y) => around.includes(y * map.width + x) }), map));
   const entry = { map, x: at.x, y: at.y, tiles, taken: around, result };
   if (recent.length < RECENT) recent.push(entry);
   else recent[next] = entry;
@@ -102,7 +153,7 @@ export function reachableCells(state: EncounterState, u: Unit): Map<string, Reac
  * lists the moves, weighs them, builds the one it takes, and the move command reads it again — one search
  * looked up, not four. Without a current view (inside `decide`, whose changes move the version), as asked.
  */
-export function reachFor(state: EncounterState, u: Unit): Map<string, Reach> {
+export function reachFor(state: EncounterState, u: Unit): MoveSearch {
   const view = currentView(state);
   if (!view) return reachableCells(state, u);
   if (view.reachUnit === u) return view.reach!;
@@ -119,7 +170,7 @@ interface Asked {
   y: number;
   tiles: number;
   taken: number[];
-  result: Map<string, Reach>;
+  result: MoveSearch;
 }
 const RECENT = 8;
 const recent: Asked[] = [];
@@ -148,7 +199,8 @@ export function closeToEnemy(state: EncounterState, u: Unit, c: Cell): boolean {
 /** Cells a back-pedal may end on: reachable and out of close quarters. */
 export function backpedalCells(state: EncounterState, u: Unit): Cell[] {
   if (!inCloseQuarters(state, u)) return [];
-  return [...reachFor(state, u)].filter(([, r]) => r.cost > 0).map(([k]) => parseCellKey(k)).filter((c) => !closeToEnemy(state, u, c));
+  // cells of their own: an option holds the one it moves to
+  return reachFor(state, u).tiles.filter((c) => !closeToEnemy(state, u, c)).map((c) => ({ x: c.x, y: c.y }));
 }
 
 function targetCell(state: EncounterState, u: Unit, cmd: Command): { cell: Cell; path: Cell[]; cost: number } {
@@ -157,11 +209,11 @@ function targetCell(state: EncounterState, u: Unit, cmd: Command): { cell: Cell;
   const cell = { x: to[0] as number, y: to[1] as number };
   if (!inBounds(state.map as GridMap, cell)) fail('action/out_of_bounds', `(${cell.x}, ${cell.y}) is off the map`, 'to');
   const reach = reachFor(state, u);
-  const spot = reach.get(cellKey(cell));
-  if (!spot || spot.cost === 0) {
+  const k = reach.placeOf(cell.x, cell.y);
+  if (k < 0 || reach.cost[k] === 0) {
     fail('action/out_of_range', `${u.name} cannot reach (${cell.x}, ${cell.y}): ${movementTiles(state, u).why.join('; ')}`, 'to');
   }
-  return { cell, path: pathTo(reach, cell), cost: spot.cost };
+  return { cell, path: reach.path(k), cost: reach.cost[k] };
 }
 
 export function planMove(state: EncounterState, u: Unit, cmd: Command) {

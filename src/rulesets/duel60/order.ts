@@ -8,16 +8,39 @@ import { agilityStat, dataOf, speedOf } from './model.ts';
 
 /** 1, 2 or 3 for the best Initiative ability the unit carries; 4 for none. */
 export function initiativeClass(u: Unit): number {
-  return Math.min(4, ...dataOf(u).abilities.map((a) => a.initiative ?? 4));
+  let best = 4;
+  for (const a of dataOf(u).abilities) if (a.initiative !== undefined && a.initiative < best) best = a.initiative;
+  return best;
 }
 
+/** Each unit's keys once, not per comparison: initiative class, Speed, Agility, place in the file. */
+interface Keyed {
+  u: Unit;
+  initiative: number;
+  speed: number;
+  agility: number;
+  file: number;
+}
+
+const before = (a: Keyed, b: Keyed): number => a.initiative - b.initiative || b.speed - a.speed || b.agility - a.agility || a.file - b.file;
+
 export function roundOrder(state: EncounterState): Slot[] {
-  // each unit's keys once, not per comparison: initiative class, Speed, Agility, place in the file
-  const units: { u: Unit; initiative: number; speed: number; agility: number; file: number }[] = [];
-  state.unitOrder.forEach((id, file) => {
-    const u = state.units[id];
-    if (u.status === 'active' || u.status === 'down') units.push({ u, initiative: initiativeClass(u), speed: speedOf(u), agility: agilityStat(u), file });
-  });
-  units.sort((a, b) => a.initiative - b.initiative || b.speed - a.speed || b.agility - a.agility || a.file - b.file);
-  return units.map(({ u, speed }) => ({ unit: u.id, initiative: speed }));
+  const units: Keyed[] = [];
+  const ids = state.unitOrder;
+  for (let file = 0; file < ids.length; file++) {
+    const u = state.units[ids[file]];
+    if (u.status !== 'active' && u.status !== 'down') continue;
+    const k: Keyed = { u, initiative: initiativeClass(u), speed: speedOf(u), agility: agilityStat(u), file };
+    // sorted as they come (a handful of units; the keys end in the file's order, so no two are equal)
+    let i = units.length;
+    units.push(k);
+    while (i > 0 && before(units[i - 1], k) > 0) {
+      units[i] = units[i - 1];
+      i--;
+    }
+    units[i] = k;
+  }
+  const out: Slot[] = [];
+  for (const { u, speed } of units) out.push({ unit: u.id, initiative: speed });
+  return out;
 }

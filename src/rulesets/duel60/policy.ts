@@ -43,7 +43,9 @@ export const MOVE_FIRST = 1.1;
  */
 function bestListed<O>(state: EncounterState, u: Unit, options: readonly O[], read: (o: O) => Listed<O> | undefined): { option: O; odds: Odds } | undefined {
   const stamina = u.pools.stamina.value;
-  const listed: Listed<O>[] = [];
+  // working lists, emptied on each call (nothing it calls asks it again)
+  const listed = listedNow;
+  listed.length = 0;
   let spare = false;
   for (const o of options) {
     const x = read(o);
@@ -53,24 +55,31 @@ function bestListed<O>(state: EncounterState, u: Unit, options: readonly O[], re
   }
   // more limbs, or more weapons thrown, never deal less: weigh only the most of each (the first of the
   // most, in the order each kind was first listed) — a handful of options, compared field by field
-  const most: Listed<O>[] = [];
+  const most = mostNow;
+  most.length = 0;
   for (const x of listed) {
     if (spare && x.s.stamina >= stamina) continue;
-    const k = most.findIndex((m) => sameKind(m, x));
-    if (k < 0) most.push(x);
+    let k = 0;
+    while (k < most.length && !sameKind(most[k], x)) k++;
+    if (k === most.length) most.push(x);
     else if (x.s.count > most[k].s.count) most[k] = x;
   }
   let best: { option: O; odds: Odds } | undefined;
   // each target's numbers read once for all the strikes at it (blow-odds.ts)
   let pair: Pairing | undefined;
   let paired: Unit | undefined;
-  for (const { o, t, s } of most) {
+  for (const { o, t, s } of most as Listed<O>[]) {
     if (s.type === 'attack' && paired !== t) [pair, paired] = [pairingIn(state, u, t), t];
     const odds = strikeOdds(state, u, t, s, u.position!, s.type === 'attack' ? pair : undefined);
     if (odds && odds.score > (best?.odds.score ?? 0)) best = { option: o, odds };
   }
+  listed.length = 0;
+  most.length = 0;
   return best;
 }
+
+const listedNow: Listed<unknown>[] = [];
+const mostNow: Listed<unknown>[] = [];
 
 interface Listed<O> {
   o: O;

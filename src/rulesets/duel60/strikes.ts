@@ -71,12 +71,13 @@ export function strikesOf(state: EncounterState, u: Unit, stamina = u.pools.stam
 
 function strikesNow(state: EncounterState, u: Unit, stamina: number): Strike[] {
   const out: Strike[] = [];
+  // the strikes that read nothing of the unit but a weapon are shared (nobody changes a strike)
   if (stamina >= 1) {
     const n = Math.max(1, Math.min(5, stamina - 1));
-    out.push({ type: 'attack', count: n, reach: 1, stamina: n });
+    out.push(Number.isInteger(n) ? LIMB_STRIKES[n - 1] : { type: 'attack', count: n, reach: 1, stamina: n });
   }
   for (const w of dataOf(u).weapons) {
-    if (w.stamina <= stamina) out.push({ type: 'attack', weapon: w, count: 1, reach: w.reach, stamina: w.stamina });
+    if (w.stamina <= stamina) out.push(weaponStrike(w));
     if (!w.thrown) continue;
     const affordable = w.stamina > 0 ? Math.floor(Math.max(stamina - 1, w.stamina) / w.stamina) : Infinity;
     const count = Math.min(projectileCap(u, w), w.count, affordable);
@@ -93,7 +94,12 @@ function strikesNow(state: EncounterState, u: Unit, stamina: number): Strike[] {
 
 /** A spell's strike: one literal per shape (a spread of a flight or of nothing made a new object twice over). */
 function castStrike(u: Unit, a: Ability): Strike {
-  if (!a.projectile) return { type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina };
+  if (!a.projectile) {
+    // one per ability record (nothing of the caster in it): shared
+    let s = castStrikes.get(a);
+    if (!s) castStrikes.set(a, (s = { type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina }));
+    return s;
+  }
   return { type: 'cast', ability: a, count: 1, reach: a.range, stamina: a.stamina, flight: { speed: projectileSpeed(u, a.projectile.speed).speed, reactable: !a.nonReactionary } };
 }
 
@@ -131,12 +137,24 @@ export function strikeOfCommand(u: Unit, cmd: Command): Strike | undefined {
  * without the command: the policy builds the command of the one strike it takes.
  */
 export function strikeOfFound(u: Unit, kind: 'limbs' | 'weapon' | 'throw' | 'vital' | 'kill', n: number, w: Weapon | null): Strike | undefined {
-  if (kind === 'limbs') return { type: 'attack', count: n, reach: 1, stamina: n };
-  if (kind === 'vital') return { type: 'attack', count: 1, reach: 1, stamina: 1, vital: true };
+  // shared strikes for the kinds that read nothing of the unit but the weapon (nobody changes a strike)
+  if (kind === 'limbs') return n >= 1 && n <= 5 && Number.isInteger(n) ? LIMB_STRIKES[n - 1] : { type: 'attack', count: n, reach: 1, stamina: n };
+  if (kind === 'vital') return VITAL_STRIKE;
   if (kind === 'kill') return undefined;
   const x = dataOf(u).weapons.find((v) => v.id === w!.id);
-  if (kind === 'weapon') return x && { type: 'attack', weapon: x, count: 1, reach: x.reach, stamina: x.stamina };
+  if (kind === 'weapon') return x && weaponStrike(x);
   return x?.thrown && { type: 'throw', weapon: x, count: n, reach: x.thrown.range, stamina: x.stamina * n, flight: { speed: projectileSpeed(u, x.thrown.speed).speed, reactable: true } };
+}
+
+const LIMB_STRIKES: Strike[] = [1, 2, 3, 4, 5].map((n) => ({ type: 'attack', count: n, reach: 1, stamina: n }));
+const VITAL_STRIKE: Strike = { type: 'attack', count: 1, reach: 1, stamina: 1, vital: true };
+const castStrikes = new WeakMap<Ability, Strike>();
+/** A weapon's strike, one per weapon record (a record an event replaces, never edits). */
+const weaponStrikes = new WeakMap<Weapon, Strike>();
+function weaponStrike(w: Weapon): Strike {
+  let s = weaponStrikes.get(w);
+  if (!s) weaponStrikes.set(w, (s = { type: 'attack', weapon: w, count: 1, reach: w.reach, stamina: w.stamina }));
+  return s;
 }
 
 /** strikeOfCommand of a cast of ability `id` (found by its id, as the command names it). */

@@ -3,7 +3,6 @@
  * that action would have made — next turn, from where the unit can get to, at whoever it can reach
  * then — and, for Block, the movement its Root takes too.
  */
-import { parseCellKey } from '../../engine/space/grid.ts';
 import { lineCells } from '../../engine/space/line.ts';
 import type { Cell, EncounterState, Unit } from '../../engine/index.ts';
 import { bestStrike } from './best-strike.ts';
@@ -17,7 +16,7 @@ const free = (state: EncounterState, u: Unit): boolean => !has(state, u.id, 'Roo
 /** Tiles `u` could strike from on its next turn: where it stands, and where one move takes it. */
 function nextTurnTiles(state: EncounterState, u: Unit): Cell[] {
   const cells = [u.position!];
-  if (free(state, u)) for (const [key, r] of reachFor(state, u)) if (r.cost > 0) cells.push(parseCellKey(key));
+  if (free(state, u)) for (const c of reachFor(state, u).tiles) cells.push(c);
   return cells;
 }
 
