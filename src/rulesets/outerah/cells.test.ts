@@ -1,6 +1,6 @@
 // A map's cells by number (issue 40, point 2): the terrain questions read arrays compiled once per map object and
 // answer as the map's cells do. OUT-TER-1, OUT-TER-2, OUT-TER-3, OUT-RNG-2.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createEngine, type EncounterState, type GridMap } from '../../engine/index.ts';
 import { elevationAt, hasTag } from '../../engine/space/grid.ts';
@@ -8,19 +8,12 @@ import { cellInfo, DIFFICULT, GRAVITY, groundAt, LAND, MOUNTAIN, tagsAt, WATER }
 import { heightOf, unitsOf } from './model.ts';
 import { isMountainJump } from './terrain.ts';
 import { loadText } from '../load.ts';
+import { examplesOf } from '../../../test/rulesets/example-turns.ts';
 
 const TAGS: [string, number][] = [['water', WATER], ['difficult', DIFFICULT], ['mountain', MOUNTAIN], ['land', LAND], ['gravity', GRAVITY]];
 
 function examples(): { file: string; state: EncounterState }[] {
-  const dir = new URL('../../../examples/outerah/', import.meta.url);
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.yaml'))
-    .map((file) => {
-      const loaded = loadText(readFileSync(new URL(file, dir), 'utf8'), file);
-      if (!loaded.ok) throw new Error(file);
-      const engine = createEngine(loaded.value.ruleset);
-      return { file, state: engine.replay(engine.create(loaded.value.doc)) };
-    });
+  return examplesOf('outerah').map(({ file, engine, doc }) => ({ file, state: engine.replay(engine.create(doc)) }));
 }
 
 /** Every answer the arrays give equals the map's own, on the map, one cell around it and at half cells. */

@@ -1,10 +1,9 @@
 // The simulator's fast paths through outerah's rules (OUT-TURN-1, OUT-TER-1..3, OUT-SPACE-1, OUT-SHIP-1..3,
 // OUT-PET-2, OUT-DMG-1, OUT-CHG-1, OUT-RES-2): each must give exactly what the plain rule gives, and every kept
 // result must come out fresh when anything it reads changes.
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { distributionOf, Distribution, seededSource } from '../../dice/index.ts';
-import { createEngine, currentUnit, isRejection, ofTypes, type ActionOption, type Wanted, type Cell, type Command, type EncounterState, type GridMap, type Json, type Terrain, type Unit } from '../../engine/index.ts';
+import { distributionOf, Distribution } from '../../dice/index.ts';
+import { createEngine, isRejection, ofTypes, type ActionOption, type Wanted, type Cell, type Command, type EncounterState, type GridMap, type Json, type Terrain, type Unit } from '../../engine/index.ts';
 import { cellKey } from '../../engine/space/grid.ts';
 import { coverSourceFromFront } from '../../engine/space/line.ts';
 import { defaultStepCost, reachable, type MoveRules } from '../../engine/space/path.ts';
@@ -30,9 +29,8 @@ import { shipInCannonArc, shipList, shipOf, type CannonSide, type Ship } from '.
 import { stationBlocker, steerBlocker } from './ship-stations.ts';
 import { weaponSpec } from './spec.ts';
 import { castBlocker } from './skills.ts';
-import { loadText } from '../load.ts';
-import { playFight } from '../../sim/fight.ts';
 import { stepPricer, terrainStep } from './terrain.ts';
+import { eachExampleTurn as eachTurn } from '../../../test/rulesets/example-turns.ts';
 
 /** A small seeded generator (mulberry32): the same boards on every run. */
 function rng(seed: number) {
@@ -74,22 +72,7 @@ const plainRules = (state: EncounterState, u: Unit): MoveRules => {
 
 /** Every turn of a fight of every example by the file's policies: the state, whose turn it is, its full listing. */
 function eachExampleTurn(check: (file: string, state: EncounterState, unit: string, options: ActionOption[]) => void): void {
-  const dir = new URL('../../../examples/outerah/', import.meta.url);
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
-    const loaded = loadText(readFileSync(new URL(file, dir), 'utf8'), file);
-    if (!loaded.ok) throw new Error(file);
-    const engine = createEngine(loaded.value.ruleset);
-    const choices = seededSource(3, 1);
-    playFight(engine, engine.create(loaded.value.doc), {
-      dice: seededSource(3, 0),
-      pick: (n) => choices.roll(n) - 1,
-      maxRounds: 30,
-      onEvents: (_events, state) => {
-        const unit = state.status === 'active' ? currentUnit(state) : undefined;
-        if (unit) check(file, state, unit, engine.legalActions(state, unit));
-      },
-    });
-  }
+  eachTurn('outerah', { seed: 3, maxRounds: 30 }, ({ file, engine, state, unit }) => check(file, state, unit, engine.legalActions(state, unit)));
 }
 
 describe('outerah fast paths', () => {

@@ -1,12 +1,8 @@
 // A decision's field (field.ts) against the plain questions it stands in for (OUT-OPEN-2, OUT-RNG-1): whom each
 // side may strike (targetBars), where its foes stand (enemiesOf, canBeTargeted), and the attacks and casts open read
 // through it — on every turn of every example's fights, and again with a unit made Hidden.
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { seededSource } from '../../dice/index.ts';
-import { createEngine, currentUnit, type Cell, type EncounterState, type Unit } from '../../engine/index.ts';
-import { playFight } from '../../sim/fight.ts';
-import { loadText } from '../load.ts';
+import type { Cell, EncounterState, Unit } from '../../engine/index.ts';
 import { fieldOf, foesOf } from './field.ts';
 import { canBeTargeted, enemiesOf, unitsOf } from './model.ts';
 import { eachAttack, eachCast } from './open-actions.ts';
@@ -14,6 +10,7 @@ import { profileOf } from './profile.ts';
 import { reachOf } from './ranges.ts';
 import { attackBlocker, targetBars } from './targeting.ts';
 import { hasSlot } from './turn.ts';
+import { eachExampleTurn } from '../../../test/rulesets/example-turns.ts';
 
 /** What the field must say of `state`, asked the plain way, for every unit as the viewer. */
 let attacks = 0;
@@ -55,37 +52,23 @@ function holdsToPlain(state: EncounterState): number {
 
 describe('outerah: a decision\'s field', () => {
   it('OUT-OPEN-2, OUT-RNG-1: whom each side may strike and where its foes stand are the plain questions\' answers on every turn of every example, and with a unit made Hidden', () => {
-    const dir = new URL('../../../examples/outerah/', import.meta.url);
     let turns = 0;
     let hiddenFoes = 0;
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
-      const loaded = loadText(readFileSync(new URL(file, dir), 'utf8'), file);
-      if (!loaded.ok) throw new Error(file);
-      const engine = createEngine(loaded.value.ruleset);
-      const choices = seededSource(3, 1);
-      playFight(engine, engine.create(loaded.value.doc), {
-        dice: seededSource(3, 0),
-        pick: (n) => choices.roll(n) - 1,
-        maxRounds: 20,
-        onEvents: (_events, state) => {
-          const id = state.status === 'active' ? currentUnit(state) : undefined;
-          if (!id) return;
-          turns++;
-          holdsToPlain(state);
-          // a copy with one standing enemy of the current unit Hidden (OUT-OPEN-2): it is no longer a foe to strike
-          if (turns % 5) return;
-          const copy = structuredClone(state);
-          const me = copy.units[id];
-          const foe = unitsOf(copy).find((t: Unit) => t.side !== me.side && t.status === 'active');
-          if (!foe) return;
-          copy.effects.push({ id: 'fx-test-hidden', name: 'Hidden', categories: ['buff'], target: foe.id, stacks: 1, data: { unaware: false, unseen: 0 } });
-          const before = foesOf(fieldOf(state), state.units[id]).cells.length;
-          holdsToPlain(copy);
-          expect(foesOf(fieldOf(copy), me).cells.length).toBe(before - 1);
-          hiddenFoes++;
-        },
-      });
-    }
+    eachExampleTurn('outerah', { seed: 3, maxRounds: 20 }, ({ state, unit: id }) => {
+      turns++;
+      holdsToPlain(state);
+      // a copy with one standing enemy of the current unit Hidden (OUT-OPEN-2): it is no longer a foe to strike
+      if (turns % 5) return;
+      const copy = structuredClone(state);
+      const me = copy.units[id];
+      const foe = unitsOf(copy).find((t: Unit) => t.side !== me.side && t.status === 'active');
+      if (!foe) return;
+      copy.effects.push({ id: 'fx-test-hidden', name: 'Hidden', categories: ['buff'], target: foe.id, stacks: 1, data: { unaware: false, unseen: 0 } });
+      const before = foesOf(fieldOf(state), state.units[id]).cells.length;
+      holdsToPlain(copy);
+      expect(foesOf(fieldOf(copy), me).cells.length).toBe(before - 1);
+      hiddenFoes++;
+    });
     expect(turns).toBeGreaterThan(100);
     expect(hiddenFoes).toBeGreaterThan(20);
     expect(attacks).toBeGreaterThan(100);

@@ -1,12 +1,8 @@
 // The policy's unit profiles (profile.ts, issue 40 point 2: OUT-WPN-1, OUT-TURN-1, OUT-INIT-6, OUT-HIT-1): compiled
 // once per set-up and shared by every fork, equal to what the plain readers find, and never stale — a unit given
 // new weapons or skills by an event is answered from them at once.
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { seededSource } from '../../dice/index.ts';
 import { createEngine, currentUnit, type Command, type EncounterState, type Json, type Unit } from '../../engine/index.ts';
-import { playFight } from '../../sim/fight.ts';
-import { loadText } from '../load.ts';
 import { slotOfWeapon } from './attack.ts';
 import { effectRow } from './effect-table.ts';
 import { duel } from './fixtures.ts';
@@ -18,6 +14,7 @@ import { aggressive } from './policy.ts';
 import { itemElement, profileOf } from './profile.ts';
 import { effectOrderOf } from './skill-effects.ts';
 import { skillSpec, weaponSpec } from './spec.ts';
+import { eachExampleTurn, examplesOf } from '../../../test/rulesets/example-turns.ts';
 
 /** The profile the plain way: every reader asked afresh. */
 function plainProfile(u: Unit) {
@@ -40,16 +37,8 @@ function asPlain(u: Unit) {
   };
 }
 
-function examples(): { file: string; engine: ReturnType<typeof createEngine>; doc: unknown }[] {
-  const dir = new URL('../../../examples/outerah/', import.meta.url);
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.yaml'))
-    .map((file) => {
-      const loaded = loadText(readFileSync(new URL(file, dir), 'utf8'), file);
-      if (!loaded.ok) throw new Error(file);
-      return { file, engine: createEngine(loaded.value.ruleset), doc: loaded.value.doc };
-    });
-}
+/** Each example file of outerah, with an engine for it. */
+const examples = () => examplesOf('outerah');
 
 /** A state played in place, as the simulator plays it. */
 function inPlace(doc: unknown) {
@@ -110,27 +99,17 @@ describe('outerah unit profiles (profile.ts)', () => {
 
   it('OUT-HIT-1, OUT-HIT-2, OUT-COV-1, OUT-COV-2, OUT-PET-5: hitNumbers gives hitOdds\' numbers for every attack open on every turn of every example\'s fights', () => {
     let compared = 0;
-    for (const { engine, doc } of examples()) {
-      const choices = seededSource(5, 1);
-      playFight(engine, engine.create(doc as never), {
-        dice: seededSource(5, 0),
-        pick: (n) => choices.roll(n) - 1,
-        maxRounds: 30,
-        onEvents: (_events, state) => {
-          const id = state.status === 'active' ? currentUnit(state) : undefined;
-          if (!id) return;
-          const u = state.units[id];
-          const units = state.unitOrder.map((k) => state.units[k]);
-          eachAttack(state, u, units, (w, t) => {
-            for (const spec of [weaponSpec(w), { ...weaponSpec(w), noCrit: 'test', advantage: 'test' }, { ...weaponSpec(w), bypassHalfCover: true }]) {
-              const odds = hitOdds(state, u, t, spec);
-              expect(hitNumbers(state, u, t, spec)).toEqual({ crit: odds.crit, threshold: odds.threshold, full: odds.cover.level === 'full', coverDie: odds.coverDie, advantage: !!odds.advantage });
-              compared++;
-            }
-          });
-        },
+    eachExampleTurn('outerah', { seed: 5, maxRounds: 30 }, ({ state, unit: id }) => {
+      const u = state.units[id];
+      const units = state.unitOrder.map((k) => state.units[k]);
+      eachAttack(state, u, units, (w, t) => {
+        for (const spec of [weaponSpec(w), { ...weaponSpec(w), noCrit: 'test', advantage: 'test' }, { ...weaponSpec(w), bypassHalfCover: true }]) {
+          const odds = hitOdds(state, u, t, spec);
+          expect(hitNumbers(state, u, t, spec)).toEqual({ crit: odds.crit, threshold: odds.threshold, full: odds.cover.level === 'full', coverDie: odds.coverDie, advantage: !!odds.advantage });
+          compared++;
+        }
       });
-    }
+    });
     expect(compared).toBeGreaterThan(300);
   });
 });

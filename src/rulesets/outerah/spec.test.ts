@@ -1,27 +1,18 @@
 // A strike's one shape, compiled once per weapon or skill record and shared by every fork (issue 40, point 2).
 // OUT-WPN-1, OUT-DMG-2, OUT-PET-3, OUT-SHIP-2.
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createEngine, type EncounterState, type Engine } from '../../engine/index.ts';
+import type { EncounterState, Engine } from '../../engine/index.ts';
 import { scriptedSource } from '../../dice/index.ts';
 import { interfered } from './interference.ts';
 import { dataOf, unitsOf, type Weapon } from './model.ts';
 import type { Skill } from './schema.ts';
 import { cannonSpec } from './ship-weapons.ts';
 import { skillSpec, strikeSpec, weaponSpec, type StrikeSpec } from './spec.ts';
-import { loadText } from '../load.ts';
+import { examplesOf } from '../../../test/rulesets/example-turns.ts';
 
 /** Every example, set up. */
 function examples(): { engine: Engine; state: EncounterState }[] {
-  const dir = new URL('../../../examples/outerah/', import.meta.url);
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.yaml'))
-    .map((file) => {
-      const loaded = loadText(readFileSync(new URL(file, dir), 'utf8'), file);
-      if (!loaded.ok) throw new Error(file);
-      const engine = createEngine(loaded.value.ruleset);
-      return { engine, state: engine.replay(engine.create(loaded.value.doc)) };
-    });
+  return examplesOf('outerah').map(({ engine, doc }) => ({ engine, state: engine.replay(engine.create(doc)) }));
 }
 
 // the strikes as they were built before the one shape (d857dc9's spec.ts), for the equality below
