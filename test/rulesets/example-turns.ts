@@ -4,10 +4,11 @@
  * ruleset's tests may reach the simulator's fight loop.)
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { seededSource } from '../../src/dice/index.ts';
+import { RandomStream, seededSource } from '../../src/dice/index.ts';
 import { createEngine, currentUnit, type Engine, type EncounterState, type UnitId } from '../../src/engine/index.ts';
 import { loadText } from '../../src/rulesets/load.ts';
-import { playFight } from '../../src/sim/fight.ts';
+import { playFight, playFrom } from '../../src/sim/fight.ts';
+import { diceFor, prepare, type SimSpec } from '../../src/sim/runner.ts';
 
 export interface ExampleTurn {
   file: string;
@@ -41,6 +42,26 @@ export function eachExampleTurn(ruleset: string, opts: { seed: number; maxRounds
         const unit = state.status === 'active' ? currentUnit(state) : undefined;
         if (unit) visit({ file, engine, state, unit });
       },
+    });
+  }
+}
+
+/**
+ * `fights` fights of one example as the simulator plays them (forked, unlogged, each fight's dice and picks by
+ * `seed` and its number), `visit` after every command with the engine that plays it.
+ */
+export function eachSimulatedFight(ruleset: string, doc: unknown, opts: { seed: number; fights: number }, visit: (state: EncounterState, engine: Engine) => void): void {
+  const spec: SimSpec = { ruleset, doc, seed: opts.seed, maxRounds: 100, policies: {} };
+  for (let fight = 0; fight < opts.fights; fight++) {
+    const { engine, initial } = prepare(spec);
+    const choices = RandomStream.stream(spec.seed, 2 * fight + 1);
+    playFrom(engine, engine.fork(initial), {
+      dice: diceFor(spec, fight),
+      pick: (n) => choices.nextInt(n),
+      maxRounds: spec.maxRounds,
+      policies: {},
+      unlogged: true,
+      onEvents: (_events, state) => visit(state, engine),
     });
   }
 }

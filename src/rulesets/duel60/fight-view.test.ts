@@ -5,7 +5,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RandomStream } from '../../dice/index.ts';
 import { applyEvent, type EncounterState, type GridMap, type Unit } from '../../engine/index.ts';
 import { knockbackMoves } from '../../engine/space/area.ts';
 import { distance, parseCellKey } from '../../engine/space/grid.ts';
@@ -13,9 +12,8 @@ import { pathTo, reachable } from '../../engine/space/path.ts';
 import { occupiedBy } from '../../engine/space/occupancy.ts';
 import { attackAngle, FACINGS } from '../../engine/space/facing.ts';
 import { loadText } from '../load.ts';
-import { diceFor, prepare, type SimSpec } from '../../sim/runner.ts';
-import { playFrom } from '../../sim/fight.ts';
 import { Table } from '../testing.ts';
+import { eachSimulatedFight } from '../../../test/rulesets/example-turns.ts';
 import { bestStrike } from './best-strike.ts';
 import { attackOdds, pairing, pairingIn } from './blow-odds.ts';
 import { knockedAwayFrom, takenBut, viewOf } from './fight-view.ts';
@@ -143,23 +141,11 @@ describe('duel60 fight by number: kept answers never outlive the state they came
       const r = loadText(readFileSync(join(DIR, f), 'utf8'), f);
       if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
       let checks = 0;
-      for (let fight = 0; fight < 3; fight++) {
-        const spec: SimSpec = { ruleset: 'duel60', doc: r.value.doc, seed: 5, maxRounds: 100, policies: {} };
-        const { engine, initial } = prepare(spec);
-        const choices = RandomStream.stream(spec.seed, 2 * fight + 1);
-        playFrom(engine, engine.fork(initial), {
-          dice: diceFor(spec, fight),
-          pick: (n) => choices.nextInt(n),
-          maxRounds: 100,
-          policies: {},
-          unlogged: true,
-          // the policy made a view at the version before this command (in place: the same state object)
-          onEvents: (_e, s) => {
-            checks += holdsToTheUnits(s);
-            checks += tablesHold(s);
-          },
-        });
-      }
+      // the policy made a view at the version before each command (in place: the same state object)
+      eachSimulatedFight('duel60', r.value.doc, { seed: 5, fights: 3 }, (s) => {
+        checks += holdsToTheUnits(s);
+        checks += tablesHold(s);
+      });
       expect(checks).toBeGreaterThan(1000);
     }, 120_000);
   }

@@ -4,12 +4,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RandomStream } from '../../dice/index.ts';
 import { currentUnit } from '../../engine/index.ts';
 import { loadText } from '../load.ts';
-import { diceFor, prepare, type SimSpec } from '../../sim/runner.ts';
-import { playFrom } from '../../sim/fight.ts';
 import { aggressive, fromListing } from './policy.ts';
+import { eachSimulatedFight } from '../../../test/rulesets/example-turns.ts';
 
 const DIR = join('examples', 'duel60');
 
@@ -19,25 +17,13 @@ describe('the aggressive policy asked narrowly chooses what it chooses from the 
       const r = loadText(readFileSync(join(DIR, f), 'utf8'), f);
       if (!r.ok) throw new Error(r.problems.map((p) => p.message).join('\n'));
       let asked = 0;
-      for (let fight = 0; fight < 20; fight++) {
-        const spec: SimSpec = { ruleset: 'duel60', doc: r.value.doc, seed: 11, maxRounds: 100, policies: {} };
-        const { engine, initial } = prepare(spec);
-        const choices = RandomStream.stream(spec.seed, 2 * fight + 1);
-        playFrom(engine, engine.fork(initial), {
-          dice: diceFor(spec, fight),
-          pick: (n) => choices.nextInt(n),
-          maxRounds: 100,
-          policies: {},
-          unlogged: true,
-          onEvents: (_e, s) => {
-            const unit = s.status === 'active' ? currentUnit(s) : undefined;
-            if (unit === undefined || s.pending.length) return;
-            const pick = () => 0;
-            expect(aggressive(s, unit, engine.listing(s, unit), pick)).toEqual(fromListing(s, unit, engine.listing(s, unit)));
-            asked++;
-          },
-        });
-      }
+      eachSimulatedFight('duel60', r.value.doc, { seed: 11, fights: 20 }, (s, engine) => {
+        const unit = s.status === 'active' ? currentUnit(s) : undefined;
+        if (unit === undefined || s.pending.length) return;
+        const pick = () => 0;
+        expect(aggressive(s, unit, engine.listing(s, unit), pick)).toEqual(fromListing(s, unit, engine.listing(s, unit)));
+        asked++;
+      });
       expect(asked).toBeGreaterThan(100);
     }, 120_000);
   }
