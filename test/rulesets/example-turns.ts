@@ -47,19 +47,18 @@ export function eachExampleTurn(ruleset: string, opts: { seed: number; maxRounds
 }
 
 /**
- * `fights` fights of one example as the simulator plays them (forked, unlogged, each fight's dice and picks by
- * `seed` and its number), `visit` after every command with the engine that plays it.
+ * `fights` fights of one example as the simulator plays them (set up once, each fight a fork, unlogged, its dice
+ * and picks by `seed` and its number), `visit` after every command with the engine that plays it.
  */
-export function eachSimulatedFight(ruleset: string, doc: unknown, opts: { seed: number; fights: number }, visit: (state: EncounterState, engine: Engine) => void): void {
-  const spec: SimSpec = { ruleset, doc, seed: opts.seed, maxRounds: 100, policies: {} };
+export function eachSimulatedFight(ruleset: string, doc: unknown, opts: { seed: number; fights: number; maxRounds?: number }, visit: (state: EncounterState, engine: Engine) => void): void {
+  const spec: SimSpec = { ruleset, doc, seed: opts.seed, maxRounds: opts.maxRounds ?? 100, policies: {} };
+  const { engine, initial } = prepare(spec);
   for (let fight = 0; fight < opts.fights; fight++) {
-    const { engine, initial } = prepare(spec);
     const choices = RandomStream.stream(spec.seed, 2 * fight + 1);
     playFrom(engine, engine.fork(initial), {
       dice: diceFor(spec, fight),
       pick: (n) => choices.nextInt(n),
       maxRounds: spec.maxRounds,
-      policies: {},
       unlogged: true,
       onEvents: (_events, state) => visit(state, engine),
     });

@@ -5,14 +5,32 @@
 // the index reads a key it does not watch, or misses a status change or a write.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RandomStream, streamSource } from '../../dice/index.ts';
 import { createEngine, type Command, type EncounterState, type Unit } from '../../engine/index.ts';
-import { playFrom } from '../../sim/fight.ts';
-import { prepare } from '../../sim/runner.ts';
 import { loadText } from '../load.ts';
 import { outerah } from './index.ts';
 import { unitsOf } from './model.ts';
-import { borrowersByScan, borrowersOf, hasPets, petInfo, petsAmong, petsByScan, petsOf, turnsByScan, turnsOf } from './ties.ts';
+import { eachSimulatedFight } from '../../../test/rulesets/example-turns.ts';
+import { borrowersOf, hasPets, petInfo, petsAmong, petsOf, turnsByScan, turnsOf } from './ties.ts';
+
+// the walks over every unit the rules asked before the index
+function petsByScan(state: EncounterState, trainer: Unit): Unit[] {
+  const out: Unit[] = [];
+  for (const id of state.unitOrder) {
+    const p = state.units[id];
+    if (p.id !== trainer.id && p.status === 'active' && petInfo(p)?.trainer === trainer.id) out.push(p);
+  }
+  return out;
+}
+
+function borrowersByScan(state: EncounterState, host: Unit): Unit[] {
+  if (host.status !== 'active') return [];
+  const out: Unit[] = [];
+  for (const id of state.unitOrder) {
+    const u = state.units[id];
+    if (id !== host.id && u.status === 'active' && turnsByScan(state, u).id === host.id) out.push(u);
+  }
+  return out;
+}
 
 /** Every question of the index, asked of every unit, held to the walks. */
 function agrees(state: EncounterState): void {
@@ -45,18 +63,11 @@ describe('outerah\'s ties index', () => {
   for (const file of exampleFiles()) {
     it(`OUT-PET-1, OUT-MNT-1: gives the walks' answers after every command of simulated fights of ${file}`, () => {
       const doc = loaded(file);
-      const prepared = prepare({ ruleset: doc.ruleset.id, doc: doc.doc, seed: 7, maxRounds: 30, policies: {} });
       let checked = 0;
-      for (let i = 0; i < 4; i++) {
-        const choices = RandomStream.stream(7, 2 * i + 1);
-        playFrom(prepared.engine, prepared.engine.fork(prepared.initial), {
-          dice: streamSource(RandomStream.stream(7, 2 * i)), pick: (n) => choices.nextInt(n), maxRounds: 30, unlogged: true,
-          onEvents: (_events, state) => {
-            agrees(state);
-            checked++;
-          },
-        });
-      }
+      eachSimulatedFight(doc.ruleset.id, doc.doc, { seed: 7, fights: 4, maxRounds: 30 }, (state) => {
+        agrees(state);
+        checked++;
+      });
       expect(checked).toBeGreaterThan(20);
     }, 120_000);
   }

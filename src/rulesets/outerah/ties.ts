@@ -10,7 +10,7 @@
  * turns each tied unit lives on (`Turns`), made again from that when a status changes, reading no unit data. Any
  * copy of the state makes its own. The questions walk the tied units alone. The one-unit readers (`riderOf`,
  * `riddenMount`, `trainerOf`: a read or two of that unit's data) are asked as before. ties.test.ts holds every
- * answer to the walks (`*ByScan`) after every command of fights of every example and the GM's ties.
+ * answer to the walks over every unit (`*ByScan`, there) after every command of fights of every example and the GM's ties.
  */
 import { watched, watchData } from '../../engine/data-watch.ts';
 import type { EncounterState, Unit, UnitId } from '../../engine/index.ts';
@@ -94,7 +94,7 @@ export function riderOf(state: EncounterState, mount: Unit): Unit | undefined {
   return link ? state.units[link.with] : undefined;
 }
 
-// ---- the walks over every unit, as the rules asked them before the index: the index holds to them ----
+// ---- the walk a unit's turns take, as the rules asked it before the index (units outside it, and ties.test.ts) ----
 
 /** The unit whose turns `u` lives on directly: its tamer (in the fight) or its trainer (while in control), or none. */
 function hostOf(state: EncounterState, u: Unit): Unit | undefined {
@@ -111,25 +111,6 @@ export function turnsByScan(state: EncounterState, u: Unit): Unit {
     at = next;
   }
   return at;
-}
-
-export function petsByScan(state: EncounterState, trainer: Unit): Unit[] {
-  const out: Unit[] = [];
-  for (const id of state.unitOrder) {
-    const p = state.units[id];
-    if (p.id !== trainer.id && p.status === 'active' && petInfo(p)?.trainer === trainer.id) out.push(p);
-  }
-  return out;
-}
-
-export function borrowersByScan(state: EncounterState, host: Unit): Unit[] {
-  if (host.status !== 'active') return [];
-  const out: Unit[] = [];
-  for (const id of state.unitOrder) {
-    const u = state.units[id];
-    if (id !== host.id && u.status === 'active' && turnsByScan(state, u).id === host.id) out.push(u);
-  }
-  return out;
 }
 
 // ---- the index ----
