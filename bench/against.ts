@@ -42,8 +42,7 @@ for (const [name, file] of files) {
   console.log(`| ${name} | ${Math.round(now).toLocaleString('en')} | ${Math.round(then).toLocaleString('en')} | ${(now / then).toFixed(2)}× |`);
 }
 const mean = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
-const load = loadavg().map((x) => x.toFixed(1)).join(' ');
-console.log(`\ngeometric mean ${mean.toFixed(3)}×; load average at the end ${load} (2 cores)`);
+console.log(`\ngeometric mean ${mean.toFixed(3)}×; load average at the end ${loadavg().map((x) => x.toFixed(1)).join(' ')} (2 cores)`);
 if (values.svg) {
   const title = `fights per CPU-second against ${commit.slice(0, 7)}: geometric mean ${mean.toFixed(2)}×, ${rows.filter((r) => r.now >= TARGET).length} of ${rows.length} at the target`;
   writeFileSync(values.svg, againstChart(rows, commit.slice(0, 7), TARGET, title));
