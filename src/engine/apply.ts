@@ -4,6 +4,7 @@
  */
 import { cloneJson } from './clone.ts';
 import { rulesetEventApplied, statusWritten, unitDataWritten, unitsWritten } from './data-watch.ts';
+import { ownData } from './fork.ts';
 import { dropLineup, statusChanged } from './lineup.ts';
 import { ownUnit } from './own.ts';
 import type { GameEvent } from './events.ts';
@@ -164,9 +165,9 @@ export function applyEvent(state: EncounterState, e: GameEvent, appliers?: Appli
 // steps the version: the caller does, once per change, as applyEvent does once per event.
 
 export function writeUnitData(state: EncounterState, unit: string, key: string, value: Json | undefined): void {
-  const u = unitOf(state, unit);
-  if (value === undefined) delete u.data[key];
-  else u.data[key] = cloneJson(value);
+  const data = ownData(unitOf(state, unit));
+  if (value === undefined) delete data[key];
+  else data[key] = cloneJson(value);
   unitDataWritten(state, key);
 }
 

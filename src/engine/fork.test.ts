@@ -29,12 +29,36 @@ describe('forkState', () => {
     expect(f).toEqual(cloneJson(s));
     expect(f.units.a).not.toBe(s.units.a);
     expect(f.units.a.pools.hp).not.toBe(s.units.a.pools.hp);
-    expect(f.units.a.data).not.toBe(s.units.a.data);
     expect(f.effects[0]).not.toBe(s.effects[0]);
     expect(f.turn.order).not.toBe(s.turn.order);
-    // what events only ever replace is shared
-    expect(f.units.a.data.gear).toBe(s.units.a.data.gear);
+    // what events only ever replace is shared, and a unit's data record until one side writes it
+    expect(f.units.a.data).toBe(s.units.a.data);
     expect(f.effects[0].data).toBe(s.effects[0].data);
+  });
+
+  it('shares a unit\'s data until written: the side that writes copies it first, by event or unlogged', () => {
+    const s = started();
+    const before = JSON.stringify(s);
+    const f = forkState(s);
+    const g = forkState(s);
+    // an event on one fork: its own copy, the original and the other fork as they were
+    applyEvent(f, { type: 'unit.data', unit: 'a', key: 'mood', value: 'grim' });
+    expect(f.units.a.data).toEqual({ gear: { sword: { dice: '1d8' } }, mood: 'grim' });
+    expect(f.units.a.data.gear).toBe(s.units.a.data.gear);
+    expect(JSON.stringify(s)).toBe(before);
+    expect(g.units.a.data).toBe(s.units.a.data);
+    // the unlogged write (Resolution.setData, through a GM's set_data) and a removal likewise
+    const d = engine.decide(g, { type: 'gm.set_data', unit: 'a', key: 'gear', value: undefined }, queue(), { inPlace: true, unlogged: true });
+    if (!d.ok) throw new Error(d.rejection.message);
+    expect(d.state.units.a.data).toEqual({});
+    expect(JSON.stringify(s)).toBe(before);
+    // the original writing after its forks were made leaves them as they were
+    applyEvent(s, { type: 'unit.data', unit: 'a', key: 'gear', value: { axe: { dice: '1d10' } } });
+    expect(f.units.a.data.gear).toEqual({ sword: { dice: '1d8' } });
+    // a fork of a fork shares the record its parent holds: its write leaves the parent's own copy alone
+    const ff = forkState(f);
+    applyEvent(ff, { type: 'unit.data', unit: 'a', key: 'mood', value: 'calm' });
+    expect(f.units.a.data.mood).toBe('grim');
   });
 
   it('every kind of change applied to a fork leaves the original as it was', () => {

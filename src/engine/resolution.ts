@@ -12,6 +12,7 @@ import { dealFrom, type DiceSource } from '../dice/source.ts';
 import { compileDice, rollDice, type DiceExpr } from '../dice/index.ts';
 import { addEffect, addPending, applyEvent, dropEffect, dropPending, type Appliers } from './apply.ts';
 import { cloneValue } from './clone.ts';
+import { ownData } from './fork.ts';
 import { unitDataWritten } from './data-watch.ts';
 import { ALL_KINDS, keptKinds, type KeptKinds } from './kept.ts';
 import { cardsLeft, deckCards, deckCardsKey, deckKey } from './deck.ts';
@@ -326,7 +327,7 @@ export class Resolution {
    */
   setData(unit: UnitId, key: string, value: Json | undefined): void {
     if (this.kept.unitData) return this.emit({ type: 'unit.data', unit, key, value });
-    const data = this.unit(unit).data;
+    const data = ownData(this.unit(unit));
     if (value === undefined) delete data[key];
     else data[key] = cloneValue(value);
     // the rulesets' indexes that read this key are made again (data-watch.ts)

@@ -206,7 +206,7 @@ export interface Ruleset {
    * turn it is (flow.ts checkOutcome).
    */
   outcome?(state: EncounterState): CombatResult | null;
-  /** Appliers of the ruleset's own event types. */
+  /** Appliers of the ruleset's own event types. A unit's data they leave alone: a fork shares it until written (fork.ts). */
   appliers?: Appliers;
   /**
    * The keys of `state.data` whose values those appliers change in place (outerah: `ships`). The
