@@ -3,9 +3,9 @@
  *
  * `applyEvent` changes a state in two ways: it assigns a field (a unit's status, `data[key]`, the
  * turn's order, `state.map`...) or it changes the inside of a unit's pool or of an effect. So a copy
- * that gets its own shell, turn, units (each with its own pools, stats and data records) and effects
- * may share every value below those: weapon lists, modifiers, the map, an effect's data. Events put
- * a fresh copy in place of such a value, never edit it. Its units' data records it shares until written.
+ * that gets its own shell, turn, units (each with its own pools and stats records) and effects may
+ * share every value below those: weapon lists, modifiers, the map, an effect's data. Events put a fresh
+ * copy in place of such a value, never edit it. A unit's data record is shared until written (ownData).
  *
  * The simulator copies one set-up state for every fight; copying only the shells is several times
  * cheaper than a deep copy of a few kilobytes. A ruleset with appliers of its own may edit deeper
