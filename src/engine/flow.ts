@@ -8,7 +8,7 @@ import { lineupOf } from './lineup.ts';
 import { runClock } from './clocks.ts';
 import type { Resolution } from './resolution.ts';
 import type { Ruleset } from './ruleset.ts';
-import { standingTest, takesTurn } from './standing.ts';
+import { standingTest, takesTurn, unitTakesTurn } from './standing.ts';
 import type { GameEvent } from './events.ts';
 import type { CombatResult, EncounterState, Slot, UnitId } from './types.ts';
 
@@ -87,12 +87,11 @@ function flowStep(ctx: Resolution): void {
   state.version++;
 }
 
-/** Why `unit` loses this slot, or null: asked twice as each turn starts, so the unit is looked up once (takesTurn's test on it). */
+/** Why `unit` loses this slot, or null: asked twice as each turn starts, so the unit is looked up once. */
 function skipReason(ruleset: Ruleset, state: EncounterState, unit: UnitId): string | null {
   const u = state.units[unit];
   if (!u) return 'gone';
-  const takes = ruleset.takesTurn ? ruleset.takesTurn(state, unit) : ruleset.standing ? ruleset.standing(state, unit) : u.status === 'active';
-  if (!takes) return u.status === 'active' ? 'out of the fight' : u.status;
+  if (!unitTakesTurn(ruleset, state, u)) return u.status === 'active' ? 'out of the fight' : u.status;
   return ruleset.skipReason ? ruleset.skipReason(state, unit) : null;
 }
 

@@ -6,7 +6,7 @@
  * death saves).
  */
 import type { Ruleset } from './ruleset.ts';
-import type { EncounterState, UnitId } from './types.ts';
+import type { EncounterState, Unit, UnitId } from './types.ts';
 
 /** Whether `unit` is still in the fight by `ruleset`'s rules (default: its status is 'active'). */
 export function isStanding(ruleset: Ruleset, state: EncounterState, unit: UnitId): boolean {
@@ -18,9 +18,13 @@ export function isStanding(ruleset: Ruleset, state: EncounterState, unit: UnitId
 /** Whether `unit`'s slots in the order give it a turn (default: it is standing). */
 export function takesTurn(ruleset: Ruleset, state: EncounterState, unit: UnitId): boolean {
   const u = state.units[unit];
-  if (!u) return false;
-  if (ruleset.takesTurn) return ruleset.takesTurn(state, unit);
-  return ruleset.standing ? ruleset.standing(state, unit) : u.status === 'active';
+  return u !== undefined && unitTakesTurn(ruleset, state, u);
+}
+
+/** takesTurn for a unit already in hand (the turn flow asks it as each turn starts). */
+export function unitTakesTurn(ruleset: Ruleset, state: EncounterState, u: Unit): boolean {
+  if (ruleset.takesTurn) return ruleset.takesTurn(state, u.id);
+  return ruleset.standing ? ruleset.standing(state, u.id) : u.status === 'active';
 }
 
 type StandingTest = (state: EncounterState, unit: UnitId) => boolean;

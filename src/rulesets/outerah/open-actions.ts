@@ -8,14 +8,13 @@ import type { ActionOption, EncounterState, Unit, UnitId } from '../../engine/in
 import { distance } from '../../engine/space/grid.ts';
 import { dataOf, heightOf, itemsOf, type Weapon } from './model.ts';
 import { profileOf, type SkillProfile } from './profile.ts';
-import { rangeAt, reachOf } from './ranges.ts';
+import { outOfReachAnyHeight, rangeAt, reachOf } from './ranges.ts';
 import type { Skill } from './schema.ts';
 import { isHarmful } from './skills.ts';
 import { inspirationBlocker } from './timing.ts';
 import { areaCells, struckBy } from './skill-area.ts';
 import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
 import { hasSlot } from './turn.ts';
-import { isLongRange } from './weapon-table.ts';
 
 /**
  * Each attack `u` may make now with a weapon on a unit of `units`, weapon by weapon, in unit order: `visit`
@@ -37,9 +36,9 @@ export function eachAttack(state: EncounterState, u: Unit, units: readonly Unit[
     for (let j = 0; j < units.length; j++) {
       const t = units[j];
       if (strike ? strike[j] === 0 : targetBars(state, u, t)) continue;
-      // out of a short weapon's reach, whatever the heights (rangeAt: only a long-range weapon's reach reads them)
+      // out of a short weapon's reach, whatever the heights: nothing else is asked of that target
       const apart = distance(at, t.position!);
-      if (apart > spec.range && !isLongRange(spec.range)) continue;
+      if (outOfReachAnyHeight(spec.range, apart)) continue;
       // the shot's, and the option's range (reachOf's numbers, without its words)
       const reach = { range: rangeAt(spec.range, above - (heights[j] ??= heightOf(state, t))), distance: apart };
       if (shotBars(state, u, t, spec, reach)) continue;

@@ -11,13 +11,12 @@ import { dataOf, heightOf } from './model.ts';
 import { isPincer } from './pet-link.ts';
 import { orderBlocker } from './pet-orders.ts';
 import { turnKey } from './pets.ts';
-import { rangeAt, reachOf } from './ranges.ts';
+import { outOfReachAnyHeight, rangeAt, reachOf } from './ranges.ts';
 import type { Skill } from './schema.ts';
 import { castOpen } from './skills.ts';
 import { skillSpec, weaponSpec } from './spec.ts';
 import { attackerBlocker, shotBars, targetBars } from './targeting.ts';
 import { hasSlot } from './turn.ts';
-import { isLongRange } from './weapon-table.ts';
 import { foesOf, type Field } from './field.ts';
 
 export type PetStrikeKind = 'alone' | 'together' | 'skill';
@@ -51,9 +50,9 @@ export function eachPetStrike(state: EncounterState, u: Unit, pet: Unit, units: 
   for (let j = 0; j < units.length; j++) {
     const t = units[j];
     if (petFoes ? petFoes[j] === 0 : targetBars(state, pet, t)) continue;
-    // out of a short weapon's reach, whatever the heights (rangeAt): nothing else is asked of that target
+    // out of a short weapon's reach, whatever the heights: nothing else is asked of that target
     const apart = distance(pet.position!, t.position!);
-    if (apart > petSpec.range && !isLongRange(petSpec.range)) continue;
+    if (outOfReachAnyHeight(petSpec.range, apart)) continue;
     const below = heightOf(state, t);
     const petReach = { range: rangeAt(petSpec.range, petAbove - below), distance: apart }; // the shot's, and the option's range
     if (shotBars(state, pet, t, petSpec, petReach)) continue;

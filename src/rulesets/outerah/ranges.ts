@@ -27,6 +27,9 @@ export function rangeAt(base: number, height: number): number {
   return base;
 }
 
+/** A target `apart` cells away is out of a short weapon's reach whatever the heights (only a long-range one's reads them). */
+export const outOfReachAnyHeight = (base: number, apart: number): boolean => apart > base && !isLongRange(base);
+
 export function reachOf(state: EncounterState, attacker: Unit, target: Unit, base: number): Reach {
   const height = heightOf(state, attacker) - heightOf(state, target);
   const terms: Term[] = [];
